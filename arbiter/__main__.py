@@ -1,0 +1,5 @@
+"""`python -m arbiter` is the `arbiter` command."""
+
+from arbiter.cli import main
+
+main()

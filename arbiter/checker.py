@@ -1,0 +1,94 @@
+"""Checking hand logs: one pure function from a log to its report, and its file-reading twin.
+
+`check_log(log) -> dict` is the library's entry point (README, "Python API"): no I/O,
+no global state beyond the rule book loaded once, safe to fan out over processes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from arbiter.engine.compiled import compiled_rules
+from arbiter.engine.replay import Replay
+from arbiter.errors import ArbiterError, LogError
+from arbiter.logfile import read_log_bytes
+from arbiter.rulebook.loader import load_rulebook
+from arbiter.rulebook.model import Rulebook, normalise_id
+
+STATUS_OK = "ok"
+STATUS_IRREGULAR = "irregular"
+STATUS_INVALID = "invalid"
+
+
+def _status(findings: Iterable[Mapping[str, Any]]) -> str:
+    return STATUS_IRREGULAR if any(f["severity"] == "irregularity" for f in findings) else STATUS_OK
+
+
+def invalid_report(file: str | None, error: LogError) -> dict[str, Any]:
+    return {
+        "file": file, "status": STATUS_INVALID, "error": error.to_dict(),
+        "findings": [], "ledger": [], "games": [], "net": {},
+    }
+
+
+def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
+               file: str | None = None, ignore: Iterable[str] = (),
+               select: Iterable[str] | None = None) -> dict[str, Any]:
+    """Replay a log already read and checked against the schema."""
+    rulebook = rulebook or load_rulebook()
+    replay = Replay(log, compiled_rules(rulebook))
+    try:
+        replay.run()
+    except LogError as error:
+        return invalid_report(file, error)
+    ignored = {normalise_id(i) for i in ignore}
+    selected = {normalise_id(i) for i in select} if select else None
+    findings = [f for f in replay.findings
+                if f["id"] not in ignored and (selected is None or f["id"] in selected)]
+    report = {
+        "file": file,
+        "status": _status(findings),
+        "error": None,
+        "findings": findings,
+        "ledger": replay.ledger.entries,
+        "games": replay.games_report,
+        "net": replay.ledger.net(replay.seating.players),
+    }
+    if rulebook.house:
+        report["house_rules"] = dict(rulebook.house)
+    return report
+
+
+def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
+    """A log (the parsed JSON) in, its report out. Never raises for a bad log: it is `invalid`."""
+    import json
+
+    try:
+        data = read_log_bytes(json.dumps(log).encode("utf-8"), "<log>")
+    except (TypeError, ValueError) as exc:
+        return invalid_report(None, LogError(f"not a JSON document: {exc}"))
+    except LogError as error:
+        return invalid_report(None, error)
+    return replay_log(data, rulebook, None, **options)
+
+
+def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
+    try:
+        log = read_log_bytes(data, file)
+    except LogError as error:
+        return invalid_report(file, error)
+    return replay_log(log, rulebook, file, **options)
+
+
+def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
+    """Check one file; a file that cannot be read is an `invalid` report, never an exception."""
+    shown = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        return invalid_report(shown, LogError(f"cannot read {shown}: {exc.strerror or exc}"))
+    return check_bytes(data, shown, rulebook, **options)
+
+
+__all__ = ["check_log", "check_file", "check_bytes", "replay_log", "ArbiterError"]

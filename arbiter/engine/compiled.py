@@ -1,0 +1,155 @@
+"""The rule book compiled for replay: an index from trigger to checks, closures ready.
+
+Built once per rule book (and cached), so replaying a log never reads YAML nor walks
+the data of a condition: it looks up the checks of an event type and calls closures.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from arbiter.engine.chain import Chain
+from arbiter.engine.expressions import Condition, Context, Value, compile_condition, compile_value
+from arbiter.rulebook.model import Check, Rule, Rulebook
+from arbiter.rulebook.vocabulary import NUMBER_FUNCTIONS, VALUE_FUNCTIONS
+
+_FIELD = re.compile(r"\{([A-Za-z_.]+)\}")
+
+
+def compile_template(template: str) -> Callable[[Context], str]:
+    """A summary template: `{actor}`, `{event.stake}`, `{hand_size_of_actor}` filled from the state."""
+    parts: list[str | Value] = []
+    position = 0
+    for match in _FIELD.finditer(template):
+        parts.append(template[position:match.start()])
+        parts.append(_template_value(match.group(1)))
+        position = match.end()
+    parts.append(template[position:])
+
+    def render(ctx: Context) -> str:
+        text = "".join(part if isinstance(part, str) else _shown(part(ctx)) for part in parts)
+        return " ".join(text.split())
+
+    return render
+
+
+def _template_value(name: str) -> Value:
+    for function in NUMBER_FUNCTIONS:
+        if function.endswith("_of") and name.startswith(function + "_"):
+            return compile_value({function: name[len(function) + 1:]})
+    if name.startswith(("left_of_", "right_of_")):
+        function, _, arg = name.partition("_of_")
+        return compile_value({function + "_of": arg})
+    return compile_value(name)
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "no one"
+    if isinstance(value, (list, tuple, set)):
+        return ", ".join(_shown(v) for v in value) or "no one"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class CompiledCheck:
+    """A check ready to run: its rule, its condition, its effects, whom it concerns."""
+
+    rule: Rule
+    index: int
+    check: Check
+    severity: str
+    condition: Condition
+    effects: tuple[tuple[str, Any], ...]
+    player: Value
+    summary: Callable[[Context], str]
+
+
+def compile_effect(effect: Any) -> tuple[str, Any]:
+    if isinstance(effect, str):
+        return effect, None
+    (name, arg), = effect.items()
+    if name == "follow":
+        return name, arg
+    if name == "find_witness":
+        spec = dict(arg or {})
+        chain = Chain.compile(spec) if "candidates" in spec else None
+        none_found = compile_value(spec["none_found"]) if "none_found" in spec else None
+        return name, (chain, none_found)
+    if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
+        return name, {key: compile_value(value) for key, value in arg.items()}
+    return name, compile_value(arg)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One rule's value for a procedure setting, with the condition under which it holds."""
+
+    rule: str
+    condition: Condition
+    value: Mapping[str, Any]
+    exception_to: tuple[str, ...]
+
+
+class CompiledRules:
+    """Checks indexed by trigger, settings by name, exceptions by the rule they except."""
+
+    def __init__(self, rulebook: Rulebook) -> None:
+        self.rulebook = rulebook
+        self.parameters = rulebook.parameters
+        self.by_trigger: dict[str, list[CompiledCheck]] = {}
+        self.followed: dict[str, list[CompiledCheck]] = {}
+        self.exceptions: dict[str, list[str]] = {}
+        self.settings: dict[str, list[Setting]] = {}
+        for rule in rulebook.in_order():
+            if not rulebook.active(rule.id):
+                continue
+            for target in rule.exception_to:
+                self.exceptions.setdefault(target, []).append(rule.id)
+            for index, check in enumerate(rule.checks):
+                compiled = CompiledCheck(
+                    rule=rule,
+                    index=index,
+                    check=check,
+                    severity=rule.severity_of(check),
+                    condition=compile_condition(check.condition),
+                    effects=tuple(compile_effect(e) for e in check.effects),
+                    player=compile_value(check.player),
+                    summary=compile_template(check.summary),
+                )
+                for trigger in check.on:
+                    target = self.followed if trigger == "followed" else self.by_trigger
+                    target.setdefault(rule.id if trigger == "followed" else trigger, []).append(compiled)
+            for name, value in rule.defines.items():
+                for entry in value if isinstance(value, list) else [value]:
+                    entry = dict(entry) if isinstance(entry, dict) else {"value": entry}
+                    condition = compile_condition(entry.pop("if", None))
+                    self.settings.setdefault(name, []).append(Setting(rule.id, condition, entry, rule.exception_to))
+
+    def checks(self, trigger: str) -> list[CompiledCheck]:
+        return self.by_trigger.get(trigger, [])
+
+    def setting(self, name: str, ctx: Context, match: Mapping[str, Any] | None = None) -> Setting | None:
+        """The setting in force: among the rules whose condition holds, an exception beats its rule."""
+        holding = [
+            s for s in self.settings.get(name, ())
+            if (match is None or all(s.value.get(k) == v for k, v in match.items())) and s.condition(ctx)
+        ]
+        overridden = {target for s in holding for target in s.exception_to}
+        for setting in holding:
+            if setting.rule not in overridden:
+                return setting
+        return None
+
+
+_COMPILED: dict[int, tuple[Rulebook, CompiledRules]] = {}
+
+
+def compiled_rules(rulebook: Rulebook) -> CompiledRules:
+    """The compiled form of a rule book, built once per rule book object."""
+    cached = _COMPILED.get(id(rulebook))
+    if cached is None or cached[0] is not rulebook:
+        cached = _COMPILED[id(rulebook)] = (rulebook, CompiledRules(rulebook))
+    return cached[1]

@@ -1,0 +1,156 @@
+"""Conditions and values of the rules' machine form, compiled once into closures.
+
+A rule's `if:` and the operands of its effects are data (rules/README.md). They are
+turned into plain Python closures when the rule book is loaded, so that replaying a
+log evaluates closures, never walks YAML. The closures ask a *context* for the words
+of the vocabulary; the replay state is one context, the `arbiter evidence` command
+builds a smaller one.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable, Mapping, Protocol
+
+from arbiter.rulebook.vocabulary import COMPARISONS, CONSTANTS, LITERAL_ARGUMENTS, VALUE_FUNCTIONS
+
+
+class Context(Protocol):
+    """What an expression may ask of the state it is evaluated in."""
+
+    event: Mapping[str, Any]
+
+    def word(self, name: str) -> Any:
+        """A person, a number or a boolean fact named by the vocabulary."""
+
+    def apply(self, function: str, argument: Any) -> Any:
+        """A person or number function (`left_of`, `stake_of`, …) applied to a value."""
+
+    def test(self, predicate: str, argument: Any) -> bool:
+        """A predicate (`in_game`, `pointed_out`, …) of its evaluated argument."""
+
+    def param(self, name: str) -> Any:
+        """A parameter in force."""
+
+
+Value = Callable[[Context], Any]
+Condition = Callable[[Context], bool]
+
+_COMPARE = {
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+}
+assert set(_COMPARE) == set(COMPARISONS)
+
+
+def _constant(value: Any) -> Value:
+    return lambda ctx: value
+
+
+def _arithmetic(name: str, parts: list[Value]) -> Value:
+    def total(ctx: Context) -> Any:
+        values = [part(ctx) for part in parts]
+        if any(v is None for v in values):
+            return None
+        if name == "add":
+            return sum(values)
+        if name == "sub":
+            return values[0] - sum(values[1:])
+        if name == "mul":
+            result = 1
+            for v in values:
+                result *= v
+            return result
+        return min(values) if name == "min" else max(values)
+
+    return total
+
+
+def compile_value(node: Any) -> Value:
+    """A closure computing the value `node` describes."""
+    if node is None or isinstance(node, (bool, int, float)):
+        return _constant(node)
+    if isinstance(node, str):
+        if node.startswith("event."):
+            field = node[len("event."):]
+            return lambda ctx: ctx.event.get(field)
+        if node in CONSTANTS:
+            return _constant(node)
+        return lambda ctx: ctx.word(node)
+    if isinstance(node, list):
+        items = [compile_value(item) for item in node]
+        return lambda ctx: [item(ctx) for item in items]
+    (name, arg), = node.items()
+    if name == "param":
+        return lambda ctx: ctx.param(arg)
+    if name in ("mul", "add", "sub", "min", "max"):
+        return _arithmetic(name, [compile_value(part) for part in arg])
+    if name == "first_of":
+        options = [compile_value(option) for option in arg]
+
+        def first(ctx: Context) -> Any:
+            for option in options:
+                value = option(ctx)
+                if value is not None:
+                    return value
+            return None
+
+        return first
+    if name not in VALUE_FUNCTIONS:
+        raise ValueError(f"unknown value {node!r}")
+    inner = compile_value(arg)
+
+    def applied(ctx: Context) -> Any:
+        value = inner(ctx)
+        return None if value is None else ctx.apply(name, value)
+
+    return applied
+
+
+def _compile_arguments(arg: Any) -> Value:
+    if isinstance(arg, bool):
+        return _constant(arg)
+    if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
+        parts = {
+            key: (_constant(value) if key in LITERAL_ARGUMENTS else compile_value(value))
+            for key, value in arg.items()
+        }
+        return lambda ctx: {key: part(ctx) for key, part in parts.items()}
+    return compile_value(arg)
+
+
+def compile_condition(node: Any) -> Condition:
+    """A closure deciding the condition `node` describes (None and true: always)."""
+    if node is None or node is True:
+        return lambda ctx: True
+    if isinstance(node, str):
+        return lambda ctx: bool(ctx.word(node))
+    (name, arg), = node.items()
+    if name == "all":
+        parts = [compile_condition(part) for part in arg]
+        return lambda ctx: all(part(ctx) for part in parts)
+    if name == "any":
+        parts = [compile_condition(part) for part in arg]
+        return lambda ctx: any(part(ctx) for part in parts)
+    if name == "not":
+        inner = compile_condition(arg)
+        return lambda ctx: not inner(ctx)
+    if name in _COMPARE:
+        compare = _COMPARE[name]
+        left, right = (compile_value(side) for side in arg)
+
+        def compared(ctx: Context) -> bool:
+            a, b = left(ctx), right(ctx)
+            if a is None or b is None:
+                return compare(a, b) if name in ("eq", "ne") else False
+            return compare(a, b)
+
+        return compared
+    if name in LITERAL_ARGUMENTS:
+        return lambda ctx: ctx.test(name, arg)
+    argument = _compile_arguments(arg)
+    return lambda ctx: ctx.test(name, argument(ctx))

@@ -1,0 +1,49 @@
+"""Every movement of counters, with the law that moves it. Counters are conserved."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+POOL = "pool"
+
+
+@dataclass
+class Ledger:
+    """An append-only list of movements, and the pool they leave behind."""
+
+    entries: list[dict] = field(default_factory=list)
+    pool: int = 0
+
+    def move(self, game: int, event: int, payer: str, payee: str, amount: int, rule: str, what: str) -> None:
+        if amount <= 0 or payer == payee:
+            return
+        self.entries.append(
+            {"game": game, "event": event, "from": payer, "to": payee, "amount": amount, "rule": rule, "what": what}
+        )
+        if payee == POOL:
+            self.pool += amount
+        if payer == POOL:
+            self.pool -= amount
+
+    def net(self, players: Iterable[str]) -> dict[str, int]:
+        """Each player's gain or loss; what is still in the pool belongs to no one yet."""
+        net = {name: 0 for name in players}
+        for entry in self.entries:
+            if entry["from"] != POOL:
+                net[entry["from"]] -= entry["amount"]
+            if entry["to"] != POOL:
+                net[entry["to"]] += entry["amount"]
+        return net
+
+    def balanced(self, players: Iterable[str]) -> bool:
+        """Counters are conserved: the players' gains and losses and the pool sum to zero,
+        every movement is positive, and the pool is never overdrawn."""
+        pool = 0
+        for entry in self.entries:
+            if entry["amount"] <= 0:
+                return False
+            pool += (entry["to"] == POOL) * entry["amount"] - (entry["from"] == POOL) * entry["amount"]
+            if pool < 0:
+                return False
+        return pool == self.pool and sum(self.net(players).values()) + pool == 0

@@ -1,0 +1,748 @@
+"""Replaying a hand log event by event: the record of what happened, and the laws applied.
+
+For each event: the moments it brings about are raised (the deal finished, a hand first
+raised …), the checks of the rule book that the event or moment triggers are decided on
+the state *before* it, the event is recorded (cards moved, counters staked), and then
+the effects of the checks that held are applied. The Python here records the physical
+game (who holds what, who staked what, whose turn it is by the orders the rules
+define); every judgement comes from `rules/`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from arbiter import hands
+from arbiter.cards import parse_card
+from arbiter.engine.compiled import CompiledCheck, CompiledRules
+from arbiter.engine.context import ReplayContext
+from arbiter.engine.effects import EffectsMixin
+from arbiter.engine.ledger import POOL, Ledger
+from arbiter.engine.showdown import share_pool
+from arbiter.engine.state import Deal, Game, Hand, Round, Session
+from arbiter.errors import ReplayError
+from arbiter.seats import Seating
+
+DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
+BETTING_ACTS = frozenset({"open", "play", "pass"})
+
+
+class Replay(ReplayContext, EffectsMixin):
+    """One log's replay: the state, the findings and the ledger it builds."""
+
+    def __init__(self, log: Mapping[str, Any], rules: CompiledRules) -> None:
+        table = log["table"]
+        self.seating = Seating(table["players"])
+        self.limit = table["limit"]
+        self.table_ante = table["ante"]
+        self.rules = rules
+        self.parameters = rules.parameters
+        self.hand_rules = hand_rules(rules.parameters)
+        self.events = log["events"]
+        self.session = Session()
+        self.ledger = Ledger()
+        self.findings: list[dict[str, Any]] = []
+        self.games_report: list[dict[str, Any]] = []
+        self.event: Mapping[str, Any] = {}
+        self.k = -1
+        self.actor: str | None = None
+        self.candidate: str | None = None
+        self.witness: str | None = None
+        self.expected_dealer: str | None = None
+        self.expected_dealer_rule: str | None = None
+        self.last_asker: str | None = None
+        self.parsed_cards: list[int] = []
+        self.originals: dict[str, list[int]] = {}
+        self.fired_moments: set[tuple[str, int, str | None, int, int]] = set()
+        self.each: str | None = None
+        self.paying_how: str | None = None
+        super().__init__()
+
+    # --- driving -----------------------------------------------------------------
+    def run(self) -> None:
+        for k, event in enumerate(self.events):
+            self.k = k
+            self.event = event
+            self.parsed_cards = event_cards(event)
+            kind = event["type"]
+            if kind not in DEALING_EVENTS and self._dealing():
+                self.finish_deal()
+            getattr(self, "on_" + kind)(event)
+        self.k = len(self.events) - 1
+        self.event = {}
+        self.parsed_cards = []
+        if self.session.game:
+            self.end_game(final=True)
+
+    def decide(self, trigger: str, actor: str | None) -> list[tuple[CompiledCheck, dict[str, Any]]]:
+        """The checks `trigger` sets off that hold now, each with its finding drafted.
+
+        A rule that is an exception to another silences that rule's check on the same
+        trigger and player (D5 over L54): exceptions are explicit in the data.
+        """
+        held = []
+        for check in self.rules.checks(trigger):
+            for each in self._each(check):
+                self.actor, self.each = actor, each
+                if check.condition(self):
+                    held.append((check, self._draft(check)))
+        self.each = None
+        silenced = {(target, f["player"]) for c, f in held for target in c.rule.exception_to}
+        return [(c, f) for c, f in held if (c.rule.id, f["player"]) not in silenced]
+
+    def _each(self, check: CompiledCheck) -> list[str | None]:
+        if check.check.for_each != "players" or not self.session.game:
+            return [None]
+        return self.seating.round_from(self.seating.left_of(self.game.dealer))
+
+    def _draft(self, check: CompiledCheck) -> dict[str, Any]:
+        game = self.session.game
+        player = check.player(self)
+        return {
+            "id": check.rule.id,
+            "severity": check.severity,
+            "game": game.number if game else None,
+            "deal": game.deal.number if game and game.deals else None,
+            "event": self.k if self.k >= 0 else None,
+            "player": player if isinstance(player, str) and player != POOL else None,
+            "summary": check.summary(self),
+            "effects": [],
+            "_actor": self.actor,
+            "_args": [self.effect_arguments(name, arg) for name, arg in check.effects],
+        }
+
+    def act(self, held: list[tuple[CompiledCheck, dict[str, Any]]]) -> None:
+        """Apply what the checks decided, and report the findings."""
+        for check, finding in held:
+            self.actor = finding.pop("_actor")
+            arguments = finding.pop("_args")
+            self.findings.append(finding)
+            for (name, _), values in zip(check.effects, arguments):
+                finding["effects"].extend(self.apply_effect(name, values, check.rule.id))
+
+    def fire(self, trigger: str, actor: str | None) -> None:
+        """Decide and act at once: for moments, which record nothing of their own."""
+        held = self.decide(trigger, actor)
+        fresh = []
+        for check, finding in held:
+            key = (check.rule.id, check.index, actor, self.game.number if self.session.game else 0,
+                   self.game.deal.number if self.session.game and self.game.deals else 0)
+            if key not in self.fired_moments:
+                self.fired_moments.add(key)
+                fresh.append((check, finding))
+        self.act(fresh)
+
+    def setting(self, name: str, **match: Any) -> dict[str, Any] | None:
+        found = self.rules.setting(name, self, match or None)
+        return dict(found.value, _rule=found.rule) if found else None
+
+    def setting_person(self, name: str) -> tuple[str | None, str | None]:
+        """The person a setting such as `ante_by: {left_of: dealer}` names, and its rule."""
+        found = self.rules.setting(name, self)
+        if found is None:
+            return None, None
+        return self.person(dict(found.value)), found.rule
+
+    def person(self, spec: Any) -> str | None:
+        """A person named by a setting (`{left_of: dealer}`, `ante_player` …)."""
+        from arbiter.engine.expressions import compile_value
+
+        return compile_value(spec)(self) if spec is not None else None
+
+    def require_game(self, what: str) -> Game:
+        game = self.session.game
+        if game is None or not game.deals:
+            raise ReplayError(f"event {self.k} ({what}) needs a deal in progress, and none has begun", self.k)
+        if game.deal.misdealt:
+            raise ReplayError(
+                f"event {self.k} ({what}): the deal was declared void; a new deal must begin first", self.k)
+        return game
+
+    def require_hand(self, player: str) -> Hand:
+        return self.require_game(self.event["type"]).deal.hands[player]
+
+    # --- the draw for the deal, the deal ---------------------------------------------
+    def on_draw_for_deal(self, event: Mapping[str, Any]) -> None:
+        if self.session.games:
+            raise ReplayError(f"event {self.k}: a draw for the deal after the first game has begun", self.k)
+        session = self.session
+        player = event["player"]
+        card = self.parsed_cards[0] if self.parsed_cards else None
+        held = self.decide("draw_for_deal", player)
+        if player in session.draw_round:
+            tied = lowest_drawers(session.draw_round)
+            session.draw_tied = tied
+            session.draw_round = {}
+        if card is not None:
+            session.draw_round[player] = ace_low_rank(card)
+        self.act(held)
+
+    def on_deal(self, event: Mapping[str, Any]) -> None:
+        dealer = event["dealer"]
+        game = self.session.game
+        redeal = game is not None and game.deals and game.deal.misdealt and not game.resolved
+        if redeal:
+            self.expected_dealer = game.redeal_by
+            self.expected_dealer_rule = game.misdeal_rule
+        else:
+            if game is not None:
+                self.end_game(final=False)
+            self.expected_dealer, self.expected_dealer_rule = self.due_dealer()
+            game = self.new_game(dealer)
+        game.deals.append(Deal(number=len(game.deals) + 1, dealer=dealer, redeal=bool(redeal),
+                               pack_remaining=self.parameters["pack_size"],
+                               hands={p: Hand() for p in self.seating.players}))
+        game.dealer = dealer
+        game.phase = "before_deal"
+        if redeal:
+            game.still_in = set(self.seating.players) - game.foul
+            game.say = game.draw = None
+        self.act(self.decide("deal", dealer))
+
+    def due_dealer(self) -> tuple[str | None, str | None]:
+        """Who should deal a new game, and the law that says so."""
+        session = self.session
+        if session.games:
+            return session.next_dealer, session.next_dealer_rule
+        setting = self.setting("first_dealer")
+        if not setting or not (session.draw_round or session.draw_tied):
+            return None, None
+        tied = lowest_drawers(session.draw_round) if session.draw_round else session.draw_tied
+        return (tied[0] if len(tied) == 1 else None), setting["_rule"]
+
+    def new_game(self, dealer: str) -> Game:
+        session = self.session
+        game = Game(number=len(session.games) + 1, dealer=dealer, jackpot=session.next_jackpot)
+        session.games.append(game)
+        game.pool_start = session.carried
+        game.stakes = {p: 0 for p in self.seating.players}
+        game.still_in = set(self.seating.players)
+        if not game.jackpot:
+            game.ante_player, _ = self.setting_person("ante_by")
+        return game
+
+    def on_shuffle(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("shuffle")
+        held = self.decide("shuffle", event["player"])
+        game.deal.shuffles.append(dict(event))
+        self.act(held)
+
+    def on_cut(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("cut")
+        held = self.decide("cut", event["player"])
+        game.deal.cut_by = event["player"]
+        self.act(held)
+
+    def on_ante(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("ante")
+        player, amount = event["player"], event["amount"]
+        held = self.decide("ante", player)
+        if game.jackpot:
+            game.antes_paid[player] = game.antes_paid.get(player, 0) + amount
+            self.pay(player, POOL, amount, "ante", cited_as="jackpot_ante")
+        else:
+            if game.ante is None:
+                game.ante, game.ante_staker = amount, player
+            self.stake(player, game.stakes[player] + amount, "ante")
+        self.act(held)
+
+    def on_straddle(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("straddle")
+        player, amount = event["player"], event["amount"]
+        held = self.decide("straddle", player)
+        game.straddles.append((player, amount))
+        self.stake(player, max(amount, game.stakes[player]), "straddle")
+        self.act(held)
+
+    def _dealing(self) -> bool:
+        game = self.session.game
+        return bool(game and game.deals and game.deal.started() and not game.deal.finished
+                    and not game.deal.misdealt)
+
+    def start_dealing(self) -> None:
+        game = self.game
+        if not game.deal.started():
+            self.fire("first_card", game.dealer)
+            if not game.deal.misdealt:
+                game.phase = "dealing"
+
+    def on_card(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("card")
+        self.start_dealing()
+        held = self.decide("card", event["to"])
+        self.receive(event["to"], self.parsed_cards or [None])
+        game.deal.last_to = event["to"]
+        self.act(held)
+        if self._all_dealt():
+            self.finish_deal()
+
+    def on_dealt(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("dealt")
+        self.start_dealing()
+        held = self.decide("dealt", game.dealer)
+        per_hand = self.parameters["cards_per_hand"]
+        for player in self.seating.round_from(self.seating.left_of(game.dealer)):
+            given = event["hands"].get(player, per_hand if player not in event["hands"] else 0)
+            cards = [parse_card(c) for c in given] if isinstance(given, list) else [None] * given
+            self.receive(player, cards)
+        game.deal.last_to = game.dealer
+        self.act(held)
+        if self._all_dealt():
+            self.finish_deal()
+
+    def receive(self, player: str, cards: list[int | None]) -> None:
+        deal = self.game.deal
+        hand = deal.hands[player]
+        for card in cards:
+            hand.count += 1
+            hand.cards.append(card)
+            hand.original.append(card)
+            deal.cards_dealt += 1
+            deal.pack_remaining -= 1
+            if card is not None:
+                deal.in_play[card] = player
+
+    def _all_dealt(self) -> bool:
+        complete = self.setting("deal_complete")
+        per_hand = self.person(complete["cards_each"]) if complete else self.parameters["cards_per_hand"]
+        return all(h.count >= per_hand for h in self.game.deal.hands.values())
+
+    def finish_deal(self) -> None:
+        game = self.game
+        if game.deal.finished or game.deal.misdealt:
+            return
+        game.deal.finished = True
+        self.fire("deal_finished", game.dealer)
+        if not game.deal.misdealt:
+            self.open_say()
+
+    def on_face_up_in_pack(self, event: Mapping[str, Any]) -> None:
+        self.require_game("face_up_in_pack")
+        self.act(self.decide("face_up_in_pack", self.game.dealer))
+
+    def on_speak(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("speak")
+        held = self.decide("speak", event["player"])
+        if self._dealing() and event["player"] not in game.deal.spoke:
+            game.deal.spoke.append(event["player"])
+        self.act(held)
+
+    def on_point_out(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("point_out")
+        held = self.decide("point_out", event["player"])
+        game.deal.pointed_out.append((event["issue"], event.get("about") or event["player"]))
+        self.act(held)
+
+    # --- raising the cards, the say ------------------------------------------------
+    def on_lift(self, event: Mapping[str, Any]) -> None:
+        self.require_game("lift")
+        held = self.decide("lift", event["player"])
+        self.act(held)
+        self.raise_hand(event["player"])
+
+    def raise_hand(self, player: str) -> None:
+        """A player first raises his dealt cards, or (after his draw) the cards drawn."""
+        hand = self.game.deal.hands[player]
+        drawn = self._has_drawn(player)
+        if (hand.drawn_lifted if drawn else hand.lifted):
+            return
+        self.fire("raise_hand", player)
+        if drawn:
+            hand.drawn_lifted = True
+        else:
+            hand.lifted = True
+
+    def open_say(self) -> None:
+        game = self.game
+        order = self.setting("say_order")
+        if order is None:
+            raise ReplayError("no rule in force sets the order of the say", self.k)
+        game.phase = "say"
+        game.say = Round(self.seating_round(order))
+
+    def seating_round(self, order: Mapping[str, Any]) -> list[str]:
+        first = self.person(order.get("first"))
+        last = self.person(order.get("last"))
+        ring = self.seating.round_from(first)
+        return ring[: ring.index(last) + 1] if last in ring else ring
+
+    def on_open(self, event: Mapping[str, Any]) -> None:
+        self.betting_act(event)
+
+    def on_play(self, event: Mapping[str, Any]) -> None:
+        self.betting_act(event)
+
+    def on_pass(self, event: Mapping[str, Any]) -> None:
+        self.betting_act(event)
+
+    def betting_act(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game(event["type"])
+        player, kind = event["player"], event["type"]
+        if game.phase in ("before_deal", "dealing"):
+            raise ReplayError(f"event {self.k} ({kind}): the cards have not been dealt", self.k)
+        if game.phase == "draw" and not game.draw.pending(game.still_in) and player in game.still_in:
+            self.open_betting()
+        self.raise_hand(player)
+        if game.resolved:
+            self.act(self.decide(kind, player))
+            return
+        if game.phase == "betting" and player not in game.bettors:
+            game.bettors.add(player)
+            self.fire("first_bet", player)
+        held = self.decide(kind, player)
+        if player in game.still_in and "cards" in event and kind == "open":
+            game.opener_cards = [parse_card(c) for c in event["cards"]]
+        if kind == "pass":
+            self.retire(player, passed=True)
+        elif player in game.still_in:
+            if kind == "open" and game.opener is None:
+                game.opener = player
+            self.record_stake(player, event["stake"])
+        self.act(held)
+        self.after_act(player)
+
+    def record_stake(self, player: str, stake: int) -> None:
+        game = self.game
+        before = game.highest_stake()
+        if game.phase == "betting":
+            if stake > before:
+                game.acted_since_raise = {player}
+                game.stood.clear()
+            else:
+                game.acted_since_raise.add(player)
+                if stake == game.stakes[player] == before:
+                    game.stood.add(player)
+                    game.last_stood = player
+        self.stake(player, stake, "stake")
+        if game.phase == "betting" and stake >= before:
+            game.last_to_equal = player
+
+    def after_act(self, player: str) -> None:
+        game = self.game
+        if game.resolved:
+            return
+        if len(game.still_in) == 1 and not game.all_in and game.opener:
+            self.win_uncalled()
+            return
+        if game.phase == "say":
+            game.say.done.append(player)
+            if not game.say.pending(game.still_in | set(game.say.done)) or not game.say.pending(game.still_in):
+                self.close_say(player)
+        elif game.phase == "betting":
+            self.advance_bet(player)
+
+    def close_say(self, last: str) -> None:
+        game = self.game
+        self.fire("say_closed", last)
+        if not game.opener:
+            game.phase = "over"
+            game.resolved = True
+            game.outcome = "unopened"
+            return
+        if len(game.still_in) == 1:
+            self.win_uncalled()
+            return
+        game.phase = "draw"
+        order = self.setting("draw_order")
+        game.draw = Round(self.seating_round(order))
+        game.draw.done.extend(p for p in game.draw.order if self._hand(p).discarded is not None)
+
+    # --- the draw -------------------------------------------------------------------
+    def on_discard(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("discard")
+        player, count = event["player"], event["count"]
+        hand = game.deal.hands[player]
+        if count > hand.count:
+            raise ReplayError(f"event {self.k}: {player} discards {count} cards but holds {hand.count}", self.k,
+                              f"/events/{self.k}/count")
+        if game.phase == "draw" and player in game.still_in and player not in game.draw.done:
+            for skipped in list(game.draw.pending(game.still_in)):
+                if skipped == player:
+                    break
+                self.fire("draw_turn_passed", skipped)
+                game.draw.done.append(skipped)
+        held = self.decide("discard", player)
+        hand.discarded = (hand.discarded or 0) + count
+        hand.count -= count
+        hand.discards.extend(self.parsed_cards)
+        for card in self.parsed_cards:
+            if card in hand.cards:
+                hand.cards.remove(card)
+            game.deal.in_play[card] = "discards"
+        while len(hand.cards) > hand.count:
+            hand.cards.remove(None) if None in hand.cards else hand.cards.pop()
+        game.deal.uncollected += count
+        if game.draw is not None and player not in game.draw.done:
+            game.draw.done.append(player)
+        self.act(held)
+
+    def on_demand(self, event: Mapping[str, Any]) -> None:
+        hand = self.require_hand(event["player"])
+        held = self.decide("demand", event["player"])
+        hand.demanded = event["count"]
+        self.act(held)
+        self.demand_known(event["player"])
+
+    def demand_known(self, player: str) -> None:
+        self.fire("demand_known", player)
+        if self._hand(player).supplied:
+            self.fire("demand_settled", player)
+
+    def on_give(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("give")
+        player = event["to"]
+        hand = game.deal.hands[player]
+        if hand.discarded is None:
+            raise ReplayError(f"event {self.k}: cards given to {player}, who has not discarded", self.k)
+        held = self.decide("give", player)
+        exposed = event.get("exposed") or 0
+        kept = max(event["count"] - exposed, 0)
+        hand.count += kept
+        hand.given += kept
+        hand.supplied = True
+        hand.owed = max(hand.owed - kept, 0)
+        kept_cards = self.parsed_cards[:kept] if self.parsed_cards else []
+        hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
+        for card in kept_cards:
+            game.deal.in_play[card] = player
+        game.deal.pack_remaining -= kept
+        if player == game.dealer:
+            game.dealer_drew = hand.given
+        self.act(held)
+        if hand.demanded is not None:
+            self.fire("demand_settled", player)
+
+    def on_collect_discards(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("collect_discards")
+        held = self.decide("collect_discards", game.dealer)
+        game.deal.pack_remaining += game.deal.uncollected
+        game.deal.uncollected = 0
+        game.deal.in_play = {c: h for c, h in game.deal.in_play.items() if h != "discards"}
+        self.act(held)
+
+    def on_dispute(self, event: Mapping[str, Any]) -> None:
+        self.require_hand(event["player"])
+        self.witness = None
+        self.act(self.decide("dispute", event["player"]))
+        self.demand_known(event["player"])
+
+    def on_ask_dealer(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("ask_dealer")
+        held = self.decide("ask_dealer", event["player"])
+        self.last_asker = event["player"]
+        game.asked.add(event["player"])
+        self.act(held)
+
+    def on_dealer_answer(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("dealer_answer")
+        self.act(self.decide("dealer_answer", game.dealer))
+        self.last_asker = None
+
+    def on_dealer_tells(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("dealer_tells")
+        self.act(self.decide("dealer_tells", game.dealer))
+
+    def on_divulge(self, event: Mapping[str, Any]) -> None:
+        self.require_game("divulge")
+        self.act(self.decide("divulge", event["player"]))
+
+    def on_take_back(self, event: Mapping[str, Any]) -> None:
+        self.require_game("take_back")
+        self.act(self.decide("take_back", event["player"]))
+
+    # --- betting after the draw -------------------------------------------------------
+    def open_betting(self) -> None:
+        game = self.game
+        game.phase = "betting"
+        order = self.setting("bet_order")
+        first = self.person(order.get("first")) if order else self.seating.left_of(game.dealer)
+        game.bet_turn = self.next_bettor(first, include_self=True)
+        game.acted_since_raise = set()
+
+    def next_bettor(self, start: str, include_self: bool = False) -> str | None:
+        game = self.game
+        ring = self.seating.round_from(start) if include_self else list(self.seating.going_left_from(start))
+        return next((p for p in ring if p in game.still_in and p not in game.all_in), None)
+
+    def advance_bet(self, player: str) -> None:
+        game = self.game
+        game.bet_turn = self.next_bettor(player)
+        active = {p for p in game.still_in if p not in game.all_in}
+        highest = game.highest_stake()
+        if active <= game.acted_since_raise and all(game.stakes[p] == highest for p in active):
+            self.close_betting(player)
+
+    def close_betting(self, last: str) -> None:
+        game = self.game
+        game.phase = "show"
+        game.bet_turn = None
+        if game.stood >= {p for p in game.still_in if p not in game.all_in}:
+            game.last_to_equal = last
+
+    def on_demand_show(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("demand_show")
+        player = event["player"]
+        if game.phase == "draw" and not game.draw.pending(game.still_in):
+            self.open_betting()
+        held = self.decide("demand_show", player)
+        game.all_in[player] = {
+            "stake": event["stake"],
+            "in_game": set(game.still_in),
+            "out": set(self.seating.players) - game.still_in,
+        }
+        self.stake(player, event["stake"], "stake")
+        self.act(held)
+        if game.phase == "betting":
+            game.acted_since_raise.add(player)
+            self.advance_bet(player)
+
+    # --- the show and the pool -------------------------------------------------------
+    def on_show(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("show")
+        player = event["player"]
+        held = self.decide("show", player)
+        game.shown[player] = list(self.parsed_cards[: len(event["cards"])])
+        if "original" in event:
+            self.originals[player] = [parse_card(c) for c in event["original"]]
+        self.act(held)
+        contenders = game.still_in
+        if not game.resolved and game.phase == "show" and contenders and all(p in game.shown for p in contenders):
+            self.resolve_show()
+
+    def on_win(self, event: Mapping[str, Any]) -> None:
+        game = self.require_game("win")
+        if not game.resolved:
+            if game.phase == "show" and any(p in game.shown for p in game.still_in):
+                self.resolve_show()
+            elif game.opener:
+                self.pay_winners([event["player"]], "win_recorded")
+        self.act(self.decide("win", event["player"]))
+
+    def win_uncalled(self) -> None:
+        self.pay_winners(sorted(self.game.still_in), "uncalled")
+
+    def resolve_show(self) -> None:
+        game = self.game
+        contenders = {p: game.shown[p] for p in game.still_in
+                      if p in game.shown and len(game.shown[p]) == self.parameters["cards_per_hand"]}
+        if not contenders:
+            return
+        try:
+            best = hands.winners(contenders, self.hand_rules)
+        except ValueError as exc:
+            raise ReplayError(f"event {self.k}: a shown hand cannot be valued: {exc}", self.k) from None
+        self.pay_winners(best, "shared" if len(best) > 1 else "show", contenders)
+
+    def pay_winners(self, winners: list[str], how: str, shown: Mapping[str, list[int]] | None = None) -> None:
+        game = self.game
+        key = self.seating.order_key(self.seating.left_of(game.dealer))
+        winners = sorted(winners, key=key)
+        game.resolved = True
+        game.winners = list(winners)
+        self.fire("game_won", winners[0])
+        if game.claim_blocked:
+            game.outcome = "not_claimed"
+            game.winners = []
+            game.phase = "over"
+            return
+        game.outcome = how
+        odd = self.setting("share_odd_counters")
+        start = self.person(odd["from"]) if odd else self.seating.left_of(game.dealer)
+        shares = share_pool(self.ledger.pool, winners, game, shown or {}, self.hand_rules,
+                            self.seating.order_key(start), self._refundable_of)
+        for player, (amount, kind) in shares.items():
+            self.paying_how = kind
+            self.ledger.move(game.number, self.k, POOL, player, amount, self.ledger_rule("win"), "win")
+        self.paying_how = None
+        game.winners = sorted(shares, key=key)
+        game.phase = "over"
+
+    # --- counters -----------------------------------------------------------------
+    def stake(self, player: str, stake: int, what: str) -> None:
+        """A player's whole stake becomes `stake`: he puts in the difference (never takes back)."""
+        game = self.game
+        added = stake - game.stakes[player]
+        if added > 0:
+            game.stakes[player] = stake
+            self.pay(player, POOL, added, what)
+
+    def pay(self, payer: str, payee: str, amount: int, what: str, rule: str | None = None,
+            cited_as: str | None = None) -> None:
+        """Move counters, citing `rule`, or the rule whose `ledger_rule` covers this movement."""
+        game = self.game
+        if rule is None:
+            rule = self.ledger_rule(cited_as or what)
+        self.ledger.move(game.number, self.k, payer, payee, amount, rule, what)
+        if payee == POOL and amount > 0:
+            game.paid_in += amount
+
+    def ledger_rule(self, what: str) -> str:
+        found = self.setting("ledger_rule", what=what)
+        if found is None:
+            raise ReplayError(f"no rule in force says which law moves counters for {what!r}", self.k)
+        return found["_rule"]
+
+    def retire(self, player: str, passed: bool = False) -> None:
+        game = self.game
+        game.still_in.discard(player)
+        if passed:
+            game.passed.add(player)
+
+    # --- the end of a game ------------------------------------------------------------
+    def end_game(self, final: bool) -> None:
+        game = self.game
+        session = self.session
+        self.fire("game_end", game.dealer)
+        complete = game.resolved and not (final and game.phase not in ("over",))
+        next_game = None
+        if game.resolved:
+            session.next_dealer, session.next_dealer_rule = self.setting_person("next_dealer")
+            session.next_jackpot = game.next_jackpot
+            next_game = {"dealer": session.next_dealer, "jackpot": game.next_jackpot}
+        else:
+            session.next_dealer = self.seating.left_of(game.dealer)
+            session.next_dealer_rule = None
+            session.next_jackpot = None
+        session.carried = self.ledger.pool
+        self.games_report.append({
+            "game": game.number,
+            "dealer": game.dealer,
+            "deals": len(game.deals),
+            "jackpot": game.jackpot,
+            "opened_by": game.opener,
+            "winners": list(game.winners),
+            "pool": game.pool_start + game.paid_in,
+            "complete": bool(complete),
+            "next": next_game if complete else None,
+        })
+
+
+def hand_rules(parameters: Mapping[str, Any]) -> hands.HandRules:
+    return hands.HandRules(
+        ace_in_sequences=parameters["ace_in_sequences"],
+        hearts_break_ties=parameters["hearts_break_ties"],
+        hand_order=tuple(parameters["hand_order"]),
+        joker=parameters["joker"],
+    )
+
+
+def event_cards(event: Mapping[str, Any]) -> list[int]:
+    """The cards an event names, parsed (the schema has checked their spelling)."""
+    if "card" in event and event["card"] is not None:
+        return [parse_card(event["card"])]
+    cards = event.get("cards")
+    if cards:
+        return [parse_card(c) for c in cards]
+    if event.get("type") == "dealt":
+        return [parse_card(c) for hand in event["hands"].values() if isinstance(hand, list) for c in hand]
+    return []
+
+
+def ace_low_rank(card: int) -> int:
+    """A card's value in the draw for the deal: ace lowest, king highest (law 2)."""
+    return (card // 4 + 1) % 13
+
+
+def lowest_drawers(drawn: Mapping[str, int]) -> list[str]:
+    low = min(drawn.values())
+    return [p for p, value in drawn.items() if value == low]

@@ -1,0 +1,51 @@
+"""Who takes the pool, and how much each: ties shared (L76), odd counters in turn (A4),
+and a show for a sum (L60), where the player who staked all he had takes a capped share."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from arbiter import hands
+
+
+def split_evenly(amount: int, sharers: list[str], order_key: Callable[[str], int]) -> dict[str, int]:
+    """Equal shares; the odd counters one each to the sharers in turn from the start of `order_key`."""
+    base, odd = divmod(amount, len(sharers))
+    shares = {p: base for p in sharers}
+    for player in sorted(sharers, key=order_key)[:odd]:
+        shares[player] += 1
+    return shares
+
+
+def share_pool(pool: int, winners: list[str], game: Any, shown: Mapping[str, list[int]],
+               rules: hands.HandRules, order_key: Callable[[str], int],
+               antes_of: Callable[[str], int]) -> dict[str, tuple[int, str]]:
+    """Each winner's amount and how he won it (`show`, `shared`, `show_for_sum`, …)."""
+    shares: dict[str, tuple[int, str]] = {}
+    remaining = pool
+    if not (game.all_in and shown):
+        kind = "shared" if len(winners) > 1 else game.outcome
+        for player, amount in split_evenly(remaining, winners, order_key).items():
+            shares[player] = (amount, kind)
+        return shares
+    contenders = dict(shown)
+    while remaining > 0 and contenders:
+        best = hands.winners(contenders, rules)
+        capped = [p for p in best if p in game.all_in]
+        if not capped:
+            kind = "shared" if len(best) > 1 else "show"
+            for player, amount in split_evenly(remaining, best, order_key).items():
+                shares[player] = (shares.get(player, (0, kind))[0] + amount, kind)
+            return shares
+        for player in sorted(capped, key=order_key):
+            info = game.all_in[player]
+            claim = sum(antes_of(q) for q in info["out"])
+            claim += sum(min(game.stakes[q], info["stake"]) for q in info["in_game"])
+            claim = min(claim, remaining)
+            shares[player] = (shares.get(player, (0, "show_for_sum"))[0] + claim, "show_for_sum")
+            remaining -= claim
+            del contenders[player]
+    if remaining > 0 and shares:
+        first = sorted(shares, key=order_key)[0]
+        shares[first] = (shares[first][0] + remaining, shares[first][1])
+    return shares

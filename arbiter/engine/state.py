@@ -1,0 +1,142 @@
+"""The replay state: what the table looks like after each event.
+
+Three layers, each reset at its own boundary: the `Session` (the whole log: whose deal
+is next, the jack-pot series, the pool carried over), the `Game` (from a new deal to
+the pool paid: stakes, who is still in, the say, the draw, the betting) and the `Deal`
+(from taking up the pack to the deal finished or void: cards, cut, who spoke).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Hand:
+    """One player's cards in the current deal: counted always, named where the log names them."""
+
+    count: int = 0
+    cards: list[int | None] = field(default_factory=list)
+    original: list[int | None] = field(default_factory=list)
+    lifted: bool = False
+    discarded: int | None = None
+    discards: list[int | None] = field(default_factory=list)
+    demanded: int | None = None
+    given: int = 0
+    supplied: bool = False
+    owed: int = 0
+    drawn_lifted: bool = False
+
+    def known_cards(self) -> list[int]:
+        return [c for c in self.cards if c is not None]
+
+
+@dataclass
+class Deal:
+    """From taking up the pack to the deal finished (or declared void)."""
+
+    number: int
+    dealer: str
+    shuffles: list[dict[str, Any]] = field(default_factory=list)
+    cut_by: str | None = None
+    cards_dealt: int = 0
+    finished: bool = False
+    misdealt: bool = False
+    redeal: bool = False
+    last_to: str | None = None
+    spoke: list[str] = field(default_factory=list)
+    pointed_out: list[tuple[str, str]] = field(default_factory=list)
+    hands: dict[str, Hand] = field(default_factory=dict)
+    pack_remaining: int = 52
+    in_play: dict[int, str] = field(default_factory=dict)
+    uncollected: int = 0
+    dealer_answer_checked: bool = False
+
+    def started(self) -> bool:
+        return self.cards_dealt > 0
+
+
+@dataclass
+class Round:
+    """A turn order (the say, the draw) and who has had his turn in it."""
+
+    order: list[str]
+    done: list[str] = field(default_factory=list)
+
+    def pending(self, still_in: set[str]) -> list[str]:
+        return [p for p in self.order if p not in self.done and p in still_in]
+
+    def next(self, still_in: set[str]) -> str | None:
+        pending = self.pending(still_in)
+        return pending[0] if pending else None
+
+
+@dataclass
+class Game:
+    """One game: from its first deal to the pool paid, carried over, or the log's end."""
+
+    number: int
+    dealer: str
+    jackpot: dict[str, Any] | None
+    deals: list[Deal] = field(default_factory=list)
+    ante_player: str | None = None
+    ante: int | None = None
+    ante_staker: str | None = None
+    antes_paid: dict[str, int] = field(default_factory=dict)
+    straddles: list[tuple[str, int]] = field(default_factory=list)
+    stakes: dict[str, int] = field(default_factory=dict)
+    still_in: set[str] = field(default_factory=set)
+    passed: set[str] = field(default_factory=set)
+    foul: set[str] = field(default_factory=set)
+    opener: str | None = None
+    opener_cards: list[int] | None = None
+    phase: str = "before_deal"
+    say: Round | None = None
+    draw: Round | None = None
+    forfeited_draw: set[str] = field(default_factory=set)
+    bet_turn: str | None = None
+    bettors: set[str] = field(default_factory=set)
+    acted_since_raise: set[str] = field(default_factory=set)
+    stood: set[str] = field(default_factory=set)
+    last_stood: str | None = None
+    last_to_equal: str | None = None
+    all_in: dict[str, dict[str, Any]] = field(default_factory=dict)
+    shown: dict[str, list[int]] = field(default_factory=dict)
+    pool_start: int = 0
+    paid_in: int = 0
+    winners: list[str] = field(default_factory=list)
+    resolved: bool = False
+    outcome: str | None = None
+    claim_blocked: bool = False
+    next_jackpot: dict[str, Any] | None = None
+    dealer_drew: int | None = None
+    redeal_by: str | None = None
+    misdeal_rule: str | None = None
+    asked: set[str] = field(default_factory=set)
+    need_not_answer: set[str] = field(default_factory=set)
+
+    @property
+    def deal(self) -> Deal:
+        return self.deals[-1]
+
+    def highest_stake(self) -> int:
+        return max(self.stakes.values(), default=0)
+
+
+@dataclass
+class Session:
+    """The whole log: the first dealer's draw, the rotation, the jack-pot series, the pool."""
+
+    draw_round: dict[str, int] = field(default_factory=dict)
+    draw_tied: list[str] | None = None
+    first_dealer: str | None = None
+    games: list[Game] = field(default_factory=list)
+    next_dealer: str | None = None
+    next_dealer_rule: str | None = None
+    next_jackpot: dict[str, Any] | None = None
+    carried: int = 0
+
+    @property
+    def game(self) -> Game | None:
+        return self.games[-1] if self.games else None

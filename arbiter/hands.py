@@ -1,0 +1,427 @@
+"""The value of the hands at Draw Poker, by Peel's laws 65-76 (1891).
+
+Cards are ints, ``rank * 4 + suit`` (the encoding of ``arbiter.cards``, repeated here
+so that this module stands alone): rank 0..12 is 2, 3, ..., 9, T, J, Q, K, A and suit
+0..3 is clubs, diamonds, hearts, spades; 52 is the joker.
+
+``evaluate`` turns five such cards into a ``HandValue``, a plain int: the higher of two
+values is the better hand under the same ``HandRules``, and equal values are hands
+"identical in value" that share the pool (L76). Values made under different rules are
+not comparable.
+
+The order of the hands (L65) and Peel's tie rules:
+
+* sequence flush, by its highest card (L66); equal ones tie, since L66, read
+  literally (L77), gives hearts no precedence among sequence flushes;
+* fours, by the four alone (L67); the fifth card is "of no value" (p. 38);
+* full, by the threes alone (L68);
+* flush: with ``hearts_break_ties``, a flush in hearts beats any other flush; flushes
+  of one kind then go by the highest card not tied by an equal card in the other hand
+  (L69);
+* sequence, by its highest card; of sequences of the same ranks, with
+  ``hearts_break_ties``, the one whose highest card is a heart wins (L70, read as
+  SPEC §3 item 16 reads it: a sequence that is not a flush cannot be all hearts);
+* threes, by the threes alone (L72);
+* two pairs, by the higher pair, then the lower; and no further: the fifth card is
+  "of no value" (p. 39), so equal two pairs tie and share (L73, L76, read literally
+  per L77);
+* a pair, by the pair, then the highest untied card (L74);
+* no pair, by the highest untied card (L75).
+
+The ace is high (D7), except in sequences: with ``ace_in_sequences="low"`` it only
+begins one (L71): A-2-3-4-5 is the lowest sequence, 9-T-J-Q-K the highest, and
+T-J-Q-K-A none. ``"low_or_high"`` is the American reading of L71's footnote: the ace
+may also end a sequence after the king, T-J-Q-K-A being the highest; K-A-2-3-4 is
+never a sequence.
+
+Two hands the laws do not list are known for house rules that insert them into
+``hand_order`` (L81); when absent from it they count for nothing and the hand is
+valued by what else it is:
+
+* ``blaze``: five court cards, which "takes precedence of two pairs, but is beaten
+  by triplets" (p. 41). Court cards are the king, queen and knave, as the word means
+  and as both of Peel's definitions say ("five court cards", pp. 41, 42). Peel's tie
+  rule, "fixed by the highest card, a hand containing ace or aces being best", can
+  then never meet an ace: its ace clause (presumably borrowed from American rules
+  where aces counted) is read as having no application. "Fixed by the highest card"
+  is applied as for hands of no pair (L75): the highest untied card, so K-K-Q-Q-J
+  beats K-K-Q-J-J. Five court cards always hold at least two pairs, so a blaze only
+  matters where the house puts it above what the hand otherwise is.
+* ``skip_sequence``: Peel's "Skip Straight or Skip Sequence" (technical terms,
+  p. 44): "a sequence of alternate cards--two, four, six, eight, ten", above triplets
+  and beaten by an ordinary sequence. Five ranks in steps of two; the ace follows
+  ``ace_in_sequences`` as in a sequence (A-3-5-7-9 always, 6-8-T-Q-A only with
+  ``"low_or_high"``); skips go by their highest card and equal skips tie (L70's
+  hearts rule speaks of sequences only). A skip in one suit is no separate hand: it
+  is a flush or a skip, whichever ``hand_order`` puts higher.
+
+The joker (p. 41), when ``rules.joker`` is true, "may be given any value" by its
+holder: it names whichever card, not already in the hand, makes the best hand (so
+there are no five of a kind, which Peel never lists). "The joker is a higher card
+than the actual card whose name it takes": a hand holding the joker beats any hand
+that Peel's rules would otherwise hold equal to it, and only such a hand. The joker's
+edge is the last tie-break, after every comparison above, hearts included; two hands
+both holding a joker (impossible in one pack) are compared without it. Peel's
+example, the joker with the king, queen, knave and ten of hearts called the ace of
+hearts "and so claim a sequence flush", still makes a sequence flush where the ace
+may not end a sequence: the joker is then the nine of hearts.
+
+Speed: the value of every multiset of five ranks is tabulated once per rule set
+(6,175 entries), keyed by the sum of ``5 ** rank`` over the cards, which is unique
+because no rank occurs five times. Evaluating a hand is then a few table look-ups;
+only flushes and sequences look at suits, and only joker hands search.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from itertools import combinations_with_replacement
+
+__all__ = [
+    "CLASS_NAMES",
+    "DEFAULT_HAND_ORDER",
+    "DEFAULT_RULES",
+    "HandRules",
+    "HandValue",
+    "compare",
+    "evaluate",
+    "hand_class",
+    "meets_minimum",
+    "winners",
+]
+
+HandValue = int
+"""A hand's worth: higher is better, equal is a tie (L76); see ``evaluate``."""
+
+_RANK_CHARS = "23456789TJQKA"
+_ACE = 12
+_HEARTS = 2
+_JOKER = 52
+_COURT = frozenset({9, 10, 11})  # knave, queen, king
+
+#: Every hand the evaluator knows. The first nine are Peel's (L65, plus "the card
+#: highest in value" of L75); ``blaze`` and ``skip_sequence`` only count when a house
+#: rule puts them into ``hand_order``.
+CLASS_NAMES: tuple[str, ...] = (
+    "high_card",
+    "pair",
+    "two_pairs",
+    "threes",
+    "sequence",
+    "flush",
+    "full",
+    "fours",
+    "sequence_flush",
+    "blaze",
+    "skip_sequence",
+)
+_CLASS_ID = {name: i for i, name in enumerate(CLASS_NAMES)}
+
+#: L65's order, highest first.
+DEFAULT_HAND_ORDER: tuple[str, ...] = (
+    "sequence_flush",
+    "fours",
+    "full",
+    "flush",
+    "sequence",
+    "threes",
+    "two_pairs",
+    "pair",
+    "high_card",
+)
+
+# A HandValue is (position << 25) | (class id << 21) | (tie-break << 1) | joker, where
+# position is the class's place in hand_order counted from the bottom (so it decides
+# first), the class id lets hand_class() name a value without the rules, the
+# tie-break (< 2**20) orders hands of one class, and the joker bit is the joker's
+# edge. Every value stays below 2**30, a one-digit int for CPython.
+_POSITION_SHIFT = 25
+_CLASS_SHIFT = 21
+_HEART_BIT = 1 << 19  # above any tie-break made of ranks: 13**5 < 2**19
+
+
+@dataclass(frozen=True)
+class HandRules:
+    """The parameters of the hands (SPEC §1), validated on construction.
+
+    ``hand_order`` lists classes highest first; a list is accepted and stored as a
+    tuple, since rules are hashed to share their tables. It must hold Peel's nine
+    classes, each once, in any order a house chooses, and may add ``blaze`` and
+    ``skip_sequence``: a hand missing from it would leave some hands with no value.
+    """
+
+    ace_in_sequences: str = "low"
+    hearts_break_ties: bool = True
+    hand_order: tuple[str, ...] = DEFAULT_HAND_ORDER
+    joker: bool = False
+    two_pairs_odd_card_decides: bool = False
+
+    def __post_init__(self) -> None:
+        if self.ace_in_sequences not in ("low", "low_or_high"):
+            raise ValueError(
+                f"ace_in_sequences must be 'low' or 'low_or_high', "
+                f"not {self.ace_in_sequences!r}"
+            )
+        for name in ("hearts_break_ties", "joker", "two_pairs_odd_card_decides"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        if isinstance(self.hand_order, str):
+            raise ValueError(f"hand_order must be a list of hand names, not {self.hand_order!r}")
+        try:
+            order = tuple(self.hand_order)
+        except TypeError:
+            raise ValueError(
+                f"hand_order must be a list of hand names, not {self.hand_order!r}"
+            ) from None
+        object.__setattr__(self, "hand_order", order)
+        unknown = [name for name in order if not isinstance(name, str) or name not in _CLASS_ID]
+        if unknown:
+            raise ValueError(
+                f"hand_order: unknown hand(s) {unknown}; known: {', '.join(CLASS_NAMES)}"
+            )
+        repeated = sorted({name for name in order if order.count(name) > 1})
+        if repeated:
+            raise ValueError(f"hand_order: {repeated} listed more than once")
+        missing = [name for name in DEFAULT_HAND_ORDER if name not in order]
+        if missing:
+            raise ValueError(f"hand_order: Peel's hand(s) {missing} missing")
+
+    @cached_property
+    def _rank_table(self) -> dict[int, int | tuple[int, ...]]:
+        """The look-up table of ``evaluate``, built at first use, shared by equal rules.
+
+        ``cached_property`` writes the instance ``__dict__`` directly, which a frozen
+        dataclass allows, and later reads cost one dict look-up.
+        """
+        table = _TABLES.get(self)
+        if table is None:
+            table = _TABLES[self] = _build_rank_table(self)
+        return table
+
+
+DEFAULT_RULES = HandRules()
+
+# The tables of every rule set met so far: a handful at most (the defaults, a house's).
+_TABLES: dict[HandRules, dict[int, int | tuple[int, ...]]] = {}
+
+# Each card's share of the table key: 5 ** rank. The joker's share is too big for any
+# key in the table, so a joker hand misses it and takes the slow path.
+_RANK_KEY: dict[int, int] = {card: 5 ** (card >> 2) for card in range(52)}
+_RANK_KEY[_JOKER] = 5**14
+
+
+def _lex(ranks: Sequence[int]) -> int:
+    """Ranks (already highest first) as one int that orders like the sequence."""
+    value = 0
+    for rank in ranks:
+        value = value * 13 + rank
+    return value
+
+
+def _run_top(ranks: frozenset[int], step: int, ace_high: bool) -> int | None:
+    """The highest card of a run of five distinct ranks ``step`` apart, or None.
+
+    The ace may begin a run (as the rank below the 2) and, with ``ace_high``, end
+    one after the king; it never turns the corner (K-A-2). For a sequence ``step``
+    is 1, for a skip sequence 2.
+    """
+    if len(ranks) != 5:
+        return None
+    if _ACE in ranks:
+        low = frozenset(-1 if rank == _ACE else rank for rank in ranks)
+        if max(low) - min(low) == 4 * step and all(
+            (rank - min(low)) % step == 0 for rank in low
+        ):
+            return max(low)
+        if not ace_high:
+            return None
+    if max(ranks) - min(ranks) == 4 * step and all(
+        (rank - min(ranks)) % step == 0 for rank in ranks
+    ):
+        return max(ranks)
+    return None
+
+
+def _value(ranks: tuple[int, ...], suited: bool, heart: bool, top_heart: bool,
+           rules: HandRules) -> HandValue:
+    """The value of a joker-free hand from its ranks and the few suit facts that count.
+
+    ``suited``: all five cards of one suit; ``heart``: that suit is hearts;
+    ``top_heart``: the highest card is a heart (needed for sequences, L70). The hand
+    is worth the highest in ``hand_order`` of what it is: one of Peel's nine classes,
+    which never overlap, and a blaze or skip sequence where the house lists them.
+    Used to build the tables, so clarity matters more than speed here.
+    """
+    order = rules.hand_order
+    hearts = rules.hearts_break_ties
+    ace_high = rules.ace_in_sequences == "low_or_high"
+    desc = tuple(sorted(ranks, reverse=True))
+    counts = Counter(ranks)
+    # ranks grouped by how many of each, the larger group (then higher rank) first
+    groups = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+
+    candidates: list[tuple[str, int]] = []
+    sequence_top = _run_top(frozenset(ranks), 1, ace_high)
+    if shape == [4, 1]:
+        candidates.append(("fours", groups[0]))
+    elif shape == [3, 2]:
+        candidates.append(("full", groups[0]))
+    elif shape == [3, 1, 1]:
+        candidates.append(("threes", groups[0]))
+    elif shape == [2, 2, 1]:
+        odd_card = groups[2] if rules.two_pairs_odd_card_decides else 0
+        candidates.append(("two_pairs", (groups[0] * 13 + groups[1]) * 13 + odd_card))
+    elif shape == [2, 1, 1, 1]:
+        candidates.append(("pair", groups[0] * 13**3 + _lex(groups[1:])))
+    elif suited and sequence_top is not None:
+        candidates.append(("sequence_flush", sequence_top))
+    elif suited:
+        candidates.append(("flush", (_HEART_BIT if hearts and heart else 0) | _lex(desc)))
+    elif sequence_top is not None:
+        candidates.append(("sequence", sequence_top * 2 + (hearts and top_heart)))
+    else:
+        candidates.append(("high_card", _lex(desc)))
+
+    if "blaze" in order and all(rank in _COURT for rank in ranks):
+        candidates.append(("blaze", _lex(desc)))
+    if "skip_sequence" in order:
+        skip_top = _run_top(frozenset(ranks), 2, ace_high)
+        if skip_top is not None:
+            candidates.append(("skip_sequence", skip_top))
+    return max(_encode(name, tie_break, order) for name, tie_break in candidates)
+
+
+def _encode(name: str, tie_break: int, order: tuple[str, ...]) -> HandValue:
+    """Pack a class and a tie-break into a HandValue (see the layout above)."""
+    position = len(order) - 1 - order.index(name)
+    return (position << _POSITION_SHIFT) | (_CLASS_ID[name] << _CLASS_SHIFT) | (tie_break << 1)
+
+
+def _build_rank_table(rules: HandRules) -> dict[int, int | tuple[int, ...]]:
+    """Every multiset of five ranks -> what ``evaluate`` needs to value it.
+
+    A multiset with a repeated rank can be neither flush nor sequence: its entry is
+    the value. Five distinct ranks get a tuple (plain, flush, heart flush), and when
+    the plain hand is a sequence whose hearts matter (L70), also the heart of its
+    highest rank and the value when that card is held.
+    """
+    table: dict[int, int | tuple[int, ...]] = {}
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(Counter(ranks).values()) > 4:
+            continue
+        key = sum(5**rank for rank in ranks)
+        if len(set(ranks)) < 5:
+            table[key] = _value(ranks, False, False, False, rules)
+            continue
+        plain = _value(ranks, False, False, False, rules)
+        entry: tuple[int, ...] = (
+            plain,
+            _value(ranks, True, False, False, rules),
+            _value(ranks, True, True, False, rules),
+        )
+        with_top_heart = _value(ranks, False, False, True, rules)
+        if with_top_heart != plain:
+            top = _run_top(frozenset(ranks), 1, rules.ace_in_sequences == "low_or_high")
+            assert top is not None  # only a sequence's value depends on its top card
+            entry += (top * 4 + _HEARTS, with_top_heart)
+        table[key] = entry
+    return table
+
+
+def evaluate(cards: Sequence[int], rules: HandRules = DEFAULT_RULES) -> HandValue:
+    """The value of exactly five cards under ``rules``; higher is better.
+
+    ``ValueError`` for other than five cards, a duplicate card, something that is not
+    a card int, or the joker when ``rules.joker`` is false.
+    """
+    # The fast path: any failure, and the joker, fall through to the checked path.
+    try:
+        a, b, c, d, e = cards
+        entry = rules._rank_table[
+            _RANK_KEY[a] + _RANK_KEY[b] + _RANK_KEY[c] + _RANK_KEY[d] + _RANK_KEY[e]
+        ]
+        if entry.__class__ is int:
+            # A repeated rank may hide a repeated card; and a float equal to a card
+            # gets through the dict look-ups, but not through ``|``.
+            if len({a, b, c, d, e}) == 5 and (a | b | c | d | e) >= 0:
+                return entry
+        else:
+            suit = a & 3
+            if b & 3 == suit and c & 3 == suit and d & 3 == suit and e & 3 == suit:
+                return entry[2] if suit == _HEARTS else entry[1]
+            if len(entry) == 3 or entry[3] not in (a, b, c, d, e):
+                return entry[0]
+            return entry[4]
+    except (TypeError, ValueError, KeyError):
+        pass
+    return _evaluate_checked(cards, rules)
+
+
+def _evaluate_checked(cards: Sequence[int], rules: HandRules) -> HandValue:
+    """The slow path of ``evaluate``: say exactly what is wrong, or value a joker hand."""
+    hand = tuple(cards)
+    if len(hand) != 5:
+        raise ValueError(f"a hand is exactly five cards, not {len(hand)}: {hand!r}")
+    for card in hand:
+        if type(card) is not int or not 0 <= card <= _JOKER:
+            raise ValueError(f"not a card: {card!r} (cards are ints 0..{_JOKER})")
+    if len(set(hand)) != 5:
+        raise ValueError(f"duplicate card in hand {hand!r}")
+    assert _JOKER in hand, "the fast path values every valid hand without the joker"
+    if not rules.joker:
+        raise ValueError("the joker is not in the pack under these rules")
+    others = tuple(sorted(card for card in hand if card != _JOKER))
+    return _joker_value(others, rules)
+
+
+@lru_cache(maxsize=1 << 16)
+def _joker_value(others: tuple[int, ...], rules: HandRules) -> HandValue:
+    """The best value the joker can make with four other cards, plus its edge (p. 41)."""
+    best = max(evaluate(others + (card,), rules) for card in range(52) if card not in others)
+    return best | 1
+
+
+def hand_class(value: HandValue) -> str:
+    """The name of the hand a value stands for, e.g. ``"two_pairs"``."""
+    return CLASS_NAMES[(value >> _CLASS_SHIFT) & 15]
+
+
+def compare(a_cards: Sequence[int], b_cards: Sequence[int],
+            rules: HandRules = DEFAULT_RULES) -> int:
+    """1 if the first hand is better, -1 if the second is, 0 if they are equal (L76)."""
+    a = evaluate(a_cards, rules)
+    b = evaluate(b_cards, rules)
+    return (a > b) - (a < b)
+
+
+def winners(hands: Mapping[str, Sequence[int]], rules: HandRules = DEFAULT_RULES) -> list[str]:
+    """Every holder of the best hand, in the mapping's order: hands equal in value
+    share (L76). No hands, no winners."""
+    values = {holder: evaluate(cards, rules) for holder, cards in hands.items()}
+    if not values:
+        return []
+    best = max(values.values())
+    return [holder for holder, value in values.items() if value == best]
+
+
+def meets_minimum(cards: Sequence[int], minimum: str, rules: HandRules = DEFAULT_RULES) -> bool:
+    """Whether the hand ranks at least a pair of ``minimum``'s rank ("JJ", "QQ", ...).
+
+    "Two knaves, or better" (L30) is read as ranking: any hand that would beat or tie
+    the lowest possible pair of knaves qualifies, so two pairs of threes and deuces
+    open a jack-pot, and so does anything else above a pair in ``hand_order``.
+    """
+    if (
+        not isinstance(minimum, str)
+        or len(minimum) != 2
+        or minimum[0] != minimum[1]
+        or minimum[0] not in _RANK_CHARS
+    ):
+        raise ValueError(f"a minimum is a pair written like 'JJ' or 'AA', not {minimum!r}")
+    rank = _RANK_CHARS.index(minimum[0])
+    lowest_such_pair = _encode("pair", rank * 13**3, rules.hand_order)
+    return evaluate(cards, rules) >= lowest_such_pair

@@ -1,0 +1,395 @@
+"""Reading a hand log (SPEC §2): bytes -> JSON -> schema -> seated players.
+
+Every way a log can fail to be read raises a ``LogError`` that says where (a JSON
+Pointer and the event index) and why:
+
+- ``LogReadError``: unreadable file, not UTF-8, not JSON, nested too deeply, a duplicate
+  key, NaN/Infinity, a number that is not finite or out of range, a lone surrogate.
+- ``LogSchemaError``: the JSON breaks ``log.schema.json``, an event names a player who
+  is not seated, or an event contradicts itself (``cards`` and ``count`` disagree).
+
+The returned document is the log as written, except that integral numbers written as
+floats where the schema wants an integer (``"stake": 3.0``) become ints.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import math
+import os
+import re
+from importlib.resources import files
+from typing import NamedTuple
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from arbiter.errors import LogReadError, LogSchemaError
+
+__all__ = ["LOG_SCHEMA", "EVENT_TYPES", "read_log_bytes", "read_log_file", "json_pointer"]
+
+LOG_SCHEMA: dict = json.loads(files("arbiter.schemas").joinpath("log.schema.json").read_text("utf-8"))
+_DEFS: dict = LOG_SCHEMA["$defs"]
+EVENT_TYPES: tuple[str, ...] = tuple(_DEFS["event"]["properties"]["type"]["enum"])
+
+# Numbers beyond what a double holds exactly are no counts of counters or cards.
+_MAX_NUMBER = 2**53 - 1
+_LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # a cheap test before _walk
+# Event fields that name a player (win's player is a `player` too).
+_NAME_FIELDS = ("player", "to", "dealer", "about")
+# How a value's kind is described, for the $defs whose structure does not say it.
+_PHRASES = {
+    "name": "a player's name (a non-empty string without control characters)",
+    "card": "a card (rank 2-9, T or 10, J, Q, K or A, then suit c, d, h or s, e.g. 'Ah', "
+    "'Td', '10d'; or 'Jo')",
+}
+_PLURALS = {"card": "cards", "name": "player names", "event": "events"}
+
+
+class _Compiled(NamedTuple):
+    document: Draft202012Validator  # each event checked only for a known `type`
+    events: dict[str, Draft202012Validator]  # event type -> its validator
+    names: dict[int, str]  # id() of an inlined $defs entry -> its name
+
+
+@functools.cache
+def _compiled() -> _Compiled:
+    """The log schema, compiled once. The shipped schema picks an event's subschema by
+    if/then on its `type`; here Python makes that choice, and every $ref is inlined
+    (each $defs entry once, shared): the same verdicts, some ten times faster."""
+    defs = {**_DEFS, "event": {k: v for k, v in _DEFS["event"].items() if k != "allOf"}}
+    inlined: dict[str, dict] = {}
+
+    def inline(node):
+        if isinstance(node, list):
+            return [inline(x) for x in node]
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            name = node["$ref"].removeprefix("#/$defs/")
+            if name not in inlined:
+                inlined[name] = inline(defs[name])
+            return inlined[name]
+        return {k: inline(v) for k, v in node.items()}
+
+    document = inline({k: v for k, v in LOG_SCHEMA.items() if k != "$defs"})
+    events = {t: Draft202012Validator(inline({"$ref": f"#/$defs/{t}_event"})) for t in EVENT_TYPES}
+    names = {id(schema): name for name, schema in inlined.items()}
+    return _Compiled(Draft202012Validator(document), events, names)
+
+
+def read_log_file(path: str | os.PathLike) -> dict:
+    """Read and check the hand log at ``path`` (``-`` is the caller's business)."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise LogReadError(f"cannot read the file: {exc.strerror or exc}", file=os.fspath(path)) from None
+    return read_log_bytes(data, os.fspath(path))
+
+
+def read_log_bytes(data: bytes, name: str) -> dict:
+    """Decode, parse and check a hand log; ``name`` (a path, or ``-``) goes on the error."""
+    try:
+        return _read(data)
+    except (LogReadError, LogSchemaError) as exc:
+        exc.file = name
+        raise
+
+
+def json_pointer(parts) -> str:
+    """The JSON Pointer (RFC 6901) of a sequence of keys and indexes."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class _Bad:
+    """Put by the parser where the log holds something unreadable; found by ``_walk``."""
+
+    __slots__ = ("problem", "key")
+
+    def __init__(self, problem: str, key: str | None = None) -> None:
+        self.problem = problem  # a predicate: "<subject> is not a finite number (NaN)"
+        self.key = key  # the duplicated key, for a duplicate
+
+
+def _read(data: bytes) -> dict:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        hint = " (it looks like UTF-16: save it as UTF-8)" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        raise LogReadError(
+            f"not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start} (line {line}) "
+            f"cannot be decoded{hint}"
+        ) from None
+    if not text.strip():
+        raise LogReadError("not valid JSON: the file is empty")
+
+    found: list[_Bad] = []
+
+    def bad(problem: str, key: str | None = None) -> _Bad:
+        found.append(marker := _Bad(problem, key))
+        return marker
+
+    def pairs(items: list) -> dict | _Bad:
+        obj = dict(items)
+        if len(obj) == len(items):
+            return obj
+        seen: set = set()
+        dup = next(k for k, _ in items if k in seen or seen.add(k))
+        return bad(f"has a duplicate key {dup!r}", dup)
+
+    def number(text: str, value: float | int | None) -> float | int | _Bad:
+        if value is not None and not math.isfinite(value):
+            return bad(f"is not a finite number ({_clip(text)})")
+        if value is None or abs(value) > _MAX_NUMBER:
+            return bad(f"is out of range ({_clip(text)}); numbers must lie within ±{_MAX_NUMBER}")
+        return value
+
+    decoder = json.JSONDecoder(
+        object_pairs_hook=pairs,
+        parse_float=lambda s: number(s, float(s)),
+        # More digits than _MAX_NUMBER has are out of range; int() is spared them (it
+        # refuses more than 4300 digits anyway).
+        parse_int=lambda s: number(s, int(s) if len(s.lstrip("-")) <= len(str(_MAX_NUMBER)) else None),
+        parse_constant=lambda s: bad(f"is not a finite number ({s})"),
+    )
+    try:
+        doc = decoder.decode(text)
+    except json.JSONDecodeError as exc:
+        raise LogReadError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise LogReadError("not readable: the JSON is nested too deeply") from None
+
+    if found or _LONE_SURROGATE_ESCAPE.search(text):
+        _walk(doc)
+    _check_schema(doc)
+    _normalise_numbers(doc)
+    _check_events(doc)
+    return doc
+
+
+def _walk(doc) -> None:
+    """Raise for the first unreadable value in document order (iteratively: the
+    document may be nested as deeply as the parser allowed)."""
+    stack = [(doc, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Bad):
+            where = path + (value.key,) if value.key is not None else path
+            raise LogReadError(f"{_subject(doc, path)} {value.problem}", json_pointer(where))
+        if isinstance(value, str) and _has_lone_surrogate(value):
+            raise LogReadError(f"{_subject(doc, path)} contains a lone surrogate escape", json_pointer(path))
+        if isinstance(value, dict):
+            for k in reversed(list(value)):
+                if _has_lone_surrogate(k):
+                    raise LogReadError(f"{_subject(doc, path)} has a key with a lone surrogate escape", json_pointer(path))
+                stack.append((value[k], path + (k,)))
+        elif isinstance(value, list):
+            stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
+
+
+def _has_lone_surrogate(s: str) -> bool:
+    """JSON's \\uD800-\\uDFFF escapes that form no pair leave a str that no output can
+    encode; a raw one cannot get past strict UTF-8 decoding."""
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+# --------------------------------------------------------------------------- the schema
+
+
+def _check_schema(doc) -> None:
+    compiled = _compiled()
+    errors = [] if compiled.document.is_valid(doc) else list(compiled.document.iter_errors(doc))
+    events = doc.get("events") if isinstance(doc, dict) else None
+    for k, event in enumerate(events if isinstance(events, list) else ()):
+        validator = compiled.events.get(event.get("type")) if isinstance(event, dict) else None
+        if validator is not None and not validator.is_valid(event):
+            for error in validator.iter_errors(event):
+                error.path.extendleft((k, "events"))  # relative to the event -> to the log
+                errors.append(error)
+    if not errors:
+        return
+    error = min(errors, key=_rank)
+    while error.validator in ("oneOf", "anyOf"):  # a list of cards with one bad card, …
+        deeper = [e for e in error.context if len(e.absolute_path) > len(error.absolute_path)]
+        if not deeper:
+            break
+        error = min(deeper, key=_rank)
+    raise LogSchemaError(*_describe(doc, error))
+
+
+_TOP_ORDER = {"format": 1, "version": 2, "table": 3, "meta": 4, "events": 5}
+_KIND_ORDER = {"required": 1, "additionalProperties": 2}
+
+
+def _rank(error: ValidationError) -> tuple:
+    """Which error to report: the first place in the document (top level, format,
+    version, table, meta, then events in order); within a place, an unknown event type,
+    then a missing field, then an unknown one, then a bad value."""
+    p = list(error.absolute_path)
+    top = _TOP_ORDER.get(p[0], 6) if p else 0
+    event = p[1] if len(p) > 1 and p[0] == "events" and isinstance(p[1], int) else -1
+    kind = 0 if p[2:] == ["type"] else _KIND_ORDER.get(error.validator, 3)
+    return (top, event, kind, len(p))
+
+
+def _describe(doc, error: ValidationError) -> tuple[str, str]:
+    """The message and the JSON Pointer for a schema error."""
+    path = list(error.absolute_path)
+    subject = _subject(doc, path)
+    v, instance, schema = error.validator, error.instance, error.schema
+    if "propertyNames" in error.schema_path:  # a key of `hands` or `testimony`
+        message = f"{subject} has a key that is not {_expected(schema)}: {_show(instance)}"
+        return message, json_pointer([*path, instance])
+    if v == "enum" and len(path) == 3 and path[0] == "events" and path[2] == "type":
+        message = f"{_subject(doc, path[:2])}: unknown event type {_show(instance)}{_did_you_mean(instance, EVENT_TYPES)}"
+        return message, json_pointer(path)
+    if v == "required":
+        missing = next(f for f in error.validator_value if f not in instance)
+        return f"{subject}: missing required field {missing!r}", json_pointer(path)
+    if v == "additionalProperties":
+        known = list(schema.get("properties", {}))
+        extra = [k for k in instance if k not in known]
+        hint = _did_you_mean(extra[0], known) or f" (allowed: {', '.join(known)})"
+        fields = "field" if len(extra) == 1 else "fields"
+        message = f"{subject}: unknown {fields} {', '.join(map(repr, extra))}{hint}"
+        return message, json_pointer([*path, extra[0]])
+    if v == "uniqueItems":
+        second = next(i for i, x in enumerate(instance) if x in instance[:i])
+        return f"{subject} names {_show(instance[second])} more than once", json_pointer([*path, second])
+    if v in ("minItems", "maxItems") and path == ["table", "players"]:
+        message = f"{subject} must name {schema['minItems']} to {schema['maxItems']} players, got {len(instance)}"
+    elif v == "minProperties":
+        message = f"{subject} must not be empty"
+    else:
+        message = f"{subject} must be {_expected(schema)}, got {_show(instance)}"
+    return message, json_pointer(path)
+
+
+def _place(doc, path: list) -> tuple[str, list]:
+    """("event 3 (play)", the path within the event), ("table", …) or ("", path)."""
+    if len(path) >= 2 and path[0] == "events" and isinstance(path[1], int):
+        event = doc["events"][path[1]]
+        kind = event.get("type") if isinstance(event, dict) else None
+        named = f" ({kind})" if isinstance(kind, str) and kind in EVENT_TYPES else ""
+        return f"event {path[1]}{named}", path[2:]
+    if path and path[0] == "table":
+        return "table", path[1:]
+    return "", path
+
+
+def _subject(doc, path) -> str:
+    """How a message names the place: "event 3 (play): 'stake'", "table", "the log"."""
+    head, rel = _place(doc, list(path))
+    if not rel:
+        return head or "the log"
+    return f"{head}: {_label(rel)}" if head else _label(rel)
+
+
+def _label(rel: list) -> str:
+    """'stake', 'cards'[2], 'hands'['Bob'][0]."""
+    return repr(str(rel[0])) + "".join(f"[{p!r}]" for p in rel[1:])
+
+
+def _expected(schema: dict) -> str:
+    """What a (compiled) subschema asks for, in words."""
+    names = _compiled().names
+    if names.get(id(schema)) in _PHRASES:
+        return _PHRASES[names[id(schema)]]
+    if "const" in schema:
+        return _show(schema["const"])
+    if "enum" in schema:
+        return "one of " + ", ".join(map(_show, schema["enum"]))
+    if "oneOf" in schema:
+        return " or ".join(map(_expected, schema["oneOf"]))
+    kind = schema.get("type")
+    if kind == "integer":
+        return {0: "a non-negative integer", 1: "a positive integer"}.get(schema.get("minimum"), "an integer")
+    if kind == "array":
+        item = names.get(id(schema.get("items")))
+        return f"a list of {_PLURALS[item]}" if item in _PLURALS else "a list"
+    return {"boolean": "true or false", "object": "an object", "string": "a string"}.get(kind, "valid")
+
+
+def _show(value) -> str:
+    if isinstance(value, str):
+        return repr(_clip(value))
+    if isinstance(value, (dict, list, bool)) or value is None:
+        return _clip(json.dumps(value, ensure_ascii=False))
+    return repr(value)
+
+
+def _did_you_mean(word, choices) -> str:
+    close = difflib.get_close_matches(word, choices, n=1) if isinstance(word, str) else []
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --------------------------------------------------------------------------- meaning
+
+
+def _normalise_numbers(doc: dict) -> None:
+    """The schema's integers admit 3.0 (JSON Schema's reading); hand on ints."""
+    doc["version"] = int(doc["version"])
+    for obj in [doc["table"], *doc["events"]]:
+        for key, value in obj.items():
+            if type(value) is float:
+                obj[key] = int(value)
+            elif isinstance(value, dict):  # dealt.hands, dispute.testimony
+                for k, v in value.items():
+                    if type(v) is float:
+                        value[k] = int(v)
+
+
+def _check_events(doc: dict) -> None:
+    """What the schema cannot say: every name is a seated player's, and an event's
+    ``cards`` agree with its ``count``."""
+    players = doc["table"]["players"]
+    seated = set(players)
+
+    def unseated(k: int, rel: list, name: str) -> LogSchemaError:
+        head, _ = _place(doc, ["events", k, *rel])
+        return LogSchemaError(
+            f"{head}: {_label(rel[:1])} names {name!r}, who is not seated at the table "
+            f"(players: {', '.join(players)})",
+            json_pointer(["events", k, *rel]),
+        )
+
+    for k, event in enumerate(doc["events"]):
+        for field in _NAME_FIELDS:
+            name = event.get(field)
+            if name is not None and name not in seated:
+                raise unseated(k, [field], name)
+        for field in ("hands", "testimony"):
+            for name in event.get(field, ()):
+                if name not in seated:
+                    raise unseated(k, [field, name], name)
+        for i, name in enumerate(event.get("unable", ())):
+            if name not in seated:
+                raise unseated(k, ["unable", i], name)
+        if event["type"] in ("give", "discard"):
+            count, cards = event["count"], event.get("cards")
+            if cards is not None and len(cards) != count:
+                raise LogSchemaError(
+                    f"event {k} ({event['type']}): 'cards' lists {len(cards)} card{'s' * (len(cards) != 1)} "
+                    f"but 'count' is {count}",
+                    json_pointer(["events", k, "cards"]),
+                )
+            if event.get("exposed", 0) > count:
+                raise LogSchemaError(
+                    f"event {k} (give): 'exposed' is {event['exposed']} but 'count' is {count}",
+                    json_pointer(["events", k, "exposed"]),
+                )

@@ -1,0 +1,105 @@
+"""The laws as people read them: the `laws` listing and one `law` in full."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any, Iterable
+
+from tabulate import tabulate
+
+from arbiter.rulebook.describe import Describer
+from arbiter.rulebook.model import Rule, Rulebook
+
+SOURCE_URL = "https://www.gutenberg.org/ebooks/27819"
+
+
+def how_enforced(rule: Rule) -> str:
+    if rule.enforced_by == "finding":
+        return rule.severity or "irregularity"
+    if rule.enforced_by == "not_shown":
+        return "not shown in a log"
+    return rule.enforced_by
+
+
+def rule_summary(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
+    """One line of `arbiter laws --format json`: code, name, how enforced, link."""
+    return {
+        "id": rule.id,
+        "section": rule.section,
+        "title": rule.title,
+        "authority": rule.authority,
+        "enforced_by": rule.enforced_by,
+        "severity": rule.severity,
+        "enforced": how_enforced(rule),
+        "active": rulebook.active(rule.id),
+        "text": rule.text,
+        "source": dict(rule.source),
+        "link": SOURCE_URL,
+        "cases": list(rule.cases),
+        "case_count": len(rule.cases),
+    }
+
+
+def render_laws(rules: Iterable[Rule], rulebook: Rulebook, fmt: str) -> str:
+    rules = list(rules)
+    if fmt == "json":
+        return json.dumps([rule_summary(r, rulebook) for r in rules], indent=2, ensure_ascii=False)
+    rows = [[r.id, r.section, r.title, how_enforced(r), len(r.cases)] for r in rules]
+    headers = ["ID", "section", "title", "enforced", "cases"]
+    return tabulate(rows, headers=headers, tablefmt="github" if fmt == "markdown" else "simple")
+
+
+def law_detail(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
+    """Everything `arbiter law ID --format json` tells of one rule."""
+    describer = Describer(rulebook.parameters)
+    data = rule.to_dict()
+    data["parameters_in_force"] = {name: rulebook.parameters[name] for name in rule.parameters}
+    data["machine_form_in_words"] = describer.rule(rule)
+    data["enforced"] = how_enforced(rule)
+    data["active"] = rulebook.active(rule.id)
+    data["link"] = SOURCE_URL
+    return data
+
+
+def _wrap(text: str, indent: str = "  ") -> str:
+    follow = " " * len(indent) if indent.strip() in ("-",) else indent
+    return textwrap.fill(" ".join(text.split()), width=88, initial_indent=indent, subsequent_indent=follow)
+
+
+def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
+    detail = law_detail(rule, rulebook)
+    if fmt == "json":
+        return json.dumps(detail, indent=2, ensure_ascii=False)
+    who = {"law": "Peel's law", "description": "Peel's description of the game",
+           "arbiter": "the arbiter's own rule (not Peel's)"}[rule.authority]
+    pages = ", ".join(str(p) for p in rule.source.get("pages", ()))
+    where = f"{who}" + (f", p. {pages}" if pages else "")
+    heading = f"{rule.id}  {rule.title}"
+    lines = [heading, "=" * len(heading) if fmt != "markdown" else "", f"Section: {rule.section}. Source: {where}.",
+             f"Enforced: {detail['enforced']}" + ("" if detail["active"] else " (switched off by the house rules)"), ""]
+    if fmt == "markdown":
+        lines[0], lines[1] = f"# {heading}", ""
+    lines += [_wrap(rule.text, "> " if fmt == "markdown" else "  "), ""]
+    if rule.footnote:
+        lines += ["Footnote:", _wrap(rule.footnote), ""]
+    for correction in rule.corrections:
+        lines.append(f"Corrected misprint: printed \"{correction['printed']}\", read \"{correction['reading']}\".")
+    if rule.corrections:
+        lines.append("")
+    if rule.not_shown_because:
+        lines += ["Why no log can show it:", _wrap(rule.not_shown_because), ""]
+    if rule.parameters:
+        lines.append("Parameters (in force):")
+        lines += [f"  {name} = {json.dumps(value)}" for name, value in detail["parameters_in_force"].items()]
+        lines.append("")
+    if detail["machine_form_in_words"]:
+        lines.append("What the arbiter does:")
+        lines += [_wrap(sentence, "  - ") for sentence in detail["machine_form_in_words"]]
+        lines.append("")
+    if rule.interpretations:
+        lines.append("Interpretations:")
+        lines += [_wrap(text, "  - ") for text in rule.interpretations]
+        lines.append("")
+    lines.append("Cases: " + (", ".join(f"cases/{c}.json" for c in rule.cases) or "none"))
+    return "\n".join(lines).rstrip() + "\n"

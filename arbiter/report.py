@@ -1,0 +1,62 @@
+"""The run's report: one object owns the counts, the summary and the exit code (as black's does)."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+EXIT_OK = 0
+EXIT_IRREGULAR = 1
+EXIT_INVALID = 2
+
+
+@dataclass
+class Report:
+    """Counts what the checked logs came to, and decides the exit code."""
+
+    exit_zero: bool = False
+    logs: Counter = field(default_factory=Counter)
+    findings_by_rule: Counter = field(default_factory=Counter)
+    games: int = 0
+    started: float = field(default_factory=time.perf_counter)
+
+    def add(self, report: Mapping[str, Any]) -> None:
+        self.logs[report["status"]] += 1
+        self.games += len(report.get("games") or ())
+        for finding in report.get("findings") or ():
+            self.findings_by_rule[finding["id"]] += 1
+
+    @property
+    def total(self) -> int:
+        return sum(self.logs.values())
+
+    @property
+    def exit_code(self) -> int:
+        if self.logs["invalid"]:
+            return EXIT_INVALID
+        if self.logs["irregular"] and not self.exit_zero:
+            return EXIT_IRREGULAR
+        return EXIT_OK
+
+    def summary(self) -> dict[str, Any]:
+        seconds = time.perf_counter() - self.started
+        return {
+            "logs": self.total,
+            "ok": self.logs["ok"],
+            "irregular": self.logs["irregular"],
+            "invalid": self.logs["invalid"],
+            "findings": sum(self.findings_by_rule.values()),
+            "findings_by_rule": dict(sorted(self.findings_by_rule.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "games": self.games,
+            "seconds": round(seconds, 3),
+            "games_per_second": round(self.games / seconds, 1) if seconds > 0 else None,
+            "exit_code": self.exit_code,
+        }
+
+    def summary_line(self) -> str:
+        s = self.summary()
+        word = "log" if s["logs"] == 1 else "logs"
+        return (f"{s['logs']} {word} checked: {s['ok']} ok, {s['irregular']} irregular, {s['invalid']} invalid; "
+                f"{s['findings']} findings, {s['games']} games in {s['seconds']:.2f}s")

@@ -1,0 +1,163 @@
+"""A rule's machine form read back in words, from the same data the engine runs.
+
+`arbiter law L13` prints, beside Peel's text, what the machine does with it: "When a
+player raises his cards, if the number of cards he holds is not 5 …: his hand is foul
+…". The phrases come from the vocabulary, so the words cannot drift from the data.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from arbiter.rulebook.model import Check, Rule
+from arbiter.rulebook.vocabulary import (
+    BOOLEAN_FACTS,
+    COMPARISONS,
+    DEFINES,
+    EFFECTS,
+    PREDICATES,
+    TRIGGERS,
+    VALUE_FUNCTIONS,
+    VALUE_WORDS,
+)
+
+
+class Describer:
+    """Turns conditions, values and effects into English, quoting parameters in force."""
+
+    def __init__(self, parameters: Mapping[str, Any]) -> None:
+        self.parameters = parameters
+
+    def value(self, node: Any) -> str:
+        if node is None:
+            return "no one"
+        if isinstance(node, bool):
+            return "yes" if node else "no"
+        if isinstance(node, (int, float)):
+            return str(node)
+        if isinstance(node, str):
+            if node.startswith("event."):
+                return f"the {node[len('event.'):].replace('_', ' ')} recorded"
+            return VALUE_WORDS.get(node) or BOOLEAN_FACTS.get(node) or node.replace("_", " ")
+        if isinstance(node, list):
+            return ", ".join(self.value(item) for item in node)
+        (name, arg), = node.items()
+        if name == "param":
+            shown = self.parameters.get(arg, "?")
+            return f"{arg} ({_plain(shown)})"
+        phrase = VALUE_FUNCTIONS.get(name, name + " of {0}")
+        args = [self.value(a) for a in arg] if isinstance(arg, list) else [self.value(arg)]
+        if "{1}" not in phrase and len(args) > 1:
+            args = [", ".join(args)]
+        return phrase.format(*args, *[""] * 2)
+
+    def condition(self, node: Any) -> str:
+        if node is None or node is True:
+            return "always"
+        if isinstance(node, str):
+            return BOOLEAN_FACTS.get(node, node)
+        (name, arg), = node.items()
+        if name == "all":
+            return " and ".join(self.condition(part) for part in arg)
+        if name == "any":
+            return "either " + " or ".join(self.condition(part) for part in arg)
+        if name == "not":
+            return f"not ({self.condition(arg)})"
+        if name in COMPARISONS:
+            return COMPARISONS[name].format(*(self.value(side) for side in arg))
+        phrase = PREDICATES[name]
+        if isinstance(arg, dict) and "{0}" not in phrase:
+            return phrase.format(**{k: (v if isinstance(v, str) and k == "issue" else self.value(v)) for k, v in arg.items()})
+        if name in ("phase", "out_of_turn"):
+            return phrase.format(str(arg).replace("_", " "))
+        return phrase.format(self.value(arg))
+
+    def effect(self, effect: Any) -> str:
+        if isinstance(effect, str):
+            return EFFECTS[effect].split(" {")[0]
+        (name, arg), = effect.items()
+        phrase = EFFECTS[name]
+        if name == "follow":
+            return f"{arg} applies (see `arbiter law {arg}`)"
+        if name == "find_witness":
+            arg = arg or {}
+            where = self.chain(arg) if "candidates" in arg else "by the order of evidence above"
+            text = f"{phrase} ({where})"
+            if "none_found" in arg:
+                text += f"; if no one can, the number demanded is held to be {self.value(arg['none_found'])}"
+            return text
+        if isinstance(arg, dict):
+            words = {k: self.value(v) for k, v in arg.items()}
+            try:
+                return phrase.format(**words)
+            except KeyError:
+                return phrase.split(" {")[0] + " (" + ", ".join(f"{k}: {v}" for k, v in words.items()) + ")"
+        if "{0}" in phrase:
+            return phrase.format(self.value(arg))
+        return phrase
+
+    def chain(self, spec: Mapping[str, Any]) -> str:
+        people = []
+        for item in spec.get("candidates", ()):
+            (kind, arg), = item.items()
+            people.append(VALUE_FUNCTIONS[kind].format(self.value(arg)))
+        reasons = [p["reason"] for p in spec.get("pass_over", ())]
+        text = "in turn: " + "; then ".join(people)
+        if reasons:
+            text += "; passing over " + ", ".join(f"the {r}" if r != "unable" else "anyone unable" for r in reasons)
+        return text
+
+    def check(self, check: Check, severity: str) -> str:
+        if check.on == ("followed",):
+            text = "Where another law's finding calls for this one"
+        else:
+            text = "When " + " or ".join(TRIGGERS.get(t, t) for t in check.on)
+        if check.for_each:
+            text += ", for each player"
+        if check.condition not in (None, True):
+            text += f", if {self.condition(check.condition)}"
+        verdict = "a ruling" if severity == "ruling" else "an irregularity"
+        effects = "; ".join(self.effect(e) for e in check.effects)
+        if check.on == ("followed",):
+            return f"{text}: {effects or 'nothing follows'}."
+        return f"{text}: {verdict}" + (f"; {effects}." if effects else ".")
+
+    def defines(self, defines: Mapping[str, Any]) -> list[str]:
+        lines = []
+        for name, setting in defines.items():
+            label = DEFINES.get(name, name)
+            for entry in setting if isinstance(setting, list) else [setting]:
+                lines.append(f"{label[0].upper()}{label[1:]}: {self.setting(name, entry)}.")
+        return lines
+
+    def setting(self, name: str, entry: Any) -> str:
+        if not isinstance(entry, dict):
+            return _plain(entry).replace("_", " ")
+        condition = entry.get("if")
+        body = {k: v for k, v in entry.items() if k != "if"}
+        if "candidates" in body:
+            text = self.chain(body)
+        elif name == "ledger_rule":
+            text = f"counters moved as {str(body.get('what', '')).replace('_', ' ')} cite this law"
+        elif len(body) == 1 and next(iter(body)) in VALUE_FUNCTIONS:
+            text = self.value(body)
+        else:
+            text = "; ".join(f"{k.replace('_', ' ')} {self.value(v) if not isinstance(v, bool) else _plain(v)}"
+                             for k, v in body.items())
+        return f"{text} (when {self.condition(condition)})" if condition is not None else text
+
+    def rule(self, rule: Rule) -> list[str]:
+        """The whole machine form of a rule, one sentence per check or setting."""
+        lines = self.defines(rule.defines)
+        lines.extend(self.check(check, rule.severity_of(check)) for check in rule.checks)
+        if rule.exception_to:
+            lines.append(f"An exception to {', '.join(rule.exception_to)}: where it applies, it replaces their effects.")
+        return lines
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value)
+    return str(value)

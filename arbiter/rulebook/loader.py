@@ -1,0 +1,165 @@
+"""Reading `rules/` once: YAML checked against the schema, then kept in a compiled form.
+
+Parsing ninety YAML files on every start would cost more than checking a log, so the
+rules are compiled to `compiled.json` beside them, stamped with a hash of the YAML
+sources. At start-up the hash is taken again (reading bytes is cheap); when it still
+matches, the JSON is loaded and the YAML is never parsed. A changed YAML file is
+noticed, parsed, checked and the compiled form rewritten (where the folder is writable).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from arbiter.errors import RuleFileError
+from arbiter.resources import rules_dir, schema_path
+from arbiter.rulebook.model import Rule, Rulebook, rule_from_dict, rule_sort_key
+from arbiter.rulebook.vocabulary import check_rule_vocabulary
+
+COMPILED_NAME = "compiled.json"
+COMPILED_FORMAT = "arbiter-compiled-rules"
+COMPILED_VERSION = 1
+HOUSE_FOLDER = "house"
+
+
+def rule_files(folder: Path) -> list[Path]:
+    """The rule files under `folder`: every `*.yaml` except the house-rules files."""
+    return sorted(
+        p for p in folder.rglob("*.yaml") if HOUSE_FOLDER not in p.relative_to(folder).parts[:-1]
+    )
+
+
+def source_hash(folder: Path, files: Iterable[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _rules_validator():
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(schema_path("rules").read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def _json_path(parts: Iterable[Any]) -> str:
+    return "/".join(str(p) for p in parts) or "(top)"
+
+
+def parse_rule_file(path: Path, folder: Path) -> dict[str, Any]:
+    """One rule file's data, checked against the schema and the vocabulary."""
+    shown = path.relative_to(folder.parent).as_posix() if folder.parent in path.parents else str(path)
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RuleFileError(shown, "", f"cannot read: {exc}") from None
+    except yaml.YAMLError as exc:
+        raise RuleFileError(shown, "", f"not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise RuleFileError(shown, "", "a rule file must be a mapping of fields")
+    errors = sorted(_rules_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        error = errors[0]
+        raise RuleFileError(shown, _json_path(error.absolute_path), error.message)
+    if path.stem != data["id"]:
+        raise RuleFileError(shown, "id", f"the file of rule {data['id']} must be named {data['id']}.yaml")
+    try:
+        check_rule_vocabulary(data)
+    except ValueError as exc:
+        field, _, message = str(exc).partition(": ")
+        raise RuleFileError(shown, field, message) from None
+    data["_file"] = shown
+    return data
+
+
+def compile_rules(folder: Path) -> dict[str, Any]:
+    """Parse and check every rule file: the compiled form, ready to be written as JSON."""
+    files = rule_files(folder)
+    rules = [parse_rule_file(path, folder) for path in files]
+    seen: dict[str, str] = {}
+    owners: dict[str, str] = {}
+    for data in rules:
+        if data["id"] in seen:
+            raise RuleFileError(data["_file"], "id", f"{data['id']} is also defined in {seen[data['id']]}")
+        seen[data["id"]] = data["_file"]
+        for name in data.get("parameters") or {}:
+            if name in owners:
+                raise RuleFileError(data["_file"], f"parameters/{name}", f"already defined by {owners[name]}")
+            owners[name] = data["id"]
+    rules.sort(key=lambda d: rule_sort_key(d["id"]))
+    return {
+        "format": COMPILED_FORMAT,
+        "version": COMPILED_VERSION,
+        "source_hash": source_hash(folder, files),
+        "rules": rules,
+    }
+
+
+def _read_compiled(path: Path, expected_hash: str) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if (
+        isinstance(data, dict)
+        and data.get("format") == COMPILED_FORMAT
+        and data.get("version") == COMPILED_VERSION
+        and data.get("source_hash") == expected_hash
+    ):
+        return data
+    return None
+
+
+def write_compiled(folder: Path, compiled: dict[str, Any]) -> None:
+    text = json.dumps(compiled, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    target = folder / COMPILED_NAME
+    try:
+        tmp = target.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(target)
+    except OSError:
+        pass  # a read-only install still works: the compiled form is then kept in memory only
+
+
+def load_compiled(folder: Path | None = None) -> dict[str, Any]:
+    """The compiled rules, from the cache when it is current, else rebuilt and cached."""
+    folder = folder or rules_dir()
+    files = rule_files(folder)
+    current = source_hash(folder, files)
+    cached = _read_compiled(folder / COMPILED_NAME, current)
+    if cached is not None:
+        return cached
+    compiled = compile_rules(folder)
+    write_compiled(folder, compiled)
+    return compiled
+
+
+def rulebook_from_compiled(compiled: dict[str, Any]) -> Rulebook:
+    rules: dict[str, Rule] = {}
+    parameters: dict[str, Any] = {}
+    for data in compiled["rules"]:
+        rule = rule_from_dict(data, data.get("_file", ""))
+        rules[rule.id] = rule
+        parameters.update(rule.parameters)
+    return Rulebook(rules=rules, parameters=parameters, defaults=dict(parameters))
+
+
+@lru_cache(maxsize=4)
+def _default_rulebook(folder: str) -> Rulebook:
+    return rulebook_from_compiled(load_compiled(Path(folder)))
+
+
+def load_rulebook(folder: Path | None = None) -> Rulebook:
+    """The rule book as the laws have it (no house rules), loaded once per process."""
+    return _default_rulebook(str(folder or rules_dir()))

@@ -1,0 +1,190 @@
+"""The rule book in memory: plain, immutable objects built once from `rules/`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from arbiter.errors import UnknownRuleError
+
+_ID = re.compile(r"^([LDA])(\d+)$")
+_PREFIX_ORDER = {"L": 0, "D": 1, "A": 2}
+SECTIONS = ("deal", "ante", "play", "jack-pot", "draw", "betting", "hands", "disputes")
+
+
+def rule_sort_key(rule_id: str) -> tuple[int, int]:
+    """L1…L81, then D1…, then A1…: the order of the book, not of the alphabet."""
+    match = _ID.match(rule_id)
+    if not match:
+        return (9, 0)
+    return (_PREFIX_ORDER[match.group(1)], int(match.group(2)))
+
+
+@dataclass(frozen=True)
+class Check:
+    """One when/then of a rule: the triggers, the condition, the effects."""
+
+    on: tuple[str, ...]
+    condition: Any
+    effects: tuple[Any, ...]
+    player: Any
+    summary: str
+    severity: str | None
+    name: str | None = None
+    for_each: str | None = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A law (or a D or A rule): its words beside its machine form."""
+
+    id: str
+    section: str
+    title: str
+    authority: str
+    source: Mapping[str, Any]
+    text: str
+    enforced_by: str
+    severity: str | None
+    parameters: Mapping[str, Any]
+    defines: Mapping[str, Any]
+    exception_to: tuple[str, ...]
+    checks: tuple[Check, ...]
+    interpretations: tuple[str, ...]
+    cases: tuple[str, ...]
+    corrections: tuple[Mapping[str, str], ...] = ()
+    footnote: str | None = None
+    not_shown_because: str | None = None
+    evaluator: Mapping[str, Any] | None = None
+    file: str = ""
+
+    @property
+    def number(self) -> int:
+        return rule_sort_key(self.id)[1]
+
+    @property
+    def is_peel(self) -> bool:
+        return self.authority != "arbiter"
+
+    def severity_of(self, check: Check) -> str:
+        return check.severity or self.severity or "irregularity"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rule as the data it was written as (for `--format json`)."""
+        data: dict[str, Any] = {
+            "id": self.id,
+            "section": self.section,
+            "title": self.title,
+            "authority": self.authority,
+            "source": dict(self.source),
+            "text": self.text,
+            "enforced_by": self.enforced_by,
+            "severity": self.severity,
+            "parameters": dict(self.parameters),
+            "defines": dict(self.defines),
+            "exception_to": list(self.exception_to),
+            "checks": [
+                {
+                    **({"name": c.name} if c.name else {}),
+                    "when": {"on": list(c.on), **({"if": c.condition} if c.condition is not None else {}),
+                             **({"for_each": c.for_each} if c.for_each else {})},
+                    "then": list(c.effects),
+                    "player": c.player,
+                    "summary": c.summary,
+                    **({"severity": c.severity} if c.severity else {}),
+                }
+                for c in self.checks
+            ],
+            "interpretations": list(self.interpretations),
+            "cases": list(self.cases),
+        }
+        if self.corrections:
+            data["corrections"] = [dict(c) for c in self.corrections]
+        if self.footnote:
+            data["footnote"] = self.footnote
+        if self.not_shown_because:
+            data["not_shown_because"] = self.not_shown_because
+        if self.evaluator:
+            data["evaluator"] = dict(self.evaluator)
+        return data
+
+
+def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
+    """Build a Rule from a rule file's data (already checked against the schema)."""
+    exception_to = data.get("exception_to") or ()
+    if isinstance(exception_to, str):
+        exception_to = (exception_to,)
+    checks = tuple(
+        Check(
+            on=tuple(c["when"]["on"]),
+            condition=c["when"].get("if"),
+            effects=tuple(c.get("then") or ()),
+            player=c.get("player", "actor"),
+            summary=c["summary"],
+            severity=c.get("severity"),
+            name=c.get("name"),
+            for_each=c["when"].get("for_each"),
+        )
+        for c in data.get("checks") or ()
+    )
+    return Rule(
+        id=data["id"],
+        section=data["section"],
+        title=data["title"],
+        authority=data["authority"],
+        source=dict(data.get("source") or {}),
+        text=data["text"],
+        enforced_by=data["enforced_by"],
+        severity=data.get("severity"),
+        parameters=dict(data.get("parameters") or {}),
+        defines=dict(data.get("defines") or {}),
+        exception_to=tuple(exception_to),
+        checks=checks,
+        interpretations=tuple(data.get("interpretations") or ()),
+        cases=tuple(data.get("cases") or ()),
+        corrections=tuple(dict(c) for c in data.get("corrections") or ()),
+        footnote=data.get("footnote"),
+        not_shown_because=data.get("not_shown_because"),
+        evaluator=data.get("evaluator"),
+        file=file,
+    )
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """Every rule, the parameters in force, and the rules switched off by house rules."""
+
+    rules: Mapping[str, Rule]
+    parameters: Mapping[str, Any]
+    disabled: frozenset[str] = frozenset()
+    house: Mapping[str, Any] | None = None
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self.rules
+
+    def get(self, rule_id: str) -> Rule:
+        try:
+            return self.rules[normalise_id(rule_id)]
+        except KeyError:
+            raise UnknownRuleError(rule_id, f"no rule {rule_id!r}: `arbiter laws` lists them all") from None
+
+    def in_order(self) -> list[Rule]:
+        return sorted(self.rules.values(), key=lambda r: rule_sort_key(r.id))
+
+    def active(self, rule_id: str) -> bool:
+        return rule_id in self.rules and rule_id not in self.disabled
+
+    def parameter_owner(self) -> dict[str, str]:
+        """Which rule file defines each parameter."""
+        return {name: rule.id for rule in self.rules.values() for name in rule.parameters}
+
+
+def normalise_id(rule_id: str) -> str:
+    """`l13`, `L013`, ` L13 ` all name L13."""
+    text = rule_id.strip().upper()
+    match = _ID.match(text)
+    if match:
+        return f"{match.group(1)}{int(match.group(2))}"
+    return text

@@ -1,0 +1,308 @@
+"""The words a rule's machine form may use, each with how it reads in English.
+
+This is the contract between `rules/` and the engine (rules/README.md explains it at
+length): the compiler refuses a rule that uses a word not listed here, the engine
+implements every word listed here (a test holds it to that), and `arbiter law ID`
+reads a machine form back in words from the phrases below.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+EVENT_TYPES: Mapping[str, str] = {
+    "draw_for_deal": "a player draws a card for the deal",
+    "deal": "a player takes up the pack to deal",
+    "shuffle": "a player shuffles",
+    "cut": "a player cuts",
+    "ante": "the ante is staked",
+    "straddle": "a player straddles",
+    "card": "a card is dealt",
+    "dealt": "the cards are dealt",
+    "face_up_in_pack": "a card is found face up in the pack",
+    "speak": "a player speaks to the dealer",
+    "point_out": "a player points something out",
+    "lift": "a player raises his cards",
+    "open": "a player opens",
+    "play": "a player plays",
+    "pass": "a player passes",
+    "divulge": "a retired player tells his cards",
+    "take_back": "a player takes back cards he threw down",
+    "discard": "a player discards",
+    "demand": "a player asks for cards",
+    "give": "the dealer gives cards in the draw",
+    "collect_discards": "the discards are collected",
+    "dispute": "a player disputes the number he demanded",
+    "ask_dealer": "a player asks how many cards the dealer drew",
+    "dealer_answer": "the dealer answers",
+    "dealer_tells": "the dealer tells what another player drew",
+    "demand_show": "a player stakes all he has and demands a show",
+    "show": "a hand is shown",
+    "win": "a player takes the pool",
+}
+
+MOMENTS: Mapping[str, str] = {
+    "first_card": "the first card of a deal is about to be dealt",
+    "deal_finished": "the deal is finished",
+    "raise_hand": "a player first raises his cards",
+    "say_closed": "the say before the draw has gone round",
+    "draw_turn_passed": "a player is passed over in the draw",
+    "demand_known": "the number a player demanded becomes known (his demand, or a dispute decided)",
+    "demand_settled": "the number a player demanded and the cards given him are both known",
+    "first_bet": "a player first bets after the draw",
+    "game_won": "the pool is about to be paid",
+    "game_end": "the game ends",
+    "followed": "another law's finding calls for this one (`follow`)",
+}
+
+TRIGGERS: Mapping[str, str] = {**EVENT_TYPES, **MOMENTS}
+
+LOGIC = ("all", "any", "not")
+
+COMPARISONS: Mapping[str, str] = {
+    "eq": "{0} is {1}",
+    "ne": "{0} is not {1}",
+    "lt": "{0} is less than {1}",
+    "le": "{0} is at most {1}",
+    "gt": "{0} is more than {1}",
+    "ge": "{0} is at least {1}",
+}
+
+PREDICATES: Mapping[str, str] = {
+    "is_set": "{0} is known",
+    "in": "{0} is among {1}",
+    "in_game": "{0} is still in the game",
+    "foul": "{0}'s hand is foul",
+    "lifted": "{0} has raised his cards",
+    "has_drawn": "{0} has had his draw",
+    "bet_after_draw": "{0} has bet since the draw",
+    "pointed_out": "someone has pointed out {issue} about {about}",
+    "spoke": "{0} spoke to the dealer during the deal",
+    "phase": "the game is in its {0} phase",
+    "out_of_turn": "it is not the player's turn to {0}",
+    "hand_known": "{0}'s original hand is known",
+    "hand_at_least": "{player}'s original hand is at least {minimum}",
+    "card_not_in_pack": "a card named is not of the pack in use",
+    "card_seen_twice": "a card named is already in play",
+    "redeal_after": "this deal follows a misdeal under law {0}",
+    "stood": "{0} stood after the draw and has not staked since",
+    "winner": "{0} is a winner by the laws",
+}
+
+BOOLEAN_FACTS: Mapping[str, str] = {
+    "deal_finished": "the deal is finished",
+    "jackpot": "the game is a jack-pot",
+    "straddled": "the ante has been straddled",
+    "ante_staked": "the ante has been staked",
+    "cut_done": "the pack has been cut",
+    "dealer_shuffled": "the dealer has shuffled",
+    "opened": "the game has been opened",
+    "misdealt": "the deal has been declared a misdeal",
+    "redeal": "this deal follows a misdeal",
+    "first_game": "this is the first game",
+    "pack_short": "the pack has fewer cards than are given",
+    "collected_in_turn": "the discards were collected after all had discarded",
+    "dealer_answer_wrong": "the dealer's answer is wrong",
+    "face_up": "the cards were shuffled face up",
+    "below_table": "the cards were shuffled below the table",
+    "exposed": "a card was exposed",
+    "all_stood": "every player still in stood after the draw",
+    "winner_decided": "the laws' winner of the game is known",
+    "pack_cannot_supply": "the pack cannot supply the cards owed",
+    "show_for_sum": "a player who demanded a show for a sum takes his share",
+    "pool_shared": "equal best hands share the pool",
+}
+
+CONSTANTS: Mapping[str, str] = {
+    "uncut": "that the pack was not cut",
+    "wrong_count": "a wrong number of cards",
+    "excess": "too many cards given",
+    "short": "too few cards given",
+}
+
+PERSONS: Mapping[str, str] = {
+    "actor": "the player",
+    "dealer": "the dealer",
+    "ante_player": "the ante",
+    "last_straddler": "the last straddler",
+    "opener": "the opener",
+    "speaker": "the player who spoke to the dealer",
+    "expected_dealer": "the player whose deal it is",
+    "disputant": "the disputing player",
+    "witness": "the witness",
+    "candidate": "that person",
+    "pool": "the pool",
+    "last_to_equal": "the player whose stake made the stakes equal",
+    "subject": "the player pointed out about",
+    "winners": "the winners by the laws",
+    "ante_staker": "the player who staked the ante",
+    "each": "each player",
+    "last_to_stand": "the last player to stand",
+    "asker": "the player who asked the dealer",
+    "disputants": "the persons disputing",
+}
+
+NUMBERS: Mapping[str, str] = {
+    "limit": "the limit",
+    "table_ante": "the table's ante",
+    "ante": "the ante",
+    "last_straddle": "the last straddle",
+    "straddle_count": "the number of straddles",
+    "expected_straddle": "the straddle due",
+    "highest_stake": "the highest stake",
+    "preceding_stake": "the preceding player's stake",
+    "increase": "the increase over the highest stake",
+    "opening_base": "the ante (or the last straddle)",
+    "jackpot_number": "the jack-pot's number in its series",
+    "pool_total": "the pool",
+    "pack_remaining": "the cards left in the pack",
+    "dealer_drew": "the number of cards the dealer drew",
+    "jackpot_minimum": "the least hand that may open this jack-pot",
+}
+
+PERSON_FUNCTIONS: Mapping[str, str] = {
+    "left_of": "the player to the left of {0}",
+    "right_of": "the player to the right of {0}",
+    "first_of": "{0}, if any, else {1}",
+    "going_left_from": "each player in turn to the left of {0}",
+}
+
+NUMBER_FUNCTIONS: Mapping[str, str] = {
+    "stake_of": "{0}'s stake",
+    "hand_size_of": "the number of cards {0} holds",
+    "discard_of": "the number of cards {0} discarded",
+    "demanded_by": "the number of cards {0} demanded",
+    "given_to": "the number of cards given to {0}",
+    "refundable_of": "{0}'s ante or straddle",
+    "hand_of": "{0}'s hand",
+    "mul": "{0} × {1}",
+    "add": "{0} + {1}",
+    "sub": "{0} − {1}",
+    "min": "the least of {0}",
+    "max": "the greatest of {0}",
+    "param": "{0}",
+}
+
+EFFECTS: Mapping[str, str] = {
+    "misdeal": "it is a misdeal, and {redeal_by} deals again",
+    "deal_stands": "the deal stands",
+    "foul_hand": "{0}'s hand is foul: he retires and forfeits his stake",
+    "retire": "{0} retires and forfeits his stake",
+    "keep_stake": "{0}'s stake stays as it was",
+    "refund": "{from} refunds {amount} to {to}",
+    "penalty": "{from} pays {amount} to {to} as penalty",
+    "forfeit_draw": "{0} forfeits his draw",
+    "cannot_claim": "{0} cannot claim the pool",
+    "return_excess": "the dealer takes back the {count} cards {player} had too many",
+    "make_good": "the dealer makes good the {count} cards {player} is short",
+    "owe_cards": "the exposed cards go back to the pack and the dealer owes {player} {count}",
+    "jackpot_next": "the next game is the next jack-pot of the series",
+    "find_witness": "the evidence of the first who can give it decides",
+    "settle_demand": "{player} is held to have demanded {count}",
+    "need_not_answer": "the dealer need not answer {0}",
+    "follow": "law {0} follows",
+}
+
+DEFINES: Mapping[str, str] = {
+    "first_dealer": "who deals the first game",
+    "next_dealer": "who deals the next game",
+    "redeal_by": "who deals again after a misdeal",
+    "cut_by": "who cuts",
+    "ante_by": "who stakes the ante",
+    "straddle_order": "who may straddle, in what order",
+    "say_order": "the order of the say before the draw",
+    "draw_order": "the order of the draw",
+    "bet_order": "the order of betting after the draw",
+    "show_order": "the order of the show",
+    "deal_complete": "when the deal is finished",
+    "deal_order": "the order in which the cards are dealt",
+    "opening_base": "the stake the opener's minimum is reckoned on",
+    "share_odd_counters": "how odd counters of a shared pool go",
+    "ledger_rule": "which movements of counters this law makes",
+    "referee": "who decides a dispute",
+    "evidence": "whose evidence decides a dispute over the cards demanded",
+}
+
+VALUE_WORDS = {**PERSONS, **NUMBERS, **CONSTANTS}
+VALUE_FUNCTIONS = {**PERSON_FUNCTIONS, **NUMBER_FUNCTIONS}
+
+
+def _check_value(node: Any, where: str) -> None:
+    if node is None or isinstance(node, (bool, int, float)):
+        return
+    if isinstance(node, str):
+        if node.startswith("event.") or node in VALUE_WORDS or node in BOOLEAN_FACTS:
+            return
+        raise ValueError(f"{where}: unknown value {node!r}")
+    if isinstance(node, list):
+        for i, item in enumerate(node):
+            _check_value(item, f"{where}/{i}")
+        return
+    if isinstance(node, dict) and len(node) == 1:
+        (name, arg), = node.items()
+        if name in VALUE_FUNCTIONS:
+            if name != "param":
+                _check_value(arg, f"{where}/{name}")
+            return
+    raise ValueError(f"{where}: unknown value {node!r}")
+
+
+LITERAL_ARGUMENTS = {"phase", "out_of_turn", "issue", "redeal_after"}
+
+
+def _check_predicate(name: str, arg: Any, where: str) -> None:
+    if name in LITERAL_ARGUMENTS or isinstance(arg, bool):
+        return
+    if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
+        for key, value in arg.items():
+            if key not in LITERAL_ARGUMENTS:
+                _check_value(value, f"{where}/{name}/{key}")
+        return
+    _check_value(arg, f"{where}/{name}")
+
+
+def check_condition(node: Any, where: str) -> None:
+    """Raise ValueError("where: why") where a condition uses a word not in the vocabulary."""
+    if node is True or node is None:
+        return
+    if isinstance(node, str):
+        if node in BOOLEAN_FACTS:
+            return
+        raise ValueError(f"{where}: unknown fact {node!r}")
+    if not isinstance(node, dict) or len(node) != 1:
+        raise ValueError(f"{where}: a condition is a fact's name or a one-key mapping, got {node!r}")
+    (name, arg), = node.items()
+    if name in ("all", "any"):
+        if not isinstance(arg, list):
+            raise ValueError(f"{where}/{name}: expects a list of conditions")
+        for i, item in enumerate(arg):
+            check_condition(item, f"{where}/{name}/{i}")
+    elif name == "not":
+        check_condition(arg, f"{where}/not")
+    elif name in COMPARISONS:
+        if not isinstance(arg, list) or len(arg) != 2:
+            raise ValueError(f"{where}/{name}: expects two values")
+        _check_value(arg, f"{where}/{name}")
+    elif name in PREDICATES:
+        _check_predicate(name, arg, where)
+    else:
+        raise ValueError(f"{where}: unknown condition {name!r}")
+
+
+def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
+    """Every trigger, condition and effect of a rule file is a word the engine knows."""
+    for i, check in enumerate(data.get("checks") or ()):
+        where = f"checks/{i}"
+        if check["when"].get("for_each") not in (None, "players"):
+            raise ValueError(f"{where}/when/for_each: only `players` can be iterated")
+        for trigger in check["when"]["on"]:
+            if trigger not in TRIGGERS:
+                raise ValueError(f"{where}/when/on: unknown trigger {trigger!r}")
+        check_condition(check["when"].get("if"), f"{where}/when/if")
+        for j, effect in enumerate(check.get("then") or ()):
+            name = next(iter(effect)) if isinstance(effect, dict) and len(effect) == 1 else effect
+            if not isinstance(name, str) or name not in EFFECTS:
+                raise ValueError(f"{where}/then/{j}: unknown effect {effect!r}")
+    for name in data.get("defines") or {}:
+        if name not in DEFINES:
+            raise ValueError(f"defines/{name}: unknown setting {name!r}")

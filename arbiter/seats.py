@@ -1,0 +1,51 @@
+"""The table's seats: who sits to whose left. A leaf: it imports nothing of ours.
+
+`table.players` lists the players in the order the deal passes, so each player's
+left-hand neighbour is the next name and the last player's is the first (SPEC §2).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+
+class Seating:
+    """Seat arithmetic over a fixed ring of players."""
+
+    __slots__ = ("players", "_index")
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        self._index = {name: i for i, name in enumerate(self.players)}
+        if len(self._index) != len(self.players):
+            raise ValueError("the players' names must be distinct")
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._index
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def seat(self, name: str) -> int:
+        return self._index[name]
+
+    def left_of(self, name: str, steps: int = 1) -> str:
+        return self.players[(self._index[name] + steps) % len(self.players)]
+
+    def right_of(self, name: str) -> str:
+        return self.left_of(name, -1)
+
+    def going_left_from(self, name: str) -> Iterator[str]:
+        """Each other player in turn, beginning with the one to `name`'s left."""
+        for step in range(1, len(self.players)):
+            yield self.left_of(name, step)
+
+    def round_from(self, first: str) -> list[str]:
+        """Every player once, in turn to the left, beginning with `first`."""
+        return [first, *self.going_left_from(first)]
+
+    def order_key(self, start: str):
+        """A sort key placing players in turn from `start` (start first)."""
+        base = self._index[start]
+        count = len(self.players)
+        return lambda name: (self._index[name] - base) % count

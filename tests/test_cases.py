@@ -1,0 +1,65 @@
+"""Every shipped case replays to the result worked out by hand in its `meta.expect`.
+
+The comparison is the one `cases/README.md` describes: status, the findings in order
+(id, severity, event, player, and the effects where the case gives them), each
+player's net, and each game's expected keys. Every ledger balances.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.checker import check_file
+from arbiter.engine.ledger import POOL
+from tests.conftest import case_files, load_case
+
+CASES = case_files()
+
+
+def _finding_key(finding: dict) -> tuple:
+    return (finding["id"], finding["severity"], finding["event"], finding["player"])
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case_replays_to_its_expected_result(path, rulebook):
+    case = load_case(path)
+    expect = case["meta"]["expect"]
+    report = check_file(path, rulebook)
+    assert report["error"] is None, report["error"]
+    got = [_finding_key(f) for f in report["findings"]]
+    want = [_finding_key(f) for f in expect["findings"]]
+    assert got == want, "\n".join(f"{f['id']} event {f['event']}: {f['summary']}" for f in report["findings"])
+    for wanted, finding in zip(expect["findings"], report["findings"]):
+        if "effects" in wanted:
+            assert finding["effects"] == wanted["effects"], f"effects of {finding['id']} at event {finding['event']}"
+    assert report["status"] == expect["status"]
+    if "net" in expect:
+        assert report["net"] == expect["net"]
+    for wanted, game in zip(expect.get("games", []), report["games"]):
+        for key, value in wanted.items():
+            assert game[key] == value, f"game {game['game']}: {key}"
+    assert len(report["games"]) >= len(expect.get("games", []))
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_every_ledger_balances(path, rulebook):
+    report = check_file(path, rulebook)
+    net = report["net"]
+    pool = sum(e["amount"] for e in report["ledger"] if e["to"] == POOL) - sum(
+        e["amount"] for e in report["ledger"] if e["from"] == POOL)
+    assert pool >= 0
+    assert sum(net.values()) + pool == 0
+    assert all(e["amount"] > 0 and e["rule"] for e in report["ledger"])
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case_names_the_laws_it_shows_and_they_list_it(path, rulebook):
+    case = load_case(path)
+    laws = case["meta"]["laws"]
+    assert laws, "a case shows at least one law"
+    for rule_id in laws:
+        rule = rulebook.get(rule_id)
+        assert path.stem in rule.cases, f"{rule_id}'s `cases` should list {path.stem}"
+    assert path.stem.split("-")[0] in {law.lower() for law in laws} | {"game"}, \
+        "a case is named after the first law it shows, or is a whole game"
+

@@ -1,0 +1,157 @@
+"""The command line, through click's runner and through the installed script."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from arbiter.cli import cli, main
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=input, standalone_mode=True)
+
+
+def run_main(*args: str, capsys=None) -> int:
+    with pytest.raises(SystemExit) as exited:
+        main(list(args))
+    return exited.value.code
+
+
+def test_laws_json_lists_every_law_with_its_text():
+    result = run("laws", "--format", "json")
+    assert result.exit_code == 0
+    laws = json.loads(result.output)
+    ids = [law["id"] for law in laws]
+    assert ids[:81] == [f"L{n}" for n in range(1, 82)]
+    assert "D1" in ids and "A1" in ids
+    by_id = {law["id"]: law for law in laws}
+    assert by_id["L1"]["text"] == "The cards shall be the ordinary pack of fifty-two cards."
+    assert by_id["L46"]["enforced"] == "ruling"
+    assert by_id["L56"]["enforced"] == "not shown in a log"
+    assert all({"section", "title", "link", "case_count"} <= set(law) for law in laws)
+
+
+def test_laws_table_and_section_filter():
+    result = run("laws", "--section", "jack-pot")
+    assert result.exit_code == 0
+    assert "L29" in result.output and "L33" in result.output and "L13" not in result.output
+    markdown = run("laws", "--format", "markdown")
+    assert markdown.output.splitlines()[1].startswith("|--")
+
+
+def test_law_shows_peels_words_interpretations_and_machine_form():
+    result = run("law", "L46")
+    assert result.exit_code == 0
+    assert "If there be a dispute between a player and the dealer" in " ".join(result.output.split())
+    assert "Corrected misprint" in result.output
+    assert "What the arbiter does" in result.output and "Interpretations" in result.output
+
+
+def test_law_json_carries_code_name_text_and_parameters():
+    data = json.loads(run("law", "l25", "--format", "json").output)
+    assert data["id"] == "L25"
+    assert data["parameters_in_force"] == {"opening_multiple_of_ante": 2}
+    assert data["machine_form_in_words"]
+
+
+def test_law_reflects_house_rules(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("parameters: {opening_multiple_of_ante: 3}\ndisable: [L15]\n")
+    data = json.loads(run("law", "L25", "--format", "json", "--house", str(house)).output)
+    assert data["parameters_in_force"] == {"opening_multiple_of_ante": 3}
+    assert json.loads(run("law", "L15", "--format", "json", "--house", str(house)).output)["active"] is False
+
+
+def test_evidence_json_names_the_witness_and_why_others_were_passed_over():
+    result = run("evidence", "--players", "Ann,Bob,Cat,Dan,Eve,Fay", "--dealer", "Cat", "--disputant", "Dan",
+                 "--unable", "Bob,Eve", "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["rule"] == "L46"
+    assert data["witness"] == "Fay"
+    assert data["considered"] == [
+        {"player": "Dan", "passed_over_because": "disputant"},
+        {"player": "Bob", "passed_over_because": "unable"},
+        {"player": "Eve", "passed_over_because": "unable"},
+        {"player": "Fay", "passed_over_because": None},
+    ]
+
+
+def test_evidence_left_of_dealer_decides_when_he_can():
+    data = json.loads(run("evidence", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputant", "Cat",
+                          "--format", "json").output)
+    assert data["witness"] == "Bob"
+    assert data["considered"] == [{"player": "Bob", "passed_over_because": None}]
+
+
+def test_evidence_when_no_one_can_give_it():
+    result = run("evidence", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputant", "Bob",
+                 "--unable", "Cat", "--format", "json")
+    data = json.loads(result.output)
+    assert data["witness"] is None
+    assert [c["passed_over_because"] for c in data["considered"]] == ["disputant", "unable", "dealer"]
+    text = run("evidence", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputant", "Bob", "--unable", "Cat")
+    assert "held to have demanded the proper number" in text.output
+
+
+@pytest.mark.parametrize("disputants, referee", [("Bob,Cat", "Ann"), ("Ann,Cat", "Bob"), ("Ann,Bob", "Dan"),
+                                                 ("Ann,Bob,Dan", None)])
+def test_referee_follows_laws_77_and_78(disputants, referee):
+    data = json.loads(run("referee", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputants", disputants,
+                          "--format", "json").output)
+    assert data["referee"] == referee
+
+
+@pytest.mark.parametrize("name", ["log", "report", "rules", "house"])
+def test_schemas_are_json(name):
+    result = run("schema", name)
+    assert result.exit_code == 0
+    assert json.loads(result.output)["$schema"].startswith("https://json-schema.org/")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["law", "L99"], "no rule 'L99'"),
+    (["evidence", "--players", "Ann,Bob", "--dealer", "Zed", "--disputant", "Bob"], "'Zed' is not one of the players"),
+    (["evidence", "--players", "Ann", "--dealer", "Ann", "--disputant", "Ann"], "2 to 10 players"),
+    (["laws", "--house", "/no/such/file.yaml"], "no such file"),
+    (["schema", "nothing"], "Invalid value"),
+])
+def test_errors_are_one_line_and_exit_2(capsys, args, message):
+    assert run_main(*args) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_bad_house_file_is_exit_2(tmp_path, capsys):
+    house = tmp_path / "h.yaml"
+    house.write_text("parameters: {cards_per_hand_typo: 6}\n")
+    assert run_main("laws", "--house", str(house)) == 2
+    assert "unknown parameter" in capsys.readouterr().err
+
+
+def _installed_script() -> str | None:
+    candidate = Path(sys.executable).parent / "arbiter"
+    return str(candidate) if candidate.exists() else shutil.which("arbiter")
+
+
+@pytest.mark.skipif(_installed_script() is None, reason="the console script is not installed")
+def test_installed_script_runs_from_another_folder(tmp_path):
+    result = subprocess.run([_installed_script(), "law", "L46", "--format", "json"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["id"] == "L46"
+
+
+def test_python_dash_m_works(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "arbiter", "laws", "--format", "json"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert len(json.loads(result.stdout)) >= 81
