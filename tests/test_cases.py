@@ -11,6 +11,7 @@ import pytest
 
 from arbiter.checker import check_file
 from arbiter.engine.ledger import POOL
+from arbiter.rulebook.model import normalise_id
 from tests.conftest import case_files, load_case
 
 CASES = case_files()
@@ -60,6 +61,18 @@ def test_case_names_the_laws_it_shows_and_they_list_it(path, rulebook):
     for rule_id in laws:
         rule = rulebook.get(rule_id)
         assert path.stem in rule.cases, f"{rule_id}'s `cases` should list {path.stem}"
-    assert path.stem.split("-")[0] in {law.lower() for law in laws} | {"game"}, \
+    prefix = path.stem.split("-")[0]
+    assert prefix == "game" or normalise_id(prefix) in {normalise_id(law) for law in laws}, \
         "a case is named after the first law it shows, or is a whole game"
 
+
+
+def test_every_law_a_log_can_show_has_a_case(rulebook):
+    missing = [r.id for r in rulebook.in_order() if r.enforced_by != "not_shown" and not r.cases]
+    assert not missing, f"laws without a case: {missing}"
+
+
+def test_every_case_a_rule_lists_exists(rulebook):
+    stems = {p.stem for p in CASES}
+    for rule in rulebook.rules.values():
+        assert set(rule.cases) <= stems, f"{rule.id} lists a case that does not exist"

@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 from arbiter.engine.chain import Chain
 from arbiter.engine.expressions import Condition, Context, Value, compile_condition, compile_value
 from arbiter.rulebook.model import Check, Rule, Rulebook
-from arbiter.rulebook.vocabulary import NUMBER_FUNCTIONS, VALUE_FUNCTIONS
+from arbiter.rulebook.vocabulary import VALUE_FUNCTIONS
 
 _FIELD = re.compile(r"\{([A-Za-z_.]+)\}")
 
@@ -36,12 +36,10 @@ def compile_template(template: str) -> Callable[[Context], str]:
 
 
 def _template_value(name: str) -> Value:
-    for function in NUMBER_FUNCTIONS:
-        if function.endswith("_of") and name.startswith(function + "_"):
+    """`{stake_of_actor}` is `{stake_of: actor}`; `{given_to_dealer}` is `{given_to: dealer}`."""
+    for function in sorted(VALUE_FUNCTIONS, key=len, reverse=True):
+        if name.startswith(function + "_") and function != "param":
             return compile_value({function: name[len(function) + 1:]})
-    if name.startswith(("left_of_", "right_of_")):
-        function, _, arg = name.partition("_of_")
-        return compile_value({function + "_of": arg})
     return compile_value(name)
 
 

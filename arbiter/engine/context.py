@@ -102,6 +102,7 @@ class ReplayContext:
             "given_to": lambda p: self._hand(p).given,
             "refundable_of": self._refundable_of,
             "hand_of": self._hand_of,
+            "count_of": len,
         }
         self._predicates: dict[str, Callable[[Any], bool]] = {
             "is_set": lambda v: v is not None,

@@ -68,6 +68,8 @@ class Replay(ReplayContext, EffectsMixin):
             if kind not in DEALING_EVENTS and self._dealing():
                 self.finish_deal()
             getattr(self, "on_" + kind)(event)
+            if self.session.game:
+                self.game.last_event = k
         self.k = len(self.events) - 1
         self.event = {}
         self.parsed_cards = []
@@ -390,7 +392,8 @@ class Replay(ReplayContext, EffectsMixin):
             game.bettors.add(player)
             self.fire("first_bet", player)
         held = self.decide(kind, player)
-        if player in game.still_in and "cards" in event and kind == "open":
+        was_in = player in game.still_in
+        if was_in and "cards" in event and kind == "open":
             game.opener_cards = [parse_card(c) for c in event["cards"]]
         if kind == "pass":
             self.retire(player, passed=True)
@@ -398,16 +401,20 @@ class Replay(ReplayContext, EffectsMixin):
             if kind == "open" and game.opener is None:
                 game.opener = player
             self.record_stake(player, event["stake"])
+        else:
+            self.stake(player, event["stake"], "stake")  # lost to the pool: he takes no part (L27, L63)
         self.act(held)
-        self.after_act(player)
+        if was_in or kind == "pass":
+            self.after_act(player)
 
     def record_stake(self, player: str, stake: int) -> None:
         game = self.game
         before = game.highest_stake()
         if game.phase == "betting":
+            if stake > game.stakes[player]:
+                game.stood.discard(player)
             if stake > before:
                 game.acted_since_raise = {player}
-                game.stood.clear()
             else:
                 game.acted_since_raise.add(player)
                 if stake == game.stakes[player] == before:
@@ -509,6 +516,7 @@ class Replay(ReplayContext, EffectsMixin):
         if player == game.dealer:
             game.dealer_drew = hand.given
         self.act(held)
+        self.fire("supplied", player)
         if hand.demanded is not None:
             self.fire("demand_settled", player)
 
@@ -608,9 +616,12 @@ class Replay(ReplayContext, EffectsMixin):
         contenders = game.still_in
         if not game.resolved and game.phase == "show" and contenders and all(p in game.shown for p in contenders):
             self.resolve_show()
+        elif player == game.opener:
+            self.settle_pending_claim()
 
     def on_win(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("win")
+        self.settle_pending_claim()
         if not game.resolved:
             if game.phase == "show" and any(p in game.shown for p in game.still_in):
                 self.resolve_show()
@@ -639,6 +650,22 @@ class Replay(ReplayContext, EffectsMixin):
         winners = sorted(winners, key=key)
         game.resolved = True
         game.winners = list(winners)
+        game.phase = "over" if how == "uncalled" else game.phase
+        if game.jackpot and game.opener in winners and not self._hand_known(game.opener):
+            game.pending_claim = (winners, how, dict(shown or {}))
+            return
+        self.claim(winners, how, shown or {})
+
+    def settle_pending_claim(self) -> None:
+        """A jack-pot opener's claim waits for his hand to be shown (law 33): settle it now."""
+        pending = self.game.pending_claim
+        if pending is not None:
+            self.game.pending_claim = None
+            self.claim(*pending)
+
+    def claim(self, winners: list[str], how: str, shown: Mapping[str, list[int]]) -> None:
+        game = self.game
+        key = self.seating.order_key(self.seating.left_of(game.dealer))
         self.fire("game_won", winners[0])
         if game.claim_blocked:
             game.outcome = "not_claimed"
@@ -692,6 +719,10 @@ class Replay(ReplayContext, EffectsMixin):
     def end_game(self, final: bool) -> None:
         game = self.game
         session = self.session
+        if game.pending_claim is not None:
+            current, self.k = self.k, game.last_event
+            self.settle_pending_claim()
+            self.k = current
         self.fire("game_end", game.dealer)
         complete = game.resolved and not (final and game.phase not in ("over",))
         next_game = None

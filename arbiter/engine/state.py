@@ -109,6 +109,8 @@ class Game:
     resolved: bool = False
     outcome: str | None = None
     claim_blocked: bool = False
+    pending_claim: tuple[list[str], str, dict[str, list[int]]] | None = None
+    last_event: int = -1
     next_jackpot: dict[str, Any] | None = None
     dealer_drew: int | None = None
     redeal_by: str | None = None
