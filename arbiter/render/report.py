@@ -57,17 +57,21 @@ def _quote(rulebook: Rulebook, rule_id: str, width: int = 200) -> str:
     return f"{who}: \u201c{text}\u201d"
 
 
-def _ruling_lines(report: Mapping[str, Any], rulebook: Rulebook, bullet: str, quote_prefix: str) -> list[str]:
+def _ruling_lines(report: Mapping[str, Any], rulebook: Rulebook, markdown: bool) -> list[str]:
     lines = []
     for finding in report["findings"]:
         where = f"game {finding['game']}, event {finding['event']}"
-        lines.append(f"{bullet}[{finding['id']} {finding['severity']}] {where}: {finding['summary']}")
-        for effect in finding["effects"]:
-            lines.append(f"{quote_prefix}   → {effect_words(effect)}")
         quote = _quote(rulebook, finding["id"])
+        if markdown:
+            lines.append(f"- **{finding['id']}** ({finding['severity']}), {where}: {finding['summary']}")
+            lines += [f"  - {effect_words(effect)}" for effect in finding["effects"]]
+            if quote:
+                lines.append(f"\n  > {quote}\n")
+            continue
+        lines.append(f"  [{finding['id']} {finding['severity']}] {where}: {finding['summary']}")
+        lines += [f"     \u2192 {effect_words(effect)}" for effect in finding["effects"]]
         if quote:
-            lines.append(textwrap.fill(quote, width=92, initial_indent=quote_prefix + "   ",
-                                       subsequent_indent=quote_prefix + "   "))
+            lines.append(textwrap.fill(quote, width=92, initial_indent="     ", subsequent_indent="     "))
     return lines
 
 
@@ -102,7 +106,7 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
     if markdown:
         lines.append("")
     if report["findings"]:
-        lines += _ruling_lines(report, rulebook, "- " if markdown else "  ", "  " if markdown else "  ")
+        lines += _ruling_lines(report, rulebook, markdown)
     else:
         lines.append("  No irregularity: every act is as the laws require.")
     lines.append("")

@@ -1,0 +1,156 @@
+"""`arbiter check` and the library API: formats, exit codes, bad input, the report schema."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from jsonschema import Draft202012Validator
+
+from arbiter import check_log
+from arbiter.cli import cli, main
+from arbiter.resources import schema_path
+from tests.conftest import case_files, load_case
+
+CASES = case_files()
+CLEAN = next(p for p in CASES if load_case(p)["meta"]["expect"]["status"] == "ok")
+IRREGULAR = next(p for p in CASES if load_case(p)["meta"]["expect"]["status"] == "irregular")
+
+
+def report_validator() -> Draft202012Validator:
+    return Draft202012Validator(json.loads(schema_path("report").read_text(encoding="utf-8")))
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def exit_code(*args: str) -> int:
+    with pytest.raises(SystemExit) as exited:
+        main(list(args))
+    return exited.value.code
+
+
+def test_every_case_report_matches_the_report_schema():
+    result = run("check", *map(str, CASES), "--format", "json")
+    document = json.loads(result.output)
+    report_validator().validate(document)
+    assert [r["file"] for r in document["reports"]] == [str(p) for p in CASES]
+    assert document["summary"]["logs"] == len(CASES)
+
+
+@pytest.mark.parametrize("path, code", [(CLEAN, 0), (IRREGULAR, 1)])
+def test_exit_codes(path, code):
+    assert exit_code("check", str(path), "--quiet") == code
+
+
+def test_exit_zero_turns_irregular_into_0_but_never_hides_invalid(tmp_path):
+    assert exit_code("check", str(IRREGULAR), "--exit-zero", "--quiet") == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert exit_code("check", str(IRREGULAR), str(bad), "--exit-zero", "--quiet") == 2
+
+
+def test_ignore_drops_findings_before_the_status(tmp_path):
+    report = json.loads(run("check", str(IRREGULAR), "--format", "json").output)["reports"][0]
+    ids = sorted({f["id"] for f in report["findings"] if f["severity"] == "irregularity"})
+    result = run("check", str(IRREGULAR), "--format", "json", "--ignore", ",".join(ids))
+    again = json.loads(result.output)["reports"][0]
+    assert again["status"] == "ok"
+    assert result.exit_code == 0
+
+
+def test_an_unknown_rule_id_to_ignore_is_a_usage_error(capsys):
+    assert exit_code("check", str(CLEAN), "--ignore", "L99") == 2
+    assert "L99" in capsys.readouterr().err
+
+
+def test_jsonl_prints_one_report_per_line_and_the_summary_on_stderr(capsys):
+    code = exit_code("check", str(CLEAN), str(IRREGULAR), "--format", "jsonl")
+    out, err = capsys.readouterr()
+    lines = out.strip().splitlines()
+    assert [json.loads(line)["file"] for line in lines] == [str(CLEAN), str(IRREGULAR)]
+    assert json.loads(err)["summary"]["logs"] == 2
+    assert code == 1
+
+
+def test_a_folder_is_every_json_below_it(tmp_path):
+    (tmp_path / "sub").mkdir()
+    for name in ("a.json", "sub/b.json"):
+        (tmp_path / name).write_text(CLEAN.read_text())
+    (tmp_path / "notes.txt").write_text("not a log")
+    document = json.loads(run("check", str(tmp_path), "--format", "json").output)
+    assert [r["file"].replace(str(tmp_path), "") for r in document["reports"]] == ["/a.json", "/sub/b.json"]
+
+
+def test_standard_input():
+    result = run("check", "-", "--format", "json", input=CLEAN.read_text())
+    assert json.loads(result.output)["reports"][0]["status"] == "ok"
+
+
+@pytest.mark.parametrize("content, message, path, event", [
+    (b"{not json", "not valid JSON", "", None),
+    (b"\xff\xfe", "UTF-8", "", None),
+])
+def test_unreadable_logs_are_invalid_and_the_rest_go_on(tmp_path, content, message, path, event):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    document = json.loads(run("check", str(bad), str(CLEAN), "--format", "json").output)
+    first, second = document["reports"]
+    assert first["status"] == "invalid" and message.lower() in first["error"]["message"].lower()
+    assert first["findings"] == [] and first["games"] == []
+    assert second["status"] == "ok"
+    assert document["summary"]["invalid"] == 1
+
+
+def test_an_event_needing_absent_state_is_invalid_with_its_path():
+    log = load_case(CLEAN)
+    log["events"].insert(0, {"type": "discard", "player": log["table"]["players"][0], "count": 1})
+    report = check_log(log)
+    assert report["status"] == "invalid"
+    assert report["error"]["event"] == 0 and report["error"]["path"] == "/events/0"
+
+
+def test_a_schema_violation_names_the_event_and_field():
+    log = load_case(CLEAN)
+    index = next(i for i, e in enumerate(log["events"]) if "stake" in e)
+    log["events"][index]["stake"] = -2
+    report = check_log(log)
+    assert report["status"] == "invalid"
+    assert report["error"]["path"] == f"/events/{index}/stake"
+    assert report["error"]["event"] == index
+
+
+def test_a_missing_file_is_invalid_not_a_crash(tmp_path):
+    document = json.loads(run("check", str(tmp_path / "gone.json"), "--format", "json").output)
+    assert document["reports"][0]["status"] == "invalid"
+
+
+def test_parallel_jobs_keep_the_order_and_the_results():
+    paths = [str(p) for p in CASES[:30]]
+    one = json.loads(run("check", *paths, "--format", "json").output)["reports"]
+    two = json.loads(run("check", *paths, "--format", "json", "--jobs", "2").output)["reports"]
+    assert one == two
+
+
+def test_people_formats_read_as_rulings():
+    table = run("check", str(IRREGULAR)).output
+    assert "irregular" in table and "net" in table and "\u201c" in table
+    markdown = run("check", str(IRREGULAR), "--format", "markdown").output
+    assert markdown.startswith("## ") and "| dealer" in markdown
+
+
+def test_house_rules_are_reported_in_force(tmp_path):
+    house = tmp_path / "h.yaml"
+    house.write_text("parameters: {jackpot_openers: [JJ]}\n")
+    report = json.loads(run("check", str(CLEAN), "--format", "json", "--house", str(house)).output)["reports"][0]
+    assert report["house_rules"]["parameters"] == {"jackpot_openers": ["JJ"]}
+
+
+def test_check_log_is_pure_and_repeatable():
+    log = load_case(IRREGULAR)
+    before = json.dumps(log, sort_keys=True)
+    first, second = check_log(log), check_log(log)
+    assert first == second
+    assert json.dumps(log, sort_keys=True) == before
