@@ -382,15 +382,14 @@ class Replay(ReplayContext, EffectsMixin):
         player, kind = event["player"], event["type"]
         if game.phase in ("before_deal", "dealing"):
             raise ReplayError(f"event {self.k} ({kind}): the cards have not been dealt", self.k)
-        if game.phase == "draw" and not game.draw.pending(game.still_in) and player in game.still_in:
+        if game.phase == "draw" and player in game.still_in and self.betting_begins(player, event):
             self.open_betting()
         self.raise_hand(player)
         if game.resolved:
             self.act(self.decide(kind, player))
             return
-        if game.phase == "betting" and player not in game.bettors:
+        if game.phase == "betting":
             game.bettors.add(player)
-            self.fire("first_bet", player)
         held = self.decide(kind, player)
         was_in = player in game.still_in
         if was_in and "cards" in event and kind == "open":
@@ -559,6 +558,23 @@ class Replay(ReplayContext, EffectsMixin):
         self.act(self.decide("take_back", event["player"]))
 
     # --- betting after the draw -------------------------------------------------------
+    def betting_begins(self, player: str, event: Mapping[str, Any]) -> bool:
+        """Does this act end the draw? Yes once all have drawn, or when a player who has had
+        his draw bets other than to make good his stake (those yet to draw are passed over)."""
+        game = self.game
+        pending = game.draw.pending(game.still_in)
+        if not pending:
+            return True
+        if player in pending or event["type"] == "pass":
+            return False
+        making_good = game.stakes[player] < game.highest_stake() and event.get("stake", 0) <= game.highest_stake()
+        if making_good:
+            return False
+        for skipped in pending:
+            self.fire("draw_turn_passed", skipped)
+            game.draw.done.append(skipped)
+        return True
+
     def open_betting(self) -> None:
         game = self.game
         game.phase = "betting"

@@ -50,7 +50,6 @@ MOMENTS: Mapping[str, str] = {
     "supplied": "cards have been placed before a player in the draw",
     "demand_known": "the number a player demanded becomes known (his demand, or a dispute decided)",
     "demand_settled": "the number a player demanded and the cards given him are both known",
-    "first_bet": "a player first bets after the draw",
     "game_won": "the pool is about to be paid",
     "game_end": "the game ends",
     "followed": "another law's finding calls for this one (`follow`)",
