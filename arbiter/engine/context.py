@@ -192,7 +192,7 @@ class ReplayContext:
 
     def _hand_of(self, player: str) -> str | None:
         cards = self.game.shown.get(player)
-        if not cards or len(cards) != 5:
+        if not cards or len(cards) != self.parameters["cards_per_hand"]:
             return None
         try:
             return hands.hand_class(hands.evaluate(cards, self.hand_rules))

@@ -176,7 +176,8 @@ class Replay(ReplayContext, EffectsMixin):
             session.draw_tied = tied
             session.draw_round = {}
         if card is not None:
-            session.draw_round[player] = ace_low_rank(card)
+            setting = self.setting("first_dealer") or {}
+            session.draw_round[player] = draw_value(card, ace_low=setting.get("ace", "low") == "low")
         self.act(held)
 
     def on_deal(self, event: Mapping[str, Any]) -> None:
@@ -785,9 +786,10 @@ def event_cards(event: Mapping[str, Any]) -> list[int]:
     return []
 
 
-def ace_low_rank(card: int) -> int:
-    """A card's value in the draw for the deal: ace lowest, king highest (law 2)."""
-    return (card // 4 + 1) % 13
+def draw_value(card: int, ace_low: bool) -> int:
+    """A card's value in the draw for the deal (law 2 has the ace lowest)."""
+    rank = card // 4
+    return (rank + 1) % 13 if ace_low else rank
 
 
 def lowest_drawers(drawn: Mapping[str, int]) -> list[str]:

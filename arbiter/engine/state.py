@@ -48,7 +48,7 @@ class Deal:
     spoke: list[str] = field(default_factory=list)
     pointed_out: list[tuple[str, str]] = field(default_factory=list)
     hands: dict[str, Hand] = field(default_factory=dict)
-    pack_remaining: int = 52
+    pack_remaining: int = 0
     in_play: dict[int, str] = field(default_factory=dict)
     uncollected: int = 0
     dealer_answer_checked: bool = False
