@@ -89,6 +89,7 @@ class Setting:
     condition: Condition
     value: Mapping[str, Any]
     exception_to: tuple[str, ...]
+    unconditional: bool = False
 
 
 class CompiledRules:
@@ -123,18 +124,32 @@ class CompiledRules:
             for name, value in rule.defines.items():
                 for entry in value if isinstance(value, list) else [value]:
                     entry = dict(entry) if isinstance(entry, dict) else {"value": entry}
-                    condition = compile_condition(entry.pop("if", None))
-                    self.settings.setdefault(name, []).append(Setting(rule.id, condition, entry, rule.exception_to))
+                    test = entry.pop("if", None)
+                    self.settings.setdefault(name, []).append(
+                        Setting(rule.id, compile_condition(test), entry, rule.exception_to, test is None))
+
+        self._matching: dict[tuple[str, tuple[Any, ...]], list[Setting]] = {}
+        self.constant_settings: dict[str, Setting | None] = {
+            name: (entries[0] if entries else None)
+            for name, entries in self.settings.items()
+            if len(entries) == 1 and entries[0].unconditional
+        }
 
     def checks(self, trigger: str) -> list[CompiledCheck]:
         return self.by_trigger.get(trigger, [])
 
     def setting(self, name: str, ctx: Context, match: Mapping[str, Any] | None = None) -> Setting | None:
         """The setting in force: among the rules whose condition holds, an exception beats its rule."""
-        holding = [
-            s for s in self.settings.get(name, ())
-            if (match is None or all(s.value.get(k) == v for k, v in match.items())) and s.condition(ctx)
-        ]
+        if match is None and name in self.constant_settings:
+            return self.constant_settings[name]
+        key = (name, tuple(sorted(match.items())) if match else ())
+        candidates = self._matching.get(key)
+        if candidates is None:
+            candidates = self._matching[key] = [
+                s for s in self.settings.get(name, ())
+                if match is None or all(s.value.get(k) == v for k, v in match.items())
+            ]
+        holding = [s for s in candidates if s.condition(ctx)]
         overridden = {target for s in holding for target in s.exception_to}
         for setting in holding:
             if setting.rule not in overridden:

@@ -70,6 +70,17 @@ def _arithmetic(name: str, parts: list[Value]) -> Value:
     return total
 
 
+_SHARED: dict[int, tuple[Any, Value]] = {}
+
+
+def shared_value(node: Any) -> Value:
+    """`compile_value` for a node that lives as long as the rule book: compiled once."""
+    cached = _SHARED.get(id(node))
+    if cached is None or cached[0] is not node:
+        cached = _SHARED[id(node)] = (node, compile_value(node))
+    return cached[1]
+
+
 def compile_value(node: Any) -> Value:
     """A closure computing the value `node` describes."""
     if node is None or isinstance(node, (bool, int, float)):
@@ -132,10 +143,24 @@ def compile_condition(node: Any) -> Condition:
     (name, arg), = node.items()
     if name == "all":
         parts = [compile_condition(part) for part in arg]
-        return lambda ctx: all(part(ctx) for part in parts)
+
+        def every(ctx: Context) -> bool:
+            for part in parts:
+                if not part(ctx):
+                    return False
+            return True
+
+        return every
     if name == "any":
         parts = [compile_condition(part) for part in arg]
-        return lambda ctx: any(part(ctx) for part in parts)
+
+        def some(ctx: Context) -> bool:
+            for part in parts:
+                if part(ctx):
+                    return True
+            return False
+
+        return some
     if name == "not":
         inner = compile_condition(arg)
         return lambda ctx: not inner(ctx)

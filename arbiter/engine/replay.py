@@ -17,6 +17,7 @@ from arbiter.cards import parse_card
 from arbiter.engine.compiled import CompiledCheck, CompiledRules
 from arbiter.engine.context import ReplayContext
 from arbiter.engine.effects import EffectsMixin
+from arbiter.engine.expressions import shared_value
 from arbiter.engine.ledger import POOL, Ledger
 from arbiter.engine.showdown import share_pool
 from arbiter.engine.state import Deal, Game, Hand, Round, Session
@@ -84,18 +85,20 @@ class Replay(ReplayContext, EffectsMixin):
         """
         held = []
         for check in self.rules.checks(trigger):
-            for each in self._each(check):
-                self.actor, self.each = actor, each
+            if check.check.for_each and self.session.game:
+                for each in self.seating.round_from(self.seating.left_of(self.game.dealer)):
+                    self.actor, self.each = actor, each
+                    if check.condition(self):
+                        held.append((check, self._draft(check)))
+                self.each = None
+            else:
+                self.actor = actor
                 if check.condition(self):
                     held.append((check, self._draft(check)))
-        self.each = None
+        if len(held) < 2:
+            return held
         silenced = {(target, f["player"]) for c, f in held for target in c.rule.exception_to}
         return [(c, f) for c, f in held if (c.rule.id, f["player"]) not in silenced]
-
-    def _each(self, check: CompiledCheck) -> list[str | None]:
-        if check.check.for_each != "players" or not self.session.game:
-            return [None]
-        return self.seating.round_from(self.seating.left_of(self.game.dealer))
 
     def _draft(self, check: CompiledCheck) -> dict[str, Any]:
         game = self.session.game
@@ -143,13 +146,11 @@ class Replay(ReplayContext, EffectsMixin):
         found = self.rules.setting(name, self)
         if found is None:
             return None, None
-        return self.person(dict(found.value)), found.rule
+        return self.person(found.value), found.rule
 
-    def person(self, spec: Any) -> str | None:
-        """A person named by a setting (`{left_of: dealer}`, `ante_player` …)."""
-        from arbiter.engine.expressions import compile_value
-
-        return compile_value(spec)(self) if spec is not None else None
+    def person(self, spec: Any) -> Any:
+        """A person (or number) named by a setting: `{left_of: dealer}`, `ante_player` …"""
+        return shared_value(spec)(self) if spec is not None else None
 
     def require_game(self, what: str) -> Game:
         game = self.session.game
