@@ -7,7 +7,6 @@ failure is its own `invalid` report; it never stops the others.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from pathlib import Path
@@ -73,6 +72,8 @@ def check_many(paths: list[str], house: str | None, options: dict[str, Any], job
         for path in paths:
             yield check_one(path, rulebook, options)
         return
+    import multiprocessing
+
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     with context.Pool(jobs, initializer=_init_worker, initargs=(house, options)) as pool:
         yield from pool.imap(_check_in_worker, paths, chunksize=max(1, min(64, len(paths) // (jobs * 8) or 1)))

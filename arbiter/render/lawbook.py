@@ -6,7 +6,6 @@ import json
 import textwrap
 from typing import Any, Iterable
 
-from tabulate import tabulate
 
 from arbiter.rulebook.describe import Describer
 from arbiter.rulebook.model import Rule, Rulebook
@@ -47,6 +46,8 @@ def render_laws(rules: Iterable[Rule], rulebook: Rulebook, fmt: str) -> str:
         return json.dumps([rule_summary(r, rulebook) for r in rules], indent=2, ensure_ascii=False)
     rows = [[r.id, r.section, r.title, how_enforced(r), len(r.cases)] for r in rules]
     headers = ["ID", "section", "title", "enforced", "cases"]
+    from tabulate import tabulate  # imported here: a JSON listing never needs it
+
     return tabulate(rows, headers=headers, tablefmt="github" if fmt == "markdown" else "simple")
 
 

@@ -10,7 +10,6 @@ import json
 import textwrap
 from typing import Any, Mapping
 
-from tabulate import tabulate
 
 from arbiter.rulebook.model import Rulebook
 
@@ -111,6 +110,8 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
         lines.append("  No irregularity: every act is as the laws require.")
     lines.append("")
     if report["games"]:
+        from tabulate import tabulate  # imported here: a JSON run never needs it
+
         table = tabulate(_games_rows(report), headers=GAME_HEADERS, tablefmt="github" if markdown else "simple")
         lines += [table if markdown else textwrap.indent(table, "  "), ""]
     net = ", ".join(f"{p} {v:+d}" for p, v in report["net"].items())

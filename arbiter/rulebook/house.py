@@ -13,8 +13,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
-
 from arbiter.errors import HouseRulesError
 from arbiter.resources import rules_dir, schema_path
 from arbiter.rulebook.model import Rulebook, normalise_id
@@ -45,6 +43,8 @@ def resolve_house(name_or_path: str) -> Path:
 
 
 def read_house(name_or_path: str) -> dict[str, Any]:
+    import yaml
+
     path = resolve_house(name_or_path)
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -15,8 +15,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
-
 from arbiter.errors import RuleFileError
 from arbiter.resources import rules_dir, schema_path
 from arbiter.rulebook.model import Rule, Rulebook, rule_from_dict, rule_sort_key
@@ -59,6 +57,8 @@ def _json_path(parts: Iterable[Any]) -> str:
 
 def parse_rule_file(path: Path, folder: Path) -> dict[str, Any]:
     """One rule file's data, checked against the schema and the vocabulary."""
+    import yaml  # only needed when the YAML changed: the compiled form is read without it
+
     shown = path.relative_to(folder.parent).as_posix() if folder.parent in path.parents else str(path)
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
