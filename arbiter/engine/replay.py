@@ -10,6 +10,7 @@ define); every judgement comes from `rules/`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from arbiter import hands
@@ -25,7 +26,17 @@ from arbiter.errors import ReplayError
 from arbiter.seats import Seating
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
-BETTING_ACTS = frozenset({"open", "play", "pass"})
+
+
+@dataclass
+class Decision:
+    """A check that held: its finding as drafted on the state before the event, the actor
+    it held for, and its effects' operands, evaluated then too."""
+
+    check: CompiledCheck
+    finding: dict[str, Any]
+    actor: str | None
+    arguments: list[Any]
 
 
 class Replay(ReplayContext, EffectsMixin):
@@ -75,9 +86,9 @@ class Replay(ReplayContext, EffectsMixin):
         self.event = {}
         self.parsed_cards = []
         if self.session.game:
-            self.end_game(final=True)
+            self.end_game()
 
-    def decide(self, trigger: str, actor: str | None) -> list[tuple[CompiledCheck, dict[str, Any]]]:
+    def decide(self, trigger: str, actor: str | None) -> list[Decision]:
         """The checks `trigger` sets off that hold now, each with its finding drafted.
 
         A rule that is an exception to another silences that rule's check on the same
@@ -89,21 +100,21 @@ class Replay(ReplayContext, EffectsMixin):
                 for each in self.seating.round_from(self.seating.left_of(self.game.dealer)):
                     self.actor, self.each = actor, each
                     if check.condition(self):
-                        held.append((check, self._draft(check)))
+                        held.append(self._draft(check))
                 self.each = None
             else:
                 self.actor = actor
                 if check.condition(self):
-                    held.append((check, self._draft(check)))
+                    held.append(self._draft(check))
         if len(held) < 2:
             return held
-        silenced = {(target, f["player"]) for c, f in held for target in c.rule.exception_to}
-        return [(c, f) for c, f in held if (c.rule.id, f["player"]) not in silenced]
+        silenced = {(target, d.finding["player"]) for d in held for target in d.check.rule.exception_to}
+        return [d for d in held if (d.check.rule.id, d.finding["player"]) not in silenced]
 
-    def _draft(self, check: CompiledCheck) -> dict[str, Any]:
+    def _draft(self, check: CompiledCheck) -> Decision:
         game = self.session.game
         player = check.player(self)
-        return {
+        finding = {
             "id": check.rule.id,
             "severity": check.severity,
             "game": game.number if game else None,
@@ -112,29 +123,29 @@ class Replay(ReplayContext, EffectsMixin):
             "player": player if isinstance(player, str) and player != POOL else None,
             "summary": check.summary(self),
             "effects": [],
-            "_actor": self.actor,
-            "_args": [self.effect_arguments(name, arg) for name, arg in check.effects],
         }
+        arguments = [self.effect_arguments(name, arg) for name, arg in check.effects]
+        return Decision(check, finding, self.actor, arguments)
 
-    def act(self, held: list[tuple[CompiledCheck, dict[str, Any]]]) -> None:
+    def act(self, held: list[Decision]) -> None:
         """Apply what the checks decided, and report the findings."""
-        for check, finding in held:
-            self.actor = finding.pop("_actor")
-            arguments = finding.pop("_args")
-            self.findings.append(finding)
-            for (name, _), values in zip(check.effects, arguments):
-                finding["effects"].extend(self.apply_effect(name, values, check.rule.id))
+        for decision in held:
+            self.actor = decision.actor
+            self.findings.append(decision.finding)
+            for (name, _), values in zip(decision.check.effects, decision.arguments):
+                decision.finding["effects"].extend(self.apply_effect(name, values, decision.check.rule.id))
 
     def fire(self, trigger: str, actor: str | None) -> None:
-        """Decide and act at once: for moments, which record nothing of their own."""
-        held = self.decide(trigger, actor)
+        """Decide and act at once: for moments, which record nothing of their own. A
+        moment raised again in the same deal (a second give) reports a law once."""
+        game = self.session.game
+        where = (game.number, game.deal.number if game.deals else 0) if game else (0, 0)
         fresh = []
-        for check, finding in held:
-            key = (check.rule.id, check.index, actor, self.game.number if self.session.game else 0,
-                   self.game.deal.number if self.session.game and self.game.deals else 0)
+        for decision in self.decide(trigger, actor):
+            key = (decision.check.rule.id, decision.check.index, actor, *where)
             if key not in self.fired_moments:
                 self.fired_moments.add(key)
-                fresh.append((check, finding))
+                fresh.append(decision)
         self.act(fresh)
 
     def setting(self, name: str, **match: Any) -> dict[str, Any] | None:
@@ -190,7 +201,7 @@ class Replay(ReplayContext, EffectsMixin):
             self.expected_dealer_rule = game.misdeal_rule
         else:
             if game is not None:
-                self.end_game(final=False)
+                self.end_game()
             self.expected_dealer, self.expected_dealer_rule = self.due_dealer()
             game = self.new_game(dealer)
         game.deals.append(Deal(number=len(game.deals) + 1, dealer=dealer, redeal=bool(redeal),
@@ -734,24 +745,17 @@ class Replay(ReplayContext, EffectsMixin):
             game.passed.add(player)
 
     # --- the end of a game ------------------------------------------------------------
-    def end_game(self, final: bool) -> None:
+    def end_game(self) -> None:
         game = self.game
         session = self.session
         if game.pending_claim is not None:
             current, self.k = self.k, game.last_event
             self.settle_pending_claim()
             self.k = current
-        self.fire("game_end", game.dealer)
-        complete = game.resolved and not (final and game.phase not in ("over",))
-        next_game = None
-        if game.resolved:
-            session.next_dealer, session.next_dealer_rule = self.setting_person("next_dealer")
-            session.next_jackpot = game.next_jackpot
-            next_game = {"dealer": session.next_dealer, "jackpot": game.next_jackpot}
-        else:
-            session.next_dealer = self.seating.left_of(game.dealer)
-            session.next_dealer_rule = None
-            session.next_jackpot = None
+        complete = game.resolved
+        session.next_dealer, session.next_dealer_rule = self.setting_person("next_dealer")
+        session.next_jackpot = game.next_jackpot if complete else None
+        next_game = {"dealer": session.next_dealer, "jackpot": game.next_jackpot}
         session.carried = self.ledger.pool
         self.games_report.append({
             "game": game.number,
@@ -772,6 +776,7 @@ def hand_rules(parameters: Mapping[str, Any]) -> hands.HandRules:
         hearts_break_ties=parameters["hearts_break_ties"],
         hand_order=tuple(parameters["hand_order"]),
         joker=parameters["joker"],
+        two_pairs_odd_card_decides=parameters["two_pairs_odd_card_decides"],
     )
 
 

@@ -51,7 +51,6 @@ MOMENTS: Mapping[str, str] = {
     "demand_known": "the number a player demanded becomes known (his demand, or a dispute decided)",
     "demand_settled": "the number a player demanded and the cards given him are both known",
     "game_won": "the pool is about to be paid",
-    "game_end": "the game ends",
     "followed": "another law's finding calls for this one (`follow`)",
 }
 
