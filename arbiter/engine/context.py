@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from arbiter import hands
-from arbiter.cards import JOKER
+from arbiter.cards import JOKER, parse_card
 from arbiter.engine.state import Game, Hand, Session
 from arbiter.seats import Seating
 
@@ -80,7 +80,8 @@ class ReplayContext:
             "redeal": lambda: self._in_deal() and self.game.deal.redeal,
             "first_game": lambda: len(self.session.games) <= 1,
             "pack_short": lambda: self._in_deal() and (self.event.get("count") or 0) > self.game.deal.pack_remaining,
-            "collected_in_turn": lambda: True,
+            "collected_in_turn": lambda: bool(self.session.game and self.game.draw
+                                              and not self.game.draw.pending(self.game.still_in)),
             "dealer_answer_wrong": self._dealer_answer_wrong,
             "face_up": lambda: bool(self.event.get("face_up")),
             "below_table": lambda: bool(self.event.get("below_table")),
@@ -184,7 +185,7 @@ class ReplayContext:
         game = self.game
         if game.jackpot:
             return game.antes_paid.get(player, 0)
-        if player == game.ante_player and game.ante is not None:
+        if player == game.ante_staker and game.ante is not None:
             own = [amount for who, amount in game.straddles if who == player]
             return own[-1] if own else game.ante
         own = [amount for who, amount in game.straddles if who == player]
@@ -225,17 +226,21 @@ class ReplayContext:
                 return self.person(order["first"]) if order else self.seating.left_of(game.dealer)
             return self.seating.left_of(deal.last_to)
         if round_name == "straddle":
-            last = game.straddles[-1][0] if game.straddles else game.ante_player
-            return self.seating.left_of(last) if last else None
+            if game.straddles:
+                return self.seating.left_of(game.straddles[-1][0])
+            order = self.setting("straddle_order")
+            return self.person(order["first"]) if order else None
         raise ValueError(f"unknown round {round_name!r}")
 
     def original_hand(self, player: str) -> list[int] | None:
         """His hand before the draw: shown as `original`, named when opening, or dealt."""
         game = self.game
-        if player in self.originals:
-            return self.originals[player]
+        if player in game.originals:
+            return game.originals[player]
         if player == game.opener and game.opener_cards:
             return game.opener_cards
+        if self.event.get("type") == "open" and self.event.get("player") == player and self.event.get("cards"):
+            return [parse_card(c) for c in self.event["cards"]]
         dealt = self._hand(player).original
         if len(dealt) == self.parameters["cards_per_hand"] and None not in dealt:
             return list(dealt)

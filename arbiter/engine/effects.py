@@ -86,11 +86,14 @@ class EffectsMixin:
     # --- the draw --------------------------------------------------------------------------
     def effect_return_excess(self, values: dict[str, Any], rule: str) -> Report:
         player, count = values["player"], values.get("count") or 0
-        hand = self.game.deal.hands[player]
+        deal = self.game.deal
+        hand = deal.hands[player]
         hand.count -= count
         hand.given -= count
+        for card in hand.cards[len(hand.cards) - count:]:
+            deal.in_play.pop(card, None)  # back on the pack, out of every hand
         del hand.cards[len(hand.cards) - count:]
-        self.game.deal.pack_remaining += count
+        deal.pack_remaining += count
         return [{"type": "return_excess", "player": player, "count": count}]
 
     def _owe(self, kind: str, values: dict[str, Any]) -> Report:

@@ -64,7 +64,6 @@ class Replay(ReplayContext, EffectsMixin):
         self.expected_dealer_rule: str | None = None
         self.last_asker: str | None = None
         self.parsed_cards: list[int] = []
-        self.originals: dict[str, list[int]] = {}
         self.fired_moments: set[tuple[str, int, str | None, int, int]] = set()
         self.each: str | None = None
         self.paying_how: str | None = None
@@ -640,7 +639,7 @@ class Replay(ReplayContext, EffectsMixin):
         held = self.decide("show", player)
         game.shown[player] = list(self.parsed_cards[: len(event["cards"])])
         if "original" in event:
-            self.originals[player] = [parse_card(c) for c in event["original"]]
+            game.originals[player] = [parse_card(c) for c in event["original"]]
         self.act(held)
         contenders = game.still_in
         if not game.resolved and game.phase == "show" and contenders and all(p in game.shown for p in contenders):
@@ -704,7 +703,7 @@ class Replay(ReplayContext, EffectsMixin):
         game.outcome = how
         odd = self.setting("share_odd_counters")
         start = self.person(odd["from"]) if odd else self.seating.left_of(game.dealer)
-        shares = share_pool(self.ledger.pool, winners, game, shown or {}, self.hand_rules,
+        shares = share_pool(self.ledger.pool, winners, game, shown, self.hand_rules,
                             self.seating.order_key(start), self._refundable_of)
         for player, (amount, kind) in shares.items():
             self.paying_how = kind

@@ -39,7 +39,10 @@ def share_pool(pool: int, winners: list[str], game: Any, shown: Mapping[str, lis
             return shares
         for player in sorted(capped, key=order_key):
             info = game.all_in[player]
-            claim = sum(antes_of(q) for q in info["out"])
+            if game.jackpot:  # the jack-pot's antes and the pool carried in are "the ante" (L60)
+                claim = game.pool_start + sum(game.antes_paid.values())
+            else:
+                claim = sum(antes_of(q) for q in info["out"])
             claim += sum(min(game.stakes[q], info["stake"]) for q in info["in_game"])
             claim = min(claim, remaining)
             shares[player] = (shares.get(player, (0, "show_for_sum"))[0] + claim, "show_for_sum")

@@ -103,6 +103,7 @@ class Game:
     last_to_equal: str | None = None
     all_in: dict[str, dict[str, Any]] = field(default_factory=dict)
     shown: dict[str, list[int]] = field(default_factory=dict)
+    originals: dict[str, list[int]] = field(default_factory=dict)
     pool_start: int = 0
     paid_in: int = 0
     winners: list[str] = field(default_factory=list)
