@@ -2,17 +2,21 @@
 
 Reports come back in the order the paths were given, one at a time, so a caller can
 stream them (`--format jsonl`) with memory flat in the number of logs. One log's
-failure is its own `invalid` report; it never stops the others.
+failure is its own `invalid` report; it never stops the others: a file that cannot be
+read, that vanished since it was gathered, that is too large, or even an internal error
+while checking it, is that log's `invalid` report, and the run goes on.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
-from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from arbiter.checker import check_bytes, check_file
+from arbiter.checker import check_bytes, invalid_report
+from arbiter.errors import LogError, LogReadError
+from arbiter.logfile import read_source, read_stream
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook
@@ -20,26 +24,83 @@ from arbiter.rulebook.model import Rulebook
 STDIN = "-"
 
 
+class Unreadable(str):
+    """A path found in a folder that is known not to be a log that can be read (a folder
+    that cannot be listed, a named pipe): it gets its `invalid` report without being
+    opened. A str, so it goes wherever a path goes (and pickles to a worker)."""
+
+    def __new__(cls, path: str, problem: str) -> "Unreadable":
+        self = super().__new__(cls, path)
+        self.problem = problem
+        return self
+
+    def __reduce__(self):
+        return Unreadable, (str(self), self.problem)
+
+
+_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
 def gather(paths: Iterable[str]) -> Iterator[str]:
-    """Each file named, every `*.json` below each folder named (sorted), and `-` as given."""
+    """Each path named, as given (`-` too, and names that do not exist: those get their
+    `invalid` report); for a folder, every `*.json` below it, sorted, each file once.
+
+    Links to folders are followed, each folder walked once, so a link back up the tree (or
+    a loop of links) ends the walk there instead of going round. A folder that cannot be
+    listed, or a `*.json` that is not a regular file (a named pipe would block the run),
+    is yielded as an `Unreadable` with the reason. A link that leads nowhere is yielded as
+    found: reading it says why it cannot be read.
+    """
     for path in paths:
-        if path == STDIN:
-            yield path
-            continue
-        p = Path(path)
-        if p.is_dir():
-            seen: set[str] = set()
-            for root, dirs, files in os.walk(p, followlinks=False):
-                dirs.sort()
-                for name in sorted(files):
-                    if name.endswith(".json"):
-                        full = os.path.join(root, name)
-                        real = os.path.realpath(full)
-                        if real not in seen:
-                            seen.add(real)
-                            yield full
+        if path != STDIN and os.path.isdir(path):
+            yield from _below(path)
         else:
             yield path
+
+
+def _below(top: str) -> Iterator[str]:
+    folders_seen: set[tuple[int, int]] = set()
+    files_seen: set[tuple[int, int]] = set()
+    stack = [top]
+    while stack:
+        folder = stack.pop()
+        try:
+            status = os.stat(folder)
+            key = (status.st_dev, status.st_ino)
+            if key in folders_seen:  # a link back to a folder already walked
+                continue
+            folders_seen.add(key)
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as exc:
+            yield Unreadable(folder, f"cannot read the folder: {exc.strerror or exc}")
+            continue
+        folders = []
+        for entry in entries:
+            try:
+                is_folder = entry.is_dir()  # through a link too
+            except OSError:  # a loop of links: not a folder, and not read as one
+                is_folder = False
+            if is_folder:
+                folders.append(entry.path)
+                continue
+            if not entry.name.endswith(".json"):
+                continue
+            try:
+                status = os.stat(entry.path)
+            except OSError:  # a link that leads nowhere: reading it will say why
+                yield entry.path
+                continue
+            if not stat.S_ISREG(status.st_mode):
+                kind = next((name for test, name in _KINDS if test(status.st_mode)), "not a regular file")
+                yield Unreadable(entry.path, f"not a regular file ({kind}): not read")
+                continue
+            key = (status.st_dev, status.st_ino)
+            if key not in files_seen:  # the same file reached by two names is checked once
+                files_seen.add(key)
+                yield entry.path
+        stack.extend(reversed(folders))  # depth first, in name order, as os.walk goes
 
 
 _WORKER: dict[str, Any] = {}
@@ -60,9 +121,26 @@ def build_rulebook(house: str | None) -> Rulebook:
 
 
 def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[str, Any]:
-    if path == STDIN:
-        return check_bytes(sys.stdin.buffer.read(), "<stdin>", rulebook, **options)
-    return check_file(path, rulebook, **options)
+    """The report on one path; never raises for anything about the log (SPEC §5: one
+    log's error never stops the others). The report's `file` is the path as given, `-`
+    for standard input."""
+    name = str(path)
+    try:
+        if isinstance(path, Unreadable):
+            return invalid_report(name, LogReadError(path.problem))
+        data = read_stream(sys.stdin.buffer) if path == STDIN else read_source(path)
+        return check_bytes(data, name, rulebook, **options)
+    except LogError as error:
+        return invalid_report(name, error)
+    except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other logs
+        return _internal_error(name, exc)
+
+
+def _internal_error(name: str, exc: BaseException) -> dict[str, Any]:
+    detail = str(exc)
+    detail = detail if len(detail) <= 200 else detail[:199] + "…"
+    message = f"internal error while checking this log: {type(exc).__name__}: {detail} (please report it)"
+    return invalid_report(name, LogError(message))
 
 
 def check_many(paths: list[str], house: str | None, options: dict[str, Any], jobs: int = 1) -> Iterator[dict[str, Any]]:
@@ -72,8 +150,83 @@ def check_many(paths: list[str], house: str | None, options: dict[str, Any], job
         for path in paths:
             yield check_one(path, rulebook, options)
         return
+    yield from _check_in_processes(paths, house, options, jobs)
+
+
+def _check_chunk(paths: list[str]) -> list[dict[str, Any]]:
+    return [_check_in_worker(path) for path in paths]
+
+
+def _check_in_processes(paths: list[str], house: str | None, options: dict[str, Any],
+                        jobs: int) -> Iterator[dict[str, Any]]:
+    """Chunks of paths over `jobs` processes, reports yielded in order as they come.
+
+    A worker can die without a word (the kernel's out-of-memory killer, a crash in a
+    native library); a `multiprocessing.Pool` then waits for its task for ever. Here the
+    pool is found broken, the chunks it held are checked again one log at a time in a
+    process of their own, the log that kills that process gets an `invalid` report, and
+    the rest of the run goes on in a fresh pool.
+    """
     import multiprocessing
+    from collections import deque
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    with context.Pool(jobs, initializer=_init_worker, initargs=(house, options)) as pool:
-        yield from pool.imap(_check_in_worker, paths, chunksize=max(1, min(64, len(paths) // (jobs * 8) or 1)))
+    size = max(1, min(64, len(paths) // (jobs * 8) or 1))
+    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+    queue = deque(range(len(chunks)))
+    done: dict[int, list[dict[str, Any]]] = {}
+    following = 0  # the next chunk to yield
+
+    def pool(workers: int) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(house, options))
+
+    while queue or following < len(chunks):
+        lost: list[int] = []
+        executor = pool(jobs)
+        running: dict[Any, int] = {}
+        try:
+            while (queue or running) and not lost:
+                while queue and len(running) < jobs * 4:
+                    c = queue.popleft()
+                    try:
+                        running[executor.submit(_check_chunk, chunks[c])] = c
+                    except BrokenProcessPool:
+                        lost.append(c)
+                        break
+                if lost:
+                    break
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    c = running.pop(future)
+                    try:
+                        done[c] = future.result()
+                    except Exception:  # noqa: BLE001 - a broken pool, or a report that did not come back
+                        lost.append(c)
+                while following in done:
+                    yield from done.pop(following)
+                    following += 1
+            lost.extend(running.values())  # a broken pool loses every chunk it held
+        finally:  # also when the caller stops reading (a closed pipe, ^C): do not finish the queue
+            executor.shutdown(wait=True, cancel_futures=True)
+        for c in sorted(lost):
+            done[c] = [_check_alone(path, pool) for path in chunks[c]]
+        while following in done:
+            yield from done.pop(following)
+            following += 1
+
+
+def _check_alone(path: str, pool) -> dict[str, Any]:
+    """One log in a process of its own: if that process dies, this log killed it."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    with pool(1) as executor:
+        try:
+            return executor.submit(_check_in_worker, path).result()
+        except BrokenProcessPool:
+            return invalid_report(str(path), LogError(
+                "internal error: the process checking this log died (out of memory, or killed); "
+                "the other logs were checked (please report it)"))
+        except Exception as exc:  # noqa: BLE001
+            return _internal_error(str(path), exc)

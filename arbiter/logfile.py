@@ -3,10 +3,12 @@
 Every way a log can fail to be read raises a ``LogError`` that says where (a JSON
 Pointer and the event index) and why:
 
-- ``LogReadError``: unreadable file, not UTF-8, not JSON, nested too deeply, a duplicate
-  key, NaN/Infinity, a number that is not finite or out of range, a lone surrogate.
+- ``LogReadError``: unreadable file, larger than ``MAX_LOG_BYTES``, not UTF-8, not JSON,
+  nested deeper than ``MAX_DEPTH``, a duplicate key, NaN/Infinity, a number that is not
+  finite or out of range, a lone surrogate.
 - ``LogSchemaError``: the JSON breaks ``log.schema.json``, an event names a player who
-  is not seated, or an event contradicts itself (``cards`` and ``count`` disagree).
+  is not seated, an event contradicts itself (``cards`` and ``count`` disagree), or a
+  count of cards is larger than any pack (``MAX_CARDS``).
 
 The returned document is the log as written, except that integral numbers written as
 floats where the schema wants an integer (``"stake": 3.0``) become ints.
@@ -20,6 +22,7 @@ import json
 import math
 import os
 import re
+import stat
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
@@ -29,7 +32,10 @@ if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-__all__ = ["LOG_SCHEMA", "EVENT_TYPES", "read_log_bytes", "read_log_file", "json_pointer"]
+__all__ = [
+    "LOG_SCHEMA", "EVENT_TYPES", "MAX_LOG_BYTES", "MAX_DEPTH", "MAX_CARDS",
+    "read_log_bytes", "read_log_file", "read_source", "read_stream", "json_pointer",
+]
 
 LOG_SCHEMA: dict = json.loads(files("arbiter.schemas").joinpath("log.schema.json").read_text("utf-8"))
 _DEFS: dict = LOG_SCHEMA["$defs"]
@@ -37,6 +43,22 @@ EVENT_TYPES: tuple[str, ...] = tuple(_DEFS["event"]["properties"]["type"]["enum"
 
 # Numbers beyond what a double holds exactly are no counts of counters or cards.
 _MAX_NUMBER = 2**53 - 1
+# A log larger than this is not read: a runaway file (or /dev/zero) must not take the
+# machine's memory from the other logs of a run. A million events take some 60 MB, and
+# 1.8 GB of memory to replay.
+MAX_LOG_BYTES = 256 * 1024 * 1024
+# A hand log nests 5 levels deep, its `meta` a few more. Deeper is refused at a fixed
+# depth, so the verdict does not depend on how deep the caller's stack happens to be.
+MAX_DEPTH = 100
+# No pack holds more cards than this (Peel's has 52, 53 with the joker): a larger count
+# in one event is no number of cards, and is refused before the replay tries to deal it.
+MAX_CARDS = 1000
+_TOO_DEEP = f"not readable: the JSON is nested too deeply (more than {MAX_DEPTH} levels)"
+# The fields of each event type that are numbers of cards (of hands and testimony, the values).
+_CARD_COUNTS = {
+    "dealt": ("hands",), "discard": ("count",), "demand": ("count",), "give": ("count", "exposed"),
+    "dealer_answer": ("count",), "dispute": ("claims", "dealer_says", "testimony"),
+}
 _LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # a cheap test before _walk
 # Event fields that name a player (win's player is a `player` too).
 _NAME_FIELDS = ("player", "to", "dealer", "about")
@@ -51,6 +73,7 @@ _PLURALS = {"card": "cards", "name": "player names", "event": "events"}
 
 class _Compiled(NamedTuple):
     document: Draft202012Validator  # each event checked only for a known `type`
+    event: Draft202012Validator  # what `document` asks of one event: an object with a known `type`
     events: dict[str, Draft202012Validator]  # event type -> its validator
     names: dict[int, str]  # id() of an inlined $defs entry -> its name
 
@@ -80,17 +103,44 @@ def _compiled() -> _Compiled:
     document = inline({k: v for k, v in LOG_SCHEMA.items() if k != "$defs"})
     events = {t: Draft202012Validator(inline({"$ref": f"#/$defs/{t}_event"})) for t in EVENT_TYPES}
     names = {id(schema): name for name, schema in inlined.items()}
-    return _Compiled(Draft202012Validator(document), events, names)
+    event = Draft202012Validator(document["properties"]["events"]["items"])
+    return _Compiled(Draft202012Validator(document), event, events, names)
 
 
 def read_log_file(path: str | os.PathLike) -> dict:
     """Read and check the hand log at ``path`` (``-`` is the caller's business)."""
+    return read_log_bytes(read_source(path), os.fspath(path))
+
+
+def read_source(path: str | os.PathLike) -> bytes:
+    """The bytes of the file at ``path``: a regular file, or a pipe or device named on
+    purpose (``<(zcat log.json.gz)``), never more than ``MAX_LOG_BYTES``. Raises
+    ``LogReadError`` (with ``file`` set) when it cannot be read or is too large."""
+    name = os.fspath(path)
     try:
         with open(path, "rb") as fh:
-            data = fh.read()
+            status = os.fstat(fh.fileno())
+            if stat.S_ISREG(status.st_mode) and status.st_size > MAX_LOG_BYTES:
+                raise _too_large(f"{status.st_size:,} bytes")
+            return read_stream(fh)
+    except LogReadError as exc:
+        exc.file = name
+        raise
     except OSError as exc:
-        raise LogReadError(f"cannot read the file: {exc.strerror or exc}", file=os.fspath(path)) from None
-    return read_log_bytes(data, os.fspath(path))
+        raise LogReadError(f"cannot read the file: {exc.strerror or exc}", file=name) from None
+
+
+def read_stream(stream) -> bytes:
+    """All of a binary stream (standard input), never more than ``MAX_LOG_BYTES``."""
+    data = stream.read(MAX_LOG_BYTES + 1)
+    if len(data) > MAX_LOG_BYTES:
+        raise _too_large(f"more than {MAX_LOG_BYTES:,} bytes")
+    return data
+
+
+def _too_large(size: str) -> LogReadError:
+    return LogReadError(f"too large to read: {size}; a hand log may hold at most "
+                        f"{MAX_LOG_BYTES:,} bytes ({MAX_LOG_BYTES >> 20} MiB)")
 
 
 def read_log_bytes(data: bytes, name: str) -> dict:
@@ -131,7 +181,7 @@ def _read(data: bytes) -> dict:
             f"cannot be decoded{hint}"
         ) from None
     if not text.strip():
-        raise LogReadError("not valid JSON: the file is empty")
+        raise LogReadError("not valid JSON: the file is empty" + (" but for white space" if text else ""))
 
     found: list[_Bad] = []
 
@@ -167,7 +217,7 @@ def _read(data: bytes) -> dict:
     except json.JSONDecodeError as exc:
         raise LogReadError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
-        raise LogReadError("not readable: the JSON is nested too deeply") from None
+        raise LogReadError(_TOO_DEEP) from None
 
     if found or _LONE_SURROGATE_ESCAPE.search(text):
         _walk(doc)
@@ -195,6 +245,24 @@ def _walk(doc) -> None:
                 stack.append((value[k], path + (k,)))
         elif isinstance(value, list):
             stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
+
+
+def _check_depth(value, depth: int = 1) -> None:
+    """Raise if ``value`` nests deeper than ``MAX_DEPTH`` (iteratively). The message and
+    the empty path are those of a document too deep for the parser itself, so that a log
+    gets the same report whichever of the two limits it meets."""
+    stack = [(value, depth)]
+    while stack:
+        value, depth = stack.pop()
+        if type(value) is dict:
+            children = value.values()
+        elif type(value) is list:
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise LogReadError(_TOO_DEEP)
+        stack.extend((child, depth + 1) for child in children if type(child) in (dict, list))
 
 
 def _has_lone_surrogate(s: str) -> bool:
@@ -227,19 +295,31 @@ def _fast_validator() -> Callable[[Any], bool] | None:
     return jsonschema_rs.validator_for(LOG_SCHEMA).is_valid
 
 
+@functools.cache
+def _fast_event_validator() -> Callable[[Any], bool] | None:
+    """One event against the published schema, by jsonschema-rs: finds the first bad
+    event of a long log without taking `jsonschema` through all the good ones."""
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover
+        return None
+    schema = {"$schema": LOG_SCHEMA["$schema"], "$defs": _DEFS, "$ref": "#/$defs/event"}
+    return jsonschema_rs.validator_for(schema).is_valid
+
+
 def _check_schema(doc) -> None:
     fast = _fast_validator()
     if fast is not None and fast(doc):
+        _check_depth(doc.get("meta"), 2)  # the one place a valid log may nest as it likes
         return
+    _check_depth(doc)  # before `jsonschema` and the messages, which recurse
     compiled = _compiled()
-    errors = [] if compiled.document.is_valid(doc) else list(compiled.document.iter_errors(doc))
     events = doc.get("events") if isinstance(doc, dict) else None
-    for k, event in enumerate(events if isinstance(events, list) else ()):
-        validator = compiled.events.get(event.get("type")) if isinstance(event, dict) else None
-        if validator is not None and not validator.is_valid(event):
-            for error in validator.iter_errors(event):
-                error.path.extendleft((k, "events"))  # relative to the event -> to the log
-                errors.append(error)
+    # Everything but the events first: any error there comes before any event's (_rank).
+    head = {**doc, "events": []} if isinstance(events, list) else doc
+    errors = [] if compiled.document.is_valid(head) else list(compiled.document.iter_errors(head))
+    if not errors and isinstance(events, list):
+        errors = _first_event_errors(compiled, events)
     if not errors:
         return
     error = min(errors, key=_rank)
@@ -249,6 +329,24 @@ def _check_schema(doc) -> None:
             break
         error = min(deeper, key=_rank)
     raise LogSchemaError(*_describe(doc, error))
+
+
+def _first_event_errors(compiled: _Compiled, events: list) -> list:
+    """The schema errors of the first event that has any (those are the ones _rank puts
+    first), relative to the log; the events after it are not looked at."""
+    fast = _fast_event_validator()
+    for k, event in enumerate(events):
+        if fast is not None and fast(event):
+            continue
+        errors = list(compiled.event.iter_errors(event))
+        validator = compiled.events.get(event.get("type")) if isinstance(event, dict) else None
+        if validator is not None:
+            errors.extend(validator.iter_errors(event))
+        if errors:
+            for error in errors:
+                error.path.extendleft((k, "events"))  # relative to the event -> to the log
+            return errors
+    return []
 
 
 _TOP_ORDER = {"format": 1, "version": 2, "table": 3, "meta": 4, "events": 5}
@@ -382,8 +480,8 @@ def _check_events(doc: dict) -> None:
     def unseated(k: int, rel: list, name: str) -> LogSchemaError:
         head, _ = _place(doc, ["events", k, *rel])
         return LogSchemaError(
-            f"{head}: {_label(rel[:1])} names {name!r}, who is not seated at the table "
-            f"(players: {', '.join(players)})",
+            f"{head}: {_label(rel[:1])} names {_show(name)}, who is not seated at the table "
+            f"(players: {', '.join(map(_clip, players))})",
             json_pointer(["events", k, *rel]),
         )
 
@@ -399,6 +497,18 @@ def _check_events(doc: dict) -> None:
         for i, name in enumerate(event.get("unable", ())):
             if name not in seated:
                 raise unseated(k, ["unable", i], name)
+        for field in _CARD_COUNTS.get(event["type"], ()):
+            value = event.get(field)
+            counts = value.items() if isinstance(value, dict) else [(None, value)]
+            for key, count in counts:
+                if type(count) is int and count > MAX_CARDS:
+                    rel = [field] if key is None else [field, key]
+                    head, _ = _place(doc, ["events", k])
+                    raise LogSchemaError(
+                        f"{head}: {_label(rel)} is {count} cards, more than any pack holds "
+                        f"(at most {MAX_CARDS} are read)",
+                        json_pointer(["events", k, *rel]),
+                    )
         if event["type"] in ("give", "discard"):
             count, cards = event["count"], event.get("cards")
             if cards is not None and len(cards) != count:
