@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 from arbiter.engine.compiled import compiled_rules
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
-from arbiter.logfile import read_log_bytes
+from arbiter.logfile import read_log_bytes, read_source
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook, normalise_id
 
@@ -66,8 +66,8 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
 
     try:
         data = read_log_bytes(json.dumps(log).encode("utf-8"), "<log>")
-    except (TypeError, ValueError) as exc:
-        return invalid_report(None, LogError(f"not a JSON document: {exc}"))
+    except (TypeError, ValueError, RecursionError) as exc:
+        return invalid_report(None, LogError(f"not a JSON document: {type(exc).__name__}: {exc}"))
     except LogError as error:
         return invalid_report(None, error)
     return replay_log(data, rulebook, None, **options)
@@ -85,9 +85,9 @@ def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: An
     """Check one file; a file that cannot be read is an `invalid` report, never an exception."""
     shown = str(path)
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        return invalid_report(shown, LogError(f"cannot read {shown}: {exc.strerror or exc}"))
+        data = read_source(path)
+    except LogError as error:
+        return invalid_report(shown, error)
     return check_bytes(data, shown, rulebook, **options)
 
 

@@ -307,6 +307,9 @@ class Replay(ReplayContext, EffectsMixin):
     def receive(self, player: str, cards: list[int | None]) -> None:
         deal = self.game.deal
         hand = deal.hands[player]
+        if deal.cards_dealt + len(cards) > self.parameters["pack_size"]:
+            raise ReplayError(f"event {self.k}: more cards dealt than the pack of "
+                              f"{self.parameters['pack_size']} holds", self.k)
         for card in cards:
             hand.count += 1
             hand.cards.append(card)
@@ -510,11 +513,15 @@ class Replay(ReplayContext, EffectsMixin):
         game = self.require_game("give")
         player = event["to"]
         hand = game.deal.hands[player]
-        if hand.discarded is None:
-            raise ReplayError(f"event {self.k}: cards given to {player}, who has not discarded", self.k)
         held = self.decide("give", player)
+        if hand.discarded is None:  # given cards without discarding: he discarded none
+            hand.discarded = 0
+            if game.draw is not None and player not in game.draw.done:
+                game.draw.done.append(player)
         exposed = event.get("exposed") or 0
         kept = max(event["count"] - exposed, 0)
+        if hand.count + kept > self.parameters["pack_size"]:
+            raise ReplayError(f"event {self.k}: {player} would hold more cards than the pack holds", self.k)
         hand.count += kept
         hand.given += kept
         hand.supplied = True
@@ -618,6 +625,8 @@ class Replay(ReplayContext, EffectsMixin):
     def on_demand_show(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("demand_show")
         player = event["player"]
+        if game.phase in ("before_deal", "dealing"):
+            raise ReplayError(f"event {self.k} (demand_show): the cards have not been dealt", self.k)
         if game.phase == "draw" and not game.draw.pending(game.still_in):
             self.open_betting()
         held = self.decide("demand_show", player)
@@ -662,15 +671,23 @@ class Replay(ReplayContext, EffectsMixin):
 
     def resolve_show(self) -> None:
         game = self.game
-        contenders = {p: game.shown[p] for p in game.still_in
-                      if p in game.shown and len(game.shown[p]) == self.parameters["cards_per_hand"]}
-        if not contenders:
-            return
-        try:
+        per_hand = self.parameters["cards_per_hand"]
+        contenders = {}
+        for player in self.seating.round_from(self.seating.left_of(game.dealer)):
+            cards = game.shown.get(player)
+            if player in game.still_in and cards and len(cards) == per_hand and self._valued(cards):
+                contenders[player] = cards
+        if contenders:
             best = hands.winners(contenders, self.hand_rules)
-        except ValueError as exc:
-            raise ReplayError(f"event {self.k}: a shown hand cannot be valued: {exc}", self.k) from None
-        self.pay_winners(best, "shared" if len(best) > 1 else "show", contenders)
+            self.pay_winners(best, "shared" if len(best) > 1 else "show", contenders)
+
+    def _valued(self, cards: list[int]) -> bool:
+        """Can the hand be valued? Not with a card twice, or a joker the house does not admit (L1)."""
+        try:
+            hands.evaluate(cards, self.hand_rules)
+        except ValueError:
+            return False
+        return True
 
     def pay_winners(self, winners: list[str], how: str, shown: Mapping[str, list[int]] | None = None) -> None:
         game = self.game
