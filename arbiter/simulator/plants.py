@@ -1,0 +1,5 @@
+"""Every kind of planted irregularity, by stage: the deal, the draw, the say and the betting."""
+
+from arbiter.simulator import plants_deal, plants_draw, plants_play
+
+KINDS = [*plants_deal.KINDS, *plants_draw.KINDS, *plants_play.KINDS]

@@ -1,0 +1,87 @@
+"""The say before the draw (laws 23-28, 30, D1, D3, A1): once round, open, play or pass.
+
+When no one opens, the pool stays and the next game is a jack-pot (L29, L31, L32);
+when all but one pass after an opening, he takes the pool (L58; in a jack-pot, L33).
+"""
+
+from __future__ import annotations
+
+from arbiter.simulator import play
+from arbiter.simulator.game import Game, jackpot_of, unopened_law
+from arbiter.simulator.showdown import uncalled
+
+
+def lifts(game: Game) -> None:
+    """Some players raise their cards from the table before their say."""
+    for player in game.deal_receivers():
+        if player in game.still_in and player not in game.lifted and game.rng.random() < 0.12:
+            game.emit("lift", player=player)
+            game.lifted.add(player)
+
+
+def play_say(game: Game) -> None:
+    game.phase = "say"
+    game.plant.before_say(game)
+    if game.resolved:
+        return
+    lifts(game)
+    order = game.say_order()
+    done: list[str] = []
+    last_at: int | None = None
+    while not game.resolved:
+        pending = [p for p in order if p not in done and p in game.still_in]
+        if not pending:
+            break
+        actor = game.plant.say_actor(game, pending) or pending[0]
+        act = game.plant.say_act(game, actor) or choose(game, actor)
+        last_at = perform(game, actor, act)
+        done.append(actor)
+        game.plant.after_say_act(game, actor, act, last_at)
+        if game.opener and len(game.still_in) == 1:
+            uncalled(game, next(iter(game.still_in)), last_at)
+            return
+    if game.resolved:
+        return
+    if not game.opener:
+        game.expect(unopened_law(game.jackpot), None, last_at, "ruling", planted=False,
+                    what="no one opened: the next game is a jack-pot")
+        game.resolved = True
+        game.next_jackpot = jackpot_of((game.jackpot or {}).get("number", 0) + 1)
+
+
+def choose(game: Game, player: str) -> tuple:
+    rng = game.rng
+    cards = game.hands[player]
+    if not game.opener:
+        if play.wants_to_open(rng, cards, game.minimum()):
+            return ("open", play.opening_stake(rng, game.opening_base(), game.highest(), game.limit))
+        return ("pass",)
+    highest = game.highest()
+    invested = game.stakes[player] > 0
+    if play.wants_to_play(rng, cards, invested, highest - game.stakes[player], game.limit):
+        if play.wants_to_raise(rng, cards):
+            return ("play", highest + play.raise_by(rng, game.ante_amount(), game.limit))
+        return ("play", highest)
+    return ("pass",)
+
+
+def perform(game: Game, player: str, act: tuple) -> int:
+    """Record an act of the say: ('open', stake[, stated hand]), ('play', stake) or
+    ('pass',). In a jack-pot the opener sometimes states his hand (often, when the log
+    does not name the cards dealt)."""
+    kind = act[0]
+    if kind == "pass":
+        at = game.emit("pass", player=player)
+        game.retire(player)
+    else:
+        stake = act[1]
+        cards = act[2] if len(act) > 2 else None
+        if kind == "open" and game.jackpot and game.rng.random() < (0.3 if game.records_cards else 0.7):
+            cards = game.hand_names(player)
+        at = game.emit(kind, player=player, stake=stake, cards=cards)
+        if kind == "open" and game.opener is None:
+            game.opener = player
+            game.opener_known = game.records_cards or cards is not None
+        game.set_stake(player, stake)
+    game.lifted.add(player)
+    return at

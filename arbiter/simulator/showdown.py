@@ -1,0 +1,137 @@
+"""Who takes the pool: the one left in (L58), the best hand shown (L59, L65-L76), equal
+hands sharing (L76, A4), a show for a sum (L60); a jack-pot opener shows his original
+hand and, without the minimum, cannot claim the pool (L33)."""
+
+from __future__ import annotations
+
+from arbiter import hands
+from arbiter.simulator.deck import names
+from arbiter.simulator.game import CARDS_PER_HAND, PENALTY_ANTES, Game, jackpot_of
+
+
+def original_shown(game: Game, player: str) -> list[str] | None:
+    """The `original` a jack-pot opener shows with his hand (law 33); where the log names
+    no card of his, now and then he shows none."""
+    if not game.jackpot or player != game.opener:
+        return None
+    if not game.opener_known and game.rng.random() < 0.4:
+        return None
+    game.opener_known = True
+    return names(game.original[player])
+
+
+def must_show(game: Game, winners: list[str], at: int | None) -> None:
+    """L33, a ruling: the jack-pot opener wins and his original hand is nowhere in the log;
+    he must show it, and no penalty is assumed (SPEC §3.18). `at`: the event at which
+    arbiter settles his claim (his show, or the first `win`)."""
+    first = sorted(winners, key=game.seats.order_key(game.seats.left_of(game.dealer)))[0]
+    if game.jackpot and first == game.opener and not game.opener_known and at is not None:
+        game.expect("L33", game.opener, at, "ruling", planted=False,
+                    what=f"{game.opener} opened the jack-pot and won; his original hand is not known")
+
+
+def _opener_claims(game: Game, winners: list[str], at: int) -> bool:
+    """Law 33 at the moment the pool is paid: False if the opener may not claim it."""
+    first = sorted(winners, key=game.seats.order_key(game.seats.left_of(game.dealer)))[0]
+    if not game.jackpot or first != game.opener or not game.opener_known:
+        return True
+    if hands.meets_minimum(game.original[game.opener], game.jackpot["openers"]):
+        return True
+    penalty = PENALTY_ANTES * game.table_ante
+    game.expect("L33", game.opener, at,
+                what=f"{game.opener} opened the jack-pot without {game.jackpot['openers']} and won: "
+                     f"he cannot claim, pays {penalty}")
+    game.pay_in(penalty, game.opener)
+    game.next_jackpot = jackpot_of(game.jackpot["number"] + 1)
+    game.winners = []
+    return False
+
+
+def uncalled(game: Game, winner: str, at: int) -> None:
+    """All the others have passed or retired: he takes the pool without a show (L58)."""
+    game.resolved = True
+    game.phase = "over"
+    claims = _opener_claims(game, [winner], at)
+    settled = None
+    if game.jackpot and winner == game.opener and len(game.hands[winner]) == CARDS_PER_HAND \
+            and winner not in game.unshowable:
+        settled = game.emit("show", player=winner, cards=game.hand_names(winner),
+                            original=original_shown(game, winner))
+    if claims:
+        first_win = pay(game, {winner: game.session.pool})
+        must_show(game, [winner], first_win if settled is None else settled)
+
+
+def split(amount: int, sharers: list[str], game: Game) -> dict[str, int]:
+    """Equal shares; odd counters one each from the dealer's left (A4)."""
+    ordered = sorted(sharers, key=game.seats.order_key(game.seats.left_of(game.dealer)))
+    base, odd = divmod(amount, len(ordered))
+    return {p: base + (1 if i < odd else 0) for i, p in enumerate(ordered)}
+
+
+def shares(game: Game, shown: dict[str, list[int]]) -> dict[str, int]:
+    """What each winner takes (L59, L60, L76)."""
+    remaining = game.session.pool
+    if not game.all_in:
+        return split(remaining, hands.winners(shown), game)
+    paid: dict[str, int] = {}
+    contenders = dict(shown)
+    key = game.seats.order_key(game.seats.left_of(game.dealer))
+    while remaining > 0 and contenders:
+        best = hands.winners(contenders)
+        capped = [p for p in best if p in game.all_in]
+        if not capped:
+            for p, amount in split(remaining, best, game).items():
+                paid[p] = paid.get(p, 0) + amount
+            return paid
+        for player in sorted(capped, key=key):
+            info = game.all_in[player]
+            if game.jackpot:  # L60's interpretation: the pool before the first stake
+                claim = game.pool_start + sum(game.antes_paid.values())
+            else:
+                claim = sum(game.refundable(q) for q in info["out"])
+            claim += sum(min(game.stakes[q], info["stake"]) for q in info["in_game"])
+            claim = min(claim, remaining)
+            paid[player] = paid.get(player, 0) + claim
+            remaining -= claim
+            del contenders[player]
+    if remaining > 0 and paid:
+        first = sorted(paid, key=key)[0]
+        paid[first] += remaining
+    return paid
+
+
+def pay(game: Game, paid: dict[str, int]) -> int | None:
+    """The winners take their shares: one `win` event each, from the dealer's left. The
+    index of the first `win` event."""
+    key = game.seats.order_key(game.seats.left_of(game.dealer))
+    game.winners = sorted(paid, key=key)
+    first = None
+    for player in game.winners:
+        if not game.plant.win(game, player, paid[player]):
+            game.emit("win", player=player, amount=paid[player] if paid[player] > 0 else None)
+        first = game.record.last if first is None else first
+        game.session.net[player] += paid[player]
+        game.session.pool -= paid[player]
+    return first
+
+
+def show(game: Game, start: str) -> None:
+    """The hands are shown from `start` round; the best takes the pool."""
+    game.phase = "show"
+    contenders = [p for p in game.in_turn_from(start) if p in game.still_in]
+    at = None
+    for player in contenders:
+        cards = game.plant.shown_cards(game, player)
+        if cards is None:
+            cards = game.hands[player]
+        at = game.emit("show", player=player, cards=names(cards), original=original_shown(game, player))
+        if len(cards) != CARDS_PER_HAND:
+            game.expect("L64", player, at, what=f"{player} showed {len(cards)} cards: a foul hand")
+            game.make_foul(player)
+    game.resolved = True
+    game.phase = "over"
+    shown = {p: game.hands[p] for p in contenders if p in game.still_in}
+    best = hands.winners(shown)
+    if _opener_claims(game, best, at):
+        must_show(game, best, pay(game, shares(game, shown)))

@@ -1,0 +1,244 @@
+"""`arbiter simulate`: seeded sessions played by the laws, and arbiter finding what was planted.
+
+The simulator works out, from SPEC §3, every finding arbiter must report on the logs it
+writes (the planted irregularities, and the rulings the play brings about, such as the
+jack-pot after an unopened game or a pack made up under law 41). These tests replay the
+logs in-process and hold arbiter to that truth, both ways: nothing reported that was
+not planted (precision), nothing planted that is not reported with its law, player and
+event (recall).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from arbiter.checker import replay_log
+from arbiter.cli import cli
+from arbiter.errors import LogError
+from arbiter.logfile import read_log_bytes
+from arbiter.simulator import plants_deal, plants_draw, plants_play, simulate_log
+from arbiter.simulator.record import to_json
+from arbiter.simulator.session import log_seed, simulate
+
+# A run of sessions of every size: (seed, players, games). Seeds are offset so that the
+# clean and the planted runs play different sessions.
+CLEAN_RUN = [(seed, 2 + seed % 9, 8 + seed % 5) for seed in range(300)]  # 3,000 games
+PLANTED_RUN = [(10_000 + seed, 2 + seed % 9, 8 + seed % 5) for seed in range(300)]  # 3,000 games
+PLANT_RATE = 0.6
+
+
+def _key(finding: dict) -> tuple:
+    return (finding["id"], finding["severity"], finding["game"], finding["event"], finding["player"])
+
+
+def _replayed(run, rate, rulebook):
+    for seed, players, games in run:
+        log, truth = simulate_log(seed, players, games, rate)
+        yield seed, log, truth, replay_log(log, rulebook)
+
+
+@pytest.fixture(scope="module")
+def clean(rulebook):
+    return list(_replayed(CLEAN_RUN, 0.0, rulebook))
+
+
+@pytest.fixture(scope="module")
+def planted(rulebook):
+    return list(_replayed(PLANTED_RUN, PLANT_RATE, rulebook))
+
+
+def test_the_same_seed_gives_the_same_log_and_truth():
+    for seed, players, rate in [(1, None, 0.0), (2, 6, 0.5), (3, 10, 1.0), (4, 2, 0.3)]:
+        first = simulate_log(seed, players, 10, rate)
+        second = simulate_log(seed, players, 10, rate)
+        assert first == second
+        assert to_json(first[0]) == to_json(second[0])
+    assert simulate_log(5, None, 8, 0.0)[0]["events"] != simulate_log(6, None, 8, 0.0)[0]["events"]
+
+
+def test_sessions_have_the_players_and_games_asked_for(clean):
+    for (seed, players, games), (_, log, truth, report) in zip(CLEAN_RUN, clean):
+        assert len(log["table"]["players"]) == players
+        assert len(report["games"]) == games
+        assert all(game["complete"] for game in report["games"])
+        assert log["table"]["ante"] * 2 <= log["table"]["limit"]
+    sizes = {len(simulate_log(seed, None, 4, 0.0)[0]["table"]["players"]) for seed in range(60)}
+    assert sizes == set(range(2, 11))
+
+
+def test_every_simulated_log_is_valid_against_the_log_schema():
+    for seed in range(24):
+        for rate in (0.0, 1.0):
+            log, _ = simulate_log(seed, 2 + seed % 9, 6, rate)
+            try:
+                read_log_bytes(json.dumps(log).encode("utf-8"), f"sim-{seed}")
+            except LogError as error:  # pragma: no cover - the message is the point
+                pytest.fail(f"seed {seed}, plant rate {rate}: {error}")
+
+
+def test_clean_sessions_draw_real_cards_never_one_twice(clean):
+    """Each deal uses one shuffled pack: no card comes out twice, except the discards
+    gathered into a new pack under law 41."""
+    for seed, log, _, _ in clean:
+        out: set[str] = set()
+        for event in log["events"]:
+            kind = event["type"]
+            if kind == "deal":
+                out = set()
+            elif kind == "collect_discards":
+                out -= set(event.get("cards", []))
+            named = [event.get("card")] if kind == "card" else event.get("cards", []) if kind == "give" else []
+            if kind == "dealt":
+                named = [c for hand in event["hands"].values() if isinstance(hand, list) for c in hand]
+            for card in filter(None, named):
+                assert card not in out, f"seed {seed}: {card} dealt twice"
+                out.add(card)
+
+
+def test_clean_sessions_show_the_game_in_full(clean):
+    """Realism: over the run, unopened games and jack-pot chains, straddles, the draw for
+    the deal, a pack made up, shows, uncalled wins and a show for a sum all occur."""
+    kinds = Counter(e["type"] for _, log, _, _ in clean for e in log["events"])
+    rulings = Counter(f["id"] for _, _, truth, _ in clean for f in truth["findings"])
+    games = sum(len(report["games"]) for *_, report in clean)
+    for kind in ("straddle", "draw_for_deal", "collect_discards", "demand_show", "card", "dealt", "show",
+                 "win", "demand", "lift", "ask_dealer"):
+        assert kinds[kind] > 0, kind
+    assert 0.05 * games < rulings["L29"] < 0.4 * games
+    assert rulings["L31"] > 0 and rulings["L32"] > 0
+    jackpots = [g for *_, report in clean for g in report["games"] if g["jackpot"]]
+    assert {g["jackpot"]["openers"] for g in jackpots} == {"JJ", "QQ", "KK"}
+    assert any(g["winners"] for g in jackpots)
+
+
+def test_no_irregularity_in_sessions_played_by_the_laws(clean):
+    """Precision: with nothing planted, every finding is a ruling, and exactly the
+    rulings the play brought about."""
+    games = 0
+    for seed, _, truth, report in clean:
+        games += len(report["games"])
+        assert report["status"] == "ok", (seed, report["error"])
+        irregular = [f for f in report["findings"] if f["severity"] != "ruling"]
+        assert not irregular, f"seed {seed}: " + "; ".join(f"{f['id']} at {f['event']}: {f['summary']}"
+                                                           for f in irregular)
+        assert Counter(map(_key, report["findings"])) == Counter(map(_key, truth["findings"])), seed
+        assert truth["expect_status"] == "ok" and not truth["planted"]
+        assert report["net"] == truth["net"], seed
+    assert games >= 3000
+
+
+def test_every_planted_irregularity_is_found_and_nothing_else(planted):
+    """Recall 100%: each planted irregularity is reported with its law, player and event;
+    and every irregularity reported on a planted log is one the truth lists."""
+    laws: Counter[str] = Counter()
+    for seed, _, truth, report in planted:
+        assert report["status"] == truth["expect_status"], (seed, report["error"])
+        found = Counter(map(_key, report["findings"]))
+        for plant in truth["planted"]:
+            assert found[_key(plant)] > 0, f"seed {seed}: not found: {plant}"
+            if plant["severity"] == "irregularity":
+                laws[plant["id"]] += 1
+        listed = {_key(p) for p in truth["planted"] if p["severity"] == "irregularity"}
+        for finding in report["findings"]:
+            if finding["severity"] == "irregularity":
+                assert _key(finding) in listed, f"seed {seed}: not planted: {finding['id']} at " \
+                                                f"{finding['event']}: {finding['summary']}"
+        assert found == Counter(map(_key, truth["findings"])), seed
+        assert report["net"] == truth["net"], seed
+    assert sum(laws.values()) >= 1000
+    assert len(laws) >= 25, sorted(laws)
+
+
+def test_the_planted_rulings_are_reported_as_rulings(planted):
+    rulings = Counter(p["id"] for *_, truth, _ in planted for p in truth["planted"] if p["severity"] == "ruling")
+    assert {"L9", "L38", "L42", "L43", "L46", "L50"} <= set(rulings)
+    natural = Counter(f["id"] for *_, truth, _ in planted for f in truth["findings"] if f["severity"] == "ruling")
+    assert {"L29", "L31", "L32", "L41"} <= set(natural)
+
+
+def _planted(kind):
+    return lambda log, truth: sum(p["kind"] == kind for p in truth["planted"])
+
+
+def _straddles_after_wrong_ante(log, truth):
+    return sum(p["kind"] == "L20" and log["events"][p["event"] + 1]["type"] == "straddle" for p in truth["planted"])
+
+
+def _paid_by_law(law):
+    return lambda log, truth: sum(e["rule"] == law and e["what"] == "win" for e in replay_log(log)["ledger"])
+
+
+def _events(kind, field=None):
+    return lambda log, truth: sum(e["type"] == kind and (field is None or field in e) for e in log["events"])
+
+
+# Each situation arbiter once got wrong (found by the simulator; each now a case under
+# cases/), played on purpose: the sessions (players, games, how many, plant rate, plant
+# kinds), and a count of the times the situation came up, so that the test cannot pass
+# by never meeting it.
+SITUATIONS = {
+    "an opener's original hand from an earlier game": ((2, 3), 20, 20, 0.0, None, _events("show", "original")),
+    "a card taken back under L42 given again": ((8, 10), 6, 20, 1.0, [plants_draw.ExcessPointedOut], _planted("L42")),
+    "a straddle after an ante staked by the wrong player": ((4, 6), 6, 20, 1.0, [plants_deal.AnteByWrongPlayer],
+                                        _straddles_after_wrong_ante),
+    "a foul hand dealt to the player who staked the ante": ((4, 6), 6, 15, 1.0, [plants_deal.AnteStakerFoul], _planted("L20-foul")),
+    "a jack-pot opened with a stated hand": ((2, 4), 10, 20, 1.0, [plants_play.FalseOpenerStated], _planted("L30-stated")),
+    "a show for a sum in a jack-pot": ((3, 5), 20, 40, 1.0, [plants_play.ShowForSumInJackpot],
+                                      _paid_by_law("L60")),
+    "discards collected too early": ((8, 10), 6, 20, 1.0, [plants_draw.CollectedTooEarly], _planted("L41-early")),
+}
+
+
+@pytest.mark.parametrize("situation", SITUATIONS)
+def test_situations_arbiter_once_got_wrong(situation, rulebook):
+    """Played on purpose, each situation replays to the simulator's truth."""
+    (low, high), games, sessions, rate, kinds, seen = SITUATIONS[situation]
+    met = 0
+    for seed in range(sessions):
+        log, truth = simulate(seed, low + seed % (high - low + 1), games, rate, kinds)
+        report = replay_log(log, rulebook)
+        assert Counter(map(_key, report["findings"])) == Counter(map(_key, truth["findings"])), seed
+        assert report["net"] == truth["net"], seed
+        met += seen(log, truth)
+    assert met >= 3
+
+
+def test_simulate_rejects_what_no_table_can_be():
+    with pytest.raises(ValueError):
+        simulate_log(1, 11, 8, 0.0)
+    with pytest.raises(ValueError):
+        simulate_log(1, 4, 0, 0.0)
+    with pytest.raises(ValueError):
+        simulate_log(1, 4, 8, 1.5)
+
+
+def test_cli_writes_logs_and_truth_reproducibly(tmp_path):
+    runner = CliRunner()
+    first = runner.invoke(cli, ["simulate", "--out", str(tmp_path / "a"), "--logs", "3", "--games", "5",
+                                "--seed", "42", "--plant", "0.5"])
+    assert first.exit_code == 0, first.output
+    assert first.output.startswith("wrote 3 logs (15 games, ")
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert names == [f"sim-0000{n}{suffix}" for n in (1, 2, 3) for suffix in (".json", ".truth.json")]
+    again = runner.invoke(cli, ["simulate", "--out", str(tmp_path / "b"), "--logs", "3", "--games", "5",
+                                "--seed", "42", "--plant", "0.5"])
+    assert again.output.replace("/b", "/a") == first.output
+    for name in names:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    log = json.loads((tmp_path / "a" / "sim-00002.json").read_text())
+    truth = json.loads((tmp_path / "a" / "sim-00002.truth.json").read_text())
+    assert (log, truth) == simulate_log(log_seed(42, 2), None, 5, 0.5)
+    assert replay_log(log)["status"] == truth["expect_status"]
+
+
+def test_cli_without_planting_writes_no_truth(tmp_path):
+    result = CliRunner().invoke(cli, ["simulate", "--out", str(tmp_path), "--logs", "2", "--players", "3"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sim-00001.json", "sim-00002.json"]
+    assert "planted" not in result.output
+    bad = CliRunner().invoke(cli, ["simulate", "--out", str(tmp_path), "--players", "11"])
+    assert bad.exit_code == 2
