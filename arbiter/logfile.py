@@ -241,7 +241,8 @@ def _walk(doc) -> None:
         if isinstance(value, dict):
             for k in reversed(list(value)):
                 if _has_lone_surrogate(k):
-                    raise LogReadError(f"{_subject(doc, path)} has a key with a lone surrogate escape", json_pointer(path))
+                    raise LogReadError(f"{_subject(doc, path)} has a key with a lone surrogate escape",
+                                       json_pointer(path))
                 stack.append((value[k], path + (k,)))
         elif isinstance(value, list):
             stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
@@ -373,7 +374,8 @@ def _describe(doc, error: ValidationError) -> tuple[str, str]:
         message = f"{subject} has a key that is not {_expected(schema)}: {_show(instance)}"
         return message, json_pointer([*path, instance])
     if v == "enum" and len(path) == 3 and path[0] == "events" and path[2] == "type":
-        message = f"{_subject(doc, path[:2])}: unknown event type {_show(instance)}{_did_you_mean(instance, EVENT_TYPES)}"
+        guess = _did_you_mean(instance, EVENT_TYPES)
+        message = f"{_subject(doc, path[:2])}: unknown event type {_show(instance)}{guess}"
         return message, json_pointer(path)
     if v == "required":
         missing = next(f for f in error.validator_value if f not in instance)

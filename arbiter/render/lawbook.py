@@ -6,7 +6,6 @@ import json
 import textwrap
 from typing import Any, Iterable
 
-
 from arbiter.rulebook.describe import Describer
 from arbiter.rulebook.model import Rule, Rulebook
 

@@ -10,7 +10,6 @@ import json
 import textwrap
 from typing import Any, Mapping
 
-
 from arbiter.rulebook.model import Rulebook
 
 EFFECT_WORDS = {

@@ -67,7 +67,8 @@ class Describer:
             return COMPARISONS[name].format(*(self.value(side) for side in arg))
         phrase = PREDICATES[name]
         if isinstance(arg, dict) and "{0}" not in phrase:
-            return phrase.format(**{k: (v if isinstance(v, str) and k == "issue" else self.value(v)) for k, v in arg.items()})
+            words = {k: (v if isinstance(v, str) and k == "issue" else self.value(v)) for k, v in arg.items()}
+            return phrase.format(**words)
         if name in ("phase", "out_of_turn"):
             return phrase.format(str(arg).replace("_", " "))
         return phrase.format(self.value(arg))
@@ -151,7 +152,8 @@ class Describer:
         lines = self.defines(rule.defines)
         lines.extend(self.check(check, rule.severity_of(check)) for check in rule.checks)
         if rule.exception_to:
-            lines.append(f"An exception to {', '.join(rule.exception_to)}: where it applies, it replaces their effects.")
+            excepted = ", ".join(rule.exception_to)
+            lines.append(f"An exception to {excepted}: where it applies, it replaces their effects.")
         return lines
 
 

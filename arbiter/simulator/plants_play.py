@@ -356,5 +356,20 @@ class WrongWinner(Plant):
         return True
 
 
-KINDS = [SayOutOfTurn, ShortOpening, ShortPlay, OverTheLimit, PassedHandTakenBack, RetiredDivulges,
-         FalseOpener, FalseOpenerStated, ShowForSumInJackpot, BetOutOfTurn, ShortBet, StanderStandsAgain, LowerStake, FoulHandShown, WrongWinner]
+KINDS = [
+    SayOutOfTurn,
+    ShortOpening,
+    ShortPlay,
+    OverTheLimit,
+    PassedHandTakenBack,
+    RetiredDivulges,
+    FalseOpener,
+    FalseOpenerStated,
+    ShowForSumInJackpot,
+    BetOutOfTurn,
+    ShortBet,
+    StanderStandsAgain,
+    LowerStake,
+    FoulHandShown,
+    WrongWinner,
+]

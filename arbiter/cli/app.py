@@ -1,0 +1,88 @@
+"""The `arbiter` command group, its exit codes, and what its commands share.
+
+Every error is one line on stderr and exit code 2, never a traceback (SPEC §5).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable
+
+import click
+
+from arbiter import __version__
+from arbiter.errors import ArbiterError
+from arbiter.report import EXIT_INVALID, EXIT_OK
+from arbiter.rulebook.house import apply_house, read_house
+from arbiter.rulebook.loader import load_rulebook
+from arbiter.rulebook.model import Rulebook
+from arbiter.seats import Seating
+
+
+def split_names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def rulebook_with(house: str | None) -> Rulebook:
+    rulebook = load_rulebook()
+    return apply_house(rulebook, read_house(house)) if house else rulebook
+
+
+def rule_defining(rulebook: Rulebook, setting: str) -> Any:
+    """The rule whose `defines` holds `setting` (the laws, not the code, say which)."""
+    for rule in rulebook.in_order():
+        if setting in rule.defines and rulebook.active(rule.id):
+            return rule
+    raise click.UsageError(f"no rule in force defines {setting!r}")
+
+
+def seating_of(players: str, *named: str) -> Seating:
+    names = split_names(players)
+    if not 2 <= len(names) <= 10:
+        raise click.BadParameter("give 2 to 10 players, comma-separated", param_hint="--players")
+    try:
+        seating = Seating(names)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
+    for name in named:
+        if name not in seating:
+            raise click.BadParameter(f"{name!r} is not one of the players {', '.join(names)}")
+    return seating
+
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+                      show_default=True, help="Output format.")
+HOUSE = click.option("--house", metavar="FILE", help="House-rules file (YAML), or the name of a shipped one.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="arbiter")
+def cli() -> None:
+    """Settle disputes at the Draw Poker table by W. H. Peel's laws (1891)."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script: every error is one line on stderr and exit code 2, never a traceback."""
+    run(cli, argv)
+
+
+def run(command: Callable[..., Any], argv: list[str] | None) -> None:
+    try:
+        code = command.main(args=argv, prog_name="arbiter", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        code = exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        code = EXIT_INVALID
+    except click.Abort:
+        click.echo("arbiter: aborted", err=True)
+        code = EXIT_INVALID
+    except ArbiterError as exc:
+        click.echo(f"arbiter: {exc}", err=True)
+        code = EXIT_INVALID
+    except BrokenPipeError:
+        code = EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
+        click.echo(f"arbiter: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)
+        code = EXIT_INVALID
+    sys.exit(code if isinstance(code, int) else EXIT_OK)

@@ -1,0 +1,58 @@
+"""`arbiter evidence` and `arbiter referee`: who gives evidence (law 46), who decides (laws 77-78)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from arbiter.cli.app import FORMAT, HOUSE, cli, rule_defining, rulebook_with, seating_of, split_names
+from arbiter.engine.chain import walk_chain
+from arbiter.render.chain import render_chain
+from arbiter.seats import Seating
+
+
+def _chain_command(setting: str, role: str, persons: dict[str, Any], event: dict[str, Any], seating: Seating,
+                   extra: dict[str, Any], fmt: str, house: str | None, none_found: str) -> None:
+    rulebook = rulebook_with(house)
+    rule = rule_defining(rulebook, setting)
+    chosen, considered = walk_chain(rule.defines[setting], seating, persons, event, rulebook.parameters)
+    result = {"rule": rule.id, role: chosen, "considered": considered, **extra}
+    click.echo(render_chain(result, "json" if fmt == "json" else "table", role, none_found), nl=False)
+
+
+@cli.command()
+@click.option("--players", required=True, help="The players in the order the deal passes, comma-separated.")
+@click.option("--dealer", required=True)
+@click.option("--disputant", required=True, help="The player disputing with the dealer.")
+@click.option("--unable", default="", help="Players who cannot give evidence, comma-separated.")
+@FORMAT
+@HOUSE
+def evidence(players: str, dealer: str, disputant: str, unable: str, fmt: str, house: str | None) -> None:
+    """Who gives evidence in a dispute over the number of cards demanded (law 46)."""
+    unable_names = split_names(unable)
+    seating = seating_of(players, dealer, disputant, *unable_names)
+    if dealer == disputant:
+        raise click.BadParameter("the dispute is between a player and the dealer", param_hint="--disputant")
+    _chain_command(
+        "evidence", "witness", {"dealer": dealer, "disputant": disputant}, {"unable": unable_names}, seating,
+        {"players": list(seating.players), "dealer": dealer, "disputant": disputant, "unable": unable_names},
+        fmt, house, "No one can give evidence: the player is held to have demanded the proper number of cards",
+    )
+
+
+@cli.command()
+@click.option("--players", required=True, help="The players in the order the deal passes, comma-separated.")
+@click.option("--dealer", required=True)
+@click.option("--disputants", required=True, help="The persons disputing, comma-separated.")
+@FORMAT
+@HOUSE
+def referee(players: str, dealer: str, disputants: str, fmt: str, house: str | None) -> None:
+    """Who decides a dispute (laws 77-78): the dealer, unless he is one of the disputing persons."""
+    names = split_names(disputants)
+    seating = seating_of(players, dealer, *names)
+    _chain_command(
+        "referee", "referee", {"dealer": dealer}, {"disputants": names}, seating,
+        {"players": list(seating.players), "dealer": dealer, "disputants": names},
+        fmt, house, "The laws name no one to decide",
+    )

@@ -1,0 +1,40 @@
+"""`arbiter laws`, `arbiter law ID`, `arbiter schema NAME`: the laws and the schemas, for reading."""
+
+from __future__ import annotations
+
+import click
+
+from arbiter.cli.app import FORMAT, HOUSE, cli, rulebook_with
+from arbiter.render.lawbook import render_law, render_laws
+from arbiter.resources import schema_path
+from arbiter.rulebook.model import SECTIONS
+
+SCHEMAS = ("log", "report", "rules", "house")
+
+@cli.command()
+@click.option("--section", type=click.Choice(SECTIONS), help="Only the laws of one section.")
+@FORMAT
+@HOUSE
+def laws(section: str | None, fmt: str, house: str | None) -> None:
+    """Every rule: ID, section, title, how it is enforced, how many cases show it."""
+    rulebook = rulebook_with(house)
+    rules = [r for r in rulebook.in_order() if section is None or r.section == section]
+    click.echo(render_laws(rules, rulebook, fmt))
+
+
+@cli.command()
+@click.argument("rule_id")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
+@HOUSE
+def law(rule_id: str, fmt: str, house: str | None) -> None:
+    """One rule in full: Peel's words, parameters, what the arbiter does, interpretations, cases."""
+    rulebook = rulebook_with(house)
+    click.echo(render_law(rulebook.get(rule_id), rulebook, fmt), nl=False)
+
+
+@cli.command()
+@click.argument("name", type=click.Choice(SCHEMAS))
+@click.option("--format", "fmt", type=click.Choice(["json"]), default="json", help="Schemas are JSON.")
+def schema(name: str, fmt: str) -> None:
+    """Print a JSON Schema: the hand log, the report, a rule file or a house-rules file."""
+    click.echo(schema_path(name).read_text(encoding="utf-8"), nl=False)

@@ -1,0 +1,51 @@
+"""`arbiter simulate`: hand logs of whole sessions played by the laws, with planted irregularities."""
+
+from __future__ import annotations
+
+import click
+
+from arbiter.cli.app import cli
+
+
+@cli.command()
+@click.option("--out", "out", required=True, metavar="DIR", help="Folder to write the logs (and truth files) into.")
+@click.option("--logs", type=click.IntRange(1, 1_000_000), default=10, show_default=True, help="How many logs.")
+@click.option("--games", type=click.IntRange(1, 200), default=8, show_default=True, help="Games per log.")
+@click.option("--players", type=click.IntRange(2, 10), default=None,
+              help="Players per log [default: 2-10, by the seed].")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed writes the same logs.")
+@click.option("--plant", "plant", type=click.FloatRange(0.0, 1.0), default=0.0, show_default=True, metavar="RATE",
+              help="Chance per game of one planted irregularity; the truth goes beside each log.")
+def simulate(out: str, logs: int, games: int, players: int | None, seed: int, plant: float) -> None:
+    """Write simulated hand logs of whole sessions played by the laws (DIR/sim-00001.json ...);
+    with --plant, irregularities of known laws and, beside each log, what arbiter must find."""
+    from pathlib import Path
+
+    from arbiter.simulator import simulate_log
+    from arbiter.simulator.record import to_json
+    from arbiter.simulator.session import log_seed
+
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.UsageError(f"cannot create {out}: {exc.strerror or exc}") from None
+    events = planted = 0
+    laws: set[str] = set()
+    for number in range(1, logs + 1):
+        log, truth = simulate_log(log_seed(seed, number), players, games, plant)
+        name = f"sim-{number:05d}"
+        try:
+            (folder / f"{name}.json").write_text(to_json(log), encoding="utf-8")
+            if plant > 0:
+                (folder / f"{name}.truth.json").write_text(to_json(truth), encoding="utf-8")
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {folder / name}: {exc.strerror or exc}") from None
+        events += len(log["events"])
+        irregular = [p for p in truth["planted"] if p["severity"] == "irregularity"]
+        planted += len(irregular)
+        laws.update(p["id"] for p in irregular)
+    line = f"wrote {logs} log{'s' if logs != 1 else ''} ({logs * games} games, {events} events) to {folder}"
+    if plant > 0:
+        line += f"; planted {planted} irregularities of {len(laws)} laws, truth beside each log"
+    click.echo(line)
