@@ -78,7 +78,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import combinations_with_replacement
 
 __all__ = [
     "CLASS_NAMES",
@@ -191,14 +190,14 @@ class HandRules:
 
     @cached_property
     def _rank_table(self) -> dict[int, int | tuple[int, ...]]:
-        """The look-up table of ``evaluate``, built at first use, shared by equal rules.
+        """The look-up table of ``evaluate``, filled as hands are met, shared by equal rules.
 
         ``cached_property`` writes the instance ``__dict__`` directly, which a frozen
         dataclass allows, and later reads cost one dict look-up.
         """
         table = _TABLES.get(self)
         if table is None:
-            table = _TABLES[self] = _build_rank_table(self)
+            table = _TABLES[self] = _RankTable(self)
         return table
 
 
@@ -301,35 +300,57 @@ def _encode(name: str, tie_break: int, order: tuple[str, ...]) -> HandValue:
     return (position << _POSITION_SHIFT) | (_CLASS_ID[name] << _CLASS_SHIFT) | (tie_break << 1)
 
 
-def _build_rank_table(rules: HandRules) -> dict[int, int | tuple[int, ...]]:
-    """Every multiset of five ranks -> what ``evaluate`` needs to value it.
+class _RankTable(dict):
+    """Multisets of five ranks -> what ``evaluate`` needs to value them, each entry
+    worked out the first time a hand with those ranks is met: a single hand costs
+    microseconds, not the tens of milliseconds of all 6,175 entries at once, and a bulk
+    run fills the table as it goes.
 
-    A multiset with a repeated rank can be neither flush nor sequence: its entry is
-    the value. Five distinct ranks get a tuple (plain, flush, heart flush), and when
-    the plain hand is a sequence whose hearts matter (L70), also the heart of its
-    highest rank and the value when that card is held.
+    A multiset with a repeated rank can be neither flush nor sequence: its entry is the
+    value. Five distinct ranks get a tuple (plain, flush, heart flush), and when the
+    plain hand is a sequence whose hearts matter (L70), also the heart of its highest
+    rank and the value when that card is held. A key that is no five ranks (the joker's
+    share is 5**14) raises KeyError, which sends ``evaluate`` down its checked path.
     """
-    table: dict[int, int | tuple[int, ...]] = {}
-    for ranks in combinations_with_replacement(range(13), 5):
-        if max(Counter(ranks).values()) > 4:
-            continue
-        key = sum(5**rank for rank in ranks)
-        if len(set(ranks)) < 5:
-            table[key] = _value(ranks, False, False, False, rules)
-            continue
-        plain = _value(ranks, False, False, False, rules)
-        entry: tuple[int, ...] = (
-            plain,
-            _value(ranks, True, False, False, rules),
-            _value(ranks, True, True, False, rules),
-        )
-        with_top_heart = _value(ranks, False, False, True, rules)
-        if with_top_heart != plain:
-            top = _run_top(frozenset(ranks), 1, rules.ace_in_sequences == "low_or_high")
-            assert top is not None  # only a sequence's value depends on its top card
-            entry += (top * 4 + _HEARTS, with_top_heart)
-        table[key] = entry
-    return table
+
+    def __init__(self, rules: HandRules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, key: int) -> int | tuple[int, ...]:
+        ranks = _ranks_of(key)
+        entry = self[key] = _entry(ranks, self.rules)
+        return entry
+
+
+def _ranks_of(key: int) -> tuple[int, ...]:
+    """The five ranks a table key stands for (its base-5 digits count each rank)."""
+    ranks: list[int] = []
+    rank = 0
+    while key and rank < 13:
+        key, count = divmod(key, 5)
+        ranks.extend([rank] * count)
+        rank += 1
+    if key or len(ranks) != 5 or max(Counter(ranks).values()) > 4:
+        raise KeyError(key)
+    return tuple(ranks)
+
+
+def _entry(ranks: tuple[int, ...], rules: HandRules) -> int | tuple[int, ...]:
+    if len(set(ranks)) < 5:
+        return _value(ranks, False, False, False, rules)
+    plain = _value(ranks, False, False, False, rules)
+    entry: tuple[int, ...] = (
+        plain,
+        _value(ranks, True, False, False, rules),
+        _value(ranks, True, True, False, rules),
+    )
+    with_top_heart = _value(ranks, False, False, True, rules)
+    if with_top_heart != plain:
+        top = _run_top(frozenset(ranks), 1, rules.ace_in_sequences == "low_or_high")
+        assert top is not None  # only a sequence's value depends on its top card
+        entry += (top * 4 + _HEARTS, with_top_heart)
+    return entry
 
 
 def evaluate(cards: Sequence[int], rules: HandRules = DEFAULT_RULES) -> HandValue:
