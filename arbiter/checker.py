@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from arbiter.engine.compiled import compiled_rules
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
 from arbiter.logfile import read_log_bytes, read_source
@@ -37,7 +36,7 @@ def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
                select: Iterable[str] | None = None) -> dict[str, Any]:
     """Replay a log already read and checked against the schema."""
     rulebook = rulebook or load_rulebook()
-    replay = Replay(log, compiled_rules(rulebook))
+    replay = Replay(log, Replay.compile(rulebook))
     try:
         replay.run()
     except LogError as error:

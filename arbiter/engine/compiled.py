@@ -11,20 +11,20 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from arbiter.engine.chain import Chain
-from arbiter.engine.expressions import Condition, Context, Value, compile_condition, compile_value
+from arbiter.engine.expressions import Binding, Condition, Context, Value, compile_condition, compile_value
 from arbiter.rulebook.model import Check, Rule, Rulebook
 from arbiter.rulebook.vocabulary import VALUE_FUNCTIONS
 
 _FIELD = re.compile(r"\{([A-Za-z_.]+)\}")
 
 
-def compile_template(template: str) -> Callable[[Context], str]:
+def compile_template(template: str, binding: Binding | None = None) -> Callable[[Context], str]:
     """A summary template: `{actor}`, `{event.stake}`, `{hand_size_of_actor}` filled from the state."""
     parts: list[str | Value] = []
     position = 0
     for match in _FIELD.finditer(template):
         parts.append(template[position:match.start()])
-        parts.append(_template_value(match.group(1)))
+        parts.append(_template_value(match.group(1), binding))
         position = match.end()
     parts.append(template[position:])
 
@@ -35,12 +35,12 @@ def compile_template(template: str) -> Callable[[Context], str]:
     return render
 
 
-def _template_value(name: str) -> Value:
+def _template_value(name: str, binding: Binding | None) -> Value:
     """`{stake_of_actor}` is `{stake_of: actor}`; `{given_to_dealer}` is `{given_to: dealer}`."""
     for function in sorted(VALUE_FUNCTIONS, key=len, reverse=True):
         if name.startswith(function + "_") and function != "param":
-            return compile_value({function: name[len(function) + 1:]})
-    return compile_value(name)
+            return compile_value({function: name[len(function) + 1:]}, binding)
+    return compile_value(name, binding)
 
 
 def _shown(value: Any) -> str:
@@ -63,9 +63,10 @@ class CompiledCheck:
     effects: tuple[tuple[str, Any], ...]
     player: Value
     summary: Callable[[Context], str]
+    for_each: str | None = None
 
 
-def compile_effect(effect: Any) -> tuple[str, Any]:
+def compile_effect(effect: Any, binding: Binding | None = None) -> tuple[str, Any]:
     if isinstance(effect, str):
         return effect, None
     (name, arg), = effect.items()
@@ -74,11 +75,11 @@ def compile_effect(effect: Any) -> tuple[str, Any]:
     if name == "find_witness":
         spec = dict(arg or {})
         chain = Chain.compile(spec) if "candidates" in spec else None
-        none_found = compile_value(spec["none_found"]) if "none_found" in spec else None
+        none_found = compile_value(spec["none_found"], binding) if "none_found" in spec else None
         return name, (chain, none_found)
     if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
-        return name, {key: compile_value(value) for key, value in arg.items()}
-    return name, compile_value(arg)
+        return name, {key: compile_value(value, binding) for key, value in arg.items()}
+    return name, compile_value(arg, binding)
 
 
 @dataclass(frozen=True)
@@ -95,8 +96,9 @@ class Setting:
 class CompiledRules:
     """Checks indexed by trigger, settings by name, exceptions by the rule they except."""
 
-    def __init__(self, rulebook: Rulebook) -> None:
+    def __init__(self, rulebook: Rulebook, binding: Binding | None = None) -> None:
         self.rulebook = rulebook
+        self.binding = binding
         self.parameters = rulebook.parameters
         self.by_trigger: dict[str, list[CompiledCheck]] = {}
         self.followed: dict[str, list[CompiledCheck]] = {}
@@ -113,10 +115,11 @@ class CompiledRules:
                     index=index,
                     check=check,
                     severity=rule.severity_of(check),
-                    condition=compile_condition(check.condition),
-                    effects=tuple(compile_effect(e) for e in check.effects),
-                    player=compile_value(check.player),
-                    summary=compile_template(check.summary),
+                    condition=compile_condition(check.condition, binding),
+                    effects=tuple(compile_effect(e, binding) for e in check.effects),
+                    player=compile_value(check.player, binding),
+                    summary=compile_template(check.summary, binding),
+                    for_each=check.for_each,
                 )
                 for trigger in check.on:
                     target = self.followed if trigger == "followed" else self.by_trigger
@@ -126,7 +129,7 @@ class CompiledRules:
                     entry = dict(entry) if isinstance(entry, dict) else {"value": entry}
                     test = entry.pop("if", None)
                     self.settings.setdefault(name, []).append(
-                        Setting(rule.id, compile_condition(test), entry, rule.exception_to, test is None))
+                        Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test is None))
 
         self._matching: dict[tuple[str, tuple[Any, ...]], list[Setting]] = {}
         self.constant_settings: dict[str, Setting | None] = {
@@ -160,9 +163,9 @@ class CompiledRules:
 _COMPILED: dict[int, tuple[Rulebook, CompiledRules]] = {}
 
 
-def compiled_rules(rulebook: Rulebook) -> CompiledRules:
-    """The compiled form of a rule book, built once per rule book object."""
+def compiled_rules(rulebook: Rulebook, binding: Binding | None = None) -> CompiledRules:
+    """The compiled form of a rule book for a context's binding, built once per rule book object."""
     cached = _COMPILED.get(id(rulebook))
     if cached is None or cached[0] is not rulebook:
-        cached = _COMPILED[id(rulebook)] = (rulebook, CompiledRules(rulebook))
+        cached = _COMPILED[id(rulebook)] = (rulebook, CompiledRules(rulebook, binding))
     return cached[1]

@@ -12,6 +12,7 @@ from typing import Any, Callable, Mapping
 
 from arbiter import hands
 from arbiter.cards import JOKER, parse_card
+from arbiter.engine.expressions import Binding
 from arbiter.engine.state import Game, Hand, Session
 from arbiter.seats import Seating
 
@@ -28,130 +29,30 @@ class ReplayContext:
     actor: str | None
     candidate: str | None
     hand_rules: hands.HandRules
-
-    def __init__(self) -> None:
-        self._words: dict[str, Callable[[], Any]] = {
-            # persons
-            "actor": lambda: self.actor,
-            "dealer": lambda: self.game.dealer if self.session.game else None,
-            "ante_player": lambda: self.game.ante_player if self.session.game else None,
-            "last_straddler": lambda: self.game.straddles[-1][0] if self.session.game and self.game.straddles else None,
-            "opener": lambda: self.game.opener if self.session.game else None,
-            "speaker": lambda: self.game.deal.spoke[0] if self._in_deal() and self.game.deal.spoke else None,
-            "expected_dealer": lambda: self.expected_dealer,
-            "disputant": lambda: self.event.get("player") if self.event.get("type") == "dispute" else self.actor,
-            "witness": lambda: self.witness,
-            "candidate": lambda: self.candidate,
-            "pool": lambda: "pool",
-            "subject": lambda: self.event.get("about") or self.event.get("player"),
-            "last_to_equal": lambda: self.game.last_to_equal if self.session.game else None,
-            "winners": lambda: list(self.game.winners) if self.session.game else [],
-            "ante_staker": lambda: (self.game.ante_staker or self.game.ante_player) if self.session.game else None,
-            "each": lambda: self.each,
-            "last_to_stand": lambda: self.game.last_stood if self.session.game else None,
-            "asker": lambda: self.last_asker,
-            "disputants": lambda: [self.event.get("player"), self.game.dealer] if self.session.game else [],
-            # numbers
-            "limit": lambda: self.limit,
-            "table_ante": lambda: self.table_ante,
-            "ante": self._ante,
-            "last_straddle": lambda: self.game.straddles[-1][1] if self.session.game and self.game.straddles else 0,
-            "straddle_count": lambda: len(self.game.straddles) if self.session.game else 0,
-            "expected_straddle": self._expected_straddle,
-            "highest_stake": lambda: self.game.highest_stake() if self.session.game else 0,
-            "preceding_stake": lambda: self.game.highest_stake() if self.session.game else 0,
-            "increase": lambda: (self.event.get("stake") or 0) - self.game.highest_stake(),
-            "opening_base": self._opening_base,
-            "jackpot_number": lambda: (self.game.jackpot or {}).get("number", 0) if self.session.game else 0,
-            "pool_total": lambda: self.ledger.pool,
-            "pack_remaining": lambda: self.game.deal.pack_remaining if self._in_deal() else None,
-            "dealer_drew": lambda: self.game.dealer_drew if self.session.game else None,
-            "jackpot_minimum": lambda: (self.game.jackpot or {}).get("openers") if self.session.game else None,
-            # facts
-            "deal_finished": lambda: self._in_deal() and self.game.deal.finished,
-            "jackpot": lambda: bool(self.session.game and self.game.jackpot),
-            "straddled": lambda: bool(self.session.game and self.game.straddles),
-            "ante_staked": lambda: bool(self.session.game and self.game.ante is not None),
-            "cut_done": lambda: self._in_deal() and self.game.deal.cut_by is not None,
-            "dealer_shuffled": lambda: self._in_deal() and any(
-                s["player"] == self.game.dealer for s in self.game.deal.shuffles),
-            "opened": lambda: bool(self.session.game and self.game.opener),
-            "misdealt": lambda: self._in_deal() and self.game.deal.misdealt,
-            "redeal": lambda: self._in_deal() and self.game.deal.redeal,
-            "first_game": lambda: len(self.session.games) <= 1,
-            "pack_short": lambda: self._in_deal() and (self.event.get("count") or 0) > self.game.deal.pack_remaining,
-            "collected_in_turn": lambda: bool(self.session.game and self.game.draw
-                                              and not self.game.draw.pending(self.game.still_in)),
-            "dealer_answer_wrong": self._dealer_answer_wrong,
-            "face_up": lambda: bool(self.event.get("face_up")),
-            "below_table": lambda: bool(self.event.get("below_table")),
-            "exposed": lambda: bool(self.event.get("exposed")),
-            "all_stood": self._all_stood,
-            "winner_decided": lambda: bool(self.session.game and self.game.resolved and self.game.outcome
-                                           not in (None, "unopened", "win_recorded")),
-            "pack_cannot_supply": self._pack_cannot_supply,
-            "show_for_sum": lambda: self.paying_how == "show_for_sum",
-            "pool_shared": lambda: self.paying_how == "shared",
-        }
-        self._functions: dict[str, Callable[[Any], Any]] = {
-            "left_of": self.seating.left_of,
-            "right_of": self.seating.right_of,
-            "stake_of": lambda p: self.game.stakes.get(p, 0),
-            "hand_size_of": lambda p: self._hand(p).count,
-            "discard_of": lambda p: self._hand(p).discarded,
-            "demanded_by": self._demanded_by,
-            "given_to": lambda p: self._hand(p).given,
-            "refundable_of": self._refundable_of,
-            "hand_of": self._hand_of,
-            "count_of": len,
-        }
-        self._predicates: dict[str, Callable[[Any], bool]] = {
-            "is_set": lambda v: v is not None,
-            "in": lambda args: args[0] in (args[1] or ()),
-            "in_game": lambda p: p in self.game.still_in,
-            "foul": lambda p: p in self.game.foul,
-            "lifted": self._lifted,
-            "has_drawn": self._has_drawn,
-            "bet_after_draw": lambda p: p in self.game.bettors,
-            "pointed_out": lambda a: (a["issue"], a["about"]) in self.game.deal.pointed_out,
-            "spoke": lambda p: p in self.game.deal.spoke,
-            "phase": lambda name: self.game.phase == name if self.session.game else name == "before_deal",
-            "out_of_turn": self._out_of_turn,
-            "hand_known": self._hand_known,
-            "hand_at_least": self._hand_at_least,
-            "card_not_in_pack": lambda _: self._card_not_in_pack(),
-            "card_seen_twice": lambda _: self._card_seen_twice(),
-            "redeal_after": lambda rule: self._in_deal() and self.game.deal.redeal and self.game.misdeal_rule == rule,
-            "stood": lambda p: p in self.game.stood,
-            "winner": lambda p: p in self.game.winners,
-        }
+    game: Game | None  # the game in play (the session's last), kept as an attribute: it is read at every turn
 
     # --- the Context protocol -------------------------------------------------
     def word(self, name: str) -> Any:
-        return self._words[name]()
+        return WORDS[name](self)
 
     def apply(self, function: str, argument: Any) -> Any:
-        return self._functions[function](argument)
+        return FUNCTIONS[function](self, argument)
 
     def test(self, predicate: str, argument: Any) -> bool:
-        return bool(self._predicates[predicate](argument))
+        return bool(PREDICATES[predicate](self, argument))
 
     def param(self, name: str) -> Any:
         return self.parameters[name]
 
     # --- helpers --------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        return self.session.games[-1]
-
     def _in_deal(self) -> bool:
-        return bool(self.session.game and self.game.deals)
+        return bool(self.game and self.game.deals)
 
     def _hand(self, player: str) -> Hand:
         return self.game.deal.hands[player]
 
     def _ante(self) -> int:
-        game = self.session.game
+        game = self.game
         if game is None or game.jackpot or game.ante is None:
             return self.table_ante
         return game.ante
@@ -277,3 +178,107 @@ class ReplayContext:
         if asker is None or asker in game.need_not_answer or game.dealer_drew is None:
             return False
         return self.event.get("count") != game.dealer_drew
+
+
+# The vocabulary's words, functions and predicates, each a function of the context: the
+# compiler binds a rule's condition straight to them (`BINDING`), so a check costs a call
+# per word, not a lookup by name.
+WORDS: dict[str, Callable[[ReplayContext], Any]] = {
+    # persons
+    "actor": lambda c: c.actor,
+    "dealer": lambda c: c.game.dealer if c.game else None,
+    "ante_player": lambda c: c.game.ante_player if c.game else None,
+    "last_straddler": lambda c: c.game.straddles[-1][0] if c.game and c.game.straddles else None,
+    "opener": lambda c: c.game.opener if c.game else None,
+    "speaker": lambda c: c.game.deal.spoke[0] if c._in_deal() and c.game.deal.spoke else None,
+    "expected_dealer": lambda c: c.expected_dealer,
+    "disputant": lambda c: c.event.get("player") if c.event.get("type") == "dispute" else c.actor,
+    "witness": lambda c: c.witness,
+    "candidate": lambda c: c.candidate,
+    "pool": lambda c: "pool",
+    "subject": lambda c: c.event.get("about") or c.event.get("player"),
+    "last_to_equal": lambda c: c.game.last_to_equal if c.game else None,
+    "winners": lambda c: list(c.game.winners) if c.game else [],
+    "ante_staker": lambda c: (c.game.ante_staker or c.game.ante_player) if c.game else None,
+    "each": lambda c: c.each,
+    "last_to_stand": lambda c: c.game.last_stood if c.game else None,
+    "asker": lambda c: c.last_asker,
+    "disputants": lambda c: [c.event.get("player"), c.game.dealer] if c.game else [],
+    # numbers
+    "limit": lambda c: c.limit,
+    "table_ante": lambda c: c.table_ante,
+    "ante": ReplayContext._ante,
+    "last_straddle": lambda c: c.game.straddles[-1][1] if c.game and c.game.straddles else 0,
+    "straddle_count": lambda c: len(c.game.straddles) if c.game else 0,
+    "expected_straddle": ReplayContext._expected_straddle,
+    "highest_stake": lambda c: c.game.highest_stake() if c.game else 0,
+    "preceding_stake": lambda c: c.game.highest_stake() if c.game else 0,
+    "increase": lambda c: (c.event.get("stake") or 0) - c.game.highest_stake(),
+    "opening_base": ReplayContext._opening_base,
+    "jackpot_number": lambda c: (c.game.jackpot or {}).get("number", 0) if c.game else 0,
+    "pool_total": lambda c: c.ledger.pool,
+    "pack_remaining": lambda c: c.game.deal.pack_remaining if c._in_deal() else None,
+    "dealer_drew": lambda c: c.game.dealer_drew if c.game else None,
+    "jackpot_minimum": lambda c: (c.game.jackpot or {}).get("openers") if c.game else None,
+    # facts
+    "deal_finished": lambda c: c._in_deal() and c.game.deal.finished,
+    "jackpot": lambda c: bool(c.game and c.game.jackpot),
+    "straddled": lambda c: bool(c.game and c.game.straddles),
+    "ante_staked": lambda c: bool(c.game and c.game.ante is not None),
+    "cut_done": lambda c: c._in_deal() and c.game.deal.cut_by is not None,
+    "dealer_shuffled": lambda c: c._in_deal() and any(
+        s["player"] == c.game.dealer for s in c.game.deal.shuffles),
+    "opened": lambda c: bool(c.game and c.game.opener),
+    "misdealt": lambda c: c._in_deal() and c.game.deal.misdealt,
+    "redeal": lambda c: c._in_deal() and c.game.deal.redeal,
+    "first_game": lambda c: len(c.session.games) <= 1,
+    "pack_short": lambda c: c._in_deal() and (c.event.get("count") or 0) > c.game.deal.pack_remaining,
+    "collected_in_turn": lambda c: bool(c.game and c.game.draw
+                                      and not c.game.draw.pending(c.game.still_in)),
+    "dealer_answer_wrong": ReplayContext._dealer_answer_wrong,
+    "face_up": lambda c: bool(c.event.get("face_up")),
+    "below_table": lambda c: bool(c.event.get("below_table")),
+    "exposed": lambda c: bool(c.event.get("exposed")),
+    "all_stood": ReplayContext._all_stood,
+    "winner_decided": lambda c: bool(c.game and c.game.resolved and c.game.outcome
+                                   not in (None, "unopened", "win_recorded")),
+    "pack_cannot_supply": ReplayContext._pack_cannot_supply,
+    "show_for_sum": lambda c: c.paying_how == "show_for_sum",
+    "pool_shared": lambda c: c.paying_how == "shared",
+}
+
+FUNCTIONS: dict[str, Callable[[ReplayContext, Any], Any]] = {
+    "left_of": lambda c, p: c.seating.left_of(p),
+    "right_of": lambda c, p: c.seating.right_of(p),
+    "stake_of": lambda c, p: c.game.stakes.get(p, 0),
+    "hand_size_of": lambda c, p: c._hand(p).count,
+    "discard_of": lambda c, p: c._hand(p).discarded,
+    "demanded_by": ReplayContext._demanded_by,
+    "given_to": lambda c, p: c._hand(p).given,
+    "refundable_of": ReplayContext._refundable_of,
+    "hand_of": ReplayContext._hand_of,
+    "count_of": lambda c, items: len(items),
+}
+
+PREDICATES: dict[str, Callable[[ReplayContext, Any], Any]] = {
+    "is_set": lambda c, v: v is not None,
+    "in": lambda c, args: args[0] in (args[1] or ()),
+    "in_game": lambda c, p: p in c.game.still_in,
+    "foul": lambda c, p: p in c.game.foul,
+    "lifted": ReplayContext._lifted,
+    "has_drawn": ReplayContext._has_drawn,
+    "bet_after_draw": lambda c, p: p in c.game.bettors,
+    "pointed_out": lambda c, a: (a["issue"], a["about"]) in c.game.deal.pointed_out,
+    "spoke": lambda c, p: p in c.game.deal.spoke,
+    "phase": lambda c, name: c.game.phase == name if c.game else name == "before_deal",
+    "out_of_turn": ReplayContext._out_of_turn,
+    "hand_known": ReplayContext._hand_known,
+    "hand_at_least": ReplayContext._hand_at_least,
+    "card_not_in_pack": lambda c, _: c._card_not_in_pack(),
+    "card_seen_twice": lambda c, _: c._card_seen_twice(),
+    "redeal_after": lambda c, rule: c._in_deal() and c.game.deal.redeal and c.game.misdeal_rule == rule,
+    "stood": lambda c, p: p in c.game.stood,
+    "winner": lambda c, p: p in c.game.winners,
+}
+
+BINDING = Binding(WORDS, FUNCTIONS, PREDICATES)

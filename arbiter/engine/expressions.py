@@ -10,6 +10,7 @@ builds a smaller one.
 from __future__ import annotations
 
 import operator
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol
 
 from arbiter.rulebook.vocabulary import COMPARISONS, CONSTANTS, LITERAL_ARGUMENTS, VALUE_FUNCTIONS
@@ -35,6 +36,17 @@ class Context(Protocol):
 
 Value = Callable[[Context], Any]
 Condition = Callable[[Context], bool]
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A context class's words, functions and predicates as plain functions of the
+    context. Compiled with a binding, a condition calls them directly; without one, it
+    asks any context by name (`word`, `apply`, `test`)."""
+
+    words: Mapping[str, Callable[[Any], Any]]
+    functions: Mapping[str, Callable[[Any, Any], Any]]
+    predicates: Mapping[str, Callable[[Any, Any], Any]]
 
 _COMPARE = {
     "eq": operator.eq,
@@ -73,15 +85,15 @@ def _arithmetic(name: str, parts: list[Value]) -> Value:
 _SHARED: dict[int, tuple[Any, Value]] = {}
 
 
-def shared_value(node: Any) -> Value:
+def shared_value(node: Any, binding: Binding | None = None) -> Value:
     """`compile_value` for a node that lives as long as the rule book: compiled once."""
     cached = _SHARED.get(id(node))
     if cached is None or cached[0] is not node:
-        cached = _SHARED[id(node)] = (node, compile_value(node))
+        cached = _SHARED[id(node)] = (node, compile_value(node, binding))
     return cached[1]
 
 
-def compile_value(node: Any) -> Value:
+def compile_value(node: Any, binding: Binding | None = None) -> Value:
     """A closure computing the value `node` describes."""
     if node is None or isinstance(node, (bool, int, float)):
         return _constant(node)
@@ -91,17 +103,19 @@ def compile_value(node: Any) -> Value:
             return lambda ctx: ctx.event.get(field)
         if node in CONSTANTS:
             return _constant(node)
+        if binding is not None:
+            return binding.words[node]
         return lambda ctx: ctx.word(node)
     if isinstance(node, list):
-        items = [compile_value(item) for item in node]
+        items = [compile_value(item, binding) for item in node]
         return lambda ctx: [item(ctx) for item in items]
     (name, arg), = node.items()
     if name == "param":
         return lambda ctx: ctx.param(arg)
     if name in ("mul", "add", "sub", "min", "max"):
-        return _arithmetic(name, [compile_value(part) for part in arg])
+        return _arithmetic(name, [compile_value(part, binding) for part in arg])
     if name == "first_of":
-        options = [compile_value(option) for option in arg]
+        options = [compile_value(option, binding) for option in arg]
 
         def first(ctx: Context) -> Any:
             for option in options:
@@ -113,7 +127,15 @@ def compile_value(node: Any) -> Value:
         return first
     if name not in VALUE_FUNCTIONS:
         raise ValueError(f"unknown value {node!r}")
-    inner = compile_value(arg)
+    inner = compile_value(arg, binding)
+    if binding is not None:
+        function = binding.functions[name]
+
+        def bound(ctx: Context) -> Any:
+            value = inner(ctx)
+            return None if value is None else function(ctx, value)
+
+        return bound
 
     def applied(ctx: Context) -> Any:
         value = inner(ctx)
@@ -122,27 +144,61 @@ def compile_value(node: Any) -> Value:
     return applied
 
 
-def _compile_arguments(arg: Any) -> Value:
+def _compile_arguments(arg: Any, binding: Binding | None) -> Value:
     if isinstance(arg, bool):
         return _constant(arg)
     if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
         parts = {
-            key: (_constant(value) if key in LITERAL_ARGUMENTS else compile_value(value))
+            key: (_constant(value) if key in LITERAL_ARGUMENTS else compile_value(value, binding))
             for key, value in arg.items()
         }
         return lambda ctx: {key: part(ctx) for key, part in parts.items()}
-    return compile_value(arg)
+    return compile_value(arg, binding)
 
 
-def compile_condition(node: Any) -> Condition:
-    """A closure deciding the condition `node` describes (None and true: always)."""
+# What a predicate costs to decide, roughly; a conjunction tests its cheap parts first.
+_PREDICATE_COST = {"phase": 1, "is_set": 1, "in": 2, "in_game": 2, "foul": 2, "stood": 2, "spoke": 2,
+                   "winner": 2, "out_of_turn": 3, "lifted": 3, "has_drawn": 3, "bet_after_draw": 2,
+                   "pointed_out": 3, "redeal_after": 2, "hand_known": 8, "hand_at_least": 10,
+                   "card_not_in_pack": 4, "card_seen_twice": 6}
+
+
+def cost(node: Any) -> float:
+    """A rough price of evaluating a condition or value (a word lookup is 1)."""
+    if node is None or isinstance(node, (bool, int, float)):
+        return 0
+    if isinstance(node, str):
+        return 0.5 if node.startswith("event.") or node in CONSTANTS else 1
+    if isinstance(node, list):
+        return sum(cost(item) for item in node)
+    if len(node) != 1:  # a predicate's named arguments
+        return sum(cost(value) for value in node.values())
+    (name, arg), = node.items()
+    if name == "param":
+        return 0.5
+    if name in ("all", "any", "not") or name in _COMPARE or name in ("mul", "add", "sub", "min", "max"):
+        return cost(arg)
+    if name in _PREDICATE_COST:
+        extra = 0 if name in LITERAL_ARGUMENTS or isinstance(arg, bool) else cost(arg)
+        return _PREDICATE_COST[name] + extra
+    return 2 + cost(arg)
+
+
+def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
+    """A closure deciding the condition `node` describes (None and true: always).
+
+    Conditions have no side effects, so the parts of `all` and `any` are tested
+    cheapest first: the same verdict, sooner."""
     if node is None or node is True:
         return lambda ctx: True
     if isinstance(node, str):
+        if binding is not None:
+            fact = binding.words[node]
+            return lambda ctx: bool(fact(ctx))
         return lambda ctx: bool(ctx.word(node))
     (name, arg), = node.items()
     if name == "all":
-        parts = [compile_condition(part) for part in arg]
+        parts = [compile_condition(part, binding) for part in sorted(arg, key=cost)]
 
         def every(ctx: Context) -> bool:
             for part in parts:
@@ -152,7 +208,7 @@ def compile_condition(node: Any) -> Condition:
 
         return every
     if name == "any":
-        parts = [compile_condition(part) for part in arg]
+        parts = [compile_condition(part, binding) for part in sorted(arg, key=cost)]
 
         def some(ctx: Context) -> bool:
             for part in parts:
@@ -162,11 +218,11 @@ def compile_condition(node: Any) -> Condition:
 
         return some
     if name == "not":
-        inner = compile_condition(arg)
+        inner = compile_condition(arg, binding)
         return lambda ctx: not inner(ctx)
     if name in _COMPARE:
         compare = _COMPARE[name]
-        left, right = (compile_value(side) for side in arg)
+        left, right = (compile_value(side, binding) for side in arg)
 
         def compared(ctx: Context) -> bool:
             a, b = left(ctx), right(ctx)
@@ -175,7 +231,13 @@ def compile_condition(node: Any) -> Condition:
             return compare(a, b)
 
         return compared
+    if binding is not None:
+        predicate = binding.predicates[name]
+        if name in LITERAL_ARGUMENTS:
+            return lambda ctx: bool(predicate(ctx, arg))
+        argument = _compile_arguments(arg, binding)
+        return lambda ctx: bool(predicate(ctx, argument(ctx)))
     if name in LITERAL_ARGUMENTS:
         return lambda ctx: ctx.test(name, arg)
-    argument = _compile_arguments(arg)
+    argument = _compile_arguments(arg, binding)
     return lambda ctx: ctx.test(name, argument(ctx))

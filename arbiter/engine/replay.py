@@ -15,14 +15,15 @@ from typing import Any, Mapping
 
 from arbiter import hands
 from arbiter.cards import parse_card
-from arbiter.engine.compiled import CompiledCheck, CompiledRules
-from arbiter.engine.context import ReplayContext
+from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules
+from arbiter.engine.context import BINDING, ReplayContext
 from arbiter.engine.effects import EffectsMixin
 from arbiter.engine.expressions import shared_value
 from arbiter.engine.ledger import POOL, Ledger
 from arbiter.engine.showdown import share_pool
 from arbiter.engine.state import Deal, Game, Hand, Round, Session
 from arbiter.errors import ReplayError
+from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
@@ -42,6 +43,11 @@ class Decision:
 class Replay(ReplayContext, EffectsMixin):
     """One log's replay: the state, the findings and the ledger it builds."""
 
+    @staticmethod
+    def compile(rulebook: Rulebook) -> CompiledRules:
+        """The rule book compiled for replays: conditions bound to this context's words."""
+        return compiled_rules(rulebook, BINDING)
+
     def __init__(self, log: Mapping[str, Any], rules: CompiledRules) -> None:
         table = log["table"]
         self.seating = Seating(table["players"])
@@ -52,6 +58,7 @@ class Replay(ReplayContext, EffectsMixin):
         self.hand_rules = hand_rules(rules.parameters)
         self.events = log["events"]
         self.session = Session()
+        self.game = None
         self.ledger = Ledger()
         self.findings: list[dict[str, Any]] = []
         self.games_report: list[dict[str, Any]] = []
@@ -79,12 +86,12 @@ class Replay(ReplayContext, EffectsMixin):
             if kind not in DEALING_EVENTS and self._dealing():
                 self.finish_deal()
             getattr(self, "on_" + kind)(event)
-            if self.session.game:
+            if self.game:
                 self.game.last_event = k
         self.k = len(self.events) - 1
         self.event = {}
         self.parsed_cards = []
-        if self.session.game:
+        if self.game:
             self.end_game()
 
     def decide(self, trigger: str, actor: str | None) -> list[Decision]:
@@ -94,8 +101,8 @@ class Replay(ReplayContext, EffectsMixin):
         trigger and player (D5 over L54): exceptions are explicit in the data.
         """
         held = []
-        for check in self.rules.checks(trigger):
-            if check.check.for_each and self.session.game:
+        for check in self.rules.by_trigger.get(trigger, ()):
+            if check.for_each and self.game:
                 for each in self.seating.round_from(self.seating.left_of(self.game.dealer)):
                     self.actor, self.each = actor, each
                     if check.condition(self):
@@ -111,7 +118,7 @@ class Replay(ReplayContext, EffectsMixin):
         return [d for d in held if (d.check.rule.id, d.finding["player"]) not in silenced]
 
     def _draft(self, check: CompiledCheck) -> Decision:
-        game = self.session.game
+        game = self.game
         player = check.player(self)
         finding = {
             "id": check.rule.id,
@@ -137,7 +144,7 @@ class Replay(ReplayContext, EffectsMixin):
     def fire(self, trigger: str, actor: str | None) -> None:
         """Decide and act at once: for moments, which record nothing of their own. A
         moment raised again in the same deal (a second give) reports a law once."""
-        game = self.session.game
+        game = self.game
         where = (game.number, game.deal.number if game.deals else 0) if game else (0, 0)
         fresh = []
         for decision in self.decide(trigger, actor):
@@ -160,10 +167,10 @@ class Replay(ReplayContext, EffectsMixin):
 
     def person(self, spec: Any) -> Any:
         """A person (or number) named by a setting: `{left_of: dealer}`, `ante_player` …"""
-        return shared_value(spec)(self) if spec is not None else None
+        return shared_value(spec, BINDING)(self) if spec is not None else None
 
     def require_game(self, what: str) -> Game:
-        game = self.session.game
+        game = self.game
         if game is None or not game.deals:
             raise ReplayError(f"event {self.k} ({what}) needs a deal in progress, and none has begun", self.k)
         if game.deal.misdealt:
@@ -193,7 +200,7 @@ class Replay(ReplayContext, EffectsMixin):
 
     def on_deal(self, event: Mapping[str, Any]) -> None:
         dealer = event["dealer"]
-        game = self.session.game
+        game = self.game
         redeal = game is not None and game.deals and game.deal.misdealt and not game.resolved
         if redeal:
             self.expected_dealer = game.redeal_by
@@ -203,9 +210,9 @@ class Replay(ReplayContext, EffectsMixin):
                 self.end_game()
             self.expected_dealer, self.expected_dealer_rule = self.due_dealer()
             game = self.new_game(dealer)
-        game.deals.append(Deal(number=len(game.deals) + 1, dealer=dealer, redeal=bool(redeal),
-                               pack_remaining=self.parameters["pack_size"],
-                               hands={p: Hand() for p in self.seating.players}))
+        game.deal = Deal(number=len(game.deals) + 1, dealer=dealer, redeal=bool(redeal),
+                         pack_remaining=self.parameters["pack_size"], hands={p: Hand() for p in self.seating.players})
+        game.deals.append(game.deal)
         game.dealer = dealer
         game.phase = "before_deal"
         if redeal:
@@ -228,6 +235,7 @@ class Replay(ReplayContext, EffectsMixin):
         session = self.session
         game = Game(number=len(session.games) + 1, dealer=dealer, jackpot=session.next_jackpot)
         session.games.append(game)
+        self.game = game
         game.pool_start = session.carried
         game.stakes = {p: 0 for p in self.seating.players}
         game.still_in = set(self.seating.players)
@@ -269,7 +277,7 @@ class Replay(ReplayContext, EffectsMixin):
         self.act(held)
 
     def _dealing(self) -> bool:
-        game = self.session.game
+        game = self.game
         return bool(game and game.deals and game.deal.started() and not game.deal.finished
                     and not game.deal.misdealt)
 
@@ -736,6 +744,7 @@ class Replay(ReplayContext, EffectsMixin):
         added = stake - game.stakes[player]
         if added > 0:
             game.stakes[player] = stake
+            game.highest = max(game.highest, stake)
             self.pay(player, POOL, added, what)
 
     def pay(self, payer: str, payee: str, amount: int, what: str, rule: str | None = None,

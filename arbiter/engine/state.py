@@ -119,12 +119,11 @@ class Game:
     asked: set[str] = field(default_factory=set)
     need_not_answer: set[str] = field(default_factory=set)
 
-    @property
-    def deal(self) -> Deal:
-        return self.deals[-1]
+    deal: Deal | None = None  # the current deal: the last of `deals`
+    highest: int = 0  # the highest stake (stakes only ever rise)
 
     def highest_stake(self) -> int:
-        return max(self.stakes.values(), default=0)
+        return self.highest
 
 
 @dataclass
@@ -139,7 +138,3 @@ class Session:
     next_dealer_rule: str | None = None
     next_jackpot: dict[str, Any] | None = None
     carried: int = 0
-
-    @property
-    def game(self) -> Game | None:
-        return self.games[-1] if self.games else None
