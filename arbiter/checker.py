@@ -35,12 +35,24 @@ def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
                file: str | None = None, ignore: Iterable[str] = (),
                select: Iterable[str] | None = None) -> dict[str, Any]:
     """Replay a log already read and checked against the schema."""
+    return _replay(log, rulebook, file, ignore, select, trace=False)[0]
+
+
+def replay_with_trace(log: Mapping[str, Any], rulebook: Rulebook | None = None,
+                      file: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The report, and the table after each event (who is in, the stakes, the pool …):
+    for telling a game event by event (`arbiter explain`, the HTML report)."""
+    return _replay(log, rulebook, file, (), None, trace=True)
+
+
+def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: Iterable[str],
+            select: Iterable[str] | None, trace: bool) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     rulebook = rulebook or load_rulebook()
-    replay = Replay(log, Replay.compile(rulebook))
+    replay = Replay(log, Replay.compile(rulebook), trace=trace)
     try:
         replay.run()
     except LogError as error:
-        return invalid_report(file, error)
+        return invalid_report(file, error), list(replay.trace or ())
     ignored = {normalise_id(i) for i in ignore}
     selected = {normalise_id(i) for i in select} if select else None
     findings = [f for f in replay.findings
@@ -56,7 +68,7 @@ def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
     }
     if rulebook.house:
         report["house_rules"] = dict(rulebook.house)
-    return report
+    return report, list(replay.trace or ())
 
 
 def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
@@ -90,4 +102,4 @@ def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: An
     return check_bytes(data, shown, rulebook, **options)
 
 
-__all__ = ["check_log", "check_file", "check_bytes", "replay_log", "ArbiterError"]
+__all__ = ["check_log", "check_file", "check_bytes", "replay_log", "replay_with_trace", "ArbiterError"]

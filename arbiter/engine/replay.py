@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from arbiter import hands
-from arbiter.cards import parse_card
+from arbiter.cards import card_str, parse_card
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules
 from arbiter.engine.context import BINDING, ReplayContext
 from arbiter.engine.effects import EffectsMixin
@@ -48,7 +48,7 @@ class Replay(ReplayContext, EffectsMixin):
         """The rule book compiled for replays: conditions bound to this context's words."""
         return compiled_rules(rulebook, BINDING)
 
-    def __init__(self, log: Mapping[str, Any], rules: CompiledRules) -> None:
+    def __init__(self, log: Mapping[str, Any], rules: CompiledRules, trace: bool = False) -> None:
         table = log["table"]
         self.seating = Seating(table["players"])
         self.limit = table["limit"]
@@ -62,6 +62,7 @@ class Replay(ReplayContext, EffectsMixin):
         self.ledger = Ledger()
         self.findings: list[dict[str, Any]] = []
         self.games_report: list[dict[str, Any]] = []
+        self.trace: list[dict[str, Any]] | None = [] if trace else None
         self.event: Mapping[str, Any] = {}
         self.k = -1
         self.actor: str | None = None
@@ -88,11 +89,35 @@ class Replay(ReplayContext, EffectsMixin):
             getattr(self, "on_" + kind)(event)
             if self.game:
                 self.game.last_event = k
+            if self.trace is not None:
+                self.trace.append(self.snapshot())
         self.k = len(self.events) - 1
         self.event = {}
         self.parsed_cards = []
         if self.game:
             self.end_game()
+
+    def snapshot(self) -> dict[str, Any]:
+        """The table after the current event, for those who tell the game (explain, HTML)."""
+        game = self.game
+        if game is None:
+            return {"event": self.k, "game": None}
+        seats = self.seating.round_from(self.seating.left_of(game.dealer))
+        return {
+            "event": self.k,
+            "game": game.number,
+            "deal": game.deal.number if game.deal else None,
+            "dealer": game.dealer,
+            "jackpot": game.jackpot,
+            "phase": game.phase,
+            "pool": self.ledger.pool,
+            "stakes": {p: game.stakes[p] for p in seats},
+            "still_in": [p for p in seats if p in game.still_in],
+            "foul": [p for p in seats if p in game.foul],
+            "cards": {p: game.deal.hands[p].count for p in seats} if game.deal else {},
+            "shown": {p: [card_str(c) for c in game.shown[p]] for p in seats if p in game.shown},
+            "winners": list(game.winners),
+        }
 
     def decide(self, trigger: str, actor: str | None) -> list[Decision]:
         """The checks `trigger` sets off that hold now, each with its finding drafted.
