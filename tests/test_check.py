@@ -154,3 +154,17 @@ def test_check_log_is_pure_and_repeatable():
     first, second = check_log(log), check_log(log)
     assert first == second
     assert json.dumps(log, sort_keys=True) == before
+
+
+def test_the_trace_holds_the_table_after_each_event():
+    from arbiter.checker import replay_with_trace
+    from arbiter.logfile import read_log_bytes
+
+    log = read_log_bytes(CLEAN.read_bytes(), str(CLEAN))
+    report, trace = replay_with_trace(log)
+    assert len(trace) == len(log["events"])
+    assert [t["event"] for t in trace] == list(range(len(log["events"])))
+    paid_in = sum(e["amount"] for e in report["ledger"] if e["to"] == "pool")
+    paid_out = sum(e["amount"] for e in report["ledger"] if e["from"] == "pool")
+    assert trace[-1]["pool"] == paid_in - paid_out
+    assert max(t["pool"] for t in trace if t["game"]) >= report["games"][-1]["pool"] - paid_out
