@@ -242,3 +242,14 @@ def test_cli_without_planting_writes_no_truth(tmp_path):
     assert "planted" not in result.output
     bad = CliRunner().invoke(cli, ["simulate", "--out", str(tmp_path), "--players", "11"])
     assert bad.exit_code == 2
+
+
+def test_cli_reports_what_it_wrote_as_json(tmp_path):
+    result = CliRunner().invoke(cli, ["simulate", "--out", str(tmp_path), "--logs", "2", "--games", "3",
+                                      "--plant", "1.0", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["logs"] == 2 and summary["games"] == 6
+    truths = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("*.truth.json"))]
+    planted = [p for t in truths for p in t["planted"] if p["severity"] == "irregularity"]
+    assert summary["planted"] == len(planted) and set(summary["laws"]) == {p["id"] for p in planted}

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from arbiter.cli.app import cli
+from arbiter.rulebook.model import rule_sort_key
 
 
 @cli.command()
@@ -16,7 +19,9 @@ from arbiter.cli.app import cli
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed writes the same logs.")
 @click.option("--plant", "plant", type=click.FloatRange(0.0, 1.0), default=0.0, show_default=True, metavar="RATE",
               help="Chance per game of one planted irregularity; the truth goes beside each log.")
-def simulate(out: str, logs: int, games: int, players: int | None, seed: int, plant: float) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="How to report what was written.")
+def simulate(out: str, logs: int, games: int, players: int | None, seed: int, plant: float, fmt: str) -> None:
     """Write simulated hand logs of whole sessions played by the laws (DIR/sim-00001.json ...);
     with --plant, irregularities of known laws and, beside each log, what arbiter must find."""
     from pathlib import Path
@@ -45,6 +50,10 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
         irregular = [p for p in truth["planted"] if p["severity"] == "irregularity"]
         planted += len(irregular)
         laws.update(p["id"] for p in irregular)
+    if fmt == "json":
+        click.echo(json.dumps({"out": str(folder), "logs": logs, "games": logs * games, "events": events,
+                               "planted": planted, "laws": sorted(laws, key=rule_sort_key)}))
+        return
     line = f"wrote {logs} log{'s' if logs != 1 else ''} ({logs * games} games, {events} events) to {folder}"
     if plant > 0:
         line += f"; planted {planted} irregularities of {len(laws)} laws, truth beside each log"
