@@ -155,3 +155,12 @@ def test_python_dash_m_works(tmp_path):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert len(json.loads(result.stdout)) >= 81
+
+
+def test_every_rule_can_be_shown_in_every_format(rulebook):
+    for rule in rulebook.in_order():
+        for fmt in ("text", "json", "markdown"):
+            result = run("law", rule.id, "--format", fmt)
+            assert result.exit_code == 0, (rule.id, fmt, result.output)
+            shown = json.loads(result.output)["text"] if fmt == "json" else result.output.replace("> ", "")
+            assert " ".join(rule.text.split())[:40] in " ".join(shown.split())

@@ -100,6 +100,9 @@ class Describer:
     def chain(self, spec: Mapping[str, Any]) -> str:
         people = []
         for item in spec.get("candidates", ()):
+            if isinstance(item, str):
+                people.append(self.value(item))
+                continue
             (kind, arg), = item.items()
             people.append(VALUE_FUNCTIONS[kind].format(self.value(arg)))
         reasons = [p["reason"] for p in spec.get("pass_over", ())]
