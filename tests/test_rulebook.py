@@ -190,3 +190,9 @@ def test_every_word_of_the_vocabulary_is_documented_for_rule_writers():
               vocabulary.NUMBERS, vocabulary.EFFECTS, vocabulary.DEFINES, vocabulary.CONSTANTS]
     missing = [word for group in groups for word in group if not re.search(r"[`{]" + word + r"\b", readme)]
     assert not missing, f"undocumented in rules/README.md: {missing}"
+
+
+def test_a_house_hand_order_the_evaluator_does_not_know_is_refused(rulebook):
+    order = ["blazes", *rulebook.parameters["hand_order"]]
+    with pytest.raises(HouseRulesError, match="blazes"):
+        apply_house(rulebook, {"parameters": {"hand_order": order}, "_file": "h.yaml"})

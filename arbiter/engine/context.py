@@ -161,8 +161,12 @@ class ReplayContext:
             return False
 
     def _card_not_in_pack(self) -> bool:
-        joker = bool(self.parameters.get("joker"))
-        return any(card == JOKER and not joker for card in self.parsed_cards)
+        """A joker the house does not admit; at a show, not one already judged when it
+        was dealt to the player showing it (one bad card, one finding)."""
+        if self.parameters.get("joker") or JOKER not in self.parsed_cards:
+            return False
+        held_by = self.game.deal.in_play.get(JOKER) if self.game and self.game.deal else None
+        return not (self.event.get("type") == "show" and held_by == self.actor)
 
     def _card_seen_twice(self) -> bool:
         if not self._in_deal():

@@ -23,7 +23,7 @@ from arbiter.engine.ledger import POOL, Ledger
 from arbiter.engine.showdown import share_pool
 from arbiter.engine.state import Deal, Game, Hand, Round, Session
 from arbiter.errors import ReplayError
-from arbiter.rulebook.model import Rulebook
+from arbiter.rulebook.model import Rulebook, hand_rules
 from arbiter.seats import Seating
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
@@ -818,16 +818,6 @@ class Replay(ReplayContext, EffectsMixin):
             "complete": bool(complete),
             "next": next_game if complete else None,
         })
-
-
-def hand_rules(parameters: Mapping[str, Any]) -> hands.HandRules:
-    return hands.HandRules(
-        ace_in_sequences=parameters["ace_in_sequences"],
-        hearts_break_ties=parameters["hearts_break_ties"],
-        hand_order=tuple(parameters["hand_order"]),
-        joker=parameters["joker"],
-        two_pairs_odd_card_decides=parameters["two_pairs_odd_card_decides"],
-    )
 
 
 def event_cards(event: Mapping[str, Any]) -> list[int]:

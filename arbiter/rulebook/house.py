@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from arbiter.errors import HouseRulesError
 from arbiter.resources import rules_dir, schema_path
-from arbiter.rulebook.model import Rulebook, normalise_id
+from arbiter.rulebook.model import Rulebook, hand_rules, normalise_id
 
 
 @lru_cache(maxsize=1)
@@ -71,6 +71,15 @@ def _same_kind(default: Any, value: Any) -> bool:
     return isinstance(value, type(default))
 
 
+def _check_hand_rules(file: str, parameters: Mapping[str, Any]) -> None:
+    """The value of the hands must still be one the evaluator knows (a hand named in
+    `hand_order`, an ace that is low or low-or-high)."""
+    try:
+        hand_rules(parameters)
+    except (KeyError, ValueError, TypeError) as exc:
+        raise HouseRulesError(file, "parameters", str(exc)) from None
+
+
 def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
     """The rule book with a house-rules file's departures applied."""
     file = house.get("_file", "house rules")
@@ -91,6 +100,7 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
         if normal not in rulebook.rules:
             raise HouseRulesError(file, "disable", f"unknown rule ID {rule_id!r}")
         disabled.add(normal)
+    _check_hand_rules(file, parameters)
     summary = {
         "file": file,
         "name": house.get("name") or Path(file).stem,

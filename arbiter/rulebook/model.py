@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from arbiter.errors import UnknownRuleError
+from arbiter.hands import HandRules
 
 _ID = re.compile(r"^([LDA])(\d+)$")
 _PREFIX_ORDER = {"L": 0, "D": 1, "A": 2}
@@ -188,3 +189,14 @@ def normalise_id(rule_id: str) -> str:
     if match:
         return f"{match.group(1)}{int(match.group(2))}"
     return text
+
+
+def hand_rules(parameters: Mapping[str, Any]) -> HandRules:
+    """The value of the hands the parameters in force call for (L65-L76, D7 and the house's)."""
+    return HandRules(
+        ace_in_sequences=parameters["ace_in_sequences"],
+        hearts_break_ties=parameters["hearts_break_ties"],
+        hand_order=tuple(parameters["hand_order"]),
+        joker=parameters["joker"],
+        two_pairs_odd_card_decides=parameters["two_pairs_odd_card_decides"],
+    )
