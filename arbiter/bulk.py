@@ -17,6 +17,7 @@ from typing import Any, Iterable, Iterator
 from arbiter.checker import check_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
 from arbiter.logfile import read_source, read_stream
+from arbiter.notation.reading import LOG_SUFFIXES
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook
@@ -44,11 +45,12 @@ _KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
 
 def gather(paths: Iterable[str]) -> Iterator[str]:
     """Each path named, as given (`-` too, and names that do not exist: those get their
-    `invalid` report); for a folder, every `*.json` below it, sorted, each file once.
+    `invalid` report); for a folder, every `*.json` and `*.hand` (the text notation) below
+    it, sorted, each file once.
 
     Links to folders are followed, each folder walked once, so a link back up the tree (or
     a loop of links) ends the walk there instead of going round. A folder that cannot be
-    listed, or a `*.json` that is not a regular file (a named pipe would block the run),
+    listed, or a log that is not a regular file (a named pipe would block the run),
     is yielded as an `Unreadable` with the reason. A link that leads nowhere is yielded as
     found: reading it says why it cannot be read.
     """
@@ -85,7 +87,7 @@ def _below(top: str) -> Iterator[str]:
             if is_folder:
                 folders.append(entry.path)
                 continue
-            if not entry.name.endswith(".json"):
+            if not entry.name.endswith(LOG_SUFFIXES):
                 continue
             try:
                 status = os.stat(entry.path)

@@ -12,6 +12,7 @@ from typing import Any, Iterable, Mapping
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
 from arbiter.logfile import read_log_bytes, read_source
+from arbiter.notation.reading import read_any_log
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook, normalise_id
 
@@ -85,8 +86,9 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
 
 
 def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
+    """A log's bytes, JSON or the text notation (`*.hand`, or by content), to its report."""
     try:
-        log = read_log_bytes(data, file)
+        log = read_any_log(data, file)
     except LogError as error:
         return invalid_report(file, error)
     return replay_log(log, rulebook, file, **options)

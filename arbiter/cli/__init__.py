@@ -3,7 +3,17 @@
 One module per group of commands; importing them registers them on `cli`.
 """
 
-from arbiter.cli import check, disputes, laws, simulate  # noqa: F401  (registers the commands)
+from arbiter.cli import (  # noqa: F401  (importing a module registers its commands)
+    check,
+    disputes,
+    explain,
+    laws,
+    notation,
+    quiz,
+    rulebook,
+    simulate,
+    table,
+)
 from arbiter.cli.app import cli, main
 
 __all__ = ["cli", "main"]

@@ -1,0 +1,37 @@
+"""`arbiter explain LOG`: one game told event by event, with each ruling where it is made."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from arbiter.checker import replay_with_trace
+from arbiter.cli.app import HOUSE, cli, rulebook_with
+from arbiter.errors import LogError
+from arbiter.logfile import read_source, read_stream
+from arbiter.notation.reading import read_any_log
+from arbiter.render.story import render_story, tell
+
+STDIN = "-"
+
+
+@cli.command()
+@click.argument("log")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
+              show_default=True, help="Output format; json is the list of steps {event, text, rulings, ...}.")
+@HOUSE
+def explain(log: str, fmt: str, house: str | None) -> None:
+    """Tell a hand log event by event in plain words, with each ruling and the law's words.
+
+    LOG is a file, or - for standard input. A log that cannot be read is one error line
+    and exit 2; one that breaks down mid-replay is told as far as it goes, then the same.
+    """
+    rulebook = rulebook_with(house)
+    data = read_stream(sys.stdin.buffer) if log == STDIN else read_source(log)
+    document = read_any_log(data, log)
+    report, trace = replay_with_trace(document, rulebook, file=log)
+    click.echo(render_story(tell(document, report, trace, rulebook), report, fmt), nl=False)
+    if report["error"]:
+        error = report["error"]
+        raise LogError(error["message"], error["path"], error["event"], file=log)

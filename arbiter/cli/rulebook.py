@@ -1,0 +1,41 @@
+"""`arbiter rulebook`: the whole code of laws as one Markdown document or one HTML page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from arbiter.cli.app import HOUSE, cli, rulebook_with
+from arbiter.render.rulebook import render_rulebook_html, render_rulebook_json, render_rulebook_markdown
+from arbiter.resources import cases_dir
+from arbiter.rulebook.model import Rulebook
+
+
+def case_titles(rulebook: Rulebook) -> dict[str, str]:
+    """The title (`meta.title`) of every case a rule lists, read from the shipped cases."""
+    names = {case for rule in rulebook.rules.values() for case in rule.cases}
+    return {name: json.loads((cases_dir() / f"{name}.json").read_text(encoding="utf-8"))["meta"]["title"]
+            for name in names}
+
+
+@cli.command()
+@click.option("--format", "fmt", type=click.Choice(["markdown", "html", "json"]), default="markdown",
+              show_default=True, help="Markdown, one self-contained HTML page, or the same document as JSON.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+              help="Write to this file instead of standard output.")
+@HOUSE
+def rulebook(fmt: str, output: Path | None, house: str | None) -> None:
+    """The whole code of laws by section: words, parameters, interpretations, an example case each."""
+    book = rulebook_with(house)
+    render = {"markdown": render_rulebook_markdown, "html": render_rulebook_html, "json": render_rulebook_json}[fmt]
+    text = render(book, case_titles(book))
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise click.FileError(str(output), hint=exc.strerror or str(exc)) from None
+    click.echo(f"wrote {output}", err=True)

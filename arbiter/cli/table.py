@@ -1,0 +1,38 @@
+"""`arbiter table`: record a game as it is played, in the text notation, and rule at once."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from arbiter.cli.app import HOUSE, cli, rulebook_with, seating_of
+from arbiter.notation import parse_checked, table_line
+from arbiter.table.journal import Journal
+from arbiter.table.session import play
+
+
+@cli.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--players", help="A new table: the players in the order the deal passes, comma-separated.")
+@click.option("--limit", type=click.IntRange(min=1), help="A new table: the limit, in counters.")
+@click.option("--ante", type=click.IntRange(min=1), help="A new table: the ante, in counters.")
+@HOUSE
+def table(log: str, players: str | None, limit: int | None, ante: int | None, house: str | None) -> int:
+    """Keep LOG (a *.hand file) as the game is played: type the events in the text notation,
+    each saved at once; rulings print as they arise. A LOG that exists is resumed."""
+    rulebook = rulebook_with(house)
+    path = Path(log)
+    given = [name for name, value in (("--players", players), ("--limit", limit), ("--ante", ante)) if value]
+    if path.exists():
+        if given:
+            raise click.UsageError(f"{log} exists: resume it without {', '.join(given)}")
+        journal, resumed = Journal.resume(path), True
+    else:
+        if len(given) < 3:
+            raise click.UsageError("a new table needs --players, --limit and --ante (or the name of a log to resume)")
+        header = table_line({"players": list(seating_of(players).players), "limit": limit, "ante": ante})
+        parse_checked(header + "\n", log)  # a name the notation or the schema refuses stops here
+        journal, resumed = Journal.create(path, header), False
+    return play(journal, rulebook, resumed, interactive=sys.stdin.isatty())

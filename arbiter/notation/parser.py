@@ -1,0 +1,532 @@
+"""Reading the text notation: text in, the log's JSON document out, and where each part stood.
+
+A hand-written recursive descent over the text itself (no separate tokenizer: what a
+word means depends on where it stands, and `Kd` is a card in one place and a name in
+another). Every syntax error is a `NotationError` that names the line and the column
+and says what was expected there. Whether the document is a valid log (seated names,
+counts that agree with the cards …) is left to the schema; `reading.py` puts the line
+and column back on its errors with the positions recorded here.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbiter.errors import LogReadError
+from arbiter.notation.grammar import (
+    BARE_NAME,
+    CARD,
+    CARD_WORDS,
+    COMMENT_MARK,
+    HEADER_WORDS,
+    KEYWORD_FORMS,
+    NAME_WORDS,
+    NOTE_MARK,
+    NUMBER,
+    NUMBER_WORDS,
+    SUBJECT_FORMS,
+    UNDO,
+    Card,
+    Cards,
+    Choice,
+    Counts,
+    Flag,
+    Form,
+    Hands,
+    Keyed,
+    Name,
+    Names,
+    Number,
+    Opt,
+    Part,
+    describe,
+)
+
+_GAP = re.compile(r"[ \t]+")
+_WORD_GOES_ON = re.compile(r"\w|['.\-]\w")  # as in a bare name: O'Brien, Mary-Ann
+
+FORMAT = "peel-draw-poker-log"
+VERSION = 1
+
+Where = tuple[int, int]  # (line, column), both from 1
+
+
+class NotationError(LogReadError):
+    """A text log that cannot be read: "line 3, column 9: expected …, found …"."""
+
+    def __init__(self, line: int, column: int, detail: str, path: str = "", event: int | None = None) -> None:
+        super().__init__(f"line {line}, column {column}: {detail}", path, event)
+        self.line = line
+        self.column = column
+        self.detail = detail
+
+    def __reduce__(self):
+        return _rebuild, (self.line, self.column, self.detail, self.path, self.event, self.file)
+
+
+def _rebuild(line, column, detail, path, event, file):
+    error = NotationError(line, column, detail, path, event)
+    error.file = file
+    return error
+
+
+class _BadJSON(ValueError):
+    """What the JSON decoder lets through and a log may not hold."""
+
+
+@dataclass
+class Parsed:
+    """A text log read: the document, and where its parts stand in the text.
+
+    `event_at[k]` maps a JSON Pointer relative to event k ("" for the event itself,
+    "/stake", "/cards/2") to its place; `head_at` does the same for the table and
+    meta ("/table/players/1", "/meta"). `event_lines[k]` is the line event k was
+    written on; `standing` the lines that still hold events, oldest first (an `undo`
+    takes back the last of them), each with its first event's index.
+    """
+
+    log: dict[str, Any]
+    event_at: list[dict[str, Where]] = field(default_factory=list)
+    head_at: dict[str, Where] = field(default_factory=dict)
+    event_lines: list[int] = field(default_factory=list)
+    standing: list[tuple[int, int]] = field(default_factory=list)
+
+    def where(self, pointer: str) -> Where:
+        """The place in the text of the part at a JSON Pointer (the nearest enclosing one known)."""
+        parts = pointer.split("/")[1:]
+        if len(parts) >= 2 and parts[0] == "events" and parts[1].isdigit() and int(parts[1]) < len(self.event_at):
+            places, parts = self.event_at[int(parts[1])], parts[2:]
+        else:
+            places = self.head_at
+        while parts and "/" + "/".join(parts) not in places:
+            parts = parts[:-1]
+        return places.get("/" + "/".join(parts) if parts else "", (1, 1))
+
+
+def parse_text(text: str) -> Parsed:
+    """The document a text log describes (not yet checked against the schema)."""
+    return _Parser(text.replace("\r\n", "\n")).parse()
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.table: dict[str, Any] = {}
+        self.meta: Any = None
+        self.events: list[dict[str, Any]] = []
+        self.parsed = Parsed({})
+        self.places: dict[str, Where] = {}  # of the statement being read
+
+    # --- places and errors ------------------------------------------------------
+    def where(self, pos: int | None = None) -> Where:
+        pos = self.pos if pos is None else pos
+        line = bisect_right(self.line_starts, pos)
+        return line, pos - self.line_starts[line - 1] + 1
+
+    def fail(self, expected: list[str] | str, pos: int | None = None) -> NotationError:
+        pos = self.pos if pos is None else pos
+        wanted = [expected] if isinstance(expected, str) else list(dict.fromkeys(expected))
+        listed = wanted[0] if len(wanted) == 1 else ", ".join(wanted[:-1]) + " or " + wanted[-1]
+        return self.error(f"expected {listed}, found {self.found(pos)}", pos)
+
+    def error(self, detail: str, pos: int | None = None) -> NotationError:
+        return NotationError(*self.where(pos), detail)
+
+    def found(self, pos: int) -> str:
+        rest = self.text[pos:pos + 200]
+        if not rest:
+            return "the end of the text"
+        if rest[0] == "\n":
+            return "the end of the line"
+        chunk = rest.split("\n", 1)[0].split()[0] if rest[0] not in " \t" else rest[0]
+        return repr(chunk if len(chunk) <= 24 else chunk[:23] + "…")
+
+    # --- the characters -------------------------------------------------------------
+    def skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos] in " \t":
+            self.pos += 1
+
+    def peek(self) -> str:
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def at_end(self) -> bool:
+        """At the end of a statement: `;`, a note, a comment, the end of the line or text."""
+        self.skip_space()
+        return self.peek() in ("", "\n", ";", COMMENT_MARK) or self.text.startswith(NOTE_MARK, self.pos)
+
+    def words_ahead(self, words: tuple[str, ...]) -> int | None:
+        """The position after `words` if they come next, each a whole word, else None."""
+        pos = self.pos
+        for i, word in enumerate(words):
+            if i:
+                gap = _GAP.match(self.text, pos)
+                if gap is None:
+                    return None
+                pos = gap.end()
+            end = pos + len(word)
+            if self.text[pos:end] != word or _WORD_GOES_ON.match(self.text, end):
+                return None
+            pos = end
+        return pos
+
+    def take_words(self, words: tuple[str, ...]) -> bool:
+        self.skip_space()
+        end = self.words_ahead(words)
+        if end is None:
+            return False
+        self.pos = end
+        return True
+
+    def mark(self, pointer: str) -> None:
+        self.skip_space()
+        self.places[pointer] = self.where()
+
+    # --- the text -------------------------------------------------------------------
+    def parse(self) -> Parsed:
+        while self.pos < len(self.text):
+            self.line()
+        self.require_table(len(self.text))
+        log: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+        if self.meta is not None:
+            log["meta"] = self.meta
+        log["table"] = {key: self.table[key] for key in ("players", "limit", "ante")}
+        log["events"] = self.events
+        self.parsed.log = log
+        return self.parsed
+
+    def line(self) -> None:
+        """One line: statements separated by `;`, perhaps a comment, then the end of the line."""
+        self.skip_space()
+        first = True
+        while not self.at_line_end():
+            self.statement(first)
+            first = False
+            self.skip_space()
+            if self.peek() == ";":
+                self.pos += 1
+                self.skip_space()
+            elif not self.at_line_end():
+                raise self.fail(["';'", "a comment ('# …')", "the end of the line"])
+        if self.peek() == COMMENT_MARK:
+            end = self.text.find("\n", self.pos)
+            self.pos = len(self.text) if end < 0 else end
+        if self.peek() == "\n":
+            self.pos += 1
+
+    def at_line_end(self) -> bool:
+        return self.peek() in ("", "\n", COMMENT_MARK)
+
+    def statement(self, first_on_line: bool) -> None:
+        start = self.pos
+        for word in HEADER_WORDS:
+            if self.take_words((word,)):
+                self.header(word, start)
+                return
+        if self.take_words((UNDO,)):
+            self.undo(start, first_on_line)
+            return
+        self.require_table(start)
+        self.places = {"": self.where(start)}
+        form = self.keyword_form(start)
+        event: dict[str, Any] = {"type": ""}
+        if form is None:
+            subject = self.name()
+            form = self.verb(subject)
+            event[form.subject] = subject
+            self.places["/" + form.subject] = self.where(start)
+        event["type"] = form.type
+        self.parts(form, event)
+        if self.text.startswith(NOTE_MARK, self.pos):
+            self.pos += len(NOTE_MARK)
+            self.mark("/note")
+            event["note"] = self.note()
+        line = self.where(start)[0]
+        if not self.parsed.standing or self.parsed.standing[-1][0] != line:
+            self.parsed.standing.append((line, len(self.events)))
+        self.events.append(event)
+        self.parsed.event_at.append(self.places)
+        self.parsed.event_lines.append(line)
+
+    # --- the table, meta, the correction ---------------------------------------------------
+    def header(self, word: str, start: int) -> None:
+        if self.events or self.parsed.standing:
+            raise self.error(f"'{word}' belongs before the first event", start)
+        if word in self.table or (word == "meta" and self.meta is not None):
+            raise self.error(f"'{word}' is given twice", start)
+        self.skip_space()
+        self.parsed.head_at["/meta" if word == "meta" else f"/table/{word}"] = self.where()
+        if word == "meta":
+            self.meta = self.json_object()
+        elif word == "players":
+            players = []
+            while not self.at_end():
+                self.skip_space()
+                self.parsed.head_at[f"/table/players/{len(players)}"] = self.where()
+                players.append(self.name())
+            if not players:
+                raise self.fail("the players' names, in the order the deal passes")
+            self.table["players"] = players
+        else:
+            self.table[word] = self.number(word)
+
+    def require_table(self, pos: int) -> None:
+        missing = [word for word in ("players", "limit", "ante") if word not in self.table]
+        if missing:
+            raise self.error("the table comes first: 'players', 'limit' and 'ante', before any event "
+                             f"(missing: {', '.join(missing)})", pos)
+
+    def undo(self, start: int, first_on_line: bool) -> None:
+        self.skip_space()
+        if not first_on_line or not self.at_line_end():
+            raise self.error("'undo' stands alone on its line (a comment may follow)", start)
+        if not self.parsed.standing:
+            raise self.error("nothing to undo: no line of events stands before this 'undo'", start)
+        _, first = self.parsed.standing.pop()
+        del self.events[first:], self.parsed.event_at[first:], self.parsed.event_lines[first:]
+
+    def json_object(self) -> dict[str, Any]:
+        self.skip_space()
+        if self.peek() != "{":
+            raise self.fail("a JSON object, e.g. {\"date\": \"1891-03-02\"}")
+
+        def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+            obj = dict(items)
+            if len(obj) != len(items):
+                seen: set[str] = set()
+                duplicate = next(k for k, _ in items if k in seen or seen.add(k))
+                raise _BadJSON(f"a duplicate key {duplicate!r}")
+            return obj
+
+        def constant(name: str) -> Any:
+            raise _BadJSON(f"{name}, which is not a number JSON allows")
+
+        try:
+            value, self.pos = json.JSONDecoder(object_pairs_hook=pairs, parse_constant=constant).raw_decode(
+                self.text, self.pos)
+        except json.JSONDecodeError as exc:
+            raise self.error(f"not valid JSON: {exc.msg}", exc.pos) from None
+        except _BadJSON as exc:
+            raise self.error(f"the JSON object has {exc}") from None
+        except ValueError as exc:
+            raise self.error(f"not valid JSON: {exc}") from None
+        except RecursionError:
+            raise self.error("the JSON object is nested too deeply") from None
+        return value
+
+    # --- events -------------------------------------------------------------------
+    def keyword_form(self, start: int) -> Form | None:
+        for form in KEYWORD_FORMS:
+            if self.take_words(form.words):
+                return form
+        begun = [f for f in KEYWORD_FORMS if self.words_ahead(f.words[:1]) is not None]
+        if begun:  # a word that begins a statement, and no player's name unless quoted
+            raise self.fail([repr(" ".join(f.words)) for f in begun], start)
+        return None
+
+    def verb(self, subject: str) -> Form:
+        self.skip_space()
+        for form in SUBJECT_FORMS:
+            if self.take_words(form.words):
+                return form
+        verbs = [" ".join(f.words) for f in sorted(SUBJECT_FORMS, key=lambda f: f.words)]
+        typed = self.text[self.pos:self.pos + 200].split("\n", 1)[0].split()
+        close = difflib.get_close_matches(typed[0], verbs, n=1) if typed else []
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise self.error(f"expected what {subject} does ({', '.join(verbs)}), found {self.found(self.pos)}{hint}")
+
+    def parts(self, form: Form, event: dict[str, Any]) -> None:
+        skipped: list[str] = []  # the optional parts not given, for the message if the line goes on
+        for part in form.parts:
+            if isinstance(part, Opt):
+                if self.present(part.part):
+                    self.part(part.part, event)
+                    skipped = []
+                else:
+                    skipped.append(describe(part))
+                continue
+            self.part(part, event, expected=skipped)
+        if not self.at_end():
+            raise self.fail([*skipped, f"a note ('{NOTE_MARK} …')", "';'", "the end of the line"])
+
+    def present(self, part: Part) -> bool:
+        """Does an optional part come next? Decided by its first word or character."""
+        self.skip_space()
+        match part:
+            case Keyed(words=words):
+                return self.words_ahead(words) is not None
+            case Flag(words=words):
+                return self.words_ahead(words) is not None or self.words_ahead(("not", *words)) is not None
+            case Card():
+                return CARD.match(self.text, self.pos) is not None
+            case Cards():
+                return self.peek() == "("
+            case Number():
+                return NUMBER.match(self.text, self.pos) is not None
+        raise TypeError(part)  # pragma: no cover - the grammar makes no other part optional
+
+    def part(self, part: Part, event: dict[str, Any], expected: list[str] | None = None) -> None:
+        expected = list(expected or ())
+        pointer = "/" + part.field
+        self.mark(pointer)
+        match part:
+            case Keyed(words=words, part=inner):
+                if not self.take_words(words):
+                    raise self.fail([*expected, describe(part)])
+                self.part(inner, event)
+            case Number(field=name):
+                event[name] = self.number(name, expected)
+            case Card(field=name):
+                event[name] = self.card(expected)
+            case Cards(field=name):
+                event[name] = self.cards(pointer, expected)
+            case Name(field=name):
+                event[name] = self.name(expected)
+            case Names(field=name):
+                event[name] = self.names(pointer, expected)
+            case Flag(field=name, words=words):
+                negated = self.take_words(("not",))
+                if not self.take_words(words):
+                    raise self.fail(repr(" ".join(words)))
+                event[name] = not negated
+            case Choice(field=name, choices=choices):
+                for words, value in sorted(choices, key=lambda c: -len(c[0])):
+                    if self.take_words(tuple(words.split())):
+                        event[name] = value
+                        break
+                else:
+                    raise self.fail([*expected, *(repr(words) for words, _ in choices)])
+            case Hands(field=name):
+                event[name] = self.hands(pointer)
+            case Counts(field=name):
+                event[name] = self.counts(pointer, expected)
+
+    # --- the pieces -------------------------------------------------------------------
+    def number(self, what: str, expected: list[str] | None = None) -> int:
+        self.skip_space()
+        match = NUMBER.match(self.text, self.pos)
+        if not match:
+            raise self.fail([*(expected or ()), NUMBER_WORDS[what]])
+        self.pos = match.end()
+        return int(match.group())
+
+    def card(self, expected: list[str] | None = None) -> str:
+        self.skip_space()
+        match = CARD.match(self.text, self.pos)
+        if not match:
+            raise self.fail([*(expected or ()), CARD_WORDS])
+        self.pos = match.end()
+        return match.group()
+
+    def name(self, expected: list[str] | None = None) -> str:
+        self.skip_space()
+        if self.peek() == '"':
+            return self.quoted()
+        match = BARE_NAME.match(self.text, self.pos)
+        if not match:
+            raise self.fail([*(expected or ()), NAME_WORDS])
+        self.pos = match.end()
+        return match.group()
+
+    def quoted(self) -> str:
+        """A JSON string: a name or a note that plain words cannot hold."""
+        try:
+            value, self.pos = json.decoder.scanstring(self.text, self.pos + 1)
+        except json.JSONDecodeError as exc:
+            if self.text[exc.pos:exc.pos + 1] in ("", "\n"):
+                raise self.error("the quoted string is not closed before the end of the line") from None
+            raise self.error(f"the quoted string is not valid JSON: {exc.msg}", exc.pos) from None
+        return value
+
+    def note(self) -> str:
+        """`-- text to the end of the line`, or `-- "a JSON string"`."""
+        self.skip_space()
+        if self.peek() == '"':
+            return self.quoted()
+        end = self.text.find("\n", self.pos)
+        end = len(self.text) if end < 0 else end
+        text, self.pos = self.text[self.pos:end].rstrip(" \t"), end
+        return text
+
+    def bracket(self, what: str, expected: list[str] | None) -> None:
+        self.skip_space()
+        if self.peek() != "(":
+            raise self.fail([*(expected or ()), what])
+        self.pos += 1
+
+    def closing(self, item: str) -> bool:
+        self.skip_space()
+        if self.peek() == ")":
+            self.pos += 1
+            return True
+        if self.peek() in ("", "\n"):
+            raise self.fail([item, "')'"])
+        return False
+
+    def cards(self, pointer: str, expected: list[str] | None = None) -> list[str]:
+        self.bracket("a list of cards in brackets, e.g. (2c 7d 4s)", expected)
+        cards: list[str] = []
+        while not self.closing(CARD_WORDS):
+            self.mark(f"{pointer}/{len(cards)}")
+            if CARD.match(self.text, self.pos) is None:
+                raise self.fail([CARD_WORDS, "')'"])
+            cards.append(self.card())
+        return cards
+
+    def names(self, pointer: str, expected: list[str] | None = None) -> list[str]:
+        self.bracket("a list of names in brackets, e.g. (Cat Dan)", expected)
+        names: list[str] = []
+        while not self.closing(NAME_WORDS):
+            self.mark(f"{pointer}/{len(names)}")
+            names.append(self.name([NAME_WORDS, "')'"]))
+        return names
+
+    def hands(self, pointer: str) -> dict[str, Any]:
+        """`Bob 4, Cat (Ah Kd 3c 4s 5h)`: nothing at all is no player named."""
+        hands: dict[str, Any] = {}
+        if self.at_end():
+            return hands
+        while True:
+            self.skip_space()
+            start = self.pos
+            player = self.name()
+            if player in hands:
+                raise self.error(f"{player} is named twice", start)
+            self.places[f"{pointer}/{player}"] = self.where(start)
+            self.skip_space()
+            if self.peek() == "(":
+                hands[player] = self.cards(f"{pointer}/{player}")
+            else:
+                hands[player] = self.number("count", ["a list of cards in brackets"])
+            self.skip_space()
+            if self.peek() != ",":
+                return hands
+            self.pos += 1
+
+    def counts(self, pointer: str, expected: list[str] | None = None) -> dict[str, int]:
+        """`(Cat 3, Dan 2)`."""
+        self.bracket("a number for each player in brackets, e.g. (Cat 3, Dan 2)", expected)
+        counts: dict[str, int] = {}
+        if self.closing(NAME_WORDS):
+            return counts
+        while True:
+            self.skip_space()
+            start = self.pos
+            player = self.name()
+            if player in counts:
+                raise self.error(f"{player} is named twice", start)
+            self.places[f"{pointer}/{player}"] = self.where(start)
+            counts[player] = self.number("count")
+            self.skip_space()
+            if self.peek() == ")":
+                self.pos += 1
+                return counts
+            if self.peek() != ",":
+                raise self.fail(["','", "')'"])
+            self.pos += 1

@@ -1,0 +1,68 @@
+"""Reading a log in either form: JSON, or the text notation, told apart by name or content.
+
+A text log is parsed, then checked by the very schema and checks a JSON log meets
+(`read_log_bytes`), so the two forms can never be held to different rules; an error
+found there is given back with the line and column of the part it concerns.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from arbiter.errors import LogError
+from arbiter.logfile import read_log_bytes
+from arbiter.notation.parser import NotationError, Parsed, parse_text
+
+TEXT_SUFFIX = ".hand"
+JSON_SUFFIX = ".json"
+LOG_SUFFIXES = (JSON_SUFFIX, TEXT_SUFFIX)  # what `arbiter check` reads in a folder
+
+
+def is_text_log(data: bytes, name: str) -> bool:
+    """`*.hand` is text, `*.json` is JSON; anything else (standard input, `*.log` …) is text
+    when it begins as a text log must, with a word or a `#` comment."""
+    if name.endswith(TEXT_SUFFIX):
+        return True
+    if name.endswith(JSON_SUFFIX):
+        return False
+    head = data.removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")[:1]
+    return head == b"#" or head.isalpha()
+
+
+def read_any_log(data: bytes, name: str) -> dict[str, Any]:
+    """A log read and checked, whichever its form (`arbiter check`, `arbiter convert`)."""
+    return read_text_log(data, name) if is_text_log(data, name) else read_log_bytes(data, name)
+
+
+def read_text_log(data: bytes, name: str) -> dict[str, Any]:
+    """A text log's document, checked against the schema; errors say the line and column."""
+    return parse_checked(decode(data, name), name)[0]
+
+
+def decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        error = NotationError(line, column, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded")
+        error.file = name
+        raise error from None
+
+
+def parse_checked(text: str, name: str) -> tuple[dict[str, Any], Parsed]:
+    """The checked document and where its parts stand (the table session needs both)."""
+    try:
+        parsed = parse_text(text)
+    except NotationError as error:
+        error.file = name
+        raise
+    try:
+        log = read_log_bytes(json.dumps(parsed.log).encode("ascii"), name)
+    except LogError as error:
+        line, column = parsed.where(error.path)
+        located = NotationError(line, column, error.message, error.path, error.event)
+        located.file = name
+        raise located from None
+    return log, parsed

@@ -1,0 +1,269 @@
+"""The quiz (`arbiter quiz`): learning the laws from the shipped cases.
+
+Each question is one finding of one shipped case. The learner sees the game as it went,
+up to the event where the law applies, and is asked which law applies and then what
+follows from it. The right answer to the first is the finding's law (any law ruled at
+that same event is accepted too); the right answer to the second is the finding's
+effects in words, set among consequences of other findings, so every choice is
+something the laws really do order somewhere. The explanation quotes the law, the
+arbiter's summary and the case's own reasoning (`meta.expect.why`).
+
+The questions are data (`Question`), built the same for the same seed; the command
+line asks them and keeps the score.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import textwrap
+from dataclasses import asdict, dataclass
+from typing import Any, Mapping, Sequence
+
+from arbiter.checker import replay_with_trace
+from arbiter.logfile import read_log_file
+from arbiter.render.report import effect_words
+from arbiter.render.story import TELLERS, Storyteller
+from arbiter.resources import cases_dir
+from arbiter.rulebook.model import Rulebook, normalise_id
+
+CHOICES = 4
+#: What to answer when a finding orders nothing of its own: the act stands (law 55) or
+#: the play simply goes on as the law says.
+NOTHING_FURTHER = "Nothing further is ordered (no redeal, foul hand, refund or penalty): the play goes on"
+
+
+@dataclass(frozen=True)
+class Case:
+    """A shipped case, replayed: its log, its report and the table after each event."""
+
+    name: str
+    log: Mapping[str, Any]
+    report: Mapping[str, Any]
+    trace: Sequence[Mapping[str, Any]]
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.log["table"]["players"])
+
+    def dealer_at(self, event: int) -> str | None:
+        return self.trace[event].get("dealer")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question, with everything needed to ask it, check the answers and explain."""
+
+    case: str
+    title: str
+    players: list[str]
+    limit: int
+    ante: int
+    game: int
+    event: int
+    story: list[dict[str, Any]]
+    table: str
+    law: str
+    also: list[str]
+    law_title: str
+    law_text: str
+    summary: str
+    choices: list[str]
+    answer: int
+    why: list[str]
+
+    def accepts_law(self, text: str) -> bool:
+        """`L13`, `l13`, `13`, `law 13` all name L13."""
+        return read_law(text) in {self.law, *self.also}
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def read_law(text: str) -> str:
+    words = re.sub(r"^\s*law\s*", "", text, flags=re.IGNORECASE).strip()
+    return normalise_id(f"L{words}" if words.isdigit() else words)
+
+
+def shipped_cases(rulebook: Rulebook) -> list[Case]:
+    """Every case under `cases/` (not its sub-folders, whose cases need house rules),
+    replayed under the book's laws, in name order."""
+    cases = []
+    for path in sorted(cases_dir().glob("*.json")):
+        log = read_log_file(path)
+        report, trace = replay_with_trace(log, rulebook, path.name)
+        cases.append(Case(path.stem, log, report, trace))
+    return cases
+
+
+def consequence(effects: Sequence[Mapping[str, Any]]) -> str:
+    """A finding's effects as one answer to "what follows?"."""
+    if not effects:
+        return NOTHING_FURTHER
+    text = "; ".join(effect_words(effect) for effect in effects)
+    return text[0].upper() + text[1:]
+
+
+def _effect_kinds(effects: Sequence[Mapping[str, Any]]) -> frozenset[str]:
+    return frozenset(effect["type"] for effect in effects)
+
+
+def _recast_names(source: Case, source_finding: Mapping[str, Any], target: Case,
+                  target_finding: Mapping[str, Any]) -> dict[str, str]:
+    """Another case's players given this question's names, so a wrong choice is not
+    given away by a stranger's name: its player becomes this finding's player, and the
+    others keep their seats counted from the dealer (the dealer stays the dealer)."""
+    mapping: dict[str, str] = {}
+    if source_finding["player"] in source.players and target_finding["player"] in target.players:
+        mapping[source_finding["player"]] = target_finding["player"]
+    used = set(mapping.values())
+    players = target.players
+    source_players = source.players
+    first = source_players.index(source.dealer_at(source_finding["event"]) or source_players[0])
+    home = players.index(target.dealer_at(target_finding["event"]) or players[0])
+    for offset in range(len(source_players)):
+        name = source_players[(first + offset) % len(source_players)]
+        if name in mapping:
+            continue
+        seat = (home + offset) % len(players)
+        free = [players[(seat + step) % len(players)] for step in range(len(players))]
+        mapping[name] = next((p for p in free if p not in used), players[seat])
+        used.add(mapping[name])
+    return mapping
+
+
+def _renamed(value: Any, names: Mapping[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(item, names) for item in value]
+    if isinstance(value, dict):
+        return {key: item if key == "type" else _renamed(item, names) for key, item in value.items()}
+    return value
+
+
+def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case],
+             rng: random.Random) -> tuple[list[str], int]:
+    """The right consequence among wrong ones: consequences of other kinds (not the
+    effects of a law ruled at this event, nor a part of this finding's), in this
+    table's names."""
+    right = consequence(finding["effects"])
+    kinds = _effect_kinds(finding["effects"])
+    here = {_effect_kinds(f["effects"]) for f in case.report["findings"] if f["event"] == finding["event"]}
+    wrong: dict[str, None] = {}
+    if kinds:
+        wrong[NOTHING_FURTHER] = None
+    for other in cases:
+        for found in other.report["findings"]:
+            other_kinds = _effect_kinds(found["effects"])
+            if not other_kinds or other_kinds in here or other_kinds < kinds:
+                continue
+            names = _recast_names(other, found, case, finding)
+            wrong.setdefault(consequence(_renamed(found["effects"], names)), None)
+    wrong.pop(right, None)
+    picked = rng.sample(sorted(wrong), min(CHOICES - 1, len(wrong)))
+    choices = [right, *picked]
+    rng.shuffle(choices)
+    return choices, choices.index(right)
+
+
+def _story(case: Case, event: int, rulebook: Rulebook) -> tuple[int, list[dict[str, Any]]]:
+    """The game the event belongs to, from its deal up to the event, each event in the
+    words `arbiter explain` begins it with, and no more: the counters that moved cite
+    their laws, and what followed from the event is what the learner is asked."""
+    game = case.trace[event]["game"]
+    teller = Storyteller(case.log, case.report, case.trace, rulebook)
+    story = []
+    for k in range(event + 1):
+        if case.trace[k].get("game") != game:
+            continue
+        told = case.log["events"][k]
+        before = case.trace[k - 1] if k and case.trace[k - 1].get("game") == game else {}
+        story.append({"event": k, "words": TELLERS[told["type"]](teller, told, before, case.trace[k])})
+    return game, story
+
+
+def _table_before(case: Case, event: int) -> str:
+    """The table just before the event: what a player looking at it would know."""
+    table = case.trace[event - 1] if event and case.trace[event - 1].get("game") == case.trace[event]["game"] \
+        else case.trace[event]
+    parts = [f"{table['dealer']} deals"]
+    if table.get("jackpot"):
+        parts.append(f"a jack-pot (no. {table['jackpot']['number']}, {table['jackpot']['openers']} to open)")
+    parts.append(f"pool {table['pool']}")
+    stakes = ", ".join(f"{p} {s}" for p, s in table["stakes"].items() if s)
+    parts.append(f"stakes: {stakes or 'none'}")
+    parts.append(f"still in: {', '.join(table['still_in'])}")
+    held = ", ".join(f"{p} {n}" for p, n in table["cards"].items())
+    parts.append(f"cards held: {held}")
+    return "; ".join(parts)
+
+
+def _why(case: Case, finding: Mapping[str, Any]) -> list[str]:
+    """The case's reasoning about this finding: the lines naming its law or its event,
+    or all of them if none does."""
+    lines = list(case.log.get("meta", {}).get("expect", {}).get("why", ()))
+    about = re.compile(rf"\b{re.escape(finding['id'])}\b|\b[Ee]vents? {finding['event']}\b")
+    return [line for line in lines if about.search(line)] or lines
+
+
+def question_for(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rulebook: Rulebook,
+                 rng: random.Random) -> Question:
+    event = finding["event"]
+    game, story = _story(case, event, rulebook)
+    rule = rulebook.get(finding["id"])
+    choices, answer = _choices(case, finding, cases, rng)
+    also = sorted({f["id"] for f in case.report["findings"] if f["event"] == event} - {finding["id"]})
+    table = case.log["table"]
+    return Question(
+        case=case.name, title=str(case.log.get("meta", {}).get("title", case.name)),
+        players=case.players, limit=table["limit"], ante=table["ante"], game=game, event=event,
+        story=story, table=_table_before(case, event), law=finding["id"], also=also,
+        law_title=rule.title, law_text=" ".join(rule.text.split()), summary=finding["summary"],
+        choices=choices, answer=answer, why=_why(case, finding))
+
+
+def build_quiz(rulebook: Rulebook, seed: int, count: int) -> list[Question]:
+    """`count` questions from as many different cases, in an order fixed by `seed`; of
+    each case, a finding of a law the case is meant to show where there is one."""
+    rng = random.Random(seed)
+    cases = shipped_cases(rulebook)
+    with_findings = [case for case in cases if case.report["findings"]]
+    rng.shuffle(with_findings)
+    questions = []
+    for case in with_findings[:count]:
+        shown = set(case.log.get("meta", {}).get("laws", ()))
+        findings = [f for f in case.report["findings"] if f["id"] in shown] or case.report["findings"]
+        questions.append(question_for(case, rng.choice(findings), cases, rulebook, rng))
+    return questions
+
+
+def question_lines(question: Question, number: int, total: int) -> list[str]:
+    """The question as the learner reads it: the table, the game so far, the moment."""
+    return [
+        f"Question {number} of {total} (cases/{question.case}.json)",
+        f"Players, in the order the deal passes to the left: {', '.join(question.players)}; "
+        f"limit {question.limit}, ante {question.ante}.",
+        f"Game {question.game}, as it went:",
+        *(line for told in question.story
+          for line in textwrap.wrap(told["words"], width=88, initial_indent=f"{told['event']:>3}. ",
+                                    subsequent_indent="     ")),
+        *textwrap.wrap(f"Just before event {question.event}: {question.table}.", width=88, subsequent_indent="  "),
+        f"What does the arbiter make of event {question.event}?",
+    ]
+
+
+def explanation_lines(question: Question) -> list[str]:
+    """Why: the law's words, the ruling, the case's reasoning."""
+    lines = [f"{question.law}: {question.law_title}"]
+    lines += textwrap.wrap(f"\u201c{question.law_text}\u201d", width=88, initial_indent="  ", subsequent_indent="  ")
+    lines.append(f"Ruling: {question.summary}.")
+    if question.also:
+        lines.append(f"Also ruled at this event: {', '.join(question.also)}.")
+    lines += [wrapped for line in question.why
+              for wrapped in textwrap.wrap(line, width=88, initial_indent="  - ", subsequent_indent="    ")]
+    return lines
+
+
+__all__ = ["Case", "Question", "build_quiz", "consequence", "explanation_lines", "question_for",
+           "question_lines", "read_law", "shipped_cases"]

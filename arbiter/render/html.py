@@ -1,0 +1,280 @@
+"""One checked log as a self-contained HTML page (`arbiter check LOG --format html`).
+
+For a reader who wants to see the game rather than read a list: each game's table drawn
+with the seats round it, the dealer's button and the cards (face up where the log
+records them, backs where it does not), then the game event by event with each ruling
+beside the event it concerns, quoting its law; at the end the games, the ledger and
+the nets. Everything the page needs is inside it: the style is inlined, there is no
+script, no font, no image and no link to fetch, so it opens the same with no network.
+
+The page is drawn from three things, none of which it changes: the report (what the
+laws decide), the log (the cards and the events as recorded) and the trace of the
+replay (the table after each event: who is in, the stakes, the pool). The events are
+told in the words of `arbiter explain` (`arbiter.render.story`), so the page and the
+story always read alike.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from html import escape
+from typing import Any, Mapping, Sequence
+
+from arbiter import __version__
+from arbiter.render.html_style import CSS
+from arbiter.render.report import GAME_HEADERS, _games_rows
+from arbiter.render.story import _house_line, tell
+from arbiter.rulebook.model import Rulebook
+
+Hand = list[str | None]  # a card as written in the log, or None for one face down and unknown
+
+SUIT_SIGNS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+PHASES = {"before_deal": "before the deal", "dealing": "deal", "say": "say", "draw": "draw",
+          "betting": "betting", "show": "show", "over": "over"}
+
+
+def card_html(card: str | None) -> str:
+    """A card face (rank over suit, red for hearts and diamonds), or a back if unknown."""
+    if card is None:
+        return '<span class="back" title="face down"></span>'
+    if card == "Jo":
+        return '<span class="card joker" title="Jo">J<small>\u2605</small></span>'
+    rank, suit = card[:-1], card[-1]
+    rank = "10" if rank == "T" else rank
+    colour = " red" if suit in "dh" else ""
+    return f'<span class="card{colour}" title="{escape(card)}">{escape(rank)}<small>{SUIT_SIGNS[suit]}</small></span>'
+
+
+def hand_html(hand: Sequence[str | None]) -> str:
+    return "".join(card_html(card) for card in hand)
+
+
+def dealt_hands(events: Sequence[Mapping[str, Any]], trace: Sequence[Mapping[str, Any]]) -> dict[int, dict[str, Hand]]:
+    """Each game's hands as last dealt (a misdeal's redeal replaces the first deal):
+    the cards where the log names them, None for each card it only counts."""
+    hands: dict[int, dict[str, Hand]] = defaultdict(dict)
+    for event, table in zip(events, trace):
+        game = table.get("game")
+        if game is None:
+            continue
+        kind = event["type"]
+        if kind == "deal":
+            hands[game] = {}
+        elif kind == "dealt":
+            for player, hand in event["hands"].items():
+                hands[game][player] = list(hand) if isinstance(hand, list) else [None] * hand
+        elif kind == "card":
+            hands[game].setdefault(event["to"], []).append(event.get("card"))
+    return hands
+
+
+def _seat_positions(count: int) -> list[tuple[float, float]]:
+    """Left and top, in per cent of the drawing, of each seat in the order of
+    `table.players`. The first sits at the foot and each next one at his left, so the
+    deal goes clockwise round the drawing, as it goes round a table seen from above."""
+    places = []
+    for seat in range(count):
+        angle = math.pi / 2 + 2 * math.pi * seat / count
+        places.append((50 + 43 * math.cos(angle), 50 + 41 * math.sin(angle)))
+    return places
+
+
+def _table_html(players: Sequence[str], game: Mapping[str, Any], last: Mapping[str, Any],
+                dealt: Mapping[str, Hand], won: Mapping[str, int]) -> str:
+    seats = []
+    for name, (left, top) in zip(players, _seat_positions(len(players))):
+        classes = ["seat"]
+        if name not in last.get("still_in", ()):
+            classes.append("out")
+        if name in won:
+            classes.append("winner")
+        button = '<span class="button" title="the dealer">D</span>' if name == game["dealer"] else ""
+        state = [f"stake <b>{last.get('stakes', {}).get(name, 0)}</b>"]
+        if name in last.get("foul", ()):
+            state.append('<span class="foul">foul hand</span>')
+        elif name not in last.get("still_in", ()):
+            state.append("out")
+        if name in won:
+            state.append(f"takes <b>{won[name]}</b>")
+        hand = dealt.get(name) or [None] * last.get("cards", {}).get(name, 0)
+        rows = [f'<div class="row"><span class="label">dealt</span>{hand_html(hand)}</div>'] if hand else []
+        shown = last.get("shown", {}).get(name)
+        if shown:
+            rows.append(f'<div class="row"><span class="label">shown</span>{hand_html(shown)}</div>')
+        seats.append(
+            f'<div class="{" ".join(classes)}" style="left:{left:.1f}%;top:{top:.1f}%">'
+            f'<div class="name">{escape(name)}{button}</div><div class="state">{" · ".join(state)}</div>'
+            f'{"".join(rows)}</div>')
+    jackpot = game["jackpot"]
+    kind = f"jack-pot no. {jackpot['number']}, {escape(jackpot['openers'])} to open" if jackpot else "ordinary game"
+    nxt = game["next"]
+    following = (f"next: {escape(nxt['dealer'])} deals" + (", a jack-pot" if nxt["jackpot"] else "")) if nxt \
+        else "the log ends before the game does"
+    centre = (f'<div class="centre"><div>Game {game["game"]} · {kind}</div>'
+              f'<div class="pool">pool {game["pool"]}</div><div>{following}</div></div>')
+    return f'<div class="table-wrap"><div class="felt">{centre}</div>{"".join(seats)}</div>'
+
+
+def _ruling_html(ruling: Mapping[str, Any]) -> str:
+    """A ruling as the story gives it: the law's ID, the summary, the effects in words,
+    and the law's own words."""
+    effects = "".join(f"<li>{escape(effect)}</li>" for effect in ruling["effects"])
+    law = ruling["law"]
+    quoted = (f'<div class="title">{escape(law["title"])}</div><blockquote>{escape(law["words"])}<br>'
+              f'<span class="muted">— {escape(law["label"])}</span></blockquote>') if law else ""
+    severity = ruling["severity"]
+    return (f'<div class="finding finding-{escape(severity)}"><span class="id">{escape(ruling["id"])}</span>'
+            f'<span class="badge {escape(severity)}">{escape(severity)}</span> '
+            f'<span class="muted">{escape(ruling["player"] or "")}</span>'
+            f'<p>{escape(ruling["summary"])}</p>'
+            f'{f"<ul>{effects}</ul>" if effects else ""}{quoted}</div>')
+
+
+def _named_cards(event: Mapping[str, Any]) -> set[str]:
+    cards = [event.get("card"), *event.get("cards", ()), *event.get("original", ())]
+    cards += [card for hand in event.get("hands", {}).values() if isinstance(hand, list) for card in hand]
+    return {card for card in cards if card}
+
+
+def _with_card_faces(text: str, cards: set[str]) -> str:
+    """The escaped words with each card the event names drawn as a card."""
+    if not cards:
+        return escape(text)
+    named = re.compile(r"(?<![\w])(" + "|".join(map(re.escape, sorted(cards, key=len, reverse=True))) + r")(?![\w])")
+    parts = named.split(text)  # odd places hold the cards
+    return "".join(card_html(part) if i % 2 else escape(part) for i, part in enumerate(parts))
+
+
+def _event_html(step: Mapping[str, Any], event: Mapping[str, Any], before: Mapping[str, Any] | None,
+                after: Mapping[str, Any]) -> str:
+    rulings = "".join(_ruling_html(ruling) for ruling in step["rulings"])
+    words = _with_card_faces(step["text"], _named_cards(event))
+    note = f' <span class="note">({escape(event["note"])})</span>' if event.get("note") else ""
+    phase = PHASES.get(after.get("phase", ""), "") if after.get("phase") != (before or {}).get("phase") else ""
+    pool = f"pool {step['pool']}" if step.get("pool") is not None else ""
+    k = step["event"]
+    return (f'<li class="event{" ruled" if rulings else ""}" id="event-{k}"><span class="k">{k}</span>'
+            f'<span><span class="phase">{phase}</span> {words}{note}</span><span class="pool">{pool}</span>'
+            f'<span>{rulings}</span></li>')
+
+
+def _games_html(report: Mapping[str, Any]) -> str:
+    head = "".join(f"<th>{escape(h)}</th>" for h in GAME_HEADERS)
+    body = "".join("<tr>" + "".join(f'<td{" class=num" if isinstance(v, int) else ""}>{escape(str(v))}</td>'
+                                    for v in row) + "</tr>" for row in _games_rows(report))
+    return f'<table class="figures"><tr>{head}</tr>{body}</table>'
+
+
+def _ledger_html(report: Mapping[str, Any]) -> str:
+    columns = ("game", "event", "from", "to", "amount", "rule", "what")
+    head = "".join(f"<th>{'law' if c == 'rule' else c}</th>" for c in columns)
+    body = "".join(
+        "<tr>" + "".join(f'<td{" class=num" if isinstance(entry[c], int) else ""}>{escape(str(entry[c]))}</td>'
+                         for c in columns) + "</tr>" for entry in report["ledger"])
+    return f'<table class="figures"><tr>{head}</tr>{body}</table>' if body else "<p>No counters moved.</p>"
+
+
+def _nets_html(report: Mapping[str, Any]) -> str:
+    chips = []
+    for player, value in report["net"].items():
+        sign = "plus" if value > 0 else "minus" if value < 0 else ""
+        chips.append(f'<span class="net">{escape(player)}<span class="v {sign}">{value:+d}</span></span>')
+    return f'<div class="nets">{"".join(chips)}</div>'
+
+
+def _page(title: str, body: str) -> str:
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{escape(title)}</title><style>{CSS}</style></head>\n<body><main>\n{body}\n'
+            f'<footer>Checked by arbiter {escape(__version__)} against W. H. Peel\u2019s laws of Draw Poker '
+            f'(<i>Round Games with Cards</i>, 1891).</footer></main></body></html>\n')
+
+
+def _header(report: Mapping[str, Any], log: Mapping[str, Any] | None) -> str:
+    name = report["file"] or "<log>"
+    status = report["status"]
+    lines = [f'<h1>{escape(name)} <span class="badge {escape(status)}">{escape(status)}</span></h1>']
+    meta = (log or {}).get("meta") or {}
+    if isinstance(meta.get("title"), str):
+        lines.append(f"<p><b>{escape(meta['title'])}</b></p>")
+    if isinstance(meta.get("description"), str):
+        lines.append(f'<p class="muted">{escape(meta["description"])}</p>')
+    return "\n".join(lines)
+
+
+def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace: Sequence[Mapping[str, Any]],
+                rulebook: Rulebook) -> str:
+    """The page for one log. For an `invalid` report (`log` None, or a replay that
+    stopped) the page says why the log cannot be read, and rules on nothing."""
+    title = f"arbiter: {report['file'] or 'log'} ({report['status']})"
+    if report["error"] or log is None:
+        error = report["error"] or {"message": "the log could not be read"}
+        where = f" (at <code>{escape(error['path'])}</code>)" if error.get("path") else ""
+        body = (f'{_header(report, log)}<div class="error"><b>This log cannot be read</b>, so no ruling is made: '
+                f'{escape(error["message"])}{where}</div>')
+        return _page(title, body)
+    table = log["table"]
+    players = table["players"]
+    parts = [_header(report, log),
+             f"<p>Players, in the order the deal passes to the left: {escape(', '.join(players))}. "
+             f"Limit {table['limit']}, ante {table['ante']}. {len(log['events'])} events, "
+             f"{len(report['games'])} game{'s' if len(report['games']) != 1 else ''}.</p>"]
+    house = _house_line(report)
+    if house:
+        parts.append(f"<p>{escape(house)}</p>")
+    findings = report["findings"]
+    parts.append(f"<h2>Rulings ({len(findings)})</h2>")
+    if findings:
+        items = "".join(f'<li><a href="#event-{f["event"]}"><b>{escape(f["id"])}</b></a> '
+                        f'<span class="badge {escape(f["severity"])}">{escape(f["severity"])}</span> '
+                        f'game {f["game"]}, event {f["event"]}: {escape(f["summary"])}</li>' for f in findings)
+        parts.append(f'<ol class="summary-list">{items}</ol>')
+    else:
+        parts.append("<p>No irregularity: every act is as the laws require.</p>")
+    parts += _games_sections(report, log, trace, rulebook)
+    parts += ["<h2>The games</h2>", _games_html(report), "<h2>The ledger</h2>",
+              "<p class=muted>Every movement of counters, with the law that moves it.</p>", _ledger_html(report),
+              "<h2>The nets</h2>", _nets_html(report)]
+    return _page(title, "\n".join(parts))
+
+
+def _games_sections(report: Mapping[str, Any], log: Mapping[str, Any], trace: Sequence[Mapping[str, Any]],
+                    rulebook: Rulebook) -> list[str]:
+    """Each game's table and its events, ending with how the game ended; events before
+    the first deal (the draw for the deal) come first, on their own."""
+    events = log["events"]
+    players = log["table"]["players"]
+    games = {game["game"]: game for game in report["games"]}
+    hands = dealt_hands(events, trace)
+    rows: dict[int | None, list[str]] = defaultdict(list)
+    last: dict[int, Mapping[str, Any]] = {}
+    for step in tell(log, report, trace, rulebook):
+        k, game = step["event"], step["game"]
+        if step["kind"] == "game_end":
+            rows[game].append(f'<li class="event end"><span class="k"></span><span>{escape(step["text"])}</span>'
+                              f'<span></span><span></span></li>')
+            continue
+        rows[game].append(_event_html(step, events[k], trace[k - 1] if k else None, trace[k]))
+        if game is not None:
+            last[game] = trace[k]
+    won: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for entry in report["ledger"]:
+        if entry["what"] == "win":
+            won[entry["game"]][entry["to"]] += entry["amount"]
+    head = ('<li class="event head"><span class="k">event</span><span>what happens</span>'
+            '<span class="pool">after</span><span>rulings</span></li>')
+    parts = []
+    if rows.get(None):
+        parts += ["<h2>Before the first deal</h2>", f'<ol class="timeline">{head}{"".join(rows[None])}</ol>']
+    for number, game in games.items():
+        opened = f", opened by {escape(game['opened_by'])}" if game["opened_by"] else ", not opened"
+        winners = ", ".join(game["winners"]) or "no one"
+        parts += [f'<h2 id="game-{number}">Game {number}: {escape(game["dealer"])} deals</h2>',
+                  f'<p class="muted">{game["deals"]} deal{"s" if game["deals"] != 1 else ""}{opened}; '
+                  f'won by {escape(winners)}.</p>',
+                  _table_html(players, game, last.get(number, {}), hands.get(number, {}), won[number]),
+                  f'<h3>Game {number}, event by event</h3>',
+                  f'<ol class="timeline">{head}{"".join(rows.get(number, ()))}</ol>']
+    return parts

@@ -1,0 +1,277 @@
+"""The whole code of laws as one document (`arbiter rulebook`): Markdown, or one HTML page.
+
+The laws are grouped by Peel's sections (The Deal … Disputes); the rules of Peel's
+description (D) and the arbiter's own (A) stand in the section of their topic, each
+marked for what it is. Every rule carries its words, corrections, footnote, parameters,
+what the arbiter does with it, its interpretations and an example case, so a reader
+can learn the laws and see how the arbiter reads them in one place.
+
+The HTML page stands alone: inline CSS, no script, no font or image fetched, and the
+only address outside it is the link to Peel's book on Project Gutenberg.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any, Mapping
+
+from arbiter.render.lawbook import SOURCE_URL, law_detail
+from arbiter.rulebook.model import SECTIONS, Rule, Rulebook
+
+SECTION_TITLES = {
+    "deal": "The Deal", "ante": "The Ante", "play": "The Play", "jack-pot": "The Jack-pot",
+    "draw": "The Draw", "betting": "The Betting", "hands": "The Hands", "disputes": "Disputes",
+}
+BOOK = "W. H. Peel, Round Games with Cards (London, 1891), chapter \u201cPoker\u201d"
+
+
+def rule_label(rule: Rule) -> str:
+    """How a quotation of the rule is introduced: "Law 13", "D2 (Peel's description, p. 32)"."""
+    if rule.authority == "law":
+        return f"Law {rule.number}"
+    return f"{rule.id} ({authority_words(rule)})"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def authority_words(rule: Rule) -> str:
+    """Whose words these are: Peel's law, Peel's description of the game, or the arbiter's."""
+    pages = [str(p) for p in rule.source.get("pages", ())]
+    where = f", {'p' if len(pages) == 1 else 'pp'}. {', '.join(pages)}" if pages else ""
+    return {"law": f"Peel's law{where}", "description": f"Peel's description of the game{where}",
+            "arbiter": "the arbiter's own rule, not Peel's"}[rule.authority]
+
+
+def _example(rule: Rule) -> str | None:
+    """The case that best shows the rule: one named after it, else the first it lists."""
+    prefix = f"{rule.id[0].lower()}{rule.number:02d}-" if rule.authority == "law" else f"{rule.id.lower()}-"
+    named = [stem for stem in rule.cases if stem.startswith(prefix)]
+    return (named or list(rule.cases) or [None])[0]
+
+
+def rulebook_document(rulebook: Rulebook, case_titles: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The sections in Peel's order, each with its rules as data both formats render.
+
+    `case_titles` maps a case's name (`l13-foul-hand-lifted`) to its `meta.title`.
+    """
+    sections = []
+    for section in SECTIONS:
+        rules = [r for r in rulebook.in_order() if r.section == section]
+        laws = [r.number for r in rules if r.authority == "law"]
+        others = [r.id for r in rules if r.authority != "law"]
+        span = (f"Laws {min(laws)}\u2013{max(laws)}" if laws else "") + (
+            f", with {', '.join(others)}" if others else "")
+        entries = []
+        for rule in rules:
+            detail = law_detail(rule, rulebook)
+            example = _example(rule)
+            entries.append({
+                "rule": rule,
+                "detail": detail,
+                "anchor": rule.id,
+                "authority": authority_words(rule),
+                "enforced": detail["enforced"],
+                "active": detail["active"],
+                "parameters": detail["parameters_in_force"],
+                "does": detail["machine_form_in_words"],
+                "example": example and {"name": example, "title": case_titles.get(example, example),
+                                        "path": f"cases/{example}.json"},
+                "other_cases": [c for c in rule.cases if c != example],
+            })
+        sections.append({"name": section, "anchor": f"section-{section}", "title": SECTION_TITLES[section],
+                         "span": span, "rules": entries})
+    return sections
+
+
+def _intro(rulebook: Rulebook) -> str:
+    count = len(rulebook.rules)
+    laws = sum(r.authority == "law" for r in rulebook.rules.values())
+    return (f"The {laws} laws of Draw Poker from {BOOK}, with the rules the arbiter takes from Peel's own "
+            f"description of the game (D) and its own rules where Peel says nothing (A): {count} in all. "
+            "Each gives the words, what the arbiter does with them, the readings it adopts where the "
+            "words leave a point open, and a hand log that shows the rule at work.")
+
+
+def render_rulebook_json(rulebook: Rulebook, case_titles: Mapping[str, str]) -> str:
+    """The same document as data: each section with its rules as `arbiter law ID --format json` gives
+    them, plus the anchor, whose words they are, and the example case."""
+    sections = rulebook_document(rulebook, case_titles)
+    return json.dumps([
+        {"section": s["name"], "title": s["title"], "span": s["span"], "anchor": s["anchor"],
+         "rules": [{**e["detail"], "anchor": e["anchor"], "authority_words": e["authority"],
+                    "example": e["example"], "other_cases": e["other_cases"]} for e in s["rules"]]}
+        for s in sections
+    ], indent=2, ensure_ascii=False) + "\n"
+
+
+# --- Markdown ----------------------------------------------------------------------------
+def render_rulebook_markdown(rulebook: Rulebook, case_titles: Mapping[str, str]) -> str:
+    sections = rulebook_document(rulebook, case_titles)
+    lines = ["# The laws of Draw Poker", "", _intro(rulebook), "", f"Source: [{BOOK}]({SOURCE_URL}).", ""]
+    lines += _markdown_house(rulebook)
+    lines += ["## Contents", ""]
+    for section in sections:
+        links = " \u00b7 ".join(f"[{e['rule'].id}](#{e['anchor']})" for e in section["rules"])
+        lines.append(f"- [{section['title']}](#{section['anchor']}): {links}")
+    for section in sections:
+        lines += ["", f'<a id="{section["anchor"]}"></a>', "", f"## {section['title']}", "", f"*{section['span']}*"]
+        for entry in section["rules"]:
+            for block in _markdown_rule(entry):
+                lines += ["", block]
+    return "\n".join(lines) + "\n"
+
+
+def _markdown_house(rulebook: Rulebook) -> list[str]:
+    if not rulebook.house:
+        return []
+    return [f"House rules in force: **{rulebook.house['name']}**; parameters and rules below are as it sets "
+            "them.", ""]
+
+
+def _markdown_rule(entry: Mapping[str, Any]) -> list[str]:
+    """One rule as Markdown blocks (the caller puts a blank line between blocks)."""
+    rule: Rule = entry["rule"]
+    status = "" if entry["active"] else " Switched off by the house rules."
+    blocks = [f'<a id="{entry["anchor"]}"></a>', f"### {rule.id}. {rule.title}",
+              f"*{_capital(entry['authority'])}. Enforced: {entry['enforced']}.*{status}",
+              "> " + " ".join(rule.text.split())]
+    blocks += [f"Corrected misprint: printed \u201c{c['printed']}\u201d, read \u201c{c['reading']}\u201d."
+               for c in rule.corrections]
+    if rule.footnote:
+        blocks.append(f"Peel's footnote: \u201c{' '.join(rule.footnote.split())}\u201d")
+    if rule.not_shown_because:
+        blocks.append(f"Why no log can show it: {' '.join(rule.not_shown_because.split())}")
+    if entry["parameters"]:
+        blocks.append("**Parameters:** " + ", ".join(f"`{name}` = `{json.dumps(value)}`"
+                                                     for name, value in entry["parameters"].items()))
+    for heading, items in (("What the arbiter does", entry["does"]), ("Interpretations", rule.interpretations)):
+        if items:
+            blocks.append(f"**{heading}:**\n\n" + "\n".join(f"- {' '.join(item.split())}" for item in items))
+    blocks.append(_markdown_example(entry))
+    return blocks
+
+
+def _markdown_example(entry: Mapping[str, Any]) -> str:
+    example = entry["example"]
+    if example is None:
+        return "**Example:** none (no hand log can show this rule)."
+    told = f"**Example:** *{example['title']}* ([`{example['path']}`]({example['path']}))"
+    others = entry["other_cases"]
+    return told + (f"; also shown in {len(others)} other case{'s' if len(others) > 1 else ''}: "
+                   + ", ".join(f"`{c}`" for c in others) + "." if others else ".")
+
+
+# --- HTML --------------------------------------------------------------------------------
+CSS = """
+:root { --ink: #1d1b16; --muted: #6b6455; --rule: #d9d2c3; --paper: #fdfbf6; --accent: #7a2e1f; }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--paper); color: var(--ink);
+       font: 17px/1.6 Georgia, "Iowan Old Style", "Palatino Linotype", Palatino, serif; }
+.page { display: grid; grid-template-columns: 17rem minmax(0, 46rem); gap: 3rem; max-width: 68rem;
+        margin: 0 auto; padding: 2rem 1.5rem 4rem; }
+nav { position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; padding: 1rem 0;
+      font-size: 0.85rem; line-height: 1.45; }
+nav ol { list-style: none; padding-left: 0; margin: 0.2rem 0 0.8rem; }
+nav ol ol { padding-left: 0.9rem; }
+nav a { color: var(--ink); text-decoration: none; }
+nav a:hover, nav a:focus { color: var(--accent); text-decoration: underline; }
+nav .section-link { font-weight: bold; }
+h1 { font-size: 2.1rem; line-height: 1.2; margin: 0 0 0.5rem; }
+h2 { font-size: 1.5rem; margin: 3rem 0 0.2rem; border-bottom: 2px solid var(--ink); }
+h3 { font-size: 1.15rem; margin: 2.4rem 0 0.3rem; }
+h3 .id { color: var(--accent); margin-right: 0.4rem; }
+h4 { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted);
+     margin: 1rem 0 0.2rem; }
+.span, .meta { color: var(--muted); font-style: italic; margin: 0.2rem 0; }
+.off { color: var(--accent); font-style: normal; font-weight: bold; }
+blockquote { margin: 0.6rem 0; padding: 0.4rem 1rem; border-left: 3px solid var(--accent);
+             background: #f6f1e6; font-size: 1.05rem; }
+article { border-bottom: 1px solid var(--rule); padding-bottom: 1rem; }
+article.arbiter { background: #f3f4f6; padding: 0 1rem 1rem; border-radius: 4px; }
+ul { padding-left: 1.2rem; margin: 0.2rem 0; }
+li { margin: 0.25rem 0; }
+code { font: 0.85em/1.4 "DejaVu Sans Mono", Menlo, Consolas, monospace; background: #efe9dc;
+       padding: 0 0.2em; border-radius: 3px; }
+.note { font-size: 0.95rem; }
+a { color: var(--accent); }
+@media (max-width: 60rem) { .page { grid-template-columns: 1fr; } nav { position: static; max-height: none; } }
+@media print { nav { display: none; } .page { display: block; } }
+"""
+
+
+def _h(text: str) -> str:
+    """Escaped text, with `code` spans as <code>: the rule files write names that way."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(" ".join(text.split())))
+
+
+def render_rulebook_html(rulebook: Rulebook, case_titles: Mapping[str, str]) -> str:
+    sections = rulebook_document(rulebook, case_titles)
+    toc = []
+    for section in sections:
+        items = "".join(f'<li><a href="#{e["anchor"]}">{e["rule"].id} {html.escape(e["rule"].title)}</a></li>'
+                        for e in section["rules"])
+        toc.append(f'<li><a class="section-link" href="#{section["anchor"]}">{html.escape(section["title"])}</a>'
+                   f"<ol>{items}</ol></li>")
+    body = []
+    for section in sections:
+        body.append(f'<section id="{section["anchor"]}"><h2>{html.escape(section["title"])}</h2>'
+                    f'<p class="span">{html.escape(section["span"])}</p>')
+        body += [_html_rule(entry) for entry in section["rules"]]
+        body.append("</section>")
+    house = (f'<p class="note">House rules in force: <strong>{html.escape(rulebook.house["name"])}</strong>; '
+             "parameters and rules below are as it sets them.</p>") if rulebook.house else ""
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>The laws of Draw Poker (Peel, 1891)</title>",
+        f"<style>{CSS}</style></head>",
+        '<body><div class="page">',
+        f'<nav aria-label="Contents"><strong>Contents</strong><ol>{"".join(toc)}</ol></nav>',
+        "<main><header><h1>The laws of Draw Poker</h1>",
+        f'<p>{html.escape(_intro(rulebook))}</p><p class="note">Source: <a href="{SOURCE_URL}">'
+        f"{html.escape(BOOK)}</a> (Project Gutenberg).</p>{house}</header>",
+        *body,
+        "</main></div></body></html>",
+    ]) + "\n"
+
+
+def _html_rule(entry: Mapping[str, Any]) -> str:
+    rule: Rule = entry["rule"]
+    off = "" if entry["active"] else ' <span class="off">Switched off by the house rules.</span>'
+    parts = [f'<article id="{entry["anchor"]}" class="{rule.authority}">',
+             f'<h3><span class="id">{rule.id}</span>{html.escape(rule.title)}</h3>',
+             f'<p class="meta">{html.escape(_capital(entry["authority"]))}. Enforced: {html.escape(entry["enforced"])}.'
+             f"{off}</p>",
+             f"<blockquote>{_h(rule.text)}</blockquote>"]
+    parts += [f'<p class="note">Corrected misprint: printed \u201c{html.escape(c["printed"])}\u201d, read '
+              f'\u201c{html.escape(c["reading"])}\u201d.</p>' for c in rule.corrections]
+    if rule.footnote:
+        parts.append(f'<p class="note">Peel\'s footnote: \u201c{_h(rule.footnote)}\u201d</p>')
+    if rule.not_shown_because:
+        parts.append(f'<p class="note">Why no log can show it: {_h(rule.not_shown_because)}</p>')
+    if entry["parameters"]:
+        parts.append("<h4>Parameters</h4><ul>" + "".join(
+            f"<li><code>{html.escape(name)}</code> = <code>{html.escape(json.dumps(value))}</code></li>"
+            for name, value in entry["parameters"].items()) + "</ul>")
+    for heading, items in (("What the arbiter does", entry["does"]), ("Interpretations", rule.interpretations)):
+        if items:
+            parts.append(f"<h4>{heading}</h4><ul>" + "".join(f"<li>{_h(item)}</li>" for item in items) + "</ul>")
+    parts.append(f"<h4>Example</h4><p>{_html_example(entry)}</p></article>")
+    return "\n".join(parts)
+
+
+def _html_example(entry: Mapping[str, Any]) -> str:
+    example = entry["example"]
+    if example is None:
+        return "None: no hand log can show this rule."
+    told = f"<cite>{html.escape(example['title'])}</cite> (<code>{html.escape(example['path'])}</code>)"
+    others = entry["other_cases"]
+    if others:
+        told += (f"; also shown in {len(others)} other case{'s' if len(others) > 1 else ''}: "
+                 + ", ".join(f"<code>{html.escape(c)}</code>" for c in others))
+    return told + "."

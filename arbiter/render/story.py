@@ -1,0 +1,363 @@
+"""A game told event by event in plain words, for a learner (`arbiter explain`).
+
+The story is built from three things the replay already gives: the log's events, the
+table after each event (`replay_with_trace`) and the report. Each step is one event: what
+was done, the counters that moved and the pool they left, who is still in, and every
+ruling made at that event, with the law's words. After the last event of a game comes a
+step that says who won it and what the next game is. Nothing here decides anything: every
+figure is read from the trace or the report, so the story cannot disagree with `check`.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any, Callable, Mapping, Sequence
+
+from arbiter.cards import parse_cards
+from arbiter.engine.ledger import POOL
+from arbiter.engine.replay import hand_rules
+from arbiter.hands import evaluate, hand_class
+from arbiter.render.report import effect_words
+from arbiter.render.rulebook import rule_label
+from arbiter.rulebook.model import Rulebook
+
+Event = Mapping[str, Any]
+State = Mapping[str, Any]
+
+HAND_WORDS = {
+    "sequence_flush": "a sequence flush",
+    "fours": "fours",
+    "full": "a full hand",
+    "flush": "a flush",
+    "sequence": "a sequence",
+    "threes": "threes",
+    "two_pairs": "two pairs",
+    "pair": "a pair",
+    "high_card": "no pair, valued by its highest card",
+    "blaze": "a blaze",
+    "skip_sequence": "a skip sequence",
+}
+_RANK_PLURALS = dict(zip("23456789TJQKA", ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+                                           "nines", "tens", "knaves", "queens", "kings", "aces")))
+_WHAT_WORDS = {"ante": "the ante", "straddle": "a straddle", "stake": "a stake", "penalty": "a penalty",
+               "refund": "a refund", "win": "the pool won"}
+
+
+def openers_words(openers: str) -> str:
+    """`JJ` -> "two knaves": how Peel names the minimum of a jack-pot."""
+    return f"two {_RANK_PLURALS.get(openers[0], openers)}"
+
+
+def _count(n: int, thing: str = "card") -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
+def _names(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def rule_ref(rule_id: str) -> str:
+    """How a story cites a rule in passing: "law 20", "D2", "A4"."""
+    return f"law {rule_id[1:]}" if rule_id.startswith("L") else rule_id
+
+
+class Storyteller:
+    """Tells one replayed log. `before` is the table before the event (None at a game's
+    start), `after` the table after it; both come from the trace."""
+
+    def __init__(self, log: Mapping[str, Any], report: Mapping[str, Any], trace: Sequence[State],
+                 rulebook: Rulebook) -> None:
+        self.events = log["events"]
+        self.trace = trace
+        self.rulebook = rulebook
+        self.hand_rules = hand_rules(rulebook.parameters)
+        self.cards_per_hand: int = rulebook.parameters["cards_per_hand"]
+        self.money: dict[int, list[Mapping[str, Any]]] = {}
+        for entry in report["ledger"]:
+            self.money.setdefault(entry["event"], []).append(entry)
+        self.rulings: dict[int, list[Mapping[str, Any]]] = {}
+        for finding in report["findings"]:
+            self.rulings.setdefault(finding["event"], []).append(finding)
+        self.games = {game["game"]: game for game in report["games"]}
+
+    # --- the steps -----------------------------------------------------------------
+    def steps(self) -> list[dict[str, Any]]:
+        """One step per event the replay reached, and one at the end of each game."""
+        steps = []
+        for k, (event, after) in enumerate(zip(self.events, self.trace)):
+            before = self.trace[k - 1] if k and self.trace[k - 1].get("game") == after.get("game") else None
+            steps.append({
+                "event": k,
+                "game": after.get("game"),
+                "kind": "event",
+                "text": " ".join(self._sentences(event, before, after)),
+                "pool": after.get("pool"),
+                "rulings": [self._ruling(f) for f in self.rulings.get(k, ())],
+            })
+            game = self.games.get(after.get("game"))
+            last_of_game = k + 1 == len(self.trace) or self.trace[k + 1].get("game") != after.get("game")
+            if game is not None and last_of_game:
+                steps.append({"event": k, "game": game["game"], "kind": "game_end",
+                              "text": self._game_end(game), "pool": after.get("pool"), "rulings": []})
+        return steps
+
+    def _sentences(self, event: Event, before: State | None, after: State) -> list[str]:
+        told = [TELLERS[event["type"]](self, event, before or {}, after)]
+        moved = self.money.get(after["event"], ())
+        told += [self._money(entry) + "." for entry in moved]
+        if any(POOL in (entry["from"], entry["to"]) for entry in moved):
+            told.append(f"The pool now holds {after['pool']}." if after["pool"] else "The pool is now empty.")
+        if before and after.get("still_in") != before.get("still_in"):
+            still_in = after.get("still_in") or []
+            told.append("No one is still in." if not still_in else
+                        f"Only {still_in[0]} is still in." if len(still_in) == 1 else
+                        f"Still in: {_names(still_in)}.")
+        return told
+
+    def _money(self, entry: Mapping[str, Any]) -> str:
+        ref = rule_ref(entry["rule"])
+        if entry["to"] == POOL:
+            return f"{entry['from']} puts {entry['amount']} into the pool ({_WHAT_WORDS[entry['what']]}, {ref})"
+        if entry["from"] == POOL:
+            return f"{entry['to']} takes {entry['amount']} from the pool ({ref})"
+        return f"{entry['from']} pays {entry['to']} {entry['amount']} ({_WHAT_WORDS[entry['what']]}, {ref})"
+
+    def _ruling(self, finding: Mapping[str, Any]) -> dict[str, Any]:
+        rule = self.rulebook.get(finding["id"])
+        return {
+            "id": finding["id"],
+            "severity": finding["severity"],
+            "player": finding["player"],
+            "summary": finding["summary"],
+            "effects": [effect_words(effect) for effect in finding["effects"]],
+            "law": {"id": rule.id, "label": rule_label(rule), "title": rule.title,
+                    "words": " ".join(rule.text.split())},
+        }
+
+    def _game_end(self, game: Mapping[str, Any]) -> str:
+        told = [f"End of game {game['game']}, dealt by {game['dealer']}"
+                + (f" ({game['deals']} deals)." if game["deals"] > 1 else ".")]
+        if not game["complete"]:
+            told.append(f"The log ends before the game is over; the pool holds {game['pool']}.")
+            return " ".join(told)
+        told.append(f"Opened by {game['opened_by']}." if game["opened_by"] else "No one opened it.")
+        if game["winners"]:
+            told.append(f"{_names(game['winners'])} {'takes' if len(game['winners']) == 1 else 'share'} "
+                        f"the pool of {game['pool']}.")
+        else:
+            told.append(f"No one takes the pool: its {game['pool']} stay for the next game.")
+        nxt = game["next"]
+        jackpot = nxt["jackpot"]
+        told.append(f"Next game: {nxt['dealer']} deals; " + (
+            f"it is jack-pot no. {jackpot['number']}, and no one may open it without "
+            f"{openers_words(jackpot['openers'])} or better." if jackpot else "an ordinary game."))
+        return " ".join(told)
+
+    # --- hands ---------------------------------------------------------------------
+    def hand_words(self, cards: Sequence[str]) -> str:
+        if len(cards) != self.cards_per_hand:
+            return f"{_count(len(cards))}, a foul hand"
+        try:
+            return HAND_WORDS[hand_class(evaluate(parse_cards(cards), self.hand_rules))]
+        except ValueError:
+            return "a hand that cannot be valued"
+
+
+# --- one sentence per event type ---------------------------------------------------------
+def _deal(t: Storyteller, e: Event, before: State, after: State) -> str:
+    if before.get("deal") and after["deal"] > before["deal"]:
+        return f"{e['dealer']} deals again: deal {after['deal']} of game {after['game']}."
+    told = f"Game {after['game']} begins: {e['dealer']} deals."
+    jackpot = after.get("jackpot")
+    if jackpot:
+        told += (f" It is jack-pot no. {jackpot['number']}: every player pays the ante into the pool, and no"
+                 f" one may open without {openers_words(jackpot['openers'])} or better.")
+    return told
+
+
+def _shuffle(t: Storyteller, e: Event, before: State, after: State) -> str:
+    how = [w for w, flag in (("face up", e.get("face_up")), ("below the table", e.get("below_table"))) if flag]
+    who = e["player"] if e["player"] == after.get("dealer") else f"{e['player']}, not the dealer,"
+    return f"{who} shuffles the pack" + (f" {' and '.join(how)}" if how else "") + "."
+
+
+def _ante(t: Storyteller, e: Event, before: State, after: State) -> str:
+    return f"{e['player']} pays the jack-pot ante." if after.get("jackpot") else f"{e['player']} stakes the ante."
+
+
+def _card(t: Storyteller, e: Event, before: State, after: State) -> str:
+    card = e.get("card")
+    if e.get("exposed"):
+        return f"{after['dealer']} deals a card to {e['to']} face up" + (f": {card}." if card else ".")
+    return f"{after['dealer']} deals a card to {e['to']}" + (f" ({card})." if card else ".")
+
+
+def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
+    counts = {p: cards if isinstance(cards, int) else len(cards) for p, cards in e["hands"].items()}
+    if set(counts.values()) == {t.cards_per_hand}:
+        told = f"{after['dealer']} deals {_count(t.cards_per_hand)} to each player."
+    else:
+        told = f"{after['dealer']} deals: " + ", ".join(f"{_count(n)} to {p}" for p, n in counts.items()) + "."
+    known = [f"{p} holds {' '.join(cards)}" for p, cards in e["hands"].items() if not isinstance(cards, int)]
+    return told + (" " + "; ".join(known) + "." if known else "")
+
+
+_ISSUES = {
+    "uncut": lambda e: "the pack was not cut",
+    "wrong_count": lambda e: f"{e.get('about') or e['player']} was dealt the wrong number of cards",
+    "excess": lambda e: f"{e.get('about') or e['player']} was given more cards than asked for",
+    "short": lambda e: f"{e.get('about') or e['player']} was given fewer cards than asked for",
+}
+
+
+def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
+    stakes = before.get("stakes") or {}
+    old = stakes.get(e["player"], 0)
+    highest = max(stakes.values(), default=0)
+    stake, more = e["stake"], e["stake"] - old
+    if more < 0:
+        return f"{e['player']} names a stake of {stake}, lower than the {old} already staked."
+    if more == 0:
+        return f"{e['player']} stands, keeping the stake at {stake}."
+    if stake > highest:
+        return f"{e['player']} raises: a stake of {stake} ({more} more), {stake - highest} over the highest."
+    if stake == highest:
+        return f"{e['player']} plays: a stake of {stake} ({more} more), equal to the highest."
+    return f"{e['player']} plays: a stake of {stake} ({more} more), short of the highest, {highest}."
+
+
+def _give(t: Storyteller, e: Event, before: State, after: State) -> str:
+    dealer = after["dealer"]
+    told = (f"{dealer}, the dealer, takes {_count(e['count'])}" if e["to"] == dealer
+            else f"{dealer} gives {e['to']} {_count(e['count'])}")
+    if e.get("cards"):
+        told += f" ({' '.join(e['cards'])})"
+    if e.get("exposed"):
+        told += f", {e['exposed']} of them face up"
+    return told + "."
+
+
+def _dispute(t: Storyteller, e: Event, before: State, after: State) -> str:
+    told = (f"{e['player']} and the dealer dispute the number of cards asked for: {e['player']} says "
+            f"{e['claims']}, the dealer {e['dealer_says']}.")
+    if e.get("unable"):
+        told += f" {_names(e['unable'])} cannot give evidence."
+    if e.get("testimony"):
+        told += " Evidence: " + ", ".join(f"{p} says {n}" for p, n in e["testimony"].items()) + "."
+    return told
+
+
+def _show(t: Storyteller, e: Event, before: State, after: State) -> str:
+    told = f"{e['player']} shows {' '.join(e['cards'])}: {t.hand_words(e['cards'])}."
+    if e.get("original"):
+        told += f" The original hand, as dealt: {' '.join(e['original'])}."
+    return told
+
+
+TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
+    "draw_for_deal": lambda t, e, b, a: f"{e['player']} draws {e['card']} for the deal.",
+    "deal": _deal,
+    "shuffle": _shuffle,
+    "cut": lambda t, e, b, a: f"{e['player']} cuts the pack.",
+    "ante": _ante,
+    "straddle": lambda t, e, b, a: f"{e['player']} straddles.",
+    "card": _card,
+    "dealt": _dealt,
+    "face_up_in_pack": lambda t, e, b, a: "A card is found face up in the pack"
+    + (f": {e['card']}." if e.get("card") else "."),
+    "speak": lambda t, e, b, a: f"{e['player']} speaks to the dealer during the deal.",
+    "point_out": lambda t, e, b, a: f"{e['player']} points out that {_ISSUES[e['issue']](e)}.",
+    "lift": lambda t, e, b, a: f"{e['player']} lifts the cards from the table.",
+    "open": lambda t, e, b, a: f"{e['player']} opens the game: a stake of {e['stake']}."
+    + (f" The hand, as stated: {' '.join(e['cards'])}." if e.get("cards") else ""),
+    "play": _play,
+    "pass": lambda t, e, b, a: f"{e['player']} passes and gives up the game.",
+    "divulge": lambda t, e, b, a: f"{e['player']}, having retired, tells what the cards were.",
+    "take_back": lambda t, e, b, a: f"{e['player']} takes back cards already thrown down.",
+    "discard": lambda t, e, b, a: f"{e['player']} stands pat: no cards discarded." if e["count"] == 0
+    else f"{e['player']} discards {_count(e['count'])}" + (f" ({' '.join(e['cards'])})." if e.get("cards") else "."),
+    "demand": lambda t, e, b, a: f"{e['player']} asks for {_count(e['count'])}.",
+    "give": _give,
+    "collect_discards": lambda t, e, b, a: "The pack has run short: the discards are gathered up to be shuffled"
+    " and cut.",
+    "dispute": _dispute,
+    "ask_dealer": lambda t, e, b, a: f"{e['player']} asks the dealer how many cards the dealer drew.",
+    "dealer_answer": lambda t, e, b, a: f"The dealer, {a['dealer']}, answers: {e['count']}.",
+    "dealer_tells": lambda t, e, b, a: f"The dealer, {a['dealer']}, tells how many cards {e['about']} drew.",
+    "demand_show": lambda t, e, b, a: f"{e['player']} cannot meet the raise: {e['player']} stakes {e['stake']} in"
+    " all, everything left, and demands a show for it.",
+    "show": _show,
+    "win": lambda t, e, b, a: f"The log records {e['player']} as taking the pool"
+    + (f" ({e['amount']})." if e.get("amount") is not None else "."),
+}
+
+
+def tell(log: Mapping[str, Any], report: Mapping[str, Any], trace: Sequence[State],
+         rulebook: Rulebook) -> list[dict[str, Any]]:
+    """The story of a replayed log: a list of steps, `{event, game, kind, text, pool, rulings}`."""
+    return Storyteller(log, report, trace, rulebook).steps()
+
+
+# --- output formats ----------------------------------------------------------------------
+def _heading(game: int | None) -> str:
+    return f"Game {game}" if game is not None else "The draw for the deal"
+
+
+def _house_line(report: Mapping[str, Any]) -> str | None:
+    house = report.get("house_rules")
+    if not house:
+        return None
+    changes = [f"{name} = {json.dumps(value)}" for name, value in house["parameters"].items()]
+    changes += [f"{rule_id} switched off" for rule_id in house["disable"]]
+    return f"House rules in force: {house['name']} ({'; '.join(changes) or 'no change'})."
+
+
+def _wrap(text: str, indent: str, follow: str | None = None) -> str:
+    return textwrap.fill(text, width=92, initial_indent=indent,
+                         subsequent_indent=follow if follow is not None else " " * len(indent))
+
+
+def render_story(steps: Sequence[Mapping[str, Any]], report: Mapping[str, Any], fmt: str) -> str:
+    """The story as `text` (a terminal), `markdown` (a page) or `json` (the steps)."""
+    if fmt == "json":
+        return json.dumps(list(steps), indent=2, ensure_ascii=False)
+    markdown = fmt == "markdown"
+    name = report["file"] or "<log>"
+    lines = [f"# {name}" if markdown else name]
+    house = _house_line(report)
+    if house:
+        lines.append(house)
+    game: object = object()
+    for step in steps:
+        if step["game"] != game:
+            game = step["game"]
+            lines += ["", f"## {_heading(game)}" if markdown else _heading(game), ""]
+        lines += _markdown_step(step) if markdown else _text_step(step)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _text_step(step: Mapping[str, Any]) -> list[str]:
+    if step["kind"] == "game_end":
+        return ["", _wrap(step["text"], "  "), ""]
+    lines = [_wrap(step["text"], f"  {step['event']:>3}  ", " " * 7)]
+    for ruling in step["rulings"]:
+        lines.append(_wrap(f"{ruling['id']} ({ruling['severity']}): {ruling['summary']}", " " * 7 + "* ",
+                           " " * 9))
+        lines += [_wrap(f"-> {effect}", " " * 9, " " * 12) for effect in ruling["effects"]]
+        law = ruling["law"]
+        lines.append(_wrap(f"{law['label']}: \u201c{law['words']}\u201d", " " * 9))
+    return lines
+
+
+def _markdown_step(step: Mapping[str, Any]) -> list[str]:
+    if step["kind"] == "game_end":
+        return ["", f"**{step['text']}**", ""]
+    lines = [f"- **{step['event']}.** {step['text']}"]
+    for ruling in step["rulings"]:
+        lines.append(f"  - **{ruling['id']}** ({ruling['severity']}): {ruling['summary']}")
+        lines += [f"    - {effect}" for effect in ruling["effects"]]
+        law = ruling["law"]
+        lines.append(f"\n    > {law['label']}, *{law['title']}*: \u201c{law['words']}\u201d\n")
+    return lines

@@ -1,0 +1,9 @@
+"""`arbiter table`: a live session that records a game in the text notation as it is
+played, keeps the log safe on disk line by line, and rules the moment a law applies.
+
+- `journal.py`: the log file, appended to durably;
+- `position.py`: the log replayed, and who acts next;
+- `rulings.py`: what changed, in words (rulings with the law's text, games ended);
+- `completion.py`: Tab completion of names and event words;
+- `session.py`: the loop and its commands.
+"""

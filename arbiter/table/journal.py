@@ -1,0 +1,103 @@
+"""The table's log on disk: the text notation, only ever appended to, one line at a time.
+
+Each line is written with one `os.write` of the file opened for appending (unbuffered:
+nothing waits in a buffer to be flushed) and `os.fsync`ed before the session reads
+the next line, so Ctrl-C, a killed process or a crash loses nothing that was entered.
+Nothing is ever rewritten: a line taken back is taken back by a later `undo` line.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from arbiter.errors import LogReadError
+from arbiter.logfile import read_source
+from arbiter.notation.reading import JSON_SUFFIX, decode, is_text_log
+
+
+class Journal:
+    """An open log file and the text it holds."""
+
+    def __init__(self, path: Path, fd: int, text: str) -> None:
+        self.path = path
+        self.fd = fd
+        self.text = text
+
+    @classmethod
+    def create(cls, path: Path, first_line: str) -> "Journal":
+        """A new log holding `first_line` (the table); refuses to overwrite a file."""
+        if path.suffix == JSON_SUFFIX:
+            raise LogReadError("the table keeps its log in the text notation: name it *.hand", file=str(path))
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
+        except OSError as exc:
+            raise LogReadError(f"cannot create the log: {exc.strerror or exc}", file=str(path)) from None
+        journal = cls(path, _locked(fd, path), "")
+        journal.append(first_line)
+        _sync_folder(path)
+        return journal
+
+    @classmethod
+    def resume(cls, path: Path) -> "Journal":
+        """An existing text log, opened to go on where it stops."""
+        data = read_source(path)
+        if not is_text_log(data, str(path)):
+            raise LogReadError("a JSON log: the table keeps the text notation; convert it first with "
+                               f"`arbiter convert {path} --to text -o {path.with_suffix('.hand')}`", file=str(path))
+        text = decode(data, str(path))
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except OSError as exc:
+            raise LogReadError(f"cannot write to the log: {exc.strerror or exc}", file=str(path)) from None
+        journal = cls(path, _locked(fd, path), text)
+        if text and not text.endswith("\n"):
+            journal.write("\n")  # the last line ends, so the next one starts a line of its own
+        return journal
+
+    def append(self, line: str) -> None:
+        """One line, on the disk when this returns."""
+        self.write(line + "\n")
+
+    def write(self, text: str) -> None:
+        data = memoryview(text.encode("utf-8"))
+        while data:
+            data = data[os.write(self.fd, data):]
+        os.fsync(self.fd)
+        self.text += text
+
+    def line(self, number: int) -> str:
+        """The text of line `number` (from 1)."""
+        return self.text.split("\n")[number - 1]
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+def _locked(fd: int, path: Path) -> int:
+    """The file descriptor, once this process alone keeps the log: two sessions appending
+    to one log would interleave their games. The lock goes with the process, however it ends."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no advisory locks on this platform
+        return fd
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise LogReadError("another `arbiter table` is keeping this log", file=str(path)) from None
+    return fd
+
+
+def _sync_folder(path: Path) -> None:
+    """A new file's name is durable once its folder is synced too."""
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:  # pragma: no cover - a folder that cannot be opened (some platforms)
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - file systems that cannot sync a folder
+        pass
+    finally:
+        os.close(fd)

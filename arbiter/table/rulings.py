@@ -1,0 +1,71 @@
+"""What the table session says when the log changes: each ruling as it arises, read out
+with the law's own words in full, and each game as it ends."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections import Counter
+from typing import Any, Iterable, Mapping
+
+from arbiter.engine.ledger import POOL
+from arbiter.render.report import effect_words
+from arbiter.rulebook.model import Rulebook
+from arbiter.table.position import Position
+
+WIDTH = 88
+
+
+def ruling_lines(finding: Mapping[str, Any], line: int | None, rulebook: Rulebook) -> list[str]:
+    """`[L13 irregularity] line 7: Bob lifted …`, what follows, and the law's words."""
+    where = f"line {line}" if line is not None else "at the end of the log"
+    lines = [f"[{finding['id']} {finding['severity']}] {where}: {finding['summary']}"]
+    lines += [f"   \u2192 {effect_words(effect)}" for effect in finding["effects"]]
+    rule = rulebook.rules.get(finding["id"])
+    if rule is not None:
+        who = f"Law {rule.number}" if rule.authority == "law" else f"{rule.id} ({rule.title})"
+        words = f"{who}: \u201c{' '.join(rule.text.split())}\u201d"
+        lines.append(textwrap.fill(words, WIDTH, initial_indent="   ", subsequent_indent="   "))
+    return lines
+
+
+def game_lines(game: Mapping[str, Any], ledger: Iterable[Mapping[str, Any]]) -> list[str]:
+    """`game 1 is over: Cat takes 3. Next: Bob deals.`"""
+    taken = Counter()
+    for entry in ledger:
+        if entry["game"] == game["game"] and entry["from"] == POOL and entry["what"] == "win":
+            taken[entry["to"]] += entry["amount"]
+    if taken:
+        outcome = " and ".join(f"{p} takes {n}" for p, n in taken.items())
+    elif game["opened_by"] is None:
+        outcome = "no one opened; the pool stays"
+    else:
+        outcome = "no one takes the pool; it stays"
+    nxt = game["next"]
+    jackpot = f", a jack-pot with {nxt['jackpot']['openers']} or better to open" if nxt["jackpot"] else ""
+    return [f"game {game['game']} is over: {outcome}. Next: {nxt['dealer']} deals{jackpot}."]
+
+
+def changes(before: Position | None, after: Position, rulebook: Rulebook) -> list[str]:
+    """What a new line (or an undo) changed: new rulings, rulings withdrawn, games ended."""
+    old = Counter(map(_key, before.findings if before else ()))
+    new = Counter(map(_key, after.findings))
+    added, withdrawn = new - old, old - new
+    lines: list[str] = []
+    for finding in after.findings:
+        if added[_key(finding)] > 0:
+            added[_key(finding)] -= 1
+            lines += ruling_lines(finding, after.line_of(finding["event"]), rulebook)
+    for finding in before.findings if before else ():
+        if withdrawn[_key(finding)] > 0:
+            withdrawn[_key(finding)] -= 1
+            lines.append(f"withdrawn: [{finding['id']}] {finding['summary']}")
+    ended_before = {g["game"] for g in before.games if g["complete"]} if before else set()
+    for game in after.games:
+        if game["complete"] and game["game"] not in ended_before:
+            lines += game_lines(game, after.replay.ledger.entries)
+    return lines
+
+
+def _key(finding: Mapping[str, Any]) -> str:
+    return json.dumps(finding, sort_keys=True)

@@ -1,0 +1,242 @@
+"""`arbiter table`: the game recorded as it is played, and ruled on at once.
+
+Each line typed in the text notation is checked against the log so far; if the log
+still reads and replays, the line goes to the file at once (and durably: `journal.py`)
+and the rulings it brings about are read out. A line that cannot be read, or that asks
+for what the table does not hold (a discard before any deal), is refused with the
+reason, and kept in the log as a `# refused:` comment, so nothing typed is lost. A few
+words are commands rather than events: `status`, `next`, `undo`, `evidence`,
+`referee`, `help` and `quit`.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from typing import Callable
+
+import click
+
+from arbiter.cli.app import rule_defining
+from arbiter.engine.chain import walk_chain
+from arbiter.engine.replay import Replay
+from arbiter.errors import LogError
+from arbiter.notation import NotationError, form_lines
+from arbiter.notation.grammar import COMMENT_MARK, UNDO
+from arbiter.render.chain import render_chain
+from arbiter.rulebook.model import Rulebook
+from arbiter.seats import Seating
+from arbiter.table import completion
+from arbiter.table.journal import Journal
+from arbiter.table.position import Position, next_to_act, read_position, status_lines
+from arbiter.table.rulings import changes
+
+PROMPT = "table> "
+EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
+COMMANDS = {
+    "status": "the game, the pool, the stakes, who is still in, whose turn it is",
+    "next": "who should act now",
+    UNDO: "take back the last line of events (the log keeps it, and an 'undo' line after it)",
+    "evidence": "evidence [PLAYER] [unable NAME ...]: whose evidence decides a dispute over the cards "
+                "demanded (law 46); by default the last dispute of this deal",
+    "referee": "referee NAME ...: who decides a dispute between these persons (laws 77-78)",
+    "help": "this help, and the words of the notation",
+    "quit": "end the session (so do Ctrl-D and Ctrl-C); the log is already saved",
+}
+
+
+class TableSession:
+    """One table: its log on disk, the position it leaves, and what is said about it."""
+
+    def __init__(self, journal: Journal, rulebook: Rulebook, say: Callable[[str], None]) -> None:
+        self.journal = journal
+        self.rulebook = rulebook
+        self.say = say
+        self.rules = Replay.compile(rulebook)
+        self.position = self.read(journal.text)
+
+    @property
+    def players(self) -> list[str]:
+        return self.position.log["table"]["players"]
+
+    def read(self, text: str) -> Position:
+        return read_position(text, str(self.journal.path), self.rules)
+
+    # --- the session ---------------------------------------------------------------
+    def greet(self, resumed: bool) -> None:
+        events = len(self.position.log["events"])
+        if resumed:
+            games = len(self.position.games)
+            self.say(f"Resumed {self.journal.path}: {events} events in {games} game{'s' * (games != 1)}.")
+            for finding in self.position.findings:
+                line = self.position.line_of(finding["event"])
+                self.say(f"  so far, line {line}: [{finding['id']}] {finding['summary']}")
+        else:
+            self.say(f"A new table in {self.journal.path}: {' '.join(status_lines(self.position)[:1])}.")
+        self.say("Type what happens in the notation (help lists the words); each line is saved at once.")
+        self.say(f"next: {next_to_act(self.position)}")
+
+    def farewell(self) -> None:
+        net = self.position.replay.ledger.net(self.players)
+        self.say(f"The log is saved in {self.journal.path} ({len(self.position.log['events'])} events); "
+                 f"net so far: {', '.join(f'{p} {v:+d}' for p, v in net.items())}.")
+
+    def handle(self, typed: str) -> bool:
+        """One line typed; False when the session should end."""
+        line = typed.strip().encode("utf-8", "replace").decode("utf-8")  # what a terminal sent that is no text: '?'
+        if not line:
+            return True
+        word, _, rest = line.partition(" ")
+        if word in COMMANDS:
+            return self.command(word, rest.strip())
+        if line.startswith(COMMENT_MARK):
+            self.journal.append(line)  # a remark for the record
+            return True
+        self.record(line)
+        return True
+
+    def record(self, line: str) -> None:
+        number = self.journal.text.count("\n") + 1
+        try:
+            position = self.read(self.journal.text + line + "\n")
+        except LogError as error:
+            self.journal.append(f"{COMMENT_MARK} refused: {line}")
+            self.refuse(line, number, error)
+            return
+        self.journal.append(line)
+        before, self.position = self.position, position
+        self.tell(changes(before, position, self.rulebook))
+
+    def refuse(self, line: str, number: int, error: LogError) -> None:
+        if isinstance(error, NotationError) and error.line == number:
+            self.say(f"refused: {error.detail}")
+            self.say(f"  {line}\n  {' ' * (error.column - 1)}^")
+        else:
+            self.say(f"refused: {error.message}")
+
+    def tell(self, lines: list[str]) -> None:
+        for line in lines:
+            self.say(line)
+
+    # --- commands ---------------------------------------------------------------------
+    def command(self, word: str, rest: str) -> bool:
+        try:
+            arguments = shlex.split(rest)
+        except ValueError as exc:
+            self.say(f"{word}: {exc}")
+            return True
+        if word == "quit":
+            return False
+        if arguments and word not in ("evidence", "referee"):
+            self.say(f"{word} takes nothing after it (a player named {word!r} is written in quotes: "
+                     f"\"{word}\" plays 2)")
+            return True
+        try:
+            getattr(self, f"do_{word}")(arguments)
+        except click.ClickException as exc:
+            self.say(f"{word}: {exc.format_message()}")
+        return True
+
+    def do_status(self, _: list[str]) -> None:
+        self.tell(status_lines(self.position))
+
+    def do_next(self, _: list[str]) -> None:
+        self.say(f"next: {next_to_act(self.position)}")
+
+    def do_undo(self, _: list[str]) -> None:
+        standing = self.position.parsed.standing
+        if not standing:
+            self.say("nothing to undo: no line of events stands")
+            return
+        number = standing[-1][0]
+        taken = self.journal.line(number)
+        self.journal.append(f"{UNDO}  {COMMENT_MARK} takes back line {number}: {taken}")
+        before, self.position = self.position, self.read(self.journal.text)
+        self.say(f"took back line {number}: {taken}")
+        self.tell(changes(before, self.position, self.rulebook))
+
+    def do_evidence(self, arguments: list[str]) -> None:
+        dispute = self.position.current_dispute() or {}
+        disputant = dispute.get("player")
+        unable = list(dispute.get("unable", []))
+        if arguments and arguments[0] != "unable":
+            disputant, arguments = arguments[0], arguments[1:]
+        if arguments:
+            if arguments[0] != "unable":
+                raise click.UsageError("evidence [PLAYER] [unable NAME ...]")
+            unable = arguments[1:]
+        if disputant is None:
+            raise click.UsageError("name the player who disputes with the dealer: evidence PLAYER [unable NAME ...]")
+        dealer = self.dealer()
+        self.seated(disputant, *unable)
+        if disputant == dealer:
+            raise click.UsageError(f"{dealer} is the dealer: the dispute is between a player and the dealer")
+        self.chain("evidence", "witness", {"dealer": dealer, "disputant": disputant}, {"unable": unable},
+                   "No one can give evidence: the player is held to have demanded his discard")
+
+    def do_referee(self, arguments: list[str]) -> None:
+        if not arguments:
+            raise click.UsageError("name the persons disputing: referee NAME ...")
+        self.seated(*arguments)
+        self.chain("referee", "referee", {"dealer": self.dealer()}, {"disputants": arguments},
+                   "The laws name no one to decide")
+
+    def do_help(self, _: list[str]) -> None:
+        self.say("Commands:")
+        self.tell(f"  {word:<9} {what}" for word, what in COMMANDS.items())
+        self.say("Anything else is a line of the log: events separated by ';', a note after '--', "
+                 "a comment after '#'. The events:")
+        self.tell(f"  {line}" for line in form_lines())
+
+    # --- the chains of laws 46 and 77-78 ---------------------------------------------------
+    def dealer(self) -> str:
+        game = self.position.replay.game
+        if game is None:
+            raise click.UsageError("no deal yet: there is no dealer")
+        return game.dealer
+
+    def seated(self, *names: str) -> None:
+        for name in names:
+            if name not in self.players:
+                raise click.UsageError(f"{name!r} is not one of the players {', '.join(self.players)}")
+
+    def chain(self, setting: str, role: str, persons: dict[str, str], event: dict[str, list[str]],
+              none_found: str) -> None:
+        """The same walk as `arbiter evidence` and `arbiter referee`, for this table."""
+        rule = rule_defining(self.rulebook, setting)
+        chosen, considered = walk_chain(rule.defines[setting], Seating(self.players), persons, event,
+                                        self.rulebook.parameters)
+        result = {"rule": rule.id, role: chosen, "considered": considered}
+        self.say(render_chain(result, "table", role, none_found).rstrip("\n"))
+
+
+def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool) -> int:
+    """Read lines until `quit` or the end of input; the exit code."""
+    session = TableSession(journal, rulebook, click.echo)
+    session.greet(resumed)
+    if interactive:
+        completion.install(session)
+    try:
+        while True:
+            if interactive:
+                try:
+                    typed = input(PROMPT)
+                except EOFError:
+                    click.echo()
+                    break
+            else:
+                typed = sys.stdin.readline()
+                if not typed:
+                    break
+            if not session.handle(typed):
+                break
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: every line entered is saved in {journal.path}")
+        return EXIT_INTERRUPTED
+    finally:
+        journal.close()
+    session.farewell()
+    return 0
+
+
+__all__ = ["TableSession", "play", "PROMPT", "COMMANDS"]

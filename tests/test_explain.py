@@ -1,0 +1,168 @@
+"""`arbiter explain`: every shipped case told event by event, rulings at their events,
+pool figures as the trace has them, and each game's end with the next game."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from arbiter.checker import replay_with_trace
+from arbiter.cli import main
+from arbiter.engine.ledger import POOL
+from arbiter.logfile import read_log_file
+from arbiter.render.story import tell
+from arbiter.resources import cases_dir
+from arbiter.rulebook.house import apply_house, read_house
+
+CASES = sorted(cases_dir().glob("*.json")) + sorted((cases_dir() / "house").glob("*.json"))
+POOL_WORDS = re.compile(r"The pool now holds (\d+)\.|The pool is now (empty)\.")
+
+
+def _rulebook_for(log: dict, rulebook):
+    house = log.get("meta", {}).get("house")
+    return apply_house(rulebook, read_house(house)) if house else rulebook
+
+
+def _story(path, rulebook):
+    log = read_log_file(path)
+    book = _rulebook_for(log, rulebook)
+    report, trace = replay_with_trace(log, book, file=str(path))
+    return log, report, trace, tell(log, report, trace, book)
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exited:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return exited.value.code, out, err
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_every_case_is_told_with_each_ruling_at_its_event(path, rulebook):
+    log, report, trace, steps = _story(path, rulebook)
+    assert report["error"] is None
+    events = [s for s in steps if s["kind"] == "event"]
+    assert [s["event"] for s in events] == list(range(len(log["events"])))
+    assert all(s["text"] for s in steps)
+    told = [(s["event"], r["id"], r["summary"], r["severity"], r["player"]) for s in events for r in s["rulings"]]
+    found = [(f["event"], f["id"], f["summary"], f["severity"], f["player"]) for f in report["findings"]]
+    assert told == found
+    for step in events:
+        for ruling in step["rulings"]:
+            assert ruling["law"]["words"] == " ".join(rulebook.get(ruling["id"]).text.split())
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_pool_figures_are_the_traces(path, rulebook):
+    log, report, trace, steps = _story(path, rulebook)
+    touched = {e["event"] for e in report["ledger"] if POOL in (e["from"], e["to"])}
+    for step in (s for s in steps if s["kind"] == "event"):
+        k = step["event"]
+        assert step["pool"] == trace[k].get("pool")  # none before the first deal
+        said = POOL_WORDS.findall(step["text"])
+        if k in touched:
+            assert len(said) == 1, step["text"]
+            number, empty = said[0]
+            assert (0 if empty else int(number)) == trace[k]["pool"]
+        else:
+            assert not said, step["text"]
+        for entry in (e for e in report["ledger"] if e["event"] == k):
+            assert f" {entry['amount']} " in f" {step['text']} ".replace("(", " ").replace(")", " ")
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_each_game_ends_with_its_winner_and_the_next_game(path, rulebook):
+    log, report, trace, steps = _story(path, rulebook)
+    ends = [s for s in steps if s["kind"] == "game_end"]
+    assert [s["game"] for s in ends] == [g["game"] for g in report["games"]]
+    for step, game in zip(ends, report["games"]):
+        assert step["event"] == max(k for k, t in enumerate(trace) if t["game"] == game["game"])
+        if game["next"]:
+            assert f"Next game: {game['next']['dealer']} deals" in step["text"]
+            assert ("jack-pot no." in step["text"]) == bool(game["next"]["jackpot"])
+        else:
+            assert "before the game is over" in step["text"]
+        for winner in game["winners"]:
+            assert winner in step["text"]
+
+
+def test_text_tells_who_dealt_staked_and_lifted_and_quotes_the_law(capsys):
+    code, out, _ = run(capsys, "explain", str(cases_dir() / "l13-foul-hand-lifted.json"))
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "Game 1 begins: Ann deals." in flat
+    assert "Bob puts 1 into the pool (the ante, law 20). The pool now holds 1." in flat
+    assert "Bob lifts the cards from the table." in flat
+    assert "L13 (irregularity): Bob lifted a hand of 4 cards: a foul hand" in flat
+    assert "Ann refunds 1 to Bob" in flat
+    assert "Law 13: \u201cIf any player have more or less than five cards dealt to him" in flat
+    assert "Next game: Bob deals; an ordinary game." in flat
+    # the ruling is printed under its event, before the next event
+    assert flat.index("Bob lifted a hand") < flat.index("Cat opens the game")
+
+
+def test_markdown_has_a_heading_per_game_and_quotes(capsys):
+    code, out, _ = run(capsys, "explain", str(cases_dir() / "l31-second-jackpot-queens-to-open.json"),
+                       "--format", "markdown")
+    assert code == 0
+    assert [line for line in out.splitlines() if line.startswith("## ")] == ["## Game 1", "## Game 2", "## Game 3"]
+    assert "> Law 31, *" in out
+    assert "no one may open without two queens or better" in out
+
+
+def test_json_is_the_list_of_steps(capsys, rulebook):
+    path = cases_dir() / "l33-false-opener-penalty.json"
+    code, out, _ = run(capsys, "explain", str(path), "--format", "json")
+    assert code == 0
+    steps = json.loads(out)
+    assert all({"event", "text", "rulings"} <= set(step) for step in steps)
+    assert steps == json.loads(json.dumps(_story(path, rulebook)[3]))
+    (l33,) = [r for s in steps for r in s["rulings"] if r["id"] == "L33"]
+    assert l33["effects"][0] == "Cat cannot claim the pool"
+
+
+def test_house_rules_change_the_story(capsys):
+    path = str(cases_dir() / "house" / "joker-makes-a-sequence-flush.json")
+    code, plain, _ = run(capsys, "explain", path)
+    assert code == 0 and "L1 (irregularity)" in plain
+    code, house, _ = run(capsys, "explain", path, "--house", "joker")
+    assert code == 0
+    assert "House rules in force: joker" in house and "L1 (" not in house
+    assert "Dan shows Jo Kh Qh Jh Th: a sequence flush." in house
+
+
+def test_standard_input(capsys, monkeypatch):
+    import io
+    import sys
+
+    data = (cases_dir() / "l13-foul-hand-lifted.json").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, _ = run(capsys, "explain", "-")
+    assert code == 0 and out.startswith("-\n") and "Bob lifts the cards" in out
+
+
+def test_a_log_that_breaks_down_is_told_as_far_as_it_goes_then_exit_2(capsys, tmp_path):
+    log = {"format": "peel-draw-poker-log", "version": 1,
+           "table": {"players": ["Ann", "Bob"], "limit": 20, "ante": 1},
+           "events": [{"type": "draw_for_deal", "player": "Ann", "card": "2c"},
+                      {"type": "discard", "player": "Ann", "count": 1}]}
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(log))
+    code, out, err = run(capsys, "explain", str(path))
+    assert code == 2
+    assert "Ann draws 2c for the deal." in out
+    assert err.count("\n") == 1 and "event 1 (discard)" in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["explain", "no-such-log.json"], "cannot read the file"),
+    (["explain", "CASE", "--house", "no-such-house"], "no such file, nor a shipped house-rules name"),
+    (["explain", "CASE", "--format", "html"], "Invalid value for '--format'"),
+])
+def test_errors_are_one_line_and_exit_2(capsys, args, message):
+    args = [str(cases_dir() / "l13-foul-hand-lifted.json") if a == "CASE" else a for a in args]
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert message in err and "Traceback" not in err

@@ -1,0 +1,152 @@
+"""The shipped house files (`rules/house/`) and their cases (`cases/house/`).
+
+Each case under `cases/house/` is a log played under one shipped house file, named in
+`meta.house`. It carries two results worked out by hand: `meta.expect`, the result
+under that house file, and `meta.expect_without_house`, the result by Peel's laws alone.
+Both are compared as `tests/test_cases.py` compares the top-level cases, so each house
+file is shown to change the outcome of a real log exactly as its rule says.
+"""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from arbiter.checker import check_file
+from arbiter.cli import main
+from arbiter.engine.ledger import POOL
+from arbiter.resources import cases_dir
+from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
+from tests.conftest import load_case
+
+HOUSE_CASES = sorted((cases_dir() / "house").glob("*.json"))
+SHIPPED = shipped_house_files()
+EXPECTED_HOUSES = {"blaze", "joker", "skip-straight", "american-ace", "knaves-always"}
+
+
+def _house_rulebook(rulebook, name: str):
+    return apply_house(rulebook, read_house(name))
+
+
+def _finding_key(finding: dict) -> tuple:
+    return (finding["id"], finding["severity"], finding["event"], finding["player"])
+
+
+def assert_report_matches(report: dict, expect: dict) -> None:
+    """The comparison of `cases/README.md`: status, findings, effects given, net, games."""
+    assert report["error"] is None, report["error"]
+    got = [_finding_key(f) for f in report["findings"]]
+    assert got == [_finding_key(f) for f in expect["findings"]], \
+        "\n".join(f"{f['id']} event {f['event']}: {f['summary']}" for f in report["findings"])
+    for wanted, finding in zip(expect["findings"], report["findings"]):
+        if "effects" in wanted:
+            assert finding["effects"] == wanted["effects"], f"effects of {finding['id']} at event {finding['event']}"
+    assert report["status"] == expect["status"]
+    assert report["net"] == expect["net"]
+    assert len(report["games"]) == len(expect["games"])
+    for wanted, game in zip(expect["games"], report["games"]):
+        for key, value in wanted.items():
+            assert game[key] == value, f"game {game['game']}: {key}"
+
+
+def test_the_five_house_files_ship_and_read_cleanly(rulebook):
+    assert set(SHIPPED) == EXPECTED_HOUSES
+    for name, path in SHIPPED.items():
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert raw["name"] == name
+        assert len(raw["description"]) > 80, "a description quotes Peel or says what departs from him"
+        applied = _house_rulebook(rulebook, name)
+        assert applied.house["name"] == name
+        assert applied.parameters != rulebook.parameters, f"{name} changes nothing"
+
+
+@pytest.mark.parametrize(
+    "name, parameter, value",
+    [("blaze", "hand_order", "blaze"), ("skip-straight", "hand_order", "skip_sequence"),
+     ("joker", "joker", True), ("american-ace", "ace_in_sequences", "low_or_high"),
+     ("knaves-always", "jackpot_openers", ["JJ"])],
+)
+def test_each_house_file_sets_what_its_rule_needs(rulebook, name, parameter, value):
+    parameters = _house_rulebook(rulebook, name).parameters
+    if parameter == "hand_order":
+        order = parameters["hand_order"]
+        # Peel: the blaze "takes precedence of two pairs, but is beaten by triplets" (p. 41);
+        # the skip "takes precedence of triplets. It is beaten by an ordinary sequence" (p. 44).
+        above, below = {"blaze": ("threes", "two_pairs"), "skip_sequence": ("sequence", "threes")}[value]
+        assert order.index(above) + 1 == order.index(value) == order.index(below) - 1
+    else:
+        assert parameters[parameter] == value
+    if name == "joker":
+        assert parameters["pack_size"] == 53
+
+
+def test_every_house_file_has_a_case_and_every_case_a_house_file():
+    houses = [load_case(path)["meta"]["house"] for path in HOUSE_CASES]
+    assert set(houses) == set(SHIPPED)
+
+
+@pytest.mark.parametrize("path", HOUSE_CASES, ids=[p.stem for p in HOUSE_CASES])
+def test_house_case_replays_to_its_expected_result_under_its_house(path, rulebook):
+    case = load_case(path)
+    report = check_file(path, _house_rulebook(rulebook, case["meta"]["house"]))
+    assert_report_matches(report, case["meta"]["expect"])
+    assert report["house_rules"]["name"] == case["meta"]["house"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    HOUSE_CASES,
+    ids=[p.stem for p in HOUSE_CASES],
+)
+def test_house_case_replays_to_its_expected_result_by_the_laws_alone(path, rulebook):
+    case = load_case(path)
+    report = check_file(path, rulebook)
+    assert_report_matches(report, case["meta"]["expect_without_house"])
+    assert "house_rules" not in report
+
+
+@pytest.mark.parametrize("path", HOUSE_CASES, ids=[p.stem for p in HOUSE_CASES])
+def test_the_house_file_changes_the_outcome_as_worked_out_by_hand(path, rulebook):
+    """Same log, with and without the house file: the winners and the nets differ, and
+    each side is the one worked out by hand."""
+    case = load_case(path)
+    meta = case["meta"]
+    with_house = check_file(path, _house_rulebook(rulebook, meta["house"]))
+    by_the_laws = check_file(path, rulebook)
+    winners = [[g["winners"] for g in report["games"]] for report in (with_house, by_the_laws)]
+    assert winners[0] != winners[1]
+    assert winners == [[g["winners"] for g in meta[key]["games"]] for key in ("expect", "expect_without_house")]
+    assert with_house["net"] == meta["expect"]["net"] != by_the_laws["net"] == meta["expect_without_house"]["net"]
+
+
+@pytest.mark.parametrize("path", HOUSE_CASES, ids=[p.stem for p in HOUSE_CASES])
+def test_every_house_case_ledger_balances(path, rulebook):
+    report = check_file(path, _house_rulebook(rulebook, load_case(path)["meta"]["house"]))
+    pool = sum(e["amount"] for e in report["ledger"] if e["to"] == POOL) - sum(
+        e["amount"] for e in report["ledger"] if e["from"] == POOL)
+    assert pool >= 0 and sum(report["net"].values()) + pool == 0
+
+
+def test_a_dealt_joker_is_l1_without_the_joker_house_and_nothing_with_it(rulebook):
+    path = cases_dir() / "l01-joker-dealt.json"
+    assert [f["id"] for f in check_file(path, rulebook)["findings"]] == ["L1"]
+    with_joker = check_file(path, _house_rulebook(rulebook, "joker"))
+    assert with_joker["findings"] == [] and with_joker["status"] == "ok"
+
+
+@pytest.mark.parametrize("path", HOUSE_CASES, ids=[p.stem for p in HOUSE_CASES])
+def test_house_files_are_usable_by_name_on_the_command_line(path, capsys):
+    house = load_case(path)["meta"]["house"]
+    expect = load_case(path)["meta"]["expect"]
+    with pytest.raises(SystemExit) as exited:
+        main(["check", str(path), "--house", house, "--quiet"])
+    assert exited.value.code == (0 if expect["status"] == "ok" else 1)
+    assert f"house rules: {house}" in capsys.readouterr().out
+
+
+def test_an_unknown_house_name_is_one_line_and_exit_2(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["check", str(HOUSE_CASES[0]), "--house", "no-such-house"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "no-such-house" in err and "blaze" in err and len(err.strip().splitlines()) == 1

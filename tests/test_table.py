@@ -1,0 +1,379 @@
+"""`arbiter table`, driven as a user drives it: lines on standard input, and a real
+pseudo-terminal (Tab completion, Ctrl-C, a process killed mid-game and resumed). The
+log it leaves checks to the same report as the same game written by hand."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from arbiter.checker import check_file
+from arbiter.cli import cli, main
+from arbiter.engine.replay import Replay
+from arbiter.logfile import read_log_bytes
+from arbiter.notation import event_line, table_line, write_text
+from arbiter.resources import cases_dir
+from arbiter.rulebook.loader import load_rulebook
+from arbiter.table.completion import candidates
+from arbiter.table.position import next_to_act, read_position
+from tests.conftest import REPO
+
+GAME = cases_dir() / "game-deal-six-players-misdeal-false-opener.json"  # five games, irregular
+JACKPOTS = cases_dir() / "game-jackpot-five-players-knaves-queens-opened.json"  # five games, a jack-pot chain
+FOUL = cases_dir() / "l13-foul-hand-lifted.json"
+
+
+def load(path: Path) -> dict:
+    return read_log_bytes(path.read_bytes(), str(path))
+
+
+def typed_lines(path: Path) -> list[str]:
+    """The case's events as a person types them: one a line."""
+    return [event_line(event) for event in load(path)["events"]]
+
+
+def options(path: Path) -> list[str]:
+    table = load(path)["table"]
+    return ["--players", ",".join(table["players"]), "--limit", str(table["limit"]), "--ante", str(table["ante"])]
+
+
+def without_file(report: dict) -> dict:
+    return {**report, "file": None}
+
+
+def run(*args: str, input: str):
+    return CliRunner().invoke(cli, ["table", *args], input=input)
+
+
+def run_main(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exited:
+        main(["table", *args])
+    out, err = capsys.readouterr()
+    return exited.value.code, out, err
+
+
+# --- scripted input ------------------------------------------------------------------
+
+
+def test_a_whole_game_typed_in_checks_like_the_game_written_by_hand(tmp_path):
+    log = tmp_path / "night.hand"
+    lines = typed_lines(GAME)
+    script = [*lines[:20], "Ann plys 4", "Bob wins", "undo", *lines[20:], "quit"]
+    result = run(str(log), *options(GAME), input="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    assert without_file(check_file(log)) == without_file(check_file(GAME))
+    text = log.read_text(encoding="utf-8")
+    assert "# refused: Ann plys 4\n" in text  # nothing typed is lost: a refused line is kept as a comment
+    assert "Bob wins\nundo  # takes back line " in text  # the line taken back stays, and so does the undo
+    for finding in check_file(GAME)["findings"]:
+        assert finding["summary"] in result.output
+    assert "refused: expected what Ann does" in result.output and "(did you mean 'plays'?)" in result.output
+    assert "took back line" in result.output and "Bob wins" in result.output
+    assert "game 1 is over" in result.output and "game 5" in result.output
+
+
+def test_a_ruling_is_read_out_with_the_laws_words_the_moment_it_arises(tmp_path):
+    log = tmp_path / "foul.hand"
+    script = [part for line in typed_lines(FOUL) for part in (line, "next")]
+    output = run(str(log), *options(FOUL), input="\n".join(script) + "\n").output
+    after_each = output.split("next: ")[1:]  # [k]: what line k brought, after the `next` before it
+    lift = typed_lines(FOUL).index("Bob lifts")
+    assert "[L13 irregularity] line 7: Bob lifted a hand of 4 cards: a foul hand" in after_each[lift]
+    assert "Law 13: \u201cIf any player have more or less than five cards dealt to him" in after_each[lift]
+    assert "\u2192 Ann refunds 1 to Bob" in after_each[lift]
+    assert sum("[L13" in part for part in after_each) == 1  # once, when it arises
+    assert "[L13" not in "".join(after_each[:lift])
+
+
+def test_status_next_evidence_referee_and_help(tmp_path):
+    log = tmp_path / "t.hand"
+    script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 5, Cat 5, Dan 5, Ann 5",
+              "Cat opens 2; Dan plays 2", "status", "next", "evidence Bob unable Cat", "evidence",
+              "Ann passes; Bob plays 2", "Bob discards 3; Bob claims 3 dealer says 2 unable (Dan) testimony (Cat 2)",
+              "evidence", "referee Ann Bob", "referee", "help", "status now"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    assert "game 1, deal 1: Ann deals; an ordinary game; the say" in output
+    assert "pool 5; stakes: Bob 1, Cat 2, Dan 2, Ann 0" in output
+    assert "still in: Bob, Cat, Dan, Ann" in output
+    assert output.count("next: Ann's say: play (stake 2 or more) or pass") == 2
+    # law 46 at this table: Ann deals, Bob disputes, Cat on the dealer's right cannot say: Dan
+    assert "The witness is Dan (L46).\n\n1. Bob: passed over, he is a party to the dispute." in output
+    assert "evidence: name the player who disputes with the dealer" in output
+    assert "[L46 ruling] line 6: " in output  # the dispute recorded: the replay's own ruling
+    assert output.count("The witness is Cat (L46).") == 1  # `evidence` alone: the dispute of this deal
+    # the same answers as `arbiter evidence` and `arbiter referee` give for this table
+    alone = CliRunner().invoke(cli, ["evidence", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann",
+                                     "--disputant", "Bob", "--unable", "Cat"]).output
+    assert alone.startswith("The witness is Dan (L46).") and alone.rstrip("\n") in output
+    alone = CliRunner().invoke(cli, ["referee", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann",
+                                     "--disputants", "Ann,Bob"]).output
+    assert alone.startswith("The referee is Dan") and alone.rstrip("\n") in output
+    assert "referee: name the persons disputing" in output
+    assert "Commands:" in output and "PLAYER discards COUNT [CARDS]" in output
+    assert "status takes nothing after it" in output
+
+
+def test_undo_takes_back_the_last_line_and_the_replay_ignores_it(tmp_path):
+    log = tmp_path / "u.hand"
+    script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 4, Cat 5, Dan 5, Ann 5", "Bob lifts",
+              "undo", "Dan points out wrong count about Bob", "undo", "undo", "undo", "undo"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    assert "withdrawn: [L13] Bob lifted a hand of 4 cards: a foul hand" in output
+    assert "[L12 irregularity]" in output and "withdrawn: [L12]" in output
+    assert output.count("took back line") == 4 and "nothing to undo" in output
+    text = log.read_text(encoding="utf-8")
+    assert text.count("\nundo  # takes back line ") == 4 and "Bob lifts" in text
+    assert load_text_events(log) == []
+
+
+def load_text_events(path: Path) -> list:
+    from arbiter.notation import read_text_log
+
+    return read_text_log(path.read_bytes(), str(path))["events"]
+
+
+def test_a_line_the_replay_cannot_take_is_refused_and_kept(tmp_path):
+    log = tmp_path / "r.hand"
+    output = run(str(log), "--players", "Ann,Bob", "--limit", "20", "--ante", "1",
+                 input="Bob discards 2\nEve deals\nAnn deals\n").output
+    assert "refused: event 0 (discard) needs a deal in progress" in output
+    assert "refused: event 0 (deal): 'dealer' names 'Eve', who is not seated" in output
+    assert log.read_text(encoding="utf-8").splitlines()[1:] == [
+        "# refused: Bob discards 2", "# refused: Eve deals", "Ann deals"]
+
+
+def test_resuming_goes_on_where_the_log_stops(tmp_path):
+    log = tmp_path / "night.hand"
+    lines = typed_lines(JACKPOTS)
+    half = len(lines) // 2
+    run(str(log), *options(JACKPOTS), input="\n".join(lines[:half]) + "\n")
+    resumed = run(str(log), input="\n".join(lines[half:]) + "\n")
+    assert f"Resumed {log}: {half} events in 3 games." in resumed.output
+    assert "so far, line " in resumed.output  # the rulings so far, one line each
+    assert without_file(check_file(log)) == without_file(check_file(JACKPOTS))
+
+
+def test_what_the_command_refuses(tmp_path, capsys):
+    new = tmp_path / "new.hand"
+    code, _, err = run_main(capsys, str(new), "--players", "Ann,Bob")
+    assert code == 2 and "a new table needs --players, --limit and --ante" in err and not new.exists()
+    code, _, err = run_main(capsys, str(new), "--players", "Ann", "--limit", "2", "--ante", "1")
+    assert code == 2 and "give 2 to 10 players" in err and not new.exists()
+    code, _, err = run_main(capsys, str(tmp_path / "new.json"), "--players", "Ann,Bob", "--limit", "2", "--ante", "1")
+    assert code == 2 and "name it *.hand" in err
+    new.write_text("players Ann Bob; limit 20; ante 1\n")
+    code, _, err = run_main(capsys, str(new), "--players", "Ann,Bob")
+    assert code == 2 and "exists: resume it without --players" in err
+    code, _, err = run_main(capsys, str(FOUL))
+    assert code == 2 and "a JSON log: the table keeps the text notation; convert it first" in err
+    broken = tmp_path / "broken.hand"
+    broken.write_text("players Ann Bob; limit 20; ante 1\nAnn dels\n")
+    code, _, err = run_main(capsys, str(broken))
+    assert code == 2 and "broken.hand: line 2, column 5: expected what Ann does" in err
+
+
+def test_one_log_is_kept_by_one_session_at_a_time(tmp_path):
+    from arbiter.errors import LogReadError
+    from arbiter.table.journal import Journal
+
+    log = tmp_path / "t.hand"
+    first = Journal.create(log, "players Ann Bob; limit 20; ante 1")
+    with pytest.raises(LogReadError, match="another `arbiter table` is keeping this log"):
+        Journal.resume(log)
+    first.close()
+    Journal.resume(log).close()
+
+
+def test_what_a_terminal_sends_that_is_no_text_is_refused_not_a_crash(tmp_path):
+    from arbiter.table.journal import Journal
+    from arbiter.table.session import TableSession
+
+    said: list[str] = []
+    session = TableSession(Journal.create(tmp_path / "t.hand", "players Ann Bob; limit 20; ante 1"),
+                           load_rulebook(), said.append)
+    assert session.handle("Ann d\udcffeals") and session.handle("\x1b[AAnn deals")
+    assert [line for line in said if line.startswith("refused")] == [
+        "refused: expected what Ann does (antes, asks, asks dealer, claims, cuts, deals, demands show, discards, "
+        "divulges, draws for deal, gets, lifts, opens, passes, plays, points out, shows, shuffles, speaks, "
+        "straddles, takes back, wins), found 'd?eals' (did you mean 'deals'?)",
+        "refused: expected a player's name, found '\\x1b[AAnn'"]
+    session.journal.close()
+    assert (tmp_path / "t.hand").read_text(encoding="utf-8").splitlines()[1:] == [
+        "# refused: Ann d?eals", "# refused: \x1b[AAnn deals"]
+
+
+# --- the position: who acts next -------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(cases_dir().glob("game-*.json")), ids=lambda p: p.stem)
+def test_next_names_whoever_the_hand_written_game_has_act_next(path):
+    """At each point of the shipped whole games where the next event is a player's turn
+    to say, draw or bet, `next` names the player the game has act."""
+    rules = Replay.compile(load_rulebook())
+    log = load(path)
+    log.pop("meta", None)
+    findings = {f["event"] for f in check_file(path)["findings"]}
+    checked = 0
+    for k, event in enumerate(log["events"]):
+        if event["type"] not in ("open", "play", "pass", "discard") or k in findings or k == 0:
+            continue
+        text = write_text({**log, "events": log["events"][:k]})
+        position = read_position(text, "x.hand", rules)
+        game = position.replay.game
+        if game is None or game.phase not in ("say", "draw", "betting") or game.resolved:
+            continue
+        said = next_to_act(position)
+        if "gives" in said:  # the dealer still owes someone his cards
+            continue
+        assert said.startswith((f"{event['player']}'s say", f"{event['player']} to", "the draw is over: "
+                                f"{event['player']} bets first")), (k, event, said)
+        checked += 1
+    assert checked >= 10
+
+
+def test_completion_offers_names_then_verbs_then_the_parts():
+    players, commands = ["Ann", "Bob", "Mary Ann"], ["status", "next"]
+    assert candidates("", players, commands)[:3] == ["Ann", "Bob", '"Mary Ann"']
+    assert {"dealt", "dealer", "card", "status"} <= set(candidates("", players, commands))
+    assert "status" not in candidates("Ann deals; ", players, commands)
+    assert {"plays", "passes", "opens", "discards", "asks"} <= set(candidates("Bob ", players, commands))
+    assert candidates("Bob points ", players, commands) == ["out"]
+    assert candidates("Bob points out wrong count ", players, commands) == ["about"]
+    assert candidates("Bob points out wrong count about ", players, commands) == ["Ann", "Bob", '"Mary Ann"']
+    assert candidates("Bob asks ", players, commands) == ["dealer"]
+    assert candidates("Bob claims 3 dealer ", players, commands) == ["says"]
+    assert candidates("Bob claims 3 dealer says 2 unable (Ann ", players, commands) == ["Ann", "Bob", '"Mary Ann"']
+    assert candidates("Bob shuffles face up ", players, commands) == ["below", "not"]
+    assert candidates("dealer ", players, commands) == ["tells", "answers"]
+
+
+# --- a real terminal ----------------------------------------------------------------------
+
+
+class Terminal:
+    """`arbiter table` on a pseudo-terminal, read with a deadline on every wait."""
+
+    def __init__(self, cwd: Path, *args: str) -> None:
+        env = {**os.environ, "TERM": "dumb", "PYTHONPATH": str(REPO)}
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the terminal is its standard input and output
+            os.chdir(cwd)
+            os.execve(sys.executable, [sys.executable, "-m", "arbiter", "table", *args], env)
+        self.seen = b""
+
+    def expect(self, text: str, timeout: float = 30) -> str:
+        deadline = time.monotonic() + timeout
+        while text.encode() not in self.seen:
+            ready, _, _ = select.select([self.fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise AssertionError(f"waited for {text!r}; the terminal shows:\n{self.seen.decode(errors='replace')}")
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:  # the child has gone and closed the terminal
+                chunk = b""
+            if not chunk:
+                raise AssertionError(f"ended before {text!r}:\n{self.seen.decode(errors='replace')}")
+            self.seen += chunk
+        end = self.seen.index(text.encode()) + len(text)
+        shown, self.seen = self.seen[:end], self.seen[end:]
+        return shown.decode(errors="replace")
+
+    def type(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+
+    def line(self, text: str) -> str:
+        """Type a line and wait for the next prompt: what the session said in between."""
+        self.type(text + "\r")
+        return self.expect("table> ")
+
+    def interrupt(self) -> str:
+        """Ctrl-C, pressed again if need be: CPython's readline misses a SIGINT that lands
+        between two of its reads, as a person at the keyboard sometimes sees."""
+        for _ in range(5):
+            self.type("\x03")
+            try:
+                return self.expect("interrupted", timeout=3) + self.expect("\n")
+            except AssertionError:
+                continue
+        raise AssertionError(f"Ctrl-C was not heeded:\n{self.seen.decode(errors='replace')}")
+
+    def kill(self) -> None:
+        os.kill(self.pid, signal.SIGKILL)
+
+    def exit_code(self, timeout: float = 30) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:  # drain, so that a child writing its last words is not blocked
+                if select.select([self.fd], [], [], 0.05)[0]:
+                    self.seen += os.read(self.fd, 65536)
+            except OSError:
+                pass
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                os.close(self.fd)
+                return os.waitstatus_to_exitcode(status)
+        self.kill()
+        raise AssertionError("the session did not end")
+
+
+def test_on_a_terminal_tab_completes_and_each_line_is_on_disk_before_the_prompt(tmp_path):
+    log = tmp_path / "t.hand"
+    terminal = Terminal(tmp_path, "t.hand", "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1")
+    terminal.expect("table> ")
+    terminal.type("An\tdea\t\r")  # Ann deals, completed
+    terminal.expect("table> ")
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == "Ann deals"
+    terminal.type("Ann shu\t; Dan cu\t; Bob an\t1\r")
+    terminal.expect("table> ")
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == "Ann shuffles ; Dan cuts ; Bob antes 1"
+    said = terminal.line("next")
+    assert "next: Ann deals" in said
+    terminal.type("Bob plays 2 -- typed, not entered")  # no Enter: Ctrl-C drops only this
+    terminal.expect("not entered")  # echoed: readline holds it and waits for more
+    assert "interrupted: every line entered is saved in t.hand" in terminal.interrupt()
+    assert terminal.exit_code() == 130
+    assert load_text_events(log) == [
+        {"type": "deal", "dealer": "Ann"}, {"type": "shuffle", "player": "Ann"}, {"type": "cut", "player": "Dan"},
+        {"type": "ante", "player": "Bob", "amount": 1}]
+
+
+def test_a_game_of_several_deals_killed_mid_game_and_resumed_loses_nothing(tmp_path):
+    """The whole game typed at a terminal; the process killed (SIGKILL: no chance to tidy
+    up) in the middle of a game; resumed from the file; the rest typed; the log checks
+    to the same report as the game written by hand."""
+    log = tmp_path / "night.hand"
+    lines = typed_lines(GAME)
+    cut = next(k for k in range(len(lines) // 2, len(lines)) if lines[k].split()[1] in ("plays", "discards"))
+    terminal = Terminal(tmp_path, "night.hand", *options(GAME))
+    terminal.expect("table> ")
+    for line in lines[:cut]:
+        terminal.line(line)
+    terminal.kill()
+    assert terminal.exit_code() == -signal.SIGKILL
+    assert log.read_text(encoding="utf-8").splitlines()[1:] == lines[:cut]  # every line entered, in order
+
+    terminal = Terminal(tmp_path, "night.hand")
+    assert f"Resumed night.hand: {cut} events" in terminal.expect("table> ")
+    said = "".join(terminal.line(line) for line in lines[cut:])
+    assert "game 5 is over" in said
+    terminal.type("quit\r")
+    assert "The log is saved in night.hand" in terminal.expect("net so far")
+    assert terminal.exit_code() == 0
+    assert without_file(check_file(log)) == without_file(check_file(GAME))
+
+
+def test_the_header_the_table_writes_is_the_notations(tmp_path):
+    run(str(tmp_path / "h.hand"), "--players", "Ann,Mary Ann,dealer", "--limit", "20", "--ante", "1", input="")
+    text = (tmp_path / "h.hand").read_text(encoding="utf-8")
+    assert text == table_line({"players": ["Ann", "Mary Ann", "dealer"], "limit": 20, "ante": 1}) + "\n"
+    assert text == 'players Ann "Mary Ann" "dealer"; limit 20; ante 1\n'
