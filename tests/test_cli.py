@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from arbiter.cli import cli, main
+from tests.conftest import REPO
 
 
 def run(*args: str, input: str | None = None):
@@ -164,3 +165,33 @@ def test_every_rule_can_be_shown_in_every_format(rulebook):
             assert result.exit_code == 0, (rule.id, fmt, result.output)
             shown = json.loads(result.output)["text"] if fmt == "json" else result.output.replace("> ", "")
             assert " ".join(rule.text.split())[:40] in " ".join(shown.split())
+
+
+def test_every_command_takes_format_json(tmp_path):
+    """SPEC §5: every command takes `--format json`, and then prints JSON."""
+    case = str(sorted((REPO / "cases").glob("l13-*.json"))[0])
+    table_input = "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\nquit\n"
+    commands = {
+        "check": (["check", case], None),
+        "laws": (["laws"], None),
+        "law": (["law", "L13"], None),
+        "schema": (["schema", "log"], None),
+        "evidence": (["evidence", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputant", "Cat"], None),
+        "referee": (["referee", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputants", "Ann,Bob"], None),
+        "simulate": (["simulate", "--out", str(tmp_path / "sim"), "--logs", "1", "--games", "1"], None),
+        "explain": (["explain", case], None),
+        "rulebook": (["rulebook"], None),
+        "quiz": (["quiz", "--seed", "1", "--questions", "1"], None),
+        "convert": (["convert", case], None),
+        "table": (["table", str(tmp_path / "t.hand"), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1"],
+                  table_input),
+    }
+    assert set(commands) == set(cli.commands), "every command is covered"
+    for name, (args, stdin) in commands.items():
+        result = CliRunner().invoke(cli, [*args, "--format", "json"], input=stdin)
+        assert result.exit_code in (0, 1), (name, result.output)
+        lines = [line for line in result.output.splitlines() if line.strip()]
+        try:
+            json.loads(result.output)
+        except ValueError:
+            assert lines and all(json.loads(line) is not None for line in lines), name

@@ -15,7 +15,7 @@ from arbiter.simulator.record import to_json
 
 @cli.command()
 @click.argument("log")
-@click.option("--to", "target", type=click.Choice(["text", "json"]), required=True,
+@click.option("--to", "--format", "target", type=click.Choice(["text", "json"]), required=True,
               help="The form to write: the text notation, or JSON.")
 @click.option("-o", "--output", metavar="OUT", help="Write to this file instead of standard output.")
 def convert(log: str, target: str, output: str | None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -19,7 +20,9 @@ from arbiter.table.session import play
 @click.option("--limit", type=click.IntRange(min=1), help="A new table: the limit, in counters.")
 @click.option("--ante", type=click.IntRange(min=1), help="A new table: the ante, in counters.")
 @HOUSE
-def table(log: str, players: str | None, limit: int | None, ante: int | None, house: str | None) -> int:
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: each thing the table says is one JSON line {\"say\": ...}, for a program at the table.")
+def table(log: str, players: str | None, limit: int | None, ante: int | None, house: str | None, fmt: str) -> int:
     """Keep LOG (a *.hand file) as the game is played: type the events in the text notation,
     each saved at once; rulings print as they arise. A LOG that exists is resumed."""
     rulebook = rulebook_with(house)
@@ -35,4 +38,5 @@ def table(log: str, players: str | None, limit: int | None, ante: int | None, ho
         header = table_line({"players": list(seating_of(players).players), "limit": limit, "ante": ante})
         parse_checked(header + "\n", log)  # a name the notation or the schema refuses stops here
         journal, resumed = Journal.create(path, header), False
-    return play(journal, rulebook, resumed, interactive=sys.stdin.isatty())
+    say = (lambda text: click.echo(json.dumps({"say": text}, ensure_ascii=False))) if fmt == "json" else click.echo
+    return play(journal, rulebook, resumed, interactive=sys.stdin.isatty(), say=say)

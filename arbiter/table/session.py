@@ -210,9 +210,10 @@ class TableSession:
         self.say(render_chain(result, "table", role, none_found).rstrip("\n"))
 
 
-def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool) -> int:
+def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool,
+         say: Callable[[str], None] = click.echo) -> int:
     """Read lines until `quit` or the end of input; the exit code."""
-    session = TableSession(journal, rulebook, click.echo)
+    session = TableSession(journal, rulebook, say)
     session.greet(resumed)
     if interactive:
         completion.install(session)
