@@ -6,6 +6,7 @@ Every error is one line on stderr and exit code 2, never a traceback (SPEC §5).
 from __future__ import annotations
 
 import sys
+from importlib import import_module
 from typing import Any, Callable
 
 import click
@@ -55,7 +56,28 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "json", "ma
 HOUSE = click.option("--house", metavar="FILE", help="House-rules file (YAML), or the name of a shipped one.")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# Each command and the module (under arbiter.cli) that defines it: a module is imported
+# only when one of its commands is run, so `arbiter check` does not load the quiz.
+COMMAND_MODULES = {
+    "check": "check", "laws": "laws", "law": "laws", "schema": "laws", "evidence": "disputes",
+    "referee": "disputes", "explain": "explain", "rulebook": "rulebook", "quiz": "quiz", "convert": "notation",
+    "table": "table", "simulate": "simulate",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are loaded on first use (see COMMAND_MODULES)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(COMMAND_MODULES))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMAND_MODULES:
+            import_module(f"arbiter.cli.{COMMAND_MODULES[name]}")  # its @cli.command() registers it
+        return self.commands.get(name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="arbiter")
 def cli() -> None:
     """Settle disputes at the Draw Poker table by W. H. Peel's laws (1891)."""

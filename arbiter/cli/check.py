@@ -11,7 +11,6 @@ import click
 
 from arbiter.bulk import STDIN, check_many, gather
 from arbiter.cli.app import HOUSE, cli, rulebook_with, split_names
-from arbiter.render.html_pages import html_reports
 from arbiter.render.report import render_json, render_jsonl, render_text
 from arbiter.report import Report
 
@@ -50,6 +49,8 @@ def check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | No
     if fmt == "html":
         if len(files) > 1 and not out_dir:
             raise click.UsageError("--format html makes one page per log: with several logs, give --out DIR")
+        from arbiter.render.html_pages import html_reports  # only pages need the HTML renderer
+
         return _write_pages(html_reports(files, rulebook, options), out_dir, tally, quiet)
     reports = check_many(files, house, options, jobs)
     show_progress = not quiet and sys.stderr.isatty() and fmt != "table" and len(files) > 20

@@ -10,12 +10,22 @@ convert either way without loss, `meta` and every event's `note` included. The w
 are in `grammar.py`; the README's "The text notation" writes the grammar down.
 """
 
-from arbiter.notation.grammar import FORMS, form_lines
-from arbiter.notation.parser import NotationError, Parsed, parse_text
-from arbiter.notation.reading import TEXT_SUFFIX, is_text_log, parse_checked, read_any_log, read_text_log
-from arbiter.notation.writer import event_line, name_text, table_line, write_text
+from importlib import import_module
+from typing import Any
 
-__all__ = [
-    "FORMS", "form_lines", "NotationError", "Parsed", "parse_text", "TEXT_SUFFIX", "is_text_log", "parse_checked",
-    "read_any_log", "read_text_log", "event_line", "name_text", "table_line", "write_text",
-]
+# Where each name lives. They are imported when first asked for, so that checking a JSON
+# log (which only asks `reading` whether a log is text) never loads the parser.
+_HOMES = {
+    "FORMS": "grammar", "form_lines": "grammar",
+    "NotationError": "parser", "Parsed": "parser", "parse_text": "parser",
+    "TEXT_SUFFIX": "reading", "is_text_log": "reading", "parse_checked": "reading", "read_any_log": "reading",
+    "read_text_log": "reading",
+    "event_line": "writer", "name_text": "writer", "table_line": "writer", "write_text": "writer",
+}
+__all__ = list(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{_HOMES[name]}"), name)

@@ -8,11 +8,13 @@ found there is given back with the line and column of the part it concerns.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter.errors import LogError
 from arbiter.logfile import read_log_bytes
-from arbiter.notation.parser import NotationError, Parsed, parse_text
+
+if TYPE_CHECKING:
+    from arbiter.notation.parser import Parsed
 
 TEXT_SUFFIX = ".hand"
 JSON_SUFFIX = ".json"
@@ -46,13 +48,17 @@ def decode(data: bytes, name: str) -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        from arbiter.notation.parser import NotationError
+
         error = NotationError(line, column, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded")
         error.file = name
         raise error from None
 
 
-def parse_checked(text: str, name: str) -> tuple[dict[str, Any], Parsed]:
+def parse_checked(text: str, name: str) -> tuple[dict[str, Any], "Parsed"]:
     """The checked document and where its parts stand (the table session needs both)."""
+    from arbiter.notation.parser import NotationError, parse_text  # only a text log needs the parser
+
     try:
         parsed = parse_text(text)
     except NotationError as error:
