@@ -34,7 +34,24 @@ def deal_by_cards(game: Game, receivers: list[str], before: dict[int, Any] | Non
     return at
 
 
-class WrongFirstDealer(Plant):
+class _DealtByAnother(Plant):
+    """A game dealt by another than the player whose deal it is; the law that says whose
+    it is names the finding."""
+
+    def dealer(self, session, due, number):
+        self.wrong = session.rng.choice([p for p in session.seats.players if p != due])
+        self.due = due
+        return self.wrong
+
+    def deal_event(self, game, at, redeal):
+        if not redeal:
+            game.expect(self.kind, self.wrong, at, what=self.what())
+
+    def what(self) -> str:
+        raise NotImplementedError
+
+
+class WrongFirstDealer(_DealtByAnother):
     """L2: after the draw for the deal, another than the lowest deals the first game."""
 
     kind = "L2"
@@ -43,17 +60,11 @@ class WrongFirstDealer(Plant):
     def possible(cls, session, number, jackpot):
         return number == 1 and session.drew_for_deal
 
-    def dealer(self, session, due, number):
-        self.wrong = session.rng.choice([p for p in session.seats.players if p != due])
-        self.due = due
-        return self.wrong
-
-    def deal_event(self, game, at, redeal):
-        if not redeal:
-            game.expect("L2", self.wrong, at, what=f"{self.wrong} dealt the first game; {self.due} drew lowest")
+    def what(self) -> str:
+        return f"{self.wrong} dealt the first game; {self.due} drew lowest"
 
 
-class WrongDealer(Plant):
+class WrongDealer(_DealtByAnother):
     """L18: a later game dealt by another than the player to the last dealer's left."""
 
     kind = "L18"
@@ -62,14 +73,8 @@ class WrongDealer(Plant):
     def possible(cls, session, number, jackpot):
         return number > 1 and len(session.seats) > 2
 
-    def dealer(self, session, due, number):
-        self.wrong = session.rng.choice([p for p in session.seats.players if p != due])
-        self.due = due
-        return self.wrong
-
-    def deal_event(self, game, at, redeal):
-        if not redeal:
-            game.expect("L18", self.wrong, at, what=f"{self.wrong} dealt out of turn; it was {self.due}'s deal")
+    def what(self) -> str:
+        return f"{self.wrong} dealt out of turn; it was {self.due}'s deal"
 
 
 class DealerDidNotShuffle(Plant):
