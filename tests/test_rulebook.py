@@ -196,3 +196,17 @@ def test_a_house_hand_order_the_evaluator_does_not_know_is_refused(rulebook):
     order = ["blazes", *rulebook.parameters["hand_order"]]
     with pytest.raises(HouseRulesError, match="blazes"):
         apply_house(rulebook, {"parameters": {"hand_order": order}, "_file": "h.yaml"})
+
+
+def test_the_engine_implements_every_word_of_the_vocabulary():
+    from arbiter.engine import context, effects
+    from arbiter.rulebook import vocabulary
+
+    words = set(vocabulary.PERSONS) | set(vocabulary.NUMBERS) | set(vocabulary.BOOLEAN_FACTS)
+    assert words <= set(context.WORDS), words - set(context.WORDS)
+    functions = set(vocabulary.VALUE_FUNCTIONS) - {"param", "mul", "add", "sub", "min", "max", "first_of",
+                                                    "going_left_from"}
+    assert functions <= set(context.FUNCTIONS), functions - set(context.FUNCTIONS)
+    assert set(vocabulary.PREDICATES) <= set(context.PREDICATES)
+    missing = [name for name in vocabulary.EFFECTS if not hasattr(effects.EffectsMixin, f"effect_{name}")]
+    assert not missing, missing
