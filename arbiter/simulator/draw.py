@@ -107,19 +107,26 @@ def make_up_pack(game: Game, order: list[str], done: list[str]) -> None:
         done.append(player)
         if thrown and player != game.dealer:
             demand(game, player, len(thrown))
-    at = game.emit("collect_discards", cards=game.recorded(game.discards) or None)
+    at = collect_discards(game)
     game.expect("L41", None, at, "ruling", planted=False,
                 what="the pack ran short: the discards were collected, shuffled and cut")
+    for player in order:
+        owed = game.discarded.get(player, 0) - game.given.get(player, 0)
+        if player in game.still_in and owed > 0:
+            give(game, player, owed)
+
+
+def collect_discards(game: Game) -> int:
+    """The discards made into a pack under the rest of the old one, shuffled by the dealer
+    and cut by the player on his right (L41); the index of the `collect_discards` event."""
+    at = game.emit("collect_discards", cards=game.recorded(game.discards) or None)
     stub = game.pack.cards
     game.pack = Pack(game.rng, game.discards)
     game.pack.cards.extend(stub)
     game.discards = []
     game.emit("shuffle", player=game.dealer)
     game.emit("cut", player=game.seats.right_of(game.dealer))
-    for player in order:
-        owed = game.discarded.get(player, 0) - game.given.get(player, 0)
-        if player in game.still_in and owed > 0:
-            give(game, player, owed)
+    return at
 
 
 def ask_dealer(game: Game) -> None:

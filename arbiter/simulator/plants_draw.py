@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 from arbiter.simulator import play
-from arbiter.simulator.deck import Pack
-from arbiter.simulator.draw import demand, discard, draw_turn, give, make_good
+from arbiter.simulator.draw import collect_discards, demand, discard, draw_turn, give, make_good
 from arbiter.simulator.game import Game
 from arbiter.simulator.plant import Plant
 
@@ -532,14 +531,8 @@ class CollectedTooEarly(Plant):
         if self.planted or not any(p in game.still_in and p not in game.discarded for p in later):
             return False
         self.planted = True
-        at = game.emit("collect_discards", cards=game.recorded(game.discards) or None)
+        at = collect_discards(game)
         game.expect("L41", game.dealer, at, what="the discards gathered before all had discarded")
-        stub = game.pack.cards
-        game.pack = Pack(game.rng, game.discards)
-        game.pack.cards.extend(stub)
-        game.discards = []
-        game.emit("shuffle", player=game.dealer)
-        game.emit("cut", player=game.seats.right_of(game.dealer))
         give(game, player, game.discarded[player] - game.given.get(player, 0))
         return True
 
