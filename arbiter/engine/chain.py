@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from arbiter.engine.expressions import Condition, Context, compile_condition, compile_value
+from arbiter.engine.expressions import Binding, Condition, Context, compile_condition, compile_value
 from arbiter.seats import Seating
 
 
@@ -22,15 +22,15 @@ class Chain:
     pass_over: tuple[tuple[str, Condition], ...]
 
     @classmethod
-    def compile(cls, spec: Mapping[str, Any]) -> "Chain":
+    def compile(cls, spec: Mapping[str, Any], binding: Binding | None = None) -> "Chain":
         candidates = []
         for item in spec["candidates"]:
             if isinstance(item, str):
-                candidates.append(("person", compile_value(item)))
+                candidates.append(("person", compile_value(item, binding)))
                 continue
             (kind, arg), = item.items()
-            candidates.append((kind, compile_value(arg)))
-        pass_over = tuple((p["reason"], compile_condition(p["if"])) for p in spec.get("pass_over") or ())
+            candidates.append((kind, compile_value(arg, binding)))
+        pass_over = tuple((p["reason"], compile_condition(p["if"], binding)) for p in spec.get("pass_over") or ())
         return cls(tuple(candidates), pass_over)
 
     def _people(self, ctx: Context, seating: Seating) -> Iterator[str]:

@@ -74,7 +74,7 @@ def compile_effect(effect: Any, binding: Binding | None = None) -> tuple[str, An
         return name, arg
     if name == "find_witness":
         spec = dict(arg or {})
-        chain = Chain.compile(spec) if "candidates" in spec else None
+        chain = Chain.compile(spec, binding) if "candidates" in spec else None
         none_found = compile_value(spec["none_found"], binding) if "none_found" in spec else None
         return name, (chain, none_found)
     if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
@@ -132,11 +132,22 @@ class CompiledRules:
                         Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test is None))
 
         self._matching: dict[tuple[str, tuple[Any, ...]], list[Setting]] = {}
+        self._chains: dict[int, Chain] = {}
         self.constant_settings: dict[str, Setting | None] = {
             name: (entries[0] if entries else None)
             for name, entries in self.settings.items()
             if len(entries) == 1 and entries[0].unconditional
         }
+
+    def chain(self, name: str, ctx: Context) -> Chain | None:
+        """The chain a setting in force holds (`evidence`, `referee`), compiled once."""
+        found = self.setting(name, ctx)
+        if found is None:
+            return None
+        chain = self._chains.get(id(found))
+        if chain is None:
+            chain = self._chains[id(found)] = Chain.compile(found.value, self.binding)
+        return chain
 
     def checks(self, trigger: str) -> list[CompiledCheck]:
         return self.by_trigger.get(trigger, [])

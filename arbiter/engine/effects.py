@@ -115,8 +115,7 @@ class EffectsMixin:
     def effect_find_witness(self, spec: tuple[Chain | None, Any], rule: str) -> Report:
         chain, none_found = spec
         if chain is None:
-            setting = self.setting("evidence")
-            chain = Chain.compile(setting)
+            chain = self.rules.chain("evidence", self)
         witness, considered = chain.walk(self, self.seating)
         self.witness = witness
         disputant = self.event.get("player")
