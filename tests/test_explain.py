@@ -153,7 +153,7 @@ def test_a_log_that_breaks_down_is_told_as_far_as_it_goes_then_exit_2(capsys, tm
     code, out, err = run(capsys, "explain", str(path))
     assert code == 2
     assert "Ann draws 2c for the deal." in out
-    assert err.count("\n") == 1 and "event 1 (discard)" in err
+    assert err.count("\n") == 1 and "event 1 (discard by Ann)" in err
 
 
 @pytest.mark.parametrize("args, message", [

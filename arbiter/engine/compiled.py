@@ -152,6 +152,11 @@ class CompiledRules:
     def checks(self, trigger: str) -> list[CompiledCheck]:
         return self.by_trigger.get(trigger, [])
 
+    def holding(self, name: str, ctx: Context) -> list[Setting]:
+        """Every entry of a setting whose condition holds now (settings that add up, such as
+        the acts each round accepts)."""
+        return [s for s in self.settings.get(name, ()) if s.condition(ctx)]
+
     def setting(self, name: str, ctx: Context, match: Mapping[str, Any] | None = None) -> Setting | None:
         """The setting in force: among the rules whose condition holds, an exception beats its rule."""
         if match is None and name in self.constant_settings:

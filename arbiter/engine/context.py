@@ -12,9 +12,13 @@ from typing import Any, Callable, Mapping
 
 from arbiter import hands
 from arbiter.cards import JOKER, parse_card
+from arbiter.engine import turns
+from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.expressions import Binding
 from arbiter.engine.state import Game, Hand, Session
 from arbiter.seats import Seating
+
+STAKES = frozenset({"open", "play", "demand_show"})
 
 
 class ReplayContext:
@@ -29,6 +33,7 @@ class ReplayContext:
     actor: str | None
     candidate: str | None
     hand_rules: hands.HandRules
+    rules: CompiledRules
     game: Game | None  # the game in play (the session's last), kept as an attribute: it is read at every turn
 
     # --- the Context protocol -------------------------------------------------
@@ -109,7 +114,34 @@ class ReplayContext:
         return self._hand(player).discarded is not None or player in self.game.forfeited_draw
 
     def _out_of_turn(self, round_name: str) -> bool:
+        if round_name in ("say", "bet"):
+            return self.actor not in self.turn_chain()
         return self.actor != self.turn_of(round_name)
+
+    def first_bettor(self) -> str | None:
+        """Who bets first after the draw, by the rules' `bet_order`."""
+        order = self.setting("bet_order")
+        first = self.person(order.get("first")) if order else self.seating.left_of(self.game.dealer)
+        return turns.next_bettor(self.game, self.seating, first, include_self=True)
+
+    def show_due(self) -> list[str]:
+        """The hands still due at the show, in the order the rules' `show_order` sets."""
+        game = self.game
+        order = self.setting("show_order")
+        first = self.person(order["first"]) if order else None
+        ring = self.seating.round_from(first or self.seating.left_of(game.dealer))
+        return [p for p in ring if p in game.still_in and p not in game.shown]
+
+    def turn_chain(self) -> list[str]:
+        """Who may act in turn now in the say or the betting (engine/turns.py)."""
+        game = self.game
+        if game is None:
+            return []
+        if game.phase == "say":
+            return turns.say_chain(game)
+        if game.phase == "betting":
+            return turns.bet_chain(game, self.seating)
+        return []
 
     def turn_of(self, round_name: str) -> str | None:
         """Whose turn it is in a round: `deal`, `straddle`, `say`, `draw`, `bet`."""
@@ -119,13 +151,16 @@ class ReplayContext:
         if round_name == "draw":
             return game.draw.next(game.still_in) if game.draw else None
         if round_name == "bet":
-            return game.bet_turn
+            return turns.bet_pointer(game, self.seating)
         if round_name == "deal":
             deal = game.deal
             if deal.last_to is None:
                 order = self.setting("deal_order")
                 return self.person(order["first"]) if order else self.seating.left_of(game.dealer)
             return self.seating.left_of(deal.last_to)
+        if round_name == "show":
+            due = self.show_due()
+            return due[0] if due else None
         if round_name == "straddle":
             if game.straddles:
                 return self.seating.left_of(game.straddles[-1][0])
@@ -176,6 +211,19 @@ class ReplayContext:
         cards = [c for c in self.parsed_cards if c != JOKER]
         return any(holders.get(c, own) != own for c in cards) or len(set(cards)) != len(cards)
 
+    def act_possible(self, kind: str, player: str | None) -> bool:
+        """Can this act come now? Only where a round in force accepts it (the rules'
+        `round_acts`); a stake only from a player still in. An act no setting names
+        belongs to no round and can always come."""
+        game = self.game
+        named = False
+        for setting in self.rules.holding("round_acts", self):
+            if kind in setting.value["acts"]:
+                named = True
+                if game is not None and game.phase in setting.value["phases"]:
+                    return kind not in STAKES or player in game.still_in
+        return not named
+
     def _dealer_answer_wrong(self) -> bool:
         game = self.game
         asker = self.last_asker
@@ -208,6 +256,7 @@ WORDS: dict[str, Callable[[ReplayContext], Any]] = {
     "last_to_stand": lambda c: c.game.last_stood if c.game else None,
     "asker": lambda c: c.last_asker,
     "disputants": lambda c: [c.event.get("player"), c.game.dealer] if c.game else [],
+    "due_cutter": lambda c: c.setting_person("cut_by")[0],
     # numbers
     "limit": lambda c: c.limit,
     "table_ante": lambda c: c.table_ante,
@@ -216,7 +265,8 @@ WORDS: dict[str, Callable[[ReplayContext], Any]] = {
     "straddle_count": lambda c: len(c.game.straddles) if c.game else 0,
     "expected_straddle": ReplayContext._expected_straddle,
     "highest_stake": lambda c: c.game.highest_stake() if c.game else 0,
-    "preceding_stake": lambda c: c.game.highest_stake() if c.game else 0,
+    "preceding_stake": lambda c: (c.game.preceding if c.game.phase in ("say", "betting") else c.game.highest)
+    if c.game else 0,
     "increase": lambda c: (c.event.get("stake") or 0) - c.game.highest_stake(),
     "opening_base": ReplayContext._opening_base,
     "jackpot_number": lambda c: (c.game.jackpot or {}).get("number", 0) if c.game else 0,
@@ -249,6 +299,9 @@ WORDS: dict[str, Callable[[ReplayContext], Any]] = {
     "pack_cannot_supply": ReplayContext._pack_cannot_supply,
     "show_for_sum": lambda c: c.paying_how == "show_for_sum",
     "pool_shared": lambda c: c.paying_how == "shared",
+    "act_possible": lambda c: c.act_possible(c.event.get("type", ""), c.actor),
+    "pool_taken": lambda c: bool(c.game and c.game.resolved and c.game.outcome != "unopened"),
+    "won_uncalled": lambda c: bool(c.game and c.game.outcome == "uncalled"),
 }
 
 FUNCTIONS: dict[str, Callable[[ReplayContext, Any], Any]] = {

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from arbiter import hands
 from arbiter.cards import card_str, parse_card
+from arbiter.engine import turns
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules
 from arbiter.engine.context import BINDING, ReplayContext
 from arbiter.engine.effects import EffectsMixin
@@ -27,6 +28,11 @@ from arbiter.rulebook.model import Rulebook, hand_rules
 from arbiter.seats import Seating
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
+BETTING_ACTS = frozenset({"open", "play", "pass", "demand_show"})
+# Acts that leave the turn to say or bet where it is: they belong to no round.
+TURNLESS_EVENTS = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer", "dealer_tells"}
+MOVEMENT_WORDS = {"stake": "a bet", "late_stake": "a bet", "jackpot_ante": "a jack-pot ante", "ante": "an ante",
+                  "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
 
 
 @dataclass
@@ -86,6 +92,8 @@ class Replay(ReplayContext, EffectsMixin):
             kind = event["type"]
             if kind not in DEALING_EVENTS and self._dealing():
                 self.finish_deal()
+            if kind not in TURNLESS_EVENTS:
+                self.settle_turns(event)
             getattr(self, "on_" + kind)(event)
             if self.game:
                 self.game.last_event = k
@@ -197,11 +205,18 @@ class Replay(ReplayContext, EffectsMixin):
     def require_game(self, what: str) -> Game:
         game = self.game
         if game is None or not game.deals:
-            raise ReplayError(f"event {self.k} ({what}) needs a deal in progress, and none has begun", self.k)
+            raise self.refused("no deal has begun: a deal event must come first")
         if game.deal.misdealt:
-            raise ReplayError(
-                f"event {self.k} ({what}): the deal was declared void; a new deal must begin first", self.k)
+            raise self.refused("the deal was declared void (a misdeal): a new deal event must come first")
         return game
+
+    def refused(self, missing: str, path: str | None = None) -> ReplayError:
+        """A log this event makes impossible to replay, said in plain words: the event's
+        index, its type, the player, and what is missing."""
+        event = self.event
+        who = event.get("player") or event.get("to") or event.get("dealer")
+        act = f"{event.get('type', 'event')} by {who}" if who else event.get("type", "event")
+        return ReplayError(f"event {self.k} ({act}): {missing}", self.k, path)
 
     def require_hand(self, player: str) -> Hand:
         return self.require_game(self.event["type"]).deal.hands[player]
@@ -209,7 +224,7 @@ class Replay(ReplayContext, EffectsMixin):
     # --- the draw for the deal, the deal ---------------------------------------------
     def on_draw_for_deal(self, event: Mapping[str, Any]) -> None:
         if self.session.games:
-            raise ReplayError(f"event {self.k}: a draw for the deal after the first game has begun", self.k)
+            raise self.refused("a draw for the first deal cannot come once the first game has begun")
         session = self.session
         player = event["player"]
         card = self.parsed_cards[0] if self.parsed_cards else None
@@ -341,8 +356,7 @@ class Replay(ReplayContext, EffectsMixin):
         deal = self.game.deal
         hand = deal.hands[player]
         if deal.cards_dealt + len(cards) > self.parameters["pack_size"]:
-            raise ReplayError(f"event {self.k}: more cards dealt than the pack of "
-                              f"{self.parameters['pack_size']} holds", self.k)
+            raise self.refused(f"more cards dealt than the pack of {self.parameters['pack_size']} holds")
         for card in cards:
             hand.count += 1
             hand.cards.append(card)
@@ -406,9 +420,10 @@ class Replay(ReplayContext, EffectsMixin):
         game = self.game
         order = self.setting("say_order")
         if order is None:
-            raise ReplayError("no rule in force sets the order of the say", self.k)
+            raise self.refused("no law in force says who has the first say (a house file switched it off)")
         game.phase = "say"
         game.say = Round(self.seating_round(order))
+        game.preceding = game.highest_stake()
 
     def seating_round(self, order: Mapping[str, Any]) -> list[str]:
         first = self.person(order.get("first"))
@@ -429,49 +444,55 @@ class Replay(ReplayContext, EffectsMixin):
         game = self.require_game(event["type"])
         player, kind = event["player"], event["type"]
         if game.phase in ("before_deal", "dealing"):
-            raise ReplayError(f"event {self.k} ({kind}): the cards have not been dealt", self.k)
+            raise self.refused("the cards have not been dealt yet")
         if game.phase == "draw" and player in game.still_in and self.betting_begins(player, event):
             self.open_betting()
         self.raise_hand(player)
-        if game.resolved:
-            self.act(self.decide(kind, player))
-            return
         if game.phase == "betting":
             game.bettors.add(player)
+        chain = self.turn_chain()
         held = self.decide(kind, player)
-        was_in = player in game.still_in
-        if was_in and "cards" in event and kind == "open":
-            game.opener_cards = [parse_card(c) for c in event["cards"]]
+        taking_part = self.act_possible(kind, player)
         if kind == "pass":
-            self.retire(player, passed=True)
-        elif player in game.still_in:
+            if player in game.still_in:
+                self.retire(player, passed=True)
+        elif not taking_part:
+            self.late_stake(player, event["stake"])
+        else:
+            if "cards" in event and kind == "open":
+                game.opener_cards = [parse_card(c) for c in event["cards"]]
             if kind == "open" and game.opener is None:
                 game.opener = player
-            self.record_stake(player, event["stake"])
-        else:
-            self.stake(player, event["stake"], "stake")  # lost to the pool: he takes no part (L27, L63)
+            self.record_stake(player, event["stake"], in_turn=player in chain)
         self.act(held)
-        if was_in or kind == "pass":
-            self.after_act(player)
+        if taking_part or (kind == "pass" and not game.resolved):
+            self.after_act(player, chain)
 
-    def record_stake(self, player: str, stake: int) -> None:
+    def late_stake(self, player: str, stake: int) -> None:
+        """A stake when none can come (a player out, the betting closed, the pool taken):
+        it stands, its counters go to the pool while there is one, and nothing else changes."""
+        game = self.game
+        before = max(game.stakes[player], game.late.get(player, 0))
+        if stake > before and not game.resolved:
+            game.late[player] = stake
+            self.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
+
+    def record_stake(self, player: str, stake: int, in_turn: bool) -> None:
         game = self.game
         before = game.highest_stake()
-        if game.phase == "betting":
+        if game.phase == "betting" and in_turn:
             if stake > game.stakes[player]:
                 game.stood.discard(player)
-            if stake > before:
-                game.acted_since_raise = {player}
-            else:
-                game.acted_since_raise.add(player)
-                if stake == game.stakes[player] == before:
-                    game.stood.add(player)
-                    game.last_stood = player
+            elif stake == game.stakes[player] == game.preceding:
+                game.stood.add(player)
+                game.last_stood = player
         self.stake(player, stake, "stake")
         if game.phase == "betting" and stake >= before:
             game.last_to_equal = player
 
-    def after_act(self, player: str) -> None:
+    def after_act(self, player: str, chain: list[str]) -> None:
+        """The turn after a say or a bet: taken by one in the chain (the turns of those
+        before him pass), or kept where it was by one who acted out of turn."""
         game = self.game
         if game.resolved:
             return
@@ -479,14 +500,47 @@ class Replay(ReplayContext, EffectsMixin):
             self.win_uncalled()
             return
         if game.phase == "say":
-            game.say.done.append(player)
-            if not game.say.pending(game.still_in | set(game.say.done)) or not game.say.pending(game.still_in):
+            if player in chain:
+                for passed in chain[: chain.index(player)]:
+                    turns.take_say_turn(game, passed)
+                turns.take_say_turn(game, player)
+            elif player in game.still_in:
+                game.early[player] = game.stakes[player]
+            if not game.say.pending(game.still_in):
                 self.close_say(player)
         elif game.phase == "betting":
-            self.advance_bet(player)
+            if player in chain:
+                for passed in chain[: chain.index(player)]:
+                    turns.take_bet_turn(game, self.seating, passed)
+                turns.take_bet_turn(game, self.seating, player)
+                self.close_betting_if_done(player)
+            elif player in turns.active(game):
+                game.early[player] = game.stakes[player]
+
+    def settle_turns(self, event: Mapping[str, Any]) -> None:
+        """Before an act that belongs to a later moment (a discard, a show …), the turns
+        that may pass without an act pass: the say or the betting may end here."""
+        game = self.game
+        if game is None or game.phase not in ("say", "betting"):
+            return
+        if event["type"] in BETTING_ACTS and event["player"] in game.still_in:
+            return
+        betting = game.phase == "betting"
+        for player in self.turn_chain():
+            if not turns.optional(game, player, betting):
+                break
+            if betting:
+                turns.take_bet_turn(game, self.seating, player)
+                if self.close_betting_if_done(player):
+                    break
+            else:
+                turns.take_say_turn(game, player)
+        if not betting and game.say and not game.say.pending(game.still_in):
+            self.close_say(game.say.done[-1] if game.say.done else game.dealer)
 
     def close_say(self, last: str) -> None:
         game = self.game
+        game.early.clear()
         self.fire("say_closed", last)
         if not game.opener:
             game.phase = "over"
@@ -507,15 +561,16 @@ class Replay(ReplayContext, EffectsMixin):
         player, count = event["player"], event["count"]
         hand = game.deal.hands[player]
         if count > hand.count:
-            raise ReplayError(f"event {self.k}: {player} discards {count} cards but holds {hand.count}", self.k,
-                              f"/events/{self.k}/count")
-        if game.phase == "draw" and player in game.still_in and player not in game.draw.done:
-            for skipped in list(game.draw.pending(game.still_in)):
-                if skipped == player:
-                    break
-                self.fire("draw_turn_passed", skipped)
-                game.draw.done.append(skipped)
+            raise self.refused(f"{player} cannot discard {count} cards, holding {hand.count}",
+                               f"/events/{self.k}/count")
         held = self.decide("discard", player)
+        if not self.act_possible("discard", player) or player in game.forfeited_draw:
+            self.act(held)  # it stands as an irregularity and changes nothing else
+            return
+        skipped: list[str] = []
+        if game.phase == "draw" and player in game.still_in and player not in game.draw.done:
+            pending = game.draw.pending(game.still_in)
+            skipped = pending[: pending.index(player)] if player in pending else []
         hand.discarded = (hand.discarded or 0) + count
         hand.count -= count
         hand.discards.extend(self.parsed_cards)
@@ -529,10 +584,16 @@ class Replay(ReplayContext, EffectsMixin):
         if game.draw is not None and player not in game.draw.done:
             game.draw.done.append(player)
         self.act(held)
+        for passed_over in skipped:  # the turn to draw moves past them: they forfeit their draw
+            self.fire("draw_turn_passed", passed_over)
+            game.draw.done.append(passed_over)
 
     def on_demand(self, event: Mapping[str, Any]) -> None:
         hand = self.require_hand(event["player"])
         held = self.decide("demand", event["player"])
+        if not self.act_possible("demand", event["player"]):
+            self.act(held)
+            return
         hand.demanded = event["count"]
         self.act(held)
         self.demand_known(event["player"])
@@ -547,6 +608,9 @@ class Replay(ReplayContext, EffectsMixin):
         player = event["to"]
         hand = game.deal.hands[player]
         held = self.decide("give", player)
+        if not self.act_possible("give", player):
+            self.act(held)
+            return
         if hand.discarded is None:  # given cards without discarding: he discarded none
             hand.discarded = 0
             if game.draw is not None and player not in game.draw.done:
@@ -554,7 +618,7 @@ class Replay(ReplayContext, EffectsMixin):
         exposed = event.get("exposed") or 0
         kept = max(event["count"] - exposed, 0)
         if hand.count + kept > self.parameters["pack_size"]:
-            raise ReplayError(f"event {self.k}: {player} would hold more cards than the pack holds", self.k)
+            raise self.refused(f"{player} would hold more cards than the pack of {self.parameters['pack_size']} holds")
         hand.count += kept
         hand.given += kept
         hand.supplied = True
@@ -630,39 +694,36 @@ class Replay(ReplayContext, EffectsMixin):
     def open_betting(self) -> None:
         game = self.game
         game.phase = "betting"
-        order = self.setting("bet_order")
-        first = self.person(order.get("first")) if order else self.seating.left_of(game.dealer)
-        game.bet_turn = self.next_bettor(first, include_self=True)
+        game.bet_turn = self.first_bettor()
         game.acted_since_raise = set()
+        game.preceding = game.highest_stake()
+        game.early = {}
 
-    def next_bettor(self, start: str, include_self: bool = False) -> str | None:
+    def close_betting_if_done(self, last: str) -> bool:
+        """The betting ends when the stakes are equal and every player still betting has
+        acted since the last increase: the hands are shown."""
         game = self.game
-        ring = self.seating.round_from(start) if include_self else list(self.seating.going_left_from(start))
-        return next((p for p in ring if p in game.still_in and p not in game.all_in), None)
-
-    def advance_bet(self, player: str) -> None:
-        game = self.game
-        game.bet_turn = self.next_bettor(player)
-        active = {p for p in game.still_in if p not in game.all_in}
-        highest = game.highest_stake()
-        if active <= game.acted_since_raise and all(game.stakes[p] == highest for p in active):
-            self.close_betting(player)
-
-    def close_betting(self, last: str) -> None:
-        game = self.game
+        if not turns.betting_closes(game, game.preceding, game.acted_since_raise):
+            return False
         game.phase = "show"
         game.bet_turn = None
-        if game.stood >= {p for p in game.still_in if p not in game.all_in}:
+        if game.stood >= turns.active(game):
             game.last_to_equal = last
+        return True
 
     def on_demand_show(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("demand_show")
         player = event["player"]
         if game.phase in ("before_deal", "dealing"):
-            raise ReplayError(f"event {self.k} (demand_show): the cards have not been dealt", self.k)
+            raise self.refused("the cards have not been dealt yet")
         if game.phase == "draw" and not game.draw.pending(game.still_in):
             self.open_betting()
+        chain = self.turn_chain()
         held = self.decide("demand_show", player)
+        if not self.act_possible("demand_show", player):
+            self.late_stake(player, event["stake"])
+            self.act(held)
+            return
         game.all_in[player] = {
             "stake": event["stake"],
             "in_game": set(game.still_in),
@@ -671,14 +732,21 @@ class Replay(ReplayContext, EffectsMixin):
         self.stake(player, event["stake"], "stake")
         self.act(held)
         if game.phase == "betting":
-            game.acted_since_raise.add(player)
-            self.advance_bet(player)
+            if player in chain:
+                for passed in chain[: chain.index(player)]:
+                    turns.take_bet_turn(game, self.seating, passed)
+                turns.take_bet_turn(game, self.seating, player)
+            game.early.pop(player, None)
+            self.close_betting_if_done(player)
 
     # --- the show and the pool -------------------------------------------------------
     def on_show(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("show")
         player = event["player"]
         held = self.decide("show", player)
+        if not self.act_possible("show", player):
+            self.act(held)
+            return
         game.shown[player] = list(self.parsed_cards[: len(event["cards"])])
         if "original" in event:
             game.originals[player] = [parse_card(c) for c in event["original"]]
@@ -785,7 +853,8 @@ class Replay(ReplayContext, EffectsMixin):
     def ledger_rule(self, what: str) -> str:
         found = self.setting("ledger_rule", what=what)
         if found is None:
-            raise ReplayError(f"no rule in force says which law moves counters for {what!r}", self.k)
+            raise self.refused(f"no law in force covers this payment ({MOVEMENT_WORDS.get(what, what)}); "
+                               "a house file switched it off")
         return found["_rule"]
 
     def retire(self, player: str, passed: bool = False) -> None:

@@ -98,6 +98,9 @@ class Game:
     bet_turn: str | None = None
     bettors: set[str] = field(default_factory=set)
     acted_since_raise: set[str] = field(default_factory=set)
+    preceding: int = 0  # the preceding in-turn stake: what a player must make good at his turn
+    early: dict[str, int] = field(default_factory=dict)  # acts out of turn whose turn has not come: the stake left
+    late: dict[str, int] = field(default_factory=dict)  # stakes when none could come: counters in, nothing else
     stood: set[str] = field(default_factory=set)
     last_stood: str | None = None
     last_to_equal: str | None = None

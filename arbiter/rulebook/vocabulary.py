@@ -110,6 +110,9 @@ BOOLEAN_FACTS: Mapping[str, str] = {
     "pack_cannot_supply": "the pack cannot supply the cards owed",
     "show_for_sum": "a player who demanded a show for a sum takes his share",
     "pool_shared": "equal best hands share the pool",
+    "act_possible": "a round in force accepts this act now",
+    "pool_taken": "the pool of this game has been taken",
+    "won_uncalled": "an uncalled bet took the pool",
 }
 
 CONSTANTS: Mapping[str, str] = {
@@ -139,6 +142,7 @@ PERSONS: Mapping[str, str] = {
     "last_to_stand": "the last player to stand",
     "asker": "the player who asked the dealer",
     "disputants": "the persons disputing",
+    "due_cutter": "the player whose cut it is",
 }
 
 NUMBERS: Mapping[str, str] = {
@@ -149,7 +153,7 @@ NUMBERS: Mapping[str, str] = {
     "straddle_count": "the number of straddles",
     "expected_straddle": "the straddle due",
     "highest_stake": "the highest stake",
-    "preceding_stake": "the preceding player's stake",
+    "preceding_stake": "the preceding stake made in turn",
     "increase": "the increase over the highest stake",
     "opening_base": "the ante (or the last straddle)",
     "jackpot_number": "the jack-pot's number in its series",
@@ -206,7 +210,6 @@ EFFECTS: Mapping[str, str] = {
 DEFINES: Mapping[str, str] = {
     "first_dealer": "who deals the first game",
     "next_dealer": "who deals the next game",
-    "redeal_by": "who deals again after a misdeal",
     "cut_by": "who cuts",
     "ante_by": "who stakes the ante",
     "straddle_order": "who may straddle, in what order",
@@ -219,6 +222,7 @@ DEFINES: Mapping[str, str] = {
     "opening_base": "the stake the opener's minimum is reckoned on",
     "share_odd_counters": "how odd counters of a shared pool go",
     "ledger_rule": "which movements of counters this law makes",
+    "round_acts": "which acts a round of turns accepts, and in which phases",
     "referee": "who decides a dispute",
     "evidence": "whose evidence decides a dispute over the cards demanded",
 }

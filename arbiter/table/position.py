@@ -92,7 +92,6 @@ def next_to_act(position: Position) -> str:
     game = replay.game
     if game is None:
         return _first_deal(replay)
-    seating = replay.seating
     deal = game.deal
     highest = game.highest_stake()
     if game.pending_claim is not None:
@@ -109,9 +108,9 @@ def next_to_act(position: Position) -> str:
     if game.phase == "dealing":
         return f"{game.dealer} deals: the next card to {replay.turn_of('deal')}"
     if game.phase == "say":
-        player = replay.turn_of("say")
-        acts = f"play (stake {highest} or more) or pass" if game.opener else "open or pass"
-        return f"{player}'s say: {acts}"
+        chain = replay.turn_chain()
+        acts = f"play (stake {game.preceding} or more) or pass" if game.opener else "open or pass"
+        return _chain_words(chain, "{}'s say", "say", acts)
     if game.phase == "draw":
         waiting = [p for p in game.draw.order if p in game.still_in
                    and deal.hands[p].discarded is not None and not deal.hands[p].supplied]
@@ -119,19 +118,26 @@ def next_to_act(position: Position) -> str:
             return f"{game.dealer} gives {waiting[0]} the cards he asks for"
         player = replay.turn_of("draw")
         if player is None:
-            order = replay.setting("bet_order")
-            first = replay.person(order["first"]) if order else seating.left_of(game.dealer)
-            return f"the draw is over: {replay.next_bettor(first, include_self=True)} bets first: play or pass"
+            return f"the draw is over: {replay.first_bettor()} bets first: play or pass"
         if game.stakes[player] < highest:
             return f"{player} to draw: first he makes his stake {highest} or passes (D4), then discards"
         return f"{player} to draw: he discards (or stands pat) and asks for cards"
     if game.phase == "betting":
-        return f"{replay.turn_of('bet')} to bet: play (stake {highest} or more) or pass"
+        return _chain_words(replay.turn_chain(), "{} to bet", "bet", f"play (stake {game.preceding} or more) or pass")
     if game.phase == "show":
-        start = seating.left_of(game.last_to_equal or game.dealer)
-        showing = [p for p in seating.round_from(start) if p in game.still_in and p not in game.shown]
-        return f"the hands are shown: {', '.join(showing)}"
+        return f"the hands are shown: {', '.join(replay.show_due())}"
     return PHASES.get(game.phase, game.phase)
+
+
+def _chain_words(chain: list[str], turn: str, verb: str, acts: str) -> str:
+    """Who may act in turn now: one player, or early actors whose turn may pass first."""
+    if not chain:
+        return f"no one is left to {verb}"
+    *early, last = chain
+    whose = f"{turn.format(last)}: {acts}"
+    if not early:
+        return whose
+    return f"{', '.join(early)} may {verb} again (the early act stands and the turn may pass), or {whose}"
 
 
 def _first_deal(replay: Replay) -> str:

@@ -1,0 +1,106 @@
+"""Whose turn it is, and who may act in turn now, in the say and in the betting.
+
+One model serves both rounds, the replay's judgements and `arbiter table`'s "next".
+A round has an order of seats fixed when it opens (the rules' `say_order` and
+`bet_order`) and a pointer. An act out of turn stands (the counters are in the pool)
+but does not move the pointer: the actor's stake is held as his *early* stake until
+the pointer reaches him. There, if what he left already meets his turn (in the say,
+always: a short stake is made good at the draw; in the betting, a stake at least the
+preceding in-turn stake), his turn is optional: he may act again, or the next player
+may act, and then his turn passes without an act, his early stake counting from that
+moment (as the last increase, where it is one). A player whose early stake is short
+must act himself when his turn comes.
+
+The *chain* is the list of players who may act in turn now: the one at the pointer,
+and, while he is an early actor whose turn may pass, the next after him.
+"""
+
+from __future__ import annotations
+
+from arbiter.engine.state import Game
+from arbiter.seats import Seating
+
+
+def active(game: Game) -> set[str]:
+    """The players who still take part in the betting: in the game, not shown for a sum."""
+    return {p for p in game.still_in if p not in game.all_in}
+
+
+def next_bettor(game: Game, seating: Seating, start: str, include_self: bool = False) -> str | None:
+    """The first player from `start` (or after him) going left who still bets."""
+    ring = seating.round_from(start) if include_self else list(seating.going_left_from(start))
+    players = active(game)
+    return next((p for p in ring if p in players), None)
+
+
+def betting_closes(game: Game, preceding: int, acted: set[str]) -> bool:
+    """The betting ends when every player still betting has acted since the last
+    increase and all their stakes equal it."""
+    players = active(game)
+    return players <= acted and all(game.stakes[p] == preceding for p in players)
+
+
+def say_chain(game: Game) -> list[str]:
+    """Who may say in turn now: the first in the say's order yet to say, and past him
+    while he is one who has already said out of turn."""
+    chain: list[str] = []
+    for player in game.say.pending(game.still_in) if game.say else ():
+        chain.append(player)
+        if player not in game.early:
+            break
+    return chain
+
+
+def bet_pointer(game: Game, seating: Seating) -> str | None:
+    """Whose turn it is to bet: the pointer, moved past a player who has left the betting."""
+    pointer = game.bet_turn
+    if pointer is not None and pointer not in active(game):
+        pointer = next_bettor(game, seating, pointer)
+    return pointer
+
+
+def bet_chain(game: Game, seating: Seating) -> list[str]:
+    """Who may bet in turn now: the player at the pointer and, while he bet early a stake
+    that meets the preceding one, the next after him, up to where the betting would end."""
+    chain: list[str] = []
+    player = bet_pointer(game, seating)
+    preceding, acted = game.preceding, set(game.acted_since_raise)
+    while player is not None and player not in chain:
+        chain.append(player)
+        early = game.early.get(player)
+        if early is None or early < preceding:
+            break
+        preceding, acted = (early, {player}) if early > preceding else (preceding, acted | {player})
+        if betting_closes(game, preceding, acted):
+            break
+        player = next_bettor(game, seating, player)
+    return chain
+
+
+def optional(game: Game, player: str, betting: bool) -> bool:
+    """May this player's turn pass without an act? Yes for one who acted early and, in
+    the betting, left a stake that meets the preceding one."""
+    early = game.early.get(player)
+    return early is not None and (not betting or early >= game.preceding)
+
+
+def take_say_turn(game: Game, player: str) -> None:
+    """A player's say is taken, by an act or, for an early sayer, silently: his stake is
+    the preceding one from now."""
+    game.early.pop(player, None)
+    game.say.done.append(player)
+    if player in game.still_in:
+        game.preceding = max(game.preceding, game.stakes[player])
+
+
+def take_bet_turn(game: Game, seating: Seating, player: str) -> None:
+    """A player's turn to bet is taken, by an act or, for an early bettor, silently: his
+    stake counts from now (the last increase, where it is one), and the turn moves on."""
+    game.early.pop(player, None)
+    stake = game.stakes[player]
+    if player in active(game) and stake > game.preceding:
+        game.preceding = stake
+        game.acted_since_raise = {player}
+    else:
+        game.acted_since_raise.add(player)
+    game.bet_turn = next_bettor(game, seating, player)
