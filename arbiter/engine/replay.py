@@ -450,7 +450,7 @@ class Replay(ReplayContext, EffectsMixin):
         self.raise_hand(player)
         if game.phase == "betting":
             game.bettors.add(player)
-        chain = self.turn_chain()
+        in_turn = self.take_turn(player)
         held = self.decide(kind, player)
         taking_part = self.act_possible(kind, player)
         if kind == "pass":
@@ -463,10 +463,10 @@ class Replay(ReplayContext, EffectsMixin):
                 game.opener_cards = [parse_card(c) for c in event["cards"]]
             if kind == "open" and game.opener is None:
                 game.opener = player
-            self.record_stake(player, event["stake"], in_turn=player in chain)
+            self.record_stake(player, event["stake"], in_turn)
         self.act(held)
         if taking_part or (kind == "pass" and not game.resolved):
-            self.after_act(player, chain)
+            self.after_act(player, in_turn)
 
     def late_stake(self, player: str, stake: int) -> None:
         """A stake when none can come (a player out, the betting closed, the pool taken):
@@ -490,9 +490,23 @@ class Replay(ReplayContext, EffectsMixin):
         if game.phase == "betting" and stake >= before:
             game.last_to_equal = player
 
-    def after_act(self, player: str, chain: list[str]) -> None:
-        """The turn after a say or a bet: taken by one in the chain (the turns of those
-        before him pass), or kept where it was by one who acted out of turn."""
+    def take_turn(self, player: str) -> bool:
+        """Is this player's act in turn? If he may act in turn only once the turns of early
+        actors before him pass, they pass now, before his act is judged."""
+        game = self.game
+        chain = self.turn_chain()
+        if player not in chain:
+            return False
+        for passed in chain[: chain.index(player)]:
+            if game.phase == "say":
+                turns.take_say_turn(game, passed)
+            else:
+                turns.take_bet_turn(game, self.seating, passed)
+        return True
+
+    def after_act(self, player: str, in_turn: bool) -> None:
+        """The turn after a say or a bet: it moves on from one who acted in turn, and stays
+        where it was for one who acted out of turn (his stake is held as early)."""
         game = self.game
         if game.resolved:
             return
@@ -500,18 +514,14 @@ class Replay(ReplayContext, EffectsMixin):
             self.win_uncalled()
             return
         if game.phase == "say":
-            if player in chain:
-                for passed in chain[: chain.index(player)]:
-                    turns.take_say_turn(game, passed)
+            if in_turn:
                 turns.take_say_turn(game, player)
             elif player in game.still_in:
                 game.early[player] = game.stakes[player]
             if not game.say.pending(game.still_in):
                 self.close_say(player)
         elif game.phase == "betting":
-            if player in chain:
-                for passed in chain[: chain.index(player)]:
-                    turns.take_bet_turn(game, self.seating, passed)
+            if in_turn:
                 turns.take_bet_turn(game, self.seating, player)
                 self.close_betting_if_done(player)
             elif player in turns.active(game):
@@ -718,7 +728,7 @@ class Replay(ReplayContext, EffectsMixin):
             raise self.refused("the cards have not been dealt yet")
         if game.phase == "draw" and not game.draw.pending(game.still_in):
             self.open_betting()
-        chain = self.turn_chain()
+        in_turn = self.take_turn(player)
         held = self.decide("demand_show", player)
         if not self.act_possible("demand_show", player):
             self.late_stake(player, event["stake"])
@@ -732,9 +742,7 @@ class Replay(ReplayContext, EffectsMixin):
         self.stake(player, event["stake"], "stake")
         self.act(held)
         if game.phase == "betting":
-            if player in chain:
-                for passed in chain[: chain.index(player)]:
-                    turns.take_bet_turn(game, self.seating, passed)
+            if in_turn:
                 turns.take_bet_turn(game, self.seating, player)
             game.early.pop(player, None)
             self.close_betting_if_done(player)
