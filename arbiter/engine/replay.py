@@ -25,6 +25,7 @@ from arbiter.engine.showdown import share_pool
 from arbiter.engine.state import Deal, Game, Hand, Round, Session
 from arbiter.errors import ReplayError
 from arbiter.rulebook.model import Rulebook, hand_rules
+from arbiter.rulebook.vocabulary import DEFINES
 from arbiter.seats import Seating
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
@@ -191,10 +192,20 @@ class Replay(ReplayContext, EffectsMixin):
         found = self.rules.setting(name, self, match or None)
         return dict(found.value, _rule=found.rule) if found else None
 
-    def setting_person(self, name: str) -> tuple[str | None, str | None]:
+    def required(self, name: str) -> dict[str, Any]:
+        """A procedure setting the game cannot go on without (the order of the say, of the
+        draw …): a house file that switches off every law defining it stops the replay."""
+        found = self.setting(name)
+        if found is None:
+            raise self.refused(f"no law in force sets {DEFINES[name]} (a house file switched it off)")
+        return found
+
+    def setting_person(self, name: str, required: bool = False) -> tuple[str | None, str | None]:
         """The person a setting such as `ante_by: {left_of: dealer}` names, and its rule."""
         found = self.rules.setting(name, self)
         if found is None:
+            if required:
+                self.required(name)
             return None, None
         return self.person(found.value), found.rule
 
@@ -280,7 +291,7 @@ class Replay(ReplayContext, EffectsMixin):
         game.stakes = {p: 0 for p in self.seating.players}
         game.still_in = set(self.seating.players)
         if not game.jackpot:
-            game.ante_player, _ = self.setting_person("ante_by")
+            game.ante_player, _ = self.setting_person("ante_by", required=True)
         return game
 
     def on_shuffle(self, event: Mapping[str, Any]) -> None:
@@ -367,9 +378,9 @@ class Replay(ReplayContext, EffectsMixin):
                 deal.in_play[card] = player
 
     def _all_dealt(self) -> bool:
-        complete = self.setting("deal_complete")
-        per_hand = self.person(complete["cards_each"]) if complete else self.parameters["cards_per_hand"]
-        return all(h.count >= per_hand for h in self.game.deal.hands.values())
+        complete = self.setting("deal_complete")  # without it, the deal ends at the first other act
+        return complete is not None and all(
+            h.count >= self.person(complete["cards_each"]) for h in self.game.deal.hands.values())
 
     def finish_deal(self) -> None:
         game = self.game
@@ -418,9 +429,7 @@ class Replay(ReplayContext, EffectsMixin):
 
     def open_say(self) -> None:
         game = self.game
-        order = self.setting("say_order")
-        if order is None:
-            raise self.refused("no law in force says who has the first say (a house file switched it off)")
+        order = self.required("say_order")
         game.phase = "say"
         game.say = Round(self.seating_round(order))
         game.preceding = game.highest_stake()
@@ -561,7 +570,7 @@ class Replay(ReplayContext, EffectsMixin):
             self.win_uncalled()
             return
         game.phase = "draw"
-        order = self.setting("draw_order")
+        order = self.required("draw_order")
         game.draw = Round(self.seating_round(order))
         game.draw.done.extend(p for p in game.draw.order if self._hand(p).discarded is not None)
 
@@ -827,8 +836,8 @@ class Replay(ReplayContext, EffectsMixin):
             game.phase = "over"
             return
         game.outcome = how
-        odd = self.setting("share_odd_counters")
-        start = self.person(odd["from"]) if odd else self.seating.left_of(game.dealer)
+        odd = self.setting("share_odd_counters")  # without it, in the order the players are seated
+        start = self.person(odd["from"]) if odd else self.seating.players[0]
         shares = share_pool(self.ledger.pool, winners, game, shown, self.hand_rules,
                             self.seating.order_key(start), self._refundable_of)
         for player, (amount, kind) in shares.items():
