@@ -452,8 +452,12 @@ class Replay(ReplayContext, EffectsMixin):
     def betting_act(self, event: Mapping[str, Any]) -> None:
         game = self.require_game(event["type"])
         player, kind = event["player"], event["type"]
-        if game.phase in ("before_deal", "dealing"):
-            raise self.refused("the cards have not been dealt yet")
+        if game.phase == "before_deal":  # no say can come before the deal: the act changes nothing
+            held = self.decide(kind, player)
+            if kind != "pass":
+                self.late_stake(player, event["stake"])
+            self.act(held)
+            return
         if game.phase == "draw" and player in game.still_in and self.betting_begins(player, event):
             self.open_betting()
         self.raise_hand(player)
@@ -580,7 +584,7 @@ class Replay(ReplayContext, EffectsMixin):
         player, count = event["player"], event["count"]
         hand = game.deal.hands[player]
         if count > hand.count:
-            raise self.refused(f"{player} cannot discard {count} cards, holding {hand.count}",
+            raise self.refused(f"{player} cannot discard {cards(count)}, holding {cards(hand.count)}",
                                f"/events/{self.k}/count")
         held = self.decide("discard", player)
         if not self.act_possible("discard", player) or player in game.forfeited_draw:
@@ -733,8 +737,6 @@ class Replay(ReplayContext, EffectsMixin):
     def on_demand_show(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("demand_show")
         player = event["player"]
-        if game.phase in ("before_deal", "dealing"):
-            raise self.refused("the cards have not been dealt yet")
         if game.phase == "draw" and not game.draw.pending(game.still_in):
             self.open_betting()
         in_turn = self.take_turn(player)
@@ -904,6 +906,10 @@ class Replay(ReplayContext, EffectsMixin):
             "complete": bool(complete),
             "next": next_game if complete else None,
         })
+
+
+def cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def event_cards(event: Mapping[str, Any]) -> list[int]:
