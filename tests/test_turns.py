@@ -95,3 +95,12 @@ def test_the_show_order_setting_decides_whose_hand_is_due(rules):
     assert position.replay.show_due() == ["Cat", "Ann", "Bob"]
     position = position_after(HEAD + "Cat plays 4; Ann plays 4; Bob plays 4; Cat shows (Qc Qd 9h 6s 3c)\n", rules)
     assert next_to_act(position) == "the hands are shown: Ann, Bob"
+
+
+def test_a_stake_before_the_deal_is_an_irregularity_not_an_invalid_log(rules):
+    position = position_after("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; "
+                              "Bob antes 1; Cat opens 2; Ann passes\ndealt Bob 5, Cat 5, Ann 5\n", rules)
+    assert [(f["id"], f["player"], f["event"]) for f in position.findings] == [("L25", "Cat", 4), ("L25", "Ann", 5)]
+    assert position.replay.ledger.pool == 3  # Cat's 2 went to the pool
+    assert position.replay.game.still_in == {"Ann", "Bob", "Cat"}  # Ann's pass without cards changed nothing
+    assert next_to_act(position).startswith("Cat's say")
