@@ -16,6 +16,7 @@ from arbiter.engine import turns
 from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.expressions import Binding
 from arbiter.engine.state import Game, Hand, Session
+from arbiter.errors import ReplayError
 from arbiter.seats import Seating
 
 STAKES = frozenset({"open", "play", "demand_show"})
@@ -35,6 +36,23 @@ class ReplayContext:
     hand_rules: hands.HandRules
     rules: CompiledRules
     game: Game | None  # the game in play (the session's last), kept as an attribute: it is read at every turn
+
+    k: int  # the index of the event being replayed
+
+    @property
+    def playing(self) -> Game:
+        """The game in play, where the log must have begun one."""
+        if self.game is None:
+            raise self.refused("no deal has begun: a deal event must come first")
+        return self.game
+
+    def refused(self, missing: str, path: str | None = None) -> ReplayError:
+        """A log this event makes impossible to replay, said in plain words: the event's
+        index, its type, the player, and what is missing."""
+        event = self.event
+        who = event.get("player") or event.get("to") or event.get("dealer")
+        act = f"{event.get('type', 'event')} by {who}" if who else event.get("type", "event")
+        return ReplayError(f"event {self.k} ({act}): {missing}", self.k, path)
 
     # --- the Context protocol -------------------------------------------------
     def word(self, name: str) -> Any:

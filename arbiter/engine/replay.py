@@ -22,8 +22,7 @@ from arbiter.engine.effects import EffectsMixin
 from arbiter.engine.expressions import shared_value
 from arbiter.engine.ledger import POOL, Ledger
 from arbiter.engine.showdown import share_pool
-from arbiter.engine.state import Deal, Game, Hand, Round, Session
-from arbiter.errors import ReplayError
+from arbiter.engine.state import Deal, Game, Hand, Outcome, Phase, Round, Session
 from arbiter.rulebook.model import Rulebook, hand_rules
 from arbiter.rulebook.vocabulary import DEFINES
 from arbiter.seats import Seating
@@ -81,7 +80,7 @@ class Replay(ReplayContext, EffectsMixin):
         self.parsed_cards: list[int] = []
         self.fired_moments: set[tuple[str, int, str | None, int, int]] = set()
         self.each: str | None = None
-        self.paying_how: str | None = None
+        self.paying_how: Outcome | None = None
         super().__init__()
 
     # --- driving -----------------------------------------------------------------
@@ -221,14 +220,6 @@ class Replay(ReplayContext, EffectsMixin):
             raise self.refused("the deal was declared void (a misdeal): a new deal event must come first")
         return game
 
-    def refused(self, missing: str, path: str | None = None) -> ReplayError:
-        """A log this event makes impossible to replay, said in plain words: the event's
-        index, its type, the player, and what is missing."""
-        event = self.event
-        who = event.get("player") or event.get("to") or event.get("dealer")
-        act = f"{event.get('type', 'event')} by {who}" if who else event.get("type", "event")
-        return ReplayError(f"event {self.k} ({act}): {missing}", self.k, path)
-
     def require_hand(self, player: str) -> Hand:
         return self.require_game(self.event["type"]).deal.hands[player]
 
@@ -252,24 +243,25 @@ class Replay(ReplayContext, EffectsMixin):
     def on_deal(self, event: Mapping[str, Any]) -> None:
         dealer = event["dealer"]
         game = self.game
-        redeal = game is not None and game.deals and game.deal.misdealt and not game.resolved
-        if redeal:
+        if game is not None and game.deal.misdealt and not game.resolved:  # a new deal of the same game
             self.expected_dealer = game.redeal_by
             self.expected_dealer_rule = game.misdeal_rule
+            game.deal = self.new_deal(len(game.deals) + 1, dealer, redeal=True)
+            game.deals.append(game.deal)
+            game.dealer = dealer
+            game.phase = Phase.BEFORE_DEAL
+            game.still_in = set(self.seating.players) - game.foul
+            game.say = game.draw = None
         else:
             if game is not None:
                 self.end_game()
             self.expected_dealer, self.expected_dealer_rule = self.due_dealer()
-            game = self.new_game(dealer)
-        game.deal = Deal(number=len(game.deals) + 1, dealer=dealer, redeal=bool(redeal),
-                         pack_remaining=self.parameters["pack_size"], hands={p: Hand() for p in self.seating.players})
-        game.deals.append(game.deal)
-        game.dealer = dealer
-        game.phase = "before_deal"
-        if redeal:
-            game.still_in = set(self.seating.players) - game.foul
-            game.say = game.draw = None
+            self.new_game(dealer)
         self.act(self.decide("deal", dealer))
+
+    def new_deal(self, number: int, dealer: str, redeal: bool) -> Deal:
+        return Deal(number=number, dealer=dealer, redeal=redeal, pack_remaining=self.parameters["pack_size"],
+                    hands={p: Hand() for p in self.seating.players})
 
     def due_dealer(self) -> tuple[str | None, str | None]:
         """Who should deal a new game, and the law that says so."""
@@ -284,7 +276,8 @@ class Replay(ReplayContext, EffectsMixin):
 
     def new_game(self, dealer: str) -> Game:
         session = self.session
-        game = Game(number=len(session.games) + 1, dealer=dealer, jackpot=session.next_jackpot)
+        game = Game(number=len(session.games) + 1, dealer=dealer, jackpot=session.next_jackpot,
+                    deal=self.new_deal(1, dealer, redeal=False))
         session.games.append(game)
         self.game = game
         game.pool_start = session.carried
@@ -337,7 +330,7 @@ class Replay(ReplayContext, EffectsMixin):
         if not game.deal.started():
             self.fire("first_card", game.dealer)
             if not game.deal.misdealt:
-                game.phase = "dealing"
+                game.phase = Phase.DEALING
 
     def on_card(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("card")
@@ -430,7 +423,7 @@ class Replay(ReplayContext, EffectsMixin):
     def open_say(self) -> None:
         game = self.game
         order = self.required("say_order")
-        game.phase = "say"
+        game.phase = Phase.SAY
         game.say = Round(self.seating_round(order))
         game.preceding = game.highest_stake()
 
@@ -452,16 +445,16 @@ class Replay(ReplayContext, EffectsMixin):
     def betting_act(self, event: Mapping[str, Any]) -> None:
         game = self.require_game(event["type"])
         player, kind = event["player"], event["type"]
-        if game.phase == "before_deal":  # no say can come before the deal: the act changes nothing
+        if game.phase == Phase.BEFORE_DEAL:  # no say can come before the deal: the act changes nothing
             held = self.decide(kind, player)
             if kind != "pass":
                 self.late_stake(player, event["stake"])
             self.act(held)
             return
-        if game.phase == "draw" and player in game.still_in and self.betting_begins(player, event):
+        if game.phase == Phase.DRAW and player in game.still_in and self.betting_begins(player, event):
             self.open_betting()
         self.raise_hand(player)
-        if game.phase == "betting":
+        if game.phase == Phase.BETTING:
             game.bettors.add(player)
         in_turn = self.take_turn(player)
         held = self.decide(kind, player)
@@ -493,14 +486,14 @@ class Replay(ReplayContext, EffectsMixin):
     def record_stake(self, player: str, stake: int, in_turn: bool) -> None:
         game = self.game
         before = game.highest_stake()
-        if game.phase == "betting" and in_turn:
+        if game.phase == Phase.BETTING and in_turn:
             if stake > game.stakes[player]:
                 game.stood.discard(player)
             elif stake == game.stakes[player] == game.preceding:
                 game.stood.add(player)
                 game.last_stood = player
         self.stake(player, stake, "stake")
-        if game.phase == "betting" and stake >= before:
+        if game.phase == Phase.BETTING and stake >= before:
             game.last_to_equal = player
 
     def take_turn(self, player: str) -> bool:
@@ -511,7 +504,7 @@ class Replay(ReplayContext, EffectsMixin):
         if player not in chain:
             return False
         for passed in chain[: chain.index(player)]:
-            if game.phase == "say":
+            if game.phase == Phase.SAY:
                 turns.take_say_turn(game, passed)
             else:
                 turns.take_bet_turn(game, self.seating, passed)
@@ -526,14 +519,14 @@ class Replay(ReplayContext, EffectsMixin):
         if len(game.still_in) == 1 and not game.all_in and game.opener:
             self.win_uncalled()
             return
-        if game.phase == "say":
+        if game.phase == Phase.SAY:
             if in_turn:
                 turns.take_say_turn(game, player)
             elif player in game.still_in:
                 game.early[player] = game.stakes[player]
             if not game.say.pending(game.still_in):
                 self.close_say(player)
-        elif game.phase == "betting":
+        elif game.phase == Phase.BETTING:
             if in_turn:
                 turns.take_bet_turn(game, self.seating, player)
                 self.close_betting_if_done(player)
@@ -544,11 +537,11 @@ class Replay(ReplayContext, EffectsMixin):
         """Before an act that belongs to a later moment (a discard, a show …), the turns
         that may pass without an act pass: the say or the betting may end here."""
         game = self.game
-        if game is None or game.phase not in ("say", "betting"):
+        if game is None or game.phase not in (Phase.SAY, Phase.BETTING):
             return
         if event["type"] in BETTING_ACTS and event["player"] in game.still_in:
             return
-        betting = game.phase == "betting"
+        betting = game.phase == Phase.BETTING
         for player in self.turn_chain():
             if not turns.optional(game, player, betting):
                 break
@@ -566,14 +559,14 @@ class Replay(ReplayContext, EffectsMixin):
         game.early.clear()
         self.fire("say_closed", last)
         if not game.opener:
-            game.phase = "over"
+            game.phase = Phase.OVER
             game.resolved = True
-            game.outcome = "unopened"
+            game.outcome = Outcome.UNOPENED
             return
         if len(game.still_in) == 1:
             self.win_uncalled()
             return
-        game.phase = "draw"
+        game.phase = Phase.DRAW
         order = self.required("draw_order")
         game.draw = Round(self.seating_round(order))
         game.draw.done.extend(p for p in game.draw.order if self._hand(p).discarded is not None)
@@ -591,7 +584,7 @@ class Replay(ReplayContext, EffectsMixin):
             self.act(held)  # it stands as an irregularity and changes nothing else
             return
         skipped: list[str] = []
-        if game.phase == "draw" and player in game.still_in and player not in game.draw.done:
+        if game.phase == Phase.DRAW and player in game.still_in and player not in game.draw.done:
             pending = game.draw.pending(game.still_in)
             skipped = pending[: pending.index(player)] if player in pending else []
         hand.discarded = (hand.discarded or 0) + count
@@ -716,7 +709,7 @@ class Replay(ReplayContext, EffectsMixin):
 
     def open_betting(self) -> None:
         game = self.game
-        game.phase = "betting"
+        game.phase = Phase.BETTING
         game.bet_turn = self.first_bettor()
         game.acted_since_raise = set()
         game.preceding = game.highest_stake()
@@ -728,7 +721,7 @@ class Replay(ReplayContext, EffectsMixin):
         game = self.game
         if not turns.betting_closes(game, game.preceding, game.acted_since_raise):
             return False
-        game.phase = "show"
+        game.phase = Phase.SHOW
         game.bet_turn = None
         if game.stood >= turns.active(game):
             game.last_to_equal = last
@@ -737,7 +730,7 @@ class Replay(ReplayContext, EffectsMixin):
     def on_demand_show(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("demand_show")
         player = event["player"]
-        if game.phase == "draw" and not game.draw.pending(game.still_in):
+        if game.phase == Phase.DRAW and not game.draw.pending(game.still_in):
             self.open_betting()
         in_turn = self.take_turn(player)
         held = self.decide("demand_show", player)
@@ -752,7 +745,7 @@ class Replay(ReplayContext, EffectsMixin):
         }
         self.stake(player, event["stake"], "stake")
         self.act(held)
-        if game.phase == "betting":
+        if game.phase == Phase.BETTING:
             if in_turn:
                 turns.take_bet_turn(game, self.seating, player)
             game.early.pop(player, None)
@@ -771,7 +764,7 @@ class Replay(ReplayContext, EffectsMixin):
             game.originals[player] = [parse_card(c) for c in event["original"]]
         self.act(held)
         contenders = game.still_in
-        if not game.resolved and game.phase == "show" and contenders and all(p in game.shown for p in contenders):
+        if not game.resolved and game.phase == Phase.SHOW and contenders and all(p in game.shown for p in contenders):
             self.resolve_show()
         elif player == game.opener:
             self.settle_pending_claim()
@@ -780,14 +773,14 @@ class Replay(ReplayContext, EffectsMixin):
         game = self.require_game("win")
         self.settle_pending_claim()
         if not game.resolved:
-            if game.phase == "show" and any(p in game.shown for p in game.still_in):
+            if game.phase == Phase.SHOW and any(p in game.shown for p in game.still_in):
                 self.resolve_show()
             elif game.opener:
-                self.pay_winners([event["player"]], "win_recorded")
+                self.pay_winners([event["player"]], Outcome.WIN_RECORDED)
         self.act(self.decide("win", event["player"]))
 
     def win_uncalled(self) -> None:
-        self.pay_winners(sorted(self.game.still_in), "uncalled")
+        self.pay_winners(sorted(self.playing.still_in), Outcome.UNCALLED)
 
     def resolve_show(self) -> None:
         game = self.game
@@ -799,7 +792,7 @@ class Replay(ReplayContext, EffectsMixin):
                 contenders[player] = cards
         if contenders:
             best = hands.winners(contenders, self.hand_rules)
-            self.pay_winners(best, "shared" if len(best) > 1 else "show", contenders)
+            self.pay_winners(best, Outcome.SHARED if len(best) > 1 else Outcome.SHOW, contenders)
 
     def _valued(self, cards: list[int]) -> bool:
         """Can the hand be valued? Not with a card twice, or a joker the house does not admit (L1)."""
@@ -809,13 +802,13 @@ class Replay(ReplayContext, EffectsMixin):
             return False
         return True
 
-    def pay_winners(self, winners: list[str], how: str, shown: Mapping[str, list[int]] | None = None) -> None:
+    def pay_winners(self, winners: list[str], how: Outcome, shown: Mapping[str, list[int]] | None = None) -> None:
         game = self.game
         key = self.seating.order_key(self.seating.left_of(game.dealer))
         winners = sorted(winners, key=key)
         game.resolved = True
         game.winners = list(winners)
-        game.phase = "over" if how == "uncalled" else game.phase
+        game.phase = Phase.OVER if how == Outcome.UNCALLED else game.phase
         if game.jackpot and game.opener in winners and not self._hand_known(game.opener):
             game.pending_claim = (winners, how, dict(shown or {}))
             return
@@ -828,14 +821,14 @@ class Replay(ReplayContext, EffectsMixin):
             self.game.pending_claim = None
             self.claim(*pending)
 
-    def claim(self, winners: list[str], how: str, shown: Mapping[str, list[int]]) -> None:
+    def claim(self, winners: list[str], how: Outcome, shown: Mapping[str, list[int]]) -> None:
         game = self.game
         key = self.seating.order_key(self.seating.left_of(game.dealer))
         self.fire("game_won", winners[0])
         if game.claim_blocked:
-            game.outcome = "not_claimed"
+            game.outcome = Outcome.NOT_CLAIMED
             game.winners = []
-            game.phase = "over"
+            game.phase = Phase.OVER
             return
         game.outcome = how
         odd = self.setting("share_odd_counters")  # without it, in the order the players are seated
@@ -847,7 +840,7 @@ class Replay(ReplayContext, EffectsMixin):
             self.ledger.move(game.number, self.k, POOL, player, amount, self.ledger_rule("win"), "win")
         self.paying_how = None
         game.winners = sorted(shares, key=key)
-        game.phase = "over"
+        game.phase = Phase.OVER
 
     # --- counters -----------------------------------------------------------------
     def stake(self, player: str, stake: int, what: str) -> None:

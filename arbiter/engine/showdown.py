@@ -3,9 +3,10 @@ and a show for a sum (L60), where the player who staked all he had takes a cappe
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping
 
 from arbiter import hands
+from arbiter.engine.state import Game, Outcome
 
 
 def split_evenly(amount: int, sharers: list[str], order_key: Callable[[str], int]) -> dict[str, int]:
@@ -17,14 +18,14 @@ def split_evenly(amount: int, sharers: list[str], order_key: Callable[[str], int
     return shares
 
 
-def share_pool(pool: int, winners: list[str], game: Any, shown: Mapping[str, list[int]],
+def share_pool(pool: int, winners: list[str], game: Game, shown: Mapping[str, list[int]],
                rules: hands.HandRules, order_key: Callable[[str], int],
-               antes_of: Callable[[str], int]) -> dict[str, tuple[int, str]]:
+               antes_of: Callable[[str], int]) -> dict[str, tuple[int, Outcome]]:
     """Each winner's amount and how he won it (`show`, `shared`, `show_for_sum`, …)."""
-    shares: dict[str, tuple[int, str]] = {}
+    shares: dict[str, tuple[int, Outcome]] = {}
     remaining = pool
     if not (game.all_in and shown):
-        kind = "shared" if len(winners) > 1 else game.outcome
+        kind = Outcome.SHARED if len(winners) > 1 else game.outcome
         for player, amount in split_evenly(remaining, winners, order_key).items():
             shares[player] = (amount, kind)
         return shares
@@ -33,7 +34,7 @@ def share_pool(pool: int, winners: list[str], game: Any, shown: Mapping[str, lis
         best = hands.winners(contenders, rules)
         capped = [p for p in best if p in game.all_in]
         if not capped:
-            kind = "shared" if len(best) > 1 else "show"
+            kind = Outcome.SHARED if len(best) > 1 else Outcome.SHOW
             for player, amount in split_evenly(remaining, best, order_key).items():
                 shares[player] = (shares.get(player, (0, kind))[0] + amount, kind)
             return shares
@@ -45,7 +46,7 @@ def share_pool(pool: int, winners: list[str], game: Any, shown: Mapping[str, lis
                 claim = sum(antes_of(q) for q in info["out"])
             claim += sum(min(game.stakes[q], info["stake"]) for q in info["in_game"])
             claim = min(claim, remaining)
-            shares[player] = (shares.get(player, (0, "show_for_sum"))[0] + claim, "show_for_sum")
+            shares[player] = (shares.get(player, (0, Outcome.SHOW_FOR_SUM))[0] + claim, Outcome.SHOW_FOR_SUM)
             remaining -= claim
             del contenders[player]
     if remaining > 0 and shares:

@@ -9,7 +9,32 @@ the pool paid: stakes, who is still in, the say, the draw, the betting) and the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
+
+
+class Phase(StrEnum):
+    """Where a game stands; the rules' `{phase: NAME}` names one of these."""
+
+    BEFORE_DEAL = "before_deal"
+    DEALING = "dealing"
+    SAY = "say"
+    DRAW = "draw"
+    BETTING = "betting"
+    SHOW = "show"
+    OVER = "over"
+
+
+class Outcome(StrEnum):
+    """How the pool of a game went: what a ledger's win cites and the report's words rest on."""
+
+    UNOPENED = "unopened"
+    UNCALLED = "uncalled"
+    SHOW = "show"
+    SHARED = "shared"
+    SHOW_FOR_SUM = "show_for_sum"
+    WIN_RECORDED = "win_recorded"
+    NOT_CLAIMED = "not_claimed"
 
 
 @dataclass
@@ -79,6 +104,7 @@ class Game:
     number: int
     dealer: str
     jackpot: dict[str, Any] | None
+    deal: Deal  # the current deal: the last of `deals`
     deals: list[Deal] = field(default_factory=list)
     ante_player: str | None = None
     ante: int | None = None
@@ -91,7 +117,7 @@ class Game:
     foul: set[str] = field(default_factory=set)
     opener: str | None = None
     opener_cards: list[int] | None = None
-    phase: str = "before_deal"
+    phase: Phase = Phase.BEFORE_DEAL
     say: Round | None = None
     draw: Round | None = None
     forfeited_draw: set[str] = field(default_factory=set)
@@ -111,9 +137,9 @@ class Game:
     paid_in: int = 0
     winners: list[str] = field(default_factory=list)
     resolved: bool = False
-    outcome: str | None = None
+    outcome: Outcome | None = None
     claim_blocked: bool = False
-    pending_claim: tuple[list[str], str, dict[str, list[int]]] | None = None
+    pending_claim: tuple[list[str], Outcome, dict[str, list[int]]] | None = None
     last_event: int = -1
     next_jackpot: dict[str, Any] | None = None
     dealer_drew: int | None = None
@@ -122,8 +148,10 @@ class Game:
     asked: set[str] = field(default_factory=set)
     need_not_answer: set[str] = field(default_factory=set)
 
-    deal: Deal | None = None  # the current deal: the last of `deals`
     highest: int = 0  # the highest stake (stakes only ever rise)
+
+    def __post_init__(self) -> None:
+        self.deals.append(self.deal)
 
     def highest_stake(self) -> int:
         return self.highest
