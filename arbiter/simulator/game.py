@@ -84,6 +84,9 @@ class Game:
         self.next_jackpot: dict[str, Any] | None = None
         self.phase = "before_deal"
         self.pool_start = session.pool
+        self.say_round: Any = None  # the say's turn (say.Say) once the say opens
+        self.late: dict[str, int] = {}  # stakes when none could come (SPEC §3.25)
+        self.won_uncalled = False
 
     # --- the record ---------------------------------------------------------------------
     def emit(self, type_: str, **fields: Any) -> int:
@@ -100,6 +103,14 @@ class Game:
         if stake > self.stakes[player]:
             self.pay_in(stake - self.stakes[player], player)
             self.stakes[player] = stake
+
+    def late_stake(self, player: str, stake: int) -> None:
+        """A stake when none can come (SPEC §3.25): its counters go to the pool while the
+        pool is not taken, and it changes nothing else (not his stake, not the betting)."""
+        before = max(self.stakes[player], self.late.get(player, 0))
+        if stake > before and not self.resolved:
+            self.late[player] = stake
+            self.pay_in(stake - before, player)
 
     def pay_in(self, amount: int, payer: str) -> None:
         self.session.pool += amount
