@@ -267,7 +267,7 @@ class WrongDemand(DrawPlant):
         if self.bets_after and getattr(self, "fouled", None) and player != self.fouled:
             foul, self.fouled = self.fouled, None
             at = game.emit("play", player=foul, stake=game.highest())
-            game.set_stake(foul, game.highest())
+            game.late_stake(foul, game.highest())
             game.expect("L63", foul, at, what=f"{foul} bet with a foul hand: the stake is lost")
 
 
