@@ -34,7 +34,6 @@ class Betting:
     early: dict[str, int] = field(default_factory=dict)
     stood: set[str] = field(default_factory=set)
     last_to_equal: str | None = None
-    last_stood: str | None = None
     raises: int = 0
     closed: bool = False
     #: the betting closed only when the last turns passed without an act (at the show)
@@ -186,7 +185,7 @@ def perform(game: Game, player: str, act: tuple, state: Betting, chain: list[str
 
 def stake(game: Game, player: str, amount: int, state: Betting, in_turn: bool) -> int:
     """A `play`: who stood (in turn, keeping a stake that meets the preceding one), who made
-    the stakes equal."""
+    the stakes equal (the show begins at his left)."""
     before = game.highest()
     at = game.emit("play", player=player, stake=amount)
     if in_turn:
@@ -194,7 +193,6 @@ def stake(game: Game, player: str, amount: int, state: Betting, in_turn: bool) -
             state.stood.discard(player)
         elif amount == game.stakes[player] == state.preceding:
             state.stood.add(player)
-            state.last_stood = player
     game.set_stake(player, amount)
     if amount > before:
         state.raises += 1

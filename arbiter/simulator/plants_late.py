@@ -18,7 +18,7 @@ def late_stake(game: Game, player: str) -> tuple[str, int]:
 
 
 class LateStake(Plant):
-    """A stake by a player still in when no stake can come; `law` cites the round's end."""
+    """A stake when no stake can come; `law` cites the law that closed the round."""
 
     law = ""
 
@@ -64,21 +64,18 @@ class StakeAfterUncalled(LateStake):
             self.stake(game, game.winners[0], "after his uncalled bet took the pool")
 
 
-class StakeAfterPassing(Plant):
+class StakeAfterPassing(LateStake):
     """L27: a player who passed stakes all the same; he stays out, his counters go to the
-    pool."""
+    pool (in an opened game that goes on: the pool is not yet taken)."""
 
     kind = "L27-stake"
+    law = "L27"
 
     def after_say_act(self, game, player, act, at):
         if self.planted or act[0] != "pass" or not game.opener or len(game.still_in) < 2 \
                 or game.rng.random() < 0.5:
             return
-        self.planted = True
-        kind, amount = late_stake(game, player)
-        at = game.emit(kind, player=player, stake=amount)
-        game.expect("L27", player, at, what=f"{player} staked {amount} after passing")
-        game.late_stake(player, amount)
+        self.stake(game, player, "after passing")
 
     def after_bet_act(self, game, player, act, at):
         self.after_say_act(game, player, act, at)
@@ -89,11 +86,11 @@ class BettingPlant(Plant):
 
     def bet_act(self, game, player, state):
         if not self.planted and game.bettors and game.rng.random() < 0.5:
-            self.planted = True
-            self.act(game, player)
+            self.planted = self.act(game, player)
         return None
 
-    def act(self, game: Game, player: str) -> None:
+    def act(self, game: Game, player: str) -> bool:
+        """Plant the act beside `player`'s turn; False if it cannot come now."""
         raise NotImplementedError
 
 
@@ -105,10 +102,10 @@ class ShowBeforeClose(BettingPlant):
 
     def act(self, game, player):
         if game.jackpot and player == game.opener:
-            self.planted = False  # his original hand is judged at his show (L33): not here
-            return
+            return False  # his original hand is judged at his show (L33): not here
         at = game.emit("show", player=player, cards=game.hand_names(player))
         game.expect("L59", player, at, what=f"{player} showed his hand before the betting closed")
+        return True
 
 
 class DiscardAfterDraw(BettingPlant):
@@ -128,6 +125,7 @@ class DiscardAfterDraw(BettingPlant):
             game.expect("L35", player, at, what=f"{player} asked for cards after the draw had ended")
             at = game.emit("give", to=player, count=len(thrown))
             game.expect("L35", game.dealer, at, what=f"{game.dealer} gave {player} cards after the draw")
+        return True
 
 
 KINDS = [StakeAfterClose, StakeAfterShow, StakeAfterUncalled, StakeAfterPassing, ShowBeforeClose,
