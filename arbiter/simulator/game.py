@@ -77,6 +77,8 @@ class Game:
         self.card_mode = "dealt"
         #: face-down cards are written in the log (else only their number)
         self.records_cards: bool = session.records_cards
+        #: face-down cards the log names all the same (exposed in the deal)
+        self.named: set[int] = set()
         self.first_card_at: int | None = None
         self.finished_at: int | None = None
         self.resolved = False
@@ -165,8 +167,10 @@ class Game:
         return names(self.hands[player])
 
     def recorded(self, cards: list[int]) -> list[str] | None:
-        """Face-down cards as the log writes them: named, or (counts only) not at all."""
-        return names(cards) if self.records_cards else None
+        """Face-down cards as the log writes them: named, or (counts only) not at all, unless
+        one of them is a card the log has named (an exposed card): then all are named, so
+        that where that card goes stays known (thrown, then given again after law 41)."""
+        return names(cards) if self.records_cards or self.named.intersection(cards) else None
 
     def dealt_hands(self) -> dict[str, Any]:
         """The `hands` of a `dealt` event: each hand's cards, or its number of cards."""
