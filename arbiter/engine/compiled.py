@@ -36,7 +36,10 @@ def compile_template(template: str, binding: Binding | None = None) -> Callable[
 
 
 def _template_value(name: str, binding: Binding | None) -> Value:
-    """`{stake_of_actor}` is `{stake_of: actor}`; `{given_to_dealer}` is `{given_to: dealer}`."""
+    """`{stake_of_actor}` is `{stake_of: actor}`; `{given_to_dealer}` is `{given_to: dealer}`;
+    `{param.NAME}` is the parameter in force (the house's, where a house file sets it)."""
+    if name.startswith("param."):
+        return compile_value({"param": name[len("param."):]}, binding)
     for function in sorted(VALUE_FUNCTIONS, key=len, reverse=True):
         if name.startswith(function + "_") and function != "param":
             return compile_value({function: name[len(function) + 1:]}, binding)
@@ -48,6 +51,8 @@ def _shown(value: Any) -> str:
         return "no one"
     if isinstance(value, (list, tuple, set)):
         return ", ".join(_shown(v) for v in value) or "no one"
+    if isinstance(value, float):
+        return "one-half" if value == 0.5 else f"{value:g}"
     return str(value)
 
 

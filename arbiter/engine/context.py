@@ -120,16 +120,15 @@ class ReplayContext:
 
     def first_bettor(self) -> str | None:
         """Who bets first after the draw, by the rules' `bet_order`."""
-        order = self.setting("bet_order")
-        first = self.person(order.get("first")) if order else self.seating.left_of(self.game.dealer)
+        first = self.person(self.required("bet_order")["first"])
         return turns.next_bettor(self.game, self.seating, first, include_self=True)
 
     def show_due(self) -> list[str]:
         """The hands still due at the show, in the order the rules' `show_order` sets."""
         game = self.game
-        order = self.setting("show_order")
+        order = self.setting("show_order")  # without it, in the order the players are seated
         first = self.person(order["first"]) if order else None
-        ring = self.seating.round_from(first or self.seating.left_of(game.dealer))
+        ring = self.seating.round_from(first or self.seating.players[0])
         return [p for p in ring if p in game.still_in and p not in game.shown]
 
     def turn_chain(self) -> list[str]:
@@ -156,7 +155,7 @@ class ReplayContext:
             deal = game.deal
             if deal.last_to is None:
                 order = self.setting("deal_order")
-                return self.person(order["first"]) if order else self.seating.left_of(game.dealer)
+                return self.person(order["first"]) if order else None
             return self.seating.left_of(deal.last_to)
         if round_name == "show":
             due = self.show_due()

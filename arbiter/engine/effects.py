@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from arbiter.engine.chain import Chain
 from arbiter.engine.ledger import POOL
+from arbiter.rulebook.vocabulary import DEFINES
 
 Report = list[dict[str, Any]]
 
@@ -116,6 +117,8 @@ class EffectsMixin:
         chain, none_found = spec
         if chain is None:
             chain = self.rules.chain("evidence", self)
+        if chain is None:
+            raise self.refused(f"no law in force sets {DEFINES['evidence']} (a house file switched it off)")
         witness, considered = chain.walk(self, self.seating)
         self.witness = witness
         disputant = self.event.get("player")

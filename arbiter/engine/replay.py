@@ -25,6 +25,7 @@ from arbiter.engine.showdown import share_pool
 from arbiter.engine.state import Deal, Game, Hand, Round, Session
 from arbiter.errors import ReplayError
 from arbiter.rulebook.model import Rulebook, hand_rules
+from arbiter.rulebook.vocabulary import DEFINES
 from arbiter.seats import Seating
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
@@ -191,10 +192,20 @@ class Replay(ReplayContext, EffectsMixin):
         found = self.rules.setting(name, self, match or None)
         return dict(found.value, _rule=found.rule) if found else None
 
-    def setting_person(self, name: str) -> tuple[str | None, str | None]:
+    def required(self, name: str) -> dict[str, Any]:
+        """A procedure setting the game cannot go on without (the order of the say, of the
+        draw …): a house file that switches off every law defining it stops the replay."""
+        found = self.setting(name)
+        if found is None:
+            raise self.refused(f"no law in force sets {DEFINES[name]} (a house file switched it off)")
+        return found
+
+    def setting_person(self, name: str, required: bool = False) -> tuple[str | None, str | None]:
         """The person a setting such as `ante_by: {left_of: dealer}` names, and its rule."""
         found = self.rules.setting(name, self)
         if found is None:
+            if required:
+                self.required(name)
             return None, None
         return self.person(found.value), found.rule
 
@@ -280,7 +291,7 @@ class Replay(ReplayContext, EffectsMixin):
         game.stakes = {p: 0 for p in self.seating.players}
         game.still_in = set(self.seating.players)
         if not game.jackpot:
-            game.ante_player, _ = self.setting_person("ante_by")
+            game.ante_player, _ = self.setting_person("ante_by", required=True)
         return game
 
     def on_shuffle(self, event: Mapping[str, Any]) -> None:
@@ -367,9 +378,9 @@ class Replay(ReplayContext, EffectsMixin):
                 deal.in_play[card] = player
 
     def _all_dealt(self) -> bool:
-        complete = self.setting("deal_complete")
-        per_hand = self.person(complete["cards_each"]) if complete else self.parameters["cards_per_hand"]
-        return all(h.count >= per_hand for h in self.game.deal.hands.values())
+        complete = self.setting("deal_complete")  # without it, the deal ends at the first other act
+        return complete is not None and all(
+            h.count >= self.person(complete["cards_each"]) for h in self.game.deal.hands.values())
 
     def finish_deal(self) -> None:
         game = self.game
@@ -418,9 +429,7 @@ class Replay(ReplayContext, EffectsMixin):
 
     def open_say(self) -> None:
         game = self.game
-        order = self.setting("say_order")
-        if order is None:
-            raise self.refused("no law in force says who has the first say (a house file switched it off)")
+        order = self.required("say_order")
         game.phase = "say"
         game.say = Round(self.seating_round(order))
         game.preceding = game.highest_stake()
@@ -450,7 +459,7 @@ class Replay(ReplayContext, EffectsMixin):
         self.raise_hand(player)
         if game.phase == "betting":
             game.bettors.add(player)
-        chain = self.turn_chain()
+        in_turn = self.take_turn(player)
         held = self.decide(kind, player)
         taking_part = self.act_possible(kind, player)
         if kind == "pass":
@@ -463,10 +472,10 @@ class Replay(ReplayContext, EffectsMixin):
                 game.opener_cards = [parse_card(c) for c in event["cards"]]
             if kind == "open" and game.opener is None:
                 game.opener = player
-            self.record_stake(player, event["stake"], in_turn=player in chain)
+            self.record_stake(player, event["stake"], in_turn)
         self.act(held)
         if taking_part or (kind == "pass" and not game.resolved):
-            self.after_act(player, chain)
+            self.after_act(player, in_turn)
 
     def late_stake(self, player: str, stake: int) -> None:
         """A stake when none can come (a player out, the betting closed, the pool taken):
@@ -490,9 +499,23 @@ class Replay(ReplayContext, EffectsMixin):
         if game.phase == "betting" and stake >= before:
             game.last_to_equal = player
 
-    def after_act(self, player: str, chain: list[str]) -> None:
-        """The turn after a say or a bet: taken by one in the chain (the turns of those
-        before him pass), or kept where it was by one who acted out of turn."""
+    def take_turn(self, player: str) -> bool:
+        """Is this player's act in turn? If he may act in turn only once the turns of early
+        actors before him pass, they pass now, before his act is judged."""
+        game = self.game
+        chain = self.turn_chain()
+        if player not in chain:
+            return False
+        for passed in chain[: chain.index(player)]:
+            if game.phase == "say":
+                turns.take_say_turn(game, passed)
+            else:
+                turns.take_bet_turn(game, self.seating, passed)
+        return True
+
+    def after_act(self, player: str, in_turn: bool) -> None:
+        """The turn after a say or a bet: it moves on from one who acted in turn, and stays
+        where it was for one who acted out of turn (his stake is held as early)."""
         game = self.game
         if game.resolved:
             return
@@ -500,18 +523,14 @@ class Replay(ReplayContext, EffectsMixin):
             self.win_uncalled()
             return
         if game.phase == "say":
-            if player in chain:
-                for passed in chain[: chain.index(player)]:
-                    turns.take_say_turn(game, passed)
+            if in_turn:
                 turns.take_say_turn(game, player)
             elif player in game.still_in:
                 game.early[player] = game.stakes[player]
             if not game.say.pending(game.still_in):
                 self.close_say(player)
         elif game.phase == "betting":
-            if player in chain:
-                for passed in chain[: chain.index(player)]:
-                    turns.take_bet_turn(game, self.seating, passed)
+            if in_turn:
                 turns.take_bet_turn(game, self.seating, player)
                 self.close_betting_if_done(player)
             elif player in turns.active(game):
@@ -551,7 +570,7 @@ class Replay(ReplayContext, EffectsMixin):
             self.win_uncalled()
             return
         game.phase = "draw"
-        order = self.setting("draw_order")
+        order = self.required("draw_order")
         game.draw = Round(self.seating_round(order))
         game.draw.done.extend(p for p in game.draw.order if self._hand(p).discarded is not None)
 
@@ -718,7 +737,7 @@ class Replay(ReplayContext, EffectsMixin):
             raise self.refused("the cards have not been dealt yet")
         if game.phase == "draw" and not game.draw.pending(game.still_in):
             self.open_betting()
-        chain = self.turn_chain()
+        in_turn = self.take_turn(player)
         held = self.decide("demand_show", player)
         if not self.act_possible("demand_show", player):
             self.late_stake(player, event["stake"])
@@ -732,9 +751,7 @@ class Replay(ReplayContext, EffectsMixin):
         self.stake(player, event["stake"], "stake")
         self.act(held)
         if game.phase == "betting":
-            if player in chain:
-                for passed in chain[: chain.index(player)]:
-                    turns.take_bet_turn(game, self.seating, passed)
+            if in_turn:
                 turns.take_bet_turn(game, self.seating, player)
             game.early.pop(player, None)
             self.close_betting_if_done(player)
@@ -819,8 +836,8 @@ class Replay(ReplayContext, EffectsMixin):
             game.phase = "over"
             return
         game.outcome = how
-        odd = self.setting("share_odd_counters")
-        start = self.person(odd["from"]) if odd else self.seating.left_of(game.dealer)
+        odd = self.setting("share_odd_counters")  # without it, in the order the players are seated
+        start = self.person(odd["from"]) if odd else self.seating.players[0]
         shares = share_pool(self.ledger.pool, winners, game, shown, self.hand_rules,
                             self.seating.order_key(start), self._refundable_of)
         for player, (amount, kind) in shares.items():

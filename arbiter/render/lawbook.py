@@ -97,6 +97,10 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
         lines.append("What the arbiter does:")
         lines += [_wrap(sentence, "  - ") for sentence in detail["machine_form_in_words"]]
         lines.append("")
+    if rule.evaluator:
+        reads = ", ".join(rule.evaluator.get("reads", ())) or "no parameter"
+        lines += ["How the hand evaluator applies it (arbiter/hands.py, reading " + reads + "):",
+                  _wrap(rule.evaluator.get("description", "")), ""]
     if rule.interpretations:
         lines.append("Interpretations:")
         lines += [_wrap(text, "  - ") for text in rule.interpretations]

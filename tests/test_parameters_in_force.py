@@ -1,0 +1,52 @@
+"""Every finding's summary names the value in force, the house's where a house file sets
+it, never Peel's default (the reading of parameters in force)."""
+
+from __future__ import annotations
+
+from arbiter.checker import check_log
+from arbiter.resources import cases_dir
+from arbiter.rulebook.house import apply_house
+from arbiter.rulebook.loader import load_rulebook
+from tests.conftest import load_case
+
+ANTE_OF_SIX = {
+    "format": "peel-draw-poker-log", "version": 1,
+    "table": {"players": ["Ann", "Bob", "Cat"], "limit": 20, "ante": 6},
+    "events": [{"type": "deal", "dealer": "Ann"}, {"type": "shuffle", "player": "Ann"},
+               {"type": "cut", "player": "Cat"}, {"type": "ante", "player": "Bob", "amount": 6}],
+}
+
+
+def house(**parameters):
+    return apply_house(load_rulebook(), {"parameters": parameters})
+
+
+def summaries(report, rule_id):
+    return [f["summary"] for f in report["findings"] if f["id"] == rule_id]
+
+
+def test_the_ante_fraction_in_force_is_the_one_named():
+    assert summaries(check_log(ANTE_OF_SIX), "L19") == []  # 6 is not more than one-half of 20
+    quarter = summaries(check_log(ANTE_OF_SIX, house(max_ante_fraction_of_limit=0.25)), "L19")
+    assert quarter == ["Bob staked an ante of 6, more than 0.25 of the limit of 20"]
+
+
+def test_peels_one_half_reads_as_his_words():
+    log = {**ANTE_OF_SIX, "table": {**ANTE_OF_SIX["table"], "limit": 10}}
+    assert summaries(check_log(log), "L19") == ["Bob staked an ante of 6, more than one-half of the limit of 10"]
+
+
+def test_the_false_openers_penalty_in_force_is_said_and_paid():
+    log = load_case(cases_dir() / "l33-false-opener-penalty.json")
+    for antes in (2, 3):
+        report = check_log(log, house(false_opener_penalty_antes=antes))
+        (finding,) = [f for f in report["findings"] if f["id"] == "L33"]
+        assert f"pays {antes} times the ante" in finding["summary"]
+        (penalty,) = [e for e in finding["effects"] if e["type"] == "penalty"]
+        assert penalty["amount"] == antes * log["table"]["ante"]
+
+
+def test_the_opening_multiple_in_force_is_said():
+    log = load_case(cases_dir() / "l25-opening-below-double-ante.json")
+    (summary,) = [s for s in summaries(check_log(log, house(opening_multiple_of_ante=3)), "L25")]
+    assert "less than 3 times 1" in summary
