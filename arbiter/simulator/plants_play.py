@@ -276,8 +276,8 @@ class BetOutOfTurn(ActOnce):
             if self.early == "call":
                 return ("play", highest)
             return None
-        if self.early == "raise" and self.actor in state.early and player != self.actor \
-                and state.preceding < highest and game.rng.random() < 0.5:
+        jumped = self.actor in state.early and state.chain(game)[0][0] == player != self.actor
+        if self.early == "raise" and jumped and state.preceding < highest and game.rng.random() < 0.5:
             return ("play", max(state.preceding, game.stakes[player]))
         return None
 
