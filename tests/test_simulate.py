@@ -20,7 +20,7 @@ from arbiter.checker import replay_log
 from arbiter.cli import cli
 from arbiter.errors import LogError
 from arbiter.logfile import read_log_bytes
-from arbiter.simulator import plants_deal, plants_draw, plants_play, simulate_log
+from arbiter.simulator import plants_deal, plants_draw, plants_late, plants_play, simulate_log
 from arbiter.simulator.record import to_json
 from arbiter.simulator.session import log_seed, simulate
 
@@ -176,6 +176,42 @@ def _events(kind, field=None):
     return lambda log, truth: sum(e["type"] == kind and (field is None or field in e) for e in log["events"])
 
 
+def _jumped_act_in_turn(kind):
+    """Acts out of turn followed at once by an act of another player (one he jumped, acting
+    in his turn: the truth holds no finding for it)."""
+    def seen(log, truth):
+        events = log["events"]
+        return sum(p["kind"] == kind and p["event"] + 1 < len(events)
+                   and events[p["event"] + 1].get("player") not in (None, p["player"])
+                   and events[p["event"] + 1]["type"] in ("open", "play", "pass", "demand_show")
+                   for p in truth["planted"])
+    return seen
+
+
+def _below_early_stake(log, truth):
+    """Stakes, before the show, below a higher stake already made out of turn: a jumped
+    player's minimum is the preceding stake made in turn."""
+    early = {p["event"] for p in truth["planted"] if p["id"] in ("L25", "L53")}
+    met, highest, raised_early = 0, 0, False
+    for k, event in enumerate(log["events"]):
+        if event["type"] == "deal":
+            highest, raised_early = 0, False
+        stake = event.get("stake")
+        if event["type"] in ("open", "play") and stake is not None:
+            if k in early and stake > highest:
+                raised_early = True
+            elif raised_early and stake < highest:
+                met += 1
+            highest = max(highest, stake)
+    return met
+
+
+def _passed_over_by_one(log, truth):
+    """Discards out of turn passing over two players or more at once."""
+    rulings = Counter(p["event"] for p in truth["planted"] if p["id"] == "L38")
+    return sum(p["id"] == "L35" and rulings[p["event"]] >= 2 for p in truth["planted"])
+
+
 # Each situation arbiter once got wrong (found by the simulator; each now a case under
 # cases/), played on purpose: the sessions (players, games, how many, plant rate, plant
 # kinds), and a count of the times the situation came up, so that the test cannot pass
@@ -190,6 +226,24 @@ SITUATIONS = {
     "a show for a sum in a jack-pot": ((3, 5), 20, 40, 1.0, [plants_play.ShowForSumInJackpot],
                                       _paid_by_law("L60")),
     "discards collected too early": ((8, 10), 6, 20, 1.0, [plants_draw.CollectedTooEarly], _planted("L41-early")),
+    "a say out of turn, the jumped players saying in turn": ((4, 8), 6, 20, 1.0, [plants_play.SayOutOfTurn],
+                                                            _jumped_act_in_turn("L25")),
+    "a say out of turn, a jumped player under the early stake": ((4, 8), 6, 20, 1.0,
+                                                                 [plants_play.SayOutOfTurnJumpedLow], _below_early_stake),
+    "a bet out of turn raising, a jumped player under it": ((3, 8), 6, 20, 1.0, [plants_play.BetOutOfTurnRaising],
+                                                            _below_early_stake),
+    "a bet out of turn not raising, the jumped players betting in turn": (
+        (3, 8), 6, 20, 1.0, [plants_play.BetOutOfTurnCalling], _jumped_act_in_turn("L53-call")),
+    "a draw out of turn past two players": ((5, 10), 6, 20, 1.0, [plants_draw.DrawnOutOfTurn], _passed_over_by_one),
+    "a stake after the betting closed": ((2, 6), 6, 15, 1.0, [plants_late.StakeAfterClose], _planted("L59-stake")),
+    "a stake after the pool was taken at the show": ((2, 6), 6, 15, 1.0, [plants_late.StakeAfterShow],
+                                                     _planted("L59-shown")),
+    "a stake after an uncalled bet took the pool": ((3, 6), 6, 15, 1.0, [plants_late.StakeAfterUncalled],
+                                                    _planted("L58")),
+    "a stake after passing": ((3, 8), 6, 15, 1.0, [plants_late.StakeAfterPassing], _planted("L27-stake")),
+    "a show before the betting closed": ((2, 6), 6, 15, 1.0, [plants_late.ShowBeforeClose],
+                                         _planted("L59-early-show")),
+    "a discard after the draw ended": ((2, 8), 6, 15, 1.0, [plants_late.DiscardAfterDraw], _planted("L35-late")),
 }
 
 

@@ -77,6 +77,8 @@ class Game:
         self.card_mode = "dealt"
         #: face-down cards are written in the log (else only their number)
         self.records_cards: bool = session.records_cards
+        #: face-down cards the log names all the same (exposed in the deal)
+        self.named: set[int] = set()
         self.first_card_at: int | None = None
         self.finished_at: int | None = None
         self.resolved = False
@@ -84,6 +86,9 @@ class Game:
         self.next_jackpot: dict[str, Any] | None = None
         self.phase = "before_deal"
         self.pool_start = session.pool
+        self.say_round: Any = None  # the say's turn (say.Say) once the say opens
+        self.late: dict[str, int] = {}  # stakes when none could come (SPEC §3.25)
+        self.won_uncalled = False
 
     # --- the record ---------------------------------------------------------------------
     def emit(self, type_: str, **fields: Any) -> int:
@@ -100,6 +105,14 @@ class Game:
         if stake > self.stakes[player]:
             self.pay_in(stake - self.stakes[player], player)
             self.stakes[player] = stake
+
+    def late_stake(self, player: str, stake: int) -> None:
+        """A stake when none can come (SPEC §3.25): its counters go to the pool while the
+        pool is not taken, and it changes nothing else (not his stake, not the betting)."""
+        before = max(self.stakes[player], self.late.get(player, 0))
+        if stake > before and not self.resolved:
+            self.late[player] = stake
+            self.pay_in(stake - before, player)
 
     def pay_in(self, amount: int, payer: str) -> None:
         self.session.pool += amount
@@ -154,8 +167,10 @@ class Game:
         return names(self.hands[player])
 
     def recorded(self, cards: list[int]) -> list[str] | None:
-        """Face-down cards as the log writes them: named, or (counts only) not at all."""
-        return names(cards) if self.records_cards else None
+        """Face-down cards as the log writes them: named, or (counts only) not at all, unless
+        one of them is a card the log has named (an exposed card): then all are named, so
+        that where that card goes stays known (thrown, then given again after law 41)."""
+        return names(cards) if self.records_cards or self.named.intersection(cards) else None
 
     def dealt_hands(self) -> dict[str, Any]:
         """The `hands` of a `dealt` event: each hand's cards, or its number of cards."""

@@ -58,7 +58,8 @@ class Plant:
     def before_say(self, game: "Game") -> None:
         return None
 
-    def say_actor(self, game: "Game", pending: list[str]) -> str | None:
+    def say_actor(self, game: "Game", chain: list[str], pending: list[str]) -> str | None:
+        """Someone acts in the say instead of one of `chain`, those who may say in turn now."""
         return None
 
     def say_act(self, game: "Game", player: str) -> tuple | None:
@@ -79,13 +80,22 @@ class Plant:
     def after_draw(self, game: "Game") -> None:
         return None
 
-    def bet_actor(self, game: "Game", turn: str, state: "Betting") -> str | None:
+    def bet_actor(self, game: "Game", chain: list[str], state: "Betting") -> str | None:
+        """Someone bets instead of one of `chain`, those who may bet in turn now."""
         return None
 
     def bet_act(self, game: "Game", player: str, state: "Betting") -> tuple | None:
         return None
 
     def after_bet_act(self, game: "Game", player: str, act: tuple, at: int) -> None:
+        return None
+
+    def betting_closed(self, game: "Game", state: "Betting") -> None:
+        """The betting has closed; the hands are not yet shown."""
+        return None
+
+    def game_over(self, game: "Game") -> None:
+        """The game is over (the pool taken, or the game unopened)."""
         return None
 
     def shown_cards(self, game: "Game", player: str) -> list[int] | None:

@@ -27,6 +27,8 @@ def deal_by_cards(game: Game, receivers: list[str], before: dict[int, Any] | Non
         game.hands[player].append(card)
         exposed = i == exposed_at
         named = card_str(card) if game.records_cards or exposed else None
+        if exposed:
+            game.named.add(card)
         at.append(game.emit("card", to=player, card=named, exposed=True if exposed else None))
     if at:
         game.first_card_at = at[0]

@@ -51,38 +51,42 @@ class DrawPlant(Plant):
 
 
 class DrawnOutOfTurn(DrawPlant):
-    """L38 and L35: the next player discards before the one whose turn it is, who has thus
-    forfeited his draw (L38, a ruling); he then discards too late (L35) and is given his
-    cards. In the L38 variant he keeps his hand."""
+    """L35 and L38: a later player (often the dealer) discards while one or two players
+    before him are still to draw: his L35 at that discard, and an L38 ruling there for
+    each player he passed over, who has forfeited his draw (SPEC §3.10). In the L35
+    variant the first passed over then discards all the same: L35 again, and it changes
+    nothing (he keeps his hand; no cards are given him)."""
 
     kind = "L35"
     dealer_turn = None
     late = True
 
     def turn(self, game, player, pending, done):
-        if len(pending) < 3 or game.stakes[player] != game.highest():
+        if len(pending) < 3:
             return False
-        jumper = pending[1]
+        reach = game.rng.choice([1, 2, 2, len(pending) - 1])
+        jumper, passed = pending[reach], pending[:reach]
+        if any(game.stakes[p] != game.highest() for p in passed):
+            return False
         thrown = play.discards(game.rng, game.hands[jumper])
-        late = play.discards(game.rng, game.hands[player]) if self.late else []
-        if len(game.pack) < len(thrown) + len(late):
+        if len(game.pack) < len(thrown):
             return False
         if game.stakes[jumper] < game.highest():
             game.emit("play", player=jumper, stake=game.highest())
             game.set_stake(jumper, game.highest())
         self.planted = True
         at = discard(game, jumper, thrown)
-        game.expect("L38", player, at, "ruling", what=f"{jumper} drew before {player}, who forfeits his draw")
-        done.extend([player, jumper])
+        game.expect("L35", jumper, at, what=f"{jumper} discarded ahead of {', '.join(passed)}")
+        for skipped in passed:
+            game.expect("L38", skipped, at, "ruling", what=f"{jumper} drew before {skipped}, who forfeits his draw")
+        done.extend([*passed, jumper])
         if thrown:
             demand(game, jumper, len(thrown))
             give(game, jumper, len(thrown))
         if self.late:
-            at = discard(game, player, late)
-            game.expect("L35", player, at, what=f"{player} discarded after his turn had passed")
-            if late:
-                demand(game, player, len(late))
-                give(game, player, len(late))
+            late = play.discards(game.rng, game.hands[player]) or game.hands[player][:1]
+            at = game.emit("discard", player=player, count=len(late), cards=game.recorded(late))
+            game.expect("L35", player, at, what=f"{player} discarded after forfeiting his draw: it changes nothing")
         return True
 
 
@@ -263,7 +267,7 @@ class WrongDemand(DrawPlant):
         if self.bets_after and getattr(self, "fouled", None) and player != self.fouled:
             foul, self.fouled = self.fouled, None
             at = game.emit("play", player=foul, stake=game.highest())
-            game.set_stake(foul, game.highest())
+            game.late_stake(foul, game.highest())
             game.expect("L63", foul, at, what=f"{foul} bet with a foul hand: the stake is lost")
 
 

@@ -42,20 +42,37 @@ class ActOnce(Plant):
 
 
 class SayOutOfTurn(ActOnce):
-    """L25: a player acts before his turn in the say; the act stands (L55)."""
+    """L25: a player says before his turn; his act stands (L55) and the turn does not move:
+    the players he jumped say in their turn, with no finding (SPEC §3.24). In the
+    `L25-jumped` variant a jumped player plays no more than the stake made in turn before
+    him (at least the opening minimum), below the early stake: he makes good at the draw."""
 
     kind = law = "L25"
+    low_jumped = False
 
-    def say_actor(self, game, pending):
-        if self.planted or len(pending) < 2 or game.rng.random() < 0.4:
+    def say_actor(self, game, chain, pending):
+        later = [p for p in pending if p not in chain]
+        if self.planted or not later or game.rng.random() < 0.4:
             return None
         self.planted = True
-        self.actor = game.rng.choice(pending[1:])
-        self.turn = pending[0]
+        self.actor = game.rng.choice(later)
+        self.turn = chain[0]
+        self.jumped = pending[: pending.index(self.actor)]
         return self.actor
+
+    def say_act(self, game, player):
+        if not self.low_jumped or not self.planted or player not in self.jumped or not game.opener:
+            return None
+        least = max(game.say_round.preceding, 2 * game.opening_base(), game.stakes[player])
+        return ("play", least) if least < game.highest() else None
 
     def what(self, game, act):
         return f"{self.actor} said out of turn ({act[0]}); it was {self.turn}'s say"
+
+
+class SayOutOfTurnJumpedLow(SayOutOfTurn):
+    kind = "L25-jumped"
+    low_jumped = True
 
 
 class ShortOpening(ActOnce):
@@ -89,7 +106,7 @@ class ShortPlay(ActOnce):
         if self.planted or not game.opener:
             return None
         least = max(1, game.stakes[player])
-        most = game.highest() - 1
+        most = game.say_round.preceding - 1
         if least > most:
             return None
         self.planted = True
@@ -97,7 +114,7 @@ class ShortPlay(ActOnce):
         return ("play", game.rng.randint(least, most))
 
     def what(self, game, act):
-        return f"{self.actor} played {act[1]}, less than the highest stake"
+        return f"{self.actor} played {act[1]}, less than the preceding stake"
 
 
 class OverTheLimit(ActOnce):
@@ -231,23 +248,51 @@ class ShowForSumInJackpot(Plant):
 
 
 class BetOutOfTurn(ActOnce):
-    """L53: after the draw a player bets before his turn; the act stands."""
+    """L53: after the draw a player bets before his turn; the act stands and the turn does
+    not move: the players he jumped bet in their turn, with no finding, against the
+    preceding stake made in turn (SPEC §3.24). The early act is as he would have chosen;
+    in the `L53-raise` variant it raises, and a jumped player sometimes stakes only the
+    preceding stake; in the `L53-call` variant it meets the highest stake without raising."""
 
     kind = law = "L53"
+    early: str | None = None  # "raise" or "call": the early act's kind
 
-    def bet_actor(self, game, turn, state):
+    def bet_actor(self, game, chain, state):
         if self.planted:
             return None
-        others = [p for p in game.active() if p != turn]
+        others = [p for p in game.active() if p not in chain]
         if not others or game.rng.random() < 0.4:
             return None
         self.planted = True
         self.actor = game.rng.choice(others)
-        self.turn = turn
+        self.turn = chain[0]
         return self.actor
 
+    def bet_act(self, game, player, state):
+        highest = game.highest()
+        if player == self.actor and not self.recorded:
+            if self.early == "raise":
+                return ("play", highest + play.raise_by(game.rng, game.ante_amount(), game.limit))
+            if self.early == "call":
+                return ("play", highest)
+            return None
+        jumped = self.actor in state.early and state.chain(game)[0][0] == player != self.actor
+        if self.early == "raise" and jumped and state.preceding < highest and game.rng.random() < 0.5:
+            return ("play", max(state.preceding, game.stakes[player]))
+        return None
+
     def what(self, game, act):
-        return f"{self.actor} bet out of turn; it was {self.turn}'s turn"
+        return f"{self.actor} bet out of turn ({act[0]}); it was {self.turn}'s turn"
+
+
+class BetOutOfTurnRaising(BetOutOfTurn):
+    kind = "L53-raise"
+    early = "raise"
+
+
+class BetOutOfTurnCalling(BetOutOfTurn):
+    kind = "L53-call"
+    early = "call"
 
 
 class ShortBet(ActOnce):
@@ -259,13 +304,13 @@ class ShortBet(ActOnce):
     def bet_act(self, game, player, state):
         if self.planted:
             return None
-        own, highest = game.stakes[player], game.highest()
-        if own >= highest:
+        own, preceding = game.stakes[player], state.preceding
+        if own >= preceding:
             return None
         self.planted = True
         self.actor = player
         self.law = "D5" if player in state.stood else "L54"
-        return ("play", game.rng.randint(own, highest - 1))
+        return ("play", game.rng.randint(own, preceding - 1))
 
     def after_bet_act(self, game, player, act, at):
         if self.planted and player == self.actor and not self.recorded:
@@ -358,6 +403,7 @@ class WrongWinner(Plant):
 
 KINDS = [
     SayOutOfTurn,
+    SayOutOfTurnJumpedLow,
     ShortOpening,
     ShortPlay,
     OverTheLimit,
@@ -367,6 +413,8 @@ KINDS = [
     FalseOpenerStated,
     ShowForSumInJackpot,
     BetOutOfTurn,
+    BetOutOfTurnRaising,
+    BetOutOfTurnCalling,
     ShortBet,
     StanderStandsAgain,
     LowerStake,

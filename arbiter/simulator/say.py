@@ -19,23 +19,66 @@ def lifts(game: Game) -> None:
             game.lifted.add(player)
 
 
+class Say:
+    """The say's turn (SPEC §3.9, §3.24): the order fixed when it opens, who has had his
+    say, the preceding stake made in turn, and the early stakes of those who said out of
+    turn. An act out of turn stands but does not move the turn; at his turn an early
+    sayer's turn may pass without an act (his short stake is made good at the draw)."""
+
+    def __init__(self, game: Game) -> None:
+        self.order = game.say_order()
+        self.done: list[str] = []
+        self.early: dict[str, int] = {}
+        self.preceding = game.highest()
+
+    def pending(self, game: Game) -> list[str]:
+        return [p for p in self.order if p not in self.done and p in game.still_in]
+
+    def chain(self, game: Game) -> list[str]:
+        """Who may say in turn now: the first yet to say, and past him while he said early."""
+        chain: list[str] = []
+        for player in self.pending(game):
+            chain.append(player)
+            if player not in self.early:
+                break
+        return chain
+
+    def take_turn(self, game: Game, player: str) -> None:
+        self.early.pop(player, None)
+        self.done.append(player)
+        if player in game.still_in:
+            self.preceding = max(self.preceding, game.stakes[player])
+
+    def after(self, game: Game, player: str, chain: list[str]) -> None:
+        """The turn after an act: taken by one in the chain (the turns before his pass), or
+        left where it was by one out of turn, whose stake is held as his early stake."""
+        if player in chain:
+            for passed in chain[: chain.index(player) + 1]:
+                self.take_turn(game, passed)
+        elif player in game.still_in:
+            self.early[player] = game.stakes[player]
+
+
 def play_say(game: Game) -> None:
     game.phase = "say"
     game.plant.before_say(game)
     if game.resolved:
         return
     lifts(game)
-    order = game.say_order()
-    done: list[str] = []
+    turn = game.say_round = Say(game)
     last_at: int | None = None
     while not game.resolved:
-        pending = [p for p in order if p not in done and p in game.still_in]
-        if not pending:
+        chain = turn.chain(game)
+        if not chain:
             break
-        actor = game.plant.say_actor(game, pending) or pending[0]
+        actor = game.plant.say_actor(game, chain, turn.pending(game)) or in_turn_sayer(game, chain)
+        if actor is None:  # the early sayers left: their turns pass without an act
+            for player in chain:
+                turn.take_turn(game, player)
+            break
         act = game.plant.say_act(game, actor) or choose(game, actor)
         last_at = perform(game, actor, act)
-        done.append(actor)
+        turn.after(game, actor, chain)
         game.plant.after_say_act(game, actor, act, last_at)
         if game.opener and len(game.still_in) == 1:
             uncalled(game, next(iter(game.still_in)), last_at)
@@ -47,6 +90,19 @@ def play_say(game: Game) -> None:
                     what="no one opened: the next game is a jack-pot")
         game.resolved = True
         game.next_jackpot = jackpot_of((game.jackpot or {}).get("number", 0) + 1)
+
+
+def in_turn_sayer(game: Game, chain: list[str]) -> str | None:
+    """The first in the chain who has not said early; an early sayer now and then says
+    again. None when only early sayers are left: their turns pass and the say ends (so
+    that the next act is a discard, only when no one has a stake to make good at the draw;
+    else the last of them says again)."""
+    for player in chain:
+        if player not in game.say_round.early or game.rng.random() < 0.25:
+            return player
+    if any(game.stakes[p] < game.highest() for p in game.still_in):
+        return chain[-1]
+    return None
 
 
 def choose(game: Game, player: str) -> tuple:

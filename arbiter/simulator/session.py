@@ -78,13 +78,11 @@ def play_game(game: Game) -> None:
     while deal.play_deal(game, redeal=game.deals > 0) == deal.MISDEAL:
         pass
     game.original = {p: list(cards) for p, cards in game.hands.items()}
-    say.play_say(game)
-    if game.resolved:
-        return
-    draw.play_draw(game)
-    if game.resolved:
-        return
-    betting.play_betting(game)
+    for stage in (say.play_say, draw.play_draw, betting.play_betting):
+        stage(game)
+        if game.resolved:
+            break
+    game.plant.game_over(game)
 
 
 def simulate_log(seed: int, players: int | None = None, games: int = 8,

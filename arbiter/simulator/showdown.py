@@ -50,6 +50,7 @@ def _opener_claims(game: Game, winners: list[str], at: int) -> bool:
 def uncalled(game: Game, winner: str, at: int) -> None:
     """All the others have passed or retired: he takes the pool without a show (L58)."""
     game.resolved = True
+    game.won_uncalled = True
     game.phase = "over"
     claims = _opener_claims(game, [winner], at)
     settled = None
