@@ -539,10 +539,12 @@ class Replay(ReplayContext, EffectsMixin):
         game = self.game
         if game is None or game.phase not in (Phase.SAY, Phase.BETTING):
             return
-        if event["type"] in BETTING_ACTS and event["player"] in game.still_in:
-            return
         betting = game.phase == Phase.BETTING
-        for player in self.turn_chain():
+        chain = self.turn_chain()
+        if event["type"] in BETTING_ACTS and event["player"] in game.still_in and (
+                event["player"] in chain or not all(turns.optional(game, p, betting) for p in chain)):
+            return  # a say or bet in this round: judged against the turn as it stands
+        for player in chain:
             if not turns.optional(game, player, betting):
                 break
             if betting:
