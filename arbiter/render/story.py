@@ -18,6 +18,7 @@ from arbiter.cards import parse_cards
 from arbiter.engine.ledger import POOL
 from arbiter.engine.replay import hand_rules
 from arbiter.hands import evaluate, hand_class
+from arbiter.render.markdown import md
 from arbiter.render.report import effect_words
 from arbiter.render.rulebook import rule_label
 from arbiter.rulebook.model import Rulebook
@@ -325,10 +326,10 @@ def render_story(steps: Sequence[Mapping[str, Any]], report: Mapping[str, Any], 
         return json.dumps(list(steps), indent=2, ensure_ascii=False)
     markdown = fmt == "markdown"
     name = report["file"] or "<log>"
-    lines = [f"# {name}" if markdown else name]
+    lines = [f"# {md(name)}" if markdown else name]
     house = _house_line(report)
     if house:
-        lines.append(house)
+        lines.append(md(house) if markdown else house)
     game: object = object()
     for step in steps:
         if step["game"] != game:
@@ -352,12 +353,13 @@ def _text_step(step: Mapping[str, Any]) -> list[str]:
 
 
 def _markdown_step(step: Mapping[str, Any]) -> list[str]:
+    """One step in Markdown: every text escaped, since names and notes come from the log."""
     if step["kind"] == "game_end":
-        return ["", f"**{step['text']}**", ""]
-    lines = [f"- **{step['event']}.** {step['text']}"]
+        return ["", f"**{md(step['text'])}**", ""]
+    lines = [f"- **{step['event']}.** {md(step['text'])}"]
     for ruling in step["rulings"]:
-        lines.append(f"  - **{ruling['id']}** ({ruling['severity']}): {ruling['summary']}")
-        lines += [f"    - {effect}" for effect in ruling["effects"]]
+        lines.append(f"  - **{ruling['id']}** ({ruling['severity']}): {md(ruling['summary'])}")
+        lines += [f"    - {md(effect)}" for effect in ruling["effects"]]
         law = ruling["law"]
-        lines.append(f"\n    > {law['label']}, *{law['title']}*: \u201c{law['words']}\u201d\n")
+        lines.append(f"\n    > {md(law['label'])}, *{md(law['title'])}*: \u201c{md(law['words'])}\u201d\n")
     return lines
