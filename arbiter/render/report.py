@@ -11,6 +11,7 @@ import textwrap
 from typing import Any, Mapping
 
 from arbiter.render.markdown import md
+from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook
 
 EFFECT_WORDS = {
@@ -61,20 +62,23 @@ def _ruling_lines(report: Mapping[str, Any], rulebook: Rulebook, markdown: bool)
     for finding in report["findings"]:
         where = f"game {finding['game']}, event {finding['event']}"
         quote = _quote(rulebook, finding["id"])
+        notes = house_notes(rulebook.rules[finding["id"]], rulebook) if finding["id"] in rulebook.rules else []
         if markdown:
             lines.append(f"- **{finding['id']}** ({finding['severity']}), {where}: {md(finding['summary'])}")
             lines += [f"  - {md(effect_words(effect))}" for effect in finding["effects"]]
             if quote:
                 lines.append(f"\n  > {md(quote)}\n")
+            lines += [f"  **{md(note)}**\n" for note in notes]
             continue
         lines.append(f"  [{finding['id']} {finding['severity']}] {where}: {finding['summary']}")
         lines += [f"     \u2192 {effect_words(effect)}" for effect in finding["effects"]]
         if quote:
             lines.append(textwrap.fill(quote, width=92, initial_indent="     ", subsequent_indent="     "))
+        lines += [f"     {note}" for note in notes]
     return lines
 
 
-def _games_rows(report: Mapping[str, Any], markdown: bool) -> list[list[Any]]:
+def _games_rows(report: Mapping[str, Any], markdown: bool = False) -> list[list[Any]]:
     """One row per game; in Markdown every word from the log escaped (a `|` would split a cell)."""
     rows = []
     for game in report["games"]:

@@ -21,6 +21,7 @@ from arbiter.hands import evaluate, hand_class
 from arbiter.render.markdown import md
 from arbiter.render.report import effect_words
 from arbiter.render.rulebook import rule_label
+from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook
 
 Event = Mapping[str, Any]
@@ -134,7 +135,7 @@ class Storyteller:
             "summary": finding["summary"],
             "effects": [effect_words(effect) for effect in finding["effects"]],
             "law": {"id": rule.id, "label": rule_label(rule), "title": rule.title,
-                    "words": " ".join(rule.text.split())},
+                    "words": " ".join(rule.text.split()), "house_rules": house_notes(rule, self.rulebook)},
         }
 
     def _game_end(self, game: Mapping[str, Any]) -> str:
@@ -349,6 +350,7 @@ def _text_step(step: Mapping[str, Any]) -> list[str]:
         lines += [_wrap(f"-> {effect}", " " * 9, " " * 12) for effect in ruling["effects"]]
         law = ruling["law"]
         lines.append(_wrap(f"{law['label']}: \u201c{law['words']}\u201d", " " * 9))
+        lines += [_wrap(note, " " * 9) for note in law["house_rules"]]
     return lines
 
 
@@ -362,4 +364,5 @@ def _markdown_step(step: Mapping[str, Any]) -> list[str]:
         lines += [f"    - {md(effect)}" for effect in ruling["effects"]]
         law = ruling["law"]
         lines.append(f"\n    > {md(law['label'])}, *{md(law['title'])}*: \u201c{md(law['words'])}\u201d\n")
+        lines += [f"    **{md(note)}**\n" for note in law["house_rules"]]
     return lines
