@@ -161,6 +161,23 @@ def test_a_rule_file_whose_default_breaks_its_own_declaration_does_not_compile(t
         compile_rules(folder)
 
 
+@pytest.mark.parametrize("disable, refused", [
+    (["L34"], "L34 cannot be switched off: the order of the draw (draw_order)"),
+    (["L20"], "L20 cannot be switched off: who stakes the ante (ante_by)"),
+    (["L23", "L24", "A1"], "L23, L24 and A1 cannot all be switched off: the order of the say"),
+])
+def test_the_last_rule_that_sets_how_the_game_goes_on_cannot_be_switched_off(tmp_path, disable, refused):
+    house = tmp_path / "h.yaml"
+    house.write_text(yaml.safe_dump({"disable": disable}), encoding="utf-8")
+    code, out, err = in_process("check", CASE, "--house", str(house))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"arbiter: {house}: disable: {refused}")
+
+
+def test_a_rule_that_shares_a_setting_may_be_switched_off(rulebook):
+    assert apply_house(rulebook, {"disable": ["L23", "A1"], "_file": "h.yaml"}).disabled >= {"L23", "A1"}
+
+
 def test_a_house_rules_error_from_the_api_names_the_parameter(rulebook):
     with pytest.raises(HouseRulesError, match=r"^h.yaml: parameters/jackpot_openers: \[\] is not allowed"):
         apply_house(rulebook, {"parameters": {"jackpot_openers": []}, "_file": "h.yaml"})

@@ -20,6 +20,7 @@ from arbiter.errors import HouseRulesError
 from arbiter.resources import rules_dir, schema_path
 from arbiter.rulebook.model import Rulebook, normalise_id
 from arbiter.rulebook.parameters import shown
+from arbiter.rulebook.vocabulary import DEFINES, REQUIRED_SETTINGS
 
 MAX_BYTES = 64 * 1024  # a house file names a dozen parameters: ample
 MAX_NESTING = 8  # the top mapping, `parameters`, a list: three levels are all a house file needs
@@ -133,6 +134,18 @@ def shown_message(message: str, width: int = 160) -> str:
     return message if len(message) <= width else message[: width - 1] + "…"
 
 
+def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -> None:
+    """Switching off every rule that defines a setting the replay needs (who antes, the
+    order of the say or of the draw) would leave the game with no way to go on: refused."""
+    for setting in REQUIRED_SETTINGS:
+        definers = [rule.id for rule in rulebook.in_order() if setting in rule.defines]
+        if definers and set(definers) <= disabled:
+            which = definers[0] if len(definers) == 1 else f"{', '.join(definers[:-1])} and {definers[-1]}"
+            raise HouseRulesError(file, "disable", f"{which} cannot{' all' * (len(definers) > 1)} be switched off: "
+                                  f"{DEFINES[setting]} ({setting}) is set by no other rule, and no game can be "
+                                  "replayed without it")
+
+
 def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
     """The rule book with a house-rules file's departures applied."""
     file = house.get("_file", "house rules")
@@ -153,6 +166,7 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
         if normal not in rulebook.rules:
             raise HouseRulesError(file, "disable", f"unknown rule ID {shown(rule_id)}")
         disabled.add(normal)
+    _keep_required_settings(file, rulebook, disabled)
     summary = {
         "file": file,
         "name": house.get("name") or Path(file).stem,

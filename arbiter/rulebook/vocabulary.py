@@ -223,6 +223,10 @@ DEFINES: Mapping[str, str] = {
     "evidence": "whose evidence decides a dispute over the cards demanded",
 }
 
+# The settings a replay cannot go on without (no fallback when no rule in force defines
+# one): a house file may not switch off every rule that defines one of them.
+REQUIRED_SETTINGS = ("ante_by", "say_order", "draw_order")
+
 VALUE_WORDS = {**PERSONS, **NUMBERS, **CONSTANTS}
 VALUE_FUNCTIONS = {**PERSON_FUNCTIONS, **NUMBER_FUNCTIONS}
 
