@@ -77,3 +77,12 @@ def test_a_rule_concerns_the_parameters_it_defines_or_reads(rulebook):
     house = apply_house(rulebook, {"parameters": {"hearts_break_ties": False}, "_file": "h.yaml"})
     assert house_notes(house.get("L70"), house) == ["House rule: hearts_break_ties is false (Peel: true)"]
     assert house_notes(house.get("L25"), house) == []
+
+
+def test_a_rule_concerns_the_parameters_behind_the_words_it_uses(rulebook):
+    """L30 writes `jackpot_minimum`, no `{param: …}`: the minimum is an entry of `jackpot_openers`."""
+    assert "jackpot_openers" in parameters_of(rulebook.get("L30"))
+    house = apply_house(rulebook, {"parameters": {"jackpot_openers": ["QQ"]}, "_file": "h.yaml"})
+    note = "House rule: jackpot_openers is QQ (Peel: JJ, QQ, KK)"
+    assert {rule_id: house_notes(house.get(rule_id), house) for rule_id in ("L29", "L30", "L32", "L33", "L25")} == {
+        "L29": [note], "L30": [note], "L32": [note], "L33": [note], "L25": []}

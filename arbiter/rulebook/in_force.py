@@ -4,7 +4,8 @@ Peel's words are quoted unchanged wherever a rule is shown; where a house file h
 changed a number the rule concerns, a note beside them says what the house sets and
 what Peel (or, for the arbiter's own rules, the arbiter) says: "House rule:
 opening_multiple_of_ante is 3 (Peel: 2)". A rule concerns the parameters it defines,
-those its machine form reads (`{param: NAME}`), and those its evaluator block reads.
+those its machine form reads (`{param: NAME}`, or a word whose meaning a parameter
+decides, such as `jackpot_minimum`), and those its evaluator block reads.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from arbiter.rulebook.model import Rule, Rulebook
+from arbiter.rulebook.vocabulary import READS_PARAMETERS
 
 
 def _params_in(node: Any) -> Iterator[str]:
@@ -19,11 +21,14 @@ def _params_in(node: Any) -> Iterator[str]:
         if set(node) == {"param"} and isinstance(node["param"], str):
             yield node["param"]
             return
-        for value in node.values():
+        for key, value in node.items():
+            yield from READS_PARAMETERS.get(key, ())
             yield from _params_in(value)
     elif isinstance(node, (list, tuple)):
         for item in node:
             yield from _params_in(item)
+    elif isinstance(node, str):
+        yield from READS_PARAMETERS.get(node, ())
 
 
 def parameters_of(rule: Rule) -> list[str]:
