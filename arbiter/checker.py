@@ -33,8 +33,8 @@ def invalid_report(file: str | None, error: LogError) -> dict[str, Any]:
 
 
 def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
-               file: str | None = None, ignore: Iterable[str] = (),
-               select: Iterable[str] | None = None) -> dict[str, Any]:
+               file: str | None = None, ignore: str | Iterable[str] = (),
+               select: str | Iterable[str] | None = None) -> dict[str, Any]:
     """Replay a log already read and checked against the schema."""
     return _replay(log, rulebook, file, ignore, select, trace=False)[0]
 
@@ -46,16 +46,29 @@ def replay_with_trace(log: Mapping[str, Any], rulebook: Rulebook | None = None,
     return _replay(log, rulebook, file, (), None, trace=True)
 
 
-def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: Iterable[str],
-            select: Iterable[str] | None, trace: bool) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def rule_ids(rulebook: Rulebook, given: str | Iterable[str], option: str) -> set[str]:
+    """The rule IDs of `ignore=` or `select=`: a string ("L13", "L13,L15") or a list of them.
+    A string is never taken as its characters, and an ID not in the rule book is a
+    ValueError, as `--ignore` refuses it on the command line."""
+    items = given.split(",") if isinstance(given, str) else list(given)
+    ids = set()
+    for item in items:
+        if not isinstance(item, str) or normalise_id(item) not in rulebook.rules:
+            raise ValueError(f"{option}: unknown rule ID {item!r} (`arbiter laws` lists them all)")
+        ids.add(normalise_id(item))
+    return ids
+
+
+def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: str | Iterable[str],
+            select: str | Iterable[str] | None, trace: bool) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     rulebook = rulebook or load_rulebook()
+    ignored = rule_ids(rulebook, ignore, "ignore")
+    selected = rule_ids(rulebook, select, "select") if select else None
     replay = Replay(log, Replay.compile(rulebook), trace=trace)
     try:
         replay.run()
     except LogError as error:
         return invalid_report(file, error), list(replay.trace or ())
-    ignored = {normalise_id(i) for i in ignore}
-    selected = {normalise_id(i) for i in select} if select else None
     findings = [f for f in replay.findings
                 if f["id"] not in ignored and (selected is None or f["id"] in selected)]
     report = {

@@ -85,6 +85,7 @@ __all__ = [
     "DEFAULT_RULES",
     "HandRules",
     "HandValue",
+    "check_minimum",
     "compare",
     "evaluate",
     "hand_class",
@@ -429,13 +430,9 @@ def winners(hands: Mapping[str, Sequence[int]], rules: HandRules = DEFAULT_RULES
     return [holder for holder, value in values.items() if value == best]
 
 
-def meets_minimum(cards: Sequence[int], minimum: str, rules: HandRules = DEFAULT_RULES) -> bool:
-    """Whether the hand ranks at least a pair of ``minimum``'s rank ("JJ", "QQ", ...).
-
-    "Two knaves, or better" (L30) is read as ranking: any hand that would beat or tie
-    the lowest possible pair of knaves qualifies, so two pairs of threes and deuces
-    open a jack-pot, and so does anything else above a pair in ``hand_order``.
-    """
+def check_minimum(minimum: object) -> str:
+    """``minimum`` if it is a pair the evaluator knows, written like "JJ" or "AA" (the
+    jack-pot openers, L30-L32); else a ValueError that says so."""
     if (
         not isinstance(minimum, str)
         or len(minimum) != 2
@@ -443,6 +440,16 @@ def meets_minimum(cards: Sequence[int], minimum: str, rules: HandRules = DEFAULT
         or minimum[0] not in _RANK_CHARS
     ):
         raise ValueError(f"a minimum is a pair written like 'JJ' or 'AA', not {minimum!r}")
-    rank = _RANK_CHARS.index(minimum[0])
+    return minimum
+
+
+def meets_minimum(cards: Sequence[int], minimum: str, rules: HandRules = DEFAULT_RULES) -> bool:
+    """Whether the hand ranks at least a pair of ``minimum``'s rank ("JJ", "QQ", ...).
+
+    "Two knaves, or better" (L30) is read as ranking: any hand that would beat or tie
+    the lowest possible pair of knaves qualifies, so two pairs of threes and deuces
+    open a jack-pot, and so does anything else above a pair in ``hand_order``.
+    """
+    rank = _RANK_CHARS.index(check_minimum(minimum)[0])
     lowest_such_pair = _encode("pair", rank * 13**3, rules.hand_order)
     return evaluate(cards, rules) >= lowest_such_pair

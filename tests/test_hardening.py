@@ -248,7 +248,7 @@ def _tweak(draw, event: dict, players: list[str]) -> None:
             event[key] = draw(st.lists(CARD, min_size=len(event[key]), max_size=len(event[key])))
     if "cards" in event and "count" in event and event["type"] in ("give", "discard"):
         event["count"] = len(event["cards"])  # keep the log self-consistent: reach the replay
-    if event.get("exposed", 0) > event.get("count", 0):
+    if "count" in event and event.get("exposed", 0) > event["count"]:  # a `card` has a bool, no count
         event["exposed"] = event["count"]
 
 

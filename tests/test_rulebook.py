@@ -168,8 +168,8 @@ def test_house_rules_change_parameters_and_switch_rules_off(rulebook):
 @pytest.mark.parametrize("house, message", [
     ({"parameters": {"no_such_thing": 1}}, "unknown parameter"),
     ({"disable": ["L99"]}, "unknown rule ID"),
-    ({"parameters": {"cards_per_hand": "five"}}, "like the law's default"),
-    ({"parameters": {"hearts_break_ties": 1}}, "like the law's default"),
+    ({"parameters": {"cards_per_hand": "five"}}, "not a whole number"),
+    ({"parameters": {"hearts_break_ties": 1}}, "not true or false"),
 ])
 def test_bad_house_rules_are_errors_not_ignored(rulebook, house, message):
     with pytest.raises(HouseRulesError, match=message):

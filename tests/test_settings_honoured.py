@@ -117,7 +117,7 @@ OTHER_VALUES = {
     "max_ante_fraction_of_limit": 0.25, "max_straddle_fraction_of_limit": 0.25,
     "opening_multiple_of_ante": 3, "false_opener_penalty_antes": 3,
     "first_straddle_multiple_of_ante": 3, "straddle_increase_antes": 2,
-    "jackpot_openers": ["QQ", "KK"], "jackpot_series_after_last": "last",
+    "jackpot_openers": ["QQ", "KK"], "jackpot_series_after_last": "stay",
     "hand_order": ["fours", "sequence_flush", "full", "flush", "sequence", "threes", "two_pairs", "pair",
                    "high_card"],
     "ace_in_sequences": "low_or_high", "hearts_break_ties": False, "two_pairs_odd_card_decides": True,

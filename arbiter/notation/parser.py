@@ -145,7 +145,9 @@ class _Parser:
             return "the end of the text"
         if rest[0] == "\n":
             return "the end of the line"
-        chunk = rest.split("\n", 1)[0].split()[0] if rest[0] not in " \t" else rest[0]
+        if rest[0].isspace():  # a space, a tab, or any other white space (a form feed, U+2028 …)
+            return repr(rest[0])
+        chunk = rest.split("\n", 1)[0].split()[0]
         return repr(chunk if len(chunk) <= 24 else chunk[:23] + "…")
 
     # --- the characters -------------------------------------------------------------

@@ -122,8 +122,9 @@ def _ruling_html(ruling: Mapping[str, Any]) -> str:
     and the law's own words."""
     effects = "".join(f"<li>{escape(effect)}</li>" for effect in ruling["effects"])
     law = ruling["law"]
+    house = "".join(f'<p class="house">{escape(note)}</p>' for note in law["house_rules"]) if law else ""
     quoted = (f'<div class="title">{escape(law["title"])}</div><blockquote>{escape(law["words"])}<br>'
-              f'<span class="muted">— {escape(law["label"])}</span></blockquote>') if law else ""
+              f'<span class="muted">— {escape(law["label"])}</span></blockquote>{house}') if law else ""
     severity = ruling["severity"]
     return (f'<div class="finding finding-{escape(severity)}"><span class="id">{escape(ruling["id"])}</span>'
             f'<span class="badge {escape(severity)}">{escape(severity)}</span> '

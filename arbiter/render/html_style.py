@@ -78,6 +78,7 @@ p { margin: 4px 0; }
 .finding ul { margin: 4px 0; padding-left: 18px; }
 .finding blockquote { margin: 6px 0 2px; padding: 4px 10px; border-left: 3px solid var(--rule);
   font-family: "DejaVu Serif", Georgia, serif; font-size: 13.5px; color: #333; }
+.finding .house { margin: 2px 0; font-weight: bold; color: var(--red); }
 /* tables of figures */
 table.figures { border-collapse: collapse; margin: 6px 0; font-variant-numeric: tabular-nums; }
 table.figures th, table.figures td { border-bottom: 1px solid var(--rule); padding: 3px 10px; text-align: left; }

@@ -7,6 +7,7 @@ import textwrap
 from typing import Any, Iterable
 
 from arbiter.rulebook.describe import Describer
+from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rule, Rulebook
 
 SOURCE_URL = "https://www.gutenberg.org/ebooks/27819"
@@ -55,6 +56,8 @@ def law_detail(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
     describer = Describer(rulebook.parameters)
     data = rule.to_dict()
     data["parameters_in_force"] = {name: rulebook.parameters[name] for name in rule.parameters}
+    data["parameters_allowed"] = {name: parameter.allowed() for name, parameter in rule.declared.items()}
+    data["house_rules"] = house_notes(rule, rulebook)
     data["machine_form_in_words"] = describer.rule(rule)
     data["enforced"] = how_enforced(rule)
     data["active"] = rulebook.active(rule.id)
@@ -81,6 +84,8 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
     if fmt == "markdown":
         lines[0], lines[1] = f"# {heading}", ""
     lines += [_wrap(rule.text, "> " if fmt == "markdown" else "  "), ""]
+    if detail["house_rules"]:
+        lines += [_wrap(note, "" if fmt == "markdown" else "  ") for note in detail["house_rules"]] + [""]
     if rule.footnote:
         lines += ["Footnote:", _wrap(rule.footnote), ""]
     for correction in rule.corrections:
@@ -91,7 +96,8 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
         lines += ["Why no log can show it:", _wrap(rule.not_shown_because), ""]
     if rule.parameters:
         lines.append("Parameters (in force):")
-        lines += [f"  {name} = {json.dumps(value)}" for name, value in detail["parameters_in_force"].items()]
+        lines += [f"  {name} = {json.dumps(value)}  (a house may set {detail['parameters_allowed'][name]})"
+                  for name, value in detail["parameters_in_force"].items()]
         lines.append("")
     if detail["machine_form_in_words"]:
         lines.append("What the arbiter does:")

@@ -10,6 +10,8 @@ import json
 import textwrap
 from typing import Any, Mapping
 
+from arbiter.render.markdown import md
+from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook
 
 EFFECT_WORDS = {
@@ -60,20 +62,24 @@ def _ruling_lines(report: Mapping[str, Any], rulebook: Rulebook, markdown: bool)
     for finding in report["findings"]:
         where = f"game {finding['game']}, event {finding['event']}"
         quote = _quote(rulebook, finding["id"])
+        notes = house_notes(rulebook.rules[finding["id"]], rulebook) if finding["id"] in rulebook.rules else []
         if markdown:
-            lines.append(f"- **{finding['id']}** ({finding['severity']}), {where}: {finding['summary']}")
-            lines += [f"  - {effect_words(effect)}" for effect in finding["effects"]]
+            lines.append(f"- **{finding['id']}** ({finding['severity']}), {where}: {md(finding['summary'])}")
+            lines += [f"  - {md(effect_words(effect))}" for effect in finding["effects"]]
             if quote:
-                lines.append(f"\n  > {quote}\n")
+                lines.append(f"\n  > {md(quote)}\n")
+            lines += [f"  **{md(note)}**\n" for note in notes]
             continue
         lines.append(f"  [{finding['id']} {finding['severity']}] {where}: {finding['summary']}")
         lines += [f"     \u2192 {effect_words(effect)}" for effect in finding["effects"]]
         if quote:
             lines.append(textwrap.fill(quote, width=92, initial_indent="     ", subsequent_indent="     "))
+        lines += [f"     {note}" for note in notes]
     return lines
 
 
-def _games_rows(report: Mapping[str, Any]) -> list[list[Any]]:
+def _games_rows(report: Mapping[str, Any], markdown: bool = False) -> list[list[Any]]:
+    """One row per game; in Markdown every word from the log escaped (a `|` would split a cell)."""
     rows = []
     for game in report["games"]:
         jackpot = game["jackpot"]
@@ -85,7 +91,7 @@ def _games_rows(report: Mapping[str, Any]) -> list[list[Any]]:
             (f"{nxt['dealer']}" + (f", jack-pot {nxt['jackpot']['openers']}" if nxt["jackpot"] else "")) if nxt
             else "(incomplete)",
         ])
-    return rows
+    return [[md(cell) if markdown and isinstance(cell, str) else cell for cell in row] for row in rows]
 
 
 GAME_HEADERS = ["game", "dealer", "deals", "jack-pot", "opened by", "winners", "pool", "next"]
@@ -95,11 +101,12 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
     """One log's report for people: `table` for a terminal, `markdown` for a page."""
     markdown = fmt == "markdown"
     name = report["file"] or "<log>"
-    lines = [f"## {name}: {report['status']}" if markdown else f"{name}: {report['status']}"]
+    shown = md if markdown else str
+    lines = [f"## {md(name)}: {report['status']}" if markdown else f"{name}: {report['status']}"]
     if report["error"]:
         error = report["error"]
         where = f" (at {error['path']})" if error.get("path") else ""
-        lines.append(f"  error: {error['message']}{where}")
+        lines.append(f"  error: {shown(error['message'] + where)}")
         return "\n".join(lines) + "\n"
     if markdown:
         lines.append("")
@@ -111,10 +118,11 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
     if report["games"]:
         from tabulate import tabulate  # imported here: a JSON run never needs it
 
-        table = tabulate(_games_rows(report), headers=GAME_HEADERS, tablefmt="github" if markdown else "simple")
+        table = tabulate(_games_rows(report, markdown), headers=GAME_HEADERS,
+                         tablefmt="github" if markdown else "simple")
         lines += [table if markdown else textwrap.indent(table, "  "), ""]
-    net = ", ".join(f"{p} {v:+d}" for p, v in report["net"].items())
+    net = ", ".join(f"{shown(p)} {v:+d}" for p, v in report["net"].items())
     lines.append(f"{'**Net**' if markdown else '  net'}: {net}")
     if report.get("house_rules"):
-        lines.append(f"  house rules: {report['house_rules']['name']}")
+        lines.append(f"  house rules: {shown(report['house_rules']['name'])}")
     return "\n".join(lines) + "\n"

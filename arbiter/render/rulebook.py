@@ -77,6 +77,7 @@ def rulebook_document(rulebook: Rulebook, case_titles: Mapping[str, str]) -> lis
                 "enforced": detail["enforced"],
                 "active": detail["active"],
                 "parameters": detail["parameters_in_force"],
+                "house_notes": detail["house_rules"],
                 "does": detail["machine_form_in_words"],
                 "example": example and {"name": example, "title": case_titles.get(example, example),
                                         "path": f"cases/{example}.json"},
@@ -139,6 +140,7 @@ def _markdown_rule(entry: Mapping[str, Any]) -> list[str]:
     blocks = [f'<a id="{entry["anchor"]}"></a>', f"### {rule.id}. {rule.title}",
               f"*{_capital(entry['authority'])}. Enforced: {entry['enforced']}.*{status}",
               "> " + " ".join(rule.text.split())]
+    blocks += [f"**{note}**" for note in entry["house_notes"]]
     blocks += [f"Corrected misprint: printed \u201c{c['printed']}\u201d, read \u201c{c['reading']}\u201d."
                for c in rule.corrections]
     if rule.footnote:
@@ -187,7 +189,7 @@ h3 .id { color: var(--accent); margin-right: 0.4rem; }
 h4 { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted);
      margin: 1rem 0 0.2rem; }
 .span, .meta { color: var(--muted); font-style: italic; margin: 0.2rem 0; }
-.off { color: var(--accent); font-style: normal; font-weight: bold; }
+.off, .house { color: var(--accent); font-style: normal; font-weight: bold; }
 blockquote { margin: 0.6rem 0; padding: 0.4rem 1rem; border-left: 3px solid var(--accent);
              background: #f6f1e6; font-size: 1.05rem; }
 article { border-bottom: 1px solid var(--rule); padding-bottom: 1rem; }
@@ -248,6 +250,7 @@ def _html_rule(entry: Mapping[str, Any]) -> str:
              f'<p class="meta">{html.escape(_capital(entry["authority"]))}. Enforced: {html.escape(entry["enforced"])}.'
              f"{off}</p>",
              f"<blockquote>{_h(rule.text)}</blockquote>"]
+    parts += [f'<p class="house">{html.escape(note)}</p>' for note in entry["house_notes"]]
     parts += [f'<p class="note">Corrected misprint: printed \u201c{html.escape(c["printed"])}\u201d, read '
               f'\u201c{html.escape(c["reading"])}\u201d.</p>' for c in rule.corrections]
     if rule.footnote:

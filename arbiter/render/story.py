@@ -18,8 +18,10 @@ from arbiter.cards import parse_cards
 from arbiter.engine.ledger import POOL
 from arbiter.engine.replay import hand_rules
 from arbiter.hands import evaluate, hand_class
+from arbiter.render.markdown import md
 from arbiter.render.report import effect_words
 from arbiter.render.rulebook import rule_label
+from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook
 
 Event = Mapping[str, Any]
@@ -133,7 +135,7 @@ class Storyteller:
             "summary": finding["summary"],
             "effects": [effect_words(effect) for effect in finding["effects"]],
             "law": {"id": rule.id, "label": rule_label(rule), "title": rule.title,
-                    "words": " ".join(rule.text.split())},
+                    "words": " ".join(rule.text.split()), "house_rules": house_notes(rule, self.rulebook)},
         }
 
     def _game_end(self, game: Mapping[str, Any]) -> str:
@@ -325,10 +327,10 @@ def render_story(steps: Sequence[Mapping[str, Any]], report: Mapping[str, Any], 
         return json.dumps(list(steps), indent=2, ensure_ascii=False)
     markdown = fmt == "markdown"
     name = report["file"] or "<log>"
-    lines = [f"# {name}" if markdown else name]
+    lines = [f"# {md(name)}" if markdown else name]
     house = _house_line(report)
     if house:
-        lines.append(house)
+        lines.append(md(house) if markdown else house)
     game: object = object()
     for step in steps:
         if step["game"] != game:
@@ -348,16 +350,19 @@ def _text_step(step: Mapping[str, Any]) -> list[str]:
         lines += [_wrap(f"-> {effect}", " " * 9, " " * 12) for effect in ruling["effects"]]
         law = ruling["law"]
         lines.append(_wrap(f"{law['label']}: \u201c{law['words']}\u201d", " " * 9))
+        lines += [_wrap(note, " " * 9) for note in law["house_rules"]]
     return lines
 
 
 def _markdown_step(step: Mapping[str, Any]) -> list[str]:
+    """One step in Markdown: every text escaped, since names and notes come from the log."""
     if step["kind"] == "game_end":
-        return ["", f"**{step['text']}**", ""]
-    lines = [f"- **{step['event']}.** {step['text']}"]
+        return ["", f"**{md(step['text'])}**", ""]
+    lines = [f"- **{step['event']}.** {md(step['text'])}"]
     for ruling in step["rulings"]:
-        lines.append(f"  - **{ruling['id']}** ({ruling['severity']}): {ruling['summary']}")
-        lines += [f"    - {effect}" for effect in ruling["effects"]]
+        lines.append(f"  - **{ruling['id']}** ({ruling['severity']}): {md(ruling['summary'])}")
+        lines += [f"    - {md(effect)}" for effect in ruling["effects"]]
         law = ruling["law"]
-        lines.append(f"\n    > {law['label']}, *{law['title']}*: \u201c{law['words']}\u201d\n")
+        lines.append(f"\n    > {md(law['label'])}, *{md(law['title'])}*: \u201c{md(law['words'])}\u201d\n")
+        lines += [f"    **{md(note)}**\n" for note in law["house_rules"]]
     return lines

@@ -18,6 +18,8 @@ from typing import Any, Iterable
 from arbiter.errors import RuleFileError
 from arbiter.resources import rules_dir, schema_path
 from arbiter.rulebook.model import Rule, Rulebook, rule_from_dict, rule_sort_key
+from arbiter.rulebook.parameters import Parameter, parameter_from_dict
+from arbiter.rulebook.parameters import shown as show
 from arbiter.rulebook.vocabulary import check_rule_vocabulary
 
 COMPILED_NAME = "compiled.json"
@@ -79,6 +81,12 @@ def parse_rule_file(path: Path, folder: Path) -> dict[str, Any]:
     except ValueError as exc:
         field, _, message = str(exc).partition(": ")
         raise RuleFileError(shown, field, message) from None
+    for name, declaration in (data.get("parameters") or {}).items():
+        parameter = parameter_from_dict(name, declaration)
+        problem = parameter.problem(parameter.default)
+        if problem:
+            raise RuleFileError(shown, f"parameters/{name}/default",
+                                f"{show(parameter.default)}: {problem}; allowed: {parameter.allowed()}")
     data["_file"] = shown
     return data
 
@@ -147,12 +155,13 @@ def load_compiled(folder: Path | None = None) -> dict[str, Any]:
 
 def rulebook_from_compiled(compiled: dict[str, Any]) -> Rulebook:
     rules: dict[str, Rule] = {}
-    parameters: dict[str, Any] = {}
+    declared: dict[str, Parameter] = {}
     for data in compiled["rules"]:
         rule = rule_from_dict(data, data.get("_file", ""))
         rules[rule.id] = rule
-        parameters.update(rule.parameters)
-    return Rulebook(rules=rules, parameters=parameters, defaults=dict(parameters))
+        declared.update(rule.declared)
+    parameters = {name: parameter.default for name, parameter in declared.items()}
+    return Rulebook(rules=rules, parameters=parameters, defaults=dict(parameters), declared=declared)
 
 
 @lru_cache(maxsize=4)

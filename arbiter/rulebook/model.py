@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from arbiter.errors import UnknownRuleError
 from arbiter.hands import HandRules
+from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 
 _ID = re.compile(r"^([LDA])(\d+)$")
 _PREFIX_ORDER = {"L": 0, "D": 1, "A": 2}
@@ -59,6 +60,7 @@ class Rule:
     not_shown_because: str | None = None
     evaluator: Mapping[str, Any] | None = None
     file: str = ""
+    declared: Mapping[str, Parameter] = field(default_factory=dict)
 
     @property
     def number(self) -> int:
@@ -82,7 +84,7 @@ class Rule:
             "text": self.text,
             "enforced_by": self.enforced_by,
             "severity": self.severity,
-            "parameters": dict(self.parameters),
+            "parameters": {name: parameter.to_dict() for name, parameter in self.declared.items()},
             "defines": dict(self.defines),
             "exception_to": list(self.exception_to),
             "checks": [
@@ -129,6 +131,8 @@ def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
         )
         for c in data.get("checks") or ()
     )
+    declared = {name: parameter_from_dict(name, declaration)
+                for name, declaration in (data.get("parameters") or {}).items()}
     return Rule(
         id=data["id"],
         section=data["section"],
@@ -138,7 +142,7 @@ def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
         text=data["text"],
         enforced_by=data["enforced_by"],
         severity=data.get("severity"),
-        parameters=dict(data.get("parameters") or {}),
+        parameters={name: parameter.default for name, parameter in declared.items()},
         defines=dict(data.get("defines") or {}),
         exception_to=tuple(exception_to),
         checks=checks,
@@ -149,6 +153,7 @@ def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
         not_shown_because=data.get("not_shown_because"),
         evaluator=data.get("evaluator"),
         file=file,
+        declared=declared,
     )
 
 
@@ -161,6 +166,7 @@ class Rulebook:
     disabled: frozenset[str] = frozenset()
     house: Mapping[str, Any] | None = None
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    declared: Mapping[str, Parameter] = field(default_factory=dict)
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules

@@ -227,6 +227,21 @@ DEFINES: Mapping[str, str] = {
     "evidence": "whose evidence decides a dispute over the cards demanded",
 }
 
+# The words whose meaning a parameter decides: the engine reads these parameters to
+# implement them. A rule that uses such a word concerns the parameter (a house file that
+# changes it is noted beside the rule's words) though its file never writes `{param: …}`.
+READS_PARAMETERS: Mapping[str, tuple[str, ...]] = {
+    "jackpot_next": ("jackpot_openers", "jackpot_series_after_last"),
+    "jackpot_minimum": ("jackpot_openers", "jackpot_series_after_last"),
+    "expected_straddle": ("first_straddle_multiple_of_ante", "straddle_increase_antes"),
+    "hand_known": ("cards_per_hand",),
+    "card_not_in_pack": ("joker",),
+}
+
+# The settings a replay cannot go on without (no fallback when no rule in force defines
+# one): a house file may not switch off every rule that defines one of them.
+REQUIRED_SETTINGS = ("ante_by", "say_order", "draw_order")
+
 VALUE_WORDS = {**PERSONS, **NUMBERS, **CONSTANTS}
 VALUE_FUNCTIONS = {**PERSON_FUNCTIONS, **NUMBER_FUNCTIONS}
 

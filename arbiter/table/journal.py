@@ -4,6 +4,12 @@ Each line is written with one `os.write` of the file opened for appending (unbuf
 nothing waits in a buffer to be flushed) and `os.fsync`ed before the session reads
 the next line, so Ctrl-C, a killed process or a crash loses nothing that was entered.
 Nothing is ever rewritten: a line taken back is taken back by a later `undo` line.
+
+One thing is only read when it is settled: a last line with no end, as a file cut
+short leaves it (a crash mid-write, a disk full, a copy cut at half a line or in the
+middle of a character). On resume it is held apart (`unfinished`); the session either
+ends it, if it reads as a line of the log, or tears it off and keeps its text as a
+`# torn:` comment in its place, so that the game can go on and nothing typed is lost.
 """
 
 from __future__ import annotations
@@ -19,10 +25,11 @@ from arbiter.notation.reading import JSON_SUFFIX, decode, is_text_log
 class Journal:
     """An open log file and the text it holds."""
 
-    def __init__(self, path: Path, fd: int, text: str) -> None:
+    def __init__(self, path: Path, fd: int, text: str, unfinished: bytes = b"") -> None:
         self.path = path
         self.fd = fd
         self.text = text
+        self.unfinished = unfinished  # the bytes after the last line end, not yet settled
 
     @classmethod
     def create(cls, path: Path, first_line: str) -> "Journal":
@@ -45,15 +52,36 @@ class Journal:
         if not is_text_log(data, str(path)):
             raise LogReadError("a JSON log: the table keeps the text notation; convert it first with "
                                f"`arbiter convert {path} --to text -o {path.with_suffix('.hand')}`", file=str(path))
-        text = decode(data, str(path))
+        ended = data.rfind(b"\n") + 1
+        text = decode(data[:ended], str(path))
         try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         except OSError as exc:
             raise LogReadError(f"cannot write to the log: {exc.strerror or exc}", file=str(path)) from None
-        journal = cls(path, _locked(fd, path), text)
-        if text and not text.endswith("\n"):
-            journal.write("\n")  # the last line ends, so the next one starts a line of its own
-        return journal
+        return cls(path, _locked(fd, path), text, data[ended:])
+
+    def unfinished_text(self) -> str | None:
+        """The unfinished last line as text; None if it is cut in the middle of a character."""
+        try:
+            return self.unfinished.decode("utf-8-sig" if not self.text else "utf-8")
+        except UnicodeDecodeError:
+            return None
+
+    def end_last_line(self) -> None:
+        """The unfinished last line stands: end it, so the next line starts a line of its own."""
+        self.text += self.unfinished_text() or ""
+        self.unfinished = b""
+        self.write("\n")
+
+    def tear_off_last_line(self, mark: str) -> str:
+        """The unfinished last line does not read: take its bytes off the end of the file and
+        write them back as a comment line `MARK text` (undecodable bytes as U+FFFD). The
+        comment line, as written."""
+        comment = f"{mark} {self.unfinished.decode('utf-8', 'replace')}"
+        os.ftruncate(self.fd, os.fstat(self.fd).st_size - len(self.unfinished))
+        self.unfinished = b""
+        self.append(comment)
+        return comment
 
     def append(self, line: str) -> None:
         """One line, on the disk when this returns."""

@@ -4,7 +4,8 @@ Each line typed in the text notation is checked against the log so far; if the l
 still reads and replays, the line goes to the file at once (and durably: `journal.py`)
 and the rulings it brings about are read out. A line that cannot be read, or that asks
 for what the table does not hold (a discard before any deal), is refused with the
-reason, and kept in the log as a `# refused:` comment, so nothing typed is lost. A few
+reason, and kept in the log as a `# refused:` comment, so nothing typed is lost (so is a
+last line left unfinished by a file cut short, as a `# torn:` comment, on resume). A few
 words are commands rather than events: `status`, `next`, `undo`, `evidence`,
 `referee`, `help` and `quit`.
 """
@@ -32,6 +33,7 @@ from arbiter.table.position import Position, next_to_act, read_position, status_
 from arbiter.table.rulings import changes
 
 PROMPT = "table> "
+TORN = f"{COMMENT_MARK} torn:"
 EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
 COMMANDS = {
     "status": "the game, the pool, the stakes, who is still in, whose turn it is",
@@ -53,7 +55,28 @@ class TableSession:
         self.rulebook = rulebook
         self.say = say
         self.rules = Replay.compile(rulebook)
-        self.position = self.read(journal.text)
+        self.notices: list[str] = []
+        self.position = self.settle_last_line() if journal.unfinished else self.read(journal.text)
+
+    def settle_last_line(self) -> Position:
+        """A last line left unfinished (the file was cut short): if the log reads with it, it
+        ends and stands; if the log reads without it, it becomes a `# torn:` comment and the
+        game goes on before it; if neither, the log is refused as it is, and left untouched."""
+        fragment = self.journal.unfinished_text()
+        if fragment is not None:
+            try:
+                position = self.read(self.journal.text + fragment + "\n")
+            except LogError:
+                pass
+            else:
+                self.journal.end_last_line()
+                return position
+        position = self.read(self.journal.text)
+        number = self.journal.text.count("\n") + 1
+        comment = self.journal.tear_off_last_line(TORN)
+        self.notices.append(f"Line {number} was cut short and does not read: kept as the comment `{comment}`; "
+                            "the game goes on from the line before it.")
+        return position
 
     @property
     def players(self) -> list[str]:
@@ -68,6 +91,7 @@ class TableSession:
         if resumed:
             games = len(self.position.games)
             self.say(f"Resumed {self.journal.path}: {events} events in {games} game{'s' * (games != 1)}.")
+            self.tell(self.notices)
             for finding in self.position.findings:
                 line = self.position.line_of(finding["event"])
                 self.say(f"  so far, line {line}: [{finding['id']}] {finding['summary']}")

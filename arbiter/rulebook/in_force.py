@@ -1,0 +1,61 @@
+"""What a house file sets, said beside Peel's words (SPEC §3 item 26).
+
+Peel's words are quoted unchanged wherever a rule is shown; where a house file has
+changed a number the rule concerns, a note beside them says what the house sets and
+what Peel (or, for the arbiter's own rules, the arbiter) says: "House rule:
+opening_multiple_of_ante is 3 (Peel: 2)". A rule concerns the parameters it defines,
+those its machine form reads (`{param: NAME}`, or a word whose meaning a parameter
+decides, such as `jackpot_minimum`), and those its evaluator block reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from arbiter.rulebook.model import Rule, Rulebook
+from arbiter.rulebook.vocabulary import READS_PARAMETERS
+
+
+def _params_in(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        if set(node) == {"param"} and isinstance(node["param"], str):
+            yield node["param"]
+            return
+        for key, value in node.items():
+            yield from READS_PARAMETERS.get(key, ())
+            yield from _params_in(value)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            yield from _params_in(item)
+    elif isinstance(node, str):
+        yield from READS_PARAMETERS.get(node, ())
+
+
+def parameters_of(rule: Rule) -> list[str]:
+    """The parameters the rule concerns, in the order met: its own, then those it reads."""
+    read = [rule.defines, [(c.condition, c.effects, c.player) for c in rule.checks]]
+    names = [*rule.parameters, *_params_in(read), *(rule.evaluator or {}).get("reads", ())]
+    return list(dict.fromkeys(names))
+
+
+def words(value: Any) -> str:
+    """A parameter's value as a sentence quotes it: `JJ, QQ`, `true`, `0.25`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(words(item) for item in value)
+    return str(value)
+
+
+def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
+    """One note for each parameter the rule concerns that the house rules have changed."""
+    owners = rulebook.parameter_owner()
+    notes = []
+    for name in parameters_of(rule):
+        if name not in rulebook.defaults or rulebook.parameters[name] == rulebook.defaults[name]:
+            continue
+        owner = rulebook.rules[owners[name]]
+        whose = "Peel" if owner.is_peel else f"{owner.id}, the arbiter's own rule"
+        notes.append(f"House rule: {name} is {words(rulebook.parameters[name])} "
+                     f"({whose}: {words(rulebook.defaults[name])})")
+    return notes

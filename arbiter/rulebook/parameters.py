@@ -1,0 +1,137 @@
+"""What each parameter may hold, declared beside its default in the rule file that defines it.
+
+A house file (law 81) may change the numbers and ranks the laws name, within what the
+laws can mean: a fraction of the limit in (0, 1], a count of cards or antes a whole
+number in its range, jack-pot openers pairs the hand evaluator knows (SPEC §5). The
+rule files say which for each parameter (`type`, and `minimum`/`maximum` or `one_of`
+where the type takes them); this module holds the few types and how each is checked,
+so that no value a law cannot mean ever reaches the replay.
+"""
+
+from __future__ import annotations
+
+import math
+import reprlib
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from arbiter.hands import CLASS_NAMES, DEFAULT_HAND_ORDER, HandRules, check_minimum
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlist, _SHOWN.maxdict, _SHOWN.maxlevel = 40, 40, 6, 4, 3
+
+
+def shown(value: Any) -> str:
+    """A value as a message quotes it: short, on one line, whatever it holds."""
+    return _SHOWN.repr(value)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One parameter: its default (the laws' value) and what a house may set it to."""
+
+    name: str
+    default: Any
+    type: str
+    minimum: int | None = None
+    maximum: int | None = None
+    one_of: tuple[str, ...] = ()
+
+    def allowed(self) -> str:
+        """What the parameter may hold, in words."""
+        return _ALLOWED[self.type](self)
+
+    def problem(self, value: Any) -> str | None:
+        """None when `value` is allowed; else why not, in a few words."""
+        return _PROBLEM[self.type](self, value)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"default": self.default, "type": self.type}
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.one_of:
+            data["one_of"] = list(self.one_of)
+        return data
+
+
+def parameter_from_dict(name: str, data: Mapping[str, Any]) -> Parameter:
+    """A declaration as a rule file writes it (already checked against the rules schema)."""
+    return Parameter(name=name, default=data["default"], type=data["type"], minimum=data.get("minimum"),
+                     maximum=data.get("maximum"), one_of=tuple(data.get("one_of") or ()))
+
+
+def _whole_number(p: Parameter, value: Any) -> str | None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        return "not a whole number"
+    if (p.minimum is not None and value < p.minimum) or (p.maximum is not None and value > p.maximum):
+        return "out of range"
+    return None
+
+
+def _fraction(p: Parameter, value: Any) -> str | None:
+    if not _is_number(value) or not math.isfinite(value):
+        return "not a number"
+    return None if 0 < value <= 1 else "out of range"
+
+
+def _boolean(p: Parameter, value: Any) -> str | None:
+    return None if isinstance(value, bool) else "not true or false"
+
+
+def _choice(p: Parameter, value: Any) -> str | None:
+    return None if isinstance(value, str) and value in p.one_of else "not one of the choices"
+
+
+def _pairs(p: Parameter, value: Any) -> str | None:
+    if not isinstance(value, list) or not value:
+        return "not a non-empty list"
+    for item in value:
+        try:
+            check_minimum(item)
+        except ValueError:
+            return f"{shown(item)} is no pair the evaluator knows"
+    return None
+
+
+def _hand_order(p: Parameter, value: Any) -> str | None:
+    if not isinstance(value, list):
+        return "not a list"
+    try:
+        HandRules(hand_order=tuple(value))
+    except ValueError as exc:
+        return str(exc).removeprefix("hand_order: ")
+    return None
+
+
+def _range_words(p: Parameter) -> str:
+    if p.minimum == p.maximum:
+        return f"{p.minimum}, no other number"
+    return f"a whole number from {p.minimum} to {p.maximum}"
+
+
+_PROBLEM: dict[str, Callable[[Parameter, Any], str | None]] = {
+    "whole_number": _whole_number,
+    "fraction": _fraction,
+    "boolean": _boolean,
+    "choice": _choice,
+    "pairs": _pairs,
+    "hand_order": _hand_order,
+}
+_ALLOWED: dict[str, Callable[[Parameter], str]] = {
+    "whole_number": _range_words,
+    "fraction": lambda p: "a fraction more than 0 and at most 1 (such as 0.5; 1 is the whole)",
+    "boolean": lambda p: "true or false",
+    "choice": lambda p: "one of " + ", ".join(p.one_of),
+    "pairs": lambda p: "a non-empty list of pairs the evaluator knows, written like JJ, QQ, AA (ranks 2-9, T, J, Q, "
+                       "K, A)",
+    "hand_order": lambda p: (f"a list of hands, highest first, holding each of Peel's {len(DEFAULT_HAND_ORDER)} "
+                             f"once and any of the others the evaluator knows "
+                             f"({', '.join(n for n in CLASS_NAMES if n not in DEFAULT_HAND_ORDER)})"),
+}
+TYPES = tuple(_PROBLEM)

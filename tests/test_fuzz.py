@@ -1,0 +1,114 @@
+"""The bounded fuzz run in CI (issue 10): logs, text notation and house files thrown at
+the checker together. Whatever comes in, no exception escapes, no report is an internal
+error, and every ledger that is not `invalid` balances (sum of nets + pool == 0, the pool
+never overdrawn).
+
+Each example takes a mutated shipped case (or a game played by a sketch of the rules,
+`tests.test_hardening.mutated_logs`), writes it as JSON or in the text notation, may
+change the text itself (any character put in, text cut out, the file cut short), and
+checks it under a house file whose values are drawn from what the rule files declare
+(or one that is refused, in one line). The run in CI is a few hundred examples in a few
+seconds; `pytest -m slow tests/test_fuzz.py` runs the larger search that
+`docs/robustness.md` describes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arbiter.checker import check_bytes
+from arbiter.errors import HouseRulesError
+from arbiter.hands import CLASS_NAMES, DEFAULT_HAND_ORDER
+from arbiter.notation import write_text
+from arbiter.rulebook.house import apply_house
+from arbiter.rulebook.loader import load_rulebook
+from arbiter.rulebook.parameters import Parameter
+from tests.test_hardening import assert_steady, mutated_logs
+
+RULEBOOK = load_rulebook()
+WHITE_SPACE = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+CI_EXAMPLES, SLOW_EXAMPLES = 200, 5000
+
+
+def allowed_values(parameter: Parameter) -> st.SearchStrategy:
+    """Any value the parameter's declaration allows (so the house file is taken)."""
+    kind = parameter.type
+    if kind == "whole_number":
+        return st.integers(parameter.minimum, parameter.maximum)
+    if kind == "fraction":
+        return st.one_of(st.just(1), st.floats(min_value=0, max_value=1, exclude_min=True))
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "choice":
+        return st.sampled_from(parameter.one_of)
+    if kind == "pairs":
+        return st.lists(st.sampled_from([r * 2 for r in "23456789TJQKA"]), min_size=1, max_size=5)
+    assert kind == "hand_order", kind
+    extras = [name for name in CLASS_NAMES if name not in DEFAULT_HAND_ORDER]
+    return st.lists(st.sampled_from(extras), unique=True).flatmap(
+        lambda added: st.permutations([*DEFAULT_HAND_ORDER, *added]))
+
+
+HOUSES = st.fixed_dictionaries({}, optional={
+    "parameters": st.sets(st.sampled_from(sorted(RULEBOOK.declared)), min_size=1, max_size=5).flatmap(
+        lambda names: st.fixed_dictionaries({n: allowed_values(RULEBOOK.declared[n]) for n in sorted(names)})),
+    "disable": st.lists(st.sampled_from(sorted(RULEBOOK.rules)), max_size=3, unique=True),
+})
+
+
+@st.composite
+def inputs(draw) -> tuple[bytes, str]:
+    """A log's bytes and its name: JSON or the text notation, perhaps changed as text."""
+    log = draw(mutated_logs())
+    as_text = draw(st.booleans())
+    try:
+        text = write_text(log) if as_text else json.dumps(log, ensure_ascii=False)
+    except (KeyError, TypeError, ValueError):  # a log the writer cannot put in words is fuzzed as JSON
+        text, as_text = json.dumps(log, ensure_ascii=False), False
+    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 2, 3]))):  # the log as written, half of the time
+        at = draw(st.integers(0, len(text)))
+        change = draw(st.sampled_from(["insert", "delete", "cut"]))
+        if change == "insert":
+            text = text[:at] + draw(st.one_of(st.sampled_from(WHITE_SPACE), st.text(max_size=4))) + text[at:]
+        elif change == "delete":
+            text = text[:at] + text[at + draw(st.integers(1, 12)):]
+        else:
+            text = text[:at]
+    data = text.encode("utf-8", "surrogatepass")
+    if data and draw(st.integers(0, 5)) == 0:
+        data = data[: draw(st.integers(0, len(data)))]  # cut anywhere, in a character too
+    return data, "fuzz.hand" if as_text else "fuzz.json"
+
+
+def one_example(data: bytes, name: str, house: dict) -> None:
+    try:
+        rulebook = apply_house(RULEBOOK, {**house, "_file": "fuzz.yaml"})
+    except HouseRulesError as error:  # the values are allowed: only switching off what the game needs is refused
+        assert error.field == "disable" and "cannot be switched off" in error.message, error
+        return
+    report = check_bytes(data, name, rulebook)
+    assert "internal error" not in json.dumps(report["error"])
+    assert_steady(report)
+
+
+def fuzz(examples: int) -> settings:
+    return settings(max_examples=examples, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@fuzz(CI_EXAMPLES)
+@given(inputs(), HOUSES)
+def test_logs_text_and_house_files_together_never_break_the_checker(case, house):
+    one_example(*case, house)
+
+
+@pytest.mark.slow
+@fuzz(SLOW_EXAMPLES)
+@given(inputs(), HOUSES)
+def test_the_larger_fuzz_run(case, house):
+    one_example(*case, house)

@@ -1,0 +1,88 @@
+"""Where a house file changes a law's number, every command that shows the law quotes
+Peel's words unchanged and says beside them what the house sets (SPEC §3 item 26)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from arbiter.cli import main
+from arbiter.resources import cases_dir
+from arbiter.rulebook.house import apply_house
+from arbiter.rulebook.in_force import house_notes, parameters_of
+
+CASE = str(cases_dir() / "l33-false-opener-penalty.json")  # findings under L25 and L33
+NOTES = ["House rule: opening_multiple_of_ante is 3 (Peel: 2)", "House rule: false_opener_penalty_antes is 3 (Peel: 2)"]
+PEEL_L25 = "stake a sum at least double the amount of ante."
+PEEL_L33 = "If a player open a Jack-pot and win the stakes, he shall show his hand"  # found with or without the house
+
+
+@pytest.fixture
+def house(tmp_path):
+    path = tmp_path / "club.yaml"
+    path.write_text("parameters: {opening_multiple_of_ante: 3, false_opener_penalty_antes: 3}\n", encoding="utf-8")
+    return str(path)
+
+
+def in_process(*args: str) -> str:
+    with CliRunner().isolation() as (out, _err, _):
+        try:
+            main(list(args))
+        except SystemExit as exited:
+            assert exited.code in (0, 1), exited.code
+    return out.getvalue().decode()
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("command, notes", [
+    (["law", "L25"], NOTES[:1]),
+    (["law", "L25", "--format", "markdown"], NOTES[:1]),
+    (["rulebook"], NOTES),
+    (["rulebook", "--format", "html"], NOTES),
+    (["explain", CASE], NOTES),
+    (["explain", CASE, "--format", "markdown"], [n.replace("_", "\\_") for n in NOTES]),
+    (["check", CASE], NOTES),
+    (["check", CASE, "--format", "html"], NOTES),
+])
+def test_peels_words_stand_and_the_house_value_is_said_beside_them(house, command, notes):
+    peel = PEEL_L25 if command[0] in ("law", "rulebook") else PEEL_L33
+    plain = in_process(*command)
+    assert peel in flat(plain) and "House rule:" not in plain
+    with_house = in_process(*command, "--house", house)
+    assert peel in flat(with_house)
+    for note in notes:
+        assert note in flat(with_house)
+
+
+def test_the_json_forms_carry_the_notes(house):
+    detail = json.loads(in_process("law", "L33", "--format", "json", "--house", house))
+    assert detail["house_rules"] == NOTES[1:]
+    assert detail["parameters_allowed"] == {"false_opener_penalty_antes": "a whole number from 0 to 100"}
+    steps = json.loads(in_process("explain", CASE, "--format", "json", "--house", house))
+    laws = {r["law"]["id"]: r["law"]["house_rules"] for s in steps for r in s["rulings"]}
+    assert laws["L25"] == NOTES[:1] and laws["L33"] == NOTES[1:] and laws["L29"] == []
+    book = json.loads(in_process("rulebook", "--format", "json", "--house", house))
+    notes = {r["id"]: r["house_rules"] for s in book for r in s["rules"] if r["house_rules"]}
+    assert notes == {"L25": NOTES[:1], "L33": NOTES[1:]}
+
+
+def test_a_rule_concerns_the_parameters_it_defines_or_reads(rulebook):
+    assert parameters_of(rulebook.get("L13")) == ["cards_per_hand"]  # read, defined by L7
+    assert parameters_of(rulebook.get("L70")) == ["ace_in_sequences", "hearts_break_ties"]  # its evaluator reads them
+    house = apply_house(rulebook, {"parameters": {"hearts_break_ties": False}, "_file": "h.yaml"})
+    assert house_notes(house.get("L70"), house) == ["House rule: hearts_break_ties is false (Peel: true)"]
+    assert house_notes(house.get("L25"), house) == []
+
+
+def test_a_rule_concerns_the_parameters_behind_the_words_it_uses(rulebook):
+    """L30 writes `jackpot_minimum`, no `{param: …}`: the minimum is an entry of `jackpot_openers`."""
+    assert "jackpot_openers" in parameters_of(rulebook.get("L30"))
+    house = apply_house(rulebook, {"parameters": {"jackpot_openers": ["QQ"]}, "_file": "h.yaml"})
+    note = "House rule: jackpot_openers is QQ (Peel: JJ, QQ, KK)"
+    assert {rule_id: house_notes(house.get(rule_id), house) for rule_id in ("L29", "L30", "L32", "L33", "L25")} == {
+        "L29": [note], "L30": [note], "L32": [note], "L33": [note], "L25": []}

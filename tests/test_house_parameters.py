@@ -1,0 +1,227 @@
+"""House files fully checked (SPEC §5): each parameter declares its type and range in the
+rule file that defines it, and a house file is refused, in one line and with exit code
+2, for anything else: a value out of range, an alias bomb, a file nested too deeply.
+Nothing a house file holds can make a command hang or end in an internal error."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arbiter.cli import main
+from arbiter.errors import HouseRulesError, RuleFileError
+from arbiter.resources import cases_dir
+from arbiter.rulebook.house import apply_house, read_house
+from arbiter.rulebook.loader import compile_rules
+from tests.conftest import REPO
+
+CASE = str(cases_dir() / "l33-false-opener-penalty.json")
+FEW_CASES = [str(cases_dir() / name) for name in (
+    "l33-false-opener-penalty.json", "l19-ante-over-half-limit.json", "a4-odd-counters-three-way-share.json")]
+
+
+def alias_bomb(where: str) -> str:
+    """About 400 bytes that expand to 10**9 items in whatever walks them (issue 10, item 2)."""
+    lines = ["[&a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol],"]
+    for previous, name in zip("abcdefgh", "bcdefghi"):
+        lines.append(f"  &{name} [{', '.join([f'*{previous}'] * 10)}],")
+    value = "\n".join(lines) + "]"
+    return f"parameters:\n  {where}: {value}\n" if where != "disable" else f"disable: {value}\n"
+
+
+def arbiter(*args: str, timeout: float = 30) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "arbiter", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=REPO)
+
+
+def in_process(*args: str) -> tuple[int, str, str]:
+    with CliRunner().isolation() as (out, err, _):
+        try:
+            main(list(args))
+        except SystemExit as exited:
+            code = exited.code
+    return code, out.getvalue().decode(), err.getvalue().decode()
+
+
+@pytest.mark.parametrize("command", [["check", CASE, "--format", "json"], ["rulebook"], ["law", "L32"],
+                                     ["explain", CASE]])
+@pytest.mark.parametrize("where", ["jackpot_openers", "hand_order", "disable"])
+def test_an_alias_bomb_is_refused_at_once_in_one_line(tmp_path, command, where):
+    house = tmp_path / "bomb.yaml"
+    house.write_text(alias_bomb(where), encoding="utf-8")
+    assert len(house.read_bytes()) < 500
+    done = arbiter(*command, "--house", str(house), timeout=20)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert f"{house}: line " in done.stderr and "an alias (*a) is not accepted" in done.stderr
+
+
+@pytest.mark.parametrize("text, message", [
+    ("parameters: " + "[" * 40 + "]" * 40 + "\n", "line 1, column 20: nested deeper than 8 levels"),
+    ("parameters: {a: [1, 2}\n", "not valid YAML: line 1, column 22: expected ',' or ']', but got '}'"),
+    ("parameters:\n\tjoker: true\n", "not valid YAML: line 2, column 1: found character '\\t' that cannot start"),
+    ("# " + "x" * 70_000 + "\n", "larger than 64 KiB"),
+])
+def test_a_file_that_cannot_be_read_is_refused_in_one_line(tmp_path, text, message):
+    house = tmp_path / "h.yaml"
+    house.write_text(text, encoding="utf-8")
+    code, out, err = in_process("check", CASE, "--house", str(house))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err, err
+
+
+@pytest.mark.parametrize("parameter, value, allowed", [
+    ("jackpot_openers", [], "a non-empty list of pairs the evaluator knows"),
+    ("jackpot_openers", ["XX"], "a non-empty list of pairs the evaluator knows"),
+    ("jackpot_openers", ["jj"], "a non-empty list of pairs the evaluator knows"),
+    ("jackpot_openers", ["JJ", 5], "a non-empty list of pairs the evaluator knows"),
+    ("jackpot_openers", "JJ", "a non-empty list of pairs the evaluator knows"),
+    ("cards_per_hand", 0, "5, no other number"),
+    ("cards_per_hand", 5.0, "5, no other number"),
+    ("pack_size", 51, "a whole number from 52 to 53"),
+    ("false_opener_penalty_antes", -3, "a whole number from 0 to 100"),
+    ("opening_multiple_of_ante", 0, "a whole number from 1 to 100"),
+    ("opening_multiple_of_ante", True, "a whole number from 1 to 100"),
+    ("max_ante_fraction_of_limit", -1, "a fraction more than 0 and at most 1"),
+    ("max_ante_fraction_of_limit", 0, "a fraction more than 0 and at most 1"),
+    ("max_straddle_fraction_of_limit", 1.5, "a fraction more than 0 and at most 1"),
+    ("max_straddle_fraction_of_limit", "0.5", "a fraction more than 0 and at most 1"),
+    ("hearts_break_ties", 1, "true or false"),
+    ("ace_in_sequences", "high", "one of low, low_or_high"),
+    ("jackpot_series_after_last", "again", "one of repeat, stay"),
+    ("hand_order", ["pair", "high_card"], "a list of hands, highest first"),
+    ("hand_order", ["blaze"] * 2, "a list of hands, highest first"),
+])
+def test_a_value_the_law_cannot_mean_is_refused_naming_file_parameter_value_and_what_is_allowed(
+        tmp_path, parameter, value, allowed):
+    house = tmp_path / "h.yaml"
+    house.write_text(yaml.safe_dump({"parameters": {parameter: value}}), encoding="utf-8")
+    code, out, err = in_process("check", CASE, "--house", str(house), "--format", "json")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1
+    assert err.startswith(f"arbiter: {house}: parameters/{parameter}: {value!r} is not allowed (")
+    assert allowed in err
+
+
+@pytest.mark.parametrize("parameter, value", [
+    ("max_ante_fraction_of_limit", 1),  # an integer is a fraction too
+    ("max_ante_fraction_of_limit", 0.25),
+    ("jackpot_openers", ["JJ"]),
+    ("jackpot_openers", ["22", "AA"]),
+    ("false_opener_penalty_antes", 0),
+    ("jackpot_series_after_last", "stay"),
+])
+def test_a_value_in_range_is_taken(tmp_path, rulebook, parameter, value):
+    house = tmp_path / "h.yaml"
+    house.write_text(yaml.safe_dump({"parameters": {parameter: value}}), encoding="utf-8")
+    assert apply_house(rulebook, read_house(str(house))).parameters[parameter] == value
+    code, out, err = in_process("check", CASE, "--house", str(house), "--format", "json")
+    assert code in (0, 1) and err == ""
+    assert json.loads(out)["reports"][0]["house_rules"]["parameters"] == {parameter: value}
+
+
+def test_the_jackpot_series_may_stay_at_its_last_minimum(rulebook):
+    """`jackpot_series_after_last` decides the fourth jack-pot's minimum: each choice is honoured."""
+    from arbiter.checker import check_file
+
+    chain = cases_dir() / "d6-knaves-again-after-kings.json"  # four jack-pots in a row
+    openers = {}
+    for choice in ("repeat", "stay"):
+        house = apply_house(rulebook, {"parameters": {"jackpot_series_after_last": choice}, "_file": "h.yaml"})
+        openers[choice] = [g["jackpot"]["openers"] for g in check_file(chain, rulebook=house)["games"] if g["jackpot"]]
+    assert openers == {"repeat": ["JJ", "QQ", "KK", "JJ"], "stay": ["JJ", "QQ", "KK", "KK"]}
+
+
+def test_every_parameter_is_declared_with_a_type_and_its_default_allowed(rulebook):
+    assert set(rulebook.declared) == set(rulebook.parameters)
+    for name, parameter in rulebook.declared.items():
+        assert parameter.problem(parameter.default) is None, name
+        assert parameter.allowed()
+
+
+def test_a_rule_file_whose_default_breaks_its_own_declaration_does_not_compile(tmp_path):
+    folder = tmp_path / "rules"
+    (folder / "play").mkdir(parents=True)
+    source = (REPO / "rules" / "play" / "L25.yaml").read_text(encoding="utf-8")
+    bad = source.replace("{default: 2, type: whole_number", "{default: 0, type: whole_number")
+    assert bad != source
+    (folder / "play" / "L25.yaml").write_text(bad, encoding="utf-8")
+    with pytest.raises(RuleFileError, match=r"L25.yaml: parameters/opening_multiple_of_ante/default: 0: out of range"):
+        compile_rules(folder)
+    undeclared = source.replace("{default: 2, type: whole_number, minimum: 1, maximum: 100}", "2")
+    (folder / "play" / "L25.yaml").write_text(undeclared, encoding="utf-8")
+    with pytest.raises(RuleFileError, match=r"parameters/opening_multiple_of_ante: 2 is not of type 'object'"):
+        compile_rules(folder)
+
+
+@pytest.mark.parametrize("disable, refused", [
+    (["L34"], "L34 cannot be switched off: the order of the draw (draw_order)"),
+    (["L20"], "L20 cannot be switched off: who stakes the ante (ante_by)"),
+    (["L23", "L24", "A1"], "L23, L24 and A1 cannot all be switched off: the order of the say"),
+])
+def test_the_last_rule_that_sets_how_the_game_goes_on_cannot_be_switched_off(tmp_path, disable, refused):
+    house = tmp_path / "h.yaml"
+    house.write_text(yaml.safe_dump({"disable": disable}), encoding="utf-8")
+    code, out, err = in_process("check", CASE, "--house", str(house))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"arbiter: {house}: disable: {refused}")
+
+
+def test_a_rule_that_shares_a_setting_may_be_switched_off(rulebook):
+    assert apply_house(rulebook, {"disable": ["L23", "A1"], "_file": "h.yaml"}).disabled >= {"L23", "A1"}
+
+
+def test_a_house_rules_error_from_the_api_names_the_parameter(rulebook):
+    with pytest.raises(HouseRulesError, match=r"^h.yaml: parameters/jackpot_openers: \[\] is not allowed"):
+        apply_house(rulebook, {"parameters": {"jackpot_openers": []}, "_file": "h.yaml"})
+
+
+# --- random house files --------------------------------------------------------------------
+NAMES = ["cards_per_hand", "pack_size", "max_ante_fraction_of_limit", "opening_multiple_of_ante", "jackpot_openers",
+         "false_opener_penalty_antes", "hand_order", "ace_in_sequences", "hearts_break_ties", "joker",
+         "jackpot_series_after_last", "first_straddle_multiple_of_ante", "straddle_increase_antes", "no_such"]
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-5, 120), st.floats(allow_nan=True),
+                    st.sampled_from(["JJ", "QQ", "AA", "22", "XX", "jj", "blaze", "pair", "low", "stay", "repeat"]),
+                    st.text(max_size=8))
+VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner,
+                                                                                          max_size=3), max_leaves=12)
+HOUSES = st.fixed_dictionaries({}, optional={
+    "parameters": st.dictionaries(st.sampled_from(NAMES), VALUES, max_size=4),
+    "disable": st.lists(st.sampled_from(["L15", "l33", "L99", "D2", "A1", "X", ""]), max_size=3, unique=True),
+    "name": st.text(max_size=10),
+})
+
+
+def random_house_text(data) -> str:
+    """A house file, as YAML, or YAML broken in a random place."""
+    text = yaml.safe_dump(data.draw(HOUSES), allow_unicode=True)
+    if data.draw(st.booleans()):
+        at = data.draw(st.integers(0, len(text)))
+        text = text[:at] + data.draw(st.sampled_from(["&a ", "*a", "[", "{", ":", "\t", "- ", "!!python/object ", ""]))\
+            + text[at:]
+    return text
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_any_house_file_gives_reports_or_one_line_and_exit_2(tmp_path, data):
+    house = tmp_path / "random.yaml"
+    house.write_text(random_house_text(data), encoding="utf-8")
+    code, out, err = in_process("check", *FEW_CASES, "--house", str(house), "--format", "json")
+    assert "internal error" not in out + err and "Traceback" not in err
+    if code == 2:
+        assert out == "" and err.count("\n") == 1 and err.startswith(f"arbiter: {house}: "), err
+    else:
+        reports = json.loads(out)["reports"]
+        assert [r["status"] for r in reports if r["status"] == "invalid"] == []
+        for report in reports:
+            assert sum(report["net"].values()) + sum(e["amount"] for e in report["ledger"] if e["to"] == "pool") \
+                - sum(e["amount"] for e in report["ledger"] if e["from"] == "pool") == 0

@@ -1,0 +1,71 @@
+"""Markdown output escapes everything a log puts in it: player names cannot inject HTML
+(`<script>`, `"><img onerror=…>`) nor change the page's structure (a `|` splitting a
+table cell, `*` or `[…](…)` turning words into emphasis or links)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from arbiter.cli import main
+from arbiter.render.markdown import md
+from arbiter.resources import cases_dir
+from tests.conftest import load_case
+
+HOSTILE = {"Ann": "<script>alert(1)</script>", "Bob": '"><img src=x onerror=alert(2)>', "Cat": "C|a*t_[x](y)`~#"}
+
+
+def hostile_log(tmp_path):
+    """The L13 case with players named to break a page."""
+    text = json.dumps(load_case(cases_dir() / "l13-foul-hand-lifted.json"))
+    for plain, hostile in HOSTILE.items():
+        text = text.replace(json.dumps(plain), json.dumps(hostile))
+    path = tmp_path / "hostile.json"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def in_process(*args: str) -> tuple[int, str]:
+    with CliRunner().isolation() as (out, _err, _):
+        try:
+            main(list(args))
+        except SystemExit as exited:
+            code = exited.code
+    return code, out.getvalue().decode()
+
+
+def unescaped(markdown: str) -> str:
+    """The text a reader sees: backslash escapes and entities undone (as CommonMark does)."""
+    return html.unescape(re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown))
+
+
+@pytest.mark.parametrize("command", [["check", "--format", "markdown"], ["explain", "--format", "markdown"]])
+def test_names_reach_markdown_as_words_only(tmp_path, command):
+    code, out = in_process(*command, str(hostile_log(tmp_path)))
+    assert code in (0, 1)
+    assert "<" not in out and ">" not in out.replace("\n  > ", "\n").replace("\n    > ", "\n")  # only quote marks
+    for name in HOSTILE.values():
+        assert name not in out  # never verbatim …
+        assert name in unescaped(out)  # … but read as written
+    assert not re.search(r"(?<!\\)[*_]\[?x", out)  # no emphasis or link opened by a name
+
+
+def test_a_name_with_a_bar_does_not_split_the_games_table(tmp_path):
+    _, out = in_process("check", "--format", "markdown", str(hostile_log(tmp_path)))
+    rows = [line for line in out.splitlines() if line.startswith("|")]
+    assert len(rows) == 3  # header, rule, one game
+    assert {len(re.findall(r"(?<!\\)\|", row)) for row in rows} == {9}  # eight columns each
+
+
+@given(st.text())
+def test_md_keeps_the_words_and_leaves_no_markup(text):
+    escaped = md(text)
+    assert not re.search(r"[<>\n\r]", escaped)
+    assert not re.search(r"(?<!\\)[`*_\[\]|~#]", escaped.replace("\\\\", ""))
+    assert unescaped(escaped) == re.sub(r"[\r\n\u2028\u2029\x0b\x0c\x85]+", " ", text)
