@@ -71,7 +71,7 @@ PREDICATES: Mapping[str, str] = {
     "is_set": "{0} is known",
     "in": "{0} is among {1}",
     "in_game": "{0} is still in the game",
-    "foul": "{0}'s hand is foul",
+    "foul": "the hand of {0} is foul",
     "lifted": "{0} has raised his cards",
     "has_drawn": "{0} has had his draw",
     "bet_after_draw": "{0} has bet since the draw",
@@ -83,7 +83,7 @@ PREDICATES: Mapping[str, str] = {
     "hand_at_least": "{player}'s original hand is at least {minimum}",
     "card_not_in_pack": "a card named is not of the pack in use",
     "card_seen_twice": "a card named is already in play",
-    "redeal_after": "this deal follows a misdeal under law {0}",
+    "redeal_after": "this deal follows a misdeal under {0}",
     "stood": "{0} stood after the draw and has not staked since",
     "winner": "{0} is a winner by the laws",
 }
@@ -162,25 +162,38 @@ NUMBERS: Mapping[str, str] = {
 PERSON_FUNCTIONS: Mapping[str, str] = {
     "left_of": "the player to the left of {0}",
     "right_of": "the player to the right of {0}",
-    "first_of": "{0}, if any, else {1}",
+    "first_of": "{0} (or, if none, {1})",
     "going_left_from": "each player in turn to the left of {0}",
 }
 
 NUMBER_FUNCTIONS: Mapping[str, str] = {
     "stake_of": "{0}'s stake",
-    "hand_size_of": "the number of cards {0} holds",
+    "hand_size_of": "the number of cards held by {0}",
     "discard_of": "the number of cards {0} discarded",
     "demanded_by": "the number of cards {0} demanded",
     "given_to": "the number of cards given to {0}",
     "refundable_of": "{0}'s ante or straddle",
     "hand_of": "{0}'s hand",
-    "count_of": "the number of {0}",
+    "count_of": "how many {0}",
     "mul": "{0} × {1}",
     "add": "{0} + {1}",
     "sub": "{0} − {1}",
     "min": "the least of {0}",
     "max": "the greatest of {0}",
     "param": "{0}",
+}
+
+# The fields of the triggering event a rule may read (`event.FIELD`), as they read in a sentence.
+EVENT_FIELDS: Mapping[str, str] = {
+    "about": "the player it is about",
+    "amount": "the amount staked",
+    "cards": "cards shown",
+    "count": "the number of cards",
+    "dealer": "the player who deals",
+    "exposed": "the number of cards given face up",
+    "issue": "what is pointed out",
+    "stake": "the stake made",
+    "unable": "those who cannot give evidence",
 }
 
 EFFECTS: Mapping[str, str] = {
@@ -223,6 +236,32 @@ DEFINES: Mapping[str, str] = {
     "evidence": "whose evidence decides a dispute over the cards demanded",
 }
 
+# The keys and the named values of a procedure setting (`defines`), as they read in a sentence.
+SETTING_KEYS: Mapping[str, str] = {
+    "ace": "the ace counts {0}",
+    "lowest_card": "the lowest card deals",
+    "ties": "players tied for lowest {0}",
+    "first": "first {0}",
+    "last": "last {0}",
+    "from": "one each in turn from {0}",
+    "value": "{0}",
+    "cards_each": "as soon as each player has {0} cards",
+    "what": "counters moved as {0} cite this law",
+}
+
+SETTING_VALUES: Mapping[str, str] = {
+    "low": "low",
+    "redraw_tied": "draw again among themselves",
+    "same_dealer": "the same dealer",
+    "refund": "a refund",
+    "ante": "the ante",
+    "straddle": "a straddle",
+    "stake": "a stake",
+    "jackpot_ante": "a jack-pot's ante",
+    "penalty": "a penalty",
+    "win": "winnings",
+}
+
 VALUE_WORDS = {**PERSONS, **NUMBERS, **CONSTANTS}
 VALUE_FUNCTIONS = {**PERSON_FUNCTIONS, **NUMBER_FUNCTIONS}
 
@@ -231,7 +270,9 @@ def _check_value(node: Any, where: str) -> None:
     if node is None or isinstance(node, (bool, int, float)):
         return
     if isinstance(node, str):
-        if node.startswith("event.") or node in VALUE_WORDS or node in BOOLEAN_FACTS:
+        if node.startswith("event.") and node[len("event."):] in EVENT_FIELDS:
+            return
+        if node in VALUE_WORDS or node in BOOLEAN_FACTS:
             return
         raise ValueError(f"{where}: unknown value {node!r}")
     if isinstance(node, list):
@@ -303,6 +344,26 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
             name = next(iter(effect)) if isinstance(effect, dict) and len(effect) == 1 else effect
             if not isinstance(name, str) or name not in EFFECTS:
                 raise ValueError(f"{where}/then/{j}: unknown effect {effect!r}")
-    for name in data.get("defines") or {}:
+    for name, setting in (data.get("defines") or {}).items():
         if name not in DEFINES:
             raise ValueError(f"defines/{name}: unknown setting {name!r}")
+        for entry in setting if isinstance(setting, list) else [setting]:
+            _check_setting(entry, f"defines/{name}")
+
+
+CHAIN_KEYS = {"if", "candidates", "pass_over", "none_found"}
+
+
+def _check_setting(entry: Any, where: str) -> None:
+    """A setting reads in words: its keys and named values have phrases (SETTING_KEYS, SETTING_VALUES)."""
+    if isinstance(entry, str) and entry not in SETTING_VALUES:
+        raise ValueError(f"{where}: unknown value {entry!r}")
+    if not isinstance(entry, dict) or "candidates" in entry or next(iter(entry), None) in VALUE_FUNCTIONS:
+        return
+    for key, value in entry.items():
+        if key in CHAIN_KEYS:
+            continue
+        if key not in SETTING_KEYS:
+            raise ValueError(f"{where}/{key}: unknown setting key {key!r}")
+        if isinstance(value, str) and value not in SETTING_VALUES:
+            _check_value(value, f"{where}/{key}")
