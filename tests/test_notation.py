@@ -327,9 +327,9 @@ def test_a_windows_file_and_a_bom_read_the_same():
         text.encode(), "x.hand")
 
 
-def test_the_readme_writes_the_grammar_down():
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## The text notation"):]
+def test_the_docs_write_the_grammar_down():
+    readme = (REPO / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = readme
     for line in form_lines():
         assert line in section, line
 
