@@ -196,3 +196,15 @@ def test_every_command_takes_format_json(tmp_path):
             json.loads(result.output)
         except ValueError:
             assert lines and all(json.loads(line) is not None for line in lines), name
+
+
+@pytest.mark.parametrize("named", ["46", "l46", "L46", "law 46", "L 46", "l46."])
+def test_law_takes_a_rule_as_people_write_it(named):
+    result = run("law", named)
+    assert result.exit_code == 0 and result.output.startswith("L46  Whose evidence decides")
+
+
+@pytest.mark.parametrize("named", ["99", "quit", "?", "L46x"])
+def test_law_refuses_what_names_no_rule(named):
+    result = run("law", named)
+    assert result.exit_code == 2 and "no rule" in result.output
