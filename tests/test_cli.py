@@ -205,6 +205,6 @@ def test_law_takes_a_rule_as_people_write_it(named):
 
 
 @pytest.mark.parametrize("named", ["99", "quit", "?", "L46x"])
-def test_law_refuses_what_names_no_rule(named):
-    result = run("law", named)
-    assert result.exit_code == 2 and "no rule" in result.output
+def test_law_refuses_what_names_no_rule(named, capsys):
+    assert run_main("law", named) == 2
+    assert "no rule" in capsys.readouterr().err
