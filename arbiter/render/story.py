@@ -53,6 +53,12 @@ def _count(n: int, thing: str = "card") -> str:
     return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
+def _hand_noun(value: Any) -> str:
+    """A hand's class as a noun after a possessive: "Cat's flush", "Dan's hand of no pair"."""
+    name = hand_class(value)
+    return "hand of no pair" if name == "high_card" else HAND_WORDS[name].removeprefix("a ")
+
+
 def _names(names: Sequence[str]) -> str:
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -148,6 +154,9 @@ class Storyteller:
                         f"the pool of {game['pool']}.")
         else:
             told.append(f"No one takes the pool: its {game['pool']} stay for the next game.")
+        decided = self.show_decided(game["game"])
+        if decided:
+            told.append(decided)
         nxt = game["next"]
         jackpot = nxt["jackpot"]
         told.append(f"Next game: {nxt['dealer']} deals; " + (
@@ -156,6 +165,43 @@ class Storyteller:
         return " ".join(told)
 
     # --- hands ---------------------------------------------------------------------
+    def _law_of_hands(self, classes: set[str]) -> Any:
+        """The rule whose evaluator compares these classes of hand: the rule for all hands
+        (the order of the hands) when they differ, else the first rule for their class."""
+        for rule in self.rulebook.in_order():
+            concerns = (rule.evaluator or {}).get("hands")
+            if concerns == "all" and len(classes) > 1 or isinstance(concerns, list) and \
+                    len(classes) == 1 and classes <= set(concerns):
+                return rule
+        return None
+
+    def show_decided(self, game: int) -> str | None:
+        """Which law decided the show of a game: the best hand shown against the next best
+        of another player still in at the end, e.g. "Cat's flush beats Dan's flush (law 69:
+        …)". None without two hands to compare, or when the best are equal (they share)."""
+        indexes = [k for k, state in enumerate(self.trace) if state.get("game") == game]
+        still_in = set(self.trace[indexes[-1]].get("still_in") or ())
+        shown: dict[str, Any] = {}
+        for k in indexes:
+            event = self.events[k]
+            if event["type"] == "show" and event["player"] in still_in and len(event["cards"]) == self.cards_per_hand:
+                try:
+                    shown[event["player"]] = evaluate(parse_cards(event["cards"]), self.hand_rules)
+                except ValueError:
+                    continue
+        if len(shown) < 2:
+            return None
+        best, runner = sorted(shown, key=lambda player: shown[player], reverse=True)[:2]
+        if shown[best] == shown[runner]:
+            return None
+        rule = self._law_of_hands({hand_class(shown[best]), hand_class(shown[runner])})
+        if rule is None:
+            return None
+        noun = _hand_noun(shown[best])
+        beats = "beat" if noun in ("threes", "fours", "two pairs") else "beats"
+        return (f"At the show {best}'s {noun} {beats} {runner}'s {_hand_noun(shown[runner])} "
+                f"({rule_ref(rule.id)}: {rule.title[0].lower()}{rule.title[1:]}).")
+
     def hand_words(self, cards: Sequence[str]) -> str:
         if len(cards) != self.cards_per_hand:
             return f"{_count(len(cards))}, a foul hand"
@@ -196,7 +242,7 @@ def _card(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
     counts = {p: cards if isinstance(cards, int) else len(cards) for p, cards in e["hands"].items()}
-    if set(counts.values()) == {t.cards_per_hand}:
+    if set(counts.values()) <= {t.cards_per_hand}:  # a bare `dealt` is a whole deal made in proper order
         told = f"{after['dealer']} deals {_count(t.cards_per_hand)} to each player."
     else:
         told = f"{after['dealer']} deals: " + ", ".join(f"{_count(n)} to {p}" for p, n in counts.items()) + "."
