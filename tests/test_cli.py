@@ -103,12 +103,14 @@ def test_evidence_when_no_one_can_give_it():
     assert "held to have demanded the proper number" in text.output
 
 
-@pytest.mark.parametrize("disputants, referee", [("Bob,Cat", "Ann"), ("Ann,Cat", "Bob"), ("Ann,Bob", "Dan"),
-                                                 ("Ann,Bob,Dan", None)])
-def test_referee_follows_laws_77_and_78(disputants, referee):
+@pytest.mark.parametrize("disputants, referee, rule", [("Bob,Cat", "Ann", "L77"), ("Ann,Cat", "Bob", "L78"),
+                                                       ("Ann,Bob", "Dan", "L78"), ("Ann,Bob,Dan", None, "L77")])
+def test_referee_follows_laws_77_and_78_and_cites_the_one_that_decided(disputants, referee, rule):
     data = json.loads(run("referee", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputants", disputants,
                           "--format", "json").output)
-    assert data["referee"] == referee
+    assert (data["referee"], data["rule"]) == (referee, rule)
+    text = run("referee", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputants", disputants).output
+    assert f"({rule})." in text.splitlines()[0]
 
 
 @pytest.mark.parametrize("name", ["log", "report", "rules", "house"])

@@ -16,9 +16,22 @@ def _chain_command(setting: str, role: str, persons: dict[str, Any], event: dict
                    extra: dict[str, Any], fmt: str, house: str | None, none_found: str) -> None:
     rulebook = rulebook_with(house)
     rule = rule_defining(rulebook, setting)
-    chosen, considered = walk_chain(rule.defines[setting], seating, persons, event, rulebook.parameters)
-    result = {"rule": rule.id, role: chosen, "considered": considered, **extra}
+    chain = rule.defines[setting]
+    chosen, considered = walk_chain(chain, seating, persons, event, rulebook.parameters)
+    result = {"rule": _deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered,
+              **extra}
     click.echo(render_chain(result, "json" if fmt == "json" else "table", role, none_found), nl=False)
+
+
+def _deciding_rule(chain: dict[str, Any], defining: str, chosen: str | None, considered: list[dict[str, Any]]) -> str:
+    """The rule that names the person chosen: the chain's `decided_by` entry for the
+    place at which he was reached (law 78 for the dealer's neighbours), else the rule
+    that defines the chain."""
+    cited = chain.get("decided_by") or []
+    places = [person["player"] for person in considered]
+    if chosen is None or chosen not in places or not cited:
+        return defining
+    return str(cited[min(places.index(chosen), len(cited) - 1)])
 
 
 @cli.command()

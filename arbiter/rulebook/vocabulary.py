@@ -351,7 +351,7 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
             _check_setting(entry, f"defines/{name}")
 
 
-CHAIN_KEYS = {"if", "candidates", "pass_over", "none_found"}
+CHAIN_KEYS = {"if", "candidates", "pass_over", "none_found", "decided_by"}
 
 
 def _check_setting(entry: Any, where: str) -> None:
