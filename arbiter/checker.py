@@ -69,6 +69,8 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
     }
     if rulebook.house:
         report["house_rules"] = dict(rulebook.house)
+    if log["table"].get("pronouns"):
+        report["pronouns"] = dict(log["table"]["pronouns"])
     return report, list(replay.trace or ())
 
 

@@ -98,11 +98,11 @@ def shipped_cases(rulebook: Rulebook) -> list[Case]:
     return cases
 
 
-def consequence(effects: Sequence[Mapping[str, Any]]) -> str:
-    """A finding's effects as one answer to "what follows?"."""
+def consequence(effects: Sequence[Mapping[str, Any]], pronouns: Mapping[str, str] | None = None) -> str:
+    """A finding's effects as one answer to "what follows?" (in the case's pronouns)."""
     if not effects:
         return NOTHING_FURTHER
-    text = "; ".join(effect_words(effect) for effect in effects)
+    text = "; ".join(effect_words(effect, pronouns) for effect in effects)
     return text[0].upper() + text[1:]
 
 
@@ -157,7 +157,8 @@ def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rule
     consequences of other kinds (not the effects of a law ruled at this event, nor a part
     of this finding's), in this table's names, taken first from findings at the same kind
     of event, then from the same section of the laws, then from anywhere."""
-    right = consequence(finding["effects"])
+    pronouns = case.log["table"].get("pronouns")
+    right = consequence(finding["effects"], pronouns)
     kinds = _effect_kinds(finding["effects"])
     here = {_effect_kinds(f["effects"]) for f in case.report["findings"] if f["event"] == finding["event"]}
     event_type, section = _event_type(case, finding), rulebook.get(finding["id"]).section
@@ -171,7 +172,7 @@ def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rule
             if not other_kinds or other_kinds in here or other_kinds < kinds or other_kinds == kinds:
                 continue
             near = 2 * (_event_type(other, found) == event_type) + (rulebook.get(found["id"]).section == section)
-            words = consequence(_renamed(found["effects"], _recast_names(other, found, case, finding)))
+            words = consequence(_renamed(found["effects"], _recast_names(other, found, case, finding)), pronouns)
             closeness[other_kinds] = max(near, closeness.get(other_kinds, 0))
             wordings.setdefault(other_kinds, []).append(words)
     picked: list[str] = []

@@ -140,7 +140,8 @@ def rewrite_transcripts(scratch: Path) -> None:
                 transcript = fenced and nxt.startswith("$ ") and "arbiter " in nxt
                 out.append(line)
             elif transcript and line.startswith("$ "):
-                out += [line, *run_shell(line[2:], scratch).rstrip("\n").split("\n")]
+                printed = TIMING.sub(" in 0.01s", run_shell(line[2:], scratch))
+                out += [line, *printed.rstrip("\n").split("\n")]
             elif not transcript:
                 out.append(line)
         page.write_text("\n".join(out), encoding="utf-8")

@@ -8,7 +8,7 @@ import click
 
 from arbiter.cli.app import FORMAT, HOUSE, cli, rule_defining, rulebook_with, seating_of, split_names
 from arbiter.engine.chain import walk_chain
-from arbiter.render.chain import render_chain
+from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.seats import Seating
 
 
@@ -18,20 +18,9 @@ def _chain_command(setting: str, role: str, persons: dict[str, Any], event: dict
     rule = rule_defining(rulebook, setting)
     chain = rule.defines[setting]
     chosen, considered = walk_chain(chain, seating, persons, event, rulebook.parameters)
-    result = {"rule": _deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered,
+    result = {"rule": deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered,
               **extra}
     click.echo(render_chain(result, "json" if fmt == "json" else "table", role, none_found), nl=False)
-
-
-def _deciding_rule(chain: dict[str, Any], defining: str, chosen: str | None, considered: list[dict[str, Any]]) -> str:
-    """The rule that names the person chosen: the chain's `decided_by` entry for the
-    place at which he was reached (law 78 for the dealer's neighbours), else the rule
-    that defines the chain."""
-    cited = chain.get("decided_by") or []
-    places = [person["player"] for person in considered]
-    if chosen is None or chosen not in places or not cited:
-        return defining
-    return str(cited[min(places.index(chosen), len(cited) - 1)])
 
 
 @cli.command()

@@ -29,6 +29,7 @@ from arbiter.notation.grammar import (
     NOTE_MARK,
     NUMBER,
     NUMBER_WORDS,
+    PRONOUN_WORDS,
     SUBJECT_FORMS,
     SYNONYMS,
     UNDO,
@@ -198,7 +199,7 @@ class _Parser:
         log: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if self.meta is not None:
             log["meta"] = self.meta
-        log["table"] = {key: self.table[key] for key in ("players", "limit", "ante")}
+        log["table"] = {key: self.table[key] for key in ("players", "limit", "ante", "pronouns") if key in self.table}
         log["events"] = self.events
         self.parsed.log = log
         return self.parsed
@@ -281,8 +282,27 @@ class _Parser:
             if not players:
                 raise self.fail("the players' names, in the order the deal passes")
             self.table["players"] = players
+        elif word == "pronouns":
+            self.table["pronouns"] = self.pronouns()
         else:
             self.table[word] = self.number(word)
+
+    def pronouns(self) -> dict[str, str]:
+        """`pronouns Ann she, Bob he`: each player's pronoun, comma-separated."""
+        given: dict[str, str] = {}
+        while True:
+            self.skip_space()
+            self.parsed.head_at[f"/table/pronouns/{len(given)}"] = self.where()
+            name = self.name()
+            self.skip_space()
+            word = next((w for w in PRONOUN_WORDS if self.take_words((w,))), None)
+            if word is None:
+                raise self.fail([repr(w) for w in PRONOUN_WORDS])
+            given[name] = word
+            self.skip_space()
+            if self.peek() != ",":
+                return given
+            self.pos += 1
 
     def require_table(self, pos: int) -> None:
         missing = [word for word in ("players", "limit", "ante") if word not in self.table]

@@ -21,6 +21,7 @@ from arbiter.hands import evaluate, hand_class
 from arbiter.render.report import effect_words
 from arbiter.render.rulebook import rule_label
 from arbiter.rulebook.model import Rulebook
+from arbiter.words import plural
 
 Event = Mapping[str, Any]
 State = Mapping[str, Any]
@@ -49,10 +50,6 @@ def openers_words(openers: str) -> str:
     return f"two {_RANK_PLURALS.get(openers[0], openers)}"
 
 
-def _count(n: int, thing: str = "card") -> str:
-    return f"{n} {thing}" + ("" if n == 1 else "s")
-
-
 def _hand_noun(value: Any) -> str:
     """A hand's class as a noun after a possessive: "Cat's flush", "Dan's hand of no pair"."""
     name = hand_class(value)
@@ -76,6 +73,7 @@ class Storyteller:
     def __init__(self, log: Mapping[str, Any], report: Mapping[str, Any], trace: Sequence[State],
                  rulebook: Rulebook) -> None:
         self.events = log["events"]
+        self.pronouns = log["table"].get("pronouns")
         self.trace = trace
         self.rulebook = rulebook
         self.hand_rules = hand_rules(rulebook.parameters)
@@ -137,7 +135,7 @@ class Storyteller:
             "severity": finding["severity"],
             "player": finding["player"],
             "summary": finding["summary"],
-            "effects": [effect_words(effect) for effect in finding["effects"]],
+            "effects": [effect_words(effect, self.pronouns) for effect in finding["effects"]],
             "law": {"id": rule.id, "label": rule_label(rule), "title": rule.title,
                     "words": " ".join(rule.text.split())},
         }
@@ -204,7 +202,7 @@ class Storyteller:
 
     def hand_words(self, cards: Sequence[str]) -> str:
         if len(cards) != self.cards_per_hand:
-            return f"{_count(len(cards))}, a foul hand"
+            return f"{plural(len(cards), 'card')}, a foul hand"
         try:
             return HAND_WORDS[hand_class(evaluate(parse_cards(cards), self.hand_rules))]
         except ValueError:
@@ -243,9 +241,9 @@ def _card(t: Storyteller, e: Event, before: State, after: State) -> str:
 def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
     counts = {p: cards if isinstance(cards, int) else len(cards) for p, cards in e["hands"].items()}
     if set(counts.values()) <= {t.cards_per_hand}:  # a bare `dealt` is a whole deal made in proper order
-        told = f"{after['dealer']} deals {_count(t.cards_per_hand)} to each player."
+        told = f"{after['dealer']} deals {plural(t.cards_per_hand, 'card')} to each player."
     else:
-        told = f"{after['dealer']} deals: " + ", ".join(f"{_count(n)} to {p}" for p, n in counts.items()) + "."
+        told = f"{after['dealer']} deals: " + ", ".join(f"{plural(n, 'card')} to {p}" for p, n in counts.items()) + "."
     known = [f"{p} holds {' '.join(cards)}" for p, cards in e["hands"].items() if not isinstance(cards, int)]
     return told + (" " + "; ".join(known) + "." if known else "")
 
@@ -276,8 +274,8 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 def _give(t: Storyteller, e: Event, before: State, after: State) -> str:
     dealer = after["dealer"]
-    told = (f"{dealer}, the dealer, takes {_count(e['count'])}" if e["to"] == dealer
-            else f"{dealer} gives {e['to']} {_count(e['count'])}")
+    told = (f"{dealer}, the dealer, takes {plural(e['count'], 'card')}" if e["to"] == dealer
+            else f"{dealer} gives {e['to']} {plural(e['count'], 'card')}")
     if e.get("cards"):
         told += f" ({' '.join(e['cards'])})"
     if e.get("exposed"):
@@ -323,8 +321,9 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "divulge": lambda t, e, b, a: f"{e['player']}, having retired, tells what the cards were.",
     "take_back": lambda t, e, b, a: f"{e['player']} takes back cards already thrown down.",
     "discard": lambda t, e, b, a: f"{e['player']} stands pat: no cards discarded." if e["count"] == 0
-    else f"{e['player']} discards {_count(e['count'])}" + (f" ({' '.join(e['cards'])})." if e.get("cards") else "."),
-    "demand": lambda t, e, b, a: f"{e['player']} asks for {_count(e['count'])}.",
+    else f"{e['player']} discards {plural(e['count'], 'card')}"
+    + (f" ({' '.join(e['cards'])})." if e.get("cards") else "."),
+    "demand": lambda t, e, b, a: f"{e['player']} asks for {plural(e['count'], 'card')}.",
     "give": _give,
     "collect_discards": lambda t, e, b, a: "The pack has run short: the discards are gathered up to be shuffled"
     " and cut.",
