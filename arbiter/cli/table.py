@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from arbiter.checker import rulebook_for
 from arbiter.cli.app import HOUSE, cli, rulebook_with, seating_of
 from arbiter.notation import parse_checked, table_line
 from arbiter.table.journal import Journal
@@ -32,10 +33,12 @@ def table(log: str, players: str | None, limit: int | None, ante: int | None, ho
         if given:
             raise click.UsageError(f"{log} exists: resume it without {', '.join(given)}")
         journal, resumed = Journal.resume(path), True
+        rulebook = rulebook_for(parse_checked(journal.text, log)[0], rulebook)  # its header's house rules
     else:
         if len(given) < 3:
             raise click.UsageError("a new table needs --players, --limit and --ante (or the name of a log to resume)")
-        header = table_line({"players": list(seating_of(players).players), "limit": limit, "ante": ante})
+        table = {"players": list(seating_of(players).players), "limit": limit, "ante": ante}
+        header = table_line({**table, "house": house} if house else table)
         parse_checked(header + "\n", log)  # a name the notation or the schema refuses stops here
         journal, resumed = Journal.create(path, header), False
     say = (lambda text: click.echo(json.dumps({"say": text}, ensure_ascii=False))) if fmt == "json" else click.echo

@@ -185,7 +185,7 @@ SUBJECT_FORMS = sorted((f for f in FORMS if f.subject), key=lambda f: -len(f.wor
 KEYWORD_FORMS = sorted((f for f in FORMS if not f.subject), key=lambda f: -len(f.words))
 
 # The statements that describe the table rather than an event, and the correction.
-HEADER_WORDS = ("players", "limit", "ante", "pronouns", "meta")
+HEADER_WORDS = ("players", "limit", "ante", "house", "pronouns", "meta")
 PRONOUN_WORDS = ("he", "she", "they")
 UNDO = "undo"
 NOTE_MARK = "--"

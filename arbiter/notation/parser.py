@@ -199,7 +199,8 @@ class _Parser:
         log: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if self.meta is not None:
             log["meta"] = self.meta
-        log["table"] = {key: self.table[key] for key in ("players", "limit", "ante", "pronouns") if key in self.table}
+        log["table"] = {key: self.table[key] for key in ("players", "limit", "ante", "house", "pronouns")
+                        if key in self.table}
         log["events"] = self.events
         self.parsed.log = log
         return self.parsed
@@ -282,6 +283,8 @@ class _Parser:
             if not players:
                 raise self.fail("the players' names, in the order the deal passes")
             self.table["players"] = players
+        elif word == "house":
+            self.table["house"] = self.name()
         elif word == "pronouns":
             self.table["pronouns"] = self.pronouns()
         else:
