@@ -1,8 +1,8 @@
 """A rule's machine form read back in words, from the same data the engine runs.
 
 `arbiter law L13` prints, beside Peel's text, what the machine does with it: "When a
-player raises his cards, if the number of cards he holds is not 5 …: his hand is foul
-…". The phrases come from the vocabulary, so the words cannot drift from the data.
+player first raises the cards dealt, if the number of cards held by the player is not 5
+…: the hand of the player is foul …". The phrases come from the vocabulary, so the words cannot drift from the data.
 """
 
 from __future__ import annotations
