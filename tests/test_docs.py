@@ -127,6 +127,29 @@ def test_the_vocabulary_page_is_current():
     assert page == render_vocabulary_page(), "run: python -m arbiter.rulebook.vocabulary_page > docs/vocabulary.md"
 
 
+def shipped_readings() -> dict[int, str]:
+    """The numbered readings of docs/readings.md: number -> its text."""
+    text = (REPO / "docs" / "readings.md").read_text(encoding="utf-8")
+    return {int(m.group(1)): m.group(2) for m in re.finditer(r"^(\d+)\. (.*)$", text, re.M)}
+
+
+def test_the_readings_are_numbered_in_order():
+    numbers = list(shipped_readings())
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 54
+
+
+def test_the_rules_and_the_cases_cite_the_shipped_readings_never_spec():
+    readings = shipped_readings()
+    files = [*(REPO / "rules").rglob("*.yaml"), REPO / "rules" / "compiled.json",
+             *(REPO / "cases").rglob("*.json"), *(REPO / "cases").rglob("*.hand"), REPO / "cases" / "README.md"]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert "SPEC" not in text, path
+        for cited in re.findall(r"\breadings?\s+(\d+(?:,\s*\d+)*)", text):
+            for number in re.split(r",\s*", cited):
+                assert int(number) in readings, f"{path.name}: reading {number}"
+
+
 def rewrite_transcripts(scratch: Path) -> None:
     """Replace each transcript's output by what its command prints now (then review the diff)."""
     for page in PAGES:
