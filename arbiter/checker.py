@@ -13,6 +13,7 @@ from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
 from arbiter.logfile import read_log_bytes, read_source
 from arbiter.notation.reading import read_any_log
+from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook, normalise_id
 
@@ -59,9 +60,33 @@ def rule_ids(rulebook: Rulebook, given: str | Iterable[str], option: str) -> set
     return ids
 
 
+_HOUSED: dict[tuple[int, str], Rulebook] = {}
+
+
+def rulebook_for(log: Mapping[str, Any], rulebook: Rulebook | None = None) -> Rulebook:
+    """The rule book a log is played under: with the house rules its table names
+    (`table.house`, as `arbiter table --house` writes them), unless house rules are
+    already applied (a --house given on the command line wins). Raises LogError if the
+    house rules named cannot be read."""
+    rulebook = rulebook or load_rulebook()
+    name = log["table"].get("house")
+    if not name or rulebook.house:
+        return rulebook
+    key = (id(rulebook), name)
+    if key not in _HOUSED:
+        try:
+            _HOUSED[key] = apply_house(rulebook, read_house(name))
+        except ArbiterError as exc:
+            raise LogError(f"the house rules the table names cannot be used: {exc}", "/table/house") from None
+    return _HOUSED[key]
+
+
 def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: str | Iterable[str],
             select: str | Iterable[str] | None, trace: bool) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    rulebook = rulebook or load_rulebook()
+    try:
+        rulebook = rulebook_for(log, rulebook)
+    except LogError as error:
+        return invalid_report(file, error), []
     ignored = rule_ids(rulebook, ignore, "ignore")
     selected = rule_ids(rulebook, select, "select") if select else None
     replay = Replay(log, Replay.compile(rulebook), trace=trace)
@@ -82,6 +107,8 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
     }
     if rulebook.house:
         report["house_rules"] = dict(rulebook.house)
+    if log["table"].get("pronouns"):
+        report["pronouns"] = dict(log["table"]["pronouns"])
     return report, list(replay.trace or ())
 
 
@@ -117,4 +144,4 @@ def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: An
     return check_bytes(data, shown, rulebook, **options)
 
 
-__all__ = ["check_log", "check_file", "check_bytes", "replay_log", "replay_with_trace", "ArbiterError"]
+__all__ = ["check_log", "check_file", "check_bytes", "replay_log", "replay_with_trace", "rulebook_for", "ArbiterError"]

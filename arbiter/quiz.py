@@ -28,6 +28,8 @@ from arbiter.resources import cases_dir
 from arbiter.rulebook.model import Rulebook, normalise_id
 
 CHOICES = 4
+#: No law is asked of more cases than this in one run of all the questions.
+MAX_PER_LAW = 3
 #: What to answer when a finding orders nothing of its own: the act stands (law 55) or
 #: the play simply goes on as the law says.
 NOTHING_FURTHER = "Nothing further is ordered (no redeal, foul hand, refund or penalty): the play goes on"
@@ -96,11 +98,11 @@ def shipped_cases(rulebook: Rulebook) -> list[Case]:
     return cases
 
 
-def consequence(effects: Sequence[Mapping[str, Any]]) -> str:
-    """A finding's effects as one answer to "what follows?"."""
+def consequence(effects: Sequence[Mapping[str, Any]], pronouns: Mapping[str, str] | None = None) -> str:
+    """A finding's effects as one answer to "what follows?" (in the case's pronouns)."""
     if not effects:
         return NOTHING_FURTHER
-    text = "; ".join(effect_words(effect) for effect in effects)
+    text = "; ".join(effect_words(effect, pronouns) for effect in effects)
     return text[0].upper() + text[1:]
 
 
@@ -113,14 +115,17 @@ def _recast_names(source: Case, source_finding: Mapping[str, Any], target: Case,
     """Another case's players given this question's names, so a wrong choice is not
     given away by a stranger's name: its player becomes this finding's player, and the
     others keep their seats counted from the dealer (the dealer stays the dealer)."""
-    mapping: dict[str, str] = {}
-    if source_finding["player"] in source.players and target_finding["player"] in target.players:
-        mapping[source_finding["player"]] = target_finding["player"]
-    used = set(mapping.values())
     players = target.players
     source_players = source.players
-    first = source_players.index(source.dealer_at(source_finding["event"]) or source_players[0])
-    home = players.index(target.dealer_at(target_finding["event"]) or players[0])
+    source_dealer = source.dealer_at(source_finding["event"]) or source_players[0]
+    target_dealer = target.dealer_at(target_finding["event"]) or players[0]
+    mapping: dict[str, str] = {source_dealer: target_dealer}
+    if source_finding["player"] in source_players and target_finding["player"] in players \
+            and source_finding["player"] not in mapping and target_finding["player"] != target_dealer:
+        mapping[source_finding["player"]] = target_finding["player"]
+    used = set(mapping.values())
+    first = source_players.index(source_dealer)
+    home = players.index(target_dealer)
     for offset in range(len(source_players)):
         name = source_players[(first + offset) % len(source_players)]
         if name in mapping:
@@ -142,26 +147,39 @@ def _renamed(value: Any, names: Mapping[str, str]) -> Any:
     return value
 
 
-def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case],
+def _event_type(case: Case, finding: Mapping[str, Any]) -> str:
+    return str(case.log["events"][finding["event"]]["type"])
+
+
+def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rulebook: Rulebook,
              rng: random.Random) -> tuple[list[str], int]:
-    """The right consequence among wrong ones: consequences of other kinds (not the
-    effects of a law ruled at this event, nor a part of this finding's), in this
-    table's names."""
-    right = consequence(finding["effects"])
+    """The right consequence among wrong ones that are plausible for the situation:
+    consequences of other kinds (not the effects of a law ruled at this event, nor a part
+    of this finding's), in this table's names, taken first from findings at the same kind
+    of event, then from the same section of the laws, then from anywhere."""
+    pronouns = case.log["table"].get("pronouns")
+    right = consequence(finding["effects"], pronouns)
     kinds = _effect_kinds(finding["effects"])
     here = {_effect_kinds(f["effects"]) for f in case.report["findings"] if f["event"] == finding["event"]}
-    wrong: dict[str, None] = {}
+    event_type, section = _event_type(case, finding), rulebook.get(finding["id"]).section
+    closeness: dict[frozenset[str], int] = {}
+    wordings: dict[frozenset[str], list[str]] = {}
     if kinds:
-        wrong[NOTHING_FURTHER] = None
+        closeness[frozenset()], wordings[frozenset()] = 1, [NOTHING_FURTHER]
     for other in cases:
         for found in other.report["findings"]:
             other_kinds = _effect_kinds(found["effects"])
-            if not other_kinds or other_kinds in here or other_kinds < kinds:
+            if not other_kinds or other_kinds in here or other_kinds < kinds or other_kinds == kinds:
                 continue
-            names = _recast_names(other, found, case, finding)
-            wrong.setdefault(consequence(_renamed(found["effects"], names)), None)
-    wrong.pop(right, None)
-    picked = rng.sample(sorted(wrong), min(CHOICES - 1, len(wrong)))
+            near = 2 * (_event_type(other, found) == event_type) + (rulebook.get(found["id"]).section == section)
+            words = consequence(_renamed(found["effects"], _recast_names(other, found, case, finding)), pronouns)
+            closeness[other_kinds] = max(near, closeness.get(other_kinds, 0))
+            wordings.setdefault(other_kinds, []).append(words)
+    picked: list[str] = []
+    for near in sorted(set(closeness.values()), reverse=True):
+        tier = sorted((k for k, score in closeness.items() if score == near), key=sorted)
+        for chosen in rng.sample(tier, min(CHOICES - 1 - len(picked), len(tier))):
+            picked.append(rng.choice(sorted(set(wordings[chosen]) - {right})))
     choices = [right, *picked]
     rng.shuffle(choices)
     return choices, choices.index(right)
@@ -212,7 +230,7 @@ def question_for(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], 
     event = finding["event"]
     game, story = _story(case, event, rulebook)
     rule = rulebook.get(finding["id"])
-    choices, answer = _choices(case, finding, cases, rng)
+    choices, answer = _choices(case, finding, cases, rulebook, rng)
     also = sorted({f["id"] for f in case.report["findings"] if f["event"] == event} - {finding["id"]})
     table = case.log["table"]
     return Question(
@@ -223,18 +241,68 @@ def question_for(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], 
         choices=choices, answer=answer, why=_why(case, finding))
 
 
+def _laws_by_preference(case: Case) -> list[str]:
+    """The laws ruled in a case, those it is meant to show first."""
+    ruled = list(dict.fromkeys(f["id"] for f in case.report["findings"]))
+    shown = set(case.log.get("meta", {}).get("laws", ()))
+    return [law for law in ruled if law in shown] + [law for law in ruled if law not in shown]
+
+
+def _orders_something(case: Case, law: str) -> bool:
+    return any(f["effects"] for f in case.report["findings"] if f["id"] == law)
+
+
+def spread_over_laws(cases: Sequence[Case]) -> dict[str, str]:
+    """Which law to ask of each case: every law some case rules on is asked of at least
+    one case (a matching of laws to cases, preferring the laws a case is meant to show),
+    and no law of more than MAX_PER_LAW cases; a case left with only laws asked often
+    enough is not asked at all. Case name -> law."""
+    preference = {case.name: _laws_by_preference(case) for case in cases if case.report["findings"]}
+    cases_by_name = {case.name: case for case in cases}
+    cases_of: dict[str, list[str]] = {}
+    for name, laws in preference.items():
+        for rank, law in enumerate(laws):
+            cases_of.setdefault(law, []).append((rank, name))  # type: ignore[arg-type]
+    ordered = {law: [name for _, name in sorted(ranked)] for law, ranked in cases_of.items()}  # type: ignore[misc]
+    chosen: dict[str, str] = {}
+
+    def place(law: str, seen: set[str]) -> bool:
+        for name in ordered[law]:
+            if name not in seen:
+                seen.add(name)
+                if name not in chosen or place(chosen[name], seen):
+                    chosen[name] = law
+                    return True
+        return False
+
+    for law in sorted(ordered, key=lambda law: (len(ordered[law]), law)):
+        place(law, set())
+    asked = {law: sum(1 for chosen_law in chosen.values() if chosen_law == law) for law in ordered}
+    for name, laws in preference.items():
+        if name in chosen:
+            continue
+        ordering = [law for law in laws if _orders_something(cases_by_name[name], law)] + laws
+        law = next((law for law in ordering if asked[law] < MAX_PER_LAW), None)
+        if law is not None:
+            chosen[name] = law
+            asked[law] += 1
+    return chosen
+
+
 def build_quiz(rulebook: Rulebook, seed: int, count: int) -> list[Question]:
-    """`count` questions from as many different cases, in an order fixed by `seed`; of
-    each case, a finding of a law the case is meant to show where there is one."""
+    """`count` questions from as many different cases, in an order fixed by `seed`, the
+    laws asked spread over the whole code (`spread_over_laws`)."""
     rng = random.Random(seed)
     cases = shipped_cases(rulebook)
-    with_findings = [case for case in cases if case.report["findings"]]
-    rng.shuffle(with_findings)
+    by_name = {case.name: case for case in cases}
+    asked = sorted(spread_over_laws(cases).items())
+    rng.shuffle(asked)
     questions = []
-    for case in with_findings[:count]:
-        shown = set(case.log.get("meta", {}).get("laws", ()))
-        findings = [f for f in case.report["findings"] if f["id"] in shown] or case.report["findings"]
-        questions.append(question_for(case, rng.choice(findings), cases, rulebook, rng))
+    for name, law in asked[:count]:
+        case = by_name[name]
+        of_law = [f for f in case.report["findings"] if f["id"] == law]
+        finding = rng.choice([f for f in of_law if f["effects"]] or of_law)
+        questions.append(question_for(case, finding, cases, rulebook, rng))
     return questions
 
 
@@ -266,4 +334,4 @@ def explanation_lines(question: Question) -> list[str]:
 
 
 __all__ = ["Case", "Question", "build_quiz", "consequence", "explanation_lines", "question_for",
-           "question_lines", "read_law", "shipped_cases"]
+           "question_lines", "read_law", "shipped_cases", "spread_over_laws"]

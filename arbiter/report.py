@@ -7,6 +7,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from arbiter.words import plural
+
 EXIT_OK = 0
 EXIT_IRREGULAR = 1
 EXIT_INVALID = 2
@@ -57,6 +59,6 @@ class Report:
 
     def summary_line(self) -> str:
         s = self.summary()
-        word = "log" if s["logs"] == 1 else "logs"
-        return (f"{s['logs']} {word} checked: {s['ok']} ok, {s['irregular']} irregular, {s['invalid']} invalid; "
-                f"{s['findings']} findings, {s['games']} games in {s['seconds']:.2f}s")
+        return (f"{plural(s['logs'], 'log')} checked: {s['ok']} ok, {s['irregular']} irregular, "
+                f"{s['invalid']} invalid; {plural(s['findings'], 'finding')}, {plural(s['games'], 'game')} "
+                f"in {s['seconds']:.2f}s")

@@ -33,7 +33,7 @@ def test_select_takes_a_string_or_a_list(select):
 
 
 @pytest.mark.parametrize("option, value", [
-    ("ignore", "L99"), ("ignore", ["L13", "X1"]), ("select", "L1,L0"), ("select", [13]), ("ignore", "1"),
+    ("ignore", "L99"), ("ignore", ["L13", "X1"]), ("select", "L1,L0"), ("select", [13]), ("ignore", "99"),
 ])
 def test_an_unknown_id_is_a_value_error(option, value):
     with pytest.raises(ValueError, match=f"^{option}: unknown rule ID"):

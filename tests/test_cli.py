@@ -103,12 +103,14 @@ def test_evidence_when_no_one_can_give_it():
     assert "held to have demanded the proper number" in text.output
 
 
-@pytest.mark.parametrize("disputants, referee", [("Bob,Cat", "Ann"), ("Ann,Cat", "Bob"), ("Ann,Bob", "Dan"),
-                                                 ("Ann,Bob,Dan", None)])
-def test_referee_follows_laws_77_and_78(disputants, referee):
+@pytest.mark.parametrize("disputants, referee, rule", [("Bob,Cat", "Ann", "L77"), ("Ann,Cat", "Bob", "L78"),
+                                                       ("Ann,Bob", "Dan", "L78"), ("Ann,Bob,Dan", None, "L77")])
+def test_referee_follows_laws_77_and_78_and_cites_the_one_that_decided(disputants, referee, rule):
     data = json.loads(run("referee", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputants", disputants,
                           "--format", "json").output)
-    assert data["referee"] == referee
+    assert (data["referee"], data["rule"]) == (referee, rule)
+    text = run("referee", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputants", disputants).output
+    assert f"({rule})." in text.splitlines()[0]
 
 
 @pytest.mark.parametrize("name", ["log", "report", "rules", "house"])
@@ -196,3 +198,15 @@ def test_every_command_takes_format_json(tmp_path):
             json.loads(result.output)
         except ValueError:
             assert lines and all(json.loads(line) is not None for line in lines), name
+
+
+@pytest.mark.parametrize("named", ["46", "l46", "L46", "law 46", "L 46", "l46."])
+def test_law_takes_a_rule_as_people_write_it(named):
+    result = run("law", named)
+    assert result.exit_code == 0 and result.output.startswith("L46  Whose evidence decides")
+
+
+@pytest.mark.parametrize("named", ["99", "quit", "?", "L46x"])
+def test_law_refuses_what_names_no_rule(named, capsys):
+    assert run_main("law", named) == 2
+    assert "no rule" in capsys.readouterr().err

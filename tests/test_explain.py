@@ -166,3 +166,29 @@ def test_errors_are_one_line_and_exit_2(capsys, args, message):
     code, out, err = run(capsys, *args)
     assert code == 2 and out == ""
     assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("case", "law", "words"), [
+    ("l69-heart-flush-beats-higher-flush", "law 69", "flush beats"),
+    ("l70-equal-sequences-heart-wins", "law 70", "sequence beats"),
+    ("l73-two-pairs-second-pair", "law 73", "two pairs beat"),
+    ("l65-sequence-flush-beats-fours", "law 65", "sequence flush beats"),
+])
+def test_the_story_names_the_law_that_decided_the_show(case, law, words, rulebook):
+    *_, steps = _story(cases_dir() / f"{case}.json", rulebook)
+    end = " ".join(step["text"] for step in steps if step["kind"] == "game_end")
+    decided = re.search(r"At the show [^(]*\(([^:]*):", end)
+    assert decided and decided.group(1) == law and words in end, end
+
+
+def test_equal_hands_that_share_name_no_deciding_law(rulebook):
+    *_, steps = _story(cases_dir() / "l73-equal-two-pairs-share.json", rulebook)
+    assert not any("At the show" in step["text"] for step in steps)
+
+
+def test_a_bare_dealt_is_five_cards_to_each_player(capsys, tmp_path):
+    log = tmp_path / "bare.hand"
+    log.write_text("players Ann Bob Cat; limit 20; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n",
+                   encoding="utf-8")
+    code, out, _ = run(capsys, "explain", str(log))
+    assert code == 0 and "Ann deals 5 cards to each player." in out

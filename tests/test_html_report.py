@@ -109,7 +109,7 @@ def test_a_ruling_quotes_its_law_with_its_effects_in_words(rulebook):
     finding = report["findings"][0]
     row = Page(html).text_of(f"event-{finding['event']}")
     assert " ".join(rulebook.get("L13").text.split()) in row
-    assert "Bob's hand is foul: he retires and forfeits his stake" in row and "Ann refunds 1 to Bob" in row
+    assert "Bob's hand is foul: they retire and forfeit their stake" in row and "Ann refunds 1 to Bob" in row
 
 
 def test_cards_face_up_where_the_log_names_them_and_backs_where_it_does_not(rulebook):

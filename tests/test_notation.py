@@ -26,7 +26,7 @@ from arbiter.notation import (
     read_text_log,
     write_text,
 )
-from arbiter.notation.grammar import Opt
+from arbiter.notation.grammar import Opt, synonym_lines
 from arbiter.resources import cases_dir
 from arbiter.simulator import simulate_log
 from tests.conftest import REPO, case_files
@@ -327,9 +327,9 @@ def test_a_windows_file_and_a_bom_read_the_same():
         text.encode(), "x.hand")
 
 
-def test_the_readme_writes_the_grammar_down():
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## The text notation"):]
+def test_the_docs_write_the_grammar_down():
+    readme = (REPO / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = readme
     for line in form_lines():
         assert line in section, line
 
@@ -405,3 +405,57 @@ def test_any_log_reads_both_forms_alike():
     case = cases_dir() / "l33-false-opener-penalty.json"
     log = read_any_log(case.read_bytes(), str(case))
     assert read_any_log(write_text(log).encode(), "-") == log
+
+
+# --- the words players say: synonyms ---------------------------------------------------
+
+SAID = HEAD + """Ann deals; Ann shuffles; Dan cuts; Bob antes 1
+dealt
+Cat bets 2; Dan calls; Ann folds; Bob raises to 4; Cat calls; Dan folds
+Bob discards 1; Bob asks 1; Bob gets 1; Cat discards 2; Cat asks 2; Cat gets 2
+Bob checks; Cat bets 6; Bob calls
+"""
+
+CANONICAL = HEAD + """Ann deals; Ann shuffles; Dan cuts; Bob antes 1
+dealt
+Cat opens 2; Dan plays 2; Ann passes; Bob plays 4; Cat plays 4; Dan passes
+Bob discards 1; Bob asks 1; Bob gets 1; Cat discards 2; Cat asks 2; Cat gets 2
+Bob plays 4; Cat plays 6; Bob plays 6
+"""
+
+
+def test_the_words_players_say_read_as_the_same_events():
+    assert read_text_log(SAID.encode(), "x.hand") == read_text_log(CANONICAL.encode(), "x.hand")
+
+
+def test_convert_writes_the_canonical_verbs(tmp_path):
+    said = tmp_path / "said.hand"
+    said.write_text(SAID, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["convert", str(said), "--to", "text"])
+    assert result.exit_code == 0, result.output
+    for word in (" bets ", " calls", " folds", " raises to ", " checks"):
+        assert word not in result.output
+    assert "Cat opens 2" in result.output and "Bob plays 4\nCat plays 6\nBob plays 6" in result.output
+
+
+def test_stands_keeps_the_players_stake():
+    log = read_text_log((HEAD + "Ann deals; Bob antes 1; Cat opens 2; Dan plays 2\nCat stands\n").encode(), "x.hand")
+    assert log["events"][-1] == {"type": "play", "player": "Cat", "stake": 2}
+
+
+def test_a_call_with_nothing_to_call_is_a_clear_error():
+    with pytest.raises(NotationError, match=r"line 3, column 5: nothing to call: no one has staked since the deal"):
+        read_text_log((HEAD + "Ann deals\nBob calls\n").encode(), "x.hand")
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("fold", "folds"), ("call", "calls"), ("bet", "bets"),
+                                             ("raise", "raises to"), ("chek", "checks"), ("pases", "passes")])
+def test_a_wrong_verb_is_given_a_real_one(typed, meant):
+    with pytest.raises(NotationError, match=re.escape(f"(did you mean {meant!r}?)")):
+        read_text_log((HEAD + f"Ann deals\nBob {typed} 2\n").encode(), "x.hand")
+
+
+def test_the_docs_list_the_synonyms():
+    page = (REPO / "docs" / "notation.md").read_text(encoding="utf-8")
+    for line in synonym_lines():
+        assert line in page, line

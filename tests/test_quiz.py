@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from click.testing import CliRunner
 
 from arbiter.cli import cli
-from arbiter.quiz import NOTHING_FURTHER, build_quiz, consequence, question_for, read_law, shipped_cases
+from arbiter.cli.quiz import quiz as quiz_command
+from arbiter.quiz import (
+    MAX_PER_LAW,
+    NOTHING_FURTHER,
+    build_quiz,
+    consequence,
+    question_for,
+    read_law,
+    shipped_cases,
+    spread_over_laws,
+)
 
 
 def run(*args: str, input: str | None = None):
@@ -25,7 +36,7 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.mark.parametrize("answer", ["L13", "13", "l13", " law 13 ", "Law13", "L013"])
+@pytest.mark.parametrize("answer", ["L13", "13", "l13", " law 13 ", "Law13", "L013", "L 13", "l13."])
 def test_a_law_may_be_named_as_one_likes(answer):
     assert read_law(answer) == "L13"
 
@@ -46,7 +57,7 @@ def test_right_answers_score_and_the_explanation_quotes_the_law(rulebook):
 
 def test_wrong_answers_do_not_score_and_are_corrected(rulebook):
     questions = build_quiz(rulebook, seed=11, count=3)
-    typed = "".join(f"D99\n{(q.answer + 1) % len(q.choices) + 1}\n" for q in questions)
+    typed = "".join(f"{'A4' if q.law != 'A4' else 'A3'}\n{(q.answer + 1) % len(q.choices) + 1}\n" for q in questions)
     result = run("--seed", "11", "--questions", "3", input=typed)
     assert result.exit_code == 0, result.output
     assert "Your score: 0 of 6." in result.output
@@ -87,10 +98,19 @@ def test_no_seed_draws_one_and_says_which(rulebook):
         json.loads(result.output)
 
 
-def test_more_questions_than_cases_asks_each_case_once(cases):
-    with_findings = sum(1 for case in cases if case.report["findings"])
+def test_a_full_run_asks_every_law_a_case_shows_and_none_more_than_three_times(cases):
     document = json.loads(run("--seed", "1", "--questions", "1000", "--format", "json").output)
-    assert len(document["questions"]) == with_findings
+    asked = Counter(q["law"] for q in document["questions"])
+    ruled = {f["id"] for case in cases for f in case.report["findings"]}
+    assert set(asked) == ruled
+    assert max(asked.values()) <= MAX_PER_LAW == 3
+    assert len({q["case"] for q in document["questions"]}) == len(document["questions"])  # each case once
+
+
+def test_a_case_is_asked_about_the_law_it_is_named_after_where_it_can_be(cases):
+    chosen = spread_over_laws(cases)
+    meant = sum(1 for case in cases if chosen.get(case.name) in case.log["meta"].get("laws", ()))
+    assert meant >= 0.8 * len(chosen)
 
 
 def test_every_shipped_case_with_findings_can_make_a_question_of_each_finding(cases, rulebook):
@@ -135,3 +155,65 @@ def test_the_story_stops_at_the_event_and_keeps_what_follows_back(cases, ruleboo
     told = " ".join(step["words"] for step in question.story)
     assert "lifts" in question.story[-1]["words"]
     assert "refund" not in told and "Still in" not in question.story[-1]["words"]  # the answer, not given away
+
+
+# --- a session: stopping, answers not understood, plausible wrong choices ---------------------
+
+
+def test_end_of_input_stops_with_the_score_so_far(rulebook):
+    question = build_quiz(rulebook, seed=5, count=2)[0]
+    result = run("--seed", "5", "--questions", "2", input=f"{question.law}\n")  # then Ctrl-D
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().endswith("Stopped. Your score: 1 of 1.")
+    assert "Traceback" not in result.output and "Aborted" not in result.output
+
+
+def test_quit_stops_with_the_score_so_far(rulebook):
+    question = build_quiz(rulebook, seed=5, count=2)[0]
+    result = run("--seed", "5", "--questions", "2", input=f"{question.law}\n{question.answer + 1}\nquit\n")
+    assert result.output.rstrip().endswith("Stopped. Your score: 2 of 2.")
+    assert "Question 2 of 2" in result.output
+
+
+def test_ctrl_c_stops_with_the_score_so_far(monkeypatch):
+    def interrupted():
+        raise KeyboardInterrupt
+    monkeypatch.setattr("sys.stdin.readline", interrupted)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    assert quiz_command.main(["--seed", "5", "--questions", "1"], standalone_mode=False) == 130
+
+
+def test_an_answer_not_understood_is_asked_again_never_marked_wrong(rulebook):
+    question = build_quiz(rulebook, seed=5, count=1)[0]
+    number = question.law[1:]
+    typed = f"?\nL99\n\n{question.law[0]} {number}\nfour\n0\n{question.answer + 1}\n"
+    result = run("--seed", "5", "--questions", "1", input=typed)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Which law applies?") == 4
+    assert "Name a law: L13, 13 or law 13 (quit ends the quiz)." in result.output
+    assert "'L99' names no law here." in result.output
+    assert result.output.count("Answer with a number from 1 to 4 (quit ends the quiz).") == 2
+    assert "Error" not in result.output and "Not so" not in result.output
+    assert "Your score: 2 of 2." in result.output
+
+
+@pytest.mark.parametrize("typed", ["L 13", "l13.", "13"])
+def test_a_law_written_loosely_is_understood(typed, cases, rulebook):
+    case = next(c for c in cases if c.name == "l13-foul-hand-lifted")
+    question = question_for(case, case.report["findings"][0], cases, rulebook, random.Random(0))
+    assert question.accepts_law(typed)
+
+
+def test_piped_answers_are_echoed_so_a_scripted_run_reads_as_a_session(rulebook):
+    question = build_quiz(rulebook, seed=5, count=1)[0]
+    result = run("--seed", "5", "--questions", "1", input=f"law {question.law}\n{question.answer + 1}\n")
+    assert f"Which law applies? (e.g. L13): law {question.law}\n" in result.output
+    assert f"Your choice (1-4): {question.answer + 1}\n" in result.output
+
+
+def test_wrong_choices_are_plausible_for_the_situation(cases, rulebook):
+    case = next(c for c in cases if c.name == "l13-foul-hand-lifted")
+    question = question_for(case, case.report["findings"][0], cases, rulebook, random.Random(0))
+    wrong = [c for i, c in enumerate(question.choices) if i != question.answer]
+    assert "Misdeal: Ann deals again" in wrong  # the deal's other remedy, by the same dealer
+    assert not any("jack-pot" in choice for choice in wrong)

@@ -106,7 +106,7 @@ def test_status_next_evidence_referee_and_help(tmp_path):
     assert "still in: Bob, Cat, Dan, Ann" in output
     assert output.count("next: Ann's say: play (stake 2 or more) or pass") == 2
     # law 46 at this table: Ann deals, Bob disputes, Cat on the dealer's right cannot say: Dan
-    assert "The witness is Dan (L46).\n\n1. Bob: passed over, he is a party to the dispute." in output
+    assert "The witness is Dan (L46).\n\n1. Bob: passed over, a party to the dispute." in output
     assert "evidence: name the player who disputes with the dealer" in output
     assert "[L46 ruling] line 6: " in output  # the dispute recorded: the replay's own ruling
     assert output.count("The witness is Cat (L46).") == 1  # `evidence` alone: the dispute of this deal

@@ -51,7 +51,7 @@ def check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | No
             raise click.UsageError("--format html makes one page per log: with several logs, give --out DIR")
         from arbiter.render.html_pages import html_reports  # only pages need the HTML renderer
 
-        return _write_pages(html_reports(files, rulebook, options), out_dir, tally, quiet)
+        return _write_pages(html_reports(files, rulebook, options), out_dir, tally, quiet, _left_out(options))
     reports = check_many(files, house, options, jobs)
     show_progress = not quiet and sys.stderr.isatty() and fmt != "table" and len(files) > 20
     collected: list[dict[str, Any]] = []
@@ -70,11 +70,22 @@ def check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | No
     elif fmt == "jsonl":
         click.echo(json.dumps({"summary": tally.summary()}), err=True)
     elif not quiet:
-        click.echo(tally.summary_line())
+        click.echo(tally.summary_line() + _left_out(options))
     return tally.exit_code
 
 
-def _write_pages(pages: Iterator[tuple[dict[str, Any], str]], out_dir: str | None, tally: Report, quiet: bool) -> int:
+def _left_out(options: dict[str, Any]) -> str:
+    """What --ignore and --select left out of the findings, for the summary line."""
+    words = []
+    if options["ignore"]:
+        words.append(f"findings of {', '.join(options['ignore'])} left out (--ignore)")
+    if options["select"]:
+        words.append(f"only findings of {', '.join(options['select'])} kept (--select)")
+    return "".join(f"; {w}" for w in words)
+
+
+def _write_pages(pages: Iterator[tuple[dict[str, Any], str]], out_dir: str | None, tally: Report, quiet: bool,
+                 left_out: str) -> int:
     """One page to standard output, or every page into `out_dir` as NAME.html (NAME the
     log's file name; a second log of the same name gets NAME-2.html)."""
     folder = Path(out_dir) if out_dir else None
@@ -98,5 +109,5 @@ def _write_pages(pages: Iterator[tuple[dict[str, Any], str]], out_dir: str | Non
     if not quiet:
         if folder is not None:
             click.echo(f"wrote {len(written)} page{'s' if len(written) != 1 else ''} to {folder}")
-        click.echo(tally.summary_line(), err=folder is None)
+        click.echo(tally.summary_line() + left_out, err=folder is None)
     return tally.exit_code

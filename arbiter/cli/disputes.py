@@ -8,7 +8,7 @@ import click
 
 from arbiter.cli.app import FORMAT, HOUSE, cli, rule_defining, rulebook_with, seating_of, split_names
 from arbiter.engine.chain import walk_chain
-from arbiter.render.chain import render_chain
+from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.seats import Seating
 
 
@@ -16,8 +16,10 @@ def _chain_command(setting: str, role: str, persons: dict[str, Any], event: dict
                    extra: dict[str, Any], fmt: str, house: str | None, none_found: str) -> None:
     rulebook = rulebook_with(house)
     rule = rule_defining(rulebook, setting)
-    chosen, considered = walk_chain(rule.defines[setting], seating, persons, event, rulebook.parameters)
-    result = {"rule": rule.id, role: chosen, "considered": considered, **extra}
+    chain = rule.defines[setting]
+    chosen, considered = walk_chain(chain, seating, persons, event, rulebook.parameters)
+    result = {"rule": deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered,
+              **extra}
     click.echo(render_chain(result, "json" if fmt == "json" else "table", role, none_found), nl=False)
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from arbiter.checker import replay_with_trace
+from arbiter.checker import replay_with_trace, rulebook_for
 from arbiter.cli.app import HOUSE, cli, rulebook_with
 from arbiter.errors import LogError
 from arbiter.logfile import read_source, read_stream
@@ -30,6 +30,7 @@ def explain(log: str, fmt: str, house: str | None) -> None:
     rulebook = rulebook_with(house)
     data = read_stream(sys.stdin.buffer) if log == STDIN else read_source(log)
     document = read_any_log(data, log)
+    rulebook = rulebook_for(document, rulebook)  # the house rules the log's table names, if any
     report, trace = replay_with_trace(document, rulebook, file=log)
     click.echo(render_story(tell(document, report, trace, rulebook), report, fmt), nl=False)
     if report["error"]:

@@ -8,8 +8,11 @@ from pathlib import Path
 
 import click
 
+from arbiter.checker import rulebook_for
 from arbiter.cli.app import HOUSE, cli, rulebook_with, seating_of
+from arbiter.errors import LogError
 from arbiter.notation import parse_checked, table_line
+from arbiter.rulebook.model import Rulebook
 from arbiter.table.journal import Journal
 from arbiter.table.session import play
 
@@ -32,11 +35,25 @@ def table(log: str, players: str | None, limit: int | None, ante: int | None, ho
         if given:
             raise click.UsageError(f"{log} exists: resume it without {', '.join(given)}")
         journal, resumed = Journal.resume(path), True
+        rulebook = _header_rulebook(journal, log, rulebook)
     else:
         if len(given) < 3:
             raise click.UsageError("a new table needs --players, --limit and --ante (or the name of a log to resume)")
-        header = table_line({"players": list(seating_of(players).players), "limit": limit, "ante": ante})
+        table = {"players": list(seating_of(players).players), "limit": limit, "ante": ante}
+        header = table_line({**table, "house": house} if house else table)
         parse_checked(header + "\n", log)  # a name the notation or the schema refuses stops here
         journal, resumed = Journal.create(path, header), False
     say = (lambda text: click.echo(json.dumps({"say": text}, ensure_ascii=False))) if fmt == "json" else click.echo
     return play(journal, rulebook, resumed, interactive=sys.stdin.isatty(), say=say)
+
+
+def _header_rulebook(journal: Journal, log: str, rulebook: Rulebook) -> Rulebook:
+    """The rule book with the house rules the log's header names. The log is read with its
+    unfinished last line, then without it; one that reads neither way is left for the
+    session to refuse."""
+    for text in (journal.text + (journal.unfinished_text() or ""), journal.text):
+        try:
+            return rulebook_for(parse_checked(text, log)[0], rulebook)
+        except LogError:
+            continue
+    return rulebook

@@ -152,13 +152,41 @@ FORMS: tuple[Form, ...] = (
     Form("win", "player", ("wins",), (Opt(Number("amount")),)),
 )
 
+class Synonym(NamedTuple):
+    """A verb players say for one of the forms above: it reads as that form's event, and
+    `convert` writes the form's own verb. `stake` says where a `play`'s stake comes from:
+    `given` (the number that follows), `highest` (the highest stake in the deal so far:
+    a call) or `own` (the player's stake so far: he stands, or checks). A synonym that
+    `opens_first` is an `open` when no one has opened since the deal (a first bet)."""
+
+    words: tuple[str, ...]
+    type: str
+    parts: tuple[Part, ...] = ()
+    stake: str = "given"
+    opens_first: bool = False
+
+    @property
+    def subject(self) -> str:
+        return "player"
+
+
+SYNONYMS: tuple[Synonym, ...] = (
+    Synonym(("bets",), "play", (Number("stake"),), opens_first=True),
+    Synonym(("raises", "to"), "play", (Number("stake"),)),
+    Synonym(("calls",), "play", stake="highest"),
+    Synonym(("checks",), "play", stake="own"),
+    Synonym(("stands",), "play", stake="own"),
+    Synonym(("folds",), "pass"),
+)
+
 FORM_OF: dict[str, Form] = {form.type: form for form in FORMS}
 # Longest first, so that `asks dealer` is tried before `asks`.
 SUBJECT_FORMS = sorted((f for f in FORMS if f.subject), key=lambda f: -len(f.words))
 KEYWORD_FORMS = sorted((f for f in FORMS if not f.subject), key=lambda f: -len(f.words))
 
 # The statements that describe the table rather than an event, and the correction.
-HEADER_WORDS = ("players", "limit", "ante", "meta")
+HEADER_WORDS = ("players", "limit", "ante", "house", "pronouns", "meta")
+PRONOUN_WORDS = ("he", "she", "they")
 UNDO = "undo"
 NOTE_MARK = "--"
 COMMENT_MARK = "#"
@@ -221,6 +249,19 @@ def _shape(part: Part) -> str:
         case Choice(choices=choices):
             return "(" + " | ".join(words for words, _ in choices) + ")"
     return part.field.upper()
+
+
+def synonym_lines() -> list[str]:
+    """Each synonym with the form it stands for, as the docs list them."""
+    stakes = {"highest": "(STAKE: the highest stake in the deal so far)",
+              "own": "(STAKE: the player's own stake so far)", "given": ""}
+    lines = []
+    for synonym in SYNONYMS:
+        said = " ".join(["PLAYER", *synonym.words, *map(_shape, synonym.parts)])
+        meant = " ".join(["PLAYER", *FORM_OF[synonym.type].words, *map(_shape, FORM_OF[synonym.type].parts)])
+        opens = f"PLAYER {' '.join(FORM_OF['open'].words)} STAKE if no one has opened since the deal, else "
+        lines.append(f"{said:<24} = {opens if synonym.opens_first else ''}{meant} {stakes[synonym.stake]}".rstrip())
+    return lines
 
 
 def form_lines() -> list[str]:

@@ -29,7 +29,9 @@ from arbiter.notation.grammar import (
     NOTE_MARK,
     NUMBER,
     NUMBER_WORDS,
+    PRONOUN_WORDS,
     SUBJECT_FORMS,
+    SYNONYMS,
     UNDO,
     Card,
     Cards,
@@ -44,6 +46,7 @@ from arbiter.notation.grammar import (
     Number,
     Opt,
     Part,
+    Synonym,
     describe,
 )
 
@@ -198,7 +201,8 @@ class _Parser:
         log: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if self.meta is not None:
             log["meta"] = self.meta
-        log["table"] = {key: self.table[key] for key in ("players", "limit", "ante")}
+        log["table"] = {key: self.table[key] for key in ("players", "limit", "ante", "house", "pronouns")
+                        if key in self.table}
         log["events"] = self.events
         self.parsed.log = log
         return self.parsed
@@ -240,11 +244,17 @@ class _Parser:
         event: dict[str, Any] = {"type": ""}
         if form is None:
             subject = self.name()
+            self.skip_space()
+            verb_at = self.pos
             form = self.verb(subject)
             event[form.subject] = subject
             self.places["/" + form.subject] = self.where(start)
-        event["type"] = form.type
-        self.parts(form, event)
+            if isinstance(form, Synonym):
+                self.synonym(form, event, verb_at)
+                form = None
+        if form is not None:
+            event["type"] = form.type
+            self.parts(form, event)
         if self.text.startswith(NOTE_MARK, self.pos):
             self.pos += len(NOTE_MARK)
             self.mark("/note")
@@ -275,8 +285,29 @@ class _Parser:
             if not players:
                 raise self.fail("the players' names, in the order the deal passes")
             self.table["players"] = players
+        elif word == "house":
+            self.table["house"] = self.name()
+        elif word == "pronouns":
+            self.table["pronouns"] = self.pronouns()
         else:
             self.table[word] = self.number(word)
+
+    def pronouns(self) -> dict[str, str]:
+        """`pronouns Ann she, Bob he`: each player's pronoun, comma-separated."""
+        given: dict[str, str] = {}
+        while True:
+            self.skip_space()
+            self.parsed.head_at[f"/table/pronouns/{len(given)}"] = self.where()
+            name = self.name()
+            self.skip_space()
+            word = next((w for w in PRONOUN_WORDS if self.take_words((w,))), None)
+            if word is None:
+                raise self.fail([repr(w) for w in PRONOUN_WORDS])
+            given[name] = word
+            self.skip_space()
+            if self.peek() != ",":
+                return given
+            self.pos += 1
 
     def require_table(self, pos: int) -> None:
         missing = [word for word in ("players", "limit", "ante") if word not in self.table]
@@ -332,16 +363,43 @@ class _Parser:
             raise self.fail([repr(" ".join(f.words)) for f in begun], start)
         return None
 
-    def verb(self, subject: str) -> Form:
+    def verb(self, subject: str) -> Form | Synonym:
         self.skip_space()
         for form in SUBJECT_FORMS:
             if self.take_words(form.words):
                 return form
+        for synonym in SYNONYMS:
+            if self.take_words(synonym.words):
+                return synonym
         verbs = [" ".join(f.words) for f in sorted(SUBJECT_FORMS, key=lambda f: f.words)]
+        said = [" ".join(s.words) for s in SYNONYMS]
         typed = self.text[self.pos:self.pos + 200].split("\n", 1)[0].split()
-        close = difflib.get_close_matches(typed[0], verbs, n=1) if typed else []
+        close = difflib.get_close_matches(typed[0], verbs + said, n=1) if typed else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise self.error(f"expected what {subject} does ({', '.join(verbs)}), found {self.found(self.pos)}{hint}")
+
+    def synonym(self, synonym: Synonym, event: dict[str, Any], verb_at: int) -> None:
+        """A synonym's event: its form's type, its parts, and a call's or a check's stake
+        reckoned from the stakes recorded since the last deal."""
+        since_deal = []
+        for earlier in reversed(self.events):
+            if earlier["type"] == "deal":
+                break
+            since_deal.append(earlier)
+        opened = any(earlier["type"] == "open" for earlier in since_deal)
+        event["type"] = "open" if synonym.opens_first and not opened else synonym.type
+        self.parts(Form(synonym.type, "player", synonym.words, synonym.parts), event)
+        if synonym.stake == "given":
+            return
+        stakes: dict[str, int] = {}
+        for earlier in since_deal:
+            stake = earlier.get("stake", earlier.get("amount") if earlier["type"] in ("ante", "straddle") else None)
+            if stake is not None:
+                stakes.setdefault(earlier["player"], stake)
+        if synonym.stake == "highest" and not stakes:
+            raise self.error("nothing to call: no one has staked since the deal", verb_at)
+        event["stake"] = max(stakes.values()) if synonym.stake == "highest" else stakes.get(event["player"], 0)
+        self.places["/stake"] = self.where(verb_at)
 
     def parts(self, form: Form, event: dict[str, Any]) -> None:
         skipped: list[str] = []  # the optional parts not given, for the message if the line goes on

@@ -40,8 +40,13 @@ def write_text(log: Mapping[str, Any]) -> str:
 
 
 def table_line(table: Mapping[str, Any]) -> str:
-    """`players Ann Bob Cat Dan; limit 20; ante 1`."""
-    return f"players {' '.join(map(name_text, table['players']))}; limit {table['limit']}; ante {table['ante']}"
+    """`players Ann Bob Cat Dan; limit 20; ante 1` (and `; house blaze`, `; pronouns Ann she, Bob he` if given)."""
+    line = f"players {' '.join(map(name_text, table['players']))}; limit {table['limit']}; ante {table['ante']}"
+    if "house" in table:
+        line += f"; house {name_text(table['house'])}"
+    if "pronouns" in table:
+        line += "; pronouns " + ", ".join(f"{name_text(name)} {word}" for name, word in table["pronouns"].items())
+    return line
 
 
 def event_line(event: Mapping[str, Any]) -> str:

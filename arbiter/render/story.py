@@ -23,6 +23,7 @@ from arbiter.render.report import effect_words
 from arbiter.render.rulebook import rule_label
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook
+from arbiter.words import plural
 
 Event = Mapping[str, Any]
 State = Mapping[str, Any]
@@ -51,8 +52,10 @@ def openers_words(openers: str) -> str:
     return f"two {_RANK_PLURALS.get(openers[0], openers)}"
 
 
-def _count(n: int, thing: str = "card") -> str:
-    return f"{n} {thing}" + ("" if n == 1 else "s")
+def _hand_noun(value: Any) -> str:
+    """A hand's class as a noun after a possessive: "Cat's flush", "Dan's hand of no pair"."""
+    name = hand_class(value)
+    return "hand of no pair" if name == "high_card" else HAND_WORDS[name].removeprefix("a ")
 
 
 def _names(names: Sequence[str]) -> str:
@@ -72,6 +75,7 @@ class Storyteller:
     def __init__(self, log: Mapping[str, Any], report: Mapping[str, Any], trace: Sequence[State],
                  rulebook: Rulebook) -> None:
         self.events = log["events"]
+        self.pronouns = log["table"].get("pronouns")
         self.trace = trace
         self.rulebook = rulebook
         self.hand_rules = hand_rules(rulebook.parameters)
@@ -133,7 +137,7 @@ class Storyteller:
             "severity": finding["severity"],
             "player": finding["player"],
             "summary": finding["summary"],
-            "effects": [effect_words(effect) for effect in finding["effects"]],
+            "effects": [effect_words(effect, self.pronouns) for effect in finding["effects"]],
             "law": {"id": rule.id, "label": rule_label(rule), "title": rule.title,
                     "words": " ".join(rule.text.split()), "house_rules": house_notes(rule, self.rulebook)},
         }
@@ -150,6 +154,9 @@ class Storyteller:
                         f"the pool of {game['pool']}.")
         else:
             told.append(f"No one takes the pool: its {game['pool']} stay for the next game.")
+        decided = self.show_decided(game["game"])
+        if decided:
+            told.append(decided)
         nxt = game["next"]
         jackpot = nxt["jackpot"]
         told.append(f"Next game: {nxt['dealer']} deals; " + (
@@ -158,9 +165,46 @@ class Storyteller:
         return " ".join(told)
 
     # --- hands ---------------------------------------------------------------------
+    def _law_of_hands(self, classes: set[str]) -> Any:
+        """The rule whose evaluator compares these classes of hand: the rule for all hands
+        (the order of the hands) when they differ, else the first rule for their class."""
+        for rule in self.rulebook.in_order():
+            concerns = (rule.evaluator or {}).get("hands")
+            if concerns == "all" and len(classes) > 1 or isinstance(concerns, list) and \
+                    len(classes) == 1 and classes <= set(concerns):
+                return rule
+        return None
+
+    def show_decided(self, game: int) -> str | None:
+        """Which law decided the show of a game: the best hand shown against the next best
+        of another player still in at the end, e.g. "Cat's flush beats Dan's flush (law 69:
+        …)". None without two hands to compare, or when the best are equal (they share)."""
+        indexes = [k for k, state in enumerate(self.trace) if state.get("game") == game]
+        still_in = set(self.trace[indexes[-1]].get("still_in") or ())
+        shown: dict[str, Any] = {}
+        for k in indexes:
+            event = self.events[k]
+            if event["type"] == "show" and event["player"] in still_in and len(event["cards"]) == self.cards_per_hand:
+                try:
+                    shown[event["player"]] = evaluate(parse_cards(event["cards"]), self.hand_rules)
+                except ValueError:
+                    continue
+        if len(shown) < 2:
+            return None
+        best, runner = sorted(shown, key=lambda player: shown[player], reverse=True)[:2]
+        if shown[best] == shown[runner]:
+            return None
+        rule = self._law_of_hands({hand_class(shown[best]), hand_class(shown[runner])})
+        if rule is None:
+            return None
+        noun = _hand_noun(shown[best])
+        beats = "beat" if noun in ("threes", "fours", "two pairs") else "beats"
+        return (f"At the show {best}'s {noun} {beats} {runner}'s {_hand_noun(shown[runner])} "
+                f"({rule_ref(rule.id)}: {rule.title[0].lower()}{rule.title[1:]}).")
+
     def hand_words(self, cards: Sequence[str]) -> str:
         if len(cards) != self.cards_per_hand:
-            return f"{_count(len(cards))}, a foul hand"
+            return f"{plural(len(cards), 'card')}, a foul hand"
         try:
             return HAND_WORDS[hand_class(evaluate(parse_cards(cards), self.hand_rules))]
         except ValueError:
@@ -198,10 +242,10 @@ def _card(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
     counts = {p: cards if isinstance(cards, int) else len(cards) for p, cards in e["hands"].items()}
-    if set(counts.values()) == {t.cards_per_hand}:
-        told = f"{after['dealer']} deals {_count(t.cards_per_hand)} to each player."
+    if set(counts.values()) <= {t.cards_per_hand}:  # a bare `dealt` is a whole deal made in proper order
+        told = f"{after['dealer']} deals {plural(t.cards_per_hand, 'card')} to each player."
     else:
-        told = f"{after['dealer']} deals: " + ", ".join(f"{_count(n)} to {p}" for p, n in counts.items()) + "."
+        told = f"{after['dealer']} deals: " + ", ".join(f"{plural(n, 'card')} to {p}" for p, n in counts.items()) + "."
     known = [f"{p} holds {' '.join(cards)}" for p, cards in e["hands"].items() if not isinstance(cards, int)]
     return told + (" " + "; ".join(known) + "." if known else "")
 
@@ -232,8 +276,8 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 def _give(t: Storyteller, e: Event, before: State, after: State) -> str:
     dealer = after["dealer"]
-    told = (f"{dealer}, the dealer, takes {_count(e['count'])}" if e["to"] == dealer
-            else f"{dealer} gives {e['to']} {_count(e['count'])}")
+    told = (f"{dealer}, the dealer, takes {plural(e['count'], 'card')}" if e["to"] == dealer
+            else f"{dealer} gives {e['to']} {plural(e['count'], 'card')}")
     if e.get("cards"):
         told += f" ({' '.join(e['cards'])})"
     if e.get("exposed"):
@@ -279,8 +323,9 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "divulge": lambda t, e, b, a: f"{e['player']}, having retired, tells what the cards were.",
     "take_back": lambda t, e, b, a: f"{e['player']} takes back cards already thrown down.",
     "discard": lambda t, e, b, a: f"{e['player']} stands pat: no cards discarded." if e["count"] == 0
-    else f"{e['player']} discards {_count(e['count'])}" + (f" ({' '.join(e['cards'])})." if e.get("cards") else "."),
-    "demand": lambda t, e, b, a: f"{e['player']} asks for {_count(e['count'])}.",
+    else f"{e['player']} discards {plural(e['count'], 'card')}"
+    + (f" ({' '.join(e['cards'])})." if e.get("cards") else "."),
+    "demand": lambda t, e, b, a: f"{e['player']} asks for {plural(e['count'], 'card')}.",
     "give": _give,
     "collect_discards": lambda t, e, b, a: "The pack has run short: the discards are gathered up to be shuffled"
     " and cut.",

@@ -1,8 +1,8 @@
 """A rule's machine form read back in words, from the same data the engine runs.
 
 `arbiter law L13` prints, beside Peel's text, what the machine does with it: "When a
-player raises his cards, if the number of cards he holds is not 5 …: his hand is foul
-…". The phrases come from the vocabulary, so the words cannot drift from the data.
+player first raises the cards dealt, if the number of cards held by the player is not 5
+…: the hand of the player is foul …". The phrases come from the vocabulary, so the words cannot drift from the data.
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from arbiter.rulebook.vocabulary import (
     COMPARISONS,
     DEFINES,
     EFFECTS,
+    EVENT_FIELDS,
     PREDICATES,
+    SETTING_KEYS,
+    SETTING_VALUES,
     TRIGGERS,
     VALUE_FUNCTIONS,
     VALUE_WORDS,
@@ -37,14 +40,13 @@ class Describer:
             return str(node)
         if isinstance(node, str):
             if node.startswith("event."):
-                return f"the {node[len('event.'):].replace('_', ' ')} recorded"
+                return EVENT_FIELDS[node[len("event."):]]
             return VALUE_WORDS.get(node) or BOOLEAN_FACTS.get(node) or node.replace("_", " ")
         if isinstance(node, list):
             return ", ".join(self.value(item) for item in node)
         (name, arg), = node.items()
         if name == "param":
-            shown = self.parameters.get(arg, "?")
-            return f"{arg} ({_plain(shown)})"
+            return _plain(self.parameters.get(arg, "?"))
         phrase = VALUE_FUNCTIONS.get(name, name + " of {0}")
         args = [self.value(a) for a in arg] if isinstance(arg, list) else [self.value(arg)]
         if "{1}" not in phrase and len(args) > 1:
@@ -67,7 +69,7 @@ class Describer:
             return COMPARISONS[name].format(*(self.value(side) for side in arg))
         phrase = PREDICATES[name]
         if isinstance(arg, dict) and "{0}" not in phrase:
-            words = {k: (v if isinstance(v, str) and k == "issue" else self.value(v)) for k, v in arg.items()}
+            words = {k: self.value(v) for k, v in arg.items()}
             return phrase.format(**words)
         if name in ("phase", "out_of_turn"):
             return phrase.format(str(arg).replace("_", " "))
@@ -134,19 +136,22 @@ class Describer:
                 lines.append(f"{label[0].upper()}{label[1:]}: {self.setting(name, entry)}.")
         return lines
 
+    def setting_value(self, value: Any) -> str:
+        if isinstance(value, str) and value in SETTING_VALUES:
+            return SETTING_VALUES[value]
+        return self.value(value)
+
     def setting(self, name: str, entry: Any) -> str:
         if not isinstance(entry, dict):
-            return _plain(entry).replace("_", " ")
+            return self.setting_value(entry)
         condition = entry.get("if")
         body = {k: v for k, v in entry.items() if k != "if"}
         if "candidates" in body:
             text = self.chain(body)
-        elif name == "ledger_rule":
-            text = f"counters moved as {str(body.get('what', '')).replace('_', ' ')} cite this law"
         elif len(body) == 1 and next(iter(body)) in VALUE_FUNCTIONS:
             text = self.value(body)
         else:
-            text = "; ".join(f"{k.replace('_', ' ')} {self.value(v) if not isinstance(v, bool) else _plain(v)}"
+            text = "; ".join(SETTING_KEYS[k] if v is True else SETTING_KEYS[k].format(self.setting_value(v))
                              for k, v in body.items())
         return f"{text} (when {self.condition(condition)})" if condition is not None else text
 

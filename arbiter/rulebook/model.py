@@ -189,8 +189,10 @@ class Rulebook:
 
 
 def normalise_id(rule_id: str) -> str:
-    """`l13`, `L013`, ` L13 ` all name L13."""
-    text = rule_id.strip().upper()
+    """`l13`, `L013`, ` L13 `, `L 13`, `l13.`, `13` and `law 13` all name L13."""
+    text = re.sub(r"^LAW\s*", "", rule_id.strip().upper()).rstrip(".").replace(" ", "")
+    if text.isdigit():
+        text = f"L{text}"
     match = _ID.match(text)
     if match:
         return f"{match.group(1)}{int(match.group(2))}"

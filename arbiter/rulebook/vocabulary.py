@@ -22,21 +22,21 @@ EVENT_TYPES: Mapping[str, str] = {
     "face_up_in_pack": "a card is found face up in the pack",
     "speak": "a player speaks to the dealer",
     "point_out": "a player points something out",
-    "lift": "a player raises his cards",
+    "lift": "a player raises the cards dealt",
     "open": "a player opens",
     "play": "a player plays",
     "pass": "a player passes",
-    "divulge": "a retired player tells his cards",
-    "take_back": "a player takes back cards he threw down",
+    "divulge": "a retired player tells what the cards were",
+    "take_back": "a player takes back cards already thrown down",
     "discard": "a player discards",
     "demand": "a player asks for cards",
     "give": "the dealer gives cards in the draw",
     "collect_discards": "the discards are collected",
-    "dispute": "a player disputes the number he demanded",
+    "dispute": "a player and the dealer dispute the number of cards demanded",
     "ask_dealer": "a player asks how many cards the dealer drew",
     "dealer_answer": "the dealer answers",
     "dealer_tells": "the dealer tells what another player drew",
-    "demand_show": "a player stakes all he has and demands a show",
+    "demand_show": "a player stakes all they have and demands a show",
     "show": "a hand is shown",
     "win": "a player takes the pool",
 }
@@ -44,12 +44,12 @@ EVENT_TYPES: Mapping[str, str] = {
 MOMENTS: Mapping[str, str] = {
     "first_card": "the first card of a deal is about to be dealt",
     "deal_finished": "the deal is finished",
-    "raise_hand": "a player first raises his cards",
+    "raise_hand": "a player first raises the cards dealt",
     "say_closed": "the say before the draw has gone round",
     "draw_turn_passed": "a player is passed over in the draw",
     "supplied": "cards have been placed before a player in the draw",
-    "demand_known": "the number a player demanded becomes known (his demand, or a dispute decided)",
-    "demand_settled": "the number a player demanded and the cards given him are both known",
+    "demand_known": "the number a player demanded becomes known (by a demand, or a dispute decided)",
+    "demand_settled": "the number a player demanded and the cards given are both known",
     "game_won": "the pool is about to be paid",
     "followed": "another law's finding calls for this one (`follow`)",
 }
@@ -71,9 +71,9 @@ PREDICATES: Mapping[str, str] = {
     "is_set": "{0} is known",
     "in": "{0} is among {1}",
     "in_game": "{0} is still in the game",
-    "foul": "{0}'s hand is foul",
-    "lifted": "{0} has raised his cards",
-    "has_drawn": "{0} has had his draw",
+    "foul": "the hand of {0} is foul",
+    "lifted": "{0} has raised the cards dealt",
+    "has_drawn": "{0} has drawn",
     "bet_after_draw": "{0} has bet since the draw",
     "pointed_out": "someone has pointed out {issue} about {about}",
     "spoke": "{0} spoke to the dealer during the deal",
@@ -83,7 +83,7 @@ PREDICATES: Mapping[str, str] = {
     "hand_at_least": "{player}'s original hand is at least {minimum}",
     "card_not_in_pack": "a card named is not of the pack in use",
     "card_seen_twice": "a card named is already in play",
-    "redeal_after": "this deal follows a misdeal under law {0}",
+    "redeal_after": "this deal follows a misdeal under {0}",
     "stood": "{0} stood after the draw and has not staked since",
     "winner": "{0} is a winner by the laws",
 }
@@ -108,7 +108,7 @@ BOOLEAN_FACTS: Mapping[str, str] = {
     "all_stood": "every player still in stood after the draw",
     "winner_decided": "the laws' winner of the game is known",
     "pack_cannot_supply": "the pack cannot supply the cards owed",
-    "show_for_sum": "a player who demanded a show for a sum takes his share",
+    "show_for_sum": "a player who demanded a show for a sum takes a share",
     "pool_shared": "equal best hands share the pool",
     "act_possible": "a round in force accepts this act now",
     "pool_taken": "the pool of this game has been taken",
@@ -166,19 +166,19 @@ NUMBERS: Mapping[str, str] = {
 PERSON_FUNCTIONS: Mapping[str, str] = {
     "left_of": "the player to the left of {0}",
     "right_of": "the player to the right of {0}",
-    "first_of": "{0}, if any, else {1}",
+    "first_of": "{0} (or, if none, {1})",
     "going_left_from": "each player in turn to the left of {0}",
 }
 
 NUMBER_FUNCTIONS: Mapping[str, str] = {
     "stake_of": "{0}'s stake",
-    "hand_size_of": "the number of cards {0} holds",
+    "hand_size_of": "the number of cards held by {0}",
     "discard_of": "the number of cards {0} discarded",
     "demanded_by": "the number of cards {0} demanded",
     "given_to": "the number of cards given to {0}",
     "refundable_of": "{0}'s ante or straddle",
     "hand_of": "{0}'s hand",
-    "count_of": "the number of {0}",
+    "count_of": "how many {0}",
     "mul": "{0} × {1}",
     "add": "{0} + {1}",
     "sub": "{0} − {1}",
@@ -187,15 +187,28 @@ NUMBER_FUNCTIONS: Mapping[str, str] = {
     "param": "{0}",
 }
 
+# The fields of the triggering event a rule may read (`event.FIELD`), as they read in a sentence.
+EVENT_FIELDS: Mapping[str, str] = {
+    "about": "the player it is about",
+    "amount": "the amount staked",
+    "cards": "cards shown",
+    "count": "the number of cards",
+    "dealer": "the player who deals",
+    "exposed": "the number of cards given face up",
+    "issue": "what is pointed out",
+    "stake": "the stake made",
+    "unable": "those who cannot give evidence",
+}
+
 EFFECTS: Mapping[str, str] = {
     "misdeal": "it is a misdeal, and {redeal_by} deals again",
     "deal_stands": "the deal stands",
-    "foul_hand": "{0}'s hand is foul: he retires and forfeits his stake",
-    "retire": "{0} retires and forfeits his stake",
+    "foul_hand": "the hand of {0} is foul: {0} retires and forfeits the stake",
+    "retire": "{0} retires and forfeits the stake",
     "keep_stake": "{0}'s stake stays as it was",
     "refund": "{from} refunds {amount} to {to}",
     "penalty": "{from} pays {amount} to {to} as penalty",
-    "forfeit_draw": "{0} forfeits his draw",
+    "forfeit_draw": "{0} forfeits the draw",
     "cannot_claim": "{0} cannot claim the pool",
     "return_excess": "the dealer takes back the {count} cards {player} had too many",
     "make_good": "the dealer makes good the {count} cards {player} is short",
@@ -240,7 +253,33 @@ READS_PARAMETERS: Mapping[str, tuple[str, ...]] = {
 
 # The settings a replay cannot go on without (no fallback when no rule in force defines
 # one): a house file may not switch off every rule that defines one of them.
-REQUIRED_SETTINGS = ("ante_by", "say_order", "draw_order")
+REQUIRED_SETTINGS = ("ante_by", "say_order", "draw_order", "bet_order", "evidence")
+
+# The keys and the named values of a procedure setting (`defines`), as they read in a sentence.
+SETTING_KEYS: Mapping[str, str] = {
+    "ace": "the ace counts {0}",
+    "first": "first {0}",
+    "last": "last {0}",
+    "from": "one each in turn from {0}",
+    "value": "{0}",
+    "cards_each": "as soon as each player has {0} cards",
+    "what": "counters moved as {0} cite this law",
+    "acts": "the acts {0}",
+    "phases": "may come in the phases {0}",
+}
+
+SETTING_VALUES: Mapping[str, str] = {
+    "low": "low",
+    "high": "high",
+    "refund": "a refund",
+    "ante": "the ante",
+    "straddle": "a straddle",
+    "stake": "a stake",
+    "jackpot_ante": "a jack-pot's ante",
+    "penalty": "a penalty",
+    "win": "winnings",
+    "late_stake": "a bet made when none could come",
+}
 
 VALUE_WORDS = {**PERSONS, **NUMBERS, **CONSTANTS}
 VALUE_FUNCTIONS = {**PERSON_FUNCTIONS, **NUMBER_FUNCTIONS}
@@ -250,7 +289,9 @@ def _check_value(node: Any, where: str) -> None:
     if node is None or isinstance(node, (bool, int, float)):
         return
     if isinstance(node, str):
-        if node.startswith("event.") or node in VALUE_WORDS or node in BOOLEAN_FACTS:
+        if node.startswith("event.") and node[len("event."):] in EVENT_FIELDS:
+            return
+        if node in VALUE_WORDS or node in BOOLEAN_FACTS:
             return
         raise ValueError(f"{where}: unknown value {node!r}")
     if isinstance(node, list):
@@ -322,6 +363,26 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
             name = next(iter(effect)) if isinstance(effect, dict) and len(effect) == 1 else effect
             if not isinstance(name, str) or name not in EFFECTS:
                 raise ValueError(f"{where}/then/{j}: unknown effect {effect!r}")
-    for name in data.get("defines") or {}:
+    for name, setting in (data.get("defines") or {}).items():
         if name not in DEFINES:
             raise ValueError(f"defines/{name}: unknown setting {name!r}")
+        for entry in setting if isinstance(setting, list) else [setting]:
+            _check_setting(entry, f"defines/{name}")
+
+
+CHAIN_KEYS = {"if", "candidates", "pass_over", "none_found", "decided_by"}
+
+
+def _check_setting(entry: Any, where: str) -> None:
+    """A setting reads in words: its keys and named values have phrases (SETTING_KEYS, SETTING_VALUES)."""
+    if isinstance(entry, str) and entry not in SETTING_VALUES:
+        raise ValueError(f"{where}: unknown value {entry!r}")
+    if not isinstance(entry, dict) or "candidates" in entry or next(iter(entry), None) in VALUE_FUNCTIONS:
+        return
+    for key, value in entry.items():
+        if key in CHAIN_KEYS:
+            continue
+        if key not in SETTING_KEYS:
+            raise ValueError(f"{where}/{key}: unknown setting key {key!r}")
+        if isinstance(value, str) and value not in SETTING_VALUES:
+            _check_value(value, f"{where}/{key}")

@@ -24,7 +24,7 @@ from arbiter.engine.replay import Replay
 from arbiter.errors import LogError
 from arbiter.notation import NotationError, form_lines
 from arbiter.notation.grammar import COMMENT_MARK, UNDO
-from arbiter.render.chain import render_chain
+from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
 from arbiter.table import completion
@@ -228,9 +228,9 @@ class TableSession:
               none_found: str) -> None:
         """The same walk as `arbiter evidence` and `arbiter referee`, for this table."""
         rule = rule_defining(self.rulebook, setting)
-        chosen, considered = walk_chain(rule.defines[setting], Seating(self.players), persons, event,
-                                        self.rulebook.parameters)
-        result = {"rule": rule.id, role: chosen, "considered": considered}
+        chain = rule.defines[setting]
+        chosen, considered = walk_chain(chain, Seating(self.players), persons, event, self.rulebook.parameters)
+        result = {"rule": deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered}
         self.say(render_chain(result, "table", role, none_found).rstrip("\n"))
 
 

@@ -1,0 +1,51 @@
+"""The machine form in words: every rule reads as sentences, with no identifier left over."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from arbiter.rulebook.describe import Describer
+from arbiter.rulebook.vocabulary import check_rule_vocabulary
+
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\bTrue\b|\bFalse\b|\bNone\b")
+
+
+def test_every_rule_reads_without_identifiers(rulebook):
+    describer = Describer(rulebook.parameters)
+    leftovers = {}
+    for rule in rulebook.in_order():
+        for sentence in describer.rule(rule):
+            found = IDENTIFIER.findall(sentence)
+            if found:
+                leftovers[rule.id] = (found, sentence)
+    assert not leftovers
+
+
+def test_the_words_of_l12_l17_and_l19(rulebook):
+    describer = Describer(rulebook.parameters)
+    l12 = " ".join(describer.rule(rulebook.get("L12")))
+    assert "the number of cards held by the player it is about (or, if none, the player) is not 5" in l12
+    assert describer.rule(rulebook.get("L17")) == ["When the deal is finished: as soon as each player has 5 cards."]
+    assert "the amount staked is more than the limit × 0.5" in describer.rule(rulebook.get("L19"))[0]
+
+
+def test_a_parameter_reads_as_the_value_in_force(rulebook):
+    house = Describer({**rulebook.parameters, "cards_per_hand": 6})
+    assert house.rule(rulebook.get("L17")) == ["When the deal is finished: as soon as each player has 6 cards."]
+
+
+@pytest.mark.parametrize(("defines", "message"), [
+    ({"deal_complete": {"cards_everywhere": 5}}, "unknown setting key 'cards_everywhere'"),
+    ({"share_odd_counters": {"from": "someone_new"}}, "unknown value 'someone_new'"),
+])
+def test_a_setting_without_a_phrase_is_refused(defines, message):
+    with pytest.raises(ValueError, match=message):
+        check_rule_vocabulary({"defines": defines})
+
+
+def test_an_event_field_without_a_phrase_is_refused():
+    data = {"checks": [{"when": {"on": ["open"], "if": {"gt": ["event.colour", 1]}}, "then": []}]}
+    with pytest.raises(ValueError, match="unknown value 'event.colour'"):
+        check_rule_vocabulary(data)

@@ -1,0 +1,91 @@
+"""Plain English in the rulings: plurals, pronouns, what --ignore/--select leave out, law 46's default."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from arbiter.checker import check_log
+from arbiter.cli import cli
+from arbiter.notation import read_text_log, write_text
+from arbiter.render.report import EFFECT_WORDS, effect_words, render_text
+from arbiter.rulebook.loader import load_rulebook
+from arbiter.words import plural, pronoun_of
+from tests.conftest import REPO, case_files, load_case
+
+L13 = "cases/l13-foul-hand-lifted.json"
+
+
+def check(*args: str) -> str:
+    return CliRunner().invoke(cli, ["check", *args]).output
+
+
+def test_counts_take_their_plural():
+    assert [plural(1, "card"), plural(2, "card"), plural(0, "finding")] == ["1 card", "2 cards", "0 findings"]
+    out = check(str(REPO / L13))
+    assert "1 log checked: 0 ok, 1 irregular, 0 invalid; 1 finding, 1 game in" in out
+    out = check(str(REPO / L13), str(REPO / "cases/l46-no-one-can-give-evidence.json"))
+    assert "2 logs checked" in out and "1 game" not in out
+
+
+def test_no_card_s_anywhere_in_the_effects_of_the_cases():
+    for path in case_files():
+        report = check_log(load_case(path))
+        for finding in report["findings"]:
+            for effect in finding["effects"]:
+                assert "(s)" not in effect_words(effect), (path.name, effect)
+    for count in (1, 3):
+        for kind in ("return_excess", "make_good", "owe_cards"):
+            words = EFFECT_WORDS[kind]({"player": "Bob", "count": count}, None)
+            assert ("1 card " in words or words.endswith("1 card")) if count == 1 else "3 cards" in words
+
+
+def test_law_46_with_no_one_to_give_evidence_takes_the_discard_as_the_demand():
+    report = check_log(load_case(REPO / "cases/l46-no-one-can-give-evidence.json"))
+    evidence = next(e for f in report["findings"] for e in f["effects"] if e["type"] == "evidence")
+    assert effect_words(evidence) == "no one can give evidence: the discard is taken as the number demanded (2 cards)"
+    assert effect_words({"type": "evidence", "witness": "Cat", "demanded": 1}) == "Cat's evidence decides: 1 card demanded"
+
+
+@pytest.mark.parametrize(("option", "words"), [("--ignore", "; findings of L13 left out (--ignore)"),
+                                              ("--select", "; only findings of L13 kept (--select)")])
+def test_ignore_and_select_say_that_findings_were_left_out(option, words):
+    out = check(str(REPO / L13), option, "L13")
+    assert out.rstrip("\n").endswith(words)
+    assert words not in check(str(REPO / L13))
+
+
+def test_a_player_is_they_unless_the_log_gives_a_pronoun():
+    log = load_case(REPO / L13)
+    foul = {"type": "foul_hand", "player": "Bob"}
+    assert effect_words(foul) == "Bob's hand is foul: they retire and forfeit their stake"
+    assert effect_words(foul, {"Bob": "he"}) == "Bob's hand is foul: he retires and forfeits his stake"
+    assert effect_words(foul, {"Bob": "she"}) == "Bob's hand is foul: she retires and forfeits her stake"
+    assert pronoun_of("Ann", {"Bob": "he"}).subject == "they"
+    log["table"]["pronouns"] = {"Bob": "he"}
+    report = check_log(log)
+    assert report["pronouns"] == {"Bob": "he"}
+    assert "he retires and forfeits his stake" in render_text(report, load_rulebook())
+
+
+def test_a_pronoun_that_is_not_he_she_or_they_makes_the_log_invalid():
+    log = load_case(REPO / L13)
+    log["table"]["pronouns"] = {"Bob": "it"}
+    report = check_log(log)
+    assert report["status"] == "invalid" and "'he', 'she', 'they'" in report["error"]["message"]
+
+
+def test_the_notation_writes_and_reads_the_pronouns():
+    log = load_case(REPO / L13)
+    log["table"]["pronouns"] = {"Bob": "he", "Ann": "she"}
+    text = write_text(log)
+    assert "ante 1; pronouns Bob he, Ann she\n" in text
+    assert read_text_log(text.encode(), "x.hand") == log
+
+
+def test_the_schema_documents_the_pronouns():
+    schema = json.loads(CliRunner().invoke(cli, ["schema", "log"]).output)
+    assert schema["properties"]["table"]["properties"]["pronouns"]["additionalProperties"] == {
+        "enum": ["he", "she", "they"]}

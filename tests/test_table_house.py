@@ -1,0 +1,77 @@
+"""The live table keeps its house rules: `table --house` writes them into the `.hand`
+header, and `check`, `explain` and a resumed `table` play under them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from arbiter.checker import check_log
+from arbiter.cli import cli, main
+from arbiter.notation import read_text_log, write_text
+from tests.conftest import REPO, load_case
+
+DEAL = "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt Bob 4, Cat 4, Dan 5, Ann 5\nBob lifts\n"
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def run_main(capsys, *args: str) -> tuple[int, str]:
+    """A command as `arbiter` runs it: its exit code, and what it printed."""
+    with pytest.raises(SystemExit) as exited:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return exited.value.code, out + err
+
+
+def no_l13(tmp_path):
+    house = tmp_path / "no-l13.yaml"
+    house.write_text("name: no-l13\ndescription: a test house\ndisable: [L13]\n", encoding="utf-8")
+    return house
+
+
+def test_table_writes_the_house_rules_into_the_header_and_plays_under_them(tmp_path):
+    house, log = no_l13(tmp_path), tmp_path / "game.hand"
+    new = run("table", str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+              "--house", str(house), input=DEAL + "quit\n")
+    assert new.exit_code == 0, new.output
+    assert log.read_text(encoding="utf-8").splitlines()[0] == \
+        f"players Ann Bob Cat Dan; limit 20; ante 1; house {json.dumps(str(house))}"
+    assert "[L13" not in new.output
+    resumed = run("table", str(log), input="Cat lifts\nquit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "[L13" not in resumed.output
+    plain = tmp_path / "plain.hand"
+    control = run("table", str(plain), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                  input=DEAL + "Cat lifts\nquit\n")
+    assert control.output.count("[L13 irregularity]") == 2
+
+
+def test_check_and_explain_read_the_house_rules_from_the_header(tmp_path, capsys):
+    house, log = no_l13(tmp_path), tmp_path / "game.hand"
+    log.write_text(f"players Ann Bob Cat Dan; limit 20; ante 1; house {json.dumps(str(house))}\n{DEAL}",
+                   encoding="utf-8")
+    code, out = run_main(capsys, "check", str(log))
+    assert code == 0 and "house rules: no-l13" in out, out
+    assert run_main(capsys, "check", str(log), "--house", "blaze")[0] == 1  # --house on the command line wins
+    code, out = run_main(capsys, "explain", str(log))
+    assert code == 0 and "House rules in force: no-l13 (L13 switched off)" in out and "* L13" not in out, out
+
+
+def test_a_json_log_may_name_its_house_and_it_converts_both_ways():
+    log = load_case(REPO / "cases/house/blaze-beats-two-pairs.json")
+    assert check_log(log)["status"] == "irregular"  # meta.house only records the case's house
+    log["table"]["house"] = "blaze"
+    assert check_log(log)["status"] == "ok" and check_log(log)["house_rules"]["name"] == "blaze"
+    assert read_text_log(write_text(log).encode(), "x.hand") == log
+
+
+def test_house_rules_that_cannot_be_read_make_the_log_invalid(tmp_path, capsys):
+    log = tmp_path / "game.hand"
+    log.write_text(f"players Ann Bob Cat Dan; limit 20; ante 1; house nosuch\n{DEAL}", encoding="utf-8")
+    code, out = run_main(capsys, "check", str(log))
+    assert code == 2 and "no such file, nor a shipped house-rules name" in out
