@@ -5,13 +5,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Callable
 
 import click
 
 from arbiter.cli.app import HOUSE, cli, rulebook_with, seating_of
 from arbiter.notation import parse_checked, table_line
+from arbiter.rulebook.model import Rulebook
+from arbiter.table import completion
 from arbiter.table.journal import Journal
-from arbiter.table.session import play
+from arbiter.table.session import TableSession
+
+PROMPT = "table> "
+EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
 
 
 @cli.command()
@@ -40,3 +46,33 @@ def table(log: str, players: str | None, limit: int | None, ante: int | None, ho
         journal, resumed = Journal.create(path, header), False
     say = (lambda text: click.echo(json.dumps({"say": text}, ensure_ascii=False))) if fmt == "json" else click.echo
     return play(journal, rulebook, resumed, interactive=sys.stdin.isatty(), say=say)
+
+
+def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool,
+         say: Callable[[str], None] = click.echo) -> int:
+    """Read lines until `quit` or the end of input; the exit code."""
+    session = TableSession(journal, rulebook, say)
+    session.greet(resumed)
+    if interactive:
+        completion.install(session)
+    try:
+        while True:
+            if interactive:
+                try:
+                    typed = input(PROMPT)
+                except EOFError:
+                    click.echo()
+                    break
+            else:
+                typed = sys.stdin.readline()
+                if not typed:
+                    break
+            if not session.handle(typed):
+                break
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: every line entered is saved in {journal.path}")
+        return EXIT_INTERRUPTED
+    finally:
+        journal.close()
+    session.farewell()
+    return 0
