@@ -61,7 +61,7 @@ HOUSE = click.option("--house", metavar="FILE", help="House-rules file (YAML), o
 COMMAND_MODULES = {
     "check": "check", "laws": "laws", "law": "laws", "schema": "laws", "evidence": "disputes",
     "referee": "disputes", "explain": "explain", "rulebook": "rulebook", "quiz": "quiz", "convert": "notation",
-    "table": "table", "simulate": "simulate",
+    "table": "table", "simulate": "simulate", "serve": "serve",
 }
 
 

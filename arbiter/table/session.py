@@ -92,17 +92,20 @@ class TableSession:
         self.record(line)
         return True
 
-    def record(self, line: str) -> None:
+    def record(self, line: str) -> bool:
+        """A line of events: written, and its rulings said; or refused (and kept as a
+        comment). True if it was taken."""
         number = self.journal.text.count("\n") + 1
         try:
             position = self.read(self.journal.text + line + "\n")
         except LogError as error:
             self.journal.append(f"{COMMENT_MARK} refused: {line}")
             self.refuse(line, number, error)
-            return
+            return False
         self.journal.append(line)
         before, self.position = self.position, position
         self.tell(changes(before, position, self.rulebook))
+        return True
 
     def refuse(self, line: str, number: int, error: LogError) -> None:
         if isinstance(error, NotationError) and error.line == number:
@@ -124,15 +127,19 @@ class TableSession:
             return True
         if word == "quit":
             return False
+        self.run(word, arguments)
+        return True
+
+    def run(self, word: str, arguments: list[str]) -> None:
+        """A command with its arguments; a command given wrongly is said why."""
         if arguments and word not in ("evidence", "referee"):
             self.say(f"{word} takes nothing after it (a player named {word!r} is written in quotes: "
                      f"\"{word}\" plays 2)")
-            return True
+            return
         try:
             getattr(self, f"do_{word}")(arguments)
         except CommandError as exc:
             self.say(f"{word}: {exc}")
-        return True
 
     def do_status(self, _: list[str]) -> None:
         self.tell(status_lines(self.position))
