@@ -76,6 +76,9 @@ def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
         body = resources.files("arbiter.serve").joinpath(name).read_bytes()
         return Response(body, media_type=kind, headers=SECURITY_HEADERS)
 
+    async def no_icon(_: Request) -> Response:
+        return Response(status_code=204, headers=SECURITY_HEADERS)
+
     async def state(_: Request) -> JSONResponse:
         return answer(game.state())
 
@@ -129,6 +132,7 @@ def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
 
     routes = [
         *(Route(path, page_file) for path in FILES),
+        Route("/favicon.ico", no_icon),
         Route("/api/state", state),
         Route("/api/forms", forms),
         Route("/api/events", events),

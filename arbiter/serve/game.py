@@ -17,7 +17,7 @@ from typing import Any
 from arbiter.errors import LogSchemaError
 from arbiter.logfile import read_log_bytes
 from arbiter.notation import event_line, parse_checked, table_line
-from arbiter.notation.grammar import FORM_OF, FORMS, Choice, Flag, Keyed, Opt, Part
+from arbiter.notation.grammar import COMMENT_MARK, FORM_OF, FORMS, Choice, Flag, Keyed, Opt, Part
 from arbiter.notation.parser import FORMAT, VERSION
 from arbiter.notation.writer import name_text
 from arbiter.rulebook.model import Rulebook
@@ -64,15 +64,13 @@ class ServedGame:
         """A line of the notation, as typed at `arbiter table`; a line refused is kept in
         the file as a comment and said why, as there. True if the table took it."""
         session = self._session()
-        line = " ".join(line.split())
-        if not line:
-            return False
+        line = line.strip()
         word = line.partition(" ")[0]
-        if word in COMMANDS:
-            raise LogSchemaError(f"{word!r} is a command: use its button")
+        if not line or word in COMMANDS:
+            raise LogSchemaError(f"{word!r} is a command: use its button" if line else "an empty line")
         said: list[str] = []
         session.say = said.append
-        taken = session.record(line)
+        taken = session.handle(line) if line.startswith(COMMENT_MARK) else session.record(line)
         self._told(line, said, refused=not taken)
         return taken
 
@@ -122,7 +120,7 @@ class ServedGame:
             "acts": [_act_json(act) for act in here.acts],
             "to_act": _actors(here.acts),
             "rulings": [{"id": f["id"], "severity": f["severity"],
-                         "lines": ruling_lines(f, position.line_of(f["event"]), self.rulebook)}
+                         "lines": ruling_lines(f, position.line_of(f["event"]), self.rulebook, None)}
                         for f in position.findings],
             "net": replay.ledger.net(table["players"]),
             "dispute": position.current_dispute(),
@@ -136,7 +134,7 @@ class ServedGame:
     # --- inside -------------------------------------------------------------------------
     def _open(self, journal: Journal, resumed: bool) -> None:
         said: list[str] = []
-        self.session = TableSession(journal, self.rulebook, said.append)
+        self.session = TableSession(journal, self.rulebook, said.append, width=None)
         self.session.greet(resumed)
         self._told("resumed" if resumed else "a new table", said, refused=False)
 

@@ -24,7 +24,7 @@ from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
 from arbiter.table.journal import Journal
 from arbiter.table.position import Position, next_to_act, read_position, status_lines
-from arbiter.table.rulings import changes
+from arbiter.table.rulings import WIDTH, changes
 
 COMMANDS = {
     "status": "the game, the pool, the stakes, who is still in, whose turn it is",
@@ -45,8 +45,10 @@ class CommandError(ArbiterError):
 class TableSession:
     """One table: its log on disk, the position it leaves, and what is said about it."""
 
-    def __init__(self, journal: Journal, rulebook: Rulebook, say: Callable[[str], None]) -> None:
+    def __init__(self, journal: Journal, rulebook: Rulebook, say: Callable[[str], None],
+                 width: int | None = WIDTH) -> None:
         self.journal = journal
+        self.width = width  # where the law's words are folded (None: a page folds them itself)
         self.rulebook = rulebook
         self.say = say
         self.rules = Replay.compile(rulebook)
@@ -104,7 +106,7 @@ class TableSession:
             return False
         self.journal.append(line)
         before, self.position = self.position, position
-        self.tell(changes(before, position, self.rulebook))
+        self.tell(changes(before, position, self.rulebook, self.width))
         return True
 
     def refuse(self, line: str, number: int, error: LogError) -> None:
@@ -157,7 +159,7 @@ class TableSession:
         self.journal.append(f"{UNDO}  {COMMENT_MARK} takes back line {number}: {taken}")
         before, self.position = self.position, self.read(self.journal.text)
         self.say(f"took back line {number}: {taken}")
-        self.tell(changes(before, self.position, self.rulebook))
+        self.tell(changes(before, self.position, self.rulebook, self.width))
 
     def do_evidence(self, arguments: list[str]) -> None:
         dispute = self.position.current_dispute() or {}
