@@ -11,6 +11,7 @@ file is the one `table` would have written, and `table` or `check` can take it u
 from __future__ import annotations
 
 import json
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ class ServedGame:
         self.session: TableSession | None = None
         self.feed: list[dict[str, Any]] = []
         self.version = 0
+        self.epoch = secrets.token_hex(4)  # a restarted server counts versions anew: the page tells them apart
         if path.exists():
             self._open(Journal.resume(path), resumed=True)
 
@@ -88,7 +90,7 @@ class ServedGame:
 
     # --- what the page draws ------------------------------------------------------------
     def state(self) -> dict[str, Any]:
-        base = {"version": self.version, "file": self.path.name, "feed": self.feed[-FEED_KEPT:]}
+        base = {"epoch": self.epoch, "version": self.version, "file": self.path.name, "feed": self.feed[-FEED_KEPT:]}
         if self.session is None:
             return {**base, "table": None}
         position = self.session.position

@@ -49,7 +49,7 @@ function takeToken() {
 
 // --- drawing the state -------------------------------------------------------------------
 function render(next) {
-  if (!next || (state && next.version < state.version && next.file === state.file)) return;
+  if (!next || (state && next.epoch === state.epoch && next.version <= state.version)) return; // seen already
   state = next;
   el("file").textContent = next.file;
   el("setup").hidden = next.table !== null;

@@ -230,4 +230,5 @@ def _before_the_deal(replay: Replay) -> Turn:
     todo.append(f"{game.dealer} deals")
     each = replay.parameters["cards_per_hand"]
     acts.append(Act({"type": "dealt", "hands": {p: each for p in seating.round_from(seating.left_of(game.dealer))}}))
+    acts.append(Act({"type": "card", "to": replay.turn_of("deal")}))  # or card by card
     return Turn("; ".join(todo), tuple(acts))
