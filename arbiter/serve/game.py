@@ -163,7 +163,7 @@ def _act_json(act: Act) -> dict[str, Any]:
 
 def _actors(acts: tuple[Act, ...]) -> list[str]:
     """The one player the acts in order are for (none when they are for anyone)."""
-    names = {act.event.get(FORM_OF[act.event["type"]].subject or "") for act in acts} - {None}
+    names = {str(act.event[subject]) for act in acts if (subject := FORM_OF[act.event["type"]].subject)}
     return sorted(names) if len(names) == 1 else []
 
 

@@ -124,7 +124,8 @@ def turn(position: Position) -> Turn:
         nxt = position.games[-1]["next"]
         jackpot = nxt["jackpot"]
         then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""
-        return Turn(f"the game is over: {nxt['dealer']} deals the next game{then}", (_deal(nxt["dealer"]),))
+        return Turn(f"the game is over: {nxt['dealer']} deals the next game{then}",
+                    (_deal(nxt["dealer"]), *(_act("win", p) for p in game.winners)))
     if deal.misdealt:
         return Turn(f"a misdeal: {game.redeal_by} deals again", (_deal(game.redeal_by),))
     if game.phase == "before_deal":
@@ -144,8 +145,9 @@ def turn(position: Position) -> Turn:
         if waiting:
             hand = deal.hands[waiting[0]]
             count = hand.discarded if hand.demanded is None else hand.demanded
+            asks = () if hand.demanded is not None else (_act("demand", waiting[0], count=count),)
             return Turn(f"{game.dealer} gives {waiting[0]} the cards he asks for",
-                        (Act({"type": "give", "to": waiting[0], "count": count}),))
+                        (Act({"type": "give", "to": waiting[0], "count": count}), *asks))
         player = replay.turn_of("draw")
         if player is None:
             order = replay.setting("bet_order")
