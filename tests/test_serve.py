@@ -40,18 +40,18 @@ class Server:
     def __init__(self, game: Path, port: int = 0, *extra: str) -> None:
         self.game = game
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "arbiter", "serve", str(game), "--port", str(port), "--token", TOKEN, *extra],
+            [sys.executable, "-m", "arbiter", "serve", str(game), "--port", str(port), "--token", TOKEN,
+             "--format", "json", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=game.parent,
             env={**os.environ, "PYTHONPATH": str(REPO)})
-        self.url = self._url()
+        self.url = self._url(game)
         self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
 
-    def _url(self) -> str:
+    def _url(self, game: Path) -> str:
         """The address it prints, read by a thread (a pipe read with no timeout could hang)."""
         lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=lambda: [lines.put(line) for line in self.process.stdout], daemon=True).start()
         deadline = time.monotonic() + START_TIMEOUT
-        printed = ""
         while time.monotonic() < deadline:
             try:
                 line = lines.get(timeout=0.2)
@@ -59,12 +59,12 @@ class Server:
                 if self.process.poll() is not None:
                     break
                 continue
-            printed += line
-            found = re.match(r"watch: (http://\S+)", line)
-            if found:
-                return found.group(1)
+            said = json.loads(line)
+            assert said == {"game": str(game), "resumed": game.exists(), "record": f"{said['watch']}#token={TOKEN}",
+                            "watch": said["watch"]}
+            return said["watch"]
         self.stop()
-        raise AssertionError(f"the server did not start: {printed}")
+        raise AssertionError("the server did not start within the time allowed")
 
     @property
     def record_url(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import socket
 import time
@@ -23,7 +24,9 @@ LOOPBACK = "127.0.0.1"
 @click.option("--host", help="Listen on this address rather than 127.0.0.1 (0.0.0.0: every phone on the "
                              "room's network may watch); recording always needs the token.")
 @click.option("--token", help="The recording device's token (default: a new random one, printed in the link).")
-def serve(game: str | None, house: str | None, port: int, host: str | None, token: str | None) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: the addresses as one JSON line (game, resumed, record, watch), for a program.")
+def serve(game: str | None, house: str | None, port: int, host: str | None, token: str | None, fmt: str) -> None:
     """Serve a page that records GAME (a *.hand file, resumed if it exists; by default a new
     one named by the date) as `arbiter table` does, and shows every phone the table live."""
     try:
@@ -47,9 +50,13 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, toke
     token = token or secrets.token_urlsafe(18)
     shown = f"[{address}]" if ":" in address else address
     url = f"http://{shown}:{listener.getsockname()[1]}/"
-    click.echo(f"arbiter serve: {path} ({'resumed' if served.session else 'a new game'})")
-    click.echo(f"record (this device only): {url}#token={token}")
-    click.echo(f"watch: {url}", nl=True)
+    resumed = served.session is not None
+    if fmt == "json":
+        click.echo(json.dumps({"game": str(path), "resumed": resumed, "record": f"{url}#token={token}", "watch": url}))
+    else:
+        click.echo(f"arbiter serve: {path} ({'resumed' if resumed else 'a new game'})")
+        click.echo(f"record (this device only): {url}#token={token}")
+        click.echo(f"watch: {url}")
     app = create_app(served, token, loopback_only=host is None)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2)
     uvicorn.Server(config).run(sockets=[listener])
