@@ -42,7 +42,7 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "arbiter", "serve", str(game), "--port", str(port), "--token", TOKEN,
              "--format", "json", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=game.parent,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=game.parent,
             env={**os.environ, "PYTHONPATH": str(REPO)})
         self.url = self._url(game)
         self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
@@ -51,6 +51,8 @@ class Server:
         """The address it prints, read by a thread (a pipe read with no timeout could hang)."""
         lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=lambda: [lines.put(line) for line in self.process.stdout], daemon=True).start()
+        self.errors: list[str] = []  # what it says on stderr, read the same way
+        threading.Thread(target=lambda: self.errors.extend(self.process.stderr), daemon=True).start()
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             try:
@@ -261,3 +263,20 @@ def test_a_game_file_it_cannot_keep_is_one_line_and_exit_2(tmp_path):
                                 text=True, cwd=tmp_path, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
         assert result.returncode == 2 and said in result.stderr.splitlines()[-1], result.stderr
     assert not (tmp_path / "night.hand").exists()
+
+
+def test_ctrl_c_stops_it_at_once_and_quietly_with_phones_watching(server):
+    seated(server)
+    streams = [urllib.request.urlopen(server.url + "api/events", timeout=REQUEST_TIMEOUT) for _ in range(2)]
+    try:
+        for stream in streams:
+            assert stream.readline().startswith(b"retry: ")
+        server.process.send_signal(signal.SIGINT)
+        assert server.process.wait(timeout=REQUEST_TIMEOUT) == 0
+        for stream in streams:
+            assert stream.read().startswith(b"event: state")  # the stream ended, not cut off
+    finally:
+        for stream in streams:
+            stream.close()
+    time.sleep(0.2)  # the thread reading stderr takes its last lines
+    assert server.errors == []

@@ -30,9 +30,7 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, toke
     """Serve a page that records GAME (a *.hand file, resumed if it exists; by default a new
     one named by the date) as `arbiter table` does, and shows every phone the table live."""
     try:
-        import uvicorn
-
-        from arbiter.serve.app import create_app
+        from arbiter.serve.app import create_app, serve_forever
     except ImportError:
         raise click.ClickException(INSTALL_HINT) from None
     from arbiter.serve.game import ServedGame
@@ -57,6 +55,9 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, toke
         click.echo(f"arbiter serve: {path} ({'resumed' if resumed else 'a new game'})")
         click.echo(f"record (this device only): {url}#token={token}")
         click.echo(f"watch: {url}")
-    app = create_app(served, token, loopback_only=host is None)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[listener])
+    try:
+        serve_forever(create_app(served, token, loopback_only=host is None), listener)
+    except KeyboardInterrupt:  # Ctrl-C: the way a server is stopped, not an error
+        pass
+    if fmt == "text":
+        click.echo(f"arbiter serve: stopped; every act is saved in {path}")

@@ -17,9 +17,12 @@ import asyncio
 import contextlib
 import hmac
 import json
+import socket
 from importlib import resources
+from types import FrameType
 from typing import Any, AsyncIterator, Awaitable, Callable
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -30,6 +33,7 @@ from starlette.routing import Route
 from arbiter.errors import ArbiterError
 from arbiter.serve.game import ServedGame, forms_json
 
+CLOSING = -1  # told to the streams instead of a version when the server stops
 MAX_BODY = 64 * 1024  # an act is a few hundred bytes
 KEEP_ALIVE = 15.0  # seconds between comments on an idle stream, so proxies and phones keep it open
 LOOPBACK_NAMES = ["127.0.0.1", "localhost"]
@@ -62,6 +66,10 @@ class Watchers:
         for queue in self.queues:
             queue.put_nowait(version)
 
+    def close(self) -> None:
+        """The server is stopping: every stream ends now, rather than being cut off."""
+        self.tell(CLOSING)
+
 
 def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
     """The app for one game; `token` is what a recording device must send."""
@@ -92,7 +100,8 @@ def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
                 yield "retry: 1000\n" + _sse(game.state())  # after a restart, back within a second
                 while True:
                     try:
-                        await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                        if await asyncio.wait_for(queue.get(), KEEP_ALIVE) == CLOSING:
+                            return
                     except TimeoutError:
                         yield ": still here\n\n"
                         continue
@@ -150,7 +159,23 @@ def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
         yield
         game.close()
 
-    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.watchers = watchers
+    return app
+
+
+def serve_forever(app: Starlette, listener: socket.socket) -> None:
+    """Serve on `listener` until Ctrl-C or SIGTERM; the live streams are ended first, so
+    the server stops at once and quietly."""
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            super().handle_exit(sig, frame)
+            with contextlib.suppress(RuntimeError):  # no loop running yet: no stream to end
+                asyncio.get_running_loop().call_soon_threadsafe(app.state.watchers.close)
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2)
+    Server(config).run(sockets=[listener])
 
 
 def _sse(state: dict[str, Any]) -> str:
