@@ -155,6 +155,14 @@ def test_only_the_token_holder_records_and_anyone_may_watch(server):
 
 
 def test_every_event_is_checked_by_the_logs_schema_before_it_reaches_the_file(server):
+    for table, said in (({"players": ["Ann"], "limit": 20, "ante": 1}, "players"),
+                        ({"players": PLAYERS, "limit": "20; ante 1", "ante": 1}, "limit"),
+                        ({"players": ["Ann", "Ann"], "limit": 20, "ante": 1}, "Ann"),
+                        ({"players": PLAYERS, "limit": 20}, "ante")):
+        status, answer = server.post("/api/table", table)
+        assert status == 400 and said in answer["error"], (table, answer)
+    assert not server.game.exists()
+    assert server.post("/api/line", {"line": "x" * 70_000})[0] == 413
     seated(server)
     assert server.post("/api/event", {"event": {"type": "deal", "dealer": "Ann"}})[0] == 200
     before = server.game.read_text(encoding="utf-8")

@@ -121,9 +121,11 @@ def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
             given = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
             if not hmac.compare_digest(given.encode(), token.encode()):
                 return answer({"error": "only the device holding this game's token may record"}, 401)
-            body = await request.body()
-            if len(body) > MAX_BODY:
-                return answer({"error": f"too large: an act is at most {MAX_BODY} bytes"}, 413)
+            body = b""
+            async for chunk in request.stream():  # never more than MAX_BODY held
+                body += chunk
+                if len(body) > MAX_BODY:
+                    return answer({"error": f"too large: an act is at most {MAX_BODY} bytes"}, 413)
             try:
                 data = json.loads(body)
             except (ValueError, UnicodeDecodeError):

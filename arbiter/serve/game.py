@@ -49,17 +49,14 @@ class ServedGame:
         """A new game file with this table, checked as a log's first line is."""
         if self.session is not None:
             raise LogSchemaError("this game has its table already")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise LogSchemaError("players: give a list of names")
-        header = table_line({"players": players, "limit": limit, "ante": ante})
-        log, _ = parse_checked(header + "\n", "the table")  # the schema: 2-10 distinct names, counters >= 1
-        self._open(Journal.create(self.path, table_line(log["table"])), resumed=False)
+        table = _checked({"players": players, "limit": limit, "ante": ante}, [])["table"]
+        header = table_line(table)
+        parse_checked(header + "\n", "the table")  # and the notation reads it back
+        self._open(Journal.create(self.path, header), resumed=False)
 
     def record_event(self, event: Any) -> bool:
         """An event as the page sends it; True if the table took it (see `record_line`)."""
-        session = self._session()
-        doc = {"format": FORMAT, "version": VERSION, "table": session.position.log["table"], "events": [event]}
-        checked = read_log_bytes(json.dumps(doc).encode("utf-8"), "the page")["events"][0]
+        checked = _checked(self._session().position.log["table"], [event])["events"][0]
         return self.record_line(event_line(checked))
 
     def record_line(self, line: str) -> bool:
@@ -149,6 +146,12 @@ class ServedGame:
         self.version += 1
         self.feed.append({"n": self.version, "what": what, "said": said, "refused": refused})
         del self.feed[:-FEED_KEPT]
+
+
+def _checked(table: Any, events: list[Any]) -> dict[str, Any]:
+    """What the page sent, as a log at this table, checked by the log's schema and checks."""
+    doc = {"format": FORMAT, "version": VERSION, "table": table, "events": events}
+    return read_log_bytes(json.dumps(doc).encode("utf-8"), "the page")
 
 
 def _act_json(act: Act) -> dict[str, Any]:
