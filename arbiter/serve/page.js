@@ -233,7 +233,7 @@ function buildParts() {
 }
 
 function partInput(part) {
-  const label = `${part.words ? part.words + " " : ""}${part.field}${part.optional ? " (optional)" : ""}`;
+  const label = `${part.words || part.field.replace(/_/g, " ")}${part.optional ? " (optional)" : ""}`;
   const input = (type, extra) => Object.assign(make("input"), { name: part.field, type, autocomplete: "off" }, extra);
   switch (part.kind) {
     case "number": return field(label, input("number", { min: 0 }));
