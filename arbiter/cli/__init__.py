@@ -1,7 +1,7 @@
 """The command line: thin wrappers that parse options, call the library and print.
 
 One module per group of commands (check, laws, disputes, explain, rulebook, quiz,
-notation, table, simulate), each loaded when one of its commands is run.
+notation, table, serve, simulate), each loaded when one of its commands is run.
 """
 
 from arbiter.cli.app import cli, main

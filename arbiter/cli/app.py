@@ -30,11 +30,11 @@ def rulebook_with(house: str | None) -> Rulebook:
 
 
 def rule_defining(rulebook: Rulebook, setting: str) -> Any:
-    """The rule whose `defines` holds `setting` (the laws, not the code, say which)."""
-    for rule in rulebook.in_order():
-        if setting in rule.defines and rulebook.active(rule.id):
-            return rule
-    raise click.UsageError(f"no rule in force defines {setting!r}")
+    """The rule whose `defines` holds `setting`; none in force is a usage error."""
+    rule = rulebook.defining(setting)
+    if rule is None:
+        raise click.UsageError(f"no rule in force defines {setting!r}")
+    return rule
 
 
 def seating_of(players: str, *named: str) -> Seating:
@@ -61,7 +61,7 @@ HOUSE = click.option("--house", metavar="FILE", help="House-rules file (YAML), o
 COMMAND_MODULES = {
     "check": "check", "laws": "laws", "law": "laws", "schema": "laws", "evidence": "disputes",
     "referee": "disputes", "explain": "explain", "rulebook": "rulebook", "quiz": "quiz", "convert": "notation",
-    "table": "table", "simulate": "simulate",
+    "table": "table", "simulate": "simulate", "serve": "serve",
 }
 
 

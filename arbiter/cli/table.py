@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Callable
 
 import click
 
@@ -13,8 +14,12 @@ from arbiter.cli.app import HOUSE, cli, rulebook_with, seating_of
 from arbiter.errors import LogError
 from arbiter.notation import parse_checked, table_line
 from arbiter.rulebook.model import Rulebook
+from arbiter.table import completion
 from arbiter.table.journal import Journal
-from arbiter.table.session import play
+from arbiter.table.session import TableSession
+
+PROMPT = "table> "
+EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
 
 
 @cli.command()
@@ -57,3 +62,33 @@ def _header_rulebook(journal: Journal, log: str, rulebook: Rulebook) -> Rulebook
         except LogError:
             continue
     return rulebook
+
+
+def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool,
+         say: Callable[[str], None] = click.echo) -> int:
+    """Read lines until `quit` or the end of input; the exit code."""
+    session = TableSession(journal, rulebook, say)
+    session.greet(resumed)
+    if interactive:
+        completion.install(session)
+    try:
+        while True:
+            if interactive:
+                try:
+                    typed = input(PROMPT)
+                except EOFError:
+                    click.echo()
+                    break
+            else:
+                typed = sys.stdin.readline()
+                if not typed:
+                    break
+            if not session.handle(typed):
+                break
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: every line entered is saved in {journal.path}")
+        return EXIT_INTERRUPTED
+    finally:
+        journal.close()
+    session.farewell()
+    return 0

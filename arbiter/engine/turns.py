@@ -104,3 +104,13 @@ def take_bet_turn(game: Game, seating: Seating, player: str) -> None:
     else:
         game.acted_since_raise.add(player)
     game.bet_turn = next_bettor(game, seating, player)
+
+
+def minimums(game: Game, chain: list[str]) -> list[tuple[str, int]]:
+    """Each player of the chain with the stake he must meet if he acts now: the preceding
+    in-turn stake, raised by the early stakes of those whose turns pass before his."""
+    preceding, out = game.preceding, []
+    for player in chain:
+        out.append((player, preceding))
+        preceding = max(preceding, game.early.get(player, 0))
+    return out

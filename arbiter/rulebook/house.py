@@ -135,15 +135,16 @@ def shown_message(message: str, width: int = 160) -> str:
 
 
 def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -> None:
-    """Switching off every rule that defines a setting the replay needs (who antes, the
-    order of the say or of the draw) would leave the game with no way to go on: refused."""
+    """A rule that defines a setting the replay needs (who antes, the order of the say, of
+    the draw, of the betting, whose evidence decides) cannot be switched off: each covers
+    the games the others do not (A1 the jack-pots, L23 and L24 the ordinary games), so
+    without it some game could not go on."""
     for setting in REQUIRED_SETTINGS:
-        definers = [rule.id for rule in rulebook.in_order() if setting in rule.defines]
-        if definers and set(definers) <= disabled:
-            which = definers[0] if len(definers) == 1 else f"{', '.join(definers[:-1])} and {definers[-1]}"
-            raise HouseRulesError(file, "disable", f"{which} cannot{' all' * (len(definers) > 1)} be switched off: "
-                                  f"{DEFINES[setting]} ({setting}) is set by no other rule, and no game can be "
-                                  "replayed without it")
+        for rule in rulebook.in_order():
+            if setting in rule.defines and rule.id in disabled:
+                raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: it sets "
+                                      f"{DEFINES[setting]} ({setting}), without which some game could not be "
+                                      "replayed")
 
 
 def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:

@@ -183,6 +183,10 @@ class Rulebook:
     def active(self, rule_id: str) -> bool:
         return rule_id in self.rules and rule_id not in self.disabled
 
+    def defining(self, setting: str) -> Rule | None:
+        """The rule in force whose `defines` holds `setting` (the laws, not the code, say which)."""
+        return next((r for r in self.in_order() if setting in r.defines and self.active(r.id)), None)
+
     def parameter_owner(self) -> dict[str, str]:
         """Which rule file defines each parameter."""
         return {name: rule.id for rule in self.rules.values() for name in rule.parameters}

@@ -5,5 +5,5 @@ played, keeps the log safe on disk line by line, and rules the moment a law appl
 - `position.py`: the log replayed, and who acts next;
 - `rulings.py`: what changed, in words (rulings with the law's text, games ended);
 - `completion.py`: Tab completion of names and event words;
-- `session.py`: the loop and its commands.
+- `session.py`: the session and its commands (the terminal's loop is `arbiter/cli/table.py`'s).
 """

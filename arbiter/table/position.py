@@ -9,8 +9,9 @@ orders (`turn_of`), which the rules define.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
+from arbiter.engine import turns
 from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.replay import Replay, lowest_drawers
 from arbiter.notation import Parsed, parse_checked
@@ -88,6 +89,29 @@ def status_lines(position: Position) -> list[str]:
 
 def next_to_act(position: Position) -> str:
     """Who should act now, by the orders of the laws, in words."""
+    return turn(position).words
+
+
+class Act(NamedTuple):
+    """One act the laws expect next, as the log's event holds it; `ask` names the fields
+    whose value the person recording it gives (a stake raised, the cards shown): the
+    event holds the usual value, or none."""
+
+    event: dict[str, Any]
+    ask: tuple[str, ...] = ()
+
+
+class Turn(NamedTuple):
+    """Who should act now, in words, and the acts that would be in order: what `table`
+    says after `next:`, and the buttons of `arbiter serve`'s page."""
+
+    words: str
+    acts: tuple[Act, ...] = ()
+    players: tuple[str, ...] = ()  # who may act in turn now, where several may (an early actor, then the next)
+
+
+def turn(position: Position) -> Turn:
+    """Who should act now and what he may do, by the replay's own turn orders."""
     replay = position.replay
     game = replay.game
     if game is None:
@@ -95,38 +119,61 @@ def next_to_act(position: Position) -> str:
     deal = game.deal
     highest = game.highest_stake()
     if game.pending_claim is not None:
-        return f"{game.opener} shows the hand he opened with (L33) before the pool is paid"
+        return Turn(f"{game.opener} shows the hand he opened with (L33) before the pool is paid",
+                    (_act("show", game.opener, "cards", cards=[]),))
     if game.resolved:
         nxt = position.games[-1]["next"]
         jackpot = nxt["jackpot"]
         then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""
-        return f"the game is over: {nxt['dealer']} deals the next game{then}"
+        return Turn(f"the game is over: {nxt['dealer']} deals the next game{then}",
+                    (_deal(nxt["dealer"]), *(_act("win", p) for p in game.winners)))
     if deal.misdealt:
-        return f"a misdeal: {game.redeal_by} deals again"
+        return Turn(f"a misdeal: {game.redeal_by} deals again", (_deal(game.redeal_by),))
     if game.phase == "before_deal":
         return _before_the_deal(replay)
     if game.phase == "dealing":
-        return f"{game.dealer} deals: the next card to {replay.turn_of('deal')}"
+        player = replay.turn_of("deal")
+        return Turn(f"{game.dealer} deals: the next card to {player}", (Act({"type": "card", "to": player}),))
     if game.phase == "say":
-        chain = replay.turn_chain()
-        acts = f"play (stake {game.preceding} or more) or pass" if game.opener else "open or pass"
-        return _chain_words(chain, "{}'s say", "say", acts)
+        due = turns.minimums(game, replay.turn_chain())
+        acts = f"play (stake {due[-1][1]} or more) or pass" if game.opener and due else "open or pass"
+        offered = tuple(act for player, least in due for act in (
+            _bets(player, max(least, game.stakes[player])) if game.opener
+            else (_act("open", player, "stake", stake=highest), _act("pass", player))))
+        players = tuple(p for p, _ in due)
+        return Turn(_chain_words(list(players), "{}'s say", "say", acts), offered, players)
     if game.phase == "draw":
         waiting = [p for p in game.draw.order if p in game.still_in
                    and deal.hands[p].discarded is not None and not deal.hands[p].supplied]
         if waiting:
-            return f"{game.dealer} gives {waiting[0]} the cards he asks for"
+            hand = deal.hands[waiting[0]]
+            count = hand.discarded if hand.demanded is None else hand.demanded
+            asks = () if hand.demanded is not None else (_act("demand", waiting[0], count=count),)
+            return Turn(f"{game.dealer} gives {waiting[0]} the cards he asks for",
+                        (Act({"type": "give", "to": waiting[0], "count": count}), *asks))
         player = replay.turn_of("draw")
         if player is None:
-            return f"the draw is over: {replay.first_bettor()} bets first: play or pass"
+            bettor = replay.first_bettor()
+            return Turn(f"the draw is over: {bettor} bets first: play or pass", _bets(bettor, highest))
         if game.stakes[player] < highest:
-            return f"{player} to draw: first he makes his stake {highest} or passes (D4), then discards"
-        return f"{player} to draw: he discards (or stands pat) and asks for cards"
+            return Turn(f"{player} to draw: first he makes his stake {highest} or passes (D4), then discards",
+                        (_act("play", player, stake=highest), _act("pass", player)))
+        discards = tuple(_act("discard", player, count=n) for n in range(replay.parameters["cards_per_hand"] + 1))
+        return Turn(f"{player} to draw: he discards (or stands pat) and asks for cards", discards)
     if game.phase == "betting":
-        return _chain_words(replay.turn_chain(), "{} to bet", "bet", f"play (stake {game.preceding} or more) or pass")
+        due = turns.minimums(game, replay.turn_chain())
+        least = due[-1][1] if due else game.preceding
+        players = tuple(p for p, _ in due)
+        return Turn(_chain_words(list(players), "{} to bet", "bet", f"play (stake {least} or more) or pass"),
+                    tuple(act for player, least in due for act in _bets(player, max(least, game.stakes[player]))),
+                    players)
     if game.phase == "show":
-        return f"the hands are shown: {', '.join(replay.show_due())}"
-    return PHASES.get(game.phase, game.phase)
+        due = replay.show_due()
+        if due:
+            return Turn(f"the hands are shown: {', '.join(due)}", (_act("show", due[0], "cards", cards=[]),))
+        return Turn("the hands are shown: the winner takes the pool",
+                    tuple(_act("win", p) for p in replay.seating.players if p in game.still_in))
+    return Turn(PHASES.get(game.phase, game.phase))
 
 
 def _chain_words(chain: list[str], turn: str, verb: str, acts: str) -> str:
@@ -140,35 +187,66 @@ def _chain_words(chain: list[str], turn: str, verb: str, acts: str) -> str:
     return f"{', '.join(early)} may {verb} again (the early act stands and the turn may pass), or {whose}"
 
 
-def _first_deal(replay: Replay) -> str:
+def _act(kind: str, player: str, *ask: str, **fields: Any) -> Act:
+    return Act({"type": kind, "player": player, **fields}, ask)
+
+
+def _deal(dealer: str) -> Act:
+    return Act({"type": "deal", "dealer": dealer})
+
+
+def _bets(player: str | None, highest: int) -> tuple[Act, ...]:
+    """At a say or a bet: play the highest stake (make good, call, stand), raise it, or pass."""
+    if player is None:
+        return ()
+    return (_act("play", player, stake=highest), _act("play", player, "stake", stake=highest + 1),
+            _act("pass", player))
+
+
+def _first_deal(replay: Replay) -> Turn:
     session = replay.session
+    players = replay.seating.players
     if not (session.draw_round or session.draw_tied):
-        return "the draw for the deal (NAME draws for deal CARD), or the first deal (NAME deals)"
-    drawing = session.draw_tied or replay.seating.players
+        return Turn("the draw for the deal (NAME draws for deal CARD), or the first deal (NAME deals)",
+                    (*(_deal(p) for p in players), _act("draw_for_deal", players[0], "card")))
+    drawing = session.draw_tied or players
     yet = [p for p in drawing if p not in session.draw_round]
     if yet:
-        return f"the draw for the deal goes on: {', '.join(yet)} to draw"
+        return Turn(f"the draw for the deal goes on: {', '.join(yet)} to draw",
+                    (_act("draw_for_deal", yet[0], "card"),))
     lowest = lowest_drawers(session.draw_round)
     if len(lowest) > 1:
-        return f"{', '.join(lowest)} tie for the lowest card: they draw again (L2)"
-    return f"{lowest[0]} deals first: the lowest card (L2)"
+        return Turn(f"{', '.join(lowest)} tie for the lowest card: they draw again (L2)",
+                    (_act("draw_for_deal", lowest[0], "card"),))
+    return Turn(f"{lowest[0]} deals first: the lowest card (L2)", (_deal(lowest[0]),))
 
 
-def _before_the_deal(replay: Replay) -> str:
+def _before_the_deal(replay: Replay) -> Turn:
     game = replay.game
     deal = game.deal
-    todo = []
+    seating = replay.seating
+    todo: list[str] = []
+    acts: list[Act] = []
     if not any(s["player"] == game.dealer for s in deal.shuffles):
         todo.append(f"{game.dealer} shuffles")
+        acts.append(_act("shuffle", game.dealer))
     if deal.cut_by is None:
-        todo.append(f"{replay.seating.right_of(game.dealer)} cuts")
+        cutter, _ = replay.setting_person("cut_by")
+        todo.append(f"{cutter} cuts")
+        acts.append(_act("cut", cutter))
     if game.jackpot:
-        unpaid = [p for p in replay.seating.round_from(replay.seating.left_of(game.dealer))
-                  if p not in game.antes_paid]
+        unpaid = [p for p in seating.round_from(seating.left_of(game.dealer)) if p not in game.antes_paid]
         if unpaid:
             who = f"{', '.join(unpaid)} each pay" if len(unpaid) > 1 else f"{unpaid[0]} pays"
             todo.append(f"{who} the jack-pot ante of {replay.table_ante}")
+            acts.append(_act("ante", unpaid[0], amount=replay.table_ante))
     elif game.ante is None and not deal.redeal:
         todo.append(f"{game.ante_player} antes")
+        acts.append(_act("ante", game.ante_player, amount=replay.table_ante))
+    elif not deal.redeal and replay.turn_of("straddle"):
+        acts.append(_act("straddle", replay.turn_of("straddle"), "amount", amount=game.highest_stake()))
     todo.append(f"{game.dealer} deals")
-    return "; ".join(todo)
+    each = replay.parameters["cards_per_hand"]
+    acts.append(Act({"type": "dealt", "hands": {p: each for p in seating.round_from(seating.left_of(game.dealer))}}))
+    acts.append(Act({"type": "card", "to": replay.turn_of("deal")}))  # or card by card
+    return Turn("; ".join(todo), tuple(acts))

@@ -13,11 +13,13 @@ from arbiter.render.report import effect_words
 from arbiter.rulebook.model import Rulebook
 from arbiter.table.position import Position
 
-WIDTH = 88
+WIDTH = 88  # a terminal's line
 
 
-def ruling_lines(finding: Mapping[str, Any], line: int | None, rulebook: Rulebook) -> list[str]:
-    """`[L13 irregularity] line 7: Bob lifted …`, what follows, and the law's words."""
+def ruling_lines(finding: Mapping[str, Any], line: int | None, rulebook: Rulebook,
+                 width: int | None = WIDTH) -> list[str]:
+    """`[L13 irregularity] line 7: Bob lifted …`, what follows, and the law's words
+    (folded at `width` for a terminal; in one line for a page, which folds its own)."""
     where = f"line {line}" if line is not None else "at the end of the log"
     lines = [f"[{finding['id']} {finding['severity']}] {where}: {finding['summary']}"]
     lines += [f"   \u2192 {effect_words(effect)}" for effect in finding["effects"]]
@@ -25,7 +27,8 @@ def ruling_lines(finding: Mapping[str, Any], line: int | None, rulebook: Ruleboo
     if rule is not None:
         who = f"Law {rule.number}" if rule.authority == "law" else f"{rule.id} ({rule.title})"
         words = f"{who}: \u201c{' '.join(rule.text.split())}\u201d"
-        lines.append(textwrap.fill(words, WIDTH, initial_indent="   ", subsequent_indent="   "))
+        lines.append(textwrap.fill(words, width, initial_indent="   ", subsequent_indent="   ") if width
+                     else f"   {words}")
     return lines
 
 
@@ -46,7 +49,7 @@ def game_lines(game: Mapping[str, Any], ledger: Iterable[Mapping[str, Any]]) -> 
     return [f"game {game['game']} is over: {outcome}. Next: {nxt['dealer']} deals{jackpot}."]
 
 
-def changes(before: Position | None, after: Position, rulebook: Rulebook) -> list[str]:
+def changes(before: Position | None, after: Position, rulebook: Rulebook, width: int | None = WIDTH) -> list[str]:
     """What a new line (or an undo) changed: new rulings, rulings withdrawn, games ended."""
     old = Counter(map(_key, before.findings if before else ()))
     new = Counter(map(_key, after.findings))
@@ -55,7 +58,7 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook) -> lis
     for finding in after.findings:
         if added[_key(finding)] > 0:
             added[_key(finding)] -= 1
-            lines += ruling_lines(finding, after.line_of(finding["event"]), rulebook)
+            lines += ruling_lines(finding, after.line_of(finding["event"]), rulebook, width)
     for finding in before.findings if before else ():
         if withdrawn[_key(finding)] > 0:
             withdrawn[_key(finding)] -= 1

@@ -13,28 +13,21 @@ words are commands rather than events: `status`, `next`, `undo`, `evidence`,
 from __future__ import annotations
 
 import shlex
-import sys
 from typing import Callable
 
-import click
-
-from arbiter.cli.app import rule_defining
 from arbiter.engine.chain import walk_chain
 from arbiter.engine.replay import Replay
-from arbiter.errors import LogError
+from arbiter.errors import ArbiterError, LogError
 from arbiter.notation import NotationError, form_lines
 from arbiter.notation.grammar import COMMENT_MARK, UNDO
 from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
-from arbiter.table import completion
 from arbiter.table.journal import Journal
 from arbiter.table.position import Position, next_to_act, read_position, status_lines
-from arbiter.table.rulings import changes
+from arbiter.table.rulings import WIDTH, changes
 
-PROMPT = "table> "
 TORN = f"{COMMENT_MARK} torn:"
-EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
 COMMANDS = {
     "status": "the game, the pool, the stakes, who is still in, whose turn it is",
     "next": "who should act now",
@@ -47,11 +40,17 @@ COMMANDS = {
 }
 
 
+class CommandError(ArbiterError):
+    """A command given wrongly (`evidence` with no dispute to answer): said, and the session goes on."""
+
+
 class TableSession:
     """One table: its log on disk, the position it leaves, and what is said about it."""
 
-    def __init__(self, journal: Journal, rulebook: Rulebook, say: Callable[[str], None]) -> None:
+    def __init__(self, journal: Journal, rulebook: Rulebook, say: Callable[[str], None],
+                 width: int | None = WIDTH) -> None:
         self.journal = journal
+        self.width = width  # where the law's words are folded (None: a page folds them itself)
         self.rulebook = rulebook
         self.say = say
         self.rules = Replay.compile(rulebook)
@@ -119,17 +118,20 @@ class TableSession:
         self.record(line)
         return True
 
-    def record(self, line: str) -> None:
+    def record(self, line: str) -> bool:
+        """A line of events: written, and its rulings said; or refused (and kept as a
+        comment). True if it was taken."""
         number = self.journal.text.count("\n") + 1
         try:
             position = self.read(self.journal.text + line + "\n")
         except LogError as error:
             self.journal.append(f"{COMMENT_MARK} refused: {line}")
             self.refuse(line, number, error)
-            return
+            return False
         self.journal.append(line)
         before, self.position = self.position, position
-        self.tell(changes(before, position, self.rulebook))
+        self.tell(changes(before, position, self.rulebook, self.width))
+        return True
 
     def refuse(self, line: str, number: int, error: LogError) -> None:
         if isinstance(error, NotationError) and error.line == number:
@@ -151,15 +153,19 @@ class TableSession:
             return True
         if word == "quit":
             return False
+        self.run(word, arguments)
+        return True
+
+    def run(self, word: str, arguments: list[str]) -> None:
+        """A command with its arguments; a command given wrongly is said why."""
         if arguments and word not in ("evidence", "referee"):
             self.say(f"{word} takes nothing after it (a player named {word!r} is written in quotes: "
                      f"\"{word}\" plays 2)")
-            return True
+            return
         try:
             getattr(self, f"do_{word}")(arguments)
-        except click.ClickException as exc:
-            self.say(f"{word}: {exc.format_message()}")
-        return True
+        except CommandError as exc:
+            self.say(f"{word}: {exc}")
 
     def do_status(self, _: list[str]) -> None:
         self.tell(status_lines(self.position))
@@ -177,7 +183,7 @@ class TableSession:
         self.journal.append(f"{UNDO}  {COMMENT_MARK} takes back line {number}: {taken}")
         before, self.position = self.position, self.read(self.journal.text)
         self.say(f"took back line {number}: {taken}")
-        self.tell(changes(before, self.position, self.rulebook))
+        self.tell(changes(before, self.position, self.rulebook, self.width))
 
     def do_evidence(self, arguments: list[str]) -> None:
         dispute = self.position.current_dispute() or {}
@@ -187,20 +193,20 @@ class TableSession:
             disputant, arguments = arguments[0], arguments[1:]
         if arguments:
             if arguments[0] != "unable":
-                raise click.UsageError("evidence [PLAYER] [unable NAME ...]")
+                raise CommandError("evidence [PLAYER] [unable NAME ...]")
             unable = arguments[1:]
         if disputant is None:
-            raise click.UsageError("name the player who disputes with the dealer: evidence PLAYER [unable NAME ...]")
+            raise CommandError("name the player who disputes with the dealer: evidence PLAYER [unable NAME ...]")
         dealer = self.dealer()
         self.seated(disputant, *unable)
         if disputant == dealer:
-            raise click.UsageError(f"{dealer} is the dealer: the dispute is between a player and the dealer")
+            raise CommandError(f"{dealer} is the dealer: the dispute is between a player and the dealer")
         self.chain("evidence", "witness", {"dealer": dealer, "disputant": disputant}, {"unable": unable},
                    "No one can give evidence: the player is held to have demanded his discard")
 
     def do_referee(self, arguments: list[str]) -> None:
         if not arguments:
-            raise click.UsageError("name the persons disputing: referee NAME ...")
+            raise CommandError("name the persons disputing: referee NAME ...")
         self.seated(*arguments)
         self.chain("referee", "referee", {"dealer": self.dealer()}, {"disputants": arguments},
                    "The laws name no one to decide")
@@ -216,52 +222,24 @@ class TableSession:
     def dealer(self) -> str:
         game = self.position.replay.game
         if game is None:
-            raise click.UsageError("no deal yet: there is no dealer")
+            raise CommandError("no deal yet: there is no dealer")
         return game.dealer
 
     def seated(self, *names: str) -> None:
         for name in names:
             if name not in self.players:
-                raise click.UsageError(f"{name!r} is not one of the players {', '.join(self.players)}")
+                raise CommandError(f"{name!r} is not one of the players {', '.join(self.players)}")
 
     def chain(self, setting: str, role: str, persons: dict[str, str], event: dict[str, list[str]],
               none_found: str) -> None:
         """The same walk as `arbiter evidence` and `arbiter referee`, for this table."""
-        rule = rule_defining(self.rulebook, setting)
+        rule = self.rulebook.defining(setting)
+        if rule is None:
+            raise CommandError(f"no rule in force defines {setting!r}")
         chain = rule.defines[setting]
         chosen, considered = walk_chain(chain, Seating(self.players), persons, event, self.rulebook.parameters)
         result = {"rule": deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered}
         self.say(render_chain(result, "table", role, none_found).rstrip("\n"))
 
 
-def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool,
-         say: Callable[[str], None] = click.echo) -> int:
-    """Read lines until `quit` or the end of input; the exit code."""
-    session = TableSession(journal, rulebook, say)
-    session.greet(resumed)
-    if interactive:
-        completion.install(session)
-    try:
-        while True:
-            if interactive:
-                try:
-                    typed = input(PROMPT)
-                except EOFError:
-                    click.echo()
-                    break
-            else:
-                typed = sys.stdin.readline()
-                if not typed:
-                    break
-            if not session.handle(typed):
-                break
-    except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: every line entered is saved in {journal.path}")
-        return EXIT_INTERRUPTED
-    finally:
-        journal.close()
-    session.farewell()
-    return 0
-
-
-__all__ = ["TableSession", "play", "PROMPT", "COMMANDS"]
+__all__ = ["TableSession", "CommandError", "COMMANDS"]

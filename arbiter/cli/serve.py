@@ -1,0 +1,63 @@
+"""`arbiter serve`: the game recorded and ruled on from a page that phones at the table open."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import socket
+import time
+from pathlib import Path
+
+import click
+
+from arbiter.cli.app import HOUSE, cli, rulebook_with
+
+INSTALL_HINT = "the web page needs the serve extra: pip install 'arbiter[serve]'"
+LOOPBACK = "127.0.0.1"
+
+
+@cli.command()
+@click.argument("game", required=False, type=click.Path(dir_okay=False))
+@HOUSE
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="The port to listen on (0: any free one, printed).")
+@click.option("--host", help="Listen on this address rather than 127.0.0.1 (0.0.0.0: every phone on the "
+                             "room's network may watch); recording always needs the token.")
+@click.option("--token", help="The recording device's token (default: a new random one, printed in the link).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: the addresses as one JSON line (game, resumed, record, watch), for a program.")
+def serve(game: str | None, house: str | None, port: int, host: str | None, token: str | None, fmt: str) -> None:
+    """Serve a page that records GAME (a *.hand file, resumed if it exists; by default a new
+    one named by the date) as `arbiter table` does, and shows every phone the table live."""
+    try:
+        from arbiter.serve.app import create_app, serve_forever
+    except ImportError:
+        raise click.ClickException(INSTALL_HINT) from None
+    from arbiter.serve.game import ServedGame
+
+    if token is not None and len(token) < 8:
+        raise click.BadParameter("at least 8 characters", param_hint="--token")
+    path = Path(game or time.strftime("game-%Y-%m-%d-%H%M.hand"))
+    served = ServedGame(path, rulebook_with(house))
+    address = host or LOOPBACK
+    try:
+        listener = socket.create_server((address, port))
+    except OSError as exc:
+        served.close()
+        raise click.ClickException(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
+    token = token or secrets.token_urlsafe(18)
+    shown = f"[{address}]" if ":" in address else address
+    url = f"http://{shown}:{listener.getsockname()[1]}/"
+    resumed = served.session is not None
+    if fmt == "json":
+        click.echo(json.dumps({"game": str(path), "resumed": resumed, "record": f"{url}#token={token}", "watch": url}))
+    else:
+        click.echo(f"arbiter serve: {path} ({'resumed' if resumed else 'a new game'})")
+        click.echo(f"record (this device only): {url}#token={token}")
+        click.echo(f"watch: {url}")
+    try:
+        serve_forever(create_app(served, token, loopback_only=host is None), listener)
+    except KeyboardInterrupt:  # Ctrl-C: the way a server is stopped, not an error
+        pass
+    if fmt == "text":
+        click.echo(f"arbiter serve: stopped; every act is saved in {path}")

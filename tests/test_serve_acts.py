@@ -1,0 +1,66 @@
+"""The acts the page offers as buttons come from the table's own turn (`turn`, whose
+words are `next_to_act`'s). Played through every shipped game, event by event: each act
+offered is one the log's schema admits and the replay takes, written in the notation as
+`arbiter table` writes it; and nearly every event the games record next is among those
+offered (the rest are the irregular acts of the "something went wrong" menu)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from arbiter.engine.replay import Replay
+from arbiter.errors import LogError
+from arbiter.logfile import read_log_bytes
+from arbiter.notation import event_line, write_text
+from arbiter.notation.reading import parse_checked, read_any_log
+from arbiter.resources import cases_dir
+from arbiter.rulebook.loader import load_rulebook
+from arbiter.table.position import Act, Position, next_to_act, turn
+
+RULES = Replay.compile(load_rulebook())
+GAMES = sorted(cases_dir().glob("game-*.json")) + sorted((cases_dir() / "text").glob("l*.hand"))
+
+
+def position_of(log: dict[str, Any], events: list[dict[str, Any]]) -> Position:
+    replay = Replay({**log, "events": events}, RULES)
+    replay.run()
+    _, parsed = parse_checked(write_text({"table": log["table"], "events": events}), "x")
+    return Position({**log, "events": events}, parsed, replay)
+
+
+def offered_is_taken(log: dict[str, Any], events: list[dict[str, Any]], act: Act) -> None:
+    """The act checked as the page's events are (a one-event log), then replayed after the rest."""
+    doc = {"format": log["format"], "version": log["version"], "table": log["table"], "events": [act.event]}
+    event = read_log_bytes(json.dumps(doc).encode(), "the act")["events"][0]
+    parse_checked(write_text({"table": log["table"], "events": [*events, event]}), "x")
+    Replay({**log, "events": [*events, event]}, RULES).run()
+
+
+def shape(event: dict[str, Any], asked: tuple[str, ...] = ()) -> dict[str, Any]:
+    """An event less what the person gives: the cards, a note, a value asked for."""
+    dropped = {"cards", "original", "note", *asked} | ({"hands"} if event["type"] == "dealt" else set())
+    return {k: v for k, v in event.items() if k not in dropped}
+
+
+def test_every_act_offered_is_taken_and_the_games_next_events_are_offered():
+    recorded = offered = 0
+    missed = []
+    for game in GAMES:
+        log = read_any_log(game.read_bytes(), str(game))
+        for k, event in enumerate(log["events"]):
+            position = position_of(log, log["events"][:k])
+            now = turn(position)
+            assert now.acts and now.words == next_to_act(position)
+            for act in now.acts:
+                if not {"card", "cards"} & set(act.ask):  # the cards shown are the person's to give
+                    try:
+                        offered_is_taken(log, log["events"][:k], act)
+                    except LogError as error:
+                        raise AssertionError(f"{game.name}, event {k}: {event_line(act.event)!r}: {error}") from None
+            recorded += 1
+            if any(shape(a.event, a.ask) == shape(event, a.ask) for a in now.acts):
+                offered += 1
+            else:
+                missed.append(f"{game.name}, event {k}: {event_line(event)} (next: {now.words})")
+    assert recorded > 400 and offered / recorded > 0.95, "\n".join(missed)
