@@ -23,6 +23,7 @@ class Pronoun(NamedTuple):
     object: str
     possessive: str
     plural_verbs: bool
+    reflexive: str
 
     def verb(self, singular: str) -> str:
         """`verb("retires")`: "retires" after he or she, "retire" after they."""
@@ -36,9 +37,9 @@ class Pronoun(NamedTuple):
 
 
 PRONOUNS: Mapping[str, Pronoun] = {
-    "he": Pronoun("he", "him", "his", False),
-    "she": Pronoun("she", "her", "her", False),
-    "they": Pronoun("they", "them", "their", True),
+    "he": Pronoun("he", "him", "his", False, "himself"),
+    "she": Pronoun("she", "her", "her", False, "herself"),
+    "they": Pronoun("they", "them", "their", True, "themselves"),
 }
 DEFAULT_PRONOUN = "they"
 

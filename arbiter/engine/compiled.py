@@ -14,17 +14,29 @@ from arbiter.engine.chain import Chain
 from arbiter.engine.expressions import Binding, Condition, Context, Value, compile_condition, compile_value
 from arbiter.rulebook.model import Check, Rule, Rulebook
 from arbiter.rulebook.vocabulary import VALUE_FUNCTIONS
+from arbiter.words import pronoun_of
 
-_FIELD = re.compile(r"\{([A-Za-z_.]+)\}")
+_FIELD = re.compile(r"\{([A-Za-z_.]+)(?::([A-Za-z_.]+))?(?::([a-z]+))?\}")
+
+# `{he:P}`, `{his:P}`, `{him:P}`, `{himself:P}`: person P's pronoun as the log gives it
+# (`table.pronouns`, "they" by default); `{verb:P:retires}`: the verb agreeing with it.
+PRONOUN_FORMS = {"he": "subject", "his": "possessive", "him": "object", "himself": "reflexive"}
 
 
 def compile_template(template: str, binding: Binding | None = None) -> Callable[[Context], str]:
-    """A summary template: `{actor}`, `{event.stake}`, `{hand_size_of_actor}` filled from the state."""
+    """A summary template: `{actor}`, `{event.stake}`, `{hand_size_of_actor}` filled from the
+    state; `{his:actor}`, `{verb:actor:retires}` in the player's own pronoun."""
     parts: list[str | Value] = []
     position = 0
     for match in _FIELD.finditer(template):
         parts.append(template[position:match.start()])
-        parts.append(_template_value(match.group(1), binding))
+        name, person, verb = match.groups()
+        if person is None:
+            parts.append(_template_value(name, binding))
+        elif name in PRONOUN_FORMS or (name == "verb" and verb):
+            parts.append(_pronoun_part(name, compile_value(person, binding), verb))
+        else:
+            raise ValueError(f"unknown template field {match.group(0)!r}")
         position = match.end()
     parts.append(template[position:])
 
@@ -44,6 +56,14 @@ def _template_value(name: str, binding: Binding | None) -> Value:
         if name.startswith(function + "_") and function != "param":
             return compile_value({function: name[len(function) + 1:]}, binding)
     return compile_value(name, binding)
+
+
+def _pronoun_part(form: str, person: Value, verb: str | None) -> Value:
+    def pronoun(ctx: Context) -> str:
+        said = pronoun_of(person(ctx), getattr(ctx, "pronouns", None))
+        return said.verb(verb) if form == "verb" and verb else getattr(said, PRONOUN_FORMS[form])
+
+    return pronoun
 
 
 def _shown(value: Any) -> str:

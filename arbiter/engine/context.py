@@ -38,6 +38,7 @@ class ReplayContext:
     game: Game | None  # the game in play (the session's last), kept as an attribute: it is read at every turn
 
     k: int  # the index of the event being replayed
+    pronouns: Mapping[str, str] | None  # the log's `table.pronouns`, for the summaries' words
 
     @property
     def playing(self) -> Game:

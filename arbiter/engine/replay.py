@@ -59,6 +59,7 @@ class Replay(ReplayContext, EffectsMixin):
         self.seating = Seating(table["players"])
         self.limit = table["limit"]
         self.table_ante = table["ante"]
+        self.pronouns = table.get("pronouns")
         self.rules = rules
         self.parameters = rules.parameters
         self.hand_rules = hand_rules(rules.parameters)

@@ -129,8 +129,11 @@ def _read_compiled(path: Path, expected_hash: str) -> dict[str, Any] | None:
     return None
 
 
-def write_compiled(folder: Path, compiled: dict[str, Any]) -> None:
-    text = json.dumps(compiled, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+def compiled_text(compiled: dict[str, Any]) -> str:
+    return json.dumps(compiled, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def write_compiled(folder: Path, text: str) -> None:
     target = folder / COMPILED_NAME
     try:
         tmp = target.with_suffix(".tmp")
@@ -148,8 +151,9 @@ def load_compiled(folder: Path | None = None) -> dict[str, Any]:
     cached = _read_compiled(folder / COMPILED_NAME, current)
     if cached is not None:
         return cached
-    compiled = compile_rules(folder)
-    write_compiled(folder, compiled)
+    text = compiled_text(compile_rules(folder))
+    write_compiled(folder, text)
+    compiled: dict[str, Any] = json.loads(text)  # as the cache will give it: the same order of keys either way
     return compiled
 
 
