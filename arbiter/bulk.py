@@ -128,17 +128,22 @@ def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[st
     for standard input."""
     name = str(path)
     try:
-        if isinstance(path, Unreadable):
-            return invalid_report(name, LogReadError(path.problem))
-        data = read_stream(sys.stdin.buffer) if path == STDIN else read_source(path)
-        return check_bytes(data, name, rulebook, **options)
+        return check_bytes(read_path(path), name, rulebook, **options)
     except LogError as error:
         return invalid_report(name, error)
     except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other logs
-        return _internal_error(name, exc)
+        return internal_error(name, exc)
 
 
-def _internal_error(name: str, exc: BaseException) -> dict[str, Any]:
+def read_path(path: str) -> bytes:
+    """The bytes of a gathered path, read once: standard input for `-`; an `Unreadable`
+    raises its reason unopened. Raises ``LogError`` when it cannot be read."""
+    if isinstance(path, Unreadable):
+        raise LogReadError(path.problem)
+    return read_stream(sys.stdin.buffer) if path == STDIN else read_source(path)
+
+
+def internal_error(name: str, exc: BaseException) -> dict[str, Any]:
     detail = str(exc)
     detail = detail if len(detail) <= 200 else detail[:199] + "…"
     message = f"internal error while checking this log: {type(exc).__name__}: {detail} (please report it)"
@@ -231,4 +236,4 @@ def _check_alone(path: str, pool) -> dict[str, Any]:
                 "internal error: the process checking this log died (out of memory, or killed); "
                 "the other logs were checked (please report it)"))
         except Exception as exc:  # noqa: BLE001
-            return _internal_error(str(path), exc)
+            return internal_error(str(path), exc)

@@ -40,10 +40,12 @@ def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
 
 
 def replay_with_trace(log: Mapping[str, Any], rulebook: Rulebook | None = None,
-                      file: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                      file: str | None = None, ignore: Iterable[str] = (),
+                      select: Iterable[str] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The report, and the table after each event (who is in, the stakes, the pool …):
-    for telling a game event by event (`arbiter explain`, the HTML report)."""
-    return _replay(log, rulebook, file, (), None, trace=True)
+    for telling a game event by event (`arbiter explain`, the HTML report). The report
+    is the one `replay_log` gives with the same options, from the same single replay."""
+    return _replay(log, rulebook, file, ignore, select, trace=True)
 
 
 def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: Iterable[str],

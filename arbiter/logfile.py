@@ -26,6 +26,7 @@ import stat
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from arbiter.engine.ledger import POOL
 from arbiter.errors import LogReadError, LogSchemaError
 
 if TYPE_CHECKING:
@@ -474,9 +475,16 @@ def _normalise_numbers(doc: dict) -> None:
 
 
 def _check_events(doc: dict) -> None:
-    """What the schema cannot say: every name is a seated player's, and an event's
-    ``cards`` agree with its ``count``."""
+    """What the schema cannot say: no player bears the pool's name (the ledger's
+    ``from``/``to`` would not tell them apart, SPEC §4), every name is a seated
+    player's, and an event's ``cards`` agree with its ``count``."""
     players = doc["table"]["players"]
+    if POOL in players:
+        raise LogSchemaError(
+            f"table: 'players'[{players.index(POOL)}] is {POOL!r}, the name the report gives the pool: "
+            f"a player cannot be called {POOL!r}",
+            json_pointer(["table", "players", players.index(POOL)]),
+        )
     seated = set(players)
 
     def unseated(k: int, rel: list, name: str) -> LogSchemaError:
