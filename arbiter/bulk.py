@@ -109,6 +109,12 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(house: str | None, options: dict[str, Any]) -> None:
+    """A worker leaves Ctrl-C to the parent (the terminal sends it to the whole process
+    group; the parent ends the workers itself) and dies at once of SIGTERM."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["rulebook"] = build_rulebook(house)
     _WORKER["options"] = options
 
@@ -215,13 +221,29 @@ def _check_in_processes(paths: list[str], house: str | None, options: dict[str, 
                     yield from done.pop(following)
                     following += 1
             lost.extend(running.values())  # a broken pool loses every chunk it held
-        finally:  # also when the caller stops reading (a closed pipe, ^C): do not finish the queue
+        except BaseException:  # ^C, SIGTERM made an exception, the caller gone: no worker outlives the run
+            _end_workers(executor)
+            raise
+        finally:  # also when the caller stops reading (a closed pipe): do not finish the queue
             executor.shutdown(wait=True, cancel_futures=True)
         for c in sorted(lost):
             done[c] = [_check_alone(path, pool) for path in chunks[c]]
         while following in done:
             yield from done.pop(following)
             following += 1
+
+
+def _end_workers(executor) -> None:
+    """Kill the pool's workers: waiting for them to finish their chunks could take
+    minutes (a huge log), and a worker left behind blocks for ever on its queue."""
+    if hasattr(executor, "kill_workers"):  # Python 3.14
+        executor.kill_workers()
+        return
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        try:
+            process.kill()
+        except (OSError, ValueError):  # already gone, or already closed
+            pass
 
 
 def _check_alone(path: str, pool) -> dict[str, Any]:

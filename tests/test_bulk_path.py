@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -100,3 +103,127 @@ def test_the_page_keeps_the_options_of_the_report():
                            capture_output=True, text=True, timeout=60)
     assert "(irregular)</title>" in plain.stdout and plain.returncode == 1
     assert "(ok)</title>" in ignored.stdout and ignored.returncode == 0
+
+
+# --------------------------------------------------------------- signals with --jobs
+
+
+def _many_logs(folder: Path, count: int = 2000) -> Path:
+    """Real copies: enough logs that the run is still going when the signal comes."""
+    folder.mkdir()
+    data = GOOD.read_bytes()
+    for i in range(count):
+        (folder / f"log{i:05}.json").write_bytes(data)
+    return folder
+
+
+def _signalled_run(folder: Path, fmt: str, signum: int, whole_group: bool) -> tuple[int, str, str, bool]:
+    """Start `check --jobs 2`, wait for its first output, signal it (the whole process group,
+    as a terminal's ^C does, or the parent alone, as `kill` does); the exit code, the output,
+    and whether any process of the run is left afterwards."""
+    # Unbuffered, so that the first line read leaves the rest of the output to communicate().
+    run = subprocess.Popen([str(ARBITER), "check", str(folder), "--format", fmt, "--jobs", "2"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0, start_new_session=True)
+    try:
+        if fmt == "jsonl":
+            first = run.stdout.readline()
+        else:  # json prints nothing before the end: wait for the workers to start instead
+            first = b""
+            deadline = time.monotonic() + 30
+            while len(_group(run.pid)) < 3 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(0.3)
+        (os.killpg if whole_group else os.kill)(run.pid, signum)
+        out, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    deadline = time.monotonic() + 5
+    while _group(run.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return run.returncode, (first + out).decode(), err.decode(), bool(_group(run.pid))
+
+
+def _group(pgid: int) -> list[int]:
+    """The live processes (not zombies) of a process group, read from /proc."""
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(entry.name))
+    return alive
+
+
+SIGNALS = pytest.mark.skipif(not Path("/proc/self/stat").exists() or sys.platform == "win32",
+                                        reason="needs POSIX signals and /proc")
+
+
+@SIGNALS
+@pytest.mark.parametrize("signum, whole_group, code", [(signal.SIGINT, True, 130), (signal.SIGTERM, False, 143)])
+def test_a_signal_ends_a_parallel_run_cleanly_workers_included(tmp_path, signum, whole_group, code):
+    folder = _many_logs(tmp_path / "logs")
+    returncode, out, err, left = _signalled_run(folder, "jsonl", signum, whole_group)
+    assert returncode == code, err
+    assert not left, "a worker outlived the run"
+    assert "Traceback" not in err
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert 1 <= len(reports) < 2000 and all(r["status"] == "ok" for r in reports)
+    summary = json.loads(err.splitlines()[0])["summary"]
+    assert summary["logs"] == len(reports)
+    assert err.splitlines()[-1] == f"arbiter: stopped by {signal.Signals(signum).name}: {len(reports)} of 2000 logs checked"
+
+
+@SIGNALS
+def test_a_json_run_stopped_prints_a_whole_document_of_the_reports_so_far(tmp_path):
+    folder = _many_logs(tmp_path / "logs")
+    returncode, out, err, left = _signalled_run(folder, "json", signal.SIGTERM, False)
+    assert returncode == 143 and not left and "Traceback" not in err
+    document = json.loads(out)
+    assert document["summary"]["logs"] == len(document["reports"]) < 2000
+
+
+# --------------------------------------------------------------- what stands where a page goes
+
+
+def _logs_named(folder: Path, *stems: str) -> list[str]:
+    folder.mkdir()
+    for stem in stems:
+        (folder / f"{stem}.json").write_bytes(GOOD.read_bytes())
+    return [str(folder / f"{stem}.json") for stem in stems]
+
+
+def test_a_link_where_a_page_goes_is_replaced_not_followed(tmp_path):
+    logs = _logs_named(tmp_path / "logs", "a", "b")
+    out, outside = tmp_path / "out", tmp_path / "outside.txt"
+    out.mkdir()
+    outside.write_text("not yours")
+    (out / "a.html").symlink_to(outside)
+    done = subprocess.run([str(ARBITER), "check", *logs, "--format", "html", "--out", str(out)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert outside.read_text() == "not yours"
+    assert not (out / "a.html").is_symlink() and (out / "a.html").read_text().startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in out.iterdir()) == ["a.html", "b.html"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_folder_or_a_pipe_where_a_page_goes_neither_stops_nor_hangs_the_run(tmp_path):
+    logs = _logs_named(tmp_path / "logs", "a", "b", "c")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "a.html").mkdir()
+    os.mkfifo(out / "b.html")
+    done = subprocess.run([str(ARBITER), "check", *logs, "--format", "html", "--out", str(out)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert f"cannot write the page {out / 'a.html'}" in done.stderr
+    assert "1 invalid" in done.stdout and "wrote 2 pages" in done.stdout
+    assert (out / "a.html").is_dir()
+    assert (out / "b.html").read_text().startswith("<!DOCTYPE html>")
+    assert (out / "c.html").read_text().startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in out.iterdir()) == ["a.html", "b.html", "c.html"], "a temporary file was left"

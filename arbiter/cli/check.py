@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
 import click
 
-from arbiter.bulk import STDIN, check_many, gather
+from arbiter.bulk import check_many, gather
 from arbiter.cli.app import HOUSE, cli, rulebook_with, split_names
 from arbiter.render.report import render_json, render_jsonl, render_text
 from arbiter.report import Report
+from arbiter.rulebook.model import Rulebook
 
 
 def _ids(values: tuple[str, ...]) -> list[str]:
@@ -46,57 +50,124 @@ def check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | No
     tally = Report(exit_zero=exit_zero)
     if out_dir and fmt != "html":
         raise click.UsageError("--out goes with --format html")
-    if fmt == "html":
-        if len(files) > 1 and not out_dir:
-            raise click.UsageError("--format html makes one page per log: with several logs, give --out DIR")
-        from arbiter.render.html_pages import html_reports  # only pages need the HTML renderer
-
-        return _write_pages(html_reports(files, rulebook, options), out_dir, tally, quiet)
-    reports = check_many(files, house, options, jobs)
-    show_progress = not quiet and sys.stderr.isatty() and fmt != "table" and len(files) > 20
-    collected: list[dict[str, Any]] = []
-    with click.progressbar(reports, length=len(files), file=sys.stderr, label="checking",
-                           hidden=not show_progress) as progress:
-        for report in progress:
-            tally.add(report)
-            if fmt == "jsonl":
-                click.echo(render_jsonl(report))
-            elif fmt == "json":
-                collected.append(report)
+    if fmt == "html" and len(files) > 1 and not out_dir:
+        raise click.UsageError("--format html makes one page per log: with several logs, give --out DIR")
+    stops = _Stops()
+    try:
+        with stops:
+            if fmt == "html":
+                _write_pages(files, rulebook, options, out_dir, tally, quiet)
             else:
-                click.echo(render_text(report, rulebook, fmt))
-    if fmt == "json":
-        click.echo(render_json(tally.summary(), collected))
-    elif fmt == "jsonl":
-        click.echo(json.dumps({"summary": tally.summary()}), err=True)
-    elif not quiet:
-        click.echo(tally.summary_line())
+                _print_reports(check_many(files, house, options, jobs), len(files), fmt, rulebook, tally, quiet, stops)
+    except (KeyboardInterrupt, Stopped) as exc:
+        signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
+        click.echo(f"arbiter: stopped by {signal.Signals(signum).name}: {tally.total} of {len(files)} "
+                   f"log{'s' if len(files) != 1 else ''} checked", err=True)
+        return 128 + signum  # as a shell reports a command a signal ended: 130 for ^C, 143 for SIGTERM
     return tally.exit_code
 
 
-def _write_pages(pages: Iterator[tuple[dict[str, Any], str]], out_dir: str | None, tally: Report, quiet: bool) -> int:
-    """One page to standard output, or every page into `out_dir` as NAME.html (NAME the
-    log's file name; a second log of the same name gets NAME-2.html)."""
-    folder = Path(out_dir) if out_dir else None
-    written: set[str] = set()
-    for report, page in pages:
-        tally.add(report)
-        if folder is None:
-            click.echo(page, nl=False)
-            continue
-        stem = "stdin" if report["file"] == STDIN else Path(report["file"]).stem
-        name, n = f"{stem}.html", 1
-        while name in written:
-            n += 1
-            name = f"{stem}-{n}.html"
-        written.add(name)
+class Stopped(BaseException):
+    """^C or SIGTERM, raised where the run stands, so that it unwinds: the workers
+    ended, the reports so far printed (a BaseException, as KeyboardInterrupt is, so that
+    no `except Exception` for one log's error catches it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _Stops:
+    """While the run lasts, ^C and SIGTERM raise `Stopped`; inside `held()` they wait
+    until the block is done, so that a report is printed and counted whole or not at all.
+    (Blocking the signals would not do: the pool's threads would take them.)"""
+
+    _SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.pending: int | None = None
+        self.previous: dict[int, Any] = {}
+
+    def __enter__(self) -> "_Stops":
+        if threading.current_thread() is threading.main_thread():  # signals go to the main thread only
+            self.previous = {signum: signal.signal(signum, self._arrived) for signum in self._SIGNALS}
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+
+    def _arrived(self, signum: int, frame: Any) -> None:
+        if self.holding:
+            self.pending = self.pending or signum
+        else:
+            raise Stopped(signum)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        self.holding = True
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / name).write_text(page, encoding="utf-8")
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {folder / name}: {exc.strerror or exc}") from None
-    if not quiet:
-        if folder is not None:
-            click.echo(f"wrote {len(written)} page{'s' if len(written) != 1 else ''} to {folder}")
-        click.echo(tally.summary_line(), err=folder is None)
-    return tally.exit_code
+            yield
+        finally:
+            self.holding = False
+        if self.pending:
+            raise Stopped(self.pending)
+
+
+def _print_reports(reports: Iterator[dict[str, Any]], count: int, fmt: str, rulebook: Rulebook, tally: Report,
+                   quiet: bool, stops: _Stops) -> None:
+    """Each report as it comes; the summary at the end, or where a signal stopped the run
+    (the reports so far, a JSON document whole)."""
+    show_progress = not quiet and sys.stderr.isatty() and fmt != "table" and count > 20
+    collected: list[dict[str, Any]] = []
+    try:
+        with click.progressbar(reports, length=count, file=sys.stderr, label="checking",
+                               hidden=not show_progress) as progress:
+            for report in progress:
+                line = render_jsonl(report) if fmt == "jsonl" else None if fmt == "json" else render_text(
+                    report, rulebook, fmt)
+                with stops.held():
+                    if line is None:
+                        collected.append(report)
+                    else:
+                        click.echo(line)
+                    tally.add(report)
+    finally:
+        if fmt == "json":
+            click.echo(render_json(tally.summary(), collected))
+        elif fmt == "jsonl":
+            click.echo(json.dumps({"summary": tally.summary()}), err=True)
+        elif not quiet:
+            click.echo(tally.summary_line())
+
+
+def _write_pages(files: list[str], rulebook: Rulebook, options: dict[str, Any], out_dir: str | None,
+                 tally: Report, quiet: bool) -> None:
+    """One page to standard output, or every page into `out_dir`."""
+    from arbiter.render.html_pages import html_reports, write_pages  # only pages need the HTML renderer
+
+    pages = html_reports(files, rulebook, options)
+    if out_dir is None:
+        for report, page in pages:
+            tally.add(report)
+            click.echo(page, nl=False)
+        if not quiet:
+            click.echo(tally.summary_line(), err=True)
+        return
+    folder = Path(out_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.UsageError(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+    written = 0
+    try:
+        for report, done in write_pages(pages, folder):
+            tally.add(report)
+            written += done
+            if not done:
+                click.echo(f"arbiter: {report['error']['message']}", err=True)
+    finally:
+        if not quiet:
+            click.echo(f"wrote {written} page{'s' if written != 1 else ''} to {folder}")
+            click.echo(tally.summary_line())

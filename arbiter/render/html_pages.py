@@ -9,9 +9,12 @@ and the report is the one every other format gives (the same reading, options an
 
 from __future__ import annotations
 
+import os
+import secrets
+from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from arbiter.bulk import internal_error, read_path
+from arbiter.bulk import STDIN, internal_error, read_path
 from arbiter.checker import invalid_report, replay_with_trace
 from arbiter.errors import LogError
 from arbiter.notation.reading import read_any_log
@@ -36,3 +39,43 @@ def html_reports(paths: Iterable[str], rulebook: Rulebook,
         if report["status"] == "invalid":
             log, trace = None, []
         yield report, render_html(report, log, trace, rulebook)
+
+
+def write_pages(pages: Iterable[tuple[dict[str, Any], str]], folder: Path) -> Iterator[tuple[dict[str, Any], bool]]:
+    """Each page written into `folder` as NAME.html (NAME the log's file name; a second
+    log of the same name gets NAME-2.html); yields each report, and whether its page was
+    written. A page that cannot be written makes its log's report `invalid`, with the
+    reason; the other pages are written."""
+    written: set[str] = set()
+    for report, page in pages:
+        stem = "stdin" if report["file"] == STDIN else Path(report["file"]).stem
+        name, n = f"{stem}.html", 1
+        while name in written:
+            n += 1
+            name = f"{stem}-{n}.html"
+        written.add(name)
+        try:
+            write_file(folder, name, page)
+        except OSError as exc:
+            yield invalid_report(report["file"], LogError(
+                f"cannot write the page {folder / name}: {exc.strerror or exc}")), False
+        else:
+            yield report, True
+
+
+def write_file(folder: Path, name: str, text: str) -> None:
+    """`text` as `folder/name`, whole or not at all, never through what stands there.
+
+    The text goes to a new file of a fresh name in `folder` (created exclusively, so not
+    through a link planted there), which then replaces the entry `name`: a link there is
+    replaced, not followed; a named pipe is replaced, not opened (which would block); a
+    folder there cannot be replaced, and that is the OSError raised."""
+    temporary = folder / f".{name}.{secrets.token_hex(6)}.part"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(temporary, folder / name)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
