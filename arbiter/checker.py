@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping
 
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
-from arbiter.logfile import read_log_bytes, read_source
+from arbiter.logfile import read_log_bytes, read_source, sound_log
 from arbiter.notation.reading import read_any_log
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook, normalise_id
@@ -75,7 +75,12 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
 
 
 def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
-    """A log (the parsed JSON) in, its report out. Never raises for a bad log: it is `invalid`."""
+    """A log (the parsed JSON) in, its report out. Never raises for a bad log: it is `invalid`.
+
+    A sound log is replayed as it is; any other is written as JSON and read as a file is,
+    so that what is wrong with it is said in the same words (and `log` is never changed)."""
+    if sound_log(log):
+        return replay_log(log, rulebook, None, **options)
     import json
 
     try:
