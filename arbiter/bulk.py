@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from arbiter.checker import check_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
@@ -108,7 +108,7 @@ def _below(top: str) -> Iterator[str]:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(house: str | None, options: dict[str, Any]) -> None:
+def _init_worker(house: str | None, options: dict[str, Any], render: Render | None) -> None:
     """A worker leaves Ctrl-C to the parent (the terminal sends it to the whole process
     group; the parent ends the workers itself) and dies at once of SIGTERM."""
     import signal
@@ -117,10 +117,31 @@ def _init_worker(house: str | None, options: dict[str, Any]) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["rulebook"] = build_rulebook(house)
     _WORKER["options"] = options
+    _WORKER["render"] = render
 
 
-def _check_in_worker(path: str) -> dict[str, Any]:
-    return check_one(path, _WORKER["rulebook"], _WORKER["options"])
+def _check_in_worker(path: str) -> Any:
+    """The report, or (with a `render`) its rendered form and tally: a line of text and a
+    few counts travel back to the parent far faster than a report's nest of dicts."""
+    report = check_one(path, _WORKER["rulebook"], _WORKER["options"])
+    render = _WORKER["render"]
+    return report if render is None else rendered(report, _WORKER["rulebook"], render)
+
+
+Render = Callable[[dict[str, Any], Rulebook], str]
+
+
+class Tally(NamedTuple):
+    """What the run's count (`arbiter.report.Report`) needs of one report."""
+
+    status: str
+    games: int
+    rules: tuple[str, ...]  # the rule ID of each finding
+
+
+def rendered(report: dict[str, Any], rulebook: Rulebook, render: Render) -> tuple[str, Tally]:
+    rules = tuple(finding["id"] for finding in report["findings"])
+    return render(report, rulebook), Tally(report["status"], len(report["games"]), rules)
 
 
 def build_rulebook(house: str | None) -> Rulebook:
@@ -163,16 +184,32 @@ def check_many(paths: list[str], house: str | None, options: dict[str, Any], job
         for path in paths:
             yield check_one(path, rulebook, options)
         return
-    yield from _check_in_processes(paths, house, options, jobs)
+    yield from _check_in_processes(paths, house, options, jobs, None, lambda report: report)
 
 
-def _check_chunk(paths: list[str]) -> list[dict[str, Any]]:
+def check_rendered(paths: list[str], house: str | None, options: dict[str, Any], jobs: int,
+                   render: Render) -> Iterator[tuple[str, Tally]]:
+    """Each report rendered (`render(report, rulebook)`, a module-level function, so that
+    it can go to the workers) with its tally, in the order of `paths`: the bulk path of
+    `arbiter check`, where the workers do the rendering too."""
+    rulebook = build_rulebook(house)
+    if jobs <= 1 or len(paths) < 2 or STDIN in paths:
+        for path in paths:
+            yield rendered(check_one(path, rulebook, options), rulebook, render)
+        return
+    yield from _check_in_processes(paths, house, options, jobs, render,
+                                   lambda report: rendered(report, rulebook, render))
+
+
+def _check_chunk(paths: list[str]) -> list[Any]:
     return [_check_in_worker(path) for path in paths]
 
 
-def _check_in_processes(paths: list[str], house: str | None, options: dict[str, Any],
-                        jobs: int) -> Iterator[dict[str, Any]]:
-    """Chunks of paths over `jobs` processes, reports yielded in order as they come.
+def _check_in_processes(paths: list[str], house: str | None, options: dict[str, Any], jobs: int,
+                        render: Render | None, finish: Callable[[dict[str, Any]], Any]) -> Iterator[Any]:
+    """Chunks of paths over `jobs` processes, results yielded in order as they come:
+    reports, or what `render` makes of them (`finish` makes the same here of a report
+    the parent writes itself, for a log whose process died).
 
     A worker can die without a word (the kernel's out-of-memory killer, a crash in a
     native library); a `multiprocessing.Pool` then waits for its task for ever. Here the
@@ -189,11 +226,12 @@ def _check_in_processes(paths: list[str], house: str | None, options: dict[str, 
     size = max(1, min(64, len(paths) // (jobs * 8) or 1))
     chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
     queue = deque(range(len(chunks)))
-    done: dict[int, list[dict[str, Any]]] = {}
+    done: dict[int, list[Any]] = {}
     following = 0  # the next chunk to yield
 
     def pool(workers: int) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(house, options))
+        return ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
+                                   initargs=(house, options, render))
 
     while queue or following < len(chunks):
         lost: list[int] = []
@@ -227,7 +265,7 @@ def _check_in_processes(paths: list[str], house: str | None, options: dict[str, 
         finally:  # also when the caller stops reading (a closed pipe): do not finish the queue
             executor.shutdown(wait=True, cancel_futures=True)
         for c in sorted(lost):
-            done[c] = [_check_alone(path, pool) for path in chunks[c]]
+            done[c] = [_check_alone(path, pool, finish) for path in chunks[c]]
         while following in done:
             yield from done.pop(following)
             following += 1
@@ -246,7 +284,7 @@ def _end_workers(executor) -> None:
             pass
 
 
-def _check_alone(path: str, pool) -> dict[str, Any]:
+def _check_alone(path: str, pool, finish: Callable[[dict[str, Any]], Any]) -> Any:
     """One log in a process of its own: if that process dies, this log killed it."""
     from concurrent.futures.process import BrokenProcessPool
 
@@ -254,8 +292,8 @@ def _check_alone(path: str, pool) -> dict[str, Any]:
         try:
             return executor.submit(_check_in_worker, path).result()
         except BrokenProcessPool:
-            return invalid_report(str(path), LogError(
+            return finish(invalid_report(str(path), LogError(
                 "internal error: the process checking this log died (out of memory, or killed); "
-                "the other logs were checked (please report it)"))
+                "the other logs were checked (please report it)")))
         except Exception as exc:  # noqa: BLE001
-            return internal_error(str(path), exc)
+            return finish(internal_error(str(path), exc))

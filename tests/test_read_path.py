@@ -144,3 +144,40 @@ def test_a_pipe_is_read_whole_in_chunks(tmp_path):
     writer.start()
     assert read_source(pipe) == payload
     writer.join(timeout=10)
+
+
+# --------------------------------------------------------------- output and --jobs
+
+
+def test_the_json_document_needs_no_pure_python_encoder(monkeypatch, capsys):
+    import json.encoder
+
+    from arbiter.cli import main
+
+    def slow(*args, **kwargs):
+        raise AssertionError("the pure-Python (indenting) JSON encoder was used")
+
+    monkeypatch.setattr(json.encoder, "_make_iterencode", slow)
+    with pytest.raises(SystemExit) as exited:
+        main(["check", *map(str, CASES[:5]), "--format", "json"])
+    document = json.loads(capsys.readouterr().out)
+    assert exited.value.code in (0, 1)
+    assert [r["file"] for r in document["reports"]] == [str(p) for p in CASES[:5]]
+    assert document["summary"]["logs"] == 5
+
+
+def test_workers_send_back_the_rendered_line_and_its_tally():
+    from arbiter.bulk import Tally, check_many, check_rendered
+    from arbiter.cli.check import _RENDERS
+
+    paths = [str(p) for p in CASES]
+    options = {"ignore": [], "select": None}
+    reports = list(check_many(paths, None, options, 1))
+    for fmt in ("jsonl", "table"):
+        serial = list(check_rendered(paths, None, options, 1, _RENDERS[fmt]))
+        parallel = list(check_rendered(paths, None, options, 2, _RENDERS[fmt]))
+        assert parallel == serial
+    assert all(type(line) is str and type(tally) is Tally for line, tally in parallel)
+    assert [json.loads(line) for line, _ in check_rendered(paths, None, options, 2, _RENDERS["jsonl"])] == reports
+    assert [tally for _, tally in parallel] == [
+        (r["status"], len(r["games"]), tuple(f["id"] for f in r["findings"])) for r in reports]

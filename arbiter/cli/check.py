@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import signal
 import sys
+import tempfile
 import threading
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, Iterator
 
 import click
 
-from arbiter.bulk import check_many, gather
+from arbiter.bulk import Tally, check_rendered, gather
 from arbiter.cli.app import HOUSE, cli, rulebook_with, split_names
 from arbiter.render.report import render_json, render_jsonl, render_text
 from arbiter.report import Report
@@ -58,7 +60,8 @@ def check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | No
             if fmt == "html":
                 _write_pages(files, rulebook, options, out_dir, tally, quiet)
             else:
-                _print_reports(check_many(files, house, options, jobs), len(files), fmt, rulebook, tally, quiet, stops)
+                _print_reports(check_rendered(files, house, options, jobs, _RENDERS[fmt]), len(files), fmt, tally,
+                               quiet, stops)
     except (KeyboardInterrupt, Stopped) as exc:
         signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
         click.echo(f"arbiter: stopped by {signal.Signals(signum).name}: {tally.total} of {len(files)} "
@@ -115,27 +118,38 @@ class _Stops:
             raise Stopped(self.pending)
 
 
-def _print_reports(reports: Iterator[dict[str, Any]], count: int, fmt: str, rulebook: Rulebook, tally: Report,
-                   quiet: bool, stops: _Stops) -> None:
+def _jsonl(report: dict[str, Any], rulebook: Rulebook) -> str:
+    return render_jsonl(report)
+
+
+# How each format renders one report, where it is checked (a worker, with --jobs).
+_RENDERS = {"jsonl": _jsonl, "json": _jsonl, "table": partial(render_text, fmt="table"),
+            "markdown": partial(render_text, fmt="markdown")}
+
+
+def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int, fmt: str, tally: Report, quiet: bool,
+                   stops: _Stops) -> None:
     """Each report as it comes; the summary at the end, or where a signal stopped the run
-    (the reports so far, a JSON document whole)."""
+    (the reports so far; a JSON document whole). The JSON document's reports wait in a
+    temporary file, not in memory, for the summary that comes first."""
     show_progress = not quiet and sys.stderr.isatty() and fmt != "table" and count > 20
-    collected: list[dict[str, Any]] = []
+    spool = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") if fmt == "json" else None
     try:
-        with click.progressbar(reports, length=count, file=sys.stderr, label="checking",
+        with click.progressbar(outputs, length=count, file=sys.stderr, label="checking",
                                hidden=not show_progress) as progress:
-            for report in progress:
-                line = render_jsonl(report) if fmt == "jsonl" else None if fmt == "json" else render_text(
-                    report, rulebook, fmt)
-                with stops.held():
-                    if line is None:
-                        collected.append(report)
-                    else:
+            for line, counts in progress:
+                with stops.held():  # a report is printed and counted whole, or not at all
+                    if spool is None:
                         click.echo(line)
-                    tally.add(report)
+                    else:
+                        spool.write(line + "\n")
+                    tally.count(*counts)
     finally:
-        if fmt == "json":
-            click.echo(render_json(tally.summary(), collected))
+        if spool is not None:
+            spool.seek(0)
+            for piece in render_json(tally.summary(), (line.removesuffix("\n") for line in spool)):
+                click.echo(piece, nl=False)
+            spool.close()
         elif fmt == "jsonl":
             click.echo(json.dumps({"summary": tally.summary()}), err=True)
         elif not quiet:
