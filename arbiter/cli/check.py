@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import click
 
-from arbiter.bulk import Tally, check_rendered, gather
+from arbiter.bulk import Render, Tally, check_rendered, gather
 from arbiter.cli.app import HOUSE, cli, rulebook_with, split_names
 from arbiter.render.report import render_json, render_jsonl, render_text
 from arbiter.report import Report
@@ -34,11 +34,13 @@ def _ids(values: tuple[str, ...]) -> list[str]:
 @HOUSE
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to check logs in parallel.")
+@click.option("--scheduler", metavar="ADDRESS", help="Check on a Dask cluster: the address of its scheduler "
+              "(e.g. tcp://10.0.0.5:8786); the workers read the paths. Needs: pip install 'arbiter[dask]'.")
 @click.option("--ignore", multiple=True, metavar="ID[,ID]", help="Drop these rules' findings before the status is set.")
 @click.option("--select", multiple=True, metavar="ID[,ID]", help="Keep only these rules' findings.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even if irregularities are found (never hides exit 2).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
-def check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | None, jobs: int,
+def check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | None, jobs: int, scheduler: str | None,
           ignore: tuple[str, ...], select: tuple[str, ...], exit_zero: bool, quiet: bool) -> int:
     """Replay hand logs against the laws: files (JSON, or the text notation), folders (every *.json
     and *.hand below) or - for stdin."""
@@ -54,14 +56,16 @@ def check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | No
         raise click.UsageError("--out goes with --format html")
     if fmt == "html" and len(files) > 1 and not out_dir:
         raise click.UsageError("--format html makes one page per log: with several logs, give --out DIR")
+    if scheduler and (fmt == "html" or jobs > 1):
+        raise click.UsageError("--scheduler checks on a Dask cluster: not with --format html, nor with --jobs")
     stops = _Stops()
     try:
         with stops:
             if fmt == "html":
                 _write_pages(files, rulebook, options, out_dir, tally, quiet)
             else:
-                _print_reports(check_rendered(files, house, options, jobs, _RENDERS[fmt]), len(files), fmt, tally,
-                               quiet, stops)
+                _print_reports(_outputs(files, house, options, jobs, scheduler, _RENDERS[fmt]), len(files), fmt,
+                               tally, quiet, stops)
     except (KeyboardInterrupt, Stopped) as exc:
         signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
         click.echo(f"arbiter: stopped by {signal.Signals(signum).name}: {tally.total} of {len(files)} "
@@ -116,6 +120,15 @@ class _Stops:
             self.holding = False
         if self.pending:
             raise Stopped(self.pending)
+
+
+def _outputs(files: list[str], house: str | None, options: dict[str, Any], jobs: int, scheduler: str | None,
+             render: Render) -> Iterator[tuple[str, Tally]]:
+    if scheduler is None:
+        return check_rendered(files, house, options, jobs, render)
+    from arbiter.cluster import check_on_cluster  # Dask only when asked for
+
+    return check_on_cluster(files, house, options, scheduler, render)
 
 
 def _jsonl(report: dict[str, Any], rulebook: Rulebook) -> str:
