@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import signal
 import sys
-import tempfile
 import threading
 from contextlib import contextmanager
 from functools import partial
@@ -146,7 +145,11 @@ def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int, fmt: str, t
     (the reports so far; a JSON document whole). The JSON document's reports wait in a
     temporary file, not in memory, for the summary that comes first."""
     show_progress = not quiet and sys.stderr.isatty() and fmt != "table" and count > 20
-    spool = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") if fmt == "json" else None
+    spool = None
+    if fmt == "json":
+        import tempfile  # only the JSON document needs it
+
+        spool = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")
     try:
         with click.progressbar(outputs, length=count, file=sys.stderr, label="checking",
                                hidden=not show_progress) as progress:
