@@ -23,6 +23,16 @@ BASE = load_case(CASES[0])
 pytestmark = pytest.mark.skipif(_fast() is None, reason="jsonschema-rs is not installed")
 
 
+@pytest.fixture(autouse=True, params=["whole schema", "split schema"])
+def schema_kind(request, monkeypatch):
+    """Every test twice: as a process's first events are checked (the whole schema), and
+    as its later ones are (each event against its own type's subschema)."""
+    import arbiter.logfile
+
+    monkeypatch.setattr(arbiter.logfile, "SPLIT_AFTER_EVENTS", 10**12 if request.param == "whole schema" else -1)
+    return request.param
+
+
 def outcome(read, text: str):
     """What a reader makes of a text: the document, or the error's words and place."""
     try:
