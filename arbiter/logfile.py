@@ -24,7 +24,7 @@ import os
 import re
 import stat
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 from arbiter.engine.ledger import POOL
 from arbiter.errors import LogReadError, LogSchemaError
@@ -295,7 +295,7 @@ def _read_exactly(text: str) -> dict:
 
 class _Fast(NamedTuple):
     head: Callable[[Any], bool]  # the log without its events' contents (events: a list)
-    events: dict[str, Callable[[Any], bool]]  # event type -> its own subschema
+    events: Mapping[str, Callable[[Any], bool]]  # event type -> its own subschema
 
 
 @functools.cache
@@ -376,8 +376,10 @@ def _sound_or_raise(doc, keys_in_text: int | None, strings_checked: bool) -> boo
         if type(event) is not dict:
             return False
         kind = event.get("type")
+        if type(kind) is not str:
+            return False
         if validators is not None:
-            valid = validators.get(kind) if type(kind) is str else None
+            valid = validators.get(kind)
             if valid is None or not valid(event):
                 return False
         keys += len(event)

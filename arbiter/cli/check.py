@@ -135,7 +135,7 @@ def _jsonl(report: dict[str, Any], rulebook: Rulebook) -> str:
 
 
 # How each format renders one report, where it is checked (a worker, with --jobs).
-_RENDERS = {"jsonl": _jsonl, "json": _jsonl, "table": partial(render_text, fmt="table"),
+_RENDERS: dict[str, Render] = {"jsonl": _jsonl, "json": _jsonl, "table": partial(render_text, fmt="table"),
             "markdown": partial(render_text, fmt="markdown")}
 
 
