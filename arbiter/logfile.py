@@ -23,11 +23,11 @@ import math
 import os
 import re
 import stat
-from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 from arbiter.engine.ledger import POOL
 from arbiter.errors import LogReadError, LogSchemaError
+from arbiter.resources import schema_path
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -38,7 +38,7 @@ __all__ = [
     "read_log_bytes", "read_log_file", "read_source", "read_stream", "sound_log", "json_pointer",
 ]
 
-LOG_SCHEMA: dict = json.loads(files("arbiter.schemas").joinpath("log.schema.json").read_text("utf-8"))
+LOG_SCHEMA: dict = json.loads(schema_path("log").read_text("utf-8"))  # not importlib.resources: 5 ms to import
 _DEFS: dict = LOG_SCHEMA["$defs"]
 EVENT_TYPES: tuple[str, ...] = tuple(_DEFS["event"]["properties"]["type"]["enum"])
 
