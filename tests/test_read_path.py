@@ -191,3 +191,33 @@ def test_workers_send_back_the_rendered_line_and_its_tally():
     assert [json.loads(line) for line, _ in check_rendered(paths, None, options, 2, _RENDERS["jsonl"])] == reports
     assert [tally for _, tally in parallel] == [
         (r["status"], len(r["games"]), tuple(f["id"] for f in r["findings"])) for r in reports]
+
+
+# --------------------------------------------------------------- start-up
+
+
+def test_an_installed_rule_book_is_trusted_without_hashing(tmp_path, monkeypatch):
+    import shutil
+
+    from arbiter.resources import rules_dir
+    from arbiter.rulebook import loader
+
+    installed = tmp_path / "data" / "rules"
+    shutil.copytree(rules_dir(), installed)
+    monkeypatch.setattr(loader, "INSTALLED_RULES", installed)
+    real_hash = loader.source_hash
+
+    def no_hashing(*args):
+        raise AssertionError("an installed rule book was hashed")
+
+    monkeypatch.setattr(loader, "source_hash", no_hashing)
+    assert loader.load_compiled(installed)["rules"] == json.loads((installed / "compiled.json").read_text())["rules"]
+    monkeypatch.setattr(loader, "source_hash", real_hash)
+    checkout = tmp_path / "checkout"
+    shutil.copytree(installed, checkout)
+    target = checkout / "deal" / "L13.yaml"
+    target.write_text(target.read_text().replace("a foul hand\n", "a foul hand (changed)\n", 1))
+    changed = next(r for r in loader.load_compiled(checkout)["rules"] if r["id"] == "L13")
+    assert changed["title"].endswith("(changed)"), "a checkout's rules are still hashed"
+    (installed / "compiled.json").unlink()
+    assert loader.load_compiled(installed)["rules"], "without its compiled form, an installed book is compiled"
