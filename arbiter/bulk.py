@@ -223,8 +223,7 @@ def _check_in_processes(paths: list[str], house: str | None, options: dict[str, 
     from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    size = max(1, min(64, len(paths) // (jobs * 8) or 1))
-    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+    chunks = _chunks(paths, jobs)
     queue = deque(range(len(chunks)))
     done: dict[int, list[Any]] = {}
     following = 0  # the next chunk to yield
@@ -269,6 +268,18 @@ def _check_in_processes(paths: list[str], house: str | None, options: dict[str, 
         while following in done:
             yield from done.pop(following)
             following += 1
+
+
+def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
+    """The paths cut into chunks that shrink as the end nears (at most 64 paths, then
+    down to one): a chunk spares the round trip per log, and small last ones keep one
+    worker from finishing a long chunk alone while the others wait."""
+    chunks, start = [], 0
+    while start < len(paths):
+        size = max(1, min(64, (len(paths) - start) // (jobs * 4)))
+        chunks.append(paths[start:start + size])
+        start += size
+    return chunks
 
 
 def _end_workers(executor) -> None:

@@ -182,9 +182,9 @@ def test_a_signal_ends_a_parallel_run_cleanly_workers_included(tmp_path, signum,
 def test_a_json_run_stopped_prints_a_whole_document_of_the_reports_so_far(tmp_path):
     folder = _many_logs(tmp_path / "logs")
     returncode, out, err, left = _signalled_run(folder, "json", signal.SIGTERM, False)
-    assert returncode == 143 and not left and "Traceback" not in err
+    assert returncode == 143 and not left and "Traceback" not in err, err
     document = json.loads(out)
-    assert document["summary"]["logs"] == len(document["reports"]) < 2000
+    assert document["summary"]["logs"] == len(document["reports"]) < 2000, err
 
 
 # --------------------------------------------------------------- what stands where a page goes
