@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from arbiter.checker import check_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
@@ -108,13 +108,40 @@ def _below(top: str) -> Iterator[str]:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(house: str | None, options: dict[str, Any]) -> None:
+def _init_worker(house: str | None, options: dict[str, Any], render: Render | None) -> None:
+    """A worker leaves Ctrl-C to the parent (the terminal sends it to the whole process
+    group; the parent ends the workers itself) and dies at once of SIGTERM."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["rulebook"] = build_rulebook(house)
     _WORKER["options"] = options
+    _WORKER["render"] = render
 
 
-def _check_in_worker(path: str) -> dict[str, Any]:
-    return check_one(path, _WORKER["rulebook"], _WORKER["options"])
+def _check_in_worker(path: str) -> Any:
+    """The report, or (with a `render`) its rendered form and tally: a line of text and a
+    few counts travel back to the parent far faster than a report's nest of dicts."""
+    report = check_one(path, _WORKER["rulebook"], _WORKER["options"])
+    render = _WORKER["render"]
+    return report if render is None else rendered(report, _WORKER["rulebook"], render)
+
+
+Render = Callable[[dict[str, Any], Rulebook], str]
+
+
+class Tally(NamedTuple):
+    """What the run's count (`arbiter.report.Report`) needs of one report."""
+
+    status: str
+    games: int
+    rules: tuple[str, ...]  # the rule ID of each finding
+
+
+def rendered(report: dict[str, Any], rulebook: Rulebook, render: Render) -> tuple[str, Tally]:
+    rules = tuple(finding["id"] for finding in report["findings"])
+    return render(report, rulebook), Tally(report["status"], len(report["games"]), rules)
 
 
 def build_rulebook(house: str | None) -> Rulebook:
@@ -128,17 +155,22 @@ def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[st
     for standard input."""
     name = str(path)
     try:
-        if isinstance(path, Unreadable):
-            return invalid_report(name, LogReadError(path.problem))
-        data = read_stream(sys.stdin.buffer) if path == STDIN else read_source(path)
-        return check_bytes(data, name, rulebook, **options)
+        return check_bytes(read_path(path), name, rulebook, **options)
     except LogError as error:
         return invalid_report(name, error)
     except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other logs
-        return _internal_error(name, exc)
+        return internal_error(name, exc)
 
 
-def _internal_error(name: str, exc: BaseException) -> dict[str, Any]:
+def read_path(path: str) -> bytes:
+    """The bytes of a gathered path, read once: standard input for `-`; an `Unreadable`
+    raises its reason unopened. Raises ``LogError`` when it cannot be read."""
+    if isinstance(path, Unreadable):
+        raise LogReadError(path.problem)
+    return read_stream(sys.stdin.buffer) if path == STDIN else read_source(path)
+
+
+def internal_error(name: str, exc: BaseException) -> dict[str, Any]:
     detail = str(exc)
     detail = detail if len(detail) <= 200 else detail[:199] + "…"
     message = f"internal error while checking this log: {type(exc).__name__}: {detail} (please report it)"
@@ -152,16 +184,32 @@ def check_many(paths: list[str], house: str | None, options: dict[str, Any], job
         for path in paths:
             yield check_one(path, rulebook, options)
         return
-    yield from _check_in_processes(paths, house, options, jobs)
+    yield from _check_in_processes(paths, house, options, jobs, None, lambda report: report)
 
 
-def _check_chunk(paths: list[str]) -> list[dict[str, Any]]:
+def check_rendered(paths: list[str], house: str | None, options: dict[str, Any], jobs: int,
+                   render: Render) -> Iterator[tuple[str, Tally]]:
+    """Each report rendered (`render(report, rulebook)`, a module-level function, so that
+    it can go to the workers) with its tally, in the order of `paths`: the bulk path of
+    `arbiter check`, where the workers do the rendering too."""
+    rulebook = build_rulebook(house)
+    if jobs <= 1 or len(paths) < 2 or STDIN in paths:
+        for path in paths:
+            yield rendered(check_one(path, rulebook, options), rulebook, render)
+        return
+    yield from _check_in_processes(paths, house, options, jobs, render,
+                                   lambda report: rendered(report, rulebook, render))
+
+
+def _check_chunk(paths: list[str]) -> list[Any]:
     return [_check_in_worker(path) for path in paths]
 
 
-def _check_in_processes(paths: list[str], house: str | None, options: dict[str, Any],
-                        jobs: int) -> Iterator[dict[str, Any]]:
-    """Chunks of paths over `jobs` processes, reports yielded in order as they come.
+def _check_in_processes(paths: list[str], house: str | None, options: dict[str, Any], jobs: int,
+                        render: Render | None, finish: Callable[[dict[str, Any]], Any]) -> Iterator[Any]:
+    """Chunks of paths over `jobs` processes, results yielded in order as they come:
+    reports, or what `render` makes of them (`finish` makes the same here of a report
+    the parent writes itself, for a log whose process died).
 
     A worker can die without a word (the kernel's out-of-memory killer, a crash in a
     native library); a `multiprocessing.Pool` then waits for its task for ever. Here the
@@ -175,14 +223,14 @@ def _check_in_processes(paths: list[str], house: str | None, options: dict[str, 
     from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    size = max(1, min(64, len(paths) // (jobs * 8) or 1))
-    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+    chunks = _chunks(paths, jobs)
     queue = deque(range(len(chunks)))
-    done: dict[int, list[dict[str, Any]]] = {}
+    done: dict[int, list[Any]] = {}
     following = 0  # the next chunk to yield
 
     def pool(workers: int) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(house, options))
+        return ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
+                                   initargs=(house, options, render))
 
     while queue or following < len(chunks):
         lost: list[int] = []
@@ -210,16 +258,44 @@ def _check_in_processes(paths: list[str], house: str | None, options: dict[str, 
                     yield from done.pop(following)
                     following += 1
             lost.extend(running.values())  # a broken pool loses every chunk it held
-        finally:  # also when the caller stops reading (a closed pipe, ^C): do not finish the queue
+        except BaseException:  # ^C, SIGTERM made an exception, the caller gone: no worker outlives the run
+            _end_workers(executor)
+            raise
+        finally:  # also when the caller stops reading (a closed pipe): do not finish the queue
             executor.shutdown(wait=True, cancel_futures=True)
         for c in sorted(lost):
-            done[c] = [_check_alone(path, pool) for path in chunks[c]]
+            done[c] = [_check_alone(path, pool, finish) for path in chunks[c]]
         while following in done:
             yield from done.pop(following)
             following += 1
 
 
-def _check_alone(path: str, pool) -> dict[str, Any]:
+def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
+    """The paths cut into chunks that shrink as the end nears (at most 64 paths, then
+    down to one): a chunk spares the round trip per log, and small last ones keep one
+    worker from finishing a long chunk alone while the others wait."""
+    chunks, start = [], 0
+    while start < len(paths):
+        size = max(1, min(64, (len(paths) - start) // (jobs * 4)))
+        chunks.append(paths[start:start + size])
+        start += size
+    return chunks
+
+
+def _end_workers(executor) -> None:
+    """Kill the pool's workers: waiting for them to finish their chunks could take
+    minutes (a huge log), and a worker left behind blocks for ever on its queue."""
+    if hasattr(executor, "kill_workers"):  # Python 3.14
+        executor.kill_workers()
+        return
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        try:
+            process.kill()
+        except (OSError, ValueError):  # already gone, or already closed
+            pass
+
+
+def _check_alone(path: str, pool, finish: Callable[[dict[str, Any]], Any]) -> Any:
     """One log in a process of its own: if that process dies, this log killed it."""
     from concurrent.futures.process import BrokenProcessPool
 
@@ -227,8 +303,8 @@ def _check_alone(path: str, pool) -> dict[str, Any]:
         try:
             return executor.submit(_check_in_worker, path).result()
         except BrokenProcessPool:
-            return invalid_report(str(path), LogError(
+            return finish(invalid_report(str(path), LogError(
                 "internal error: the process checking this log died (out of memory, or killed); "
-                "the other logs were checked (please report it)"))
+                "the other logs were checked (please report it)")))
         except Exception as exc:  # noqa: BLE001
-            return _internal_error(str(path), exc)
+            return finish(internal_error(str(path), exc))

@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping
 
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
-from arbiter.logfile import read_log_bytes, read_source
+from arbiter.logfile import read_log_bytes, read_source, sound_log
 from arbiter.notation.reading import read_any_log
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
@@ -41,10 +41,12 @@ def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
 
 
 def replay_with_trace(log: Mapping[str, Any], rulebook: Rulebook | None = None,
-                      file: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                      file: str | None = None, ignore: Iterable[str] = (),
+                      select: Iterable[str] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The report, and the table after each event (who is in, the stakes, the pool …):
-    for telling a game event by event (`arbiter explain`, the HTML report)."""
-    return _replay(log, rulebook, file, (), None, trace=True)
+    for telling a game event by event (`arbiter explain`, the HTML report). The report
+    is the one `replay_log` gives with the same options, from the same single replay."""
+    return _replay(log, rulebook, file, ignore, select, trace=True)
 
 
 def rule_ids(rulebook: Rulebook, given: str | Iterable[str], option: str) -> set[str]:
@@ -113,7 +115,12 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
 
 
 def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
-    """A log (the parsed JSON) in, its report out. Never raises for a bad log: it is `invalid`."""
+    """A log (the parsed JSON) in, its report out. Never raises for a bad log: it is `invalid`.
+
+    A sound log is replayed as it is; any other is written as JSON and read as a file is,
+    so that what is wrong with it is said in the same words (and `log` is never changed)."""
+    if sound_log(log):
+        return replay_log(log, rulebook, None, **options)
     import json
 
     try:

@@ -23,10 +23,11 @@ import math
 import os
 import re
 import stat
-from importlib.resources import files
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
+from arbiter.engine.ledger import POOL
 from arbiter.errors import LogReadError, LogSchemaError
+from arbiter.resources import schema_path
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -34,10 +35,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LOG_SCHEMA", "EVENT_TYPES", "MAX_LOG_BYTES", "MAX_DEPTH", "MAX_CARDS",
-    "read_log_bytes", "read_log_file", "read_source", "read_stream", "json_pointer",
+    "read_log_bytes", "read_log_file", "read_source", "read_stream", "sound_log", "json_pointer",
 ]
 
-LOG_SCHEMA: dict = json.loads(files("arbiter.schemas").joinpath("log.schema.json").read_text("utf-8"))
+LOG_SCHEMA: dict = json.loads(schema_path("log").read_text("utf-8"))  # not importlib.resources: 5 ms to import
 _DEFS: dict = LOG_SCHEMA["$defs"]
 EVENT_TYPES: tuple[str, ...] = tuple(_DEFS["event"]["properties"]["type"]["enum"])
 
@@ -118,11 +119,21 @@ def read_source(path: str | os.PathLike) -> bytes:
     ``LogReadError`` (with ``file`` set) when it cannot be read or is too large."""
     name = os.fspath(path)
     try:
-        with open(path, "rb") as fh:
+        with open(path, "rb", buffering=0) as fh:
             status = os.fstat(fh.fileno())
-            if stat.S_ISREG(status.st_mode) and status.st_size > MAX_LOG_BYTES:
+            if not stat.S_ISREG(status.st_mode):
+                return read_stream(fh)
+            if status.st_size > MAX_LOG_BYTES:
                 raise _too_large(f"{status.st_size:,} bytes")
-            return read_stream(fh)
+            # One read of the size the file has (and a byte more, to see it end): no buffer
+            # of the largest size a log may have. A file that grew meanwhile, or a short
+            # read, reads on.
+            data = fh.read(status.st_size + 1)
+            if len(data) == status.st_size:
+                return data
+            if len(data) > MAX_LOG_BYTES:
+                raise _too_large(f"more than {MAX_LOG_BYTES:,} bytes")
+            return data + read_stream(fh, MAX_LOG_BYTES - len(data))
     except LogReadError as exc:
         exc.file = name
         raise
@@ -130,12 +141,24 @@ def read_source(path: str | os.PathLike) -> bytes:
         raise LogReadError(f"cannot read the file: {exc.strerror or exc}", file=name) from None
 
 
-def read_stream(stream) -> bytes:
-    """All of a binary stream (standard input), never more than ``MAX_LOG_BYTES``."""
-    data = stream.read(MAX_LOG_BYTES + 1)
-    if len(data) > MAX_LOG_BYTES:
+_CHUNK = 1 << 20
+
+
+def read_stream(stream, limit: int | None = None) -> bytes:
+    """All of a binary stream (standard input, a pipe), never more than ``MAX_LOG_BYTES``
+    (``limit`` more bytes, for the rest of a file begun). Read in chunks, so that a
+    small log takes a small buffer."""
+    limit = MAX_LOG_BYTES if limit is None else limit
+    chunks, size = [], 0
+    while size <= limit:
+        chunk = stream.read(min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
         raise _too_large(f"more than {MAX_LOG_BYTES:,} bytes")
-    return data
+    return b"".join(chunks)
 
 
 def _too_large(size: str) -> LogReadError:
@@ -150,6 +173,13 @@ def read_log_bytes(data: bytes, name: str) -> dict:
     except (LogReadError, LogSchemaError) as exc:
         exc.file = name
         raise
+
+
+def sound_log(log) -> bool:
+    """True when a log built in Python (`check_log(dict)`) passes every check as it is,
+    with no JSON round trip; False when it must be read as JSON text to say what is wrong
+    (or to make ints of the floats that stand for them)."""
+    return _sound(log, None, strings_checked=False)
 
 
 def json_pointer(parts) -> str:
@@ -182,7 +212,43 @@ def _read(data: bytes) -> dict:
         ) from None
     if not text.strip():
         raise LogReadError("not valid JSON: the file is empty" + (" but for white space" if text else ""))
+    keys = _key_count(text)
+    doc = _parse_plain(text) if keys is not None else None
+    if doc is not None and _sound(doc, keys):
+        return doc
+    return _read_exactly(text)
 
+
+def _parse_plain(text: str):
+    """The document by the C parser without hooks (a Python call per object and per
+    number made the hooked parse four times slower), or None when the text could hold
+    what only the hooked parse can tell: a NaN or an infinity, a lone surrogate escape,
+    a number too long to convert, nesting too deep."""
+    if "NaN" in text or "Infinity" in text or _LONE_SURROGATE_ESCAPE.search(text):
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _key_count(text: str) -> int | None:
+    """How many keys the text can hold at most: a key's closing quote is followed by a
+    colon, and elsewhere a quote followed by a colon is an escaped one, inside a string.
+    If the parsed document holds as many keys, none was a duplicate (the C parser keeps
+    the last of two). None when white space stands between a quote and a colon (rare;
+    the hooked parse decides)."""
+    if _SPACED_KEY.search(text):
+        return None
+    return text.count('":')
+
+
+_SPACED_KEY = re.compile(r'"[ \t\n\r]+:')
+
+
+def _read_exactly(text: str) -> dict:
+    """The hooked parse and every check one by one: slower, and exact about what is wrong
+    and where (the first problem in document order; tests/test_logfile.py pins the words)."""
     found: list[_Bad] = []
 
     def bad(problem: str, key: str | None = None) -> _Bad:
@@ -225,6 +291,157 @@ def _read(data: bytes) -> dict:
     _normalise_numbers(doc)
     _check_events(doc)
     return doc
+
+
+class _Fast(NamedTuple):
+    head: Callable[[Any], bool]  # the log without its events' contents (events: a list)
+    events: Mapping[str, Callable[[Any], bool]]  # event type -> its own subschema
+
+
+@functools.cache
+def _fast() -> _Fast | None:
+    """The published schema compiled by jsonschema-rs (Rust), split as `_compiled` splits
+    it: each event is checked against its own type's subschema only (the published one
+    tries 28 if/then branches on each, three times slower). Its verdict only lets a sound
+    log through; a log it refuses is checked again by `jsonschema`, whose errors say where
+    and why. A test holds the two to the same verdicts on every case."""
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover - a platform without its wheel: the slow path is exact
+        return None
+    properties = {**LOG_SCHEMA["properties"], "events": {"type": "array"}}
+    head = jsonschema_rs.validator_for({**LOG_SCHEMA, "properties": properties}).is_valid
+    events = {t: jsonschema_rs.validator_for({"$schema": LOG_SCHEMA["$schema"], "$defs": _DEFS,
+                                              "$ref": f"#/$defs/{t}_event"}).is_valid for t in EVENT_TYPES}
+    return _Fast(head, events)
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+# Compiling the split schema takes some 12 ms, the whole one 1 ms: a process checks its
+# first events with the whole schema (one log starts faster), and once it has seen this
+# many, the saving of the split one (some 1.4 µs an event) has paid for compiling it.
+SPLIT_AFTER_EVENTS = 10_000
+_events_seen = [0]
+
+
+def _split_validators(events: int) -> _Fast | None:
+    """The split validators, once this process has seen enough events to gain by them."""
+    _events_seen[0] += events
+    return _fast() if _events_seen[0] > SPLIT_AFTER_EVENTS else None
+
+
+def _sound(doc, keys_in_text: int | None, strings_checked: bool = True) -> bool:
+    """True when the document (as the plain parser gave it, or as a caller built it) is
+    a log that every check passes as it is: plain JSON values, numbers in range, the
+    schema, the names seated, the counts of cards, no float to make an int of. One pass
+    over the events, each against its own type's subschema. False says only that the
+    exact path must look (it finds what is wrong, or that nothing is).
+
+    ``keys_in_text``: the most keys the text can hold (``_key_count``); fewer in the
+    document means a duplicate; None for a dict built in Python, which cannot hold one.
+    ``strings_checked``: the text was searched for lone surrogates already (a dict from a
+    caller was not)."""
+    try:
+        return _sound_or_raise(doc, keys_in_text, strings_checked)
+    except (ValueError, TypeError, RecursionError):  # jsonschema-rs on what is no JSON value
+        return False
+
+
+def _sound_or_raise(doc, keys_in_text: int | None, strings_checked: bool) -> bool:
+    if type(doc) is not dict or type(doc.get("version")) is not int or type(doc.get("events")) is not list:
+        return False
+    split = _split_validators(len(doc["events"]))
+    if split is not None:
+        if not split.head(doc):
+            return False
+    else:
+        whole = _fast_validator()
+        if whole is None or not whole(doc):
+            return False
+    table, events, meta = doc["table"], doc["events"], doc.get("meta")
+    players = table["players"]
+    if POOL in players or any(type(v) is not int or v > _MAX_NUMBER for v in (table["limit"], table["ante"])):
+        return False
+    if not strings_checked and not all(type(p) is str and not _has_lone_surrogate(p) for p in players):
+        return False
+    keys = len(doc) + len(table)
+    if meta is not None:
+        meta_keys = _plain_meta(meta, strings_checked)
+        if meta_keys is None:
+            return False
+        keys += meta_keys
+    seated = set(players)
+    validators = split.events if split is not None else None
+    for event in events:
+        if type(event) is not dict:
+            return False
+        kind = event.get("type")
+        if type(kind) is not str:
+            return False
+        if validators is not None:
+            valid = validators.get(kind)
+            if valid is None or not valid(event):
+                return False
+        keys += len(event)
+        card_counts = _CARD_COUNTS.get(kind, ())
+        for field, value in event.items():
+            kind_of = type(value)
+            if kind_of is str:
+                if field in _NAME_FIELDS and value not in seated:
+                    return False
+                if field == "note" and not strings_checked and _has_lone_surrogate(value):
+                    return False
+            elif kind_of is int:
+                if abs(value) > MAX_CARDS and (abs(value) > _MAX_NUMBER or field in card_counts):
+                    return False
+            elif kind_of is list:  # cards, original: checked by the schema; unable: names
+                if any(type(item) is not str for item in value) or (
+                        field == "unable" and not seated.issuperset(value)):
+                    return False
+            elif kind_of is dict:  # hands, testimony: each player's count, or his cards
+                keys += len(value)
+                if not seated.issuperset(value):
+                    return False
+                for count in value.values():
+                    if type(count) is int:
+                        if count > MAX_CARDS:
+                            return False
+                    elif type(count) is not list or any(type(card) is not str for card in count):
+                        return False
+            elif kind_of is not bool:  # a float (3.0 is made an int by the exact path), or no JSON value
+                return False
+        if kind == "give" or kind == "discard":
+            count, cards = event["count"], event.get("cards")
+            if (cards is not None and len(cards) != count) or event.get("exposed", 0) > count:
+                return False
+    return keys_in_text is None or keys == keys_in_text
+
+
+def _plain_meta(meta, strings_checked: bool) -> int | None:
+    """How many keys `meta` holds, if it is plain JSON within the limits (depth, numbers,
+    strings); else None."""
+    keys = 0
+    stack = [(meta, 2)]
+    while stack:
+        value, depth = stack.pop()
+        kind = type(value)
+        if kind is dict or kind is list:
+            if depth > MAX_DEPTH:
+                return None
+            if kind is dict:
+                keys += len(value)
+                if any(type(k) is not str or (not strings_checked and _has_lone_surrogate(k)) for k in value):
+                    return None
+                value = value.values()
+            stack.extend((child, depth + 1) for child in value)
+        elif kind not in _SCALARS:
+            return None
+        elif kind is float or kind is int:
+            if not (math.isfinite(value) and abs(value) <= _MAX_NUMBER):
+                return None
+        elif kind is str and not strings_checked and _has_lone_surrogate(value):
+            return None
+    return keys
 
 
 def _walk(doc) -> None:
@@ -474,9 +691,16 @@ def _normalise_numbers(doc: dict) -> None:
 
 
 def _check_events(doc: dict) -> None:
-    """What the schema cannot say: every name is a seated player's, and an event's
-    ``cards`` agree with its ``count``."""
+    """What the schema cannot say: no player bears the pool's name (the ledger's
+    ``from``/``to`` would not tell them apart, SPEC §4), every name is a seated
+    player's, and an event's ``cards`` agree with its ``count``."""
     players = doc["table"]["players"]
+    if POOL in players:
+        raise LogSchemaError(
+            f"table: 'players'[{players.index(POOL)}] is {POOL!r}, the name the report gives the pool: "
+            f"a player cannot be called {POOL!r}",
+            json_pointer(["table", "players", players.index(POOL)]),
+        )
     seated = set(players)
 
     def unseated(k: int, rel: list, name: str) -> LogSchemaError:

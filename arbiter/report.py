@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from arbiter.words import plural
 
@@ -25,10 +25,14 @@ class Report:
     started: float = field(default_factory=time.perf_counter)
 
     def add(self, report: Mapping[str, Any]) -> None:
-        self.logs[report["status"]] += 1
-        self.games += len(report.get("games") or ())
-        for finding in report.get("findings") or ():
-            self.findings_by_rule[finding["id"]] += 1
+        self.count(report["status"], len(report.get("games") or ()),
+                   [finding["id"] for finding in report.get("findings") or ()])
+
+    def count(self, status: str, games: int, rules: Iterable[str]) -> None:
+        """What a report came to, without the report (`--jobs` sends back only this)."""
+        self.logs[status] += 1
+        self.games += games
+        self.findings_by_rule.update(rules)
 
     @property
     def total(self) -> int:

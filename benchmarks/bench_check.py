@@ -1,15 +1,18 @@
-"""How fast arbiter checks hand logs, end to end, on a simulated corpus.
+"""How fast arbiter checks hand logs, end to end, beside a bare interpreter, a floor and a peer.
 
-Prints four figures (README, "Speed"):
-  1. games per second, end to end (read, validate, replay, report as JSON lines), with
-     1 and 2 jobs;
-  2. wall time of `arbiter check` on one log, start-up included (best of 5);
-  3. hands ranked per second by the evaluator (benchmarks/bench_hands.py);
-  4. peak memory (max RSS) of `arbiter check --format jsonl` over 10,000 and 100,000
-     logs: flat in the number of logs.
+Prints, all measured in the same run (docs/speed.md):
+  1. end to end (`arbiter check DIR --format jsonl`, start-up included): games/s and
+     events/s with 1 and 2 jobs;
+  2. the floor: the same files read and `json.loads`ed, one dict look-up an event;
+  3. one log: `arbiter check LOG` wall time beside `python -c pass` (best of 5 each);
+  4. the peer: PokerKit's PHH parse-and-replay of six-handed no-limit hold'em hands
+     (if `pokerkit` is installed; it says so if not);
+  5. peak memory (max RSS of any process of the run) of `arbiter check --format jsonl`
+     over 10,000 and 100,000 distinct logs: real copies (each with its own `meta`), not
+     links, so every log is read and checked.
 
-Usage: python benchmarks/bench_check.py [--logs 2000] [--games 8] [--memory-logs 100000]
-A script, not a test: the figures depend on the machine.
+Usage: python benchmarks/bench_check.py [--logs 2000] [--games 8] [--memory-logs 10000 100000]
+A script, not a test: the figures depend on the machine (and on what else runs on it).
 """
 
 from __future__ import annotations
@@ -18,41 +21,28 @@ import argparse
 import json
 import os
 import platform
-import shutil
+import random
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from arbiter.bulk import check_many, gather
-from arbiter.render.report import render_jsonl
 from arbiter.simulator import simulate_log
 
 HERE = Path(__file__).resolve().parent
 
 
-def write_corpus(folder: Path, logs: int, games: int) -> int:
-    """`logs` simulated sessions of `games` games each (clean and planted mixed); the games written."""
+def write_corpus(folder: Path, logs: int, games: int) -> tuple[int, int]:
+    """`logs` simulated sessions of `games` games each (clean and planted mixed): (games, events)."""
     folder.mkdir(parents=True, exist_ok=True)
-    total = 0
+    total_games = total_events = 0
     for seed in range(logs):
         log, _ = simulate_log(seed, None, games, 0.2 if seed % 2 else 0.0)
         (folder / f"sim-{seed:06d}.json").write_text(json.dumps(log))
-        total += games
-    return total
-
-
-def games_per_second(folder: Path, jobs: int) -> tuple[float, int, float]:
-    paths = list(gather([str(folder)]))
-    started = time.perf_counter()
-    games = 0
-    with open(os.devnull, "w") as sink:
-        for report in check_many(paths, None, {"ignore": [], "select": None}, jobs):
-            games += len(report["games"])
-            sink.write(render_jsonl(report) + "\n")
-    seconds = time.perf_counter() - started
-    return games / seconds, games, seconds
+        total_games += games
+        total_events += len(log["events"])
+    return total_games, total_events
 
 
 def arbiter_command() -> list[str]:
@@ -60,32 +50,94 @@ def arbiter_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "arbiter"]
 
 
-def one_log_wall(folder: Path) -> float:
-    log = next(iter(sorted(folder.glob("*.json"))))
+def end_to_end(folder: Path, jobs: int) -> tuple[int, float]:
+    """The games `arbiter check` counted, and its wall time, start-up included."""
+    started = time.perf_counter()
+    done = subprocess.run([*arbiter_command(), "check", str(folder), "--format", "jsonl", "--jobs", str(jobs)],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seconds = time.perf_counter() - started
+    return json.loads(done.stderr.splitlines()[-1])["summary"]["games"], seconds
+
+
+def floor(folder: Path) -> float:
+    """Seconds to read and parse every log and look at each event once: what no checker beats."""
+    started = time.perf_counter()
+    for path in sorted(folder.glob("*.json")):
+        for event in json.loads(path.read_bytes())["events"]:
+            event["type"]
+    return time.perf_counter() - started
+
+
+def best_wall(command: list[str], runs: int = 5) -> float:
     best = float("inf")
-    for _ in range(5):
+    for _ in range(runs):
         started = time.perf_counter()
-        subprocess.run([*arbiter_command(), "check", str(log), "--quiet"], stdout=subprocess.DEVNULL, check=False)
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         best = min(best, time.perf_counter() - started)
     return best
 
 
-def peak_memory(folder: Path, count: int) -> float:
-    """Max RSS in MiB of one `arbiter check --format jsonl` over `count` logs (hard links of the corpus)."""
-    sources = sorted(folder.glob("*.json"))
+def pokerkit_rate(hands: int = 300) -> str:
+    """PokerKit's PHH parse-and-replay: hands/s and actions/s, or why there is no figure."""
+    try:
+        from pokerkit import Automation, HandHistory, NoLimitTexasHoldem
+    except ImportError:
+        return "  peer: PokerKit is not installed (pip install pokerkit): no peer figure"
+    automations = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+                   Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
+                   Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
+                   Automation.CHIPS_PULLING)
+    rng = random.Random(1)
+    texts = []
+    for _ in range(hands):  # six-handed hands played at random, written as PHH
+        game = NoLimitTexasHoldem(automations, True, 0, (1, 2), 2)
+        state = game((200,) * 6, 6)
+        while state.status:
+            if state.can_fold() and rng.random() < 0.2:
+                state.fold()
+            elif state.can_complete_bet_or_raise_to() and rng.random() < 0.2:
+                state.complete_bet_or_raise_to(state.min_completion_betting_or_raising_to_amount)
+            elif state.can_check_or_call():
+                state.check_or_call()
+            else:
+                state.fold()
+        texts.append(HandHistory.from_game_state(game, state).dumps())
+    started = time.perf_counter()
+    actions = 0
+    for text in texts:
+        history = HandHistory.loads(text)
+        for _ in history:  # every state, action by action
+            pass
+        actions += len(history.actions)
+    seconds = time.perf_counter() - started
+    return (f"  peer: PokerKit {version('pokerkit')} PHH parse-and-replay: {hands / seconds:,.0f} hands/s, "
+            f"{actions / seconds:,.0f} actions/s ({hands} six-handed no-limit hold'em hands)")
+
+
+def version(package: str) -> str:
+    from importlib.metadata import version as installed
+
+    return installed(package)
+
+
+def peak_memory(folder: Path, count: int, jobs: int) -> float:
+    """Max RSS in MiB of any process of one `arbiter check --format jsonl` over `count`
+    distinct logs: real copies of the corpus, each with its own `meta`."""
+    sources = [json.loads(p.read_bytes()) for p in sorted(folder.glob("*.json"))]
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(tmp)
         for i in range(count):
-            link = target / f"{i // 1000:03d}" / f"log-{i:06d}.json"
-            link.parent.mkdir(exist_ok=True)
-            os.link(sources[i % len(sources)], link)
+            copy = target / f"{i // 1000:03d}" / f"log-{i:06d}.json"
+            copy.parent.mkdir(exist_ok=True)
+            copy.write_text(json.dumps({**sources[i % len(sources)], "meta": {"copy": i}}))
         code = (
             "import resource, subprocess, sys\n"
             "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
         )
         out = subprocess.run([sys.executable, "-c", code, *arbiter_command(), "check", str(target),
-                              "--format", "jsonl", "--quiet"], capture_output=True, text=True, check=True)
+                              "--format", "jsonl", "--quiet", "--jobs", str(jobs)],
+                             capture_output=True, text=True, check=True)
         return int(out.stdout.strip()) / 1024
 
 
@@ -98,22 +150,39 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--logs", type=int, default=2000)
     parser.add_argument("--games", type=int, default=8)
-    parser.add_argument("--memory-logs", type=int, default=100_000)
+    parser.add_argument("--memory-logs", type=int, nargs="*", default=[10_000, 100_000])
+    parser.add_argument("--memory-games", type=int, default=1, help="games in each log of the memory corpus")
+    parser.add_argument("--memory-jobs", type=int, default=2)
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, {os.cpu_count()} cores")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, {os.cpu_count()} cores, "
+          f"load average {load:.1f} at the start")
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus"
-        games = write_corpus(corpus, args.logs, args.games)
-        print(f"corpus: {args.logs} simulated logs, {games} games")
+        games, events = write_corpus(corpus, args.logs, args.games)
+        print(f"corpus: {args.logs} simulated logs, {games} games, {events} events")
+        rates = {}
         for jobs in (1, 2):
-            rate, counted, seconds = games_per_second(corpus, jobs)
-            print(f"  end to end, {jobs} job{'s' if jobs > 1 else ''}: {rate:,.0f} games/s "
-                  f"({counted} games in {seconds:.2f} s)")
-        print(f"  one log, `arbiter check` wall time (best of 5): {one_log_wall(corpus) * 1000:.0f} ms")
+            counted, seconds = end_to_end(corpus, jobs)
+            rates[jobs] = counted / seconds
+            print(f"  end to end, {jobs} job{'s' if jobs > 1 else ''}: {counted / seconds:,.0f} games/s, "
+                  f"{events / seconds:,.0f} events/s ({counted} games in {seconds:.2f} s, start-up included)")
+        print(f"  --jobs 2 / --jobs 1: {rates[2] / rates[1]:.2f}x")
+        seconds = floor(corpus)
+        print(f"  floor (read, json.loads, one look-up an event): {games / seconds:,.0f} games/s, "
+              f"{events / seconds:,.0f} events/s")
+        log = str(next(iter(sorted(corpus.glob("*.json")))))
+        bare = best_wall([sys.executable, "-c", "pass"])
+        one = best_wall([*arbiter_command(), "check", log, "--quiet"])
+        print(f"  one log, `arbiter check` wall time (best of 5): {one * 1000:.0f} ms; "
+              f"`python -c pass`: {bare * 1000:.0f} ms")
+        print(pokerkit_rate())
         print(hands_per_second())
-        for count in sorted({10_000, args.memory_logs}):
-            print(f"  peak memory, {count:,} logs, --format jsonl: {peak_memory(corpus, count):.0f} MiB")
-        shutil.rmtree(corpus, ignore_errors=True)
+        memory = Path(tmp) / "memory"
+        write_corpus(memory, min(2000, max(args.memory_logs, default=0)), args.memory_games)
+        for count in sorted(args.memory_logs):
+            print(f"  peak memory, {count:,} distinct logs of {args.memory_games} game(s), --format jsonl "
+                  f"--jobs {args.memory_jobs}: {peak_memory(memory, count, args.memory_jobs):.0f} MiB")
 
 
 if __name__ == "__main__":

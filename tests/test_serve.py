@@ -129,7 +129,7 @@ def test_the_core_install_does_not_pull_in_the_web_stack():
     web = re.compile(r"^(starlette|uvicorn|playwright)\b")
     assert not [d for d in project["dependencies"] if web.match(d)]
     assert {re.split(r"\W", d)[0] for d in project["optional-dependencies"]["serve"]} == {"starlette", "uvicorn"}
-    assert "arbiter[serve]" in project["optional-dependencies"]["test"]  # CI runs the serve tests
+    assert any(d.startswith("arbiter[") and "serve" in d for d in project["optional-dependencies"]["test"])  # CI runs them
     # The table's session and the page's game are below the command line: no click, no web.
     probe = ("import sys, arbiter.table.session, arbiter.serve.game; "
              "print(sorted(m for m in ('click', 'starlette', 'uvicorn') if m in sys.modules))")

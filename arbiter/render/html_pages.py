@@ -1,20 +1,22 @@
 """Checked logs with their HTML pages (`arbiter check --format html`).
 
 A page needs more than the report: the log itself (the cards, the events) and the
-replay's trace (the table after each event). The report comes exactly as every other
-format has it (`check_one`: the same reading, options and `invalid` reports); a valid
-log is then read again and replayed with its trace for the drawing. Standard input can
-be read only once, so it is kept in memory and checked from there.
+replay's trace (the table after each event). Each log is read once and replayed once,
+with its trace: a pipe (`<(zcat log.json.gz)`, standard input) can be read only once,
+and the report is the one every other format gives (the same reading, options and
+`invalid` reports, `arbiter.bulk`).
 """
 
 from __future__ import annotations
 
-import sys
+import os
+import secrets
+from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from arbiter.bulk import STDIN, check_one
-from arbiter.checker import check_bytes, replay_with_trace
-from arbiter.logfile import read_source, read_stream
+from arbiter.bulk import STDIN, internal_error, read_path
+from arbiter.checker import invalid_report, replay_with_trace
+from arbiter.errors import LogError
 from arbiter.notation.reading import read_any_log
 from arbiter.render.html import render_html
 from arbiter.rulebook.model import Rulebook
@@ -24,10 +26,56 @@ def html_reports(paths: Iterable[str], rulebook: Rulebook,
                  options: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
     """Each log's report and its page, in the order of `paths`."""
     for path in paths:
-        data = read_stream(sys.stdin.buffer) if path == STDIN else None
-        report = check_one(path, rulebook, options) if data is None else check_bytes(data, path, rulebook, **options)
-        log, trace = None, []
-        if report["status"] != "invalid":
-            log = read_any_log(data if data is not None else read_source(path), path)
-            trace = replay_with_trace(log, rulebook, path)[1]
+        name = str(path)
+        log: dict[str, Any] | None = None
+        trace: list[dict[str, Any]] = []
+        try:
+            log = read_any_log(read_path(path), name)
+            report, trace = replay_with_trace(log, rulebook, name, **options)
+        except LogError as error:
+            report = invalid_report(name, error)
+        except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other pages
+            report = internal_error(name, exc)
+        if report["status"] == "invalid":
+            log, trace = None, []
         yield report, render_html(report, log, trace, rulebook)
+
+
+def write_pages(pages: Iterable[tuple[dict[str, Any], str]], folder: Path) -> Iterator[tuple[dict[str, Any], bool]]:
+    """Each page written into `folder` as NAME.html (NAME the log's file name; a second
+    log of the same name gets NAME-2.html); yields each report, and whether its page was
+    written. A page that cannot be written makes its log's report `invalid`, with the
+    reason; the other pages are written."""
+    written: set[str] = set()
+    for report, page in pages:
+        stem = "stdin" if report["file"] == STDIN else Path(report["file"]).stem
+        name, n = f"{stem}.html", 1
+        while name in written:
+            n += 1
+            name = f"{stem}-{n}.html"
+        written.add(name)
+        try:
+            write_file(folder, name, page)
+        except OSError as exc:
+            yield invalid_report(report["file"], LogError(
+                f"cannot write the page {folder / name}: {exc.strerror or exc}")), False
+        else:
+            yield report, True
+
+
+def write_file(folder: Path, name: str, text: str) -> None:
+    """`text` as `folder/name`, whole or not at all, never through what stands there.
+
+    The text goes to a new file of a fresh name in `folder` (created exclusively, so not
+    through a link planted there), which then replaces the entry `name`: a link there is
+    replaced, not followed; a named pipe is replaced, not opened (which would block); a
+    folder there cannot be replaced, and that is the OSError raised."""
+    temporary = folder / f".{name}.{secrets.token_hex(6)}.part"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(temporary, folder / name)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise

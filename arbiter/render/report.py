@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from arbiter.render.markdown import md
 from arbiter.rulebook.in_force import house_notes
@@ -61,8 +61,13 @@ def effect_words(effect: Mapping[str, Any], pronouns: Pronouns = None) -> str:
     return words(effect, pronouns) if words else effect["type"].replace("_", " ")
 
 
-def render_json(summary: Mapping[str, Any], reports: list[Mapping[str, Any]]) -> str:
-    return json.dumps({"summary": summary, "reports": reports}, indent=2, ensure_ascii=False)
+def render_json(summary: Mapping[str, Any], reports: Iterable[str]) -> Iterator[str]:
+    """The `--format json` document in pieces: the summary, then each report as
+    `render_jsonl` wrote it, one a line (an indenting encoder is pure Python, and slow)."""
+    yield '{"summary": ' + json.dumps(summary, ensure_ascii=False) + ',\n "reports": ['
+    for n, line in enumerate(reports):
+        yield ("\n  " if n == 0 else ",\n  ") + line
+    yield "\n]}\n"
 
 
 def render_jsonl(report: Mapping[str, Any]) -> str:

@@ -2,21 +2,23 @@
 
 Parsing ninety YAML files on every start would cost more than checking a log, so the
 rules are compiled to `compiled.json` beside them, stamped with a hash of the YAML
-sources. At start-up the hash is taken again (reading bytes is cheap); when it still
-matches, the JSON is loaded and the YAML is never parsed. A changed YAML file is
-noticed, parsed, checked and the compiled form rewritten (where the folder is writable).
+sources. In a source checkout the hash is taken again at start-up (reading bytes is
+cheap); when it still matches, the JSON is loaded and the YAML is never parsed. A changed
+YAML file is noticed, parsed, checked and the compiled form rewritten (where the folder
+is writable). An installed package's rules are trusted as built, without hashing its
+92 files on every start: nothing edits them there, and the compiled form it ships is
+held to its YAML by a test (`test_compiled_form_is_current`) before it is built.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
 from arbiter.errors import RuleFileError
-from arbiter.resources import rules_dir, schema_path
+from arbiter.resources import PACKAGE_DIR, rules_dir, schema_path
 from arbiter.rulebook.model import Rule, Rulebook, rule_from_dict, rule_sort_key
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 from arbiter.rulebook.parameters import shown as show
@@ -26,6 +28,7 @@ COMPILED_NAME = "compiled.json"
 COMPILED_FORMAT = "arbiter-compiled-rules"
 COMPILED_VERSION = 1
 HOUSE_FOLDER = "house"
+INSTALLED_RULES = PACKAGE_DIR / "data" / "rules"  # where an installed package has them (`arbiter.resources`)
 
 
 def rule_files(folder: Path) -> list[Path]:
@@ -36,6 +39,8 @@ def rule_files(folder: Path) -> list[Path]:
 
 
 def source_hash(folder: Path, files: Iterable[Path]) -> str:
+    import hashlib  # only a checkout hashes its rules on start
+
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(folder).as_posix().encode())
@@ -114,7 +119,9 @@ def compile_rules(folder: Path) -> dict[str, Any]:
     }
 
 
-def _read_compiled(path: Path, expected_hash: str) -> dict[str, Any] | None:
+def _read_compiled(path: Path, expected_hash: str | None) -> dict[str, Any] | None:
+    """The compiled form at `path` if it is one, of the sources hashed to `expected_hash`
+    (None: of whatever sources, for an installed package)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -123,7 +130,7 @@ def _read_compiled(path: Path, expected_hash: str) -> dict[str, Any] | None:
         isinstance(data, dict)
         and data.get("format") == COMPILED_FORMAT
         and data.get("version") == COMPILED_VERSION
-        and data.get("source_hash") == expected_hash
+        and (expected_hash is None or data.get("source_hash") == expected_hash)
     ):
         return data
     return None
@@ -146,6 +153,10 @@ def write_compiled(folder: Path, text: str) -> None:
 def load_compiled(folder: Path | None = None) -> dict[str, Any]:
     """The compiled rules, from the cache when it is current, else rebuilt and cached."""
     folder = folder or rules_dir()
+    if folder == INSTALLED_RULES:
+        trusted = _read_compiled(folder / COMPILED_NAME, None)
+        if trusted is not None:
+            return trusted
     files = rule_files(folder)
     current = source_hash(folder, files)
     cached = _read_compiled(folder / COMPILED_NAME, current)

@@ -1,0 +1,229 @@
+"""The bulk path loses nothing and hangs on nothing (issue 10): a player named as the
+pool, a log read from a pipe for its page, signals to a run with `--jobs`, whatever
+already stands where a page is to be written."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from arbiter import check_log
+from tests.conftest import REPO, case_files, load_case
+
+ARBITER = REPO / ".venv" / "bin" / "arbiter"
+CASES = case_files()
+GOOD = next(p for p in CASES if load_case(p)["meta"]["expect"]["status"] == "ok")
+
+
+def _pool_log(players: list[str]) -> dict:
+    """The reproducer of issue 10: the third player opens for 2, the others pass, he wins."""
+    ann, bob, third = players
+    return {"format": "peel-draw-poker-log", "version": 1,
+            "table": {"players": players, "limit": 20, "ante": 1},
+            "events": [{"type": "deal", "dealer": ann}, {"type": "shuffle", "player": ann},
+                       {"type": "cut", "player": third}, {"type": "ante", "player": bob, "amount": 1},
+                       {"type": "dealt", "hands": {bob: 5, third: 5, ann: 5}},
+                       {"type": "open", "player": third, "stake": 2}, {"type": "pass", "player": ann},
+                       {"type": "pass", "player": bob}, {"type": "win", "player": third}]}
+
+
+def test_a_player_named_pool_is_refused_where_he_is_seated():
+    report = check_log(_pool_log(["Ann", "Bob", "pool"]))
+    assert report["status"] == "invalid"
+    assert report["error"]["path"] == "/table/players/2"
+    assert "cannot be called 'pool'" in report["error"]["message"]
+
+
+def test_the_same_game_under_another_name_conserves_the_counters():
+    report = check_log(_pool_log(["Ann", "Bob", "Cat"]))
+    assert report["status"] == "ok"
+    pool_left = sum(line["amount"] * ((line["to"] == "pool") - (line["from"] == "pool")) for line in report["ledger"])
+    assert sum(report["net"].values()) + pool_left == 0
+    assert report["net"]["Cat"] == 1 and report["net"]["Bob"] == -1
+
+
+def test_a_text_log_seating_pool_is_refused_too(tmp_path):
+    text = tmp_path / "pool.hand"
+    text.write_text("players Ann Bob pool; limit 20; ante 1\n")
+    done = subprocess.run([str(ARBITER), "check", str(text), "--format", "jsonl"],
+                          capture_output=True, text=True, timeout=60)
+    report = json.loads(done.stdout)
+    assert done.returncode == 2 and report["status"] == "invalid"
+    assert "cannot be called 'pool'" in report["error"]["message"]
+
+
+# --------------------------------------------------------------- read once, replay once
+
+
+def _pipe_path(data: bytes) -> tuple[str, int]:
+    """A path that can be read once, as `<(cat log.json)` gives: /dev/fd/N of a pipe."""
+    read_end, write_end = os.pipe()
+    os.write(write_end, data)
+    os.close(write_end)
+    return f"/dev/fd/{read_end}", read_end
+
+
+@pytest.mark.skipif(not Path("/dev/fd").is_dir(), reason="no /dev/fd here")
+def test_a_page_from_a_pipe_reads_it_once():
+    path, fd = _pipe_path(GOOD.read_bytes())
+    done = subprocess.run([str(ARBITER), "check", path, "--format", "html"], pass_fds=(fd,),
+                          capture_output=True, text=True, timeout=60)
+    os.close(fd)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("<!DOCTYPE html>") and "(ok)</title>" in done.stdout
+
+
+@pytest.mark.skipif(not Path("/dev/fd").is_dir(), reason="no /dev/fd here")
+def test_pages_from_a_pipe_and_a_file_are_all_written(tmp_path):
+    path, fd = _pipe_path(GOOD.read_bytes())
+    out = tmp_path / "pages"
+    done = subprocess.run([str(ARBITER), "check", path, str(GOOD), "--format", "html", "--out", str(out)],
+                          pass_fds=(fd,), capture_output=True, text=True, timeout=60)
+    os.close(fd)
+    assert done.returncode == 0, done.stderr
+    pages = sorted(p.name for p in out.iterdir())
+    assert pages == sorted([f"{fd}.html", f"{GOOD.stem}.html"])
+    assert all("(ok)</title>" in (out / p).read_text() for p in pages)
+
+
+def test_the_page_keeps_the_options_of_the_report():
+    """One replay gives both the report and the trace: --ignore still sets the page's status."""
+    irregular = next(p for p in CASES if load_case(p)["meta"]["expect"]["status"] == "irregular")
+    rules = {f["id"] for f in load_case(irregular)["meta"]["expect"]["findings"]}
+    ignored = subprocess.run([str(ARBITER), "check", str(irregular), "--format", "html", "--ignore", ",".join(rules)],
+                             capture_output=True, text=True, timeout=60)
+    plain = subprocess.run([str(ARBITER), "check", str(irregular), "--format", "html"],
+                           capture_output=True, text=True, timeout=60)
+    assert "(irregular)</title>" in plain.stdout and plain.returncode == 1
+    assert "(ok)</title>" in ignored.stdout and ignored.returncode == 0
+
+
+# --------------------------------------------------------------- signals with --jobs
+
+
+def _many_logs(folder: Path, count: int = 2000) -> Path:
+    """Real copies: enough logs that the run is still going when the signal comes."""
+    folder.mkdir()
+    data = GOOD.read_bytes()
+    for i in range(count):
+        (folder / f"log{i:05}.json").write_bytes(data)
+    return folder
+
+
+def _signalled_run(folder: Path, fmt: str, signum: int, whole_group: bool) -> tuple[int, str, str, bool]:
+    """Start `check --jobs 2`, wait for its first output, signal it (the whole process group,
+    as a terminal's ^C does, or the parent alone, as `kill` does); the exit code, the output,
+    and whether any process of the run is left afterwards."""
+    # Unbuffered, so that the first line read leaves the rest of the output to communicate().
+    run = subprocess.Popen([str(ARBITER), "check", str(folder), "--format", fmt, "--jobs", "2"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0, start_new_session=True)
+    try:
+        if fmt == "jsonl":
+            first = run.stdout.readline()
+        else:  # json prints nothing before the end: wait for the workers to start instead
+            first = b""
+            deadline = time.monotonic() + 30
+            while len(_group(run.pid)) < 3 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(0.3)
+        (os.killpg if whole_group else os.kill)(run.pid, signum)
+        out, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    deadline = time.monotonic() + 5
+    while _group(run.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return run.returncode, (first + out).decode(), err.decode(), bool(_group(run.pid))
+
+
+def _group(pgid: int) -> list[int]:
+    """The live processes (not zombies) of a process group, read from /proc."""
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(entry.name))
+    return alive
+
+
+SIGNALS = pytest.mark.skipif(not Path("/proc/self/stat").exists() or sys.platform == "win32",
+                                        reason="needs POSIX signals and /proc")
+
+
+@SIGNALS
+@pytest.mark.parametrize("signum, whole_group, code", [(signal.SIGINT, True, 130), (signal.SIGTERM, False, 143)])
+def test_a_signal_ends_a_parallel_run_cleanly_workers_included(tmp_path, signum, whole_group, code):
+    folder = _many_logs(tmp_path / "logs")
+    returncode, out, err, left = _signalled_run(folder, "jsonl", signum, whole_group)
+    assert returncode == code, err
+    assert not left, "a worker outlived the run"
+    assert "Traceback" not in err
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert 1 <= len(reports) < 2000 and all(r["status"] == "ok" for r in reports)
+    summary = json.loads(err.splitlines()[0])["summary"]
+    assert summary["logs"] == len(reports)
+    assert err.splitlines()[-1] == f"arbiter: stopped by {signal.Signals(signum).name}: {len(reports)} of 2000 logs checked"
+
+
+@SIGNALS
+def test_a_json_run_stopped_prints_a_whole_document_of_the_reports_so_far(tmp_path):
+    folder = _many_logs(tmp_path / "logs")
+    returncode, out, err, left = _signalled_run(folder, "json", signal.SIGTERM, False)
+    assert returncode == 143 and not left and "Traceback" not in err, err
+    document = json.loads(out)
+    assert document["summary"]["logs"] == len(document["reports"]) < 2000, err
+
+
+# --------------------------------------------------------------- what stands where a page goes
+
+
+def _logs_named(folder: Path, *stems: str) -> list[str]:
+    folder.mkdir()
+    for stem in stems:
+        (folder / f"{stem}.json").write_bytes(GOOD.read_bytes())
+    return [str(folder / f"{stem}.json") for stem in stems]
+
+
+def test_a_link_where_a_page_goes_is_replaced_not_followed(tmp_path):
+    logs = _logs_named(tmp_path / "logs", "a", "b")
+    out, outside = tmp_path / "out", tmp_path / "outside.txt"
+    out.mkdir()
+    outside.write_text("not yours")
+    (out / "a.html").symlink_to(outside)
+    done = subprocess.run([str(ARBITER), "check", *logs, "--format", "html", "--out", str(out)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert outside.read_text() == "not yours"
+    assert not (out / "a.html").is_symlink() and (out / "a.html").read_text().startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in out.iterdir()) == ["a.html", "b.html"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_folder_or_a_pipe_where_a_page_goes_neither_stops_nor_hangs_the_run(tmp_path):
+    logs = _logs_named(tmp_path / "logs", "a", "b", "c")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "a.html").mkdir()
+    os.mkfifo(out / "b.html")
+    done = subprocess.run([str(ARBITER), "check", *logs, "--format", "html", "--out", str(out)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert f"cannot write the page {out / 'a.html'}" in done.stderr
+    assert "1 invalid" in done.stdout and "wrote 2 pages" in done.stdout
+    assert (out / "a.html").is_dir()
+    assert (out / "b.html").read_text().startswith("<!DOCTYPE html>")
+    assert (out / "c.html").read_text().startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in out.iterdir()) == ["a.html", "b.html", "c.html"], "a temporary file was left"
