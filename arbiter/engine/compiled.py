@@ -147,8 +147,8 @@ class CompiledRules:
                     for_each=check.for_each,
                 )
                 for trigger in check.on:
-                    target = self.followed if trigger == "followed" else self.by_trigger
-                    target.setdefault(rule.id if trigger == "followed" else trigger, []).append(compiled)
+                    by = self.followed if trigger == "followed" else self.by_trigger
+                    by.setdefault(rule.id if trigger == "followed" else trigger, []).append(compiled)
             for name, value in rule.defines.items():
                 for entry in value if isinstance(value, list) else [value]:
                     entry = dict(entry) if isinstance(entry, dict) else {"value": entry}

@@ -14,9 +14,11 @@ from arbiter import hands
 from arbiter.cards import JOKER, parse_card
 from arbiter.engine import turns
 from arbiter.engine.compiled import CompiledRules
-from arbiter.engine.expressions import Binding
-from arbiter.engine.state import Game, Hand, Session
+from arbiter.engine.expressions import Binding, shared_value
+from arbiter.engine.ledger import Ledger
+from arbiter.engine.state import Game, Hand, Outcome, Session
 from arbiter.errors import ReplayError
+from arbiter.rulebook.vocabulary import DEFINES
 from arbiter.seats import Seating
 
 STAKES = frozenset({"open", "play", "demand_show"})
@@ -35,6 +37,13 @@ class ReplayContext:
     candidate: str | None
     hand_rules: hands.HandRules
     rules: CompiledRules
+    ledger: Ledger
+    parsed_cards: list[int]  # the cards the event names
+    last_asker: str | None  # the last to ask the dealer what he drew
+    expected_dealer: str | None
+    witness: str | None  # law 46's witness, once found
+    each: str | None  # the player a `for_each` check is at
+    paying_how: Outcome | None  # while the pool is paid: how it was won
     game: Game | None  # the game in play (the session's last), kept as an attribute: it is read at every turn
 
     k: int  # the index of the event being replayed
@@ -55,6 +64,31 @@ class ReplayContext:
         act = f"{event.get('type', 'event')} by {who}" if who else event.get("type", "event")
         return ReplayError(f"event {self.k} ({act}): {missing}", self.k, path)
 
+    def setting(self, name: str, **match: Any) -> dict[str, Any] | None:
+        found = self.rules.setting(name, self, match or None)
+        return dict(found.value, _rule=found.rule) if found else None
+
+    def required(self, name: str) -> dict[str, Any]:
+        """A procedure setting the game cannot go on without (the order of the say, of the
+        draw …): a house file that switches off every law defining it stops the replay."""
+        found = self.setting(name)
+        if found is None:
+            raise self.refused(f"no law in force sets {DEFINES[name]} (a house file switched it off)")
+        return found
+
+    def setting_person(self, name: str, required: bool = False) -> tuple[str | None, str | None]:
+        """The person a setting such as `ante_by: {left_of: dealer}` names, and its rule."""
+        found = self.rules.setting(name, self)
+        if found is None:
+            if required:
+                self.required(name)
+            return None, None
+        return self.person(found.value), found.rule
+
+    def person(self, spec: Any) -> Any:
+        """A person (or number) named by a setting: `{left_of: dealer}`, `ante_player` …"""
+        return shared_value(spec, BINDING)(self) if spec is not None else None
+
     # --- the Context protocol -------------------------------------------------
     def word(self, name: str) -> Any:
         return WORDS[name](self)
@@ -70,10 +104,10 @@ class ReplayContext:
 
     # --- helpers --------------------------------------------------------------
     def _in_deal(self) -> bool:
-        return bool(self.game and self.game.deals)
+        return bool(self.game and self.playing.deals)
 
     def _hand(self, player: str) -> Hand:
-        return self.game.deal.hands[player]
+        return self.playing.deal.hands[player]
 
     def _ante(self) -> int:
         game = self.game
@@ -82,22 +116,22 @@ class ReplayContext:
         return game.ante
 
     def _expected_straddle(self) -> int:
-        straddles = self.game.straddles
-        if not straddles:
-            return self.parameters["first_straddle_multiple_of_ante"] * self._ante()
-        return straddles[-1][1] + self.parameters["straddle_increase_antes"] * self._ante()
+        straddles = self.playing.straddles
+        first: int = self.parameters["first_straddle_multiple_of_ante"]
+        more: int = self.parameters["straddle_increase_antes"]
+        return straddles[-1][1] + more * self._ante() if straddles else first * self._ante()
 
     def _opening_base(self) -> int | None:
         setting = self.setting("opening_base")
         return self.person(setting["value"]) if setting else None
 
     def _all_stood(self) -> bool:
-        game = self.game
+        game = self.playing
         active = {p for p in game.still_in if p not in game.all_in}
         return bool(active) and active <= game.stood
 
     def _pack_cannot_supply(self) -> bool:
-        deal = self.game.deal
+        deal = self.playing.deal
         owed = sum(max((h.demanded if h.demanded is not None else h.discarded) - h.given, 0) + h.owed
                    for h in deal.hands.values() if h.discarded is not None)
         return deal.pack_remaining < owed
@@ -107,7 +141,7 @@ class ReplayContext:
         return hand.demanded if hand.demanded is not None else hand.discarded
 
     def _refundable_of(self, player: str) -> int:
-        game = self.game
+        game = self.playing
         if game.jackpot:
             return game.antes_paid.get(player, 0)
         if player == game.ante_staker and game.ante is not None:
@@ -117,7 +151,7 @@ class ReplayContext:
         return own[-1] if own else 0
 
     def _hand_of(self, player: str) -> str | None:
-        cards = self.game.shown.get(player)
+        cards = self.playing.shown.get(player)
         if not cards or len(cards) != self.parameters["cards_per_hand"]:
             return None
         try:
@@ -130,7 +164,7 @@ class ReplayContext:
         return hand.drawn_lifted if self._has_drawn(player) else hand.lifted
 
     def _has_drawn(self, player: str) -> bool:
-        return self._hand(player).discarded is not None or player in self.game.forfeited_draw
+        return self._hand(player).discarded is not None or player in self.playing.forfeited_draw
 
     def _out_of_turn(self, round_name: str) -> bool:
         if round_name in ("say", "bet"):
@@ -140,11 +174,11 @@ class ReplayContext:
     def first_bettor(self) -> str | None:
         """Who bets first after the draw, by the rules' `bet_order`."""
         first = self.person(self.required("bet_order")["first"])
-        return turns.next_bettor(self.game, self.seating, first, include_self=True)
+        return turns.next_bettor(self.playing, self.seating, first, include_self=True)
 
     def show_due(self) -> list[str]:
         """The hands still due at the show, in the order the rules' `show_order` sets."""
-        game = self.game
+        game = self.playing
         order = self.setting("show_order")  # without it, in the order the players are seated
         first = self.person(order["first"]) if order else None
         ring = self.seating.round_from(first or self.seating.players[0])
@@ -163,7 +197,7 @@ class ReplayContext:
 
     def turn_of(self, round_name: str) -> str | None:
         """Whose turn it is in a round: `deal`, `straddle`, `say`, `draw`, `bet`."""
-        game = self.game
+        game = self.playing
         if round_name == "say":
             return game.say.next(game.still_in) if game.say else None
         if round_name == "draw":
@@ -188,7 +222,7 @@ class ReplayContext:
 
     def original_hand(self, player: str) -> list[int] | None:
         """His hand before the draw: shown as `original`, named when opening, or dealt."""
-        game = self.game
+        game = self.playing
         if player in game.originals:
             return game.originals[player]
         if player == game.opener and game.opener_cards:
@@ -196,8 +230,9 @@ class ReplayContext:
         if self.event.get("type") == "open" and self.event.get("player") == player and self.event.get("cards"):
             return [parse_card(c) for c in self.event["cards"]]
         dealt = self._hand(player).original
-        if len(dealt) == self.parameters["cards_per_hand"] and None not in dealt:
-            return list(dealt)
+        known = [card for card in dealt if card is not None]
+        if len(known) == len(dealt) == self.parameters["cards_per_hand"]:
+            return known
         return None
 
     def _hand_known(self, player: str) -> bool:
@@ -218,13 +253,13 @@ class ReplayContext:
         was dealt to the player showing it (one bad card, one finding)."""
         if self.parameters.get("joker") or JOKER not in self.parsed_cards:
             return False
-        held_by = self.game.deal.in_play.get(JOKER) if self.game and self.game.deal else None
+        held_by = self.playing.deal.in_play.get(JOKER) if self.game and self.playing.deal else None
         return not (self.event.get("type") == "show" and held_by == self.actor)
 
     def _card_seen_twice(self) -> bool:
         if not self._in_deal():
             return False
-        holders = self.game.deal.in_play
+        holders = self.playing.deal.in_play
         own = self.actor if self.event.get("type") == "show" else None
         cards = [c for c in self.parsed_cards if c != JOKER]
         return any(holders.get(c, own) != own for c in cards) or len(set(cards)) != len(cards)
@@ -233,7 +268,7 @@ class ReplayContext:
         """Can this act come now? Only where a round in force accepts it (the rules'
         `round_acts`); a stake only from a player still in. An act no setting names
         belongs to no round and can always come."""
-        game = self.game
+        game = self.playing
         named = False
         for setting in self.rules.holding("round_acts", self):
             if kind in setting.value["acts"]:
@@ -243,7 +278,7 @@ class ReplayContext:
         return not named
 
     def _dealer_answer_wrong(self) -> bool:
-        game = self.game
+        game = self.playing
         asker = self.last_asker
         if asker is None or asker in game.need_not_answer or game.dealer_drew is None:
             return False
@@ -256,76 +291,76 @@ class ReplayContext:
 WORDS: dict[str, Callable[[ReplayContext], Any]] = {
     # persons
     "actor": lambda c: c.actor,
-    "dealer": lambda c: c.game.dealer if c.game else None,
-    "ante_player": lambda c: c.game.ante_player if c.game else None,
-    "last_straddler": lambda c: c.game.straddles[-1][0] if c.game and c.game.straddles else None,
-    "opener": lambda c: c.game.opener if c.game else None,
-    "speaker": lambda c: c.game.deal.spoke[0] if c._in_deal() and c.game.deal.spoke else None,
+    "dealer": lambda c: c.playing.dealer if c.game else None,
+    "ante_player": lambda c: c.playing.ante_player if c.game else None,
+    "last_straddler": lambda c: c.playing.straddles[-1][0] if c.game and c.playing.straddles else None,
+    "opener": lambda c: c.playing.opener if c.game else None,
+    "speaker": lambda c: c.playing.deal.spoke[0] if c._in_deal() and c.playing.deal.spoke else None,
     "expected_dealer": lambda c: c.expected_dealer,
     "disputant": lambda c: c.event.get("player") if c.event.get("type") == "dispute" else c.actor,
     "witness": lambda c: c.witness,
     "candidate": lambda c: c.candidate,
     "pool": lambda c: "pool",
     "subject": lambda c: c.event.get("about") or c.event.get("player"),
-    "last_to_equal": lambda c: c.game.last_to_equal if c.game else None,
-    "winners": lambda c: list(c.game.winners) if c.game else [],
-    "ante_staker": lambda c: (c.game.ante_staker or c.game.ante_player) if c.game else None,
+    "last_to_equal": lambda c: c.playing.last_to_equal if c.game else None,
+    "winners": lambda c: list(c.playing.winners) if c.game else [],
+    "ante_staker": lambda c: (c.playing.ante_staker or c.playing.ante_player) if c.game else None,
     "each": lambda c: c.each,
-    "last_to_stand": lambda c: c.game.last_stood if c.game else None,
+    "last_to_stand": lambda c: c.playing.last_stood if c.game else None,
     "asker": lambda c: c.last_asker,
-    "disputants": lambda c: [c.event.get("player"), c.game.dealer] if c.game else [],
+    "disputants": lambda c: [c.event.get("player"), c.playing.dealer] if c.game else [],
     "due_cutter": lambda c: c.setting_person("cut_by")[0],
     # numbers
     "limit": lambda c: c.limit,
     "table_ante": lambda c: c.table_ante,
     "ante": ReplayContext._ante,
-    "last_straddle": lambda c: c.game.straddles[-1][1] if c.game and c.game.straddles else 0,
-    "straddle_count": lambda c: len(c.game.straddles) if c.game else 0,
+    "last_straddle": lambda c: c.playing.straddles[-1][1] if c.game and c.playing.straddles else 0,
+    "straddle_count": lambda c: len(c.playing.straddles) if c.game else 0,
     "expected_straddle": ReplayContext._expected_straddle,
-    "highest_stake": lambda c: c.game.highest_stake() if c.game else 0,
-    "preceding_stake": lambda c: (c.game.preceding if c.game.phase in ("say", "betting") else c.game.highest)
+    "highest_stake": lambda c: c.playing.highest_stake() if c.game else 0,
+    "preceding_stake": lambda c: (c.playing.preceding if c.playing.phase in ("say", "betting") else c.playing.highest)
     if c.game else 0,
-    "increase": lambda c: (c.event.get("stake") or 0) - c.game.highest_stake(),
+    "increase": lambda c: (c.event.get("stake") or 0) - c.playing.highest_stake(),
     "opening_base": ReplayContext._opening_base,
-    "jackpot_number": lambda c: (c.game.jackpot or {}).get("number", 0) if c.game else 0,
+    "jackpot_number": lambda c: (c.playing.jackpot or {}).get("number", 0) if c.game else 0,
     "pool_total": lambda c: c.ledger.pool,
-    "pack_remaining": lambda c: c.game.deal.pack_remaining if c._in_deal() else None,
-    "dealer_drew": lambda c: c.game.dealer_drew if c.game else None,
-    "jackpot_minimum": lambda c: (c.game.jackpot or {}).get("openers") if c.game else None,
+    "pack_remaining": lambda c: c.playing.deal.pack_remaining if c._in_deal() else None,
+    "dealer_drew": lambda c: c.playing.dealer_drew if c.game else None,
+    "jackpot_minimum": lambda c: (c.playing.jackpot or {}).get("openers") if c.game else None,
     # facts
-    "deal_finished": lambda c: c._in_deal() and c.game.deal.finished,
-    "jackpot": lambda c: bool(c.game and c.game.jackpot),
-    "straddled": lambda c: bool(c.game and c.game.straddles),
-    "ante_staked": lambda c: bool(c.game and c.game.ante is not None),
-    "cut_done": lambda c: c._in_deal() and c.game.deal.cut_by is not None,
+    "deal_finished": lambda c: c._in_deal() and c.playing.deal.finished,
+    "jackpot": lambda c: bool(c.game and c.playing.jackpot),
+    "straddled": lambda c: bool(c.game and c.playing.straddles),
+    "ante_staked": lambda c: bool(c.game and c.playing.ante is not None),
+    "cut_done": lambda c: c._in_deal() and c.playing.deal.cut_by is not None,
     "dealer_shuffled": lambda c: c._in_deal() and any(
-        s["player"] == c.game.dealer for s in c.game.deal.shuffles),
-    "opened": lambda c: bool(c.game and c.game.opener),
-    "misdealt": lambda c: c._in_deal() and c.game.deal.misdealt,
-    "redeal": lambda c: c._in_deal() and c.game.deal.redeal,
+        s["player"] == c.playing.dealer for s in c.playing.deal.shuffles),
+    "opened": lambda c: bool(c.game and c.playing.opener),
+    "misdealt": lambda c: c._in_deal() and c.playing.deal.misdealt,
+    "redeal": lambda c: c._in_deal() and c.playing.deal.redeal,
     "first_game": lambda c: len(c.session.games) <= 1,
-    "pack_short": lambda c: c._in_deal() and (c.event.get("count") or 0) > c.game.deal.pack_remaining,
-    "collected_in_turn": lambda c: bool(c.game and c.game.draw
-                                      and not c.game.draw.pending(c.game.still_in)),
+    "pack_short": lambda c: c._in_deal() and (c.event.get("count") or 0) > c.playing.deal.pack_remaining,
+    "collected_in_turn": lambda c: bool(c.game and c.playing.draw
+                                      and not c.playing.draw.pending(c.playing.still_in)),
     "dealer_answer_wrong": ReplayContext._dealer_answer_wrong,
     "face_up": lambda c: bool(c.event.get("face_up")),
     "below_table": lambda c: bool(c.event.get("below_table")),
     "exposed": lambda c: bool(c.event.get("exposed")),
     "all_stood": ReplayContext._all_stood,
-    "winner_decided": lambda c: bool(c.game and c.game.resolved and c.game.outcome
+    "winner_decided": lambda c: bool(c.game and c.playing.resolved and c.playing.outcome
                                    not in (None, "unopened", "win_recorded")),
     "pack_cannot_supply": ReplayContext._pack_cannot_supply,
     "show_for_sum": lambda c: c.paying_how == "show_for_sum",
     "pool_shared": lambda c: c.paying_how == "shared",
     "act_possible": lambda c: c.act_possible(c.event.get("type", ""), c.actor),
-    "pool_taken": lambda c: bool(c.game and c.game.resolved and c.game.outcome != "unopened"),
-    "won_uncalled": lambda c: bool(c.game and c.game.outcome == "uncalled"),
+    "pool_taken": lambda c: bool(c.game and c.playing.resolved and c.playing.outcome != "unopened"),
+    "won_uncalled": lambda c: bool(c.game and c.playing.outcome == "uncalled"),
 }
 
 FUNCTIONS: dict[str, Callable[[ReplayContext, Any], Any]] = {
     "left_of": lambda c, p: c.seating.left_of(p),
     "right_of": lambda c, p: c.seating.right_of(p),
-    "stake_of": lambda c, p: c.game.stakes.get(p, 0),
+    "stake_of": lambda c, p: c.playing.stakes.get(p, 0),
     "hand_size_of": lambda c, p: c._hand(p).count,
     "discard_of": lambda c, p: c._hand(p).discarded,
     "demanded_by": ReplayContext._demanded_by,
@@ -338,22 +373,22 @@ FUNCTIONS: dict[str, Callable[[ReplayContext, Any], Any]] = {
 PREDICATES: dict[str, Callable[[ReplayContext, Any], Any]] = {
     "is_set": lambda c, v: v is not None,
     "in": lambda c, args: args[0] in (args[1] or ()),
-    "in_game": lambda c, p: p in c.game.still_in,
-    "foul": lambda c, p: p in c.game.foul,
+    "in_game": lambda c, p: p in c.playing.still_in,
+    "foul": lambda c, p: p in c.playing.foul,
     "lifted": ReplayContext._lifted,
     "has_drawn": ReplayContext._has_drawn,
-    "bet_after_draw": lambda c, p: p in c.game.bettors,
-    "pointed_out": lambda c, a: (a["issue"], a["about"]) in c.game.deal.pointed_out,
-    "spoke": lambda c, p: p in c.game.deal.spoke,
-    "phase": lambda c, name: c.game.phase == name if c.game else name == "before_deal",
+    "bet_after_draw": lambda c, p: p in c.playing.bettors,
+    "pointed_out": lambda c, a: (a["issue"], a["about"]) in c.playing.deal.pointed_out,
+    "spoke": lambda c, p: p in c.playing.deal.spoke,
+    "phase": lambda c, name: c.playing.phase == name if c.game else name == "before_deal",
     "out_of_turn": ReplayContext._out_of_turn,
     "hand_known": ReplayContext._hand_known,
     "hand_at_least": ReplayContext._hand_at_least,
     "card_not_in_pack": lambda c, _: c._card_not_in_pack(),
     "card_seen_twice": lambda c, _: c._card_seen_twice(),
-    "redeal_after": lambda c, rule: c._in_deal() and c.game.deal.redeal and c.game.misdeal_rule == rule,
-    "stood": lambda c, p: p in c.game.stood,
-    "winner": lambda c, p: p in c.game.winners,
+    "redeal_after": lambda c, rule: c._in_deal() and c.playing.deal.redeal and c.playing.misdeal_rule == rule,
+    "stood": lambda c, p: p in c.playing.stood,
+    "winner": lambda c, p: p in c.playing.winners,
 }
 
 BINDING = Binding(WORDS, FUNCTIONS, PREDICATES)

@@ -9,14 +9,19 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from arbiter.engine.chain import Chain
+from arbiter.engine.context import ReplayContext
 from arbiter.engine.ledger import POOL
 from arbiter.rulebook.vocabulary import DEFINES
 
 Report = list[dict[str, Any]]
 
+MOVEMENT_WORDS = {"stake": "a bet", "late_stake": "a bet", "jackpot_ante": "a jack-pot ante", "ante": "an ante",
+                  "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
 
-class EffectsMixin:
-    """Mixed into the replay: `effect_arguments` evaluates, `apply_effect` acts."""
+
+class EffectsMixin(ReplayContext):
+    """The replay's acts on the state: counters moved, players retired, and the effects a
+    rule may have (`effect_arguments` evaluates their operands, `apply_effect` acts)."""
 
     def effect_arguments(self, name: str, arg: Any) -> Any:
         """An effect's operands, evaluated on the state before the event is recorded."""
@@ -30,9 +35,34 @@ class EffectsMixin:
         handler: Callable[[Any, str], Report] = getattr(self, "effect_" + name)
         return handler(values, rule)
 
+    # --- counters and players leaving ------------------------------------------------
+    def pay(self, payer: str, payee: str, amount: int, what: str, rule: str | None = None,
+            cited_as: str | None = None) -> None:
+        """Move counters, citing `rule`, or the rule whose `ledger_rule` covers this movement."""
+        game = self.playing
+        if rule is None:
+            rule = self.ledger_rule(cited_as or what)
+        self.ledger.move(game.number, self.k, payer, payee, amount, rule, what)
+        if payee == POOL and amount > 0:
+            game.paid_in += amount
+
+    def ledger_rule(self, what: str) -> str:
+        found = self.setting("ledger_rule", what=what)
+        if found is None:
+            raise self.refused(f"no law in force covers this payment ({MOVEMENT_WORDS.get(what, what)}); "
+                               "a house file switched it off")
+        rule: str = found["_rule"]
+        return rule
+
+    def retire(self, player: str, passed: bool = False) -> None:
+        game = self.playing
+        game.still_in.discard(player)
+        if passed:
+            game.passed.add(player)
+
     # --- the deal ---------------------------------------------------------------------
     def effect_misdeal(self, values: dict[str, Any], rule: str) -> Report:
-        game = self.game
+        game = self.playing
         game.deal.misdealt = True
         game.redeal_by = values.get("redeal_by") or game.dealer
         game.misdeal_rule = rule
@@ -45,7 +75,7 @@ class EffectsMixin:
     def effect_foul_hand(self, player: str, rule: str) -> Report:
         if player is None:
             return []
-        self.game.foul.add(player)
+        self.playing.foul.add(player)
         self.retire(player)
         return [{"type": "foul_hand", "player": player}]
 
@@ -57,15 +87,15 @@ class EffectsMixin:
         return [{"type": "keep_stake", "player": player}]
 
     def effect_forfeit_draw(self, player: str, rule: str) -> Report:
-        self.game.forfeited_draw.add(player)
+        self.playing.forfeited_draw.add(player)
         return [{"type": "forfeit_draw", "player": player}]
 
     def effect_cannot_claim(self, player: str, rule: str) -> Report:
-        self.game.claim_blocked = True
+        self.playing.claim_blocked = True
         return [{"type": "cannot_claim", "player": player}]
 
     def effect_need_not_answer(self, player: str, rule: str) -> Report:
-        self.game.need_not_answer.add(player)
+        self.playing.need_not_answer.add(player)
         return [{"type": "need_not_answer", "player": player}]
 
     # --- counters ------------------------------------------------------------------------
@@ -87,19 +117,20 @@ class EffectsMixin:
     # --- the draw --------------------------------------------------------------------------
     def effect_return_excess(self, values: dict[str, Any], rule: str) -> Report:
         player, count = values["player"], values.get("count") or 0
-        deal = self.game.deal
+        deal = self.playing.deal
         hand = deal.hands[player]
         hand.count -= count
         hand.given -= count
         for card in hand.cards[len(hand.cards) - count:]:
-            deal.in_play.pop(card, None)  # back on the pack, out of every hand
+            if card is not None:
+                deal.in_play.pop(card, None)  # back on the pack, out of every hand
         del hand.cards[len(hand.cards) - count:]
         deal.pack_remaining += count
         return [{"type": "return_excess", "player": player, "count": count}]
 
     def _owe(self, kind: str, values: dict[str, Any]) -> Report:
         player, count = values["player"], values.get("count") or 0
-        self.game.deal.hands[player].owed += count
+        self.playing.deal.hands[player].owed += count
         return [{"type": kind, "player": player, "count": count}]
 
     def effect_make_good(self, values: dict[str, Any], rule: str) -> Report:
@@ -110,7 +141,7 @@ class EffectsMixin:
 
     def effect_settle_demand(self, values: dict[str, Any], rule: str) -> Report:
         if values.get("count") is not None:
-            self.game.deal.hands[values["player"]].demanded = values["count"]
+            self.playing.deal.hands[values["player"]].demanded = values["count"]
         return []
 
     def effect_find_witness(self, spec: tuple[Chain | None, Any], rule: str) -> Report:
@@ -121,7 +152,7 @@ class EffectsMixin:
             raise self.refused(f"no law in force sets {DEFINES['evidence']} (a house file switched it off)")
         witness, considered = chain.walk(self, self.seating)
         self.witness = witness
-        disputant = self.event.get("player")
+        disputant: str = self.event["player"]
         if witness is not None:
             demanded = (self.event.get("testimony") or {}).get(witness)
         else:
@@ -132,7 +163,7 @@ class EffectsMixin:
 
     # --- the next game -----------------------------------------------------------------------
     def effect_jackpot_next(self, values: Any, rule: str) -> Report:
-        game = self.game
+        game = self.playing
         number = (game.jackpot or {}).get("number", 0) + 1
         series = list(self.parameters["jackpot_openers"])
         if self.parameters["jackpot_series_after_last"] == "repeat":

@@ -227,8 +227,8 @@ def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
         def compared(ctx: Context) -> bool:
             a, b = left(ctx), right(ctx)
             if a is None or b is None:
-                return compare(a, b) if name in ("eq", "ne") else False
-            return compare(a, b)
+                return bool(compare(a, b)) if name in ("eq", "ne") else False
+            return bool(compare(a, b))
 
         return compared
     if binding is not None:

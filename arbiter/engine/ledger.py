@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 POOL = "pool"
 
@@ -12,7 +12,7 @@ POOL = "pool"
 class Ledger:
     """An append-only list of movements, and the pool they leave behind."""
 
-    entries: list[dict] = field(default_factory=list)
+    entries: list[dict[str, Any]] = field(default_factory=list)
     pool: int = 0
 
     def move(self, game: int, event: int, payer: str, payee: str, amount: int, rule: str, what: str) -> None:

@@ -17,22 +17,18 @@ from arbiter import hands
 from arbiter.cards import card_str, parse_card
 from arbiter.engine import turns
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules
-from arbiter.engine.context import BINDING, ReplayContext
+from arbiter.engine.context import BINDING
 from arbiter.engine.effects import EffectsMixin
-from arbiter.engine.expressions import shared_value
 from arbiter.engine.ledger import POOL, Ledger
 from arbiter.engine.showdown import share_pool
 from arbiter.engine.state import Deal, Game, Hand, Outcome, Phase, Round, Session
 from arbiter.rulebook.model import Rulebook, hand_rules
-from arbiter.rulebook.vocabulary import DEFINES
 from arbiter.seats import Seating
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
 BETTING_ACTS = frozenset({"open", "play", "pass", "demand_show"})
 # Acts that leave the turn to say or bet where it is: they belong to no round.
 TURNLESS_EVENTS = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer", "dealer_tells"}
-MOVEMENT_WORDS = {"stake": "a bet", "late_stake": "a bet", "jackpot_ante": "a jack-pot ante", "ante": "an ante",
-                  "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
 
 
 @dataclass
@@ -46,7 +42,7 @@ class Decision:
     arguments: list[Any]
 
 
-class Replay(ReplayContext, EffectsMixin):
+class Replay(EffectsMixin):
     """One log's replay: the state, the findings and the ledger it builds."""
 
     @staticmethod
@@ -97,7 +93,7 @@ class Replay(ReplayContext, EffectsMixin):
                 self.settle_turns(event)
             getattr(self, "on_" + kind)(event)
             if self.game:
-                self.game.last_event = k
+                self.playing.last_event = k
             if self.trace is not None:
                 self.trace.append(self.snapshot())
         self.k = len(self.events) - 1
@@ -137,7 +133,7 @@ class Replay(ReplayContext, EffectsMixin):
         held = []
         for check in self.rules.by_trigger.get(trigger, ()):
             if check.for_each and self.game:
-                for each in self.seating.round_from(self.seating.left_of(self.game.dealer)):
+                for each in self.seating.round_from(self.seating.left_of(self.playing.dealer)):
                     self.actor, self.each = actor, each
                     if check.condition(self):
                         held.append(self._draft(check))
@@ -152,9 +148,9 @@ class Replay(ReplayContext, EffectsMixin):
         return [d for d in held if (d.check.rule.id, d.finding["player"]) not in silenced]
 
     def _draft(self, check: CompiledCheck) -> Decision:
-        game = self.game
+        game = self.playing
         player = check.player(self)
-        finding = {
+        finding: dict[str, Any] = {
             "id": check.rule.id,
             "severity": check.severity,
             "game": game.number if game else None,
@@ -187,31 +183,6 @@ class Replay(ReplayContext, EffectsMixin):
                 self.fired_moments.add(key)
                 fresh.append(decision)
         self.act(fresh)
-
-    def setting(self, name: str, **match: Any) -> dict[str, Any] | None:
-        found = self.rules.setting(name, self, match or None)
-        return dict(found.value, _rule=found.rule) if found else None
-
-    def required(self, name: str) -> dict[str, Any]:
-        """A procedure setting the game cannot go on without (the order of the say, of the
-        draw …): a house file that switches off every law defining it stops the replay."""
-        found = self.setting(name)
-        if found is None:
-            raise self.refused(f"no law in force sets {DEFINES[name]} (a house file switched it off)")
-        return found
-
-    def setting_person(self, name: str, required: bool = False) -> tuple[str | None, str | None]:
-        """The person a setting such as `ante_by: {left_of: dealer}` names, and its rule."""
-        found = self.rules.setting(name, self)
-        if found is None:
-            if required:
-                self.required(name)
-            return None, None
-        return self.person(found.value), found.rule
-
-    def person(self, spec: Any) -> Any:
-        """A person (or number) named by a setting: `{left_of: dealer}`, `ante_player` …"""
-        return shared_value(spec, BINDING)(self) if spec is not None else None
 
     def require_game(self, what: str) -> Game:
         game = self.game
@@ -272,7 +243,7 @@ class Replay(ReplayContext, EffectsMixin):
         setting = self.setting("first_dealer")
         if not setting or not (session.draw_round or session.draw_tied):
             return None, None
-        tied = lowest_drawers(session.draw_round) if session.draw_round else session.draw_tied
+        tied = lowest_drawers(session.draw_round) if session.draw_round else session.draw_tied or []
         return (tied[0] if len(tied) == 1 else None), setting["_rule"]
 
     def new_game(self, dealer: str) -> Game:
@@ -327,7 +298,7 @@ class Replay(ReplayContext, EffectsMixin):
                     and not game.deal.misdealt)
 
     def start_dealing(self) -> None:
-        game = self.game
+        game = self.playing
         if not game.deal.started():
             self.fire("first_card", game.dealer)
             if not game.deal.misdealt:
@@ -337,7 +308,7 @@ class Replay(ReplayContext, EffectsMixin):
         game = self.require_game("card")
         self.start_dealing()
         held = self.decide("card", event["to"])
-        self.receive(event["to"], self.parsed_cards or [None])
+        self.receive(event["to"], list(self.parsed_cards) or [None])
         game.deal.last_to = event["to"]
         self.act(held)
         if self._all_dealt():
@@ -350,7 +321,7 @@ class Replay(ReplayContext, EffectsMixin):
         per_hand = self.parameters["cards_per_hand"]
         for player in self.seating.round_from(self.seating.left_of(game.dealer)):
             given = event["hands"].get(player, per_hand if player not in event["hands"] else 0)
-            cards = [parse_card(c) for c in given] if isinstance(given, list) else [None] * given
+            cards: list[int | None] = [parse_card(c) for c in given] if isinstance(given, list) else [None] * given
             self.receive(player, cards)
         game.deal.last_to = game.dealer
         self.act(held)
@@ -358,7 +329,7 @@ class Replay(ReplayContext, EffectsMixin):
             self.finish_deal()
 
     def receive(self, player: str, cards: list[int | None]) -> None:
-        deal = self.game.deal
+        deal = self.playing.deal
         hand = deal.hands[player]
         if deal.cards_dealt + len(cards) > self.parameters["pack_size"]:
             raise self.refused(f"more cards dealt than the pack of {self.parameters['pack_size']} holds")
@@ -374,10 +345,10 @@ class Replay(ReplayContext, EffectsMixin):
     def _all_dealt(self) -> bool:
         complete = self.setting("deal_complete")  # without it, the deal ends at the first other act
         return complete is not None and all(
-            h.count >= self.person(complete["cards_each"]) for h in self.game.deal.hands.values())
+            h.count >= self.person(complete["cards_each"]) for h in self.playing.deal.hands.values())
 
     def finish_deal(self) -> None:
-        game = self.game
+        game = self.playing
         if game.deal.finished or game.deal.misdealt:
             return
         game.deal.finished = True
@@ -387,7 +358,7 @@ class Replay(ReplayContext, EffectsMixin):
 
     def on_face_up_in_pack(self, event: Mapping[str, Any]) -> None:
         self.require_game("face_up_in_pack")
-        self.act(self.decide("face_up_in_pack", self.game.dealer))
+        self.act(self.decide("face_up_in_pack", self.playing.dealer))
 
     def on_speak(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("speak")
@@ -411,7 +382,7 @@ class Replay(ReplayContext, EffectsMixin):
 
     def raise_hand(self, player: str) -> None:
         """A player first raises his dealt cards, or (after his draw) the cards drawn."""
-        hand = self.game.deal.hands[player]
+        hand = self.playing.deal.hands[player]
         drawn = self._has_drawn(player)
         if (hand.drawn_lifted if drawn else hand.lifted):
             return
@@ -422,7 +393,7 @@ class Replay(ReplayContext, EffectsMixin):
             hand.lifted = True
 
     def open_say(self) -> None:
-        game = self.game
+        game = self.playing
         order = self.required("say_order")
         game.phase = Phase.SAY
         game.say = Round(self.seating_round(order))
@@ -478,14 +449,14 @@ class Replay(ReplayContext, EffectsMixin):
     def late_stake(self, player: str, stake: int) -> None:
         """A stake when none can come (a player out, the betting closed, the pool taken):
         it stands, its counters go to the pool while there is one, and nothing else changes."""
-        game = self.game
+        game = self.playing
         before = max(game.stakes[player], game.late.get(player, 0))
         if stake > before and not game.resolved:
             game.late[player] = stake
             self.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
 
     def record_stake(self, player: str, stake: int, in_turn: bool) -> None:
-        game = self.game
+        game = self.playing
         before = game.highest_stake()
         if game.phase == Phase.BETTING and in_turn:
             if stake > game.stakes[player]:
@@ -500,7 +471,7 @@ class Replay(ReplayContext, EffectsMixin):
     def take_turn(self, player: str) -> bool:
         """Is this player's act in turn? If he may act in turn only once the turns of early
         actors before him pass, they pass now, before his act is judged."""
-        game = self.game
+        game = self.playing
         chain = self.turn_chain()
         if player not in chain:
             return False
@@ -514,7 +485,7 @@ class Replay(ReplayContext, EffectsMixin):
     def after_act(self, player: str, in_turn: bool) -> None:
         """The turn after a say or a bet: it moves on from one who acted in turn, and stays
         where it was for one who acted out of turn (his stake is held as early)."""
-        game = self.game
+        game = self.playing
         if game.resolved:
             return
         if len(game.still_in) == 1 and not game.all_in and game.opener:
@@ -525,7 +496,7 @@ class Replay(ReplayContext, EffectsMixin):
                 turns.take_say_turn(game, player)
             elif player in game.still_in:
                 game.early[player] = game.stakes[player]
-            if not game.say.pending(game.still_in):
+            if not game.the_say().pending(game.still_in):
                 self.close_say(player)
         elif game.phase == Phase.BETTING:
             if in_turn:
@@ -558,7 +529,7 @@ class Replay(ReplayContext, EffectsMixin):
             self.close_say(game.say.done[-1] if game.say.done else game.dealer)
 
     def close_say(self, last: str) -> None:
-        game = self.game
+        game = self.playing
         game.early.clear()
         self.fire("say_closed", last)
         if not game.opener:
@@ -587,8 +558,8 @@ class Replay(ReplayContext, EffectsMixin):
             self.act(held)  # it stands as an irregularity and changes nothing else
             return
         skipped: list[str] = []
-        if game.phase == Phase.DRAW and player in game.still_in and player not in game.draw.done:
-            pending = game.draw.pending(game.still_in)
+        if game.phase == Phase.DRAW and player in game.still_in and player not in game.the_draw().done:
+            pending = game.the_draw().pending(game.still_in)
             skipped = pending[: pending.index(player)] if player in pending else []
         hand.discarded = (hand.discarded or 0) + count
         hand.count -= count
@@ -600,12 +571,12 @@ class Replay(ReplayContext, EffectsMixin):
         while len(hand.cards) > hand.count:
             hand.cards.remove(None) if None in hand.cards else hand.cards.pop()
         game.deal.uncollected += count
-        if game.draw is not None and player not in game.draw.done:
+        if game.draw is not None and player not in game.the_draw().done:
             game.draw.done.append(player)
         self.act(held)
         for passed_over in skipped:  # the turn to draw moves past them: they forfeit their draw
             self.fire("draw_turn_passed", passed_over)
-            game.draw.done.append(passed_over)
+            game.the_draw().done.append(passed_over)
 
     def on_demand(self, event: Mapping[str, Any]) -> None:
         hand = self.require_hand(event["player"])
@@ -632,7 +603,7 @@ class Replay(ReplayContext, EffectsMixin):
             return
         if hand.discarded is None:  # given cards without discarding: he discarded none
             hand.discarded = 0
-            if game.draw is not None and player not in game.draw.done:
+            if game.draw is not None and player not in game.the_draw().done:
                 game.draw.done.append(player)
         exposed = event.get("exposed") or 0
         kept = max(event["count"] - exposed, 0)
@@ -696,8 +667,8 @@ class Replay(ReplayContext, EffectsMixin):
     def betting_begins(self, player: str, event: Mapping[str, Any]) -> bool:
         """Does this act end the draw? Yes once all have drawn, or when a player who has had
         his draw bets other than to make good his stake (those yet to draw are passed over)."""
-        game = self.game
-        pending = game.draw.pending(game.still_in)
+        game = self.playing
+        pending = game.the_draw().pending(game.still_in)
         if not pending:
             return True
         if player in pending or event["type"] == "pass":
@@ -707,11 +678,11 @@ class Replay(ReplayContext, EffectsMixin):
             return False
         for skipped in pending:
             self.fire("draw_turn_passed", skipped)
-            game.draw.done.append(skipped)
+            game.the_draw().done.append(skipped)
         return True
 
     def open_betting(self) -> None:
-        game = self.game
+        game = self.playing
         game.phase = Phase.BETTING
         game.bet_turn = self.first_bettor()
         game.acted_since_raise = set()
@@ -721,7 +692,7 @@ class Replay(ReplayContext, EffectsMixin):
     def close_betting_if_done(self, last: str) -> bool:
         """The betting ends when the stakes are equal and every player still betting has
         acted since the last increase: the hands are shown."""
-        game = self.game
+        game = self.playing
         if not turns.betting_closes(game, game.preceding, game.acted_since_raise):
             return False
         game.phase = Phase.SHOW
@@ -733,7 +704,7 @@ class Replay(ReplayContext, EffectsMixin):
     def on_demand_show(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("demand_show")
         player = event["player"]
-        if game.phase == Phase.DRAW and not game.draw.pending(game.still_in):
+        if game.phase == Phase.DRAW and not game.the_draw().pending(game.still_in):
             self.open_betting()
         in_turn = self.take_turn(player)
         held = self.decide("demand_show", player)
@@ -786,7 +757,7 @@ class Replay(ReplayContext, EffectsMixin):
         self.pay_winners(sorted(self.playing.still_in), Outcome.UNCALLED)
 
     def resolve_show(self) -> None:
-        game = self.game
+        game = self.playing
         per_hand = self.parameters["cards_per_hand"]
         contenders = {}
         for player in self.seating.round_from(self.seating.left_of(game.dealer)):
@@ -806,7 +777,7 @@ class Replay(ReplayContext, EffectsMixin):
         return True
 
     def pay_winners(self, winners: list[str], how: Outcome, shown: Mapping[str, list[int]] | None = None) -> None:
-        game = self.game
+        game = self.playing
         key = self.seating.order_key(self.seating.left_of(game.dealer))
         winners = sorted(winners, key=key)
         game.resolved = True
@@ -819,13 +790,13 @@ class Replay(ReplayContext, EffectsMixin):
 
     def settle_pending_claim(self) -> None:
         """A jack-pot opener's claim waits for his hand to be shown (law 33): settle it now."""
-        pending = self.game.pending_claim
+        pending = self.playing.pending_claim
         if pending is not None:
-            self.game.pending_claim = None
+            self.playing.pending_claim = None
             self.claim(*pending)
 
     def claim(self, winners: list[str], how: Outcome, shown: Mapping[str, list[int]]) -> None:
-        game = self.game
+        game = self.playing
         key = self.seating.order_key(self.seating.left_of(game.dealer))
         self.fire("game_won", winners[0])
         if game.claim_blocked:
@@ -848,39 +819,16 @@ class Replay(ReplayContext, EffectsMixin):
     # --- counters -----------------------------------------------------------------
     def stake(self, player: str, stake: int, what: str) -> None:
         """A player's whole stake becomes `stake`: he puts in the difference (never takes back)."""
-        game = self.game
+        game = self.playing
         added = stake - game.stakes[player]
         if added > 0:
             game.stakes[player] = stake
             game.highest = max(game.highest, stake)
             self.pay(player, POOL, added, what)
 
-    def pay(self, payer: str, payee: str, amount: int, what: str, rule: str | None = None,
-            cited_as: str | None = None) -> None:
-        """Move counters, citing `rule`, or the rule whose `ledger_rule` covers this movement."""
-        game = self.game
-        if rule is None:
-            rule = self.ledger_rule(cited_as or what)
-        self.ledger.move(game.number, self.k, payer, payee, amount, rule, what)
-        if payee == POOL and amount > 0:
-            game.paid_in += amount
-
-    def ledger_rule(self, what: str) -> str:
-        found = self.setting("ledger_rule", what=what)
-        if found is None:
-            raise self.refused(f"no law in force covers this payment ({MOVEMENT_WORDS.get(what, what)}); "
-                               "a house file switched it off")
-        return found["_rule"]
-
-    def retire(self, player: str, passed: bool = False) -> None:
-        game = self.game
-        game.still_in.discard(player)
-        if passed:
-            game.passed.add(player)
-
     # --- the end of a game ------------------------------------------------------------
     def end_game(self) -> None:
-        game = self.game
+        game = self.playing
         session = self.session
         if game.pending_claim is not None:
             current, self.k = self.k, game.last_event

@@ -25,7 +25,7 @@ def share_pool(pool: int, winners: list[str], game: Game, shown: Mapping[str, li
     shares: dict[str, tuple[int, Outcome]] = {}
     remaining = pool
     if not (game.all_in and shown):
-        kind = Outcome.SHARED if len(winners) > 1 else game.outcome
+        kind = Outcome.SHARED if len(winners) > 1 else game.outcome or Outcome.SHOW
         for player, amount in split_evenly(remaining, winners, order_key).items():
             shares[player] = (amount, kind)
         return shares

@@ -153,6 +153,18 @@ class Game:
     def __post_init__(self) -> None:
         self.deals.append(self.deal)
 
+    def the_say(self) -> Round:
+        """The say, where the phase says it has begun (an invariant, not a check of the log)."""
+        if self.say is None:
+            raise RuntimeError("the say has not begun")
+        return self.say
+
+    def the_draw(self) -> Round:
+        """The draw, where the phase says it has begun."""
+        if self.draw is None:
+            raise RuntimeError("the draw has not begun")
+        return self.draw
+
     def highest_stake(self) -> int:
         return self.highest
 

@@ -88,7 +88,7 @@ def take_say_turn(game: Game, player: str) -> None:
     """A player's say is taken, by an act or, for an early sayer, silently: his stake is
     the preceding one from now."""
     game.early.pop(player, None)
-    game.say.done.append(player)
+    game.the_say().done.append(player)
     if player in game.still_in:
         game.preceding = max(game.preceding, game.stakes[player])
 
