@@ -25,9 +25,9 @@ import re
 import stat
 from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
-from arbiter.engine.ledger import POOL
 from arbiter.errors import LogReadError, LogSchemaError
 from arbiter.resources import schema_path
+from arbiter.seats import POOL
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator

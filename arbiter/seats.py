@@ -2,11 +2,14 @@
 
 `table.players` lists the players in the order the deal passes, so each player's
 left-hand neighbour is the next name and the last player's is the first (SPEC §2).
+The pool has its place at the table too, and its name in the ledger: no player may take it.
 """
 
 from __future__ import annotations
 
 from typing import Iterator, Sequence
+
+POOL = "pool"
 
 
 class Seating:

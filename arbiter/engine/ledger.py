@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-POOL = "pool"
+from arbiter.seats import POOL  # the ledger's name for the pool, which no player may take
 
 
 @dataclass

@@ -24,8 +24,8 @@ from typing import Any, Mapping, Sequence
 
 from arbiter import __version__
 from arbiter.render.html_style import CSS
-from arbiter.render.report import GAME_HEADERS, _games_rows
-from arbiter.render.story import _house_line, tell
+from arbiter.render.report import GAME_HEADERS, games_rows
+from arbiter.render.story import house_line, tell
 from arbiter.rulebook.model import Rulebook
 
 Hand = list[str | None]  # a card as written in the log, or None for one face down and unknown
@@ -164,7 +164,7 @@ def _event_html(step: Mapping[str, Any], event: Mapping[str, Any], before: Mappi
 def _games_html(report: Mapping[str, Any]) -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in GAME_HEADERS)
     body = "".join("<tr>" + "".join(f'<td{" class=num" if isinstance(v, int) else ""}>{escape(str(v))}</td>'
-                                    for v in row) + "</tr>" for row in _games_rows(report))
+                                    for v in row) + "</tr>" for row in games_rows(report))
     return f'<table class="figures"><tr>{head}</tr>{body}</table>'
 
 
@@ -222,7 +222,7 @@ def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace:
              f"<p>Players, in the order the deal passes to the left: {escape(', '.join(players))}. "
              f"Limit {table['limit']}, ante {table['ante']}. {len(log['events'])} events, "
              f"{len(report['games'])} game{'s' if len(report['games']) != 1 else ''}.</p>"]
-    house = _house_line(report)
+    house = house_line(report)
     if house:
         parts.append(f"<p>{escape(house)}</p>")
     findings = report["findings"]

@@ -105,7 +105,7 @@ def _ruling_lines(report: Mapping[str, Any], rulebook: Rulebook, markdown: bool)
     return lines
 
 
-def _games_rows(report: Mapping[str, Any], markdown: bool = False) -> list[list[Any]]:
+def games_rows(report: Mapping[str, Any], markdown: bool = False) -> list[list[Any]]:
     """One row per game; in Markdown every word from the log escaped (a `|` would split a cell)."""
     rows = []
     for game in report["games"]:
@@ -145,7 +145,7 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
     if report["games"]:
         from tabulate import tabulate  # imported here: a JSON run never needs it
 
-        table = tabulate(_games_rows(report, markdown), headers=GAME_HEADERS,
+        table = tabulate(games_rows(report, markdown), headers=GAME_HEADERS,
                          tablefmt="github" if markdown else "simple")
         lines += [table if markdown else textwrap.indent(table, "  "), ""]
     net = ", ".join(f"{shown(p)} {v:+d}" for p, v in report["net"].items())

@@ -352,7 +352,7 @@ def _heading(game: int | None) -> str:
     return f"Game {game}" if game is not None else "The draw for the deal"
 
 
-def _house_line(report: Mapping[str, Any]) -> str | None:
+def house_line(report: Mapping[str, Any]) -> str | None:
     house = report.get("house_rules")
     if not house:
         return None
@@ -373,7 +373,7 @@ def render_story(steps: Sequence[Mapping[str, Any]], report: Mapping[str, Any], 
     markdown = fmt == "markdown"
     name = report["file"] or "<log>"
     lines = [f"# {md(name)}" if markdown else name]
-    house = _house_line(report)
+    house = house_line(report)
     if house:
         lines.append(md(house) if markdown else house)
     game: object = object()
