@@ -73,7 +73,7 @@ def test_a_module_imports_only_from_its_layer_or_below(module, path):
     leaks = []
     for target, names in imports(path, module):
         if target.split(".")[0] == "click" and mine != "cli":
-            leaks.append(f"imports click below the command line")
+            leaks.append("imports click below the command line")
         if not target.startswith("arbiter"):
             continue
         if target == "arbiter" and names:  # `from arbiter import hands`: the modules named, or the package's API
