@@ -103,6 +103,10 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
         lines.append("What the arbiter does:")
         lines += [_wrap(sentence, "  - ") for sentence in detail["machine_form_in_words"]]
         lines.append("")
+    if rule.implemented_by:
+        lines += ["Carried out in the engine's Python (no check or setting says it):"]
+        lines += [f"  - arbiter/{where}" for where in rule.implemented_by]
+        lines.append("")
     if rule.evaluator:
         reads = ", ".join(rule.evaluator.get("reads", ())) or "no parameter"
         lines += ["How the hand evaluator applies it (arbiter/hands.py, reading " + reads + "):",

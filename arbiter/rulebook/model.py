@@ -59,6 +59,7 @@ class Rule:
     footnote: str | None = None
     not_shown_because: str | None = None
     evaluator: Mapping[str, Any] | None = None
+    implemented_by: tuple[str, ...] = ()  # where the engine's Python carries out what no check or setting says
     file: str = ""
     declared: Mapping[str, Parameter] = field(default_factory=dict)
 
@@ -110,6 +111,8 @@ class Rule:
             data["not_shown_because"] = self.not_shown_because
         if self.evaluator:
             data["evaluator"] = dict(self.evaluator)
+        if self.implemented_by:
+            data["implemented_by"] = list(self.implemented_by)
         return data
 
 
@@ -152,6 +155,7 @@ def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
         footnote=data.get("footnote"),
         not_shown_because=data.get("not_shown_because"),
         evaluator=data.get("evaluator"),
+        implemented_by=tuple(data.get("implemented_by") or ()),
         file=file,
         declared=declared,
     )
