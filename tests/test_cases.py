@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from arbiter.checker import check_file
-from arbiter.engine.ledger import POOL
 from arbiter.rulebook.model import normalise_id
+from arbiter.seats import POOL
 from tests.conftest import case_files, load_case
 
 CASES = case_files()

@@ -10,11 +10,11 @@ import pytest
 
 from arbiter.checker import replay_with_trace
 from arbiter.cli import main
-from arbiter.engine.ledger import POOL
 from arbiter.logfile import read_log_file
 from arbiter.render.story import tell
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house
+from arbiter.seats import POOL
 
 CASES = sorted(cases_dir().glob("*.json")) + sorted((cases_dir() / "house").glob("*.json"))
 POOL_WORDS = re.compile(r"The pool now holds (\d+)\.|The pool is now (empty)\.")

@@ -14,9 +14,9 @@ import yaml
 
 from arbiter.checker import check_file
 from arbiter.cli import main
-from arbiter.engine.ledger import POOL
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
+from arbiter.seats import POOL
 from tests.conftest import load_case
 
 HOUSE_CASES = sorted((cases_dir() / "house").glob("*.json"))

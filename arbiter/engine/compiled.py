@@ -157,6 +157,7 @@ class CompiledRules:
                         Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test is None))
 
         self._matching: dict[tuple[str, tuple[Any, ...]], list[Setting]] = {}
+        self._accepting: dict[str, frozenset[str]] | None = None
         self._chains: dict[int, Chain] = {}
         self.constant_settings: dict[str, Setting | None] = {
             name: (entries[0] if entries else None)
@@ -177,10 +178,22 @@ class CompiledRules:
     def checks(self, trigger: str) -> list[CompiledCheck]:
         return self.by_trigger.get(trigger, [])
 
-    def holding(self, name: str, ctx: Context) -> list[Setting]:
-        """Every entry of a setting whose condition holds now (settings that add up, such as
-        the acts each round accepts)."""
-        return [s for s in self.settings.get(name, ()) if s.condition(ctx)]
+    def accepting_phases(self, kind: str, ctx: Context) -> frozenset[str] | None:
+        """The phases in which some round in force accepts an act of this kind (the rules'
+        `round_acts`), or None if no round names it. Entries without a condition are
+        gathered once."""
+        entries = self.settings.get("round_acts", ())
+        if all(s.unconditional for s in entries):
+            if self._accepting is None:
+                self._accepting = {}
+                for setting in entries:
+                    for act in setting.value["acts"]:
+                        self._accepting[act] = self._accepting.get(act, frozenset()) | set(setting.value["phases"])
+            return self._accepting.get(kind)
+        named = [s for s in entries if kind in s.value["acts"]]
+        if not named:
+            return None
+        return frozenset(p for s in named if s.condition(ctx) for p in s.value["phases"])
 
     def setting(self, name: str, ctx: Context, match: Mapping[str, Any] | None = None) -> Setting | None:
         """The setting in force: among the rules whose condition holds, an exception beats its rule."""

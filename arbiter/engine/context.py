@@ -268,14 +268,11 @@ class ReplayContext:
         """Can this act come now? Only where a round in force accepts it (the rules'
         `round_acts`); a stake only from a player still in. An act no setting names
         belongs to no round and can always come."""
-        game = self.playing
-        named = False
-        for setting in self.rules.holding("round_acts", self):
-            if kind in setting.value["acts"]:
-                named = True
-                if game is not None and game.phase in setting.value["phases"]:
-                    return kind not in STAKES or player in game.still_in
-        return not named
+        game = self.game
+        phases = self.rules.accepting_phases(kind, self)
+        if phases is None:
+            return True
+        return game is not None and game.phase in phases and (kind not in STAKES or player in game.still_in)
 
     def _dealer_answer_wrong(self) -> bool:
         game = self.playing

@@ -10,8 +10,8 @@ from typing import Any, Callable
 
 from arbiter.engine.chain import Chain
 from arbiter.engine.context import ReplayContext
-from arbiter.engine.ledger import POOL
 from arbiter.rulebook.vocabulary import DEFINES
+from arbiter.seats import POOL
 
 Report = list[dict[str, Any]]
 

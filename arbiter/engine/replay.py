@@ -19,11 +19,11 @@ from arbiter.engine import turns
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules
 from arbiter.engine.context import BINDING
 from arbiter.engine.effects import EffectsMixin
-from arbiter.engine.ledger import POOL, Ledger
+from arbiter.engine.ledger import Ledger
 from arbiter.engine.showdown import share_pool
 from arbiter.engine.state import Deal, Game, Hand, Outcome, Phase, Round, Session
 from arbiter.rulebook.model import Rulebook, hand_rules
-from arbiter.seats import Seating
+from arbiter.seats import POOL, Seating
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
 BETTING_ACTS = frozenset({"open", "play", "pass", "demand_show"})

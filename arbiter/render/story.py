@@ -15,7 +15,6 @@ import textwrap
 from typing import Any, Callable, Mapping, Sequence
 
 from arbiter.cards import parse_cards
-from arbiter.engine.ledger import POOL
 from arbiter.engine.replay import hand_rules
 from arbiter.hands import evaluate, hand_class
 from arbiter.render.markdown import md
@@ -23,6 +22,7 @@ from arbiter.render.report import effect_words
 from arbiter.render.rulebook import rule_label
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook
+from arbiter.seats import POOL
 from arbiter.words import plural
 
 Event = Mapping[str, Any]

@@ -8,9 +8,9 @@ import textwrap
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
-from arbiter.engine.ledger import POOL
 from arbiter.render.report import effect_words
 from arbiter.rulebook.model import Rulebook
+from arbiter.seats import POOL
 from arbiter.table.position import Position
 
 WIDTH = 88  # a terminal's line
