@@ -7,6 +7,7 @@ import textwrap
 from typing import Any, Iterable
 
 from arbiter.rulebook.describe import Describer
+from arbiter.rulebook.house import case_path
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rule, Rulebook
 
@@ -75,7 +76,8 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(detail, indent=2, ensure_ascii=False)
     who = {"law": "Peel's law", "description": "Peel's description of the game",
-           "arbiter": "the arbiter's own rule (not Peel's)"}[rule.authority]
+           "arbiter": "the arbiter's own rule (not Peel's)",
+           "house": f"the club's own rule (law 81), not Peel's, in {rule.file}"}[rule.authority]
     pages = ", ".join(str(p) for p in rule.source.get("pages", ()))
     where = f"{who}" + (f", p. {pages}" if pages else "")
     heading = f"{rule.id}  {rule.title}"
@@ -111,5 +113,5 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
         lines.append("Interpretations:")
         lines += [_wrap(text, "  - ") for text in rule.interpretations]
         lines.append("")
-    lines.append("Cases: " + (", ".join(f"cases/{c}.json" for c in rule.cases) or "none"))
+    lines.append("Cases: " + (", ".join(f"cases/{case_path(rule, c)}.json" for c in rule.cases) or "none"))
     return "\n".join(lines).rstrip() + "\n"

@@ -192,7 +192,7 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
             if name in declared:
                 raise HouseRulesError(file, _field(where, "parameters", name), "already a parameter of the rule book")
             declared.add(name)
-        rules[rule_id] = rule_from_dict(data, f"{file} ({rule_id})")
+        rules[rule_id] = rule_from_dict(data, file)
     known = set(rulebook.rules) | set(rules)
     for rule_id, rule in rules.items():
         unknown = [name for name in _referenced(rule.to_dict()) if name not in known]

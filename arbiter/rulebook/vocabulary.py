@@ -26,7 +26,7 @@ EVENT_TYPES: Mapping[str, str] = {
     "open": "a player opens",
     "play": "a player plays",
     "pass": "a player passes",
-    "divulge": "a retired player tells what the cards were",
+    "divulge": "a player tells or shows what his cards are (a retired one, what they were)",
     "take_back": "a player takes back cards already thrown down",
     "discard": "a player discards",
     "demand": "a player asks for cards",
