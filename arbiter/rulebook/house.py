@@ -187,7 +187,7 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
             raise HouseRulesError(file, _field(where, "id"), f"{rule_id} is defined twice")
         problem = rule_problem(data)
         if problem is not None:
-            raise HouseRulesError(file, _field(where, problem[0]), shown_message(problem[1]))
+            raise HouseRulesError(file, _field(where, *problem[0]), shown_message(problem[1]))
         for name in data.get("parameters") or {}:
             if name in declared:
                 raise HouseRulesError(file, _field(where, "parameters", name), "already a parameter of the rule book")
