@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import PurePath
 from typing import Any, Iterable
 
 from arbiter.rulebook.describe import Describer
@@ -77,7 +78,7 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
         return json.dumps(detail, indent=2, ensure_ascii=False)
     who = {"law": "Peel's law", "description": "Peel's description of the game",
            "arbiter": "the arbiter's own rule (not Peel's)",
-           "house": f"the club's own rule (law 81), not Peel's, in {rule.file}"}[rule.authority]
+           "house": f"the club's own rule (law 81), not Peel's, in {PurePath(rule.file).name}"}[rule.authority]
     pages = ", ".join(str(p) for p in rule.source.get("pages", ()))
     where = f"{who}" + (f", p. {pages}" if pages else "")
     heading = f"{rule.id}  {rule.title}"
