@@ -15,12 +15,13 @@ import shutil
 import pytest
 import yaml
 from click.testing import CliRunner
+from jsonschema import Draft202012Validator
 
 from arbiter.checker import check_file
 from arbiter.cli import main
 from arbiter.engine.compiled import CompiledRules
 from arbiter.errors import HouseRulesError, RuleFileError
-from arbiter.resources import cases_dir, rules_dir
+from arbiter.resources import cases_dir, rules_dir, schema_path
 from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
 from arbiter.rulebook.loader import COMPILED_NAME, compile_rules
 from tests.conftest import load_case
@@ -96,10 +97,14 @@ def test_the_house_file_may_set_its_own_rules_parameter_and_switch_it_off(tmp_pa
 
 
 # --- shown like any law -----------------------------------------------------------------------
-def test_check_json_cites_h1():
+def test_check_json_cites_h1_and_keeps_to_the_report_schema():
     code, out, _ = run("check", str(CASE), "--house", HOUSE, "--format", "json")
     assert code == 1
-    findings = json.loads(out)["reports"][0]["findings"]
+    document = json.loads(out)
+    schema = json.loads(schema_path("report").read_text(encoding="utf-8"))
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(document)] == []
+    assert document["reports"][0]["house_rules"]["rules"] == ["H1"]
+    findings = document["reports"][0]["findings"]
     assert [(f["id"], f["event"], f["player"]) for f in findings] == [("H1", 6, "Dan"), ("L28", 17, "Dan")]
     assert "during the say" in findings[0]["summary"]
 
