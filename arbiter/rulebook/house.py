@@ -23,10 +23,11 @@ from typing import Any, Mapping
 
 from arbiter.errors import HouseRulesError
 from arbiter.resources import rules_dir, schema_path
+from arbiter.rulebook.in_force import parameters_of
 from arbiter.rulebook.loader import rule_problem
 from arbiter.rulebook.model import Rule, Rulebook, normalise_id, rule_from_dict
 from arbiter.rulebook.parameters import shown
-from arbiter.rulebook.vocabulary import DEFINES, REQUIRED_SETTINGS
+from arbiter.rulebook.vocabulary import DEFINES, REQUIRED_SETTINGS, template_parameters
 
 MAX_BYTES = 64 * 1024  # a house file names a dozen parameters: ample
 MAX_NESTING = 16  # a club rule nests as deep as a rule file (12 levels at most in rules/), plus the file and its list
@@ -198,6 +199,11 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
         unknown = [name for name in _referenced(rule.to_dict()) if name not in known]
         if unknown:
             raise HouseRulesError(file, _field("rules", rule_id), f"names an unknown rule ID {shown(unknown[0])}")
+        read = [*parameters_of(rule), *(name for c in rule.checks for name in template_parameters(c.summary))]
+        unknown = [name for name in read if name not in declared]
+        if unknown:
+            raise HouseRulesError(file, _field("rules", rule_id), f"reads an unknown parameter {shown(unknown[0])} "
+                                  "(declare it in the rule's `parameters`)")
     return rules
 
 
