@@ -221,3 +221,25 @@ def test_a_rule_file_in_rules_cannot_claim_the_clubs_namespace(tmp_path):
     (folder / "play" / "A9.yaml").write_text(yaml.safe_dump({**rule, "id": "A9"}), encoding="utf-8")
     with pytest.raises(RuleFileError, match="authority"):
         compile_rules(folder)
+
+
+def _following(rule_id: str, target: str) -> dict:
+    """A club rule whose `followed` check follows `target`."""
+    rule = copy.deepcopy(SHIPPED["rules"][0])
+    rule["id"] = rule_id
+    rule["parameters"] = {}
+    rule["checks"] = [{"when": {"on": ["followed"]}, "then": [{"follow": target}], "summary": "{actor} again"},
+                      {"when": {"on": ["divulge"]}, "then": [{"follow": target}], "summary": "{actor} told"}]
+    return rule
+
+
+@pytest.mark.parametrize("rules, chain", [
+    ([_following("H1", "H1")], "H1 follows H1"),
+    ([_following("H1", "H2"), _following("H2", "H1")], "H1 follows H2 follows H1"),
+    ([_following("H1", "L14"), {**_following("H2", "H1"), "exception_to": "L14"}], "H1 follows H2 follows H1"),
+])
+def test_a_chain_of_follows_that_never_ends_is_refused_before_play(tmp_path, rules, chain):
+    path = house_file(tmp_path, {"name": "loop", "rules": rules})
+    code, out, err = run("check", str(CASE), "--house", str(path))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"rules: {chain}: a chain of follows that never ends" in err, err

@@ -171,6 +171,36 @@ def _referenced(data: Mapping[str, Any]) -> list[str]:
     return names
 
 
+def _follow_cycle(rules: Mapping[str, Rule]) -> list[str] | None:
+    """A chain of `follow`s that comes back to a rule already on it, which no replay could
+    finish: a rule's `followed` checks follow their targets and the exceptions to them."""
+    excepting: dict[str, list[str]] = {}
+    for rule in rules.values():
+        for target in rule.exception_to:
+            excepting.setdefault(target, []).append(rule.id)
+
+    def followed_next(rule_id: str) -> list[str]:
+        rule = rules.get(rule_id)
+        targets = [effect["follow"] for check in (rule.checks if rule else ()) if "followed" in check.on
+                   for effect in check.effects if isinstance(effect, dict) and "follow" in effect]
+        return [name for target in targets for name in (target, *excepting.get(target, ()))]
+
+    done: set[str] = set()
+
+    def walk(path: list[str]) -> list[str] | None:
+        for name in followed_next(path[-1]):
+            if name in path:
+                return [*path[path.index(name):], name]
+            if name not in done:
+                found = walk([*path, name])
+                if found:
+                    return found
+        done.add(path[-1])
+        return None
+
+    return next((cycle for rule_id in rules if (cycle := walk([rule_id]))), None)
+
+
 def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
     """The club's own rules of a house file, each checked as a rule file is, in the H namespace;
     their parameters may not take a name the rule book already declares."""
@@ -204,6 +234,9 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
         if unknown:
             raise HouseRulesError(file, _field("rules", rule_id), f"reads an unknown parameter {shown(unknown[0])} "
                                   "(declare it in the rule's `parameters`)")
+    cycle = _follow_cycle({**rulebook.rules, **rules}) if rules else None
+    if cycle:
+        raise HouseRulesError(file, "rules", f"{' follows '.join(cycle)}: a chain of follows that never ends")
     return rules
 
 
