@@ -64,7 +64,7 @@ def test_an_alias_bomb_is_refused_at_once_in_one_line(tmp_path, command, where):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("parameters: " + "[" * 40 + "]" * 40 + "\n", "line 1, column 20: nested deeper than 8 levels"),
+    ("parameters: " + "[" * 40 + "]" * 40 + "\n", "line 1, column 28: nested deeper than 16 levels"),
     ("parameters: {a: [1, 2}\n", "not valid YAML: line 1, column 22: expected ',' or ']', but got '}'"),
     ("parameters:\n\tjoker: true\n", "not valid YAML: line 2, column 1: found character '\\t' that cannot start"),
     ("# " + "x" * 70_000 + "\n", "larger than 64 KiB"),

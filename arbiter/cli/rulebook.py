@@ -10,14 +10,18 @@ import click
 from arbiter.cli.app import HOUSE, cli, rulebook_with
 from arbiter.render.rulebook import render_rulebook_html, render_rulebook_json, render_rulebook_markdown
 from arbiter.resources import cases_dir
+from arbiter.rulebook.house import case_path
 from arbiter.rulebook.model import Rulebook
 
 
 def case_titles(rulebook: Rulebook) -> dict[str, str]:
-    """The title (`meta.title`) of every case a rule lists, read from the shipped cases."""
-    names = {case for rule in rulebook.rules.values() for case in rule.cases}
-    return {name: json.loads((cases_dir() / f"{name}.json").read_text(encoding="utf-8"))["meta"]["title"]
-            for name in names}
+    """The title (`meta.title`) of every case a rule lists, read from the shipped cases (a club
+    rule's under `cases/house/`; one a club's own house file names but arbiter does not ship
+    is shown by its name)."""
+    paths = {case: cases_dir() / f"{case_path(rule, case)}.json"
+             for rule in rulebook.rules.values() for case in rule.cases}
+    return {name: json.loads(path.read_text(encoding="utf-8"))["meta"]["title"]
+            for name, path in paths.items() if path.is_file()}
 
 
 @cli.command()

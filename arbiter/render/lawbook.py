@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import PurePath
 from typing import Any, Iterable
 
 from arbiter.rulebook.describe import Describer
+from arbiter.rulebook.house import case_path
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rule, Rulebook
 
@@ -75,7 +77,8 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(detail, indent=2, ensure_ascii=False)
     who = {"law": "Peel's law", "description": "Peel's description of the game",
-           "arbiter": "the arbiter's own rule (not Peel's)"}[rule.authority]
+           "arbiter": "the arbiter's own rule (not Peel's)",
+           "house": f"the club's own rule (law 81), not Peel's, in {PurePath(rule.file).name}"}[rule.authority]
     pages = ", ".join(str(p) for p in rule.source.get("pages", ()))
     where = f"{who}" + (f", p. {pages}" if pages else "")
     heading = f"{rule.id}  {rule.title}"
@@ -115,5 +118,5 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
         lines.append("Interpretations:")
         lines += [_wrap(text, "  - ") for text in rule.interpretations]
         lines.append("")
-    lines.append("Cases: " + (", ".join(f"cases/{c}.json" for c in rule.cases) or "none"))
+    lines.append("Cases: " + (", ".join(f"cases/{case_path(rule, c)}.json" for c in rule.cases) or "none"))
     return "\n".join(lines).rstrip() + "\n"

@@ -18,6 +18,7 @@ import re
 from typing import Any, Mapping
 
 from arbiter.render.lawbook import SOURCE_URL, law_detail
+from arbiter.rulebook.house import case_path
 from arbiter.rulebook.model import SECTIONS, Rule, Rulebook
 
 SECTION_TITLES = {
@@ -39,11 +40,12 @@ def _capital(text: str) -> str:
 
 
 def authority_words(rule: Rule) -> str:
-    """Whose words these are: Peel's law, Peel's description of the game, or the arbiter's."""
+    """Whose words these are: Peel's law, Peel's description of the game, the arbiter's, or the club's."""
     pages = [str(p) for p in rule.source.get("pages", ())]
     where = f", {'p' if len(pages) == 1 else 'pp'}. {', '.join(pages)}" if pages else ""
     return {"law": f"Peel's law{where}", "description": f"Peel's description of the game{where}",
-            "arbiter": "the arbiter's own rule, not Peel's"}[rule.authority]
+            "arbiter": "the arbiter's own rule, not Peel's",
+            "house": "the club's own rule by law 81, not Peel's"}[rule.authority]
 
 
 def _example(rule: Rule) -> str | None:
@@ -80,7 +82,7 @@ def rulebook_document(rulebook: Rulebook, case_titles: Mapping[str, str]) -> lis
                 "house_notes": detail["house_rules"],
                 "does": detail["machine_form_in_words"],
                 "example": example and {"name": example, "title": case_titles.get(example, example),
-                                        "path": f"cases/{example}.json"},
+                                        "path": f"cases/{case_path(rule, example)}.json"},
                 "other_cases": [c for c in rule.cases if c != example],
             })
         sections.append({"name": section, "anchor": f"section-{section}", "title": SECTION_TITLES[section],
@@ -88,11 +90,18 @@ def rulebook_document(rulebook: Rulebook, case_titles: Mapping[str, str]) -> lis
     return sections
 
 
+def club_rules_words(rulebook: Rulebook) -> str:
+    """", and the club's own rules of its house file (H1, H2)", where the house file has any (law 81)."""
+    club = [r.id for r in rulebook.in_order() if r.authority == "house"]
+    return f", and the club's own rules of its house file ({', '.join(club)})" if club else ""
+
+
 def _intro(rulebook: Rulebook) -> str:
     count = len(rulebook.rules)
     laws = sum(r.authority == "law" for r in rulebook.rules.values())
     return (f"The {laws} laws of Draw Poker from {BOOK}, with the rules the arbiter takes from Peel's own "
-            f"description of the game (D) and its own rules where Peel says nothing (A): {count} in all. "
+            f"description of the game (D) and its own rules where Peel says nothing (A)"
+            f"{club_rules_words(rulebook)}: {count} in all. "
             "Each gives the words, what the arbiter does with them, the readings it adopts where the "
             "words leave a point open, and a hand log that shows the rule at work.")
 

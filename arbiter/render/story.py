@@ -320,7 +320,8 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     + (f" The hand, as stated: {' '.join(e['cards'])}." if e.get("cards") else ""),
     "play": _play,
     "pass": lambda t, e, b, a: f"{e['player']} passes and gives up the game.",
-    "divulge": lambda t, e, b, a: f"{e['player']}, having retired, tells what the cards were.",
+    "divulge": lambda t, e, b, a: f"{e['player']}, still in, shows or tells cards of the hand."
+    if e["player"] in (b.get("still_in") or ()) else f"{e['player']}, having retired, tells what the cards were.",
     "take_back": lambda t, e, b, a: f"{e['player']} takes back cards already thrown down.",
     "discard": lambda t, e, b, a: f"{e['player']} stands pat: no cards discarded." if e["count"] == 0
     else f"{e['player']} discards {plural(e['count'], 'card')}"
@@ -358,6 +359,7 @@ def house_line(report: Mapping[str, Any]) -> str | None:
         return None
     changes = [f"{name} = {json.dumps(value)}" for name, value in house["parameters"].items()]
     changes += [f"{rule_id} switched off" for rule_id in house["disable"]]
+    changes += [f"{rule_id}, the club's own rule" for rule_id in house.get("rules", ())]
     return f"House rules in force: {house['name']} ({'; '.join(changes) or 'no change'})."
 
 

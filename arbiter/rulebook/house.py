@@ -1,6 +1,10 @@
-"""House rules (law 81): parameters changed and rules switched off, agreed before play.
+"""House rules (law 81): parameters changed, rules switched off and the club's own rules, agreed before play.
 
-A house-rules file is YAML, `{parameters: {NAME: VALUE}, disable: [ID]}` (SPEC §5).
+A house-rules file is YAML, `{parameters: {NAME: VALUE}, disable: [ID], rules: [RULE]}`
+(SPEC §5). A club rule is written as a rule file in `rules/` is, and held to the same
+checks (`rule_problem`: the schema, the vocabulary, its parameters' defaults); its ID is
+the club's, H1, H2, …, so that it can neither replace nor be taken for one of Peel's.
+Once in the rule book it is compiled and replayed like any other rule.
 An unknown parameter or rule ID is an error, never silently ignored; so is a value the
 parameter's declaration in the rule files does not allow (its type and range). The
 file comes from a user: it is read by a loader that refuses aliases (a few hundred
@@ -12,18 +16,23 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from arbiter.errors import HouseRulesError
 from arbiter.resources import rules_dir, schema_path
-from arbiter.rulebook.model import Rulebook, normalise_id
+from arbiter.rulebook.in_force import parameters_of
+from arbiter.rulebook.loader import rule_problem
+from arbiter.rulebook.model import Rule, Rulebook, normalise_id, rule_from_dict
 from arbiter.rulebook.parameters import shown
-from arbiter.rulebook.vocabulary import DEFINES, REQUIRED_SETTINGS
+from arbiter.rulebook.vocabulary import DEFINES, REQUIRED_SETTINGS, template_parameters
 
 MAX_BYTES = 64 * 1024  # a house file names a dozen parameters: ample
-MAX_NESTING = 8  # the top mapping, `parameters`, a list: three levels are all a house file needs
+MAX_NESTING = 16  # a club rule nests as deep as a rule file (12 levels at most in rules/), plus the file and its list
+HOUSE_AUTHORITY = "house"  # a club rule's `authority`: the club's own rule, not Peel's
+CLUB_ID = re.compile(r"^H[1-9][0-9]*$")
 
 
 @lru_cache(maxsize=1)
@@ -147,9 +156,108 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
                                       "replayed")
 
 
+def case_path(rule: Rule, stem: str) -> str:
+    """Where a case a rule lists lives, under `cases/`: a club rule's beside the other house cases."""
+    return f"house/{stem}" if rule.authority == HOUSE_AUTHORITY else stem
+
+
+def _referenced(data: Mapping[str, Any]) -> list[str]:
+    """The rule IDs a rule's data names: those it is an exception to, and those its checks follow."""
+    excepted = data.get("exception_to") or []
+    names = [excepted] if isinstance(excepted, str) else list(excepted)
+    for check in data.get("checks") or ():
+        names += [effect["follow"] for effect in check.get("then") or ()
+                  if isinstance(effect, dict) and "follow" in effect]
+    return names
+
+
+def _follow_cycle(rules: Mapping[str, Rule]) -> list[str] | None:
+    """A chain of `follow`s that comes back to a rule already on it, which no replay could
+    finish: a rule's `followed` checks follow their targets and the exceptions to them."""
+    excepting: dict[str, list[str]] = {}
+    for rule in rules.values():
+        for target in rule.exception_to:
+            excepting.setdefault(target, []).append(rule.id)
+
+    def followed_next(rule_id: str) -> list[str]:
+        rule = rules.get(rule_id)
+        targets = [effect["follow"] for check in (rule.checks if rule else ()) if "followed" in check.on
+                   for effect in check.effects if isinstance(effect, dict) and "follow" in effect]
+        return [name for target in targets for name in (target, *excepting.get(target, ()))]
+
+    done: set[str] = set()
+
+    def walk(path: list[str]) -> list[str] | None:
+        for name in followed_next(path[-1]):
+            if name in path:
+                return [*path[path.index(name):], name]
+            if name not in done:
+                found = walk([*path, name])
+                if found:
+                    return found
+        done.add(path[-1])
+        return None
+
+    return next((cycle for rule_id in rules if (cycle := walk([rule_id]))), None)
+
+
+def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
+    """The club's own rules of a house file, each checked as a rule file is, in the H namespace;
+    their parameters may not take a name the rule book already declares."""
+    rules: dict[str, Rule] = {}
+    declared = set(rulebook.declared)
+    for index, data in enumerate(entries or ()):
+        where = f"rules/{index}"
+        if not isinstance(data, dict):
+            raise HouseRulesError(file, where, "a club rule is a mapping of fields, as a rule file is")
+        rule_id = data.get("id")
+        if not isinstance(rule_id, str) or not CLUB_ID.match(rule_id):
+            raise HouseRulesError(file, _field(where, "id"), f"{shown(rule_id)} is not a club rule's ID: a house "
+                                  "file's own rules are H1, H2, … (the laws' L, D and A are not the club's)")
+        if rule_id in rules or rule_id in rulebook.rules:
+            raise HouseRulesError(file, _field(where, "id"), f"{rule_id} is defined twice")
+        problem = rule_problem(data)
+        if problem is not None:
+            raise HouseRulesError(file, _field(where, *problem[0]), shown_message(problem[1]))
+        for name in data.get("parameters") or {}:
+            if name in declared:
+                raise HouseRulesError(file, _field(where, "parameters", name), "already a parameter of the rule book")
+            declared.add(name)
+        rules[rule_id] = rule_from_dict(data, file)
+    known = set(rulebook.rules) | set(rules)
+    for rule_id, rule in rules.items():
+        unknown = [name for name in _referenced(rule.to_dict()) if name not in known]
+        if unknown:
+            raise HouseRulesError(file, _field("rules", rule_id), f"names an unknown rule ID {shown(unknown[0])}")
+        read = [*parameters_of(rule), *(name for c in rule.checks for name in template_parameters(c.summary))]
+        unknown = [name for name in read if name not in declared]
+        if unknown:
+            raise HouseRulesError(file, _field("rules", rule_id), f"reads an unknown parameter {shown(unknown[0])} "
+                                  "(declare it in the rule's `parameters`)")
+    cycle = _follow_cycle({**rulebook.rules, **rules}) if rules else None
+    if cycle:
+        raise HouseRulesError(file, "rules", f"{' follows '.join(cycle)}: a chain of follows that never ends")
+    return rules
+
+
+def _with_club_rules(rulebook: Rulebook, rules: Mapping[str, Rule]) -> Rulebook:
+    """The rule book with the club's rules beside the laws, their parameters at their defaults."""
+    if not rules:
+        return rulebook
+    declared = {name: p for rule in rules.values() for name, p in rule.declared.items()}
+    defaults = {name: parameter.default for name, parameter in declared.items()}
+    return dataclasses.replace(rulebook, rules={**rulebook.rules, **rules},
+                               parameters={**rulebook.parameters, **defaults},
+                               defaults={**rulebook.defaults, **defaults},
+                               declared={**rulebook.declared, **declared})
+
+
 def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
-    """The rule book with a house-rules file's departures applied."""
+    """The rule book with a house-rules file's departures applied: the club's rules added
+    first, so that its `parameters` and `disable` may name them too."""
     file = house.get("_file", "house rules")
+    clubs = club_rules(file, rulebook, house.get("rules"))
+    rulebook = _with_club_rules(rulebook, clubs)
     parameters = dict(rulebook.parameters)
     for name, value in (house.get("parameters") or {}).items():
         declared = rulebook.declared.get(name)
@@ -173,5 +281,6 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
         "name": house.get("name") or Path(file).stem,
         "parameters": dict(house.get("parameters") or {}),
         "disable": sorted(disabled),
+        "rules": list(clubs),
     }
     return dataclasses.replace(rulebook, parameters=parameters, disabled=frozenset(disabled), house=summary)

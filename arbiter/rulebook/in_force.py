@@ -55,7 +55,8 @@ def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
         if name not in rulebook.defaults or rulebook.parameters[name] == rulebook.defaults[name]:
             continue
         owner = rulebook.rules[owners[name]]
-        whose = "Peel" if owner.is_peel else f"{owner.id}, the arbiter's own rule"
+        maker = "club" if owner.authority == "house" else "arbiter"
+        whose = "Peel" if owner.is_peel else f"{owner.id}, the {maker}'s own rule"
         notes.append(f"House rule: {name} is {words(rulebook.parameters[name])} "
                      f"({whose}: {words(rulebook.defaults[name])})")
     return notes

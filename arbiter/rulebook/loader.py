@@ -62,6 +62,27 @@ def _json_path(parts: Iterable[Any]) -> str:
     return "/".join(str(p) for p in parts) or "(top)"
 
 
+def rule_problem(data: dict[str, Any]) -> tuple[tuple[Any, ...], str] | None:
+    """What is wrong with one rule's data, as (the field's path, message), or None: the schema, the
+    vocabulary and each parameter's default. A rule file and a club rule in a house file
+    (law 81) are held to the same checks."""
+    errors = sorted(_rules_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    if errors:
+        return tuple(errors[0].absolute_path), errors[0].message
+    try:
+        check_rule_vocabulary(data)
+    except ValueError as exc:
+        field, _, message = str(exc).partition(": ")
+        return (field,), message
+    for name, declaration in (data.get("parameters") or {}).items():
+        parameter = parameter_from_dict(name, declaration)
+        problem = parameter.problem(parameter.default)
+        if problem:
+            allowed = parameter.allowed()
+            return ("parameters", name, "default"), f"{show(parameter.default)}: {problem}; allowed: {allowed}"
+    return None
+
+
 def parse_rule_file(path: Path, folder: Path) -> dict[str, Any]:
     """One rule file's data, checked against the schema and the vocabulary."""
     import yaml  # only needed when the YAML changed: the compiled form is read without it
@@ -75,23 +96,13 @@ def parse_rule_file(path: Path, folder: Path) -> dict[str, Any]:
         raise RuleFileError(shown, "", f"not valid YAML: {exc}") from None
     if not isinstance(data, dict):
         raise RuleFileError(shown, "", "a rule file must be a mapping of fields")
-    errors = sorted(_rules_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        error = errors[0]
-        raise RuleFileError(shown, _json_path(error.absolute_path), error.message)
-    if path.stem != data["id"]:
-        raise RuleFileError(shown, "id", f"the file of rule {data['id']} must be named {data['id']}.yaml")
-    try:
-        check_rule_vocabulary(data)
-    except ValueError as exc:
-        field, _, message = str(exc).partition(": ")
-        raise RuleFileError(shown, field, message) from None
-    for name, declaration in (data.get("parameters") or {}).items():
-        parameter = parameter_from_dict(name, declaration)
-        problem = parameter.problem(parameter.default)
-        if problem:
-            raise RuleFileError(shown, f"parameters/{name}/default",
-                                f"{show(parameter.default)}: {problem}; allowed: {parameter.allowed()}")
+    problem = rule_problem(data)
+    if problem is None and path.stem != data["id"]:
+        problem = (("id",), f"the file of rule {data['id']} must be named {data['id']}.yaml")
+    if problem is None and data["authority"] == "house":
+        problem = (("authority",), f"{data['id']} is a club's own rule: it belongs in a house file, not in rules/")
+    if problem is not None:
+        raise RuleFileError(shown, _json_path(problem[0]), problem[1])
     data["_file"] = shown
     return data
 

@@ -10,13 +10,13 @@ from arbiter.errors import UnknownRuleError
 from arbiter.hands import HandRules
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 
-_ID = re.compile(r"^([LDA])(\d+)$")
-_PREFIX_ORDER = {"L": 0, "D": 1, "A": 2}
+_ID = re.compile(r"^([LDAH])(\d+)$")
+_PREFIX_ORDER = {"L": 0, "D": 1, "A": 2, "H": 3}
 SECTIONS = ("deal", "ante", "play", "jack-pot", "draw", "betting", "hands", "disputes")
 
 
 def rule_sort_key(rule_id: str) -> tuple[int, int]:
-    """L1…L81, then D1…, then A1…: the order of the book, not of the alphabet."""
+    """L1…L81, then D1…, then A1…, then a club's H1…: the order of the book, not of the alphabet."""
     match = _ID.match(rule_id)
     if not match:
         return (9, 0)
@@ -69,7 +69,7 @@ class Rule:
 
     @property
     def is_peel(self) -> bool:
-        return self.authority != "arbiter"
+        return self.authority in ("law", "description")
 
     def severity_of(self, check: Check) -> str:
         return check.severity or self.severity or "irregularity"

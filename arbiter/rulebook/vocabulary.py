@@ -8,6 +8,7 @@ reads a machine form back in words from the phrases below.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 EVENT_TYPES: Mapping[str, str] = {
@@ -26,7 +27,7 @@ EVENT_TYPES: Mapping[str, str] = {
     "open": "a player opens",
     "play": "a player plays",
     "pass": "a player passes",
-    "divulge": "a retired player tells what the cards were",
+    "divulge": "a player tells or shows what his cards are (a retired one, what they were)",
     "take_back": "a player takes back cards already thrown down",
     "discard": "a player discards",
     "demand": "a player asks for cards",
@@ -307,6 +308,42 @@ def _check_value(node: Any, where: str) -> None:
     raise ValueError(f"{where}: unknown value {node!r}")
 
 
+# A check's summary template: `{actor}`, `{event.stake}`, `{stake_of_actor}`, `{param.NAME}`,
+# `{his:actor}`, `{verb:actor:retires}` (the engine's `compile_template` fills them).
+TEMPLATE_FIELD = re.compile(r"\{([A-Za-z_.]+)(?::([A-Za-z_.]+))?(?::([a-z]+))?\}")
+PRONOUN_FORMS = ("he", "his", "him", "himself")
+
+
+def template_value(name: str) -> Any:
+    """The value a template's `{name}` stands for: `{stake_of_actor}` is `{stake_of: actor}`,
+    `{param.NAME}` is `{param: NAME}`, anything else the value of that name."""
+    if name.startswith("param."):
+        return {"param": name[len("param."):]}
+    for function in sorted(VALUE_FUNCTIONS, key=len, reverse=True):
+        if name.startswith(function + "_") and function != "param":
+            return {function: name[len(function) + 1:]}
+    return name
+
+
+def template_parameters(template: str) -> list[str]:
+    """The parameters a summary template quotes (`{param.NAME}`)."""
+    return [match.group(1)[len("param."):] for match in TEMPLATE_FIELD.finditer(template)
+            if match.group(2) is None and match.group(1).startswith("param.")]
+
+
+def check_template(template: str, where: str) -> None:
+    """Every field of a summary template names a value, a pronoun or a verb the engine fills,
+    so that a rule from a house file cannot fail only when its finding is written."""
+    for match in TEMPLATE_FIELD.finditer(template):
+        name, person, verb = match.groups()
+        if person is None:
+            _check_value(template_value(name), where)
+        elif name in PRONOUN_FORMS or (name == "verb" and verb):
+            _check_value(person, where)
+        else:
+            raise ValueError(f"{where}: unknown template field {match.group(0)!r}")
+
+
 LITERAL_ARGUMENTS = {"phase", "out_of_turn", "issue", "redeal_after"}
 
 
@@ -359,6 +396,7 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
             if trigger not in TRIGGERS:
                 raise ValueError(f"{where}/when/on: unknown trigger {trigger!r}")
         check_condition(check["when"].get("if"), f"{where}/when/if")
+        check_template(check["summary"], f"{where}/summary")
         for j, effect in enumerate(check.get("then") or ()):
             name = next(iter(effect)) if isinstance(effect, dict) and len(effect) == 1 else effect
             if not isinstance(name, str) or name not in EFFECTS:

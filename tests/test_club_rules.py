@@ -1,0 +1,245 @@
+"""A club's own rules in its house file (law 81): `rules:`, H1, H2, … (issue 11, item 4).
+
+A club rule is held to the checks a rule file in `rules/` is held to, is compiled and
+replayed like the laws, is shown by every command that shows a law, and its findings
+cite its H ID in every format. Anything else in a house file's `rules:` is refused in
+one line with exit code 2.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from jsonschema import Draft202012Validator
+
+from arbiter.checker import check_file
+from arbiter.cli import main
+from arbiter.engine.compiled import CompiledRules
+from arbiter.errors import HouseRulesError, RuleFileError
+from arbiter.resources import cases_dir, rules_dir, schema_path
+from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
+from arbiter.rulebook.loader import COMPILED_NAME, compile_rules
+from tests.conftest import load_case
+
+HOUSE = "exposed-at-the-say"
+CASE = cases_dir() / "house" / "exposed-card-at-the-say-costs-an-ante.json"
+SHIPPED = yaml.safe_load(shipped_house_files()[HOUSE].read_text(encoding="utf-8"))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    with CliRunner().isolation() as (out, err, _):
+        try:
+            main(list(args))
+        except SystemExit as exited:
+            code = exited.code
+    return code, out.getvalue().decode(), err.getvalue().decode()
+
+
+def house_file(tmp_path, data: dict, name: str = "club.yaml"):
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def club(**changes) -> dict:
+    """The shipped club file with its rule H1 changed as given (None: the field removed)."""
+    data = copy.deepcopy(SHIPPED)
+    for key, value in changes.items():
+        if value is None:
+            del data["rules"][0][key]
+        else:
+            data["rules"][0][key] = value
+    return data
+
+
+# --- the rule in the rule book ---------------------------------------------------------------
+def test_the_club_rule_joins_the_rule_book_after_the_laws(rulebook):
+    book = apply_house(rulebook, read_house(HOUSE))
+    rule = book.get("h1")
+    assert rule.id == "H1" and rule.authority == "house" and not rule.is_peel
+    assert [r.id for r in book.in_order()][-1] == "H1" and "H1" not in rulebook
+    assert book.parameters["exposed_card_penalty_antes"] == 1
+    assert book.declared["exposed_card_penalty_antes"].allowed() == "a whole number from 1 to 10"
+    assert book.house["rules"] == ["H1"]
+    assert "H1" in {c.rule.id for c in CompiledRules(book).checks("divulge")}
+
+
+def test_its_cases_exist_under_cases_house_and_name_it(rulebook):
+    rule = apply_house(rulebook, read_house(HOUSE)).get("H1")
+    assert rule.cases
+    for stem in rule.cases:
+        case = load_case(cases_dir() / "house" / f"{stem}.json")
+        assert "H1" in case["meta"]["laws"] and case["meta"]["house"] == HOUSE
+
+
+def test_its_finding_is_a_penalty_into_the_pool_cited_in_the_ledger(rulebook):
+    report = check_file(CASE, apply_house(rulebook, read_house(HOUSE)))
+    h1 = [f for f in report["findings"] if f["id"] == "H1"]
+    assert [(f["event"], f["player"]) for f in h1] == [(6, "Dan")]
+    assert h1[0]["effects"] == [{"type": "penalty", "from": "Dan", "to": "pool", "amount": 1}]
+    assert [(e["from"], e["amount"], e["what"]) for e in report["ledger"] if e["rule"] == "H1"] == \
+        [("Dan", 1, "penalty")]
+    assert "H1" not in {f["id"] for f in check_file(CASE, rulebook)["findings"]}
+
+
+def test_the_house_file_may_set_its_own_rules_parameter_and_switch_it_off(tmp_path, rulebook):
+    doubled = house_file(tmp_path, {**SHIPPED, "parameters": {"exposed_card_penalty_antes": 3}})
+    report = check_file(CASE, apply_house(rulebook, read_house(str(doubled))))
+    assert next(f for f in report["findings"] if f["id"] == "H1")["effects"][0]["amount"] == 3
+    assert report["net"]["Dan"] == -5
+    off = house_file(tmp_path, {**SHIPPED, "disable": ["H1"]}, "off.yaml")
+    assert "H1" not in {f["id"] for f in check_file(CASE, apply_house(rulebook, read_house(str(off))))["findings"]}
+
+
+# --- shown like any law -----------------------------------------------------------------------
+def test_check_json_cites_h1_and_keeps_to_the_report_schema():
+    code, out, _ = run("check", str(CASE), "--house", HOUSE, "--format", "json")
+    assert code == 1
+    document = json.loads(out)
+    schema = json.loads(schema_path("report").read_text(encoding="utf-8"))
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(document)] == []
+    assert document["reports"][0]["house_rules"]["rules"] == ["H1"]
+    findings = document["reports"][0]["findings"]
+    assert [(f["id"], f["event"], f["player"]) for f in findings] == [("H1", 6, "Dan"), ("L28", 17, "Dan")]
+    assert "during the say" in findings[0]["summary"]
+
+
+@pytest.mark.parametrize("fmt, cited", [("table", "[H1 irregularity]"), ("markdown", "**H1**"),
+                                         ("html", '<span class="id">H1</span>')])
+def test_every_report_format_cites_h1(tmp_path, fmt, cited):
+    code, out, _ = run("check", str(CASE), "--house", HOUSE, "--format", fmt)
+    assert code == 1 and cited in out
+
+
+def test_laws_and_law_show_the_club_rule_only_with_its_house():
+    code, out, _ = run("laws", "--house", HOUSE)
+    assert code == 0 and "A card exposed at the say costs its holder one ante" in out
+    code, out, _ = run("laws")
+    assert code == 0 and "\nH1 " not in out
+    code, out, _ = run("law", "H1", "--house", HOUSE)
+    assert code == 0 and "the club's own rule (law 81), not Peel's" in out
+    assert "exposed_card_penalty_antes = 1" in out and f"cases/house/{CASE.name}" in out
+    code, _, err = run("law", "H1")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_laws_json_marks_its_authority():
+    code, out, _ = run("laws", "--house", HOUSE, "--format", "json")
+    h1 = next(r for r in json.loads(out) if r["id"] == "H1")
+    assert code == 0 and h1["authority"] == "house" and h1["active"] and h1["case_count"] == 1
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html", "json"])
+def test_the_rulebook_carries_it(fmt):
+    code, out, _ = run("rulebook", "--house", HOUSE, "--format", fmt)
+    assert code == 0 and "A card exposed at the say costs its holder one ante" in out
+    assert "the club's own rule by law 81, not peel's" in out.replace("&#x27;", "'").lower()
+
+
+def test_explain_tells_its_ruling_at_its_event():
+    code, out, _ = run("explain", str(CASE), "--house", HOUSE)
+    assert code == 0
+    assert "House rules in force: exposed-at-the-say (H1, the club's own rule)." in out
+    assert "Dan, still in, shows or tells cards of the hand." in out and "H1 (irregularity)" in out
+
+
+# --- refused in one line, exit 2 ----------------------------------------------------------------
+@pytest.mark.parametrize("data, message", [
+    (club(id="L28"), "rules/0/id: 'L28' is not a club rule's ID"),
+    (club(id="A9"), "rules/0/id: 'A9' is not a club rule's ID"),
+    (club(id="H0"), "rules/0/id: 'H0' is not a club rule's ID"),
+    (club(id=7), "rules/0/id: 7 is not a club rule's ID"),
+    ({**SHIPPED, "rules": [copy.deepcopy(r) for r in SHIPPED["rules"] * 2]}, "rules/1/id: H1 is defined twice"),
+    (club(authority="law"), "rules/0/authority: 'house' was expected"),
+    (club(text=None), "rules/0: 'text' is a required property"),
+    (club(section="parlour"), "rules/0/section: 'parlour' is not one of"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["sneeze"]}}]),
+     "rules/0/checks/0/when/on: unknown trigger 'sneeze'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"explode": "actor"}]}]),
+     "rules/0/checks/0/then/0: unknown effect"),
+    (club(parameters={"false_opener_penalty_antes": {"default": 1, "type": "whole_number", "minimum": 1,
+                                                     "maximum": 2}}),
+     "rules/0/parameters/false_opener_penalty_antes: already a parameter of the rule book"),
+    (club(parameters={"exposed_card_penalty_antes": {"default": 0, "type": "whole_number", "minimum": 1,
+                                                     "maximum": 2}}),
+     "rules/0/parameters/exposed_card_penalty_antes/default: 0"),
+    (club(exception_to="L99"), "rules/H1: names an unknown rule ID 'L99'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{actor} pays {param.fine}"}]),
+     "rules/H1: reads an unknown parameter 'fine'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["divulge"], "if": {"gt": [{"param": "fine"},
+                                                                                            0]}}}]),
+     "rules/H1: reads an unknown parameter 'fine'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{actor} {fine}"}]),
+     "rules/0/checks/0/summary: unknown value 'fine'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{her:actor} hand"}]),
+     "rules/0/checks/0/summary: unknown template field '{her:actor}'"),
+    ({**SHIPPED, "rules": ["H1"]}, "rules/0: 'H1' is not of type 'object'"),
+    ({**SHIPPED, "rules": {"H1": {}}}, "rules: {'H1': {}} is not of type 'array'"),
+])
+def test_a_bad_club_rule_is_refused_in_one_line(tmp_path, rulebook, data, message):
+    path = house_file(tmp_path, data)
+    code, out, err = run("check", str(CASE), "--house", str(path))
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+    with pytest.raises(HouseRulesError):
+        apply_house(rulebook, read_house(str(path)))
+
+
+def test_an_alias_in_a_club_rule_is_refused(tmp_path):
+    text = shipped_house_files()[HOUSE].read_text(encoding="utf-8")
+    text = text.replace("    section: play", "    section: &s play\n    title2: *s", 1)
+    path = tmp_path / "alias.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run("laws", "--house", str(path))
+    assert code == 2 and "an alias (*s) is not accepted" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_club_rule_nested_too_deep_is_refused(tmp_path):
+    deep = {"all": [{"in_game": "actor"}]}
+    for _ in range(12):
+        deep = {"not": deep}
+    path = house_file(tmp_path, club(checks=[{**SHIPPED["rules"][0]["checks"][0],
+                                               "when": {"on": ["divulge"], "if": deep}}]))
+    code, out, err = run("laws", "--house", str(path))
+    assert code == 2 and "nested deeper than 16 levels" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_rule_file_in_rules_cannot_claim_the_clubs_namespace(tmp_path):
+    folder = tmp_path / "rules"
+    shutil.copytree(rules_dir(), folder)
+    (folder / COMPILED_NAME).unlink()
+    rule = dict(SHIPPED["rules"][0])
+    (folder / "play" / "H1.yaml").write_text(yaml.safe_dump(rule), encoding="utf-8")
+    with pytest.raises(RuleFileError, match="belongs in a house file"):
+        compile_rules(folder)
+    (folder / "play" / "H1.yaml").unlink()
+    (folder / "play" / "A9.yaml").write_text(yaml.safe_dump({**rule, "id": "A9"}), encoding="utf-8")
+    with pytest.raises(RuleFileError, match="authority"):
+        compile_rules(folder)
+
+
+def _following(rule_id: str, target: str) -> dict:
+    """A club rule whose `followed` check follows `target`."""
+    rule = copy.deepcopy(SHIPPED["rules"][0])
+    rule["id"] = rule_id
+    rule["parameters"] = {}
+    rule["checks"] = [{"when": {"on": ["followed"]}, "then": [{"follow": target}], "summary": "{actor} again"},
+                      {"when": {"on": ["divulge"]}, "then": [{"follow": target}], "summary": "{actor} told"}]
+    return rule
+
+
+@pytest.mark.parametrize("rules, chain", [
+    ([_following("H1", "H1")], "H1 follows H1"),
+    ([_following("H1", "H2"), _following("H2", "H1")], "H1 follows H2 follows H1"),
+    ([_following("H1", "L14"), {**_following("H2", "H1"), "exception_to": "L14"}], "H1 follows H2 follows H1"),
+])
+def test_a_chain_of_follows_that_never_ends_is_refused_before_play(tmp_path, rules, chain):
+    path = house_file(tmp_path, {"name": "loop", "rules": rules})
+    code, out, err = run("check", str(CASE), "--house", str(path))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"rules: {chain}: a chain of follows that never ends" in err, err
