@@ -65,7 +65,7 @@ class Game:
         self.all_in: dict[str, dict[str, Any]] = {}
         self.hands: dict[str, list[int]] = {}
         self.original: dict[str, list[int]] = {}
-        self.pack: Pack | None = None
+        self._pack: Pack | None = None
         self.discards: list[int] = []
         self.discarded: dict[str, int] = {}
         self.given: dict[str, int] = {}
@@ -90,11 +90,34 @@ class Game:
         self.late: dict[str, int] = {}  # stakes when none could come (SPEC §3.25)
         self.won_uncalled = False
 
+    @property
+    def pack(self) -> Pack:
+        """The pack in play: the deal shuffles it, the draw may gather the discards into it."""
+        if self._pack is None:
+            raise RuntimeError("the pack is used before the deal shuffled it")
+        return self._pack
+
+    @pack.setter
+    def pack(self, pack: Pack) -> None:
+        self._pack = pack
+
+    def ante_holder(self) -> str:
+        """Who staked this game's ante (straddles and the say count from his left)."""
+        if self.ante_staker is None:
+            raise RuntimeError("no ante is staked yet")
+        return self.ante_staker
+
+    def ante_due(self) -> str:
+        """Whose ante it is (the dealer's left); a jack-pot has none, every player antes."""
+        if self.ante_player is None:
+            raise RuntimeError("a jack-pot has no player whose ante it is")
+        return self.ante_player
+
     # --- the record ---------------------------------------------------------------------
     def emit(self, type_: str, **fields: Any) -> int:
         return self.record.emit(type_, **fields)
 
-    def expect(self, law: str, player: str | None, event: int, severity: str = "irregularity",
+    def expect(self, law: str, player: str | None, event: int | None, severity: str = "irregularity",
                what: str = "", planted: bool = True) -> None:
         self.record.expect(law, player, event, severity=severity, game=self.number,
                            planted=self.plant.kind if planted else None, what=what)
@@ -185,7 +208,7 @@ class Game:
         elif self.straddles:
             last = self.straddles[-1][0]
         else:
-            last = self.ante_staker or self.ante_player
+            last = self.ante_staker or self.ante_due()
         return self.in_turn_from(self.seats.left_of(last))
 
     def draw_order(self) -> list[str]:
@@ -195,7 +218,7 @@ class Game:
         """L53 and A1: the player to the left of the ante (the dealer's left in a jack-pot)."""
         if self.jackpot:
             return self.seats.left_of(self.dealer)
-        return self.seats.left_of(self.ante_player)
+        return self.seats.left_of(self.ante_due())
 
     def deal_receivers(self) -> list[str]:
         """The order of the deal: from the dealer's left, the dealer last (L7)."""
