@@ -6,7 +6,7 @@ left-hand neighbour is the next name and the last player's is the first (SPEC §
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 
 class Seating:
@@ -44,7 +44,7 @@ class Seating:
         """Every player once, in turn to the left, beginning with `first`."""
         return [first, *self.going_left_from(first)]
 
-    def order_key(self, start: str):
+    def order_key(self, start: str) -> Callable[[str], int]:
         """A sort key placing players in turn from `start` (start first)."""
         base = self._index[start]
         count = len(self.players)
