@@ -63,7 +63,7 @@ class LogError(ArbiterError):
     def __str__(self) -> str:
         return f"{self.file}: {self.message}" if self.file else self.message
 
-    def __reduce__(self) -> tuple[Callable[..., LogError], tuple[type[LogError], str, str, int | None, str | None]]:
+    def __reduce__(self) -> tuple[Callable[..., LogError], tuple[object, ...]]:
         return _rebuild_log_error, (type(self), self.message, self.path, self.event, self.file)
 
     def to_dict(self) -> ErrorObject:
