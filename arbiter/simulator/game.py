@@ -15,6 +15,7 @@ from arbiter.simulator.record import Record
 
 if TYPE_CHECKING:
     from arbiter.simulator.plant import Plant
+    from arbiter.simulator.say import Say
     from arbiter.simulator.session import Session
 
 CARDS_PER_HAND = 5
@@ -86,7 +87,7 @@ class Game:
         self.next_jackpot: dict[str, Any] | None = None
         self.phase = "before_deal"
         self.pool_start = session.pool
-        self.say_round: Any = None  # the say's turn (say.Say) once the say opens
+        self._say: Say | None = None
         self.late: dict[str, int] = {}  # stakes when none could come (SPEC §3.25)
         self.won_uncalled = False
 
@@ -100,6 +101,17 @@ class Game:
     @pack.setter
     def pack(self, pack: Pack) -> None:
         self._pack = pack
+
+    @property
+    def say_round(self) -> Say:
+        """The say's turn, once the say opens."""
+        if self._say is None:
+            raise RuntimeError("the say's turn is read before the say opened")
+        return self._say
+
+    @say_round.setter
+    def say_round(self, say: Say) -> None:
+        self._say = say
 
     def ante_holder(self) -> str:
         """Who staked this game's ante (straddles and the say count from his left)."""
