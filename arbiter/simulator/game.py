@@ -7,7 +7,7 @@ the planted irregularity of the game (`plant`) is consulted at each stage.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from arbiter.seats import Seating
 from arbiter.simulator.deck import Pack, names
@@ -23,12 +23,19 @@ PENALTY_ANTES = 2
 JACKPOT_OPENERS = ("JJ", "QQ", "KK")
 
 
-def jackpot_of(number: int) -> dict[str, Any]:
+class Jackpot(TypedDict):
+    """A jack-pot of a series: its number, and the pair or better that opens it."""
+
+    number: int
+    openers: str
+
+
+def jackpot_of(number: int) -> Jackpot:
     """The k-th jack-pot of a series and its openers (D6: JJ, QQ, KK, then JJ again)."""
     return {"number": number, "openers": JACKPOT_OPENERS[(number - 1) % len(JACKPOT_OPENERS)]}
 
 
-def unopened_law(jackpot: dict[str, Any] | None) -> str:
+def unopened_law(jackpot: Jackpot | None) -> str:
     """The ruling when no one opens: L29 after an ordinary game, L31 after the first
     jack-pot of a series, L32 after a later one."""
     if not jackpot:
@@ -40,7 +47,7 @@ class Game:
     """The table during one game, kept as the laws say it goes."""
 
     def __init__(self, session: "Session", number: int, dealer: str,
-                 jackpot: dict[str, Any] | None, plant: "Plant") -> None:
+                 jackpot: Jackpot | None, plant: "Plant") -> None:
         self.session = session
         self.rng: random.Random = session.rng
         self.record: Record = session.record
@@ -84,7 +91,7 @@ class Game:
         self.finished_at: int | None = None
         self.resolved = False
         self.winners: list[str] = []
-        self.next_jackpot: dict[str, Any] | None = None
+        self.next_jackpot: Jackpot | None = None
         self.phase = "before_deal"
         self.pool_start = session.pool
         self._say: Say | None = None

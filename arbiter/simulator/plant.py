@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
     from arbiter.simulator.betting import Betting
-    from arbiter.simulator.game import Game
+    from arbiter.simulator.game import Game, Jackpot
     from arbiter.simulator.session import Session
 
 # An act of the say or the betting, as the stages choose and record it: its kind first,
@@ -33,7 +33,7 @@ class Plant:
 
     # --- static choice ---------------------------------------------------------------
     @classmethod
-    def possible(cls, session: "Session", number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: "Session", number: int, jackpot: Jackpot | None) -> bool:
         return True
 
     # --- the hooks ---------------------------------------------------------------------
@@ -110,7 +110,7 @@ class Plant:
         return False
 
 
-def choose_plant(session: "Session", number: int, jackpot: dict[str, Any] | None) -> Plant:
+def choose_plant(session: "Session", number: int, jackpot: Jackpot | None) -> Plant:
     """A plant of a kind chosen at random among those this game can carry."""
     from arbiter.simulator.plants import KINDS
 

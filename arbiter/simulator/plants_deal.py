@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from arbiter.cards import JOKER, card_str
 from arbiter.simulator import deal
-from arbiter.simulator.game import CARDS_PER_HAND, Game
+from arbiter.simulator.game import CARDS_PER_HAND, Game, Jackpot
 from arbiter.simulator.plant import Act, Plant
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class WrongFirstDealer(_DealtByAnother):
     kind = "L2"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return number == 1 and session.drew_for_deal
 
     def what(self) -> str:
@@ -77,7 +77,7 @@ class WrongDealer(_DealtByAnother):
     kind = "L18"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return number > 1 and len(session.seats) > 2
 
     def what(self) -> str:
@@ -105,7 +105,7 @@ class WrongCutter(Plant):
     kind = "L4-cut"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) > 2
 
     def shuffle_and_cut(self, game: Game) -> bool:
@@ -277,7 +277,7 @@ class SpeakerPaysRefund(Plant):
     kind = "L16"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) > 2
 
     def deal_cards(self, game: Game) -> str | None:
@@ -354,7 +354,7 @@ class DuplicateInDeal(Plant):
     kind = "L1-deal"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return session.records_cards and len(session.seats) <= 5
 
     def deal_cards(self, game: Game) -> str | None:
@@ -386,7 +386,7 @@ class JokerDealt(Plant):
     kind = "L1-joker"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return session.records_cards
 
     def deal_cards(self, game: Game) -> str | None:
@@ -412,7 +412,7 @@ class AnteOverHalfLimit(Plant):
     kind = "L19"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot
 
     def ante(self, game: Game) -> bool:
@@ -431,7 +431,7 @@ class AnteByWrongPlayer(Plant):
     kind = "L20"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot and len(session.seats) > 2
 
     def ante(self, game: Game) -> bool:
@@ -454,7 +454,7 @@ class AnteStakerFoul(AnteByWrongPlayer):
     kind = "L20-foul"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot and len(session.seats) > 3
 
     def ante(self, game: Game) -> bool:
@@ -480,7 +480,7 @@ class AnteMissing(Plant):
     kind = "L20-missing"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot
 
     def ante(self, game: Game) -> bool:
@@ -499,7 +499,7 @@ class JackpotAnteUnpaid(Plant):
     kind = "L30-ante"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return bool(jackpot)
 
     def jackpot_antes(self, game: Game) -> bool:
@@ -517,7 +517,7 @@ class StraddleOutOfTurn(Plant):
     kind = "L21"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot and len(session.seats) > 2 and 4 * session.ante <= session.limit
 
     def straddles(self, game: Game) -> bool:
@@ -534,7 +534,7 @@ class StraddleOverHalfLimit(Plant):
     kind = "L22"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         if jackpot:
             return False
         k = session.limit // (2 * session.ante) + 1
@@ -559,7 +559,7 @@ class StraddleWrongAmount(Plant):
     kind = "D2"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot and session.limit // 2 > session.ante + 1
 
     def straddles(self, game: Game) -> bool:

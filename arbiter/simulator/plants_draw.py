@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from arbiter.simulator import play
 from arbiter.simulator.draw import collect_discards, demand, discard, draw_turn, give, make_good
-from arbiter.simulator.game import Game
+from arbiter.simulator.game import Game, Jackpot
 from arbiter.simulator.plant import Act, Plant
 
 if TYPE_CHECKING:
@@ -244,7 +244,7 @@ class WrongDemand(DrawPlant):
     fouled: str | None = None  # the player left with a foul hand, until he has bet once more
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not cls.foul or len(session.seats) > 2
 
     def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
@@ -354,7 +354,7 @@ class DealerDrawsWrongly(DrawPlant):
     eagerness = 1.0
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) > 2
 
     def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
@@ -382,7 +382,7 @@ class WrongNumberLifted(DrawPlant):
     fouled: str | None = None  # as in WrongDemand, whose after_bet_act this shares
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) > 2
 
     def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
@@ -419,7 +419,7 @@ class ExcessPointedOut(DrawPlant):
     kind = "L42"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return True
 
     def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
@@ -471,7 +471,7 @@ class DuplicateGiven(DrawPlant):
     eagerness = 1.0
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return session.records_cards
 
     def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
@@ -502,7 +502,7 @@ class GivenBeyondThePack(Plant):
     kind = "L41"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) >= 7
 
     def pack_short(self, game: Game, player: str) -> bool:
@@ -534,7 +534,7 @@ class CollectedTooEarly(Plant):
     kind = "L41-early"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) >= 7
 
     def pack_short(self, game: Game, player: str) -> bool:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from arbiter.cards import JOKER
 from arbiter.hands import meets_minimum, winners
 from arbiter.simulator import betting, play, say
-from arbiter.simulator.game import Game
+from arbiter.simulator.game import Game, Jackpot
 from arbiter.simulator.plant import Act, Plant
 
 if TYPE_CHECKING:
@@ -201,7 +201,7 @@ class FalseOpener(ActOnce):
         self.fold = False  # once planted: the others all pass, so that he wins
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return bool(jackpot)
 
     def say_act(self, game: Game, player: str) -> Act | None:
@@ -228,7 +228,7 @@ class FalseOpenerStated(FalseOpener):
     kind = "L30-stated"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return bool(jackpot)
 
     def deal_cards(self, game: Game) -> str | None:
@@ -243,7 +243,7 @@ class ShowForSumInJackpot(Plant):
     kind = "L60-jackpot"
 
     @classmethod
-    def possible(cls, session: Session, number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return bool(jackpot)
 
     def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:

@@ -94,7 +94,7 @@ def play_say(game: Game) -> None:
         game.expect(unopened_law(game.jackpot), None, last_at, "ruling", planted=False,
                     what="no one opened: the next game is a jack-pot")
         game.resolved = True
-        game.next_jackpot = jackpot_of((game.jackpot or {}).get("number", 0) + 1)
+        game.next_jackpot = jackpot_of((game.jackpot["number"] if game.jackpot else 0) + 1)
 
 
 def in_turn_sayer(game: Game, chain: list[str]) -> str | None:
