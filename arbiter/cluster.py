@@ -13,16 +13,28 @@ copied file system), and arbiter must be installed there. Dask is an optional ex
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Iterator, Protocol, Sequence
 
 from arbiter.bulk import STDIN, Render, Tally, build_rulebook, check_one, internal_error, rendered
 from arbiter.errors import ArbiterError
 from arbiter.rulebook.model import Rulebook
 
+if TYPE_CHECKING:
+    from distributed import Future
+
 INSTALL = "pip install 'arbiter[dask]'"
 # Logs per partition: enough that a task's overhead (some milliseconds) is small beside it.
 PARTITION = 256
 _RULEBOOKS: dict[str | None, Rulebook] = {}  # on a worker: the rule book of each house file, built once
+
+
+class _Client(Protocol):
+    """What a run asks of distributed's `Client`, whose methods carry no annotations."""
+
+    def compute(self, collections: Sequence[object]) -> list[Future[list[tuple[str, Tally]]]]: ...
+
+    def close(self, timeout: int) -> object: ...
 
 
 class ClusterError(ArbiterError):
@@ -42,14 +54,15 @@ def check_on_cluster(paths: list[str], house: str | None, options: dict[str, Any
         raise ClusterError(f"--scheduler needs Dask, an optional extra: {INSTALL}") from None
     rulebook = build_rulebook(house)  # bad house rules fail here, before the cluster is asked
     try:
-        client = Client(address, timeout="10s", set_as_default=False)
+        # distributed's Client.__init__ carries no annotations: the call cannot be typed.
+        client = Client(address, timeout="10s", set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     return _checked(client, dask.bag, paths, house, options, rulebook, render)
 
 
-def _checked(client, bags, paths: list[str], house: str | None, options: dict[str, Any], rulebook: Rulebook,
-             render: Render) -> Iterator[tuple[str, Tally]]:
+def _checked(client: _Client, bags: ModuleType, paths: list[str], house: str | None, options: dict[str, Any],
+             rulebook: Rulebook, render: Render) -> Iterator[tuple[str, Tally]]:
     try:
         remote = [path for path in paths if path != STDIN]
         groups = [remote[i:i + PARTITION] for i in range(0, len(remote), PARTITION)]
@@ -68,7 +81,8 @@ def _checked(client, bags, paths: list[str], house: str | None, options: dict[st
             pass
 
 
-def _results(future, paths: list[str], rulebook: Rulebook, render: Render) -> list[tuple[str, Tally]]:
+def _results(future: Future[list[tuple[str, Tally]]], paths: list[str], rulebook: Rulebook,
+             render: Render) -> list[tuple[str, Tally]]:
     """A partition's results; if the cluster lost it (a worker killed again and again),
     each of its logs gets an `invalid` report that says so, and the run goes on."""
     try:

@@ -12,6 +12,7 @@ Every error survives pickling (``arbiter check --jobs`` sends them between proce
 from __future__ import annotations
 
 import re
+from typing import Callable, TypedDict
 
 __all__ = [
     "ArbiterError",
@@ -25,6 +26,14 @@ __all__ = [
 ]
 
 _EVENT_PATH = re.compile(r"^/events/(\d+)(?:/|$)")
+
+
+class ErrorObject(TypedDict):
+    """The report's ``error`` object (SPEC §4)."""
+
+    message: str
+    path: str
+    event: int | None
 
 
 class ArbiterError(Exception):
@@ -54,15 +63,16 @@ class LogError(ArbiterError):
     def __str__(self) -> str:
         return f"{self.file}: {self.message}" if self.file else self.message
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., LogError], tuple[object, ...]]:
         return _rebuild_log_error, (type(self), self.message, self.path, self.event, self.file)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> ErrorObject:
         """The report's ``error`` object (SPEC §4)."""
         return {"message": self.message, "path": self.path, "event": self.event}
 
 
-def _rebuild_log_error(cls, message, path, event, file):
+def _rebuild_log_error(cls: type[LogError], message: str, path: str, event: int | None,
+                       file: str | None) -> LogError:
     error = cls.__new__(cls)
     LogError.__init__(error, message, path, event, file)
     return error

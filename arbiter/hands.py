@@ -301,7 +301,7 @@ def _encode(name: str, tie_break: int, order: tuple[str, ...]) -> HandValue:
     return (position << _POSITION_SHIFT) | (_CLASS_ID[name] << _CLASS_SHIFT) | (tie_break << 1)
 
 
-class _RankTable(dict):
+class _RankTable(dict[int, int | tuple[int, ...]]):
     """Multisets of five ranks -> what ``evaluate`` needs to value them, each entry
     worked out the first time a hand with those ranks is met: a single hand costs
     microseconds, not the tens of milliseconds of all 6,175 entries at once, and a bulk
@@ -366,7 +366,7 @@ def evaluate(cards: Sequence[int], rules: HandRules = DEFAULT_RULES) -> HandValu
         entry = rules._rank_table[
             _RANK_KEY[a] + _RANK_KEY[b] + _RANK_KEY[c] + _RANK_KEY[d] + _RANK_KEY[e]
         ]
-        if entry.__class__ is int:
+        if isinstance(entry, int):
             # A repeated rank may hide a repeated card; and a float equal to a card
             # gets through the dict look-ups, but not through ``|``.
             if len({a, b, c, d, e}) == 5 and (a | b | c | d | e) >= 0:

@@ -259,11 +259,11 @@ def spread_over_laws(cases: Sequence[Case]) -> dict[str, str]:
     enough is not asked at all. Case name -> law."""
     preference = {case.name: _laws_by_preference(case) for case in cases if case.report["findings"]}
     cases_by_name = {case.name: case for case in cases}
-    cases_of: dict[str, list[str]] = {}
+    cases_of: dict[str, list[tuple[int, str]]] = {}  # law -> (its rank in the case's preference, case)
     for name, laws in preference.items():
         for rank, law in enumerate(laws):
-            cases_of.setdefault(law, []).append((rank, name))  # type: ignore[arg-type]
-    ordered = {law: [name for _, name in sorted(ranked)] for law, ranked in cases_of.items()}  # type: ignore[misc]
+            cases_of.setdefault(law, []).append((rank, name))
+    ordered = {law: [name for _, name in sorted(ranked)] for law, ranked in cases_of.items()}
     chosen: dict[str, str] = {}
 
     def place(law: str, seen: set[str]) -> bool:
@@ -282,10 +282,10 @@ def spread_over_laws(cases: Sequence[Case]) -> dict[str, str]:
         if name in chosen:
             continue
         ordering = [law for law in laws if _orders_something(cases_by_name[name], law)] + laws
-        law = next((law for law in ordering if asked[law] < MAX_PER_LAW), None)
-        if law is not None:
-            chosen[name] = law
-            asked[law] += 1
+        spare = next((law for law in ordering if asked[law] < MAX_PER_LAW), None)
+        if spare is not None:
+            chosen[name] = spare
+            asked[spare] += 1
     return chosen
 
 

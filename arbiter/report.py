@@ -19,8 +19,8 @@ class Report:
     """Counts what the checked logs came to, and decides the exit code."""
 
     exit_zero: bool = False
-    logs: Counter = field(default_factory=Counter)
-    findings_by_rule: Counter = field(default_factory=Counter)
+    logs: Counter[str] = field(default_factory=Counter)  # by status
+    findings_by_rule: Counter[str] = field(default_factory=Counter)
     games: int = 0
     started: float = field(default_factory=time.perf_counter)
 

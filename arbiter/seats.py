@@ -7,7 +7,7 @@ The pool has its place at the table too, and its name in the ledger: no player m
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 POOL = "pool"
 
@@ -47,7 +47,7 @@ class Seating:
         """Every player once, in turn to the left, beginning with `first`."""
         return [first, *self.going_left_from(first)]
 
-    def order_key(self, start: str):
+    def order_key(self, start: str) -> Callable[[str], int]:
         """A sort key placing players in turn from `start` (start first)."""
         base = self._index[start]
         count = len(self.players)

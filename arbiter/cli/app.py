@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> None:
     run(cli, argv)
 
 
-def run(command: Callable[..., Any], argv: list[str] | None) -> None:
+def run(command: click.Command, argv: list[str] | None) -> None:
     try:
         code = command.main(args=argv, prog_name="arbiter", standalone_mode=False)
     except click.exceptions.Exit as exc:

@@ -44,6 +44,7 @@ def table(log: str, players: str | None, limit: int | None, ante: int | None, ho
     else:
         if len(given) < 3:
             raise click.UsageError("a new table needs --players, --limit and --ante (or the name of a log to resume)")
+        assert players is not None  # one of the three `given`
         table = {"players": list(seating_of(players).players), "limit": limit, "ante": ante}
         header = table_line({**table, "house": house} if house else table)
         parse_checked(header + "\n", log)  # a name the notation or the schema refuses stops here

@@ -15,7 +15,7 @@ import json
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from arbiter.errors import LogReadError
 from arbiter.notation.grammar import (
@@ -68,11 +68,11 @@ class NotationError(LogReadError):
         self.column = column
         self.detail = detail
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., NotationError], tuple[object, ...]]:
         return _rebuild, (self.line, self.column, self.detail, self.path, self.event, self.file)
 
 
-def _rebuild(line, column, detail, path, event, file):
+def _rebuild(line: int, column: int, detail: str, path: str, event: int | None, file: str | None) -> NotationError:
     error = NotationError(line, column, detail, path, event)
     error.file = file
     return error
@@ -246,12 +246,15 @@ class _Parser:
             subject = self.name()
             self.skip_space()
             verb_at = self.pos
-            form = self.verb(subject)
-            event[form.subject] = subject
-            self.places["/" + form.subject] = self.where(start)
-            if isinstance(form, Synonym):
-                self.synonym(form, event, verb_at)
-                form = None
+            spoken = self.verb(subject)
+            field_name = spoken.subject
+            assert field_name is not None  # `verb` offers only the forms that begin with a name
+            event[field_name] = subject
+            self.places["/" + field_name] = self.where(start)
+            if isinstance(spoken, Synonym):
+                self.synonym(spoken, event, verb_at)
+            else:
+                form = spoken
         if form is not None:
             event["type"] = form.type
             self.parts(form, event)
@@ -277,7 +280,7 @@ class _Parser:
         if word == "meta":
             self.meta = self.json_object()
         elif word == "players":
-            players = []
+            players: list[str] = []
             while not self.at_end():
                 self.skip_space()
                 self.parsed.head_at[f"/table/players/{len(players)}"] = self.where()
@@ -333,13 +336,16 @@ class _Parser:
             obj = dict(items)
             if len(obj) != len(items):
                 seen: set[str] = set()
-                duplicate = next(k for k, _ in items if k in seen or seen.add(k))
-                raise _BadJSON(f"a duplicate key {duplicate!r}")
+                for key, _ in items:
+                    if key in seen:
+                        raise _BadJSON(f"a duplicate key {key!r}")
+                    seen.add(key)
             return obj
 
         def constant(name: str) -> Any:
             raise _BadJSON(f"{name}, which is not a number JSON allows")
 
+        value: dict[str, Any]  # it begins with "{", and `pairs` makes every object a dict
         try:
             value, self.pos = json.JSONDecoder(object_pairs_hook=pairs, parse_constant=constant).raw_decode(
                 self.text, self.pos)
@@ -456,8 +462,8 @@ class _Parser:
                     raise self.fail(repr(" ".join(words)))
                 event[name] = not negated
             case Choice(field=name, choices=choices):
-                for words, value in sorted(choices, key=lambda c: -len(c[0])):
-                    if self.take_words(tuple(words.split())):
+                for phrase, value in sorted(choices, key=lambda c: -len(c[0])):
+                    if self.take_words(tuple(phrase.split())):
                         event[name] = value
                         break
                 else:
@@ -496,8 +502,11 @@ class _Parser:
 
     def quoted(self) -> str:
         """A JSON string: a name or a note that plain words cannot hold."""
+        value: str
         try:
-            value, self.pos = json.decoder.scanstring(self.text, self.pos + 1)
+            # json.decoder.scanstring (the C scanner where there is one) is public at run time,
+            # but typeshed declares it only in the private `_json`.
+            value, self.pos = json.decoder.scanstring(self.text, self.pos + 1)  # type: ignore[attr-defined]
         except json.JSONDecodeError as exc:
             if self.text[exc.pos:exc.pos + 1] in ("", "\n"):
                 raise self.error("the quoted string is not closed before the end of the line") from None

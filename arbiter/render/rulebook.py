@@ -52,7 +52,8 @@ def _example(rule: Rule) -> str | None:
     """The case that best shows the rule: one named after it, else the first it lists."""
     prefix = f"{rule.id[0].lower()}{rule.number:02d}-" if rule.authority == "law" else f"{rule.id.lower()}-"
     named = [stem for stem in rule.cases if stem.startswith(prefix)]
-    return (named or list(rule.cases) or [None])[0]
+    candidates = named or list(rule.cases)
+    return candidates[0] if candidates else None
 
 
 def rulebook_document(rulebook: Rulebook, case_titles: Mapping[str, str]) -> list[dict[str, Any]]:

@@ -15,13 +15,12 @@ import textwrap
 from typing import Any, Callable, Mapping, Sequence
 
 from arbiter.cards import parse_cards
-from arbiter.engine.replay import hand_rules
 from arbiter.hands import evaluate, hand_class
 from arbiter.render.markdown import md
 from arbiter.render.report import effect_words
 from arbiter.render.rulebook import rule_label
 from arbiter.rulebook.in_force import house_notes
-from arbiter.rulebook.model import Rulebook
+from arbiter.rulebook.model import Rulebook, hand_rules
 from arbiter.seats import POOL
 from arbiter.words import plural
 
@@ -250,7 +249,7 @@ def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
     return told + (" " + "; ".join(known) + "." if known else "")
 
 
-_ISSUES = {
+_ISSUES: dict[str, Callable[[Event], str]] = {
     "uncut": lambda e: "the pack was not cut",
     "wrong_count": lambda e: f"{e.get('about') or e['player']} was dealt the wrong number of cards",
     "excess": lambda e: f"{e.get('about') or e['player']} was given more cards than asked for",
@@ -382,7 +381,8 @@ def render_story(steps: Sequence[Mapping[str, Any]], report: Mapping[str, Any], 
     for step in steps:
         if step["game"] != game:
             game = step["game"]
-            lines += ["", f"## {_heading(game)}" if markdown else _heading(game), ""]
+            heading = _heading(step["game"])
+            lines += ["", f"## {heading}" if markdown else heading, ""]
         lines += _markdown_step(step) if markdown else _text_step(step)
     return "\n".join(lines).rstrip() + "\n"
 

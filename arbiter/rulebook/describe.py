@@ -47,7 +47,7 @@ class Describer:
         (name, arg), = node.items()
         if name == "param":
             return _plain(self.parameters.get(arg, "?"))
-        phrase = VALUE_FUNCTIONS.get(name, name + " of {0}")
+        phrase: str = VALUE_FUNCTIONS.get(name, name + " of {0}")
         args = [self.value(a) for a in arg] if isinstance(arg, list) else [self.value(arg)]
         if "{1}" not in phrase and len(args) > 1:
             args = [", ".join(args)]

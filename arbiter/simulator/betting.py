@@ -16,10 +16,14 @@ independent reading.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from arbiter.simulator import play
 from arbiter.simulator.game import Game
 from arbiter.simulator.showdown import show, uncalled
+
+if TYPE_CHECKING:
+    from arbiter.simulator.plant import Act
 
 
 @dataclass
@@ -138,7 +142,7 @@ def in_turn_actor(game: Game, chain: list[str], closing: bool, state: Betting) -
     return None if closing else chain[-1]
 
 
-def choose(game: Game, player: str, state: Betting) -> tuple:
+def choose(game: Game, player: str, state: Betting) -> Act:
     rng = game.rng
     highest = game.highest()
     to_call = highest - game.stakes[player]
@@ -155,7 +159,7 @@ def choose(game: Game, player: str, state: Betting) -> tuple:
     return ("pass",)
 
 
-def perform(game: Game, player: str, act: tuple, state: Betting, chain: list[str]) -> int:
+def perform(game: Game, player: str, act: Act, state: Betting, chain: list[str]) -> int:
     """Record one act of the betting and keep the turn as law 53 and SPEC §3.24 do: an act
     in turn takes the turns of the chain before it; one out of turn leaves the turn where
     it was, its stake held as an early stake."""

@@ -58,7 +58,7 @@ def shuffle_and_cut(game: Game, shuffle: bool = True, cut: str | None = "right")
 
 def stake_ante(game: Game, player: str | None = None, amount: int | None = None) -> int:
     """The ante, by the player to the dealer's left (L20), at most half the limit (L19)."""
-    player = player or game.ante_player
+    player = player or game.ante_due()
     amount = amount or game.table_ante
     at = game.emit("ante", player=player, amount=amount)
     if game.ante is None:
@@ -91,7 +91,7 @@ def straddles(game: Game, chance: float = 0.2) -> None:
     if rng.random() >= chance:
         return
     ante = game.ante_amount()
-    who = game.seats.left_of(game.ante_staker)
+    who = game.seats.left_of(game.ante_holder())
     amount = 2 * ante
     while 2 * amount <= game.limit:
         straddle(game, who, amount)
@@ -110,7 +110,8 @@ def deal_cards(game: Game, order: list[str]) -> None:
         game.first_card_at = game.finished_at = game.emit("dealt", hands=game.dealt_hands())
         return
     for i, (player, card) in enumerate(zip(order, cards)):
-        at = game.emit("card", to=player, card=(game.recorded([card]) or [None])[0])
+        named = game.recorded([card])
+        at = game.emit("card", to=player, card=named[0] if named else None)
         if i == 0:
             game.first_card_at = at
     game.finished_at = game.record.last

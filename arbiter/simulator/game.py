@@ -7,7 +7,7 @@ the planted irregularity of the game (`plant`) is consulted at each stage.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from arbiter.seats import Seating
 from arbiter.simulator.deck import Pack, names
@@ -15,6 +15,7 @@ from arbiter.simulator.record import Record
 
 if TYPE_CHECKING:
     from arbiter.simulator.plant import Plant
+    from arbiter.simulator.say import Say
     from arbiter.simulator.session import Session
 
 CARDS_PER_HAND = 5
@@ -22,12 +23,19 @@ PENALTY_ANTES = 2
 JACKPOT_OPENERS = ("JJ", "QQ", "KK")
 
 
-def jackpot_of(number: int) -> dict[str, Any]:
+class Jackpot(TypedDict):
+    """A jack-pot of a series: its number, and the pair or better that opens it."""
+
+    number: int
+    openers: str
+
+
+def jackpot_of(number: int) -> Jackpot:
     """The k-th jack-pot of a series and its openers (D6: JJ, QQ, KK, then JJ again)."""
     return {"number": number, "openers": JACKPOT_OPENERS[(number - 1) % len(JACKPOT_OPENERS)]}
 
 
-def unopened_law(jackpot: dict[str, Any] | None) -> str:
+def unopened_law(jackpot: Jackpot | None) -> str:
     """The ruling when no one opens: L29 after an ordinary game, L31 after the first
     jack-pot of a series, L32 after a later one."""
     if not jackpot:
@@ -39,7 +47,7 @@ class Game:
     """The table during one game, kept as the laws say it goes."""
 
     def __init__(self, session: "Session", number: int, dealer: str,
-                 jackpot: dict[str, Any] | None, plant: "Plant") -> None:
+                 jackpot: Jackpot | None, plant: "Plant") -> None:
         self.session = session
         self.rng: random.Random = session.rng
         self.record: Record = session.record
@@ -65,7 +73,7 @@ class Game:
         self.all_in: dict[str, dict[str, Any]] = {}
         self.hands: dict[str, list[int]] = {}
         self.original: dict[str, list[int]] = {}
-        self.pack: Pack | None = None
+        self._pack: Pack | None = None
         self.discards: list[int] = []
         self.discarded: dict[str, int] = {}
         self.given: dict[str, int] = {}
@@ -83,18 +91,52 @@ class Game:
         self.finished_at: int | None = None
         self.resolved = False
         self.winners: list[str] = []
-        self.next_jackpot: dict[str, Any] | None = None
+        self.next_jackpot: Jackpot | None = None
         self.phase = "before_deal"
         self.pool_start = session.pool
-        self.say_round: Any = None  # the say's turn (say.Say) once the say opens
+        self._say: Say | None = None
         self.late: dict[str, int] = {}  # stakes when none could come (SPEC §3.25)
         self.won_uncalled = False
+
+    @property
+    def pack(self) -> Pack:
+        """The pack in play: the deal shuffles it, the draw may gather the discards into it."""
+        if self._pack is None:
+            raise RuntimeError("the pack is used before the deal shuffled it")
+        return self._pack
+
+    @pack.setter
+    def pack(self, pack: Pack) -> None:
+        self._pack = pack
+
+    @property
+    def say_round(self) -> Say:
+        """The say's turn, once the say opens."""
+        if self._say is None:
+            raise RuntimeError("the say's turn is read before the say opened")
+        return self._say
+
+    @say_round.setter
+    def say_round(self, say: Say) -> None:
+        self._say = say
+
+    def ante_holder(self) -> str:
+        """Who staked this game's ante (straddles and the say count from his left)."""
+        if self.ante_staker is None:
+            raise RuntimeError("no ante is staked yet")
+        return self.ante_staker
+
+    def ante_due(self) -> str:
+        """Whose ante it is (the dealer's left); a jack-pot has none, every player antes."""
+        if self.ante_player is None:
+            raise RuntimeError("a jack-pot has no player whose ante it is")
+        return self.ante_player
 
     # --- the record ---------------------------------------------------------------------
     def emit(self, type_: str, **fields: Any) -> int:
         return self.record.emit(type_, **fields)
 
-    def expect(self, law: str, player: str | None, event: int, severity: str = "irregularity",
+    def expect(self, law: str, player: str | None, event: int | None, severity: str = "irregularity",
                what: str = "", planted: bool = True) -> None:
         self.record.expect(law, player, event, severity=severity, game=self.number,
                            planted=self.plant.kind if planted else None, what=what)
@@ -185,7 +227,7 @@ class Game:
         elif self.straddles:
             last = self.straddles[-1][0]
         else:
-            last = self.ante_staker or self.ante_player
+            last = self.ante_staker or self.ante_due()
         return self.in_turn_from(self.seats.left_of(last))
 
     def draw_order(self) -> list[str]:
@@ -195,7 +237,7 @@ class Game:
         """L53 and A1: the player to the left of the ante (the dealer's left in a jack-pot)."""
         if self.jackpot:
             return self.seats.left_of(self.dealer)
-        return self.seats.left_of(self.ante_player)
+        return self.seats.left_of(self.ante_due())
 
     def deal_receivers(self) -> list[str]:
         """The order of the deal: from the dealer's left, the dealer last (L7)."""

@@ -10,12 +10,17 @@ dealt again by the same dealer with no new ante, an act out of turn stands).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
     from arbiter.simulator.betting import Betting
-    from arbiter.simulator.game import Game
+    from arbiter.simulator.game import Game, Jackpot
     from arbiter.simulator.session import Session
+
+# An act of the say or the betting, as the stages choose and record it: its kind first,
+# then what that kind carries: ("pass",), ("play", stake), ("open", stake[, stated hand]),
+# ("demand_show", stake). The tail differs by kind, so it is typed loosely.
+Act: TypeAlias = tuple[str, *tuple[Any, ...]]
 
 
 class Plant:
@@ -28,7 +33,7 @@ class Plant:
 
     # --- static choice ---------------------------------------------------------------
     @classmethod
-    def possible(cls, session: "Session", number: int, jackpot: dict[str, Any] | None) -> bool:
+    def possible(cls, session: "Session", number: int, jackpot: Jackpot | None) -> bool:
         return True
 
     # --- the hooks ---------------------------------------------------------------------
@@ -62,10 +67,10 @@ class Plant:
         """Someone acts in the say instead of one of `chain`, those who may say in turn now."""
         return None
 
-    def say_act(self, game: "Game", player: str) -> tuple | None:
+    def say_act(self, game: "Game", player: str) -> Act | None:
         return None
 
-    def after_say_act(self, game: "Game", player: str, act: tuple, at: int) -> None:
+    def after_say_act(self, game: "Game", player: str, act: Act, at: int) -> None:
         return None
 
     def draw_turn(self, game: "Game", player: str, pending: list[str], done: list[str]) -> bool:
@@ -84,10 +89,10 @@ class Plant:
         """Someone bets instead of one of `chain`, those who may bet in turn now."""
         return None
 
-    def bet_act(self, game: "Game", player: str, state: "Betting") -> tuple | None:
+    def bet_act(self, game: "Game", player: str, state: "Betting") -> Act | None:
         return None
 
-    def after_bet_act(self, game: "Game", player: str, act: tuple, at: int) -> None:
+    def after_bet_act(self, game: "Game", player: str, act: Act, at: int) -> None:
         return None
 
     def betting_closed(self, game: "Game", state: "Betting") -> None:
@@ -105,7 +110,7 @@ class Plant:
         return False
 
 
-def choose_plant(session: "Session", number: int, jackpot: dict[str, Any] | None) -> Plant:
+def choose_plant(session: "Session", number: int, jackpot: Jackpot | None) -> Plant:
     """A plant of a kind chosen at random among those this game can carry."""
     from arbiter.simulator.plants import KINDS
 

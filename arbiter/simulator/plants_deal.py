@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter.cards import JOKER, card_str
 from arbiter.simulator import deal
-from arbiter.simulator.game import CARDS_PER_HAND, Game
-from arbiter.simulator.plant import Plant
+from arbiter.simulator.game import CARDS_PER_HAND, Game, Jackpot
+from arbiter.simulator.plant import Act, Plant
+
+if TYPE_CHECKING:
+    from arbiter.simulator.session import Session
 
 
 def others(game: Game, *besides: str) -> list[str]:
@@ -40,12 +43,14 @@ class _DealtByAnother(Plant):
     """A game dealt by another than the player whose deal it is; the law that says whose
     it is names the finding."""
 
-    def dealer(self, session, due, number):
+    kind: str  # each kind names its law
+
+    def dealer(self, session: Session, due: str, number: int) -> str | None:
         self.wrong = session.rng.choice([p for p in session.seats.players if p != due])
         self.due = due
         return self.wrong
 
-    def deal_event(self, game, at, redeal):
+    def deal_event(self, game: Game, at: int, redeal: bool) -> None:
         if not redeal:
             game.expect(self.kind, self.wrong, at, what=self.what())
 
@@ -59,7 +64,7 @@ class WrongFirstDealer(_DealtByAnother):
     kind = "L2"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return number == 1 and session.drew_for_deal
 
     def what(self) -> str:
@@ -72,7 +77,7 @@ class WrongDealer(_DealtByAnother):
     kind = "L18"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return number > 1 and len(session.seats) > 2
 
     def what(self) -> str:
@@ -84,13 +89,13 @@ class DealerDidNotShuffle(Plant):
 
     kind = "L4-shuffle"
 
-    def shuffle_and_cut(self, game):
+    def shuffle_and_cut(self, game: Game) -> bool:
         if game.rng.random() < 0.5:
             game.emit("shuffle", player=game.rng.choice(others(game, game.dealer)))
         game.emit("cut", player=game.seats.right_of(game.dealer))
         return True
 
-    def before_say(self, game):
+    def before_say(self, game: Game) -> None:
         game.expect("L4", game.dealer, game.first_card_at, what=f"{game.dealer} dealt without shuffling")
 
 
@@ -100,10 +105,10 @@ class WrongCutter(Plant):
     kind = "L4-cut"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) > 2
 
-    def shuffle_and_cut(self, game):
+    def shuffle_and_cut(self, game: Game) -> bool:
         cutter = game.rng.choice(others(game, game.seats.right_of(game.dealer)))
         game.emit("shuffle", player=game.dealer)
         at = game.emit("cut", player=cutter)
@@ -116,7 +121,7 @@ class BadShuffle(Plant):
 
     kind = "L5"
 
-    def shuffle_and_cut(self, game):
+    def shuffle_and_cut(self, game: Game) -> bool:
         rng = game.rng
         shuffler = game.dealer if rng.random() < 0.6 else rng.choice(others(game, game.dealer))
         how = rng.choice([{"face_up": True}, {"below_table": True}, {"face_up": True, "below_table": True}])
@@ -132,11 +137,11 @@ class UncutDealStands(Plant):
 
     kind = "L9"
 
-    def shuffle_and_cut(self, game):
+    def shuffle_and_cut(self, game: Game) -> bool:
         game.emit("shuffle", player=game.dealer)
         return True
 
-    def before_say(self, game):
+    def before_say(self, game: Game) -> None:
         game.expect("L9", game.dealer, game.finished_at, "ruling", what="the deal from an uncut pack stands")
         if game.rng.random() < 0.4:
             game.emit("point_out", player=game.rng.choice(others(game, game.dealer)), issue="uncut")
@@ -153,7 +158,7 @@ class Misdeal(Plant):
         self.void = False
         self.wrong_redealer: str | None = None
 
-    def deal_event(self, game, at, redeal):
+    def deal_event(self, game: Game, at: int, redeal: bool) -> None:
         if redeal and self.wrong_redealer:
             game.expect(self.law, self.wrong_redealer, at,
                         what=f"{self.wrong_redealer} dealt again after the misdeal, not the dealer")
@@ -171,13 +176,13 @@ class UncutPointedOut(Misdeal):
 
     kind = law = "L8"
 
-    def shuffle_and_cut(self, game):
+    def shuffle_and_cut(self, game: Game) -> bool:
         if self.void:
             return False
         game.emit("shuffle", player=game.dealer)
         return True
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         if self.void:
             return None
         order = game.deal_order()
@@ -193,7 +198,7 @@ class FaceUpInPack(Misdeal):
 
     kind = law = "L10"
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         if self.void:
             return None
         order = game.deal_order()
@@ -209,7 +214,7 @@ class WrongCountPointedOut(Misdeal):
 
     kind = law = "L12"
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         if self.void:
             return None
         holder = game.rng.choice(game.players)
@@ -241,12 +246,12 @@ class FoulHandLifted(Plant):
 
     kind = "L13"
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         self.holder = game.rng.choice(game.players)
         wrong_deal(game, self.holder)
         return "dealt"
 
-    def before_say(self, game):
+    def before_say(self, game: Game) -> None:
         lift_foul(game, self.holder, payer=game.dealer)
 
 
@@ -272,10 +277,10 @@ class SpeakerPaysRefund(Plant):
     kind = "L16"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) > 2
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         rng = game.rng
         receivers = game.deal_receivers()
         self.holder = rng.choice(receivers[:-1])
@@ -295,7 +300,7 @@ class SpeakerPaysRefund(Plant):
                     what=f"{game.dealer} passed {self.holder} over in the deal")
         return "dealt"
 
-    def before_say(self, game):
+    def before_say(self, game: Game) -> None:
         lift_foul(game, self.holder, payer=self.speaker, law16=True)
 
 
@@ -304,7 +309,7 @@ class SpeaksToDealer(Plant):
 
     kind = "L15"
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         order = game.deal_order()
         speaker = game.rng.choice(others(game, game.dealer))
 
@@ -321,7 +326,7 @@ class DealOutOfOrder(Plant):
 
     kind = "L7"
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         order = game.in_turn_from(game.dealer) * CARDS_PER_HAND
         cards = deal_by_cards(game, order)
         game.expect("L7", game.dealer, cards[0], what=f"{game.dealer} dealt the first card to himself")
@@ -333,7 +338,7 @@ class CardExposedInDeal(Plant):
 
     kind = "L11"
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         order = game.deal_order()
         i = game.rng.randrange(len(order))
         cards = deal_by_cards(game, order, exposed_at=i)
@@ -349,10 +354,10 @@ class DuplicateInDeal(Plant):
     kind = "L1-deal"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return session.records_cards and len(session.seats) <= 5
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         rng = game.rng
         order = game.deal_order()
         cards = game.pack.draw(len(order))
@@ -369,7 +374,7 @@ class DuplicateInDeal(Plant):
         game.unshowable.add(self.thrower)
         return "dealt"
 
-    def say_act(self, game, player):
+    def say_act(self, game: Game, player: str) -> Act | None:
         """The one dealt the copy first throws his hand in: the card is seen twice only
         in the deal."""
         return ("pass",) if player == self.thrower else None
@@ -381,10 +386,10 @@ class JokerDealt(Plant):
     kind = "L1-joker"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return session.records_cards
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         rng = game.rng
         order = game.deal_order()
         cards = game.pack.draw(len(order))
@@ -397,7 +402,7 @@ class JokerDealt(Plant):
         game.expect("L1", game.dealer, at, what=f"a joker dealt to {self.holder}")
         return "dealt"
 
-    def say_act(self, game, player):
+    def say_act(self, game: Game, player: str) -> Act | None:
         return ("pass",) if player == self.holder else None
 
 
@@ -407,16 +412,16 @@ class AnteOverHalfLimit(Plant):
     kind = "L19"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot
 
-    def ante(self, game):
+    def ante(self, game: Game) -> bool:
         amount = game.rng.randint(game.limit // 2 + 1, game.limit)
         at = deal.stake_ante(game, amount=amount)
         game.expect("L19", game.ante_player, at, what=f"an ante of {amount}, over half the limit of {game.limit}")
         return True
 
-    def straddles(self, game):
+    def straddles(self, game: Game) -> bool:
         return True
 
 
@@ -426,16 +431,16 @@ class AnteByWrongPlayer(Plant):
     kind = "L20"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot and len(session.seats) > 2
 
-    def ante(self, game):
-        self.staker = game.rng.choice(others(game, game.ante_player))
+    def ante(self, game: Game) -> bool:
+        self.staker = game.rng.choice(others(game, game.ante_due()))
         at = deal.stake_ante(game, player=self.staker)
         game.expect("L20", self.staker, at, what=f"{self.staker} staked the ante; it was {game.ante_player}'s")
         return True
 
-    def straddles(self, game):
+    def straddles(self, game: Game) -> bool:
         """The straddles follow the ante actually staked (L21's interpretation)."""
         if game.rng.random() < 0.7:
             deal.straddles(game, chance=1.0)
@@ -449,23 +454,23 @@ class AnteStakerFoul(AnteByWrongPlayer):
     kind = "L20-foul"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot and len(session.seats) > 3
 
-    def ante(self, game):
-        self.staker = game.rng.choice(others(game, game.ante_player, game.dealer))
+    def ante(self, game: Game) -> bool:
+        self.staker = game.rng.choice(others(game, game.ante_due(), game.dealer))
         at = deal.stake_ante(game, player=self.staker)
         game.expect("L20", self.staker, at, what=f"{self.staker} staked the ante; it was {game.ante_player}'s")
         return True
 
-    def straddles(self, game):
+    def straddles(self, game: Game) -> bool:
         return True
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         wrong_deal(game, self.staker)
         return "dealt"
 
-    def before_say(self, game):
+    def before_say(self, game: Game) -> None:
         lift_foul(game, self.staker, payer=game.dealer)
 
 
@@ -475,16 +480,16 @@ class AnteMissing(Plant):
     kind = "L20-missing"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot
 
-    def ante(self, game):
+    def ante(self, game: Game) -> bool:
         return True
 
-    def straddles(self, game):
+    def straddles(self, game: Game) -> bool:
         return True
 
-    def before_say(self, game):
+    def before_say(self, game: Game) -> None:
         game.expect("L20", game.ante_player, game.first_card_at, what=f"{game.ante_player} staked no ante")
 
 
@@ -494,15 +499,15 @@ class JackpotAnteUnpaid(Plant):
     kind = "L30-ante"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return bool(jackpot)
 
-    def jackpot_antes(self, game):
+    def jackpot_antes(self, game: Game) -> bool:
         self.unpaid = game.rng.choice(game.players)
         deal.jackpot_antes(game, skip=self.unpaid)
         return True
 
-    def before_say(self, game):
+    def before_say(self, game: Game) -> None:
         game.expect("L30", self.unpaid, game.first_card_at, what=f"{self.unpaid} had not paid into the jack-pot")
 
 
@@ -512,12 +517,12 @@ class StraddleOutOfTurn(Plant):
     kind = "L21"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot and len(session.seats) > 2 and 4 * session.ante <= session.limit
 
-    def straddles(self, game):
-        turn = game.seats.left_of(game.ante_staker)
-        who = game.rng.choice(others(game, turn, game.ante_staker))
+    def straddles(self, game: Game) -> bool:
+        turn = game.seats.left_of(game.ante_holder())
+        who = game.rng.choice(others(game, turn, game.ante_holder()))
         at = deal.straddle(game, who, 2 * game.ante_amount())
         game.expect("L21", who, at, what=f"{who} straddled out of turn; {turn} had the first straddle")
         return True
@@ -529,15 +534,15 @@ class StraddleOverHalfLimit(Plant):
     kind = "L22"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         if jackpot:
             return False
         k = session.limit // (2 * session.ante) + 1
         return max(k, 2) - 1 <= len(session.seats) - 1
 
-    def straddles(self, game):
+    def straddles(self, game: Game) -> bool:
         ante = game.ante_amount()
-        who = game.seats.left_of(game.ante_staker)
+        who = game.seats.left_of(game.ante_holder())
         amount = 2 * ante
         while True:
             at = deal.straddle(game, who, amount)
@@ -554,14 +559,14 @@ class StraddleWrongAmount(Plant):
     kind = "D2"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not jackpot and session.limit // 2 > session.ante + 1
 
-    def straddles(self, game):
+    def straddles(self, game: Game) -> bool:
         ante = game.ante_amount()
         choices = [a for a in range(ante + 1, game.limit // 2 + 1) if a != 2 * ante]
         amount = game.rng.choice(choices)
-        who = game.seats.left_of(game.ante_staker)
+        who = game.seats.left_of(game.ante_holder())
         at = deal.straddle(game, who, amount)
         game.expect("D2", who, at, what=f"{who} straddled {amount}; the first straddle is {2 * ante}")
         return True

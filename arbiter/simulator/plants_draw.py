@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from arbiter.simulator import play
 from arbiter.simulator.draw import collect_discards, demand, discard, draw_turn, give, make_good
-from arbiter.simulator.game import Game
-from arbiter.simulator.plant import Plant
+from arbiter.simulator.game import Game, Jackpot
+from arbiter.simulator.plant import Act, Plant
+
+if TYPE_CHECKING:
+    from arbiter.simulator.betting import Betting
+    from arbiter.simulator.session import Session
 
 
 def others_in(game: Game, *besides: str) -> list[str]:
@@ -20,7 +26,7 @@ class DrawPlant(Plant):
     eagerness = 0.5
     dealer_turn: bool | None = False  # True: only the dealer's turn; None: anyone's
 
-    def draw_turn(self, game, player, pending, done):
+    def draw_turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         if self.planted:
             return False
         if self.dealer_turn is not None and (player == game.dealer) != self.dealer_turn:
@@ -61,7 +67,7 @@ class DrawnOutOfTurn(DrawPlant):
     dealer_turn = None
     late = True
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         if len(pending) < 3:
             return False
         reach = game.rng.choice([1, 2, 2, len(pending) - 1])
@@ -106,7 +112,7 @@ class DealerPassedOver(DrawPlant):
         super().__init__()
         self.armed = False
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         if game.stakes[player] != game.highest() or len(game.active()) < 2:
             return False
         first = next(p for p in game.in_turn_from(game.first_bettor()) if p in game.still_in)
@@ -116,14 +122,14 @@ class DealerPassedOver(DrawPlant):
         done.append(player)
         return True
 
-    def bet_act(self, game, player, state):
+    def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
         if not self.armed:
             return None
         self.armed = False
         self.at_next = True
         return ("play", game.stakes[player])
 
-    def after_bet_act(self, game, player, act, at):
+    def after_bet_act(self, game: Game, player: str, act: Act, at: int) -> None:
         if getattr(self, "at_next", False):
             self.at_next = False
             game.expect("L38", game.dealer, at, "ruling",
@@ -138,7 +144,7 @@ class DrewWithoutMakingGood(DrawPlant):
     dealer_turn = None
     eagerness = 1.0
 
-    def say_act(self, game, player):
+    def say_act(self, game: Game, player: str) -> Act | None:
         if self.planted or not game.opener or getattr(self, "raised", False):
             return None
         from arbiter.simulator.say import choose
@@ -148,7 +154,7 @@ class DrewWithoutMakingGood(DrawPlant):
             return ("play", game.highest() + play.raise_by(game.rng, game.ante_amount(), game.limit))
         return None
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         if game.stakes[player] >= game.highest() or len(pending) < 2:
             return False
         thrown = play.discards(game.rng, game.hands[player])
@@ -173,7 +179,7 @@ class RaisedInDraw(DrawPlant):
     kind = "D4"
     dealer_turn = None
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         if game.stakes[player] != game.highest():
             return False
         self.planted = True
@@ -191,7 +197,7 @@ class DiscardsTakenBack(DrawPlant):
     kind = "L37"
     dealer_turn = None
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         thrown = self.begin(game, player, done)
         if thrown is None:
             return self.handled
@@ -210,7 +216,7 @@ class CardExposedInDraw(DrawPlant):
 
     kind = "L40"
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         thrown = self.begin(game, player, done, room=1)
         if thrown is None:
             return self.handled
@@ -235,12 +241,13 @@ class WrongDemand(DrawPlant):
     kind = "L44"
     foul = False
     bets_after = False
+    fouled: str | None = None  # the player left with a foul hand, until he has bet once more
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return not cls.foul or len(session.seats) > 2
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         if self.foul and len(game.still_in) < 3:
             return False
         thrown = self.begin(game, player, done, room=1)
@@ -261,10 +268,10 @@ class WrongDemand(DrawPlant):
         self.fouled = player
         return True
 
-    def after_bet_act(self, game, player, act, at):
+    def after_bet_act(self, game: Game, player: str, act: Act, at: int) -> None:
         if game.resolved or (len(game.still_in) == 1 and not game.all_in):
             return
-        if self.bets_after and getattr(self, "fouled", None) and player != self.fouled:
+        if self.bets_after and self.fouled and player != self.fouled:
             foul, self.fouled = self.fouled, None
             at = game.emit("play", player=foul, stake=game.highest())
             game.late_stake(foul, game.highest())
@@ -289,7 +296,7 @@ class Dispute(DrawPlant):
 
     kind = "L46"
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         rng = game.rng
         variant = rng.choice(["confirms", "confirms", "nobody", "wrong", "wrong-given"])
         if variant == "wrong-given" and len(game.still_in) < 3:
@@ -347,10 +354,10 @@ class DealerDrawsWrongly(DrawPlant):
     eagerness = 1.0
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) > 2
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         if len(game.still_in) < 3:
             return False
         thrown = self.begin(game, player, done, least=0, room=1)
@@ -372,12 +379,13 @@ class WrongNumberLifted(DrawPlant):
 
     kind = "L48"
     bets_after = False
+    fouled: str | None = None  # as in WrongDemand, whose after_bet_act this shares
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) > 2
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         if len(game.still_in) < 3:
             return False
         thrown = self.begin(game, player, done, room=1)
@@ -411,10 +419,10 @@ class ExcessPointedOut(DrawPlant):
     kind = "L42"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return True
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         thrown = self.begin(game, player, done, room=1)
         if thrown is None:
             return self.handled
@@ -438,7 +446,7 @@ class ShortPointedOut(DrawPlant):
 
     kind = "L43"
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         thrown = self.begin(game, player, done, least=2)
         if thrown is None:
             return self.handled
@@ -463,10 +471,10 @@ class DuplicateGiven(DrawPlant):
     eagerness = 1.0
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return session.records_cards
 
-    def turn(self, game, player, pending, done):
+    def turn(self, game: Game, player: str, pending: list[str], done: list[str]) -> bool:
         holders = [p for p in game.players if p not in game.still_in and p not in game.foul
                    and p != player and len(game.hands[p]) == 5]
         if not holders:
@@ -494,10 +502,10 @@ class GivenBeyondThePack(Plant):
     kind = "L41"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) >= 7
 
-    def pack_short(self, game, player):
+    def pack_short(self, game: Game, player: str) -> bool:
         count = game.discarded[player] - game.given.get(player, 0)
         stub = game.pack.draw(len(game.pack))
         rest = []
@@ -515,7 +523,7 @@ class GivenBeyondThePack(Plant):
                                                  f"{len(stub)} left in the pack")
         return True
 
-    def bet_act(self, game, player, state):
+    def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
         return ("pass",) if player in game.unshowable else None
 
 
@@ -526,10 +534,10 @@ class CollectedTooEarly(Plant):
     kind = "L41-early"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return len(session.seats) >= 7
 
-    def pack_short(self, game, player):
+    def pack_short(self, game: Game, player: str) -> bool:
         later = game.draw_order()
         later = later[later.index(player) + 1:]
         if self.planted or not any(p in game.still_in and p not in game.discarded for p in later):
@@ -554,7 +562,7 @@ class WrongAnswer(AfterTheDraw):
 
     kind = "L49"
 
-    def after_draw(self, game):
+    def after_draw(self, game: Game) -> None:
         askers = self.askers(game)
         if not askers or game.dealer not in game.still_in or not game.dealer_drew:
             return
@@ -572,7 +580,7 @@ class AskedTooLate(AfterTheDraw):
 
     kind = "L50"
 
-    def after_draw(self, game):
+    def after_draw(self, game: Game) -> None:
         askers = self.askers(game)
         if not askers:
             return
@@ -591,7 +599,7 @@ class DealerTells(AfterTheDraw):
 
     kind = "L51"
 
-    def after_draw(self, game):
+    def after_draw(self, game: Game) -> None:
         drawn = [p for p in game.draw_order() if p in game.discarded and p != game.dealer]
         if not drawn:
             return

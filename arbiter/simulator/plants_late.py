@@ -6,8 +6,13 @@ the round, and changes nothing else: a stake's counters go to the pool while the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from arbiter.simulator.game import Game
-from arbiter.simulator.plant import Plant
+from arbiter.simulator.plant import Act, Plant
+
+if TYPE_CHECKING:
+    from arbiter.simulator.betting import Betting
 
 
 def late_stake(game: Game, player: str) -> tuple[str, int]:
@@ -37,7 +42,7 @@ class StakeAfterClose(LateStake):
     kind = "L59-stake"
     law = "L59"
 
-    def betting_closed(self, game, state):
+    def betting_closed(self, game: Game, state: Betting) -> None:
         if not state.closed_silently:  # else the stake would be read as the last turn's act
             self.stake(game, game.rng.choice(sorted(game.still_in)), "after the betting had closed")
 
@@ -49,7 +54,7 @@ class StakeAfterShow(LateStake):
     kind = "L59-shown"
     law = "L59"
 
-    def game_over(self, game):
+    def game_over(self, game: Game) -> None:
         if game.winners and not game.won_uncalled:
             self.stake(game, game.rng.choice(sorted(game.still_in)), "after the pool was taken")
 
@@ -59,7 +64,7 @@ class StakeAfterUncalled(LateStake):
 
     kind = law = "L58"
 
-    def game_over(self, game):
+    def game_over(self, game: Game) -> None:
         if game.winners and game.won_uncalled:
             self.stake(game, game.winners[0], "after his uncalled bet took the pool")
 
@@ -71,20 +76,20 @@ class StakeAfterPassing(LateStake):
     kind = "L27-stake"
     law = "L27"
 
-    def after_say_act(self, game, player, act, at):
+    def after_say_act(self, game: Game, player: str, act: Act, at: int) -> None:
         if self.planted or act[0] != "pass" or not game.opener or len(game.still_in) < 2 \
                 or game.rng.random() < 0.5:
             return
         self.stake(game, player, "after passing")
 
-    def after_bet_act(self, game, player, act, at):
+    def after_bet_act(self, game: Game, player: str, act: Act, at: int) -> None:
         self.after_say_act(game, player, act, at)
 
 
 class BettingPlant(Plant):
     """An act planted before a bet, once the betting has begun (a bet has been made)."""
 
-    def bet_act(self, game, player, state):
+    def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
         if not self.planted and game.bettors and game.rng.random() < 0.5:
             self.planted = self.act(game, player)
         return None
@@ -100,7 +105,7 @@ class ShowBeforeClose(BettingPlant):
 
     kind = "L59-early-show"
 
-    def act(self, game, player):
+    def act(self, game: Game, player: str) -> bool:
         if game.jackpot and player == game.opener:
             return False  # his original hand is judged at his show (L33): not here
         at = game.emit("show", player=player, cards=game.hand_names(player))
@@ -116,7 +121,7 @@ class DiscardAfterDraw(BettingPlant):
 
     kind = "L35-late"
 
-    def act(self, game, player):
+    def act(self, game: Game, player: str) -> bool:
         thrown = game.hands[player][: game.rng.randint(1, 3)]
         at = game.emit("discard", player=player, count=len(thrown), cards=game.recorded(thrown))
         game.expect("L35", player, at, what=f"{player} discarded after the draw had ended")

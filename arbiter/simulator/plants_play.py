@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from arbiter.cards import JOKER
 from arbiter.hands import meets_minimum, winners
 from arbiter.simulator import betting, play, say
-from arbiter.simulator.game import Game
-from arbiter.simulator.plant import Plant
+from arbiter.simulator.game import Game, Jackpot
+from arbiter.simulator.plant import Act, Plant
+
+if TYPE_CHECKING:
+    from arbiter.simulator.betting import Betting
+    from arbiter.simulator.session import Session
 
 
 def holds_minimum(game: Game, player: str) -> bool:
@@ -30,14 +36,14 @@ class ActOnce(Plant):
             self.recorded = True
             game.expect(self.law, self.actor, at, what=what)
 
-    def after_say_act(self, game, player, act, at):
+    def after_say_act(self, game: Game, player: str, act: Act, at: int) -> None:
         if self.planted and player == self.actor and not self.recorded:
             self.record(game, at, self.what(game, act))
 
-    def after_bet_act(self, game, player, act, at):
+    def after_bet_act(self, game: Game, player: str, act: Act, at: int) -> None:
         self.after_say_act(game, player, act, at)
 
-    def what(self, game: Game, act: tuple) -> str:
+    def what(self, game: Game, act: Act) -> str:
         return f"{self.actor}: {act[0]} {act[1] if len(act) > 1 else ''}".strip()
 
 
@@ -50,7 +56,7 @@ class SayOutOfTurn(ActOnce):
     kind = law = "L25"
     low_jumped = False
 
-    def say_actor(self, game, chain, pending):
+    def say_actor(self, game: Game, chain: list[str], pending: list[str]) -> str | None:
         later = [p for p in pending if p not in chain]
         if self.planted or not later or game.rng.random() < 0.4:
             return None
@@ -60,13 +66,13 @@ class SayOutOfTurn(ActOnce):
         self.jumped = pending[: pending.index(self.actor)]
         return self.actor
 
-    def say_act(self, game, player):
+    def say_act(self, game: Game, player: str) -> Act | None:
         if not self.low_jumped or not self.planted or player not in self.jumped or not game.opener:
             return None
         least = max(game.say_round.preceding, 2 * game.opening_base(), game.stakes[player])
         return ("play", least) if least < game.highest() else None
 
-    def what(self, game, act):
+    def what(self, game: Game, act: Act) -> str:
         return f"{self.actor} said out of turn ({act[0]}); it was {self.turn}'s say"
 
 
@@ -81,7 +87,7 @@ class ShortOpening(ActOnce):
     kind = "L25-open"
     law = "L25"
 
-    def say_act(self, game, player):
+    def say_act(self, game: Game, player: str) -> Act | None:
         if self.planted or game.opener or not holds_minimum(game, player):
             return None
         least = max(1, game.stakes[player])
@@ -92,7 +98,7 @@ class ShortOpening(ActOnce):
         self.actor = player
         return ("open", game.rng.randint(least, most))
 
-    def what(self, game, act):
+    def what(self, game: Game, act: Act) -> str:
         return f"{self.actor} opened for {act[1]}, less than double {game.opening_base()}"
 
 
@@ -102,7 +108,7 @@ class ShortPlay(ActOnce):
 
     kind = law = "L26"
 
-    def say_act(self, game, player):
+    def say_act(self, game: Game, player: str) -> Act | None:
         if self.planted or not game.opener:
             return None
         least = max(1, game.stakes[player])
@@ -113,7 +119,7 @@ class ShortPlay(ActOnce):
         self.actor = player
         return ("play", game.rng.randint(least, most))
 
-    def what(self, game, act):
+    def what(self, game: Game, act: Act) -> str:
         return f"{self.actor} played {act[1]}, less than the preceding stake"
 
 
@@ -130,7 +136,7 @@ class OverTheLimit(ActOnce):
     def _over(self, game: Game) -> int:
         return game.highest() + game.limit + game.rng.randint(1, max(1, game.table_ante))
 
-    def say_act(self, game, player):
+    def say_act(self, game: Game, player: str) -> Act | None:
         if self.in_betting is None:
             self.in_betting = game.rng.random() < 0.5
         if self.planted or self.in_betting:
@@ -142,7 +148,7 @@ class OverTheLimit(ActOnce):
         self.actor = player
         return (act[0], max(self._over(game), 2 * game.opening_base()))
 
-    def bet_act(self, game, player, state):
+    def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
         if self.planted:
             return None
         act = betting.choose(game, player, state)
@@ -152,7 +158,7 @@ class OverTheLimit(ActOnce):
         self.actor = player
         return ("play", self._over(game))
 
-    def what(self, game, act):
+    def what(self, game: Game, act: Act) -> str:
         return f"{self.actor} raised by more than the limit of {game.limit}"
 
 
@@ -161,7 +167,7 @@ class PassedHandTakenBack(ActOnce):
 
     kind = law = "L27"
 
-    def after_say_act(self, game, player, act, at):
+    def after_say_act(self, game: Game, player: str, act: Act, at: int) -> None:
         if self.planted or act[0] != "pass" or game.rng.random() < 0.5:
             return
         self.planted = True
@@ -174,7 +180,7 @@ class RetiredDivulges(ActOnce):
 
     kind = law = "L28"
 
-    def after_say_act(self, game, player, act, at):
+    def after_say_act(self, game: Game, player: str, act: Act, at: int) -> None:
         if self.planted or act[0] != "pass" or game.rng.random() < 0.5:
             return
         self.planted = True
@@ -190,11 +196,15 @@ class FalseOpener(ActOnce):
     kind = "L30-open"
     law = "L30"
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.fold = False  # once planted: the others all pass, so that he wins
+
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return bool(jackpot)
 
-    def say_act(self, game, player):
+    def say_act(self, game: Game, player: str) -> Act | None:
         if self.planted:
             if self.fold and player != self.actor:
                 return ("pass",)
@@ -207,7 +217,7 @@ class FalseOpener(ActOnce):
         stake = play.opening_stake(game.rng, game.opening_base(), game.highest(), game.limit)
         return ("open", stake, None if game.records_cards else game.hand_names(player))
 
-    def what(self, game, act):
+    def what(self, game: Game, act: Act) -> str:
         return f"{self.actor} opened the jack-pot without {game.minimum()}"
 
 
@@ -218,10 +228,10 @@ class FalseOpenerStated(FalseOpener):
     kind = "L30-stated"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return bool(jackpot)
 
-    def deal_cards(self, game):
+    def deal_cards(self, game: Game) -> str | None:
         game.records_cards = False
         return None
 
@@ -233,10 +243,10 @@ class ShowForSumInJackpot(Plant):
     kind = "L60-jackpot"
 
     @classmethod
-    def possible(cls, session, number, jackpot):
+    def possible(cls, session: Session, number: int, jackpot: Jackpot | None) -> bool:
         return bool(jackpot)
 
-    def bet_act(self, game, player, state):
+    def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
         own, highest = game.stakes[player], game.highest()
         if self.planted or highest - own < 2 or len(game.active()) < 2:
             return None
@@ -257,7 +267,7 @@ class BetOutOfTurn(ActOnce):
     kind = law = "L53"
     early: str | None = None  # "raise" or "call": the early act's kind
 
-    def bet_actor(self, game, chain, state):
+    def bet_actor(self, game: Game, chain: list[str], state: Betting) -> str | None:
         if self.planted:
             return None
         others = [p for p in game.active() if p not in chain]
@@ -268,7 +278,7 @@ class BetOutOfTurn(ActOnce):
         self.turn = chain[0]
         return self.actor
 
-    def bet_act(self, game, player, state):
+    def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
         highest = game.highest()
         if player == self.actor and not self.recorded:
             if self.early == "raise":
@@ -281,7 +291,7 @@ class BetOutOfTurn(ActOnce):
             return ("play", max(state.preceding, game.stakes[player]))
         return None
 
-    def what(self, game, act):
+    def what(self, game: Game, act: Act) -> str:
         return f"{self.actor} bet out of turn ({act[0]}); it was {self.turn}'s turn"
 
 
@@ -301,7 +311,7 @@ class ShortBet(ActOnce):
 
     kind = "L54"
 
-    def bet_act(self, game, player, state):
+    def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
         if self.planted:
             return None
         own, preceding = game.stakes[player], state.preceding
@@ -312,7 +322,7 @@ class ShortBet(ActOnce):
         self.law = "D5" if player in state.stood else "L54"
         return ("play", game.rng.randint(own, preceding - 1))
 
-    def after_bet_act(self, game, player, act, at):
+    def after_bet_act(self, game: Game, player: str, act: Act, at: int) -> None:
         if self.planted and player == self.actor and not self.recorded:
             self.record(game, at, f"{player} staked {act[1]}, less than the preceding stake: he retires")
             game.retire(player)
@@ -328,7 +338,7 @@ class StanderStandsAgain(ShortBet):
         self.stander: str | None = None
         self.raised = False
 
-    def bet_act(self, game, player, state):
+    def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
         if self.planted:
             return None
         own, highest = game.stakes[player], game.highest()
@@ -352,16 +362,17 @@ class LowerStake(ActOnce):
 
     kind = law = "L55"
 
-    def bet_act(self, game, player, state):
+    def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
         own = game.stakes[player]
         if self.planted or own != game.highest() or own < 1:
             return None
         self.planted = True
         self.actor = player
+        self.own = own  # a stake is never recalled: his stake stays this
         return ("play", game.rng.randint(0, own - 1))
 
-    def what(self, game, act):
-        return f"{self.actor} staked {act[1]}, less than his stake of {game.stakes[self.actor]}"
+    def what(self, game: Game, act: Act) -> str:
+        return f"{self.actor} staked {act[1]}, less than his stake of {self.own}"
 
 
 class FoulHandShown(Plant):
@@ -369,7 +380,7 @@ class FoulHandShown(Plant):
 
     kind = "L64"
 
-    def shown_cards(self, game, player):
+    def shown_cards(self, game: Game, player: str) -> list[int] | None:
         if self.planted or game.all_in:
             return None
         if not hasattr(self, "target"):
@@ -388,7 +399,7 @@ class WrongWinner(Plant):
 
     kind = "A3"
 
-    def win(self, game, player, amount):
+    def win(self, game: Game, player: str, amount: int) -> bool:
         if self.planted:
             return False
         named = [p for p in game.players if p not in game.winners]

@@ -25,7 +25,7 @@ class Record:
     def last(self) -> int:
         return len(self.events) - 1
 
-    def expect(self, law: str, player: str | None, event: int, *, severity: str = "irregularity",
+    def expect(self, law: str, player: str | None, event: int | None, *, severity: str = "irregularity",
                game: int | None = None, planted: str | None = None, what: str = "") -> None:
         """A finding arbiter must report; `planted` names the plant that put it there."""
         finding = {"id": law, "severity": severity, "game": game, "event": event, "player": player}

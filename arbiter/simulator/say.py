@@ -6,9 +6,14 @@ when all but one pass after an opening, he takes the pool (L58; in a jack-pot, L
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from arbiter.simulator import play
 from arbiter.simulator.game import Game, jackpot_of, unopened_law
 from arbiter.simulator.showdown import uncalled
+
+if TYPE_CHECKING:
+    from arbiter.simulator.plant import Act
 
 
 def lifts(game: Game) -> None:
@@ -89,7 +94,7 @@ def play_say(game: Game) -> None:
         game.expect(unopened_law(game.jackpot), None, last_at, "ruling", planted=False,
                     what="no one opened: the next game is a jack-pot")
         game.resolved = True
-        game.next_jackpot = jackpot_of((game.jackpot or {}).get("number", 0) + 1)
+        game.next_jackpot = jackpot_of((game.jackpot["number"] if game.jackpot else 0) + 1)
 
 
 def in_turn_sayer(game: Game, chain: list[str]) -> str | None:
@@ -105,7 +110,7 @@ def in_turn_sayer(game: Game, chain: list[str]) -> str | None:
     return None
 
 
-def choose(game: Game, player: str) -> tuple:
+def choose(game: Game, player: str) -> Act:
     rng = game.rng
     cards = game.hands[player]
     if not game.opener:
@@ -121,7 +126,7 @@ def choose(game: Game, player: str) -> tuple:
     return ("pass",)
 
 
-def perform(game: Game, player: str, act: tuple) -> int:
+def perform(game: Game, player: str, act: Act) -> int:
     """Record an act of the say: ('open', stake[, stated hand]), ('play', stake) or
     ('pass',). In a jack-pot the opener sometimes states his hand (often, when the log
     does not name the cards dealt)."""

@@ -30,7 +30,7 @@ def must_show(game: Game, winners: list[str], at: int | None) -> None:
                     what=f"{game.opener} opened the jack-pot and won; his original hand is not known")
 
 
-def _opener_claims(game: Game, winners: list[str], at: int) -> bool:
+def _opener_claims(game: Game, winners: list[str], at: int | None) -> bool:
     """Law 33 at the moment the pool is paid: False if the opener may not claim it."""
     first = sorted(winners, key=game.seats.order_key(game.seats.left_of(game.dealer)))[0]
     if not game.jackpot or first != game.opener or not game.opener_known:

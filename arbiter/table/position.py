@@ -45,7 +45,8 @@ class Position:
 
     def current_dispute(self) -> dict[str, Any] | None:
         """The last `dispute` of the deal in play, if any."""
-        for event in reversed(self.log["events"]):
+        events: list[dict[str, Any]] = self.log["events"]
+        for event in events[::-1]:  # (mypy reads `reversed()` of a list as Any)
             if event["type"] == "dispute":
                 return event
             if event["type"] == "deal":
@@ -142,7 +143,7 @@ def turn(position: Position) -> Turn:
             else (_act("open", player, "stake", stake=highest), _act("pass", player))))
         players = tuple(p for p, _ in due)
         return Turn(_chain_words(list(players), "{}'s say", "say", acts), offered, players)
-    if game.phase == "draw":
+    if game.phase == "draw" and game.draw is not None:  # the draw's order is set as the draw begins
         waiting = [p for p in game.draw.order if p in game.still_in
                    and deal.hands[p].discarded is not None and not deal.hands[p].supplied]
         if waiting:
@@ -168,9 +169,9 @@ def turn(position: Position) -> Turn:
                     tuple(act for player, least in due for act in _bets(player, max(least, game.stakes[player]))),
                     players)
     if game.phase == "show":
-        due = replay.show_due()
-        if due:
-            return Turn(f"the hands are shown: {', '.join(due)}", (_act("show", due[0], "cards", cards=[]),))
+        showing = replay.show_due()
+        if showing:
+            return Turn(f"the hands are shown: {', '.join(showing)}", (_act("show", showing[0], "cards", cards=[]),))
         return Turn("the hands are shown: the winner takes the pool",
                     tuple(_act("win", p) for p in replay.seating.players if p in game.still_in))
     return Turn(PHASES.get(game.phase, game.phase))
@@ -187,11 +188,13 @@ def _chain_words(chain: list[str], turn: str, verb: str, acts: str) -> str:
     return f"{', '.join(early)} may {verb} again (the early act stands and the turn may pass), or {whose}"
 
 
-def _act(kind: str, player: str, *ask: str, **fields: Any) -> Act:
+def _act(kind: str, player: str | None, *ask: str, **fields: Any) -> Act:
+    """An act by `player`; None where the rules in force name no one (a house file that
+    switches off who cuts): the event then names no one, as the replay does."""
     return Act({"type": kind, "player": player, **fields}, ask)
 
 
-def _deal(dealer: str) -> Act:
+def _deal(dealer: str | None) -> Act:
     return Act({"type": "deal", "dealer": dealer})
 
 
@@ -222,7 +225,7 @@ def _first_deal(replay: Replay) -> Turn:
 
 
 def _before_the_deal(replay: Replay) -> Turn:
-    game = replay.game
+    game = replay.playing
     deal = game.deal
     seating = replay.seating
     todo: list[str] = []
@@ -243,8 +246,8 @@ def _before_the_deal(replay: Replay) -> Turn:
     elif game.ante is None and not deal.redeal:
         todo.append(f"{game.ante_player} antes")
         acts.append(_act("ante", game.ante_player, amount=replay.table_ante))
-    elif not deal.redeal and replay.turn_of("straddle"):
-        acts.append(_act("straddle", replay.turn_of("straddle"), "amount", amount=game.highest_stake()))
+    elif not deal.redeal and (straddler := replay.turn_of("straddle")):
+        acts.append(_act("straddle", straddler, "amount", amount=game.highest_stake()))
     todo.append(f"{game.dealer} deals")
     each = replay.parameters["cards_per_hand"]
     acts.append(Act({"type": "dealt", "hands": {p: each for p in seating.round_from(seating.left_of(game.dealer))}}))

@@ -34,7 +34,7 @@ def ruling_lines(finding: Mapping[str, Any], line: int | None, rulebook: Ruleboo
 
 def game_lines(game: Mapping[str, Any], ledger: Iterable[Mapping[str, Any]]) -> list[str]:
     """`game 1 is over: Cat takes 3. Next: Bob deals.`"""
-    taken = Counter()
+    taken: Counter[str] = Counter()
     for entry in ledger:
         if entry["game"] == game["game"] and entry["from"] == POOL and entry["what"] == "win":
             taken[entry["to"]] += entry["amount"]

@@ -13,7 +13,7 @@ words are commands rather than events: `status`, `next`, `undo`, `evidence`,
 from __future__ import annotations
 
 import shlex
-from typing import Callable
+from typing import Callable, Iterable
 
 from arbiter.engine.chain import walk_chain
 from arbiter.engine.replay import Replay
@@ -79,7 +79,8 @@ class TableSession:
 
     @property
     def players(self) -> list[str]:
-        return self.position.log["table"]["players"]
+        players: list[str] = self.position.log["table"]["players"]
+        return players
 
     def read(self, text: str) -> Position:
         return read_position(text, str(self.journal.path), self.rules)
@@ -140,7 +141,7 @@ class TableSession:
         else:
             self.say(f"refused: {error.message}")
 
-    def tell(self, lines: list[str]) -> None:
+    def tell(self, lines: Iterable[str]) -> None:
         for line in lines:
             self.say(line)
 
