@@ -19,7 +19,7 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from arbiter.errors import HouseRulesError
 from arbiter.resources import rules_dir, schema_path
@@ -29,6 +29,9 @@ from arbiter.rulebook.model import Rule, Rulebook, normalise_id, rule_from_dict
 from arbiter.rulebook.parameters import shown
 from arbiter.rulebook.vocabulary import DEFINES, REQUIRED_SETTINGS, template_parameters
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
 MAX_BYTES = 64 * 1024  # a house file names a dozen parameters: ample
 MAX_NESTING = 16  # a club rule nests as deep as a rule file (12 levels at most in rules/), plus the file and its list
 HOUSE_AUTHORITY = "house"  # a club rule's `authority`: the club's own rule, not Peel's
@@ -36,7 +39,7 @@ CLUB_ID = re.compile(r"^H[1-9][0-9]*$")
 
 
 @lru_cache(maxsize=1)
-def _house_validator():
+def _house_validator() -> "Draft202012Validator":
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(json.loads(schema_path("house").read_text(encoding="utf-8")))
@@ -56,7 +59,7 @@ def _house_loader() -> type:
         depth = 0
 
         def compose_node(self, parent: Any, index: Any) -> Any:
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]  # PyYAML's parser is not annotated
             where = f"line {event.start_mark.line + 1}, column {event.start_mark.column + 1}"
             if isinstance(event, yaml.AliasEvent):
                 raise _Refused(f"{where}: an alias (*{event.anchor}) is not accepted: write each value out")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from arbiter.errors import RuleFileError
 from arbiter.resources import PACKAGE_DIR, rules_dir, schema_path
@@ -23,6 +23,9 @@ from arbiter.rulebook.model import Rule, Rulebook, rule_from_dict, rule_sort_key
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 from arbiter.rulebook.parameters import shown as show
 from arbiter.rulebook.vocabulary import check_rule_vocabulary
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 COMPILED_NAME = "compiled.json"
 COMPILED_FORMAT = "arbiter-compiled-rules"
@@ -51,7 +54,7 @@ def source_hash(folder: Path, files: Iterable[Path]) -> str:
 
 
 @lru_cache(maxsize=1)
-def _rules_validator():
+def _rules_validator() -> "Draft202012Validator":
     from jsonschema import Draft202012Validator
 
     schema = json.loads(schema_path("rules").read_text(encoding="utf-8"))
