@@ -15,6 +15,7 @@ from arbiter.engine import turns
 from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.replay import Replay, lowest_drawers
 from arbiter.notation import Parsed, parse_checked
+from arbiter.words import pronoun_of
 
 PHASES = {
     "before_deal": "before the deal", "dealing": "the deal", "say": "the say", "draw": "the draw",
@@ -112,15 +113,17 @@ class Turn(NamedTuple):
 
 
 def turn(position: Position) -> Turn:
-    """Who should act now and what he may do, by the replay's own turn orders."""
+    """Who should act now and what they may do, by the replay's own turn orders."""
     replay = position.replay
     game = replay.game
     if game is None:
         return _first_deal(replay)
     deal = game.deal
     highest = game.highest_stake()
+    pronouns = position.log["table"].get("pronouns")
     if game.pending_claim is not None:
-        return Turn(f"{game.opener} shows the hand he opened with (L33) before the pool is paid",
+        opener = pronoun_of(game.opener, pronouns)
+        return Turn(f"{game.opener} shows the hand {opener.subject} opened with (L33) before the pool is paid",
                     (_act("show", game.opener, "cards", cards=[]),))
     if game.resolved:
         nxt = position.games[-1]["next"]
@@ -150,17 +153,22 @@ def turn(position: Position) -> Turn:
             hand = deal.hands[waiting[0]]
             count = hand.discarded if hand.demanded is None else hand.demanded
             asks = () if hand.demanded is not None else (_act("demand", waiting[0], count=count),)
-            return Turn(f"{game.dealer} gives {waiting[0]} the cards he asks for",
+            asker = pronoun_of(waiting[0], pronouns)
+            return Turn(f"{game.dealer} gives {waiting[0]} the cards {asker.subject} {asker.verb('asks')} for",
                         (Act({"type": "give", "to": waiting[0], "count": count}), *asks))
         player = replay.turn_of("draw")
         if player is None:
             bettor = replay.first_bettor()
             return Turn(f"the draw is over: {bettor} bets first: play or pass", _bets(bettor, highest))
         if game.stakes[player] < highest:
-            return Turn(f"{player} to draw: first he makes his stake {highest} or passes (D4), then discards",
+            p = pronoun_of(player, pronouns)
+            return Turn(f"{player} to draw: first {p.subject} {p.verb('makes')} {p.possessive} stake {highest} "
+                        f"or {p.verb('passes')} (D4), then {p.verb('discards')}",
                         (_act("play", player, stake=highest), _act("pass", player)))
         discards = tuple(_act("discard", player, count=n) for n in range(replay.parameters["cards_per_hand"] + 1))
-        return Turn(f"{player} to draw: he discards (or stands pat) and asks for cards", discards)
+        p = pronoun_of(player, pronouns)
+        return Turn(f"{player} to draw: {p.subject} {p.verb('discards')} (or {p.verb('stands')} pat) and "
+                    f"{p.verb('asks')} for cards", discards)
     if game.phase == "betting":
         due = turns.minimums(game, replay.turn_chain())
         least = due[-1][1] if due else game.preceding

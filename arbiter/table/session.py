@@ -203,7 +203,7 @@ class TableSession:
         if disputant == dealer:
             raise CommandError(f"{dealer} is the dealer: the dispute is between a player and the dealer")
         self.chain("evidence", "witness", {"dealer": dealer, "disputant": disputant}, {"unable": unable},
-                   "No one can give evidence: the player is held to have demanded his discard")
+                   "No one can give evidence: the player is held to have demanded the number discarded")
 
     def do_referee(self, arguments: list[str]) -> None:
         if not arguments:
