@@ -1,0 +1,45 @@
+"""Every report of every shipped case, as it stands, kept in `tests/snapshots/reports.json`:
+a refactor of the engine must leave each one unchanged, word for word (the summaries, the
+effects, the ledger). A change of ruling or wording is made on purpose: review the diff of
+
+    python -m tests.test_snapshot
+
+which writes the snapshot anew.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from arbiter.checker import check_file
+from arbiter.resources import cases_dir
+from arbiter.rulebook.house import apply_house, read_house
+from arbiter.rulebook.loader import load_rulebook
+
+SNAPSHOT = Path(__file__).resolve().parent / "snapshots" / "reports.json"
+
+
+def current() -> dict[str, object]:
+    book = load_rulebook()
+    reports: dict[str, object] = {}
+    for path in sorted(cases_dir().rglob("*.json")):
+        house = json.loads(path.read_text(encoding="utf-8")).get("meta", {}).get("house")
+        rulebook = apply_house(book, read_house(house)) if house else book
+        report = check_file(path, rulebook)
+        reports[path.relative_to(cases_dir()).as_posix()] = {**report, "file": None}
+    return reports
+
+
+def test_every_shipped_report_is_as_it_was():
+    kept = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    now = current()
+    assert sorted(now) == sorted(kept), "cases added or removed: run python -m tests.test_snapshot"
+    changed = [name for name in now if now[name] != kept[name]]
+    assert not changed, f"reports changed: {changed} (on purpose? run python -m tests.test_snapshot)"
+
+
+if __name__ == "__main__":
+    SNAPSHOT.write_text(json.dumps(current(), indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    sys.stdout.write(f"wrote {SNAPSHOT}\n")
