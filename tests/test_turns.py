@@ -104,3 +104,15 @@ def test_a_stake_before_the_deal_is_an_irregularity_not_an_invalid_log(rules):
     assert position.replay.ledger.pool == 3  # Cat's 2 went to the pool
     assert position.replay.game.still_in == {"Ann", "Bob", "Cat"}  # Ann's pass without cards changed nothing
     assert next_to_act(position).startswith("Cat's say")
+
+
+def test_one_passed_over_in_the_straddling_may_not_straddle_afterwards(rules):
+    """Only No. 1's refusal ends the straddling (reading 8): Eve straddles past Dan, who
+    then straddles out of turn."""
+    head = "players Ann Bob Cat Dan Eve; limit 20; ante 1\nAnn deals; Ann shuffles; Eve cuts; Bob antes 1\n"
+    position = position_after(head + "Cat straddles 2; Eve straddles 3\n", rules)
+    assert position.findings == []
+    position = position_after(head + "Cat straddles 2; Eve straddles 3; Dan straddles 4\n", rules)
+    assert [(f["id"], f["player"]) for f in position.findings] == [("L21", "Dan")]
+    position = position_after(head + "Dan straddles 2\n", rules)  # No. 1 (Cat) did not: no one else may
+    assert [(f["id"], f["player"]) for f in position.findings] == [("L21", "Dan")]

@@ -169,7 +169,31 @@ class ReplayContext:
     def _out_of_turn(self, round_name: str) -> bool:
         if round_name in ("say", "bet"):
             return self.actor not in self.turn_chain()
+        if round_name == "straddle":
+            return self.actor not in self.straddle_turns()
         return self.actor != self.turn_of(round_name)
+
+    def straddle_turns(self) -> list[str]:
+        """Who may straddle in turn now, by the rules' `straddle_order`: its first player
+        (No. 1, left of the ante), whose refusal ends the straddling; after a straddle, any
+        player from the last straddler's left up to the order's last (the dealer). Those a
+        straddle passes over may not straddle afterwards."""
+        order = self.setting("straddle_order")
+        if order is None:
+            return []
+        game = self.playing
+        if not game.straddles:
+            first = self.person(order["first"])
+            return [first] if first else []
+        last, due = self.person(order.get("last")), []
+        straddler = game.straddles[-1][0]
+        if straddler == last:
+            return []
+        for player in self.seating.going_left_from(straddler):
+            due.append(player)
+            if player == last:
+                break
+        return due
 
     def first_bettor(self) -> str | None:
         """Who bets first after the draw, by the rules' `bet_order`."""
@@ -214,10 +238,8 @@ class ReplayContext:
             due = self.show_due()
             return due[0] if due else None
         if round_name == "straddle":
-            if game.straddles:
-                return self.seating.left_of(game.straddles[-1][0])
-            order = self.setting("straddle_order")
-            return self.person(order["first"]) if order else None
+            due = self.straddle_turns()
+            return due[0] if due else None
         raise ValueError(f"unknown round {round_name!r}")
 
     def original_hand(self, player: str) -> list[int] | None:
