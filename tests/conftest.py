@@ -19,6 +19,21 @@ def rulebook():
     return load_rulebook()
 
 
+def in_process(*args: str) -> tuple[int, str, str]:
+    """`arbiter ARGS` run in this process, as `main` runs it: the exit code, stdout, stderr."""
+    from click.testing import CliRunner
+
+    from arbiter.cli import main
+
+    code: int | str | None = 0
+    with CliRunner().isolation() as (out, err, _):
+        try:
+            main(list(args))
+        except SystemExit as exited:
+            code = exited.code
+    return code, out.getvalue().decode(), err.getvalue().decode()  # type: ignore[return-value]
+
+
 def case_files() -> list[Path]:
     return sorted(cases_dir().glob("*.json"))
 
@@ -27,4 +42,4 @@ def load_case(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-__all__ = ["REPO", "SHARED", "case_files", "load_case", "rules_dir"]
+__all__ = ["REPO", "SHARED", "case_files", "in_process", "load_case", "rules_dir"]

@@ -14,16 +14,15 @@ import shutil
 
 import pytest
 import yaml
-from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
 from arbiter.checker import check_file
-from arbiter.cli import main
 from arbiter.engine.compiled import CompiledRules
 from arbiter.errors import HouseRulesError, RuleFileError
 from arbiter.resources import cases_dir, rules_dir, schema_path
 from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
 from arbiter.rulebook.loader import COMPILED_NAME, compile_rules
+from tests.conftest import in_process as run
 from tests.conftest import load_case
 
 HOUSE = "exposed-at-the-say"
@@ -31,13 +30,6 @@ CASE = cases_dir() / "house" / "exposed-card-at-the-say-costs-an-ante.json"
 SHIPPED = yaml.safe_load(shipped_house_files()[HOUSE].read_text(encoding="utf-8"))
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    with CliRunner().isolation() as (out, err, _):
-        try:
-            main(list(args))
-        except SystemExit as exited:
-            code = exited.code
-    return code, out.getvalue().decode(), err.getvalue().decode()
 
 
 def house_file(tmp_path, data: dict, name: str = "club.yaml"):

@@ -11,16 +11,14 @@ import sys
 
 import pytest
 import yaml
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.cli import main
 from arbiter.errors import HouseRulesError, RuleFileError
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import compile_rules
-from tests.conftest import REPO
+from tests.conftest import REPO, in_process
 
 CASE = str(cases_dir() / "l33-false-opener-penalty.json")
 FEW_CASES = [str(cases_dir() / name) for name in (
@@ -41,13 +39,6 @@ def arbiter(*args: str, timeout: float = 30) -> subprocess.CompletedProcess:
                           timeout=timeout, cwd=REPO)
 
 
-def in_process(*args: str) -> tuple[int, str, str]:
-    with CliRunner().isolation() as (out, err, _):
-        try:
-            main(list(args))
-        except SystemExit as exited:
-            code = exited.code
-    return code, out.getvalue().decode(), err.getvalue().decode()
 
 
 @pytest.mark.parametrize("command", [["check", CASE, "--format", "json"], ["rulebook"], ["law", "L32"],
