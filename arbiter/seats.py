@@ -15,13 +15,18 @@ POOL = "pool"
 class Seating:
     """Seat arithmetic over a fixed ring of players."""
 
-    __slots__ = ("players", "_index")
+    __slots__ = ("players", "_index", "_left", "_rounds")
 
     def __init__(self, players: Sequence[str]) -> None:
         self.players: tuple[str, ...] = tuple(players)
         self._index = {name: i for i, name in enumerate(self.players)}
         if len(self._index) != len(self.players):
             raise ValueError("the players' names must be distinct")
+        count = len(self.players)
+        # The ring, worked out once: a replay asks who sits to whose left at every turn.
+        self._left = {name: self.players[(i + 1) % count] for i, name in enumerate(self.players)}
+        self._rounds = {name: tuple(self.players[(i + step) % count] for step in range(count))
+                        for i, name in enumerate(self.players)}
 
     def __contains__(self, name: object) -> bool:
         return name in self._index
@@ -33,6 +38,8 @@ class Seating:
         return self._index[name]
 
     def left_of(self, name: str, steps: int = 1) -> str:
+        if steps == 1:
+            return self._left[name]
         return self.players[(self._index[name] + steps) % len(self.players)]
 
     def right_of(self, name: str) -> str:
@@ -40,12 +47,11 @@ class Seating:
 
     def going_left_from(self, name: str) -> Iterator[str]:
         """Each other player in turn, beginning with the one to `name`'s left."""
-        for step in range(1, len(self.players)):
-            yield self.left_of(name, step)
+        return iter(self._rounds[name][1:])
 
     def round_from(self, first: str) -> list[str]:
         """Every player once, in turn to the left, beginning with `first`."""
-        return [first, *self.going_left_from(first)]
+        return list(self._rounds[first])
 
     def order_key(self, start: str) -> Callable[[str], int]:
         """A sort key placing players in turn from `start` (start first)."""

@@ -23,6 +23,7 @@ from arbiter.engine.ledger import Ledger
 from arbiter.engine.showdown import share_pool
 from arbiter.engine.state import Deal, Game, Hand, Outcome, Phase, Round, Session
 from arbiter.rulebook.model import Rulebook, hand_rules
+from arbiter.rulebook.vocabulary import EVENT_TYPES
 from arbiter.seats import POOL, Seating
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
@@ -82,6 +83,7 @@ class Replay(EffectsMixin):
 
     # --- driving -----------------------------------------------------------------
     def run(self) -> None:
+        handlers = {kind: getattr(self, "on_" + kind) for kind in EVENT_TYPES}
         for k, event in enumerate(self.events):
             self.k = k
             self.event = event
@@ -91,7 +93,7 @@ class Replay(EffectsMixin):
                 self.finish_deal()
             if kind not in TURNLESS_EVENTS:
                 self.settle_turns(event)
-            getattr(self, "on_" + kind)(event)
+            handlers[kind](event)
             if self.game:
                 self.playing.last_event = k
             if self.trace is not None:
