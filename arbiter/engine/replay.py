@@ -86,6 +86,7 @@ class Replay(ReplayContext, EffectsMixin):
 
     # --- driving -----------------------------------------------------------------
     def run(self) -> None:
+        k = -1  # the events may be any iterable, read as they come (a long log's)
         for k, event in enumerate(self.events):
             self.k = k
             self.event = event
@@ -96,11 +97,17 @@ class Replay(ReplayContext, EffectsMixin):
             if kind not in TURNLESS_EVENTS:
                 self.settle_turns(event)
             getattr(self, "on_" + kind)(event)
+            games = self.session.games
+            if len(games) > 1 and games[-2] is not None:
+                # A game over is in the report: only the count of games is kept of it (and of its
+                # moments, none), so that a long log's replay holds the table, not its history.
+                games[-2] = None  # type: ignore[call-overload]
+                self.fired_moments = {moment for moment in self.fired_moments if moment[3] == games[-1].number}
             if self.game:
                 self.game.last_event = k
             if self.trace is not None:
                 self.trace.append(self.snapshot())
-        self.k = len(self.events) - 1
+        self.k = k
         self.event = {}
         self.parsed_cards = []
         if self.game:
