@@ -16,6 +16,7 @@ floats where the schema wants an integer (``"stake": 3.0``) become ints.
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import functools
 import json
@@ -544,20 +545,21 @@ STREAM_ABOVE_BYTES = 8 * 1024 * 1024
 
 
 class LazyEvents:
-    """A sound log's events, parsed from its text one at a time as they are iterated (anew
-    each time): the replay of a million events holds the text and one event, not a
-    million dicts. Its length is known: the events were counted when they were checked."""
+    """A sound log's events, parsed one at a time as they are iterated (anew each time),
+    from the log's bytes decoded a chunk at a time: the replay of a million events holds
+    the bytes (which the caller holds anyway) and one event, not their text and a million
+    dicts. Its length is known: the events were counted when they were checked."""
 
-    __slots__ = ("_text", "_start", "_count")
+    __slots__ = ("_data", "_start", "_count")
 
-    def __init__(self, text: str, start: int, count: int) -> None:
-        self._text, self._start, self._count = text, start, count
+    def __init__(self, data: bytes, start: int, count: int) -> None:
+        self._data, self._start, self._count = data, start, count  # start: the byte of its `[`
 
     def __len__(self) -> int:
         return self._count
 
     def __iter__(self) -> Iterator[Any]:
-        return _array_items(self._text, self._start)
+        return _events_from(self._data, self._start)
 
 
 def read_log_lazily(data: bytes, name: str) -> dict:
@@ -569,11 +571,52 @@ def read_log_lazily(data: bytes, name: str) -> dict:
     words are the same whichever way a log is read (tests/test_big_logs.py holds them so)."""
     try:
         text = _decode(data)
-        log = _survey(text)
-        return log if log is not None else _read_text(text)
+        surveyed = _survey(text)
+        if surveyed is None:
+            return _read_text(text)
     except (LogReadError, LogSchemaError) as exc:
         exc.file = name
         raise
+    head, events_at, count = surveyed
+    start = len(text[:events_at].encode("utf-8")) + len(data) - len(data.removeprefix(_BOM))
+    head["events"] = LazyEvents(data, start, count)
+    return head
+
+
+_BOM = "\ufeff".encode("utf-8")
+# How many bytes of a long log are decoded at a time for its events.
+_CHUNK_BYTES = 1 << 20
+
+
+def _events_from(data: bytes, start: int) -> Iterator[Any]:
+    """The events of a log that `_survey` found sound, its array's `[` at byte ``start``:
+    the bytes decoded a chunk at a time (an event cut by a chunk's end is parsed once the
+    next is added), each event parsed as it is reached."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    text, i, pos = "", 0, start + 1
+
+    def more(kept: str) -> str:
+        nonlocal pos
+        if pos >= len(data):  # cannot happen to a surveyed log: said rather than looped on
+            raise ValueError("the events end before their array does")
+        pos += _CHUNK_BYTES
+        return kept + decoder.decode(data[pos - _CHUNK_BYTES:pos])
+
+    while True:
+        i = _skip_white(text, i)
+        if i == len(text):
+            text, i = more(""), 0
+        elif text[i] == "]":
+            return
+        elif text[i] == ",":
+            i += 1
+        else:
+            try:
+                event, i = _PLAIN.raw_decode(text, i)
+            except ValueError:  # the event goes on in the next chunk
+                text, i = more(text[i:]), 0
+                continue
+            yield event
 
 
 _WHITE = re.compile(r"[ \t\n\r]*")
@@ -607,11 +650,12 @@ def _array_items(text: str, i: int) -> Generator[Any, None, int]:
             raise ValueError("not a JSON array")
 
 
-def _survey(text: str) -> dict | None:
-    """The log with `LazyEvents` for its events, when it is sound as `_sound` would find
-    its whole document (the same checks: the head's, then each event's against its own
-    type's subschema, and as many keys as the text holds); else None. The events are
-    checked as they are parsed, and dropped."""
+def _survey(text: str) -> tuple[dict, int, int] | None:
+    """When the log is sound as `_sound` would find its whole document (the same checks:
+    the head's, then each event's against its own type's subschema, and as many keys as
+    the text holds): all of it but its events, where its events' `[` stands in the text,
+    and how many there are; else None. The events are checked as they are parsed, and
+    dropped."""
     split = _fast()
     if split is None or _needs_hooks(text) or _SPACED_KEY.search(text):
         return None
@@ -664,8 +708,7 @@ def _survey(text: str) -> dict | None:
     head_keys = _sound_head(head, split, True)
     if head_keys is None or head_keys + event_keys != _key_count(text):
         return None
-    head["events"] = LazyEvents(text, events_at, count)
-    return head
+    return head, events_at, count
 
 
 # --------------------------------------------------------------------------- the schema
