@@ -47,7 +47,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(_DEFS["event"]["properties"]["type"]["enum"
 _MAX_NUMBER = 2**53 - 1
 # A log larger than this is not read: a runaway file (or /dev/zero) must not take the
 # machine's memory from the other logs of a run. A million events take some 60 MB, and
-# 1.8 GB of memory to replay.
+# (read as they come, `STREAM_ABOVE_BYTES`) under 300 MB of memory to check.
 MAX_LOG_BYTES = 256 * 1024 * 1024
 # A hand log nests 5 levels deep, its `meta` a few more. Deeper is refused at a fixed
 # depth, so the verdict does not depend on how deep the caller's stack happens to be.
@@ -226,6 +226,7 @@ def _read_text(text: str) -> dict:
     doc = _parse_plain(text) if keys is not None else None
     if doc is not None and _sound(doc, keys):
         return doc
+    del doc  # not held while the exact parse builds another (a long log's is hundreds of MB)
     return _read_exactly(text)
 
 
