@@ -589,10 +589,21 @@ _BOM = "\ufeff".encode("utf-8")
 _CHUNK_BYTES = 1 << 20
 
 
+_WHITE = re.compile(r"[ \t\n\r]*")
+_PLAIN = json.JSONDecoder()
+
+
+def _skip_white(text: str, i: int) -> int:
+    """The index of the first character from ``i`` on that is not JSON white space."""
+    match = _WHITE.match(text, i)
+    return match.end() if match else i
+
+
 def _events_from(data: bytes, start: int) -> Iterator[Any]:
     """The events of a log that `_survey` found sound, its array's `[` at byte ``start``:
-    the bytes decoded a chunk at a time (an event cut by a chunk's end is parsed once the
-    next is added), each event parsed as it is reached."""
+    the bytes decoded a chunk at a time, each event parsed as it is reached. An event cut
+    by a chunk's end is parsed once the next is added: each is an object, and an object
+    cut short never parses."""
     decoder = codecs.getincrementaldecoder("utf-8")()
     text, i, pos = "", 0, start + 1
 
@@ -618,17 +629,6 @@ def _events_from(data: bytes, start: int) -> Iterator[Any]:
                 text, i = more(text[i:]), 0
                 continue
             yield event
-
-
-_WHITE = re.compile(r"[ \t\n\r]*")
-
-
-def _skip_white(text: str, i: int) -> int:
-    """The index of the first character from ``i`` on that is not JSON white space."""
-    match = _WHITE.match(text, i)
-    return match.end() if match else i
-
-_PLAIN = json.JSONDecoder()
 
 
 def _array_items(text: str, i: int) -> Generator[Any, None, int]:
