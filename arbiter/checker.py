@@ -9,10 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from arbiter import logfile
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
-from arbiter.logfile import read_log_bytes, read_source, sound_log
-from arbiter.notation.reading import read_any_log
+from arbiter.logfile import read_log_bytes, read_log_lazily, read_source, sound_log
+from arbiter.notation.reading import is_text_log, read_any_log
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook, normalise_id
@@ -135,10 +136,16 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
 def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
     """A log's bytes, JSON or the text notation (`*.hand`, or by content), to its report."""
     try:
-        log = read_any_log(data, file)
+        log = read_any_log(data, file) if _read_whole(data, file) else read_log_lazily(data, file)
     except LogError as error:
         return invalid_report(file, error)
     return replay_log(log, rulebook, file, **options)
+
+
+def _read_whole(data: bytes, file: str) -> bool:
+    """A text log, or a JSON log no larger than `logfile.STREAM_ABOVE_BYTES`, is parsed
+    whole; a larger JSON log is replayed as its events are read, one at a time."""
+    return len(data) <= logfile.STREAM_ABOVE_BYTES or is_text_log(data, file)
 
 
 def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:

@@ -16,6 +16,7 @@ floats where the schema wants an integer (``"stake": 3.0``) become ints.
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import functools
 import json
@@ -23,7 +24,7 @@ import math
 import os
 import re
 import stat
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, Mapping, NamedTuple
 
 from arbiter.errors import LogReadError, LogSchemaError
 from arbiter.resources import schema_path
@@ -34,8 +35,8 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 __all__ = [
-    "LOG_SCHEMA", "EVENT_TYPES", "MAX_LOG_BYTES", "MAX_DEPTH", "MAX_CARDS",
-    "read_log_bytes", "read_log_file", "read_source", "read_stream", "sound_log", "json_pointer",
+    "LOG_SCHEMA", "EVENT_TYPES", "MAX_LOG_BYTES", "MAX_DEPTH", "MAX_CARDS", "STREAM_ABOVE_BYTES", "LazyEvents",
+    "read_log_bytes", "read_log_lazily", "read_log_file", "read_source", "read_stream", "sound_log", "json_pointer",
 ]
 
 LOG_SCHEMA: dict = json.loads(schema_path("log").read_text("utf-8"))  # not importlib.resources: 5 ms to import
@@ -46,7 +47,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(_DEFS["event"]["properties"]["type"]["enum"
 _MAX_NUMBER = 2**53 - 1
 # A log larger than this is not read: a runaway file (or /dev/zero) must not take the
 # machine's memory from the other logs of a run. A million events take some 60 MB, and
-# 1.8 GB of memory to replay.
+# (read as they come, `STREAM_ABOVE_BYTES`) under 300 MB of memory to check.
 MAX_LOG_BYTES = 256 * 1024 * 1024
 # A hand log nests 5 levels deep, its `meta` a few more. Deeper is refused at a fixed
 # depth, so the verdict does not depend on how deep the caller's stack happens to be.
@@ -201,6 +202,11 @@ class _Bad:
 
 
 def _read(data: bytes) -> dict:
+    return _read_text(_decode(data))
+
+
+def _decode(data: bytes) -> str:
+    """The log's text; raises for bytes that are not UTF-8, or no text at all."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -212,10 +218,15 @@ def _read(data: bytes) -> dict:
         ) from None
     if not text.strip():
         raise LogReadError("not valid JSON: the file is empty" + (" but for white space" if text else ""))
+    return text
+
+
+def _read_text(text: str) -> dict:
     keys = _key_count(text)
     doc = _parse_plain(text) if keys is not None else None
     if doc is not None and _sound(doc, keys):
         return doc
+    del doc  # not held while the exact parse builds another (a long log's is hundreds of MB)
     return _read_exactly(text)
 
 
@@ -224,12 +235,18 @@ def _parse_plain(text: str):
     number made the hooked parse four times slower), or None when the text could hold
     what only the hooked parse can tell: a NaN or an infinity, a lone surrogate escape,
     a number too long to convert, nesting too deep."""
-    if "NaN" in text or "Infinity" in text or _LONE_SURROGATE_ESCAPE.search(text):
+    if _needs_hooks(text):
         return None
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
         return None
+
+
+def _needs_hooks(text: str) -> bool:
+    """The text could hold a NaN, an infinity or a lone surrogate escape: only the hooked
+    parse tells them (the plain one takes them as they are)."""
+    return "NaN" in text or "Infinity" in text or _LONE_SURROGATE_ESCAPE.search(text) is not None
 
 
 def _key_count(text: str) -> int | None:
@@ -348,73 +365,96 @@ def _sound(doc, keys_in_text: int | None, strings_checked: bool = True) -> bool:
 
 
 def _sound_or_raise(doc, keys_in_text: int | None, strings_checked: bool) -> bool:
-    if type(doc) is not dict or type(doc.get("version")) is not int or type(doc.get("events")) is not list:
+    if type(doc) is not dict or type(doc.get("events")) is not list:
         return False
     split = _split_validators(len(doc["events"]))
+    keys = _sound_head(doc, split, strings_checked)
+    if keys is None:
+        return False
+    seated = set(doc["table"]["players"])
+    validators = split.events if split is not None else None
+    for event in doc["events"]:
+        event_keys = _sound_event(event, seated, validators, strings_checked)
+        if event_keys is None:
+            return False
+        keys += event_keys
+    return keys_in_text is None or keys == keys_in_text
+
+
+def _sound_head(doc: dict, split: _Fast | None, strings_checked: bool) -> int | None:
+    """How many keys the log holds outside its events, if all but the events' contents
+    is sound (with `split`, the events are not looked at; without, the whole schema
+    checks them too); else None."""
+    if type(doc.get("version")) is not int:
+        return None
     if split is not None:
         if not split.head(doc):
-            return False
+            return None
     else:
         whole = _fast_validator()
         if whole is None or not whole(doc):
-            return False
-    table, events, meta = doc["table"], doc["events"], doc.get("meta")
+            return None
+    table, meta = doc["table"], doc.get("meta")
     players = table["players"]
     if POOL in players or any(type(v) is not int or v > _MAX_NUMBER for v in (table["limit"], table["ante"])):
-        return False
+        return None
     if not strings_checked and not all(type(p) is str and not _has_lone_surrogate(p) for p in players):
-        return False
+        return None
     keys = len(doc) + len(table)
     if meta is not None:
         meta_keys = _plain_meta(meta, strings_checked)
         if meta_keys is None:
-            return False
+            return None
         keys += meta_keys
-    seated = set(players)
-    validators = split.events if split is not None else None
-    for event in events:
-        if type(event) is not dict:
-            return False
-        kind = event.get("type")
-        if type(kind) is not str:
-            return False
-        if validators is not None:
-            valid = validators.get(kind)
-            if valid is None or not valid(event):
-                return False
-        keys += len(event)
-        card_counts = _CARD_COUNTS.get(kind, ())
-        for field, value in event.items():
-            kind_of = type(value)
-            if kind_of is str:
-                if field in _NAME_FIELDS and value not in seated:
-                    return False
-                if field == "note" and not strings_checked and _has_lone_surrogate(value):
-                    return False
-            elif kind_of is int:
-                if abs(value) > MAX_CARDS and (abs(value) > _MAX_NUMBER or field in card_counts):
-                    return False
-            elif kind_of is list:  # cards, original: checked by the schema; unable: names
-                if any(type(item) is not str for item in value) or (
-                        field == "unable" and not seated.issuperset(value)):
-                    return False
-            elif kind_of is dict:  # hands, testimony: each player's count, or his cards
-                keys += len(value)
-                if not seated.issuperset(value):
-                    return False
-                for count in value.values():
-                    if type(count) is int:
-                        if count > MAX_CARDS:
-                            return False
-                    elif type(count) is not list or any(type(card) is not str for card in count):
-                        return False
-            elif kind_of is not bool:  # a float (3.0 is made an int by the exact path), or no JSON value
-                return False
-        if kind == "give" or kind == "discard":
-            count, cards = event["count"], event.get("cards")
-            if (cards is not None and len(cards) != count) or event.get("exposed", 0) > count:
-                return False
-    return keys_in_text is None or keys == keys_in_text
+    return keys
+
+
+def _sound_event(event, seated: set, validators: Mapping[str, Callable[[Any], bool]] | None,
+                 strings_checked: bool) -> int | None:
+    """How many keys one event holds, if every check passes it as it is (`validators`:
+    each type's subschema, or None when the whole schema checked it already); else None."""
+    if type(event) is not dict:
+        return None
+    kind = event.get("type")
+    if type(kind) is not str:
+        return None
+    if validators is not None:
+        valid = validators.get(kind)
+        if valid is None or not valid(event):
+            return None
+    keys = len(event)
+    card_counts = _CARD_COUNTS.get(kind, ())
+    for field, value in event.items():
+        kind_of = type(value)
+        if kind_of is str:
+            if field in _NAME_FIELDS and value not in seated:
+                return None
+            if field == "note" and not strings_checked and _has_lone_surrogate(value):
+                return None
+        elif kind_of is int:
+            if abs(value) > MAX_CARDS and (abs(value) > _MAX_NUMBER or field in card_counts):
+                return None
+        elif kind_of is list:  # cards, original: checked by the schema; unable: names
+            if any(type(item) is not str for item in value) or (
+                    field == "unable" and not seated.issuperset(value)):
+                return None
+        elif kind_of is dict:  # hands, testimony: each player's count, or his cards
+            keys += len(value)
+            if not seated.issuperset(value):
+                return None
+            for count in value.values():
+                if type(count) is int:
+                    if count > MAX_CARDS:
+                        return None
+                elif type(count) is not list or any(type(card) is not str for card in count):
+                    return None
+        elif kind_of is not bool:  # a float (3.0 is made an int by the exact path), or no JSON value
+            return None
+    if kind == "give" or kind == "discard":
+        count, cards = event["count"], event.get("cards")
+        if (cards is not None and len(cards) != count) or event.get("exposed", 0) > count:
+            return None
+    return keys
 
 
 def _plain_meta(meta, strings_checked: bool) -> int | None:
@@ -495,6 +535,181 @@ def _has_lone_surrogate(s: str) -> bool:
 
 def _clip(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+# --------------------------------------------------------------------------- a long log, event by event
+
+# A log larger than this is read event by event (`read_log_lazily`): its events are parsed
+# twice, once to check them and once for the replay, and never held all at once (a million
+# events parsed whole take a gigabyte). A smaller log is parsed whole, which is faster.
+STREAM_ABOVE_BYTES = 8 * 1024 * 1024
+
+
+class LazyEvents:
+    """A sound log's events, parsed one at a time as they are iterated (anew each time),
+    from the log's bytes decoded a chunk at a time: the replay of a million events holds
+    the bytes (which the caller holds anyway) and one event, not their text and a million
+    dicts. Its length is known: the events were counted when they were checked."""
+
+    __slots__ = ("_data", "_start", "_count")
+
+    def __init__(self, data: bytes, start: int, count: int) -> None:
+        self._data, self._start, self._count = data, start, count  # start: the byte of its `[`
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Any]:
+        return _events_from(self._data, self._start)
+
+
+def read_log_lazily(data: bytes, name: str) -> dict:
+    """A hand log read as `read_log_bytes` reads it, but for its events: when every check
+    passes the log as it is, they come as `LazyEvents`, checked one at a time. A log that
+    this reading cannot vouch for (anything wrong with it, or what only the exact parse can
+    judge: a NaN, a lone surrogate, white space before a colon, 3.0 for 3, the events
+    before the table) is read whole by the exact path instead, so that the verdict and its
+    words are the same whichever way a log is read (tests/test_big_logs.py holds them so)."""
+    try:
+        text = _decode(data)
+        surveyed = _survey(text)
+        if surveyed is None:
+            return _read_text(text)
+    except (LogReadError, LogSchemaError) as exc:
+        exc.file = name
+        raise
+    head, events_at, count = surveyed
+    start = len(text[:events_at].encode("utf-8")) + len(data) - len(data.removeprefix(_BOM))
+    head["events"] = LazyEvents(data, start, count)
+    return head
+
+
+_BOM = "\ufeff".encode("utf-8")
+# How many bytes of a long log are decoded at a time for its events.
+_CHUNK_BYTES = 1 << 20
+
+
+_WHITE = re.compile(r"[ \t\n\r]*")
+_PLAIN = json.JSONDecoder()
+
+
+def _skip_white(text: str, i: int) -> int:
+    """The index of the first character from ``i`` on that is not JSON white space."""
+    match = _WHITE.match(text, i)
+    return match.end() if match else i
+
+
+def _events_from(data: bytes, start: int) -> Iterator[Any]:
+    """The events of a log that `_survey` found sound, its array's `[` at byte ``start``:
+    the bytes decoded a chunk at a time, each event parsed as it is reached. An event cut
+    by a chunk's end is parsed once the next is added: each is an object, and an object
+    cut short never parses."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    text, i, pos = "", 0, start + 1
+
+    def more(kept: str) -> str:
+        nonlocal pos
+        if pos >= len(data):  # cannot happen to a surveyed log: said rather than looped on
+            raise ValueError("the events end before their array does")
+        pos += _CHUNK_BYTES
+        return kept + decoder.decode(data[pos - _CHUNK_BYTES:pos])
+
+    while True:
+        i = _skip_white(text, i)
+        if i == len(text):
+            text, i = more(""), 0
+        elif text[i] == "]":
+            return
+        elif text[i] == ",":
+            i += 1
+        else:
+            try:
+                event, i = _PLAIN.raw_decode(text, i)
+            except ValueError:  # the event goes on in the next chunk
+                text, i = more(text[i:]), 0
+                continue
+            yield event
+
+
+def _array_items(text: str, i: int) -> Generator[Any, None, int]:
+    """The values of the JSON array whose `[` is at ``i``, each parsed by the C parser as
+    it is reached; returns where the array ends. Raises ValueError where the text is no
+    JSON array (RecursionError for one nested too deeply)."""
+    skip, decode = _skip_white, _PLAIN.raw_decode
+    i = skip(text, i + 1)
+    if text.startswith("]", i):
+        return i + 1
+    while True:
+        value, i = decode(text, i)
+        yield value
+        i = skip(text, i)
+        if text.startswith(",", i):
+            i = skip(text, i + 1)
+        elif text.startswith("]", i):
+            return i + 1
+        else:
+            raise ValueError("not a JSON array")
+
+
+def _survey(text: str) -> tuple[dict, int, int] | None:
+    """When the log is sound as `_sound` would find its whole document (the same checks:
+    the head's, then each event's against its own type's subschema, and as many keys as
+    the text holds): all of it but its events, where its events' `[` stands in the text,
+    and how many there are; else None. The events are checked as they are parsed, and
+    dropped."""
+    split = _fast()
+    if split is None or _needs_hooks(text) or _SPACED_KEY.search(text):
+        return None
+    skip, decode = _skip_white, _PLAIN.raw_decode
+    head: dict = {}
+    events_at = count = event_keys = 0
+    try:
+        i = skip(text, 0)
+        if not text.startswith("{", i):
+            return None
+        i = skip(text, i + 1)
+        while True:
+            key, i = decode(text, i)
+            i = skip(text, i)
+            if type(key) is not str or key in head or not text.startswith(":", i):
+                return None
+            i = skip(text, i + 1)
+            if key == "events" and text.startswith("[", i):
+                table = head.get("table")
+                players = table.get("players") if type(table) is dict else None
+                if type(players) is not list or not all(type(p) is str for p in players):
+                    return None  # the events come before the table, or the table is not sound
+                seated, validators, events_at = set(players), split.events, i
+                items = _array_items(text, i)
+                while True:
+                    try:
+                        event = next(items)
+                    except StopIteration as end:
+                        i = end.value
+                        break
+                    keys = _sound_event(event, seated, validators, True)
+                    if keys is None:
+                        return None
+                    count += 1
+                    event_keys += keys
+                head[key] = []
+            else:
+                head[key], i = decode(text, i)
+            i = skip(text, i)
+            if text.startswith(",", i):
+                i = skip(text, i + 1)
+            elif text.startswith("}", i):
+                break
+            else:
+                return None
+    except (ValueError, RecursionError):
+        return None
+    if skip(text, i + 1) != len(text) or "events" not in head or type(head.get("table")) is not dict:
+        return None
+    head_keys = _sound_head(head, split, True)
+    if head_keys is None or head_keys + event_keys != _key_count(text):
+        return None
+    return head, events_at, count
 
 
 # --------------------------------------------------------------------------- the schema

@@ -357,7 +357,7 @@ WORDS: dict[str, Callable[[ReplayContext], Any]] = {
     "opened": lambda c: bool(c.game and c.playing.opener),
     "misdealt": lambda c: c._in_deal() and c.playing.deal.misdealt,
     "redeal": lambda c: c._in_deal() and c.playing.deal.redeal,
-    "first_game": lambda c: len(c.session.games) <= 1,
+    "first_game": lambda c: c.session.games_begun <= 1,
     "pack_short": lambda c: c._in_deal() and (c.event.get("count") or 0) > c.playing.deal.pack_remaining,
     "collected_in_turn": lambda c: bool(c.game and c.playing.draw
                                       and not c.playing.draw.pending(c.playing.still_in)),

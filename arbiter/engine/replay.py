@@ -84,6 +84,7 @@ class Replay(EffectsMixin):
     # --- driving -----------------------------------------------------------------
     def run(self) -> None:
         handlers = {kind: getattr(self, "on_" + kind) for kind in EVENT_TYPES}
+        k = -1  # the events may be any iterable, read as they come (a long log's)
         for k, event in enumerate(self.events):
             self.k = k
             self.event = event
@@ -98,7 +99,7 @@ class Replay(EffectsMixin):
                 self.playing.last_event = k
             if self.trace is not None:
                 self.trace.append(self.snapshot())
-        self.k = len(self.events) - 1
+        self.k = k
         self.event = {}
         self.parsed_cards = []
         if self.game:
@@ -199,7 +200,7 @@ class Replay(EffectsMixin):
 
     # --- the draw for the deal, the deal ---------------------------------------------
     def on_draw_for_deal(self, event: Mapping[str, Any]) -> None:
-        if self.session.games:
+        if self.session.games_begun:
             raise self.refused("a draw for the first deal cannot come once the first game has begun")
         session = self.session
         player = event["player"]
@@ -240,7 +241,7 @@ class Replay(EffectsMixin):
     def due_dealer(self) -> tuple[str | None, str | None]:
         """Who should deal a new game, and the law that says so."""
         session = self.session
-        if session.games:
+        if session.games_begun:
             return session.next_dealer, session.next_dealer_rule
         setting = self.setting("first_dealer")
         if not setting or not (session.draw_round or session.draw_tied):
@@ -250,9 +251,10 @@ class Replay(EffectsMixin):
 
     def new_game(self, dealer: str) -> Game:
         session = self.session
-        game = Game(number=len(session.games) + 1, dealer=dealer, jackpot=session.next_jackpot,
+        session.games_begun += 1
+        game = Game(number=session.games_begun, dealer=dealer, jackpot=session.next_jackpot,
                     deal=self.new_deal(1, dealer, redeal=False))
-        session.games.append(game)
+        self.fired_moments.clear()  # a moment is fired once a deal, and this game's deals are all new
         self.game = game
         game.pool_start = session.carried
         game.stakes = {p: 0 for p in self.seating.players}

@@ -176,7 +176,8 @@ class Session:
     draw_round: dict[str, int] = field(default_factory=dict)
     draw_tied: list[str] | None = None
     first_dealer: str | None = None
-    games: list[Game] = field(default_factory=list)
+    games_begun: int = 0  # the count, not the games: a game over is in the report, and a long log's replay
+    # holds the table in play, not its history
     next_dealer: str | None = None
     next_dealer_rule: str | None = None
     next_jackpot: dict[str, Any] | None = None
