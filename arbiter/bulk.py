@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import Any, Callable, Iterable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
 from arbiter.checker import check_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
@@ -22,6 +22,9 @@ from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook
 
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
 STDIN = "-"
 
 
@@ -30,12 +33,14 @@ class Unreadable(str):
     that cannot be listed, a named pipe): it gets its `invalid` report without being
     opened. A str, so it goes wherever a path goes (and pickles to a worker)."""
 
+    problem: str  # why it cannot be read, in the words of its `invalid` report
+
     def __new__(cls, path: str, problem: str) -> "Unreadable":
         self = super().__new__(cls, path)
         self.problem = problem
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Unreadable], tuple[str, str]]:
         return Unreadable, (str(self), self.problem)
 
 
@@ -282,7 +287,7 @@ def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
     return chunks
 
 
-def _end_workers(executor) -> None:
+def _end_workers(executor: ProcessPoolExecutor) -> None:
     """Kill the pool's workers: waiting for them to finish their chunks could take
     minutes (a huge log), and a worker left behind blocks for ever on its queue."""
     if hasattr(executor, "kill_workers"):  # Python 3.14
@@ -295,7 +300,8 @@ def _end_workers(executor) -> None:
             pass
 
 
-def _check_alone(path: str, pool, finish: Callable[[dict[str, Any]], Any]) -> Any:
+def _check_alone(path: str, pool: Callable[[int], ProcessPoolExecutor],
+                 finish: Callable[[dict[str, Any]], Any]) -> Any:
     """One log in a process of its own: if that process dies, this log killed it."""
     from concurrent.futures.process import BrokenProcessPool
 

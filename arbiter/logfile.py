@@ -24,7 +24,19 @@ import math
 import os
 import re
 import stat
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, Mapping, NamedTuple
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Generator,
+    Iterable,
+    Iterator,
+    Mapping,
+    NamedTuple,
+    Protocol,
+    TypeGuard,
+    cast,
+)
 
 from arbiter.errors import LogReadError, LogSchemaError
 from arbiter.resources import schema_path
@@ -39,8 +51,9 @@ __all__ = [
     "read_log_bytes", "read_log_lazily", "read_log_file", "read_source", "read_stream", "sound_log", "json_pointer",
 ]
 
-LOG_SCHEMA: dict = json.loads(schema_path("log").read_text("utf-8"))  # not importlib.resources: 5 ms to import
-_DEFS: dict = LOG_SCHEMA["$defs"]
+# Not importlib.resources: 5 ms to import.
+LOG_SCHEMA: dict[str, Any] = json.loads(schema_path("log").read_text("utf-8"))
+_DEFS: dict[str, Any] = LOG_SCHEMA["$defs"]
 EVENT_TYPES: tuple[str, ...] = tuple(_DEFS["event"]["properties"]["type"]["enum"])
 
 # Numbers beyond what a double holds exactly are no counts of counters or cards.
@@ -76,7 +89,7 @@ _PLURALS = {"card": "cards", "name": "player names", "event": "events"}
 class _Compiled(NamedTuple):
     document: Draft202012Validator  # each event checked only for a known `type`
     event: Draft202012Validator  # what `document` asks of one event: an object with a known `type`
-    events: dict[str, Draft202012Validator]  # event type -> its validator
+    events: Mapping[object, Draft202012Validator]  # event type -> its validator (looked up by what a log holds)
     names: dict[int, str]  # id() of an inlined $defs entry -> its name
 
 
@@ -88,9 +101,9 @@ def _compiled() -> _Compiled:
     from jsonschema import Draft202012Validator
 
     defs = {**_DEFS, "event": {k: v for k, v in _DEFS["event"].items() if k != "allOf"}}
-    inlined: dict[str, dict] = {}
+    inlined: dict[str, dict[str, Any]] = {}
 
-    def inline(node):
+    def inline(node: object) -> Any:  # a JSON Schema node in, the same node inlined out
         if isinstance(node, list):
             return [inline(x) for x in node]
         if not isinstance(node, dict):
@@ -103,18 +116,19 @@ def _compiled() -> _Compiled:
         return {k: inline(v) for k, v in node.items()}
 
     document = inline({k: v for k, v in LOG_SCHEMA.items() if k != "$defs"})
-    events = {t: Draft202012Validator(inline({"$ref": f"#/$defs/{t}_event"})) for t in EVENT_TYPES}
+    events: Mapping[object, Draft202012Validator] = {
+        t: Draft202012Validator(inline({"$ref": f"#/$defs/{t}_event"})) for t in EVENT_TYPES}
     names = {id(schema): name for name, schema in inlined.items()}
     event = Draft202012Validator(document["properties"]["events"]["items"])
     return _Compiled(Draft202012Validator(document), event, events, names)
 
 
-def read_log_file(path: str | os.PathLike) -> dict:
+def read_log_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and check the hand log at ``path`` (``-`` is the caller's business)."""
     return read_log_bytes(read_source(path), os.fspath(path))
 
 
-def read_source(path: str | os.PathLike) -> bytes:
+def read_source(path: str | os.PathLike[str]) -> bytes:
     """The bytes of the file at ``path``: a regular file, or a pipe or device named on
     purpose (``<(zcat log.json.gz)``), never more than ``MAX_LOG_BYTES``. Raises
     ``LogReadError`` (with ``file`` set) when it cannot be read or is too large."""
@@ -145,12 +159,19 @@ def read_source(path: str | os.PathLike) -> bytes:
 _CHUNK = 1 << 20
 
 
-def read_stream(stream, limit: int | None = None) -> bytes:
+class _Readable(Protocol):
+    """What `read_stream` reads: a binary file, standard input's buffer, a pipe."""
+
+    def read(self, size: int, /) -> bytes: ...
+
+
+def read_stream(stream: _Readable, limit: int | None = None) -> bytes:
     """All of a binary stream (standard input, a pipe), never more than ``MAX_LOG_BYTES``
     (``limit`` more bytes, for the rest of a file begun). Read in chunks, so that a
     small log takes a small buffer."""
     limit = MAX_LOG_BYTES if limit is None else limit
-    chunks, size = [], 0
+    chunks: list[bytes] = []
+    size = 0
     while size <= limit:
         chunk = stream.read(min(_CHUNK, limit + 1 - size))
         if not chunk:
@@ -167,7 +188,7 @@ def _too_large(size: str) -> LogReadError:
                         f"{MAX_LOG_BYTES:,} bytes ({MAX_LOG_BYTES >> 20} MiB)")
 
 
-def read_log_bytes(data: bytes, name: str) -> dict:
+def read_log_bytes(data: bytes, name: str) -> dict[str, Any]:
     """Decode, parse and check a hand log; ``name`` (a path, or ``-``) goes on the error."""
     try:
         return _read(data)
@@ -176,14 +197,14 @@ def read_log_bytes(data: bytes, name: str) -> dict:
         raise
 
 
-def sound_log(log) -> bool:
+def sound_log(log: object) -> bool:
     """True when a log built in Python (`check_log(dict)`) passes every check as it is,
     with no JSON round trip; False when it must be read as JSON text to say what is wrong
     (or to make ints of the floats that stand for them)."""
     return _sound(log, None, strings_checked=False)
 
 
-def json_pointer(parts) -> str:
+def json_pointer(parts: Iterable[object]) -> str:
     """The JSON Pointer (RFC 6901) of a sequence of keys and indexes."""
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
@@ -201,7 +222,7 @@ class _Bad:
         self.key = key  # the duplicated key, for a duplicate
 
 
-def _read(data: bytes) -> dict:
+def _read(data: bytes) -> dict[str, Any]:
     return _read_text(_decode(data))
 
 
@@ -221,7 +242,7 @@ def _decode(data: bytes) -> str:
     return text
 
 
-def _read_text(text: str) -> dict:
+def _read_text(text: str) -> dict[str, Any]:
     keys = _key_count(text)
     doc = _parse_plain(text) if keys is not None else None
     if doc is not None and _sound(doc, keys):
@@ -230,7 +251,7 @@ def _read_text(text: str) -> dict:
     return _read_exactly(text)
 
 
-def _parse_plain(text: str):
+def _parse_plain(text: str) -> object:
     """The document by the C parser without hooks (a Python call per object and per
     number made the hooked parse four times slower), or None when the text could hold
     what only the hooked parse can tell: a NaN or an infinity, a lone surrogate escape,
@@ -263,7 +284,7 @@ def _key_count(text: str) -> int | None:
 _SPACED_KEY = re.compile(r'"[ \t\n\r]+:')
 
 
-def _read_exactly(text: str) -> dict:
+def _read_exactly(text: str) -> dict[str, Any]:
     """The hooked parse and every check one by one: slower, and exact about what is wrong
     and where (the first problem in document order; tests/test_logfile.py pins the words)."""
     found: list[_Bad] = []
@@ -272,12 +293,12 @@ def _read_exactly(text: str) -> dict:
         found.append(marker := _Bad(problem, key))
         return marker
 
-    def pairs(items: list) -> dict | _Bad:
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any] | _Bad:
         obj = dict(items)
         if len(obj) == len(items):
             return obj
-        seen: set = set()
-        dup = next(k for k, _ in items if k in seen or seen.add(k))
+        first: dict[str, int] = {}  # key -> the index of its first appearance
+        dup = next(k for i, (k, _) in enumerate(items) if first.setdefault(k, i) != i)
         return bad(f"has a duplicate key {dup!r}", dup)
 
     def number(text: str, value: float | int | None) -> float | int | _Bad:
@@ -296,7 +317,7 @@ def _read_exactly(text: str) -> dict:
         parse_constant=lambda s: bad(f"is not a finite number ({s})"),
     )
     try:
-        doc = decoder.decode(text)
+        doc: object = decoder.decode(text)
     except json.JSONDecodeError as exc:
         raise LogReadError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
@@ -305,9 +326,10 @@ def _read_exactly(text: str) -> dict:
     if found or _LONE_SURROGATE_ESCAPE.search(text):
         _walk(doc)
     _check_schema(doc)
-    _normalise_numbers(doc)
-    _check_events(doc)
-    return doc
+    log = cast("dict[str, Any]", doc)  # the schema holds a log to an object
+    _normalise_numbers(log)
+    _check_events(log)
+    return log
 
 
 class _Fast(NamedTuple):
@@ -347,7 +369,7 @@ def _split_validators(events: int) -> _Fast | None:
     return _fast() if _events_seen[0] > SPLIT_AFTER_EVENTS else None
 
 
-def _sound(doc, keys_in_text: int | None, strings_checked: bool = True) -> bool:
+def _sound(doc: object, keys_in_text: int | None, strings_checked: bool = True) -> TypeGuard[dict[str, Any]]:
     """True when the document (as the plain parser gave it, or as a caller built it) is
     a log that every check passes as it is: plain JSON values, numbers in range, the
     schema, the names seated, the counts of cards, no float to make an int of. One pass
@@ -364,7 +386,7 @@ def _sound(doc, keys_in_text: int | None, strings_checked: bool = True) -> bool:
         return False
 
 
-def _sound_or_raise(doc, keys_in_text: int | None, strings_checked: bool) -> bool:
+def _sound_or_raise(doc: object, keys_in_text: int | None, strings_checked: bool) -> bool:
     if type(doc) is not dict or type(doc.get("events")) is not list:
         return False
     split = _split_validators(len(doc["events"]))
@@ -381,7 +403,7 @@ def _sound_or_raise(doc, keys_in_text: int | None, strings_checked: bool) -> boo
     return keys_in_text is None or keys == keys_in_text
 
 
-def _sound_head(doc: dict, split: _Fast | None, strings_checked: bool) -> int | None:
+def _sound_head(doc: dict[str, Any], split: _Fast | None, strings_checked: bool) -> int | None:
     """How many keys the log holds outside its events, if all but the events' contents
     is sound (with `split`, the events are not looked at; without, the whole schema
     checks them too); else None."""
@@ -409,7 +431,7 @@ def _sound_head(doc: dict, split: _Fast | None, strings_checked: bool) -> int | 
     return keys
 
 
-def _sound_event(event, seated: set, validators: Mapping[str, Callable[[Any], bool]] | None,
+def _sound_event(event: object, seated: set[str], validators: Mapping[str, Callable[[Any], bool]] | None,
                  strings_checked: bool) -> int | None:
     """How many keys one event holds, if every check passes it as it is (`validators`:
     each type's subschema, or None when the whole schema checked it already); else None."""
@@ -457,11 +479,12 @@ def _sound_event(event, seated: set, validators: Mapping[str, Callable[[Any], bo
     return keys
 
 
-def _plain_meta(meta, strings_checked: bool) -> int | None:
+def _plain_meta(meta: object, strings_checked: bool) -> int | None:
     """How many keys `meta` holds, if it is plain JSON within the limits (depth, numbers,
     strings); else None."""
     keys = 0
-    stack = [(meta, 2)]
+    # Any: each value is dispatched on its type held in `kind`, which mypy does not follow.
+    stack: list[tuple[Any, int]] = [(meta, 2)]
     while stack:
         value, depth = stack.pop()
         kind = type(value)
@@ -484,10 +507,10 @@ def _plain_meta(meta, strings_checked: bool) -> int | None:
     return keys
 
 
-def _walk(doc) -> None:
+def _walk(doc: object) -> None:
     """Raise for the first unreadable value in document order (iteratively: the
     document may be nested as deeply as the parser allowed)."""
-    stack = [(doc, ())]
+    stack: list[tuple[object, tuple[str | int, ...]]] = [(doc, ())]
     while stack:
         value, path = stack.pop()
         if isinstance(value, _Bad):
@@ -505,11 +528,12 @@ def _walk(doc) -> None:
             stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
 
 
-def _check_depth(value, depth: int = 1) -> None:
+def _check_depth(value: object, depth: int = 1) -> None:
     """Raise if ``value`` nests deeper than ``MAX_DEPTH`` (iteratively). The message and
     the empty path are those of a document too deep for the parser itself, so that a log
     gets the same report whichever of the two limits it meets."""
-    stack = [(value, depth)]
+    stack: list[tuple[object, int]] = [(value, depth)]
+    children: Iterable[object]
     while stack:
         value, depth = stack.pop()
         if type(value) is dict:
@@ -563,7 +587,7 @@ class LazyEvents:
         return _events_from(self._data, self._start)
 
 
-def read_log_lazily(data: bytes, name: str) -> dict:
+def read_log_lazily(data: bytes, name: str) -> dict[str, Any]:
     """A hand log read as `read_log_bytes` reads it, but for its events: when every check
     passes the log as it is, they come as `LazyEvents`, checked one at a time. A log that
     this reading cannot vouch for (anything wrong with it, or what only the exact parse can
@@ -651,7 +675,7 @@ def _array_items(text: str, i: int) -> Generator[Any, None, int]:
             raise ValueError("not a JSON array")
 
 
-def _survey(text: str) -> tuple[dict, int, int] | None:
+def _survey(text: str) -> tuple[dict[str, Any], int, int] | None:
     """When the log is sound as `_sound` would find its whole document (the same checks:
     the head's, then each event's against its own type's subschema, and as many keys as
     the text holds): all of it but its events, where its events' `[` stands in the text,
@@ -661,7 +685,7 @@ def _survey(text: str) -> tuple[dict, int, int] | None:
     if split is None or _needs_hooks(text) or _SPACED_KEY.search(text):
         return None
     skip, decode = _skip_white, _PLAIN.raw_decode
-    head: dict = {}
+    head: dict[str, Any] = {}
     events_at = count = event_keys = 0
     try:
         i = skip(text, 0)
@@ -740,16 +764,17 @@ def _fast_event_validator() -> Callable[[Any], bool] | None:
     return jsonschema_rs.validator_for(schema).is_valid
 
 
-def _check_schema(doc) -> None:
+def _check_schema(doc: object) -> None:
     fast = _fast_validator()
     if fast is not None and fast(doc):
-        _check_depth(doc.get("meta"), 2)  # the one place a valid log may nest as it likes
+        # Valid, so a log object; `meta` the one place a valid log may nest as it likes.
+        _check_depth(cast("dict[str, Any]", doc).get("meta"), 2)
         return
     _check_depth(doc)  # before `jsonschema` and the messages, which recurse
     compiled = _compiled()
     events = doc.get("events") if isinstance(doc, dict) else None
     # Everything but the events first: any error there comes before any event's (_rank).
-    head = {**doc, "events": []} if isinstance(events, list) else doc
+    head = {**doc, "events": []} if isinstance(doc, dict) and isinstance(events, list) else doc
     errors = [] if compiled.document.is_valid(head) else list(compiled.document.iter_errors(head))
     if not errors and isinstance(events, list):
         errors = _first_event_errors(compiled, events)
@@ -764,7 +789,7 @@ def _check_schema(doc) -> None:
     raise LogSchemaError(*_describe(doc, error))
 
 
-def _first_event_errors(compiled: _Compiled, events: list) -> list:
+def _first_event_errors(compiled: _Compiled, events: list[Any]) -> list[ValidationError]:
     """The schema errors of the first event that has any (those are the ones _rank puts
     first), relative to the log; the events after it are not looked at."""
     fast = _fast_event_validator()
@@ -782,11 +807,12 @@ def _first_event_errors(compiled: _Compiled, events: list) -> list:
     return []
 
 
-_TOP_ORDER = {"format": 1, "version": 2, "table": 3, "meta": 4, "events": 5}
-_KIND_ORDER = {"required": 1, "additionalProperties": 2}
+# Keyed by object: looked up by any part of a path, or a validator that may be unset.
+_TOP_ORDER: Mapping[object, int] = {"format": 1, "version": 2, "table": 3, "meta": 4, "events": 5}
+_KIND_ORDER: Mapping[object, int] = {"required": 1, "additionalProperties": 2}
 
 
-def _rank(error: ValidationError) -> tuple:
+def _rank(error: ValidationError) -> tuple[int, int, int, int]:
     """Which error to report: the first place in the document (top level, format,
     version, table, meta, then events in order); within a place, an unknown event type,
     then a missing field, then an unknown one, then a bad value."""
@@ -797,11 +823,14 @@ def _rank(error: ValidationError) -> tuple:
     return (top, event, kind, len(p))
 
 
-def _describe(doc, error: ValidationError) -> tuple[str, str]:
+def _describe(doc: object, error: ValidationError) -> tuple[str, str]:
     """The message and the JSON Pointer for a schema error."""
     path = list(error.absolute_path)
     subject = _subject(doc, path)
-    v, instance, schema = error.validator, error.instance, error.schema
+    # An error of a validation has all of these set; the log schema's subschemas are all
+    # objects (its only `false` is additionalProperties'), so the one that failed is one.
+    v, schema = error.validator, cast("Mapping[str, Any]", error.schema)
+    instance: Any = error.instance  # the value that failed: any JSON value
     if "propertyNames" in error.schema_path:  # a key of `hands` or `testimony`
         message = f"{subject} has a key that is not {_expected(schema)}: {_show(instance)}"
         return message, json_pointer([*path, instance])
@@ -810,7 +839,7 @@ def _describe(doc, error: ValidationError) -> tuple[str, str]:
         message = f"{_subject(doc, path[:2])}: unknown event type {_show(instance)}{guess}"
         return message, json_pointer(path)
     if v == "required":
-        missing = next(f for f in error.validator_value if f not in instance)
+        missing = next(f for f in cast("list[str]", error.validator_value) if f not in instance)
         return f"{subject}: missing required field {missing!r}", json_pointer(path)
     if v == "additionalProperties":
         known = list(schema.get("properties", {}))
@@ -831,10 +860,10 @@ def _describe(doc, error: ValidationError) -> tuple[str, str]:
     return message, json_pointer(path)
 
 
-def _place(doc, path: list) -> tuple[str, list]:
+def _place(doc: object, path: list[str | int]) -> tuple[str, list[str | int]]:
     """("event 3 (play)", the path within the event), ("table", …) or ("", path)."""
     if len(path) >= 2 and path[0] == "events" and isinstance(path[1], int):
-        event = doc["events"][path[1]]
+        event = cast("dict[str, Any]", doc)["events"][path[1]]  # a path into its events: a log object
         kind = event.get("type") if isinstance(event, dict) else None
         named = f" ({kind})" if isinstance(kind, str) and kind in EVENT_TYPES else ""
         return f"event {path[1]}{named}", path[2:]
@@ -843,7 +872,7 @@ def _place(doc, path: list) -> tuple[str, list]:
     return "", path
 
 
-def _subject(doc, path) -> str:
+def _subject(doc: object, path: Iterable[str | int]) -> str:
     """How a message names the place: "event 3 (play): 'stake'", "table", "the log"."""
     head, rel = _place(doc, list(path))
     if not rel:
@@ -851,12 +880,12 @@ def _subject(doc, path) -> str:
     return f"{head}: {_label(rel)}" if head else _label(rel)
 
 
-def _label(rel: list) -> str:
+def _label(rel: list[str | int]) -> str:
     """'stake', 'cards'[2], 'hands'['Bob'][0]."""
     return repr(str(rel[0])) + "".join(f"[{p!r}]" for p in rel[1:])
 
 
-def _expected(schema: dict) -> str:
+def _expected(schema: Mapping[str, Any]) -> str:
     """What a (compiled) subschema asks for, in words."""
     names = _compiled().names
     if names.get(id(schema)) in _PHRASES:
@@ -869,14 +898,19 @@ def _expected(schema: dict) -> str:
         return " or ".join(map(_expected, schema["oneOf"]))
     kind = schema.get("type")
     if kind == "integer":
-        return {0: "a non-negative integer", 1: "a positive integer"}.get(schema.get("minimum"), "an integer")
+        return _MINIMUM_WORDS.get(schema.get("minimum"), "an integer")
     if kind == "array":
         item = names.get(id(schema.get("items")))
         return f"a list of {_PLURALS[item]}" if item in _PLURALS else "a list"
-    return {"boolean": "true or false", "object": "an object", "string": "a string"}.get(kind, "valid")
+    return _TYPE_WORDS.get(kind, "valid")
 
 
-def _show(value) -> str:
+# Keyed by object: looked up by what a subschema holds, or None.
+_MINIMUM_WORDS: Mapping[object, str] = {0: "a non-negative integer", 1: "a positive integer"}
+_TYPE_WORDS: Mapping[object, str] = {"boolean": "true or false", "object": "an object", "string": "a string"}
+
+
+def _show(value: object) -> str:
     if isinstance(value, str):
         return repr(_clip(value))
     if isinstance(value, (dict, list, bool)) or value is None:
@@ -884,7 +918,7 @@ def _show(value) -> str:
     return repr(value)
 
 
-def _did_you_mean(word, choices) -> str:
+def _did_you_mean(word: object, choices: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, choices, n=1) if isinstance(word, str) else []
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -892,7 +926,7 @@ def _did_you_mean(word, choices) -> str:
 # --------------------------------------------------------------------------- meaning
 
 
-def _normalise_numbers(doc: dict) -> None:
+def _normalise_numbers(doc: dict[str, Any]) -> None:
     """The schema's integers admit 3.0 (JSON Schema's reading); hand on ints."""
     doc["version"] = int(doc["version"])
     for obj in [doc["table"], *doc["events"]]:
@@ -905,7 +939,7 @@ def _normalise_numbers(doc: dict) -> None:
                         value[k] = int(v)
 
 
-def _check_events(doc: dict) -> None:
+def _check_events(doc: dict[str, Any]) -> None:
     """What the schema cannot say: no player bears the pool's name (the ledger's
     ``from``/``to`` would not tell them apart, SPEC §4), every name is a seated
     player's, and an event's ``cards`` agree with its ``count``."""
@@ -918,7 +952,7 @@ def _check_events(doc: dict) -> None:
         )
     seated = set(players)
 
-    def unseated(k: int, rel: list, name: str) -> LogSchemaError:
+    def unseated(k: int, rel: list[str | int], name: str) -> LogSchemaError:
         head, _ = _place(doc, ["events", k, *rel])
         return LogSchemaError(
             f"{head}: {_label(rel[:1])} names {_show(name)}, who is not seated at the table "
