@@ -797,7 +797,8 @@ def _first_event_errors(compiled: _Compiled, events: list[Any]) -> list[Validati
         if fast is not None and fast(event):
             continue
         errors = list(compiled.event.iter_errors(event))
-        validator = compiled.events.get(event.get("type")) if isinstance(event, dict) else None
+        kind = event.get("type") if isinstance(event, dict) else None
+        validator = compiled.events.get(kind) if isinstance(kind, str) else None  # a list is no type
         if validator is not None:
             errors.extend(validator.iter_errors(event))
         if errors:

@@ -221,3 +221,13 @@ def test_an_installed_rule_book_is_trusted_without_hashing(tmp_path, monkeypatch
     assert changed["title"].endswith("(changed)"), "a checkout's rules are still hashed"
     (installed / "compiled.json").unlink()
     assert loader.load_compiled(installed)["rules"], "without its compiled form, an installed book is compiled"
+
+
+def test_an_event_type_that_is_a_list_is_an_unknown_type_not_an_internal_error():
+    from arbiter.checker import check_bytes
+
+    log = {"format": "peel-draw-poker-log", "version": 1, "table": {"players": ["Ann", "Bob"], "limit": 10, "ante": 1},
+           "events": [{"type": ["deal"]}]}
+    report = check_bytes(json.dumps(log).encode(), "x.json")
+    assert report["status"] == "invalid"
+    assert report["error"]["message"].startswith("event 0: unknown event type") and report["error"]["path"] == "/events/0/type"

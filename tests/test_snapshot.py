@@ -28,6 +28,8 @@ def current() -> dict[str, object]:
         house = json.loads(path.read_text(encoding="utf-8")).get("meta", {}).get("house")
         rulebook = apply_house(book, read_house(house)) if house else book
         report = check_file(path, rulebook)
+        if "house_rules" in report:  # the house file's path is where this checkout lies
+            report["house_rules"] = {**report["house_rules"], "file": Path(report["house_rules"]["file"]).name}
         reports[path.relative_to(cases_dir()).as_posix()] = {**report, "file": None}
     return reports
 
