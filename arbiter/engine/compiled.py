@@ -6,21 +6,14 @@ the data of a condition: it looks up the checks of an event type and calls closu
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from arbiter.engine.chain import Chain
 from arbiter.engine.expressions import Binding, Condition, Context, Value, compile_condition, compile_value
 from arbiter.rulebook.model import Check, Rule, Rulebook
-from arbiter.rulebook.vocabulary import VALUE_FUNCTIONS
+from arbiter.rulebook.vocabulary import PRONOUN_FORMS, TEMPLATE_FIELD, VALUE_FUNCTIONS, template_value
 from arbiter.words import pronoun_of
-
-_FIELD = re.compile(r"\{([A-Za-z_.]+)(?::([A-Za-z_.]+))?(?::([a-z]+))?\}")
-
-# `{he:P}`, `{his:P}`, `{him:P}`, `{himself:P}`: person P's pronoun as the log gives it
-# (`table.pronouns`, "they" by default); `{verb:P:retires}`: the verb agreeing with it.
-PRONOUN_FORMS = {"he": "subject", "his": "possessive", "him": "object", "himself": "reflexive"}
 
 
 def compile_template(template: str, binding: Binding | None = None) -> Callable[[Context], str]:
@@ -28,11 +21,11 @@ def compile_template(template: str, binding: Binding | None = None) -> Callable[
     state; `{his:actor}`, `{verb:actor:retires}` in the player's own pronoun."""
     parts: list[str | Value] = []
     position = 0
-    for match in _FIELD.finditer(template):
+    for match in TEMPLATE_FIELD.finditer(template):
         parts.append(template[position:match.start()])
         name, person, verb = match.groups()
         if person is None:
-            parts.append(_template_value(name, binding))
+            parts.append(compile_value(template_value(name), binding))
         elif name in PRONOUN_FORMS or (name == "verb" and verb):
             parts.append(_pronoun_part(name, compile_value(person, binding), verb))
         else:
@@ -45,17 +38,6 @@ def compile_template(template: str, binding: Binding | None = None) -> Callable[
         return " ".join(text.split())
 
     return render
-
-
-def _template_value(name: str, binding: Binding | None) -> Value:
-    """`{stake_of_actor}` is `{stake_of: actor}`; `{given_to_dealer}` is `{given_to: dealer}`;
-    `{param.NAME}` is the parameter in force (the house's, where a house file sets it)."""
-    if name.startswith("param."):
-        return compile_value({"param": name[len("param."):]}, binding)
-    for function in sorted(VALUE_FUNCTIONS, key=len, reverse=True):
-        if name.startswith(function + "_") and function != "param":
-            return compile_value({function: name[len(function) + 1:]}, binding)
-    return compile_value(name, binding)
 
 
 def _pronoun_part(form: str, person: Value, verb: str | None) -> Value:

@@ -311,7 +311,10 @@ def _check_value(node: Any, where: str) -> None:
 # A check's summary template: `{actor}`, `{event.stake}`, `{stake_of_actor}`, `{param.NAME}`,
 # `{his:actor}`, `{verb:actor:retires}` (the engine's `compile_template` fills them).
 TEMPLATE_FIELD = re.compile(r"\{([A-Za-z_.]+)(?::([A-Za-z_.]+))?(?::([a-z]+))?\}")
-PRONOUN_FORMS = ("he", "his", "him", "himself")
+# `{he:P}`, `{his:P}`, `{him:P}`, `{himself:P}`: person P's pronoun as the log gives it
+# (`table.pronouns`, "they" by default), each the form of `arbiter.words.Pronoun` it names;
+# `{verb:P:retires}`: the verb agreeing with it.
+PRONOUN_FORMS: Mapping[str, str] = {"he": "subject", "his": "possessive", "him": "object", "himself": "reflexive"}
 
 
 def template_value(name: str) -> Any:
