@@ -139,7 +139,13 @@ class CompiledRules:
                         Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test is None))
 
         self._matching: dict[tuple[str, tuple[Any, ...]], list[Setting]] = {}
-        self._accepting: dict[str, frozenset[str]] | None = None
+        self._accepting: dict[str, frozenset[str]] | None = None  # when no entry has a condition
+        acts = self.settings.get("round_acts", ())
+        if all(s.unconditional for s in acts):
+            self._accepting = {}
+            for setting in acts:
+                for act in setting.value["acts"]:
+                    self._accepting[act] = self._accepting.get(act, frozenset()) | set(setting.value["phases"])
         self._chains: dict[int, Chain] = {}
         self.constant_settings: dict[str, Setting | None] = {
             name: (entries[0] if entries else None)
@@ -164,14 +170,9 @@ class CompiledRules:
         """The phases in which some round in force accepts an act of this kind (the rules'
         `round_acts`), or None if no round names it. Entries without a condition are
         gathered once."""
-        entries = self.settings.get("round_acts", ())
-        if all(s.unconditional for s in entries):
-            if self._accepting is None:
-                self._accepting = {}
-                for setting in entries:
-                    for act in setting.value["acts"]:
-                        self._accepting[act] = self._accepting.get(act, frozenset()) | set(setting.value["phases"])
+        if self._accepting is not None:
             return self._accepting.get(kind)
+        entries = self.settings.get("round_acts", ())
         named = [s for s in entries if kind in s.value["acts"]]
         if not named:
             return None
