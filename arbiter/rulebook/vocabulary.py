@@ -265,8 +265,8 @@ SETTING_KEYS: Mapping[str, str] = {
     "value": "{0}",
     "cards_each": "as soon as each player has {0} cards",
     "what": "counters moved as {0} cite this law",
-    "acts": "the acts {0}",
-    "phases": "may come in the phases {0}",
+    "acts": "{0}",
+    "phases": "may come only in: {0}",
 }
 
 SETTING_VALUES: Mapping[str, str] = {
