@@ -25,6 +25,7 @@ from arbiter.engine.state import Deal, Game, Hand, Outcome, Phase, Round, Sessio
 from arbiter.rulebook.model import Rulebook, hand_rules
 from arbiter.rulebook.vocabulary import EVENT_TYPES
 from arbiter.seats import POOL, Seating
+from arbiter.words import plural
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
 BETTING_ACTS = frozenset({"open", "play", "pass", "demand_show"})
@@ -480,10 +481,7 @@ class Replay(EffectsMixin):
         if player not in chain:
             return False
         for passed in chain[: chain.index(player)]:
-            if game.phase == Phase.SAY:
-                turns.take_say_turn(game, passed)
-            else:
-                turns.take_bet_turn(game, self.seating, passed)
+            turns.take_turn(game, self.seating, passed)
         return True
 
     def after_act(self, player: str, in_turn: bool) -> None:
@@ -523,12 +521,9 @@ class Replay(EffectsMixin):
         for player in chain:
             if not turns.optional(game, player, betting):
                 break
-            if betting:
-                turns.take_bet_turn(game, self.seating, player)
-                if self.close_betting_if_done(player):
-                    break
-            else:
-                turns.take_say_turn(game, player)
+            turns.take_turn(game, self.seating, player)
+            if betting and self.close_betting_if_done(player):
+                break
         if not betting and game.say and not game.say.pending(game.still_in):
             self.close_say(game.say.done[-1] if game.say.done else game.dealer)
 
@@ -555,7 +550,7 @@ class Replay(EffectsMixin):
         player, count = event["player"], event["count"]
         hand = game.deal.hands[player]
         if count > hand.count:
-            raise self.refused(f"{player} cannot discard {cards(count)}, holding {cards(hand.count)}",
+            raise self.refused(f"{player} cannot discard {plural(count, 'card')}, holding {plural(hand.count, 'card')}",
                                f"/events/{self.k}/count")
         held = self.decide("discard", player)
         if not self.act_possible("discard", player) or player in game.forfeited_draw:
@@ -854,10 +849,6 @@ class Replay(EffectsMixin):
             "complete": bool(complete),
             "next": next_game if complete else None,
         })
-
-
-def cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def event_cards(event: Mapping[str, Any]) -> list[int]:

@@ -17,7 +17,7 @@ and, while he is an early actor whose turn may pass, the next after him.
 
 from __future__ import annotations
 
-from arbiter.engine.state import Game
+from arbiter.engine.state import Game, Phase
 from arbiter.seats import Seating
 
 
@@ -104,6 +104,14 @@ def take_bet_turn(game: Game, seating: Seating, player: str) -> None:
     else:
         game.acted_since_raise.add(player)
     game.bet_turn = next_bettor(game, seating, player)
+
+
+def take_turn(game: Game, seating: Seating, player: str) -> None:
+    """A player's turn in the round in force (the say or the betting) is taken."""
+    if game.phase == Phase.SAY:
+        take_say_turn(game, player)
+    else:
+        take_bet_turn(game, seating, player)
 
 
 def minimums(game: Game, chain: list[str]) -> list[tuple[str, int]]:
