@@ -97,16 +97,16 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
         replay.run()
     except LogError as error:
         return invalid_report(file, error), list(replay.trace or ())
-    findings = [f for f in replay.findings
-                if f["id"] not in ignored and (selected is None or f["id"] in selected)]
+    findings = [f.to_dict() for f in replay.findings
+                if f.id not in ignored and (selected is None or f.id in selected)]
     report = {
         "file": file,
         "status": _status(findings),
         "error": None,
         "findings": findings,
-        "ledger": replay.ledger.entries,
+        "ledger": replay.table.ledger.entries,
         "games": replay.games_report,
-        "net": replay.ledger.net(replay.seating.players),
+        "net": replay.table.ledger.net(replay.table.seating.players),
     }
     if rulebook.house:
         report["house_rules"] = dict(rulebook.house)

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from arbiter.rulebook.describe import Describer
-from arbiter.rulebook.vocabulary import check_rule_vocabulary
+from arbiter.rulebook.vocabulary.grammar import check_rule_vocabulary
 
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\bTrue\b|\bFalse\b|\bNone\b")
 

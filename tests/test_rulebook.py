@@ -183,13 +183,19 @@ def test_rulebook_round_trips_through_its_dict_form(rulebook):
 
 
 def test_every_word_of_the_vocabulary_is_documented_for_rule_writers():
-    from arbiter.rulebook import vocabulary
+    """The grammar is in rules/README.md; every declared word is on the generated vocabulary page."""
+    from arbiter.render.vocabulary_page import render_vocabulary_page
+    from arbiter.rulebook.vocabulary import grammar as vocabulary
 
     readme = (rules_dir() / "README.md").read_text(encoding="utf-8")
-    groups = [vocabulary.TRIGGERS, vocabulary.PREDICATES, vocabulary.BOOLEAN_FACTS, vocabulary.PERSONS,
-              vocabulary.NUMBERS, vocabulary.EFFECTS, vocabulary.DEFINES, vocabulary.CONSTANTS]
-    missing = [word for group in groups for word in group if not re.search(r"[`{]" + word + r"\b", readme)]
+    grammar = [vocabulary.TRIGGERS, vocabulary.DEFINES, vocabulary.CONSTANTS]
+    missing = [word for group in grammar for word in group if not re.search(r"[`{]" + word + r"\b", readme)]
     assert not missing, f"undocumented in rules/README.md: {missing}"
+    page = render_vocabulary_page()
+    words = [vocabulary.PREDICATES, vocabulary.BOOLEAN_FACTS, vocabulary.PERSONS, vocabulary.NUMBERS,
+             vocabulary.FUNCTIONS, vocabulary.EFFECTS, vocabulary.EVENT_FLAGS]
+    missing = [word for group in words for word in group if f"| `{word}` |" not in page]
+    assert not missing, f"not on docs/vocabulary.md: {missing}"
 
 
 def test_a_house_hand_order_the_evaluator_does_not_know_is_refused(rulebook):
@@ -198,18 +204,27 @@ def test_a_house_hand_order_the_evaluator_does_not_know_is_refused(rulebook):
         apply_house(rulebook, {"parameters": {"hand_order": order}, "_file": "h.yaml"})
 
 
-def test_the_engine_implements_every_word_of_the_vocabulary():
-    from arbiter.engine import context, effects
-    from arbiter.rulebook import vocabulary
+def test_the_engine_binds_every_declared_word_and_applies_every_effect():
+    """The compiler's binding is the declarations: a word the checks accept is one the engine can
+    evaluate, and nothing else is bound."""
+    from arbiter.engine.table import APPLY, BINDING
+    from arbiter.rulebook.vocabulary import grammar as vocabulary
 
-    words = set(vocabulary.PERSONS) | set(vocabulary.NUMBERS) | set(vocabulary.BOOLEAN_FACTS)
-    assert words <= set(context.WORDS), words - set(context.WORDS)
-    functions = set(vocabulary.VALUE_FUNCTIONS) - {"param", "mul", "add", "sub", "min", "max", "first_of",
-                                                    "going_left_from"}
-    assert functions <= set(context.FUNCTIONS), functions - set(context.FUNCTIONS)
-    assert set(vocabulary.PREDICATES) <= set(context.PREDICATES)
-    missing = [name for name in vocabulary.EFFECTS if not hasattr(effects.EffectsMixin, f"effect_{name}")]
-    assert not missing, missing
+    words = {*vocabulary.PERSONS, *vocabulary.NUMBERS, *vocabulary.BOOLEAN_FACTS}
+    assert set(BINDING.words) == words
+    assert set(BINDING.functions) == set(vocabulary.FUNCTIONS)
+    assert set(vocabulary.VALUE_FUNCTIONS) - set(BINDING.functions) == set(vocabulary.GRAMMAR_FUNCTIONS)
+    assert set(BINDING.predicates) == set(vocabulary.PREDICATES)
+    assert set(APPLY) == set(vocabulary.EFFECTS)
+
+
+def test_a_word_declared_twice_is_refused():
+    from arbiter.rulebook.vocabulary.registry import Words
+
+    words: Words[object] = Words("person")
+    words.add("dealer", "the dealer", object())
+    with pytest.raises(ValueError, match="declared twice"):
+        words.add("dealer", "the dealer again", object())
 
 
 def test_every_implemented_by_names_a_real_function(rulebook):

@@ -81,7 +81,7 @@ Cat opens 2; Ann plays 2; Bob plays 2
 Bob discards 0; Cat discards 0; Ann discards 0
 Cat plays 4; Ann plays 4; Bob plays 4
 """
-    due = [read_position(game, "g.hand", Replay.compile(book)).replay.show_due()
+    due = [read_position(game, "g.hand", Replay.compile(book)).replay.table.turns.show_due()
            for book in (BOOK, without("show_order"))]
     assert due[0] == ["Cat", "Ann", "Bob"] and due[1] != due[0]
 

@@ -229,7 +229,7 @@ def test_next_names_whoever_the_hand_written_game_has_act_next(path):
             continue
         text = write_text({**log, "events": log["events"][:k]})
         position = read_position(text, "x.hand", rules)
-        game = position.replay.game
+        game = position.replay.table.game
         if game is None or game.phase not in ("say", "draw", "betting") or game.resolved:
             continue
         said = next_to_act(position)

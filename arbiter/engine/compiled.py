@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 from arbiter.engine.chain import Chain
 from arbiter.engine.expressions import Binding, Condition, Context, Value, compile_condition, compile_value
 from arbiter.rulebook.model import Check, Rule, Rulebook
-from arbiter.rulebook.vocabulary import PRONOUN_FORMS, TEMPLATE_FIELD, VALUE_FUNCTIONS, template_value
+from arbiter.rulebook.vocabulary.grammar import PRONOUN_FORMS, TEMPLATE_FIELD, VALUE_FUNCTIONS, template_value
 from arbiter.words import pronoun_of
 
 

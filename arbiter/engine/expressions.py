@@ -13,7 +13,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol
 
-from arbiter.rulebook.vocabulary import COMPARISONS, CONSTANTS, LITERAL_ARGUMENTS, VALUE_FUNCTIONS
+from arbiter.rulebook.vocabulary.grammar import COMPARISONS, CONSTANTS, LITERAL_ARGUMENTS, VALUE_FUNCTIONS
 
 
 class Context(Protocol):
@@ -192,6 +192,9 @@ def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
     if node is None or node is True:
         return lambda ctx: True
     if isinstance(node, str):
+        if node.startswith("event."):  # a yes-or-no field of the event
+            field = node[len("event."):]
+            return lambda ctx: bool(ctx.event.get(field))
         if binding is not None:
             fact = binding.words[node]
             return lambda ctx: bool(fact(ctx))

@@ -17,14 +17,16 @@ from arbiter import hands
 from arbiter.cards import card_str, parse_card
 from arbiter.engine import turns
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules
-from arbiter.engine.context import BINDING
-from arbiter.engine.effects import EffectsMixin
-from arbiter.engine.ledger import Ledger
 from arbiter.engine.showdown import share_pool
-from arbiter.engine.state import Deal, Game, Hand, Outcome, Phase, Round, Session
-from arbiter.rulebook.model import Rulebook, hand_rules
-from arbiter.rulebook.vocabulary import EVENT_TYPES
-from arbiter.seats import POOL, Seating
+from arbiter.engine.table import BINDING, Table
+from arbiter.findings import Finding
+from arbiter.rulebook.model import Rulebook
+from arbiter.rulebook.vocabulary.facts import act_possible
+from arbiter.rulebook.vocabulary.functions import refundable_of
+from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
+from arbiter.rulebook.vocabulary.predicates import hand_known, has_drawn
+from arbiter.seats import POOL
+from arbiter.state import Deal, Game, Hand, Outcome, Phase, Round
 from arbiter.words import plural
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
@@ -33,93 +35,73 @@ BETTING_ACTS = frozenset({"open", "play", "pass", "demand_show"})
 TURNLESS_EVENTS = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer", "dealer_tells"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """A check that held: its finding as drafted on the state before the event, the actor
     it held for, and its effects' operands, evaluated then too."""
 
     check: CompiledCheck
-    finding: dict[str, Any]
+    finding: Finding
     actor: str | None
     arguments: list[Any]
 
 
-class Replay(EffectsMixin):
-    """One log's replay: the state, the findings and the ledger it builds."""
+class Replay:
+    """One log's replay: it records each event on its table, decides the checks the event
+    sets off, applies what they decide, and keeps the findings and each game's account."""
 
     @staticmethod
     def compile(rulebook: Rulebook) -> CompiledRules:
-        """The rule book compiled for replays: conditions bound to this context's words."""
+        """The rule book compiled for replays: conditions bound to the table's words."""
         return compiled_rules(rulebook, BINDING)
 
     def __init__(self, log: Mapping[str, Any], rules: CompiledRules, trace: bool = False) -> None:
-        table = log["table"]
-        self.seating = Seating(table["players"])
-        self.limit = table["limit"]
-        self.table_ante = table["ante"]
-        self.pronouns = table.get("pronouns")
+        self.table = Table(log["table"], rules)
         self.rules = rules
-        self.parameters = rules.parameters
-        self.hand_rules = hand_rules(rules.parameters)
         self.events = log["events"]
-        self.session = Session()
-        self.game = None
-        self.ledger = Ledger()
-        self.findings: list[dict[str, Any]] = []
+        self.findings: list[Finding] = []
         self.games_report: list[dict[str, Any]] = []
         self.trace: list[dict[str, Any]] | None = [] if trace else None
-        self.event: Mapping[str, Any] = {}
-        self.k = -1
-        self.actor: str | None = None
-        self.candidate: str | None = None
-        self.witness: str | None = None
-        self.expected_dealer: str | None = None
-        self.expected_dealer_rule: str | None = None
-        self.last_asker: str | None = None
-        self.parsed_cards: list[int] = []
         self.fired_moments: set[tuple[str, int, str | None, int, int]] = set()
-        self.each: str | None = None
-        self.paying_how: Outcome | None = None
-        super().__init__()
 
     # --- driving -----------------------------------------------------------------
     def run(self) -> None:
         handlers = {kind: getattr(self, "on_" + kind) for kind in EVENT_TYPES}
         k = -1  # the events may be any iterable, read as they come (a long log's)
         for k, event in enumerate(self.events):
-            self.k = k
-            self.event = event
-            self.parsed_cards = event_cards(event)
+            self.table.k = k
+            self.table.event = event
+            self.table.parsed_cards = event_cards(event)
             kind = event["type"]
             if kind not in DEALING_EVENTS and self._dealing():
                 self.finish_deal()
             if kind not in TURNLESS_EVENTS:
                 self.settle_turns(event)
             handlers[kind](event)
-            if self.game:
-                self.playing.last_event = k
+            if self.table.game:
+                self.table.playing.last_event = k
             if self.trace is not None:
                 self.trace.append(self.snapshot())
-        self.k = k
-        self.event = {}
-        self.parsed_cards = []
-        if self.game:
+        self.table.k = k
+        self.table.event = {}
+        self.table.parsed_cards = []
+        if self.table.game:
             self.end_game()
 
     def snapshot(self) -> dict[str, Any]:
         """The table after the current event, for those who tell the game (explain, HTML)."""
-        game = self.game
+        game = self.table.game
         if game is None:
-            return {"event": self.k, "game": None}
-        seats = self.seating.round_from(self.seating.left_of(game.dealer))
+            return {"event": self.table.k, "game": None}
+        seats = self.table.seating.round_from(self.table.seating.left_of(game.dealer))
         return {
-            "event": self.k,
+            "event": self.table.k,
             "game": game.number,
             "deal": game.deal.number if game.deal else None,
             "dealer": game.dealer,
             "jackpot": game.jackpot,
             "phase": game.phase,
-            "pool": self.ledger.pool,
+            "pool": self.table.ledger.pool,
             "stakes": {p: game.stakes[p] for p in seats},
             "still_in": [p for p in seats if p in game.still_in],
             "foul": [p for p in seats if p in game.foul],
@@ -136,49 +118,48 @@ class Replay(EffectsMixin):
         """
         held = []
         for check in self.rules.by_trigger.get(trigger, ()):
-            if check.for_each and self.game:
-                for each in self.seating.round_from(self.seating.left_of(self.playing.dealer)):
-                    self.actor, self.each = actor, each
-                    if check.condition(self):
+            if check.for_each and self.table.game:
+                for each in self.table.seating.round_from(self.table.seating.left_of(self.table.playing.dealer)):
+                    self.table.actor, self.table.each = actor, each
+                    if check.condition(self.table):
                         held.append(self._draft(check))
-                self.each = None
+                self.table.each = None
             else:
-                self.actor = actor
-                if check.condition(self):
+                self.table.actor = actor
+                if check.condition(self.table):
                     held.append(self._draft(check))
         if len(held) < 2:
             return held
-        silenced = {(target, d.finding["player"]) for d in held for target in d.check.rule.exception_to}
-        return [d for d in held if (d.check.rule.id, d.finding["player"]) not in silenced]
+        silenced = {(target, d.finding.player) for d in held for target in d.check.rule.exception_to}
+        return [d for d in held if (d.check.rule.id, d.finding.player) not in silenced]
 
     def _draft(self, check: CompiledCheck) -> Decision:
-        game = self.playing
-        player = check.player(self)
-        finding: dict[str, Any] = {
-            "id": check.rule.id,
-            "severity": check.severity,
-            "game": game.number if game else None,
-            "deal": game.deal.number if game and game.deals else None,
-            "event": self.k if self.k >= 0 else None,
-            "player": player if isinstance(player, str) and player != POOL else None,
-            "summary": check.summary(self),
-            "effects": [],
-        }
-        arguments = [self.effect_arguments(name, arg) for name, arg in check.effects]
-        return Decision(check, finding, self.actor, arguments)
+        game = self.table.playing
+        player = check.player(self.table)
+        finding = Finding(
+            id=check.rule.id,
+            severity=check.severity,
+            game=game.number if game else None,
+            deal=game.deal.number if game and game.deals else None,
+            event=self.table.k if self.table.k >= 0 else None,
+            player=player if isinstance(player, str) and player != POOL else None,
+            summary=check.summary(self.table),
+        )
+        arguments = [self.table.effect_arguments(name, arg) for name, arg in check.effects]
+        return Decision(check, finding, self.table.actor, arguments)
 
     def act(self, held: list[Decision]) -> None:
         """Apply what the checks decided, and report the findings."""
         for decision in held:
-            self.actor = decision.actor
+            self.table.actor = decision.actor
             self.findings.append(decision.finding)
             for (name, _), values in zip(decision.check.effects, decision.arguments):
-                decision.finding["effects"].extend(self.apply_effect(name, values, decision.check.rule.id))
+                decision.finding.effects.extend(self.table.apply_effect(name, values, decision.check.rule.id))
 
     def fire(self, trigger: str, actor: str | None) -> None:
         """Decide and act at once: for moments, which record nothing of their own. A
         moment raised again in the same deal (a second give) reports a law once."""
-        game = self.game
+        game = self.table.game
         where = (game.number, game.deal.number if game.deals else 0) if game else (0, 0)
         fresh = []
         for decision in self.decide(trigger, actor):
@@ -189,79 +170,80 @@ class Replay(EffectsMixin):
         self.act(fresh)
 
     def require_game(self, what: str) -> Game:
-        game = self.game
+        game = self.table.game
         if game is None or not game.deals:
-            raise self.refused("no deal has begun: a deal event must come first")
+            raise self.table.refused("no deal has begun: a deal event must come first")
         if game.deal.misdealt:
-            raise self.refused("the deal was declared void (a misdeal): a new deal event must come first")
+            raise self.table.refused("the deal was declared void (a misdeal): a new deal event must come first")
         return game
 
     def require_hand(self, player: str) -> Hand:
-        return self.require_game(self.event["type"]).deal.hands[player]
+        return self.require_game(self.table.event["type"]).deal.hands[player]
 
     # --- the draw for the deal, the deal ---------------------------------------------
     def on_draw_for_deal(self, event: Mapping[str, Any]) -> None:
-        if self.session.games_begun:
-            raise self.refused("a draw for the first deal cannot come once the first game has begun")
-        session = self.session
+        if self.table.session.games_begun:
+            raise self.table.refused("a draw for the first deal cannot come once the first game has begun")
+        session = self.table.session
         player = event["player"]
-        card = self.parsed_cards[0] if self.parsed_cards else None
+        card = self.table.parsed_cards[0] if self.table.parsed_cards else None
         held = self.decide("draw_for_deal", player)
         if player in session.draw_round:
             tied = lowest_drawers(session.draw_round)
             session.draw_tied = tied
             session.draw_round = {}
         if card is not None:
-            setting = self.setting("first_dealer") or {}
+            setting = self.table.setting("first_dealer") or {}
             session.draw_round[player] = draw_value(card, ace_low=setting.get("ace", "low") == "low")
         self.act(held)
 
     def on_deal(self, event: Mapping[str, Any]) -> None:
         dealer = event["dealer"]
-        game = self.game
+        game = self.table.game
         if game is not None and game.deal.misdealt and not game.resolved:  # a new deal of the same game
-            self.expected_dealer = game.redeal_by
-            self.expected_dealer_rule = game.misdeal_rule
+            self.table.expected_dealer = game.redeal_by
+            self.table.expected_dealer_rule = game.misdeal_rule
             game.deal = self.new_deal(len(game.deals) + 1, dealer, redeal=True)
             game.deals.append(game.deal)
             game.dealer = dealer
             game.phase = Phase.BEFORE_DEAL
-            game.still_in = set(self.seating.players) - game.foul
+            game.still_in = set(self.table.seating.players) - game.foul
             game.say = game.draw = None
         else:
             if game is not None:
                 self.end_game()
-            self.expected_dealer, self.expected_dealer_rule = self.due_dealer()
+            self.table.expected_dealer, self.table.expected_dealer_rule = self.due_dealer()
             self.new_game(dealer)
         self.act(self.decide("deal", dealer))
 
     def new_deal(self, number: int, dealer: str, redeal: bool) -> Deal:
-        return Deal(number=number, dealer=dealer, redeal=redeal, pack_remaining=self.parameters["pack_size"],
-                    hands={p: Hand() for p in self.seating.players})
+        return Deal(number=number, dealer=dealer, redeal=redeal, pack_remaining=self.table.parameters["pack_size"],
+                    hands={p: Hand() for p in self.table.seating.players})
 
     def due_dealer(self) -> tuple[str | None, str | None]:
         """Who should deal a new game, and the law that says so."""
-        session = self.session
+        session = self.table.session
         if session.games_begun:
             return session.next_dealer, session.next_dealer_rule
-        setting = self.setting("first_dealer")
+        setting = self.table.setting("first_dealer")
         if not setting or not (session.draw_round or session.draw_tied):
             return None, None
         tied = lowest_drawers(session.draw_round) if session.draw_round else session.draw_tied or []
         return (tied[0] if len(tied) == 1 else None), setting["_rule"]
 
     def new_game(self, dealer: str) -> Game:
-        session = self.session
+        session = self.table.session
         session.games_begun += 1
         game = Game(number=session.games_begun, dealer=dealer, jackpot=session.next_jackpot,
                     deal=self.new_deal(1, dealer, redeal=False))
         self.fired_moments.clear()  # a moment is fired once a deal, and this game's deals are all new
-        self.game = game
+        self.table.game = game
         game.pool_start = session.carried
-        game.stakes = {p: 0 for p in self.seating.players}
-        game.still_in = set(self.seating.players)
+        game.stakes = {p: 0 for p in self.table.seating.players}
+        game.still_in = set(self.table.seating.players)
         if not game.jackpot:
-            game.ante_player, _ = self.setting_person("ante_by", required=True)
+            self.table.required("ante_by")  # refuses the log where no law in force says who antes
+            game.ante_player, _ = self.table.setting_person("ante_by")
         return game
 
     def on_shuffle(self, event: Mapping[str, Any]) -> None:
@@ -282,7 +264,7 @@ class Replay(EffectsMixin):
         held = self.decide("ante", player)
         if game.jackpot:
             game.antes_paid[player] = game.antes_paid.get(player, 0) + amount
-            self.pay(player, POOL, amount, "ante", cited_as="jackpot_ante")
+            self.table.pay(player, POOL, amount, "ante", cited_as="jackpot_ante")
         else:
             if game.ante is None:
                 game.ante, game.ante_staker = amount, player
@@ -298,12 +280,12 @@ class Replay(EffectsMixin):
         self.act(held)
 
     def _dealing(self) -> bool:
-        game = self.game
+        game = self.table.game
         return bool(game and game.deals and game.deal.started() and not game.deal.finished
                     and not game.deal.misdealt)
 
     def start_dealing(self) -> None:
-        game = self.playing
+        game = self.table.playing
         if not game.deal.started():
             self.fire("first_card", game.dealer)
             if not game.deal.misdealt:
@@ -313,7 +295,7 @@ class Replay(EffectsMixin):
         game = self.require_game("card")
         self.start_dealing()
         held = self.decide("card", event["to"])
-        self.receive(event["to"], list(self.parsed_cards) or [None])
+        self.receive(event["to"], list(self.table.parsed_cards) or [None])
         game.deal.last_to = event["to"]
         self.act(held)
         if self._all_dealt():
@@ -323,8 +305,8 @@ class Replay(EffectsMixin):
         game = self.require_game("dealt")
         self.start_dealing()
         held = self.decide("dealt", game.dealer)
-        per_hand = self.parameters["cards_per_hand"]
-        for player in self.seating.round_from(self.seating.left_of(game.dealer)):
+        per_hand = self.table.parameters["cards_per_hand"]
+        for player in self.table.seating.round_from(self.table.seating.left_of(game.dealer)):
             given = event["hands"].get(player, per_hand if player not in event["hands"] else 0)
             cards: list[int | None] = [parse_card(c) for c in given] if isinstance(given, list) else [None] * given
             self.receive(player, cards)
@@ -334,10 +316,10 @@ class Replay(EffectsMixin):
             self.finish_deal()
 
     def receive(self, player: str, cards: list[int | None]) -> None:
-        deal = self.playing.deal
+        deal = self.table.playing.deal
         hand = deal.hands[player]
-        if deal.cards_dealt + len(cards) > self.parameters["pack_size"]:
-            raise self.refused(f"more cards dealt than the pack of {self.parameters['pack_size']} holds")
+        if deal.cards_dealt + len(cards) > self.table.parameters["pack_size"]:
+            raise self.table.refused(f"more cards dealt than the pack of {self.table.parameters['pack_size']} holds")
         for card in cards:
             hand.count += 1
             hand.cards.append(card)
@@ -348,12 +330,12 @@ class Replay(EffectsMixin):
                 deal.in_play[card] = player
 
     def _all_dealt(self) -> bool:
-        complete = self.setting("deal_complete")  # without it, the deal ends at the first other act
+        complete = self.table.setting("deal_complete")  # without it, the deal ends at the first other act
         return complete is not None and all(
-            h.count >= self.person(complete["cards_each"]) for h in self.playing.deal.hands.values())
+            h.count >= self.table.person(complete["cards_each"]) for h in self.table.playing.deal.hands.values())
 
     def finish_deal(self) -> None:
-        game = self.playing
+        game = self.table.playing
         if game.deal.finished or game.deal.misdealt:
             return
         game.deal.finished = True
@@ -363,7 +345,7 @@ class Replay(EffectsMixin):
 
     def on_face_up_in_pack(self, event: Mapping[str, Any]) -> None:
         self.require_game("face_up_in_pack")
-        self.act(self.decide("face_up_in_pack", self.playing.dealer))
+        self.act(self.decide("face_up_in_pack", self.table.playing.dealer))
 
     def on_speak(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("speak")
@@ -387,8 +369,8 @@ class Replay(EffectsMixin):
 
     def raise_hand(self, player: str) -> None:
         """A player first raises his dealt cards, or (after his draw) the cards drawn."""
-        hand = self.playing.deal.hands[player]
-        drawn = self._has_drawn(player)
+        hand = self.table.playing.deal.hands[player]
+        drawn = has_drawn(self.table, player)
         if (hand.drawn_lifted if drawn else hand.lifted):
             return
         self.fire("raise_hand", player)
@@ -398,16 +380,16 @@ class Replay(EffectsMixin):
             hand.lifted = True
 
     def open_say(self) -> None:
-        game = self.playing
-        order = self.required("say_order")
+        game = self.table.playing
+        order = self.table.required("say_order")
         game.phase = Phase.SAY
         game.say = Round(self.seating_round(order))
         game.preceding = game.highest_stake()
 
     def seating_round(self, order: Mapping[str, Any]) -> list[str]:
-        first = self.person(order.get("first"))
-        last = self.person(order.get("last"))
-        ring = self.seating.round_from(first)
+        first = self.table.person(order.get("first"))
+        last = self.table.person(order.get("last"))
+        ring = self.table.seating.round_from(first)
         return ring[: ring.index(last) + 1] if last in ring else ring
 
     def on_open(self, event: Mapping[str, Any]) -> None:
@@ -433,12 +415,12 @@ class Replay(EffectsMixin):
         self.raise_hand(player)
         if game.phase == Phase.BETTING:
             game.bettors.add(player)
-        in_turn = self.take_turn(player)
+        in_turn = self.table.turns.take(player)
         held = self.decide(kind, player)
-        taking_part = self.act_possible(kind, player)
+        taking_part = act_possible(self.table, kind, player)
         if kind == "pass":
             if player in game.still_in:
-                self.retire(player, passed=True)
+                self.table.retire(player, passed=True)
         elif not taking_part:
             self.late_stake(player, event["stake"])
         else:
@@ -454,14 +436,14 @@ class Replay(EffectsMixin):
     def late_stake(self, player: str, stake: int) -> None:
         """A stake when none can come (a player out, the betting closed, the pool taken):
         it stands, its counters go to the pool while there is one, and nothing else changes."""
-        game = self.playing
+        game = self.table.playing
         before = max(game.stakes[player], game.late.get(player, 0))
         if stake > before and not game.resolved:
             game.late[player] = stake
-            self.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
+            self.table.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
 
     def record_stake(self, player: str, stake: int, in_turn: bool) -> None:
-        game = self.playing
+        game = self.table.playing
         before = game.highest_stake()
         if game.phase == Phase.BETTING and in_turn:
             if stake > game.stakes[player]:
@@ -476,18 +458,18 @@ class Replay(EffectsMixin):
     def take_turn(self, player: str) -> bool:
         """Is this player's act in turn? If he may act in turn only once the turns of early
         actors before him pass, they pass now, before his act is judged."""
-        game = self.playing
-        chain = self.turn_chain()
+        game = self.table.playing
+        chain = self.table.turns.chain()
         if player not in chain:
             return False
         for passed in chain[: chain.index(player)]:
-            turns.take_turn(game, self.seating, passed)
+            turns.take_turn(game, self.table.seating, passed)
         return True
 
     def after_act(self, player: str, in_turn: bool) -> None:
         """The turn after a say or a bet: it moves on from one who acted in turn, and stays
         where it was for one who acted out of turn (his stake is held as early)."""
-        game = self.playing
+        game = self.table.playing
         if game.resolved:
             return
         if len(game.still_in) == 1 and not game.all_in and game.opener:
@@ -502,7 +484,7 @@ class Replay(EffectsMixin):
                 self.close_say(player)
         elif game.phase == Phase.BETTING:
             if in_turn:
-                turns.take_bet_turn(game, self.seating, player)
+                turns.take_bet_turn(game, self.table.seating, player)
                 self.close_betting_if_done(player)
             elif player in turns.active(game):
                 game.early[player] = game.stakes[player]
@@ -510,25 +492,25 @@ class Replay(EffectsMixin):
     def settle_turns(self, event: Mapping[str, Any]) -> None:
         """Before an act that belongs to a later moment (a discard, a show …), the turns
         that may pass without an act pass: the say or the betting may end here."""
-        game = self.game
+        game = self.table.game
         if game is None or game.phase not in (Phase.SAY, Phase.BETTING):
             return
         betting = game.phase == Phase.BETTING
-        chain = self.turn_chain()
+        chain = self.table.turns.chain()
         if event["type"] in BETTING_ACTS and event["player"] in game.still_in and (
                 event["player"] in chain or not all(turns.optional(game, p, betting) for p in chain)):
             return  # a say or bet in this round: judged against the turn as it stands
         for player in chain:
             if not turns.optional(game, player, betting):
                 break
-            turns.take_turn(game, self.seating, player)
+            turns.take_turn(game, self.table.seating, player)
             if betting and self.close_betting_if_done(player):
                 break
         if not betting and game.say and not game.say.pending(game.still_in):
             self.close_say(game.say.done[-1] if game.say.done else game.dealer)
 
     def close_say(self, last: str) -> None:
-        game = self.playing
+        game = self.table.playing
         game.early.clear()
         self.fire("say_closed", last)
         if not game.opener:
@@ -540,9 +522,9 @@ class Replay(EffectsMixin):
             self.win_uncalled()
             return
         game.phase = Phase.DRAW
-        order = self.required("draw_order")
+        order = self.table.required("draw_order")
         game.draw = Round(self.seating_round(order))
-        game.draw.done.extend(p for p in game.draw.order if self._hand(p).discarded is not None)
+        game.draw.done.extend(p for p in game.draw.order if self.table.hand(p).discarded is not None)
 
     # --- the draw -------------------------------------------------------------------
     def on_discard(self, event: Mapping[str, Any]) -> None:
@@ -550,10 +532,10 @@ class Replay(EffectsMixin):
         player, count = event["player"], event["count"]
         hand = game.deal.hands[player]
         if count > hand.count:
-            raise self.refused(f"{player} cannot discard {plural(count, 'card')}, holding {plural(hand.count, 'card')}",
-                               f"/events/{self.k}/count")
+            raise self.table.refused(f"{player} cannot discard {plural(count, 'card')}, "
+                                     f"holding {plural(hand.count, 'card')}", f"/events/{self.table.k}/count")
         held = self.decide("discard", player)
-        if not self.act_possible("discard", player) or player in game.forfeited_draw:
+        if not act_possible(self.table, "discard", player) or player in game.forfeited_draw:
             self.act(held)  # it stands as an irregularity and changes nothing else
             return
         skipped: list[str] = []
@@ -562,8 +544,8 @@ class Replay(EffectsMixin):
             skipped = pending[: pending.index(player)] if player in pending else []
         hand.discarded = (hand.discarded or 0) + count
         hand.count -= count
-        hand.discards.extend(self.parsed_cards)
-        for card in self.parsed_cards:
+        hand.discards.extend(self.table.parsed_cards)
+        for card in self.table.parsed_cards:
             if card in hand.cards:
                 hand.cards.remove(card)
             game.deal.in_play[card] = "discards"
@@ -580,7 +562,7 @@ class Replay(EffectsMixin):
     def on_demand(self, event: Mapping[str, Any]) -> None:
         hand = self.require_hand(event["player"])
         held = self.decide("demand", event["player"])
-        if not self.act_possible("demand", event["player"]):
+        if not act_possible(self.table, "demand", event["player"]):
             self.act(held)
             return
         hand.demanded = event["count"]
@@ -589,7 +571,7 @@ class Replay(EffectsMixin):
 
     def demand_known(self, player: str) -> None:
         self.fire("demand_known", player)
-        if self._hand(player).supplied:
+        if self.table.hand(player).supplied:
             self.fire("demand_settled", player)
 
     def on_give(self, event: Mapping[str, Any]) -> None:
@@ -597,7 +579,7 @@ class Replay(EffectsMixin):
         player = event["to"]
         hand = game.deal.hands[player]
         held = self.decide("give", player)
-        if not self.act_possible("give", player):
+        if not act_possible(self.table, "give", player):
             self.act(held)
             return
         if hand.discarded is None:  # given cards without discarding: he discarded none
@@ -606,13 +588,14 @@ class Replay(EffectsMixin):
                 game.draw.done.append(player)
         exposed = event.get("exposed") or 0
         kept = max(event["count"] - exposed, 0)
-        if hand.count + kept > self.parameters["pack_size"]:
-            raise self.refused(f"{player} would hold more cards than the pack of {self.parameters['pack_size']} holds")
+        if hand.count + kept > self.table.parameters["pack_size"]:
+            pack = self.table.parameters["pack_size"]
+            raise self.table.refused(f"{player} would hold more cards than the pack of {pack} holds")
         hand.count += kept
         hand.given += kept
         hand.supplied = True
         hand.owed = max(hand.owed - kept, 0)
-        kept_cards = self.parsed_cards[:kept] if self.parsed_cards else []
+        kept_cards = self.table.parsed_cards[:kept] if self.table.parsed_cards else []
         hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
         for card in kept_cards:
             game.deal.in_play[card] = player
@@ -634,21 +617,21 @@ class Replay(EffectsMixin):
 
     def on_dispute(self, event: Mapping[str, Any]) -> None:
         self.require_hand(event["player"])
-        self.witness = None
+        self.table.witness = None
         self.act(self.decide("dispute", event["player"]))
         self.demand_known(event["player"])
 
     def on_ask_dealer(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("ask_dealer")
         held = self.decide("ask_dealer", event["player"])
-        self.last_asker = event["player"]
+        self.table.last_asker = event["player"]
         game.asked.add(event["player"])
         self.act(held)
 
     def on_dealer_answer(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("dealer_answer")
         self.act(self.decide("dealer_answer", game.dealer))
-        self.last_asker = None
+        self.table.last_asker = None
 
     def on_dealer_tells(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("dealer_tells")
@@ -666,7 +649,7 @@ class Replay(EffectsMixin):
     def betting_begins(self, player: str, event: Mapping[str, Any]) -> bool:
         """Does this act end the draw? Yes once all have drawn, or when a player who has had
         his draw bets other than to make good his stake (those yet to draw are passed over)."""
-        game = self.playing
+        game = self.table.playing
         pending = game.the_draw().pending(game.still_in)
         if not pending:
             return True
@@ -681,9 +664,9 @@ class Replay(EffectsMixin):
         return True
 
     def open_betting(self) -> None:
-        game = self.playing
+        game = self.table.playing
         game.phase = Phase.BETTING
-        game.bet_turn = self.first_bettor()
+        game.bet_turn = self.table.turns.first_bettor()
         game.acted_since_raise = set()
         game.preceding = game.highest_stake()
         game.early = {}
@@ -691,7 +674,7 @@ class Replay(EffectsMixin):
     def close_betting_if_done(self, last: str) -> bool:
         """The betting ends when the stakes are equal and every player still betting has
         acted since the last increase: the hands are shown."""
-        game = self.playing
+        game = self.table.playing
         if not turns.betting_closes(game, game.preceding, game.acted_since_raise):
             return False
         game.phase = Phase.SHOW
@@ -705,22 +688,22 @@ class Replay(EffectsMixin):
         player = event["player"]
         if game.phase == Phase.DRAW and not game.the_draw().pending(game.still_in):
             self.open_betting()
-        in_turn = self.take_turn(player)
+        in_turn = self.table.turns.take(player)
         held = self.decide("demand_show", player)
-        if not self.act_possible("demand_show", player):
+        if not act_possible(self.table, "demand_show", player):
             self.late_stake(player, event["stake"])
             self.act(held)
             return
         game.all_in[player] = {
             "stake": event["stake"],
             "in_game": set(game.still_in),
-            "out": set(self.seating.players) - game.still_in,
+            "out": set(self.table.seating.players) - game.still_in,
         }
         self.stake(player, event["stake"], "stake")
         self.act(held)
         if game.phase == Phase.BETTING:
             if in_turn:
-                turns.take_bet_turn(game, self.seating, player)
+                turns.take_bet_turn(game, self.table.seating, player)
             game.early.pop(player, None)
             self.close_betting_if_done(player)
 
@@ -729,10 +712,10 @@ class Replay(EffectsMixin):
         game = self.require_game("show")
         player = event["player"]
         held = self.decide("show", player)
-        if not self.act_possible("show", player):
+        if not act_possible(self.table, "show", player):
             self.act(held)
             return
-        game.shown[player] = list(self.parsed_cards[: len(event["cards"])])
+        game.shown[player] = list(self.table.parsed_cards[: len(event["cards"])])
         if "original" in event:
             game.originals[player] = [parse_card(c) for c in event["original"]]
         self.act(held)
@@ -753,50 +736,50 @@ class Replay(EffectsMixin):
         self.act(self.decide("win", event["player"]))
 
     def win_uncalled(self) -> None:
-        self.pay_winners(sorted(self.playing.still_in), Outcome.UNCALLED)
+        self.pay_winners(sorted(self.table.playing.still_in), Outcome.UNCALLED)
 
     def resolve_show(self) -> None:
-        game = self.playing
-        per_hand = self.parameters["cards_per_hand"]
+        game = self.table.playing
+        per_hand = self.table.parameters["cards_per_hand"]
         contenders = {}
-        for player in self.seating.round_from(self.seating.left_of(game.dealer)):
+        for player in self.table.seating.round_from(self.table.seating.left_of(game.dealer)):
             cards = game.shown.get(player)
             if player in game.still_in and cards and len(cards) == per_hand and self._valued(cards):
                 contenders[player] = cards
         if contenders:
-            best = hands.winners(contenders, self.hand_rules)
+            best = hands.winners(contenders, self.table.hand_rules)
             self.pay_winners(best, Outcome.SHARED if len(best) > 1 else Outcome.SHOW, contenders)
 
     def _valued(self, cards: list[int]) -> bool:
         """Can the hand be valued? Not with a card twice, or a joker the house does not admit (L1)."""
         try:
-            hands.evaluate(cards, self.hand_rules)
+            hands.evaluate(cards, self.table.hand_rules)
         except ValueError:
             return False
         return True
 
     def pay_winners(self, winners: list[str], how: Outcome, shown: Mapping[str, list[int]] | None = None) -> None:
-        game = self.playing
-        key = self.seating.order_key(self.seating.left_of(game.dealer))
+        game = self.table.playing
+        key = self.table.seating.order_key(self.table.seating.left_of(game.dealer))
         winners = sorted(winners, key=key)
         game.resolved = True
         game.winners = list(winners)
         game.phase = Phase.OVER if how == Outcome.UNCALLED else game.phase
-        if game.jackpot and game.opener in winners and not self._hand_known(game.opener):
+        if game.jackpot and game.opener in winners and not hand_known(self.table, game.opener):
             game.pending_claim = (winners, how, dict(shown or {}))
             return
         self.claim(winners, how, shown or {})
 
     def settle_pending_claim(self) -> None:
         """A jack-pot opener's claim waits for his hand to be shown (law 33): settle it now."""
-        pending = self.playing.pending_claim
+        pending = self.table.playing.pending_claim
         if pending is not None:
-            self.playing.pending_claim = None
+            self.table.playing.pending_claim = None
             self.claim(*pending)
 
     def claim(self, winners: list[str], how: Outcome, shown: Mapping[str, list[int]]) -> None:
-        game = self.playing
-        key = self.seating.order_key(self.seating.left_of(game.dealer))
+        game = self.table.playing
+        key = self.table.seating.order_key(self.table.seating.left_of(game.dealer))
         self.fire("game_won", winners[0])
         if game.claim_blocked:
             game.outcome = Outcome.NOT_CLAIMED
@@ -804,40 +787,41 @@ class Replay(EffectsMixin):
             game.phase = Phase.OVER
             return
         game.outcome = how
-        odd = self.setting("share_odd_counters")  # without it, in the order the players are seated
-        start = self.person(odd["from"]) if odd else self.seating.players[0]
-        shares = share_pool(self.ledger.pool, winners, game, shown, self.hand_rules,
-                            self.seating.order_key(start), self._refundable_of)
+        odd = self.table.setting("share_odd_counters")  # without it, in the order the players are seated
+        start = self.table.person(odd["from"]) if odd else self.table.seating.players[0]
+        shares = share_pool(self.table.ledger.pool, winners, game, shown, self.table.hand_rules,
+                            self.table.seating.order_key(start), lambda p: refundable_of(self.table, p))
         for player, (amount, kind) in shares.items():
-            self.paying_how = kind
-            self.ledger.move(game.number, self.k, POOL, player, amount, self.ledger_rule("win"), "win")
-        self.paying_how = None
+            self.table.paying_how = kind
+            rule = self.table.ledger_rule("win")
+            self.table.ledger.move(game.number, self.table.k, POOL, player, amount, rule, "win")
+        self.table.paying_how = None
         game.winners = sorted(shares, key=key)
         game.phase = Phase.OVER
 
     # --- counters -----------------------------------------------------------------
     def stake(self, player: str, stake: int, what: str) -> None:
         """A player's whole stake becomes `stake`: he puts in the difference (never takes back)."""
-        game = self.playing
+        game = self.table.playing
         added = stake - game.stakes[player]
         if added > 0:
             game.stakes[player] = stake
             game.highest = max(game.highest, stake)
-            self.pay(player, POOL, added, what)
+            self.table.pay(player, POOL, added, what)
 
     # --- the end of a game ------------------------------------------------------------
     def end_game(self) -> None:
-        game = self.playing
-        session = self.session
+        game = self.table.playing
+        session = self.table.session
         if game.pending_claim is not None:
-            current, self.k = self.k, game.last_event
+            current, self.table.k = self.table.k, game.last_event
             self.settle_pending_claim()
-            self.k = current
+            self.table.k = current
         complete = game.resolved
-        session.next_dealer, session.next_dealer_rule = self.setting_person("next_dealer")
+        session.next_dealer, session.next_dealer_rule = self.table.setting_person("next_dealer")
         session.next_jackpot = game.next_jackpot if complete else None
         next_game = {"dealer": session.next_dealer, "jackpot": game.next_jackpot}
-        session.carried = self.ledger.pool
+        session.carried = self.table.ledger.pool
         self.games_report.append({
             "game": game.number,
             "dealer": game.dealer,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from arbiter import hands
-from arbiter.engine.state import Game, Outcome
+from arbiter.state import Game, Outcome
 
 
 def split_evenly(amount: int, sharers: list[str], order_key: Callable[[str], int]) -> dict[str, int]:

@@ -17,8 +17,9 @@ and, while he is an early actor whose turn may pass, the next after him.
 
 from __future__ import annotations
 
-from arbiter.engine.state import Game, Phase
+from arbiter.rulebook.vocabulary.table import TableView
 from arbiter.seats import Seating
+from arbiter.state import Game, Phase
 
 
 def active(game: Game) -> set[str]:
@@ -122,3 +123,93 @@ def minimums(game: Game, chain: list[str]) -> list[tuple[str, int]]:
         out.append((player, preceding))
         preceding = max(preceding, game.early.get(player, 0))
     return out
+
+
+class Turns:
+    """Whose turn it is on one table, by the orders its rules in force set: the one place
+    the replay's judgements, `arbiter table`'s "next" and `arbiter serve` ask."""
+
+    def __init__(self, table: TableView) -> None:
+        self.table = table
+
+    def chain(self) -> list[str]:
+        """Who may act in turn now in the say or the betting."""
+        game = self.table.game
+        if game is None:
+            return []
+        if game.phase == Phase.SAY:
+            return say_chain(game)
+        if game.phase == Phase.BETTING:
+            return bet_chain(game, self.table.seating)
+        return []
+
+    def of(self, round_name: str) -> str | None:
+        """Whose turn it is in a round: `deal`, `straddle`, `say`, `draw`, `bet`, `show`."""
+        table = self.table
+        game = table.playing
+        if round_name == "say":
+            return game.say.next(game.still_in) if game.say else None
+        if round_name == "draw":
+            return game.draw.next(game.still_in) if game.draw else None
+        if round_name == "bet":
+            return bet_pointer(game, table.seating)
+        if round_name == "deal":
+            deal = game.deal
+            if deal.last_to is None:
+                order = table.setting("deal_order")
+                return table.person(order["first"]) if order else None
+            return table.seating.left_of(deal.last_to)
+        if round_name == "show":
+            due = self.show_due()
+            return due[0] if due else None
+        if round_name == "straddle":
+            due = self.straddlers()
+            return due[0] if due else None
+        raise ValueError(f"unknown round {round_name!r}")
+
+    def straddlers(self) -> list[str]:
+        """Who may straddle in turn now, by the rules' `straddle_order`: its first player
+        (No. 1, left of the ante), whose refusal ends the straddling; after a straddle, any
+        player from the last straddler's left up to the order's last (the dealer). Those a
+        straddle passes over may not straddle afterwards."""
+        table = self.table
+        order = table.setting("straddle_order")
+        if order is None:
+            return []
+        game = table.playing
+        if not game.straddles:
+            first = table.person(order["first"])
+            return [first] if first else []
+        last, due = table.person(order.get("last")), []
+        straddler = game.straddles[-1][0]
+        if straddler == last:
+            return []
+        for player in table.seating.going_left_from(straddler):
+            due.append(player)
+            if player == last:
+                break
+        return due
+
+    def first_bettor(self) -> str | None:
+        """Who bets first after the draw, by the rules' `bet_order`."""
+        first = self.table.person(self.table.required("bet_order")["first"])
+        return next_bettor(self.table.playing, self.table.seating, first, include_self=True)
+
+    def show_due(self) -> list[str]:
+        """The hands still due at the show, in the order the rules' `show_order` sets."""
+        table = self.table
+        game = table.playing
+        order = table.setting("show_order")  # without it, in the order the players are seated
+        first = table.person(order["first"]) if order else None
+        ring = table.seating.round_from(first or table.seating.players[0])
+        return [p for p in ring if p in game.still_in and p not in game.shown]
+
+    def take(self, player: str) -> bool:
+        """Is this player's act in turn? If he may act in turn only once the turns of early
+        actors before him pass, they pass now, before his act is judged."""
+        chain = self.chain()
+        if player not in chain:
+            return False
+        for passed in chain[: chain.index(player)]:
+            take_turn(self.table.playing, self.table.seating, passed)
+        return True

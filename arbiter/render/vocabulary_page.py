@@ -1,7 +1,7 @@
 """`docs/vocabulary.md`: every word of the rules' machine form beside the English it reads as.
 
-Generated from `arbiter/rulebook/vocabulary.py`, the one place where each word is defined
-with its phrase, so the page cannot drift from what `arbiter law ID` prints (a test holds
+Generated from `arbiter/rulebook/vocabulary/`, where each word is declared once with its
+phrase and its meaning, so the page cannot drift from what `arbiter law ID` prints (a test holds
 the shipped page to this output). Regenerate with
 `python -m arbiter.render.vocabulary_page > docs/vocabulary.md`.
 """
@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from arbiter.rulebook import vocabulary as v
+from arbiter.rulebook.vocabulary import grammar as v
+from arbiter.rulebook.vocabulary.effects import EFFECTS
+from arbiter.rulebook.vocabulary.facts import FACTS
+from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
+from arbiter.rulebook.vocabulary.numbers import NUMBERS
+from arbiter.rulebook.vocabulary.persons import PERSONS
+from arbiter.rulebook.vocabulary.predicates import PREDICATES
 
 INTRO = """\
 # The vocabulary of the machine form
@@ -21,33 +27,43 @@ all the words it may use, each with the English it reads as in `arbiter law ID` 
 [rule book](rulebook.md) (`{0}` and `{name}` stand for the word's arguments). The format
 of a rule file is in [`rules/README.md`](../rules/README.md).
 
+A word is declared once, with its phrase and its meaning, in the module its section
+names; a new word (or effect) is one declaration there, and the rule that uses it.
+
 This page is generated: `python -m arbiter.render.vocabulary_page > docs/vocabulary.md`.
 """
 
-GROUPS: tuple[tuple[str, Mapping[str, str]], ...] = (
-    ("Triggers: events", v.EVENT_TYPES),
-    ("Triggers: moments of the replay", v.MOMENTS),
-    ("Conditions: comparisons", v.COMPARISONS),
-    ("Conditions: predicates", v.PREDICATES),
-    ("Conditions: facts", v.BOOLEAN_FACTS),
-    ("Values: persons", v.PERSONS),
-    ("Values: numbers", v.NUMBERS),
-    ("Values: named constants", v.CONSTANTS),
-    ("Values: fields of the event (`event.FIELD`)", v.EVENT_FIELDS),
-    ("Values: functions of persons", v.PERSON_FUNCTIONS),
-    ("Values: functions of numbers", v.NUMBER_FUNCTIONS),
-    ("Effects", v.EFFECTS),
-    ("Procedures (`defines`)", v.DEFINES),
-    ("Procedure settings: keys", v.SETTING_KEYS),
-    ("Procedure settings: named values", v.SETTING_VALUES),
+_DECLARED = "arbiter/rulebook/vocabulary/"
+NONE: Mapping[str, str] = {}
+GROUPS: tuple[tuple[str, Mapping[str, str], Mapping[str, str]], ...] = (
+    ("Triggers: events", v.EVENT_TYPES, NONE),
+    ("Triggers: moments of the replay", v.MOMENTS, NONE),
+    ("Conditions: comparisons", v.COMPARISONS, NONE),
+    (f"Conditions: predicates (`{_DECLARED}predicates.py`)", v.PREDICATES, PREDICATES.notes()),
+    (f"Conditions: facts (`{_DECLARED}facts.py`)", v.BOOLEAN_FACTS, FACTS.notes()),
+    ("Conditions: yes-or-no fields of the event (`event.FIELD`)", v.EVENT_FLAGS, NONE),
+    (f"Values: persons (`{_DECLARED}persons.py`)", v.PERSONS, PERSONS.notes()),
+    (f"Values: numbers (`{_DECLARED}numbers.py`)", v.NUMBERS, NUMBERS.notes()),
+    ("Values: named constants", v.CONSTANTS, NONE),
+    ("Values: fields of the event (`event.FIELD`)", v.EVENT_FIELDS, NONE),
+    (f"Values: functions of persons (`{_DECLARED}functions.py`)", v.PERSON_FUNCTIONS, PERSON_FUNCTIONS.notes()),
+    (f"Values: functions of numbers (`{_DECLARED}functions.py`)", v.NUMBER_FUNCTIONS, NUMBER_FUNCTIONS.notes()),
+    (f"Effects (`{_DECLARED}effects.py`)", v.EFFECTS, EFFECTS.notes()),
+    ("Procedures (`defines`)", v.DEFINES, NONE),
+    ("Procedure settings: keys", v.SETTING_KEYS, NONE),
+    ("Procedure settings: named values", v.SETTING_VALUES, NONE),
 )
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "/")
 
 
 def render_vocabulary_page() -> str:
     lines = [INTRO]
-    for title, words in GROUPS:
-        lines += [f"## {title}", "", "| word | reads as |", "| --- | --- |"]
-        lines += [f"| `{word}` | {phrase.replace('|', '/')} |" for word, phrase in words.items()]
+    for title, words, notes in GROUPS:
+        lines += [f"## {title}", "", "| word | reads as | note |", "| --- | --- | --- |"]
+        lines += [f"| `{word}` | {_cell(phrase)} | {_cell(notes.get(word, ''))} |" for word, phrase in words.items()]
         lines.append("")
     return "\n".join(lines)
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from arbiter.rulebook.model import Check, Rule
-from arbiter.rulebook.vocabulary import (
+from arbiter.rulebook.vocabulary.grammar import (
     BOOLEAN_FACTS,
     COMPARISONS,
     DEFINES,
     EFFECTS,
     EVENT_FIELDS,
+    EVENT_FLAGS,
     PREDICATES,
     SETTING_KEYS,
     SETTING_VALUES,
@@ -57,6 +58,8 @@ class Describer:
         if node is None or node is True:
             return "always"
         if isinstance(node, str):
+            if node.startswith("event."):
+                return EVENT_FLAGS[node[len("event."):]]
             return BOOLEAN_FACTS.get(node, node)
         (name, arg), = node.items()
         if name == "all":

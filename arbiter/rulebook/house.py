@@ -27,7 +27,7 @@ from arbiter.rulebook.in_force import parameters_of
 from arbiter.rulebook.loader import rule_problem
 from arbiter.rulebook.model import Rule, Rulebook, normalise_id, rule_from_dict
 from arbiter.rulebook.parameters import shown
-from arbiter.rulebook.vocabulary import DEFINES, REQUIRED_SETTINGS, template_parameters
+from arbiter.rulebook.vocabulary.grammar import DEFINES, REQUIRED_SETTINGS, template_parameters
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator

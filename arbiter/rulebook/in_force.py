@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from arbiter.rulebook.model import Rule, Rulebook
-from arbiter.rulebook.vocabulary import READS_PARAMETERS
+from arbiter.rulebook.vocabulary.grammar import READS_PARAMETERS
 
 
 def _params_in(node: Any) -> Iterator[str]:

@@ -22,7 +22,7 @@ from arbiter.resources import PACKAGE_DIR, rules_dir, schema_path
 from arbiter.rulebook.model import Rule, Rulebook, rule_from_dict, rule_sort_key
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 from arbiter.rulebook.parameters import shown as show
-from arbiter.rulebook.vocabulary import check_rule_vocabulary
+from arbiter.rulebook.vocabulary.grammar import check_rule_vocabulary
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator

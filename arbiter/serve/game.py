@@ -94,7 +94,7 @@ class ServedGame:
         replay = position.replay
         table = position.log["table"]
         now = replay.snapshot()
-        game = replay.game
+        game = replay.table.game
         stakes = now.get("stakes", {})
         seats = [{
             "name": player,
@@ -121,7 +121,7 @@ class ServedGame:
             "rulings": [{"id": f["id"], "severity": f["severity"],
                          "lines": ruling_lines(f, position.line_of(f["event"]), self.rulebook, None)}
                         for f in position.findings],
-            "net": replay.ledger.net(table["players"]),
+            "net": replay.table.ledger.net(table["players"]),
             "dispute": position.current_dispute(),
             "lines": self.session.journal.text.count("\n"),
         }

@@ -33,7 +33,7 @@ class Position:
 
     @property
     def findings(self) -> list[dict[str, Any]]:
-        return self.replay.findings
+        return [finding.to_dict() for finding in self.replay.findings]
 
     @property
     def games(self) -> list[dict[str, Any]]:
@@ -69,7 +69,7 @@ def status_lines(position: Position) -> list[str]:
     replay = position.replay
     table = position.log["table"]
     head = f"players {', '.join(table['players'])}; limit {table['limit']}, ante {table['ante']}"
-    if replay.game is None:
+    if replay.table.game is None:
         return [head, f"next: {next_to_act(position)}"]
     now = replay.snapshot()
     jackpot = now["jackpot"]
@@ -77,7 +77,7 @@ def status_lines(position: Position) -> list[str]:
             else "an ordinary game")
     stakes = ", ".join(f"{p} {s}" for p, s in now["stakes"].items())
     out = [p for p in now["stakes"] if p not in now["still_in"]]
-    net = ", ".join(f"{p} {v:+d}" for p, v in replay.ledger.net(table["players"]).items())
+    net = ", ".join(f"{p} {v:+d}" for p, v in replay.table.ledger.net(table["players"]).items())
     return [
         head,
         f"game {now['game']}, deal {now['deal']}: {now['dealer']} deals; {kind}; {PHASES[now['phase']]}",
@@ -115,7 +115,7 @@ class Turn(NamedTuple):
 def turn(position: Position) -> Turn:
     """Who should act now and what they may do, by the replay's own turn orders."""
     replay = position.replay
-    game = replay.game
+    game = replay.table.game
     if game is None:
         return _first_deal(replay)
     deal = game.deal
@@ -136,10 +136,10 @@ def turn(position: Position) -> Turn:
     if game.phase == "before_deal":
         return _before_the_deal(replay)
     if game.phase == "dealing":
-        player = replay.turn_of("deal")
+        player = replay.table.turns.of("deal")
         return Turn(f"{game.dealer} deals: the next card to {player}", (Act({"type": "card", "to": player}),))
     if game.phase == "say":
-        due = turns.minimums(game, replay.turn_chain())
+        due = turns.minimums(game, replay.table.turns.chain())
         acts = f"play (stake {due[-1][1]} or more) or pass" if game.opener and due else "open or pass"
         offered = tuple(act for player, least in due for act in (
             _bets(player, max(least, game.stakes[player])) if game.opener
@@ -156,32 +156,32 @@ def turn(position: Position) -> Turn:
             asker = pronoun_of(waiting[0], pronouns)
             return Turn(f"{game.dealer} gives {waiting[0]} the cards {asker.subject} {asker.verb('asks')} for",
                         (Act({"type": "give", "to": waiting[0], "count": count}), *asks))
-        player = replay.turn_of("draw")
+        player = replay.table.turns.of("draw")
         if player is None:
-            bettor = replay.first_bettor()
+            bettor = replay.table.turns.first_bettor()
             return Turn(f"the draw is over: {bettor} bets first: play or pass", _bets(bettor, highest))
         if game.stakes[player] < highest:
             p = pronoun_of(player, pronouns)
             return Turn(f"{player} to draw: first {p.subject} {p.verb('makes')} {p.possessive} stake {highest} "
                         f"or {p.verb('passes')} (D4), then {p.verb('discards')}",
                         (_act("play", player, stake=highest), _act("pass", player)))
-        discards = tuple(_act("discard", player, count=n) for n in range(replay.parameters["cards_per_hand"] + 1))
+        discards = tuple(_act("discard", player, count=n) for n in range(replay.table.parameters["cards_per_hand"] + 1))
         p = pronoun_of(player, pronouns)
         return Turn(f"{player} to draw: {p.subject} {p.verb('discards')} (or {p.verb('stands')} pat) and "
                     f"{p.verb('asks')} for cards", discards)
     if game.phase == "betting":
-        due = turns.minimums(game, replay.turn_chain())
+        due = turns.minimums(game, replay.table.turns.chain())
         least = due[-1][1] if due else game.preceding
         players = tuple(p for p, _ in due)
         return Turn(_chain_words(list(players), "{} to bet", "bet", f"play (stake {least} or more) or pass"),
                     tuple(act for player, least in due for act in _bets(player, max(least, game.stakes[player]))),
                     players)
     if game.phase == "show":
-        showing = replay.show_due()
+        showing = replay.table.turns.show_due()
         if showing:
             return Turn(f"the hands are shown: {', '.join(showing)}", (_act("show", showing[0], "cards", cards=[]),))
         return Turn("the hands are shown: the winner takes the pool",
-                    tuple(_act("win", p) for p in replay.seating.players if p in game.still_in))
+                    tuple(_act("win", p) for p in replay.table.seating.players if p in game.still_in))
     return Turn(PHASES.get(game.phase, game.phase))
 
 
@@ -215,8 +215,8 @@ def _bets(player: str | None, highest: int) -> tuple[Act, ...]:
 
 
 def _first_deal(replay: Replay) -> Turn:
-    session = replay.session
-    players = replay.seating.players
+    session = replay.table.session
+    players = replay.table.seating.players
     if not (session.draw_round or session.draw_tied):
         return Turn("the draw for the deal (NAME draws for deal CARD), or the first deal (NAME deals)",
                     (*(_deal(p) for p in players), _act("draw_for_deal", players[0], "card")))
@@ -233,31 +233,31 @@ def _first_deal(replay: Replay) -> Turn:
 
 
 def _before_the_deal(replay: Replay) -> Turn:
-    game = replay.playing
+    game = replay.table.playing
     deal = game.deal
-    seating = replay.seating
+    seating = replay.table.seating
     todo: list[str] = []
     acts: list[Act] = []
     if not any(s["player"] == game.dealer for s in deal.shuffles):
         todo.append(f"{game.dealer} shuffles")
         acts.append(_act("shuffle", game.dealer))
     if deal.cut_by is None:
-        cutter, _ = replay.setting_person("cut_by")
+        cutter, _ = replay.table.setting_person("cut_by")
         todo.append(f"{cutter} cuts")
         acts.append(_act("cut", cutter))
     if game.jackpot:
         unpaid = [p for p in seating.round_from(seating.left_of(game.dealer)) if p not in game.antes_paid]
         if unpaid:
             who = f"{', '.join(unpaid)} each pay" if len(unpaid) > 1 else f"{unpaid[0]} pays"
-            todo.append(f"{who} the jack-pot ante of {replay.table_ante}")
-            acts.append(_act("ante", unpaid[0], amount=replay.table_ante))
+            todo.append(f"{who} the jack-pot ante of {replay.table.table_ante}")
+            acts.append(_act("ante", unpaid[0], amount=replay.table.table_ante))
     elif game.ante is None and not deal.redeal:
         todo.append(f"{game.ante_player} antes")
-        acts.append(_act("ante", game.ante_player, amount=replay.table_ante))
-    elif not deal.redeal and (straddler := replay.turn_of("straddle")):
+        acts.append(_act("ante", game.ante_player, amount=replay.table.table_ante))
+    elif not deal.redeal and (straddler := replay.table.turns.of("straddle")):
         acts.append(_act("straddle", straddler, "amount", amount=game.highest_stake()))
     todo.append(f"{game.dealer} deals")
-    each = replay.parameters["cards_per_hand"]
+    each = replay.table.parameters["cards_per_hand"]
     acts.append(Act({"type": "dealt", "hands": {p: each for p in seating.round_from(seating.left_of(game.dealer))}}))
-    acts.append(Act({"type": "card", "to": replay.turn_of("deal")}))  # or card by card
+    acts.append(Act({"type": "card", "to": replay.table.turns.of("deal")}))  # or card by card
     return Turn("; ".join(todo), tuple(acts))

@@ -101,7 +101,7 @@ class TableSession:
         self.say(f"next: {next_to_act(self.position)}")
 
     def farewell(self) -> None:
-        net = self.position.replay.ledger.net(self.players)
+        net = self.position.replay.table.ledger.net(self.players)
         self.say(f"The log is saved in {self.journal.path} ({len(self.position.log['events'])} events); "
                  f"net so far: {', '.join(f'{p} {v:+d}' for p, v in net.items())}.")
 
@@ -221,7 +221,7 @@ class TableSession:
 
     # --- the chains of laws 46 and 77-78 ---------------------------------------------------
     def dealer(self) -> str:
-        game = self.position.replay.game
+        game = self.position.replay.table.game
         if game is None:
             raise CommandError("no deal yet: there is no dealer")
         return game.dealer

@@ -1,15 +1,23 @@
-"""The words a rule's machine form may use, each with how it reads in English.
+"""The grammar of a rule's machine form: its triggers, logic, comparisons, settings and
+templates, and the checks that hold a rule file to the vocabulary.
 
-This is the contract between `rules/` and the engine (rules/README.md explains it at
-length): the compiler refuses a rule that uses a word not listed here, the engine
-implements every word listed here (a test holds it to that), and `arbiter law ID`
-reads a machine form back in words from the phrases below.
+The words themselves (persons, numbers, facts, functions, predicates, effects) are
+declared with their meaning in the modules of their kind beside this one; here they are
+gathered as phrases for the checks and for `arbiter law`'s read-back (rules/README.md).
 """
 
 from __future__ import annotations
 
 import re
 from typing import Any, Mapping
+
+from arbiter.rulebook.vocabulary.effects import EFFECTS as _EFFECTS
+from arbiter.rulebook.vocabulary.facts import FACTS
+from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS as _NUMBER_FUNCTIONS
+from arbiter.rulebook.vocabulary.functions import PERSON_FUNCTIONS as _PERSON_FUNCTIONS
+from arbiter.rulebook.vocabulary.numbers import NUMBERS as _NUMBERS
+from arbiter.rulebook.vocabulary.persons import PERSONS as _PERSONS
+from arbiter.rulebook.vocabulary.predicates import PREDICATES as _PREDICATES
 
 EVENT_TYPES: Mapping[str, str] = {
     "draw_for_deal": "a player draws a card for the deal",
@@ -68,53 +76,7 @@ COMPARISONS: Mapping[str, str] = {
     "ge": "{0} is at least {1}",
 }
 
-PREDICATES: Mapping[str, str] = {
-    "is_set": "{0} is known",
-    "in": "{0} is among {1}",
-    "in_game": "{0} is still in the game",
-    "foul": "the hand of {0} is foul",
-    "lifted": "{0} has raised the cards dealt",
-    "has_drawn": "{0} has drawn",
-    "bet_after_draw": "{0} has bet since the draw",
-    "pointed_out": "someone has pointed out {issue} about {about}",
-    "spoke": "{0} spoke to the dealer during the deal",
-    "phase": "the game is in its {0} phase",
-    "out_of_turn": "it is not the player's turn to {0}",
-    "hand_known": "{0}'s original hand is known",
-    "hand_at_least": "{player}'s original hand is at least {minimum}",
-    "card_not_in_pack": "a card named is not of the pack in use",
-    "card_seen_twice": "a card named is already in play",
-    "redeal_after": "this deal follows a misdeal under {0}",
-    "stood": "{0} stood after the draw and has not staked since",
-    "winner": "{0} is a winner by the laws",
-}
 
-BOOLEAN_FACTS: Mapping[str, str] = {
-    "deal_finished": "the deal is finished",
-    "jackpot": "the game is a jack-pot",
-    "straddled": "the ante has been straddled",
-    "ante_staked": "the ante has been staked",
-    "cut_done": "the pack has been cut",
-    "dealer_shuffled": "the dealer has shuffled",
-    "opened": "the game has been opened",
-    "misdealt": "the deal has been declared a misdeal",
-    "redeal": "this deal follows a misdeal",
-    "first_game": "this is the first game",
-    "pack_short": "the pack has fewer cards than are given",
-    "collected_in_turn": "the discards were collected after all had discarded",
-    "dealer_answer_wrong": "the dealer's answer is wrong",
-    "face_up": "the cards were shuffled face up",
-    "below_table": "the cards were shuffled below the table",
-    "exposed": "a card was exposed",
-    "all_stood": "every player still in stood after the draw",
-    "winner_decided": "the laws' winner of the game is known",
-    "pack_cannot_supply": "the pack cannot supply the cards owed",
-    "show_for_sum": "a player who demanded a show for a sum takes a share",
-    "pool_shared": "equal best hands share the pool",
-    "act_possible": "a round in force accepts this act now",
-    "pool_taken": "the pool of this game has been taken",
-    "won_uncalled": "an uncalled bet took the pool",
-}
 
 CONSTANTS: Mapping[str, str] = {
     "uncut": "that the pack was not cut",
@@ -123,63 +85,13 @@ CONSTANTS: Mapping[str, str] = {
     "short": "too few cards given",
 }
 
-PERSONS: Mapping[str, str] = {
-    "actor": "the player",
-    "dealer": "the dealer",
-    "ante_player": "the ante",
-    "last_straddler": "the last straddler",
-    "opener": "the opener",
-    "speaker": "the player who spoke to the dealer",
-    "expected_dealer": "the player whose deal it is",
-    "disputant": "the disputing player",
-    "witness": "the witness",
-    "candidate": "that person",
-    "pool": "the pool",
-    "last_to_equal": "the player whose stake made the stakes equal",
-    "subject": "the player pointed out about",
-    "winners": "the winners by the laws",
-    "ante_staker": "the player who staked the ante",
-    "each": "each player",
-    "last_to_stand": "the last player to stand",
-    "asker": "the player who asked the dealer",
-    "disputants": "the persons disputing",
-    "due_cutter": "the player whose cut it is",
-}
 
-NUMBERS: Mapping[str, str] = {
-    "limit": "the limit",
-    "table_ante": "the table's ante",
-    "ante": "the ante",
-    "last_straddle": "the last straddle",
-    "straddle_count": "the number of straddles",
-    "expected_straddle": "the straddle due",
-    "highest_stake": "the highest stake",
-    "preceding_stake": "the preceding stake made in turn",
-    "increase": "the increase over the highest stake",
-    "opening_base": "the ante (or the last straddle)",
-    "jackpot_number": "the jack-pot's number in its series",
-    "pool_total": "the pool",
-    "pack_remaining": "the cards left in the pack",
-    "dealer_drew": "the number of cards the dealer drew",
-    "jackpot_minimum": "the least hand that may open this jack-pot",
-}
 
-PERSON_FUNCTIONS: Mapping[str, str] = {
-    "left_of": "the player to the left of {0}",
-    "right_of": "the player to the right of {0}",
+# The functions the compiler itself gives a meaning (and the chains' `going_left_from`);
+# the others are declared with their meaning in `functions.py`.
+GRAMMAR_FUNCTIONS: Mapping[str, str] = {
     "first_of": "{0} (or, if none, {1})",
     "going_left_from": "each player in turn to the left of {0}",
-}
-
-NUMBER_FUNCTIONS: Mapping[str, str] = {
-    "stake_of": "{0}'s stake",
-    "hand_size_of": "the number of cards held by {0}",
-    "discard_of": "the number of cards {0} discarded",
-    "demanded_by": "the number of cards {0} demanded",
-    "given_to": "the number of cards given to {0}",
-    "refundable_of": "{0}'s ante or straddle",
-    "hand_of": "{0}'s hand",
-    "count_of": "how many {0}",
     "mul": "{0} × {1}",
     "add": "{0} + {1}",
     "sub": "{0} − {1}",
@@ -187,6 +99,7 @@ NUMBER_FUNCTIONS: Mapping[str, str] = {
     "max": "the greatest of {0}",
     "param": "{0}",
 }
+
 
 # The fields of the triggering event a rule may read (`event.FIELD`), as they read in a sentence.
 EVENT_FIELDS: Mapping[str, str] = {
@@ -201,24 +114,13 @@ EVENT_FIELDS: Mapping[str, str] = {
     "unable": "those who cannot give evidence",
 }
 
-EFFECTS: Mapping[str, str] = {
-    "misdeal": "it is a misdeal, and {redeal_by} deals again",
-    "deal_stands": "the deal stands",
-    "foul_hand": "the hand of {0} is foul: {0} retires and forfeits the stake",
-    "retire": "{0} retires and forfeits the stake",
-    "keep_stake": "{0}'s stake stays as it was",
-    "refund": "{from} refunds {amount} to {to}",
-    "penalty": "{from} pays {amount} to {to} as penalty",
-    "forfeit_draw": "{0} forfeits the draw",
-    "cannot_claim": "{0} cannot claim the pool",
-    "return_excess": "the dealer takes back the {count} cards {player} had too many",
-    "make_good": "the dealer makes good the {count} cards {player} is short",
-    "owe_cards": "the exposed cards go back to the pack and the dealer owes {player} {count}",
-    "jackpot_next": "the next game is the next jack-pot of the series",
-    "find_witness": "the evidence of the first who can give it decides",
-    "settle_demand": "{player} is held to have demanded {count}",
-    "need_not_answer": "the dealer need not answer {0}",
-    "follow": "law {0} follows",
+
+# The yes-or-no fields of the triggering event a condition may test (`event.FIELD`), as
+# they read in a sentence: a rule reads the event itself, no word stands between.
+EVENT_FLAGS: Mapping[str, str] = {
+    "face_up": "the cards were shuffled face up",
+    "below_table": "the cards were shuffled below the table",
+    "exposed": "a card was exposed",
 }
 
 DEFINES: Mapping[str, str] = {
@@ -241,16 +143,6 @@ DEFINES: Mapping[str, str] = {
     "evidence": "whose evidence decides a dispute over the cards demanded",
 }
 
-# The words whose meaning a parameter decides: the engine reads these parameters to
-# implement them. A rule that uses such a word concerns the parameter (a house file that
-# changes it is noted beside the rule's words) though its file never writes `{param: …}`.
-READS_PARAMETERS: Mapping[str, tuple[str, ...]] = {
-    "jackpot_next": ("jackpot_openers", "jackpot_series_after_last"),
-    "jackpot_minimum": ("jackpot_openers", "jackpot_series_after_last"),
-    "expected_straddle": ("first_straddle_multiple_of_ante", "straddle_increase_antes"),
-    "hand_known": ("cards_per_hand",),
-    "card_not_in_pack": ("joker",),
-}
 
 # The settings a replay cannot go on without (no fallback when no rule in force defines
 # one): a house file may not switch off every rule that defines one of them.
@@ -282,8 +174,29 @@ SETTING_VALUES: Mapping[str, str] = {
     "late_stake": "a bet made when none could come",
 }
 
+# The declared words' phrases (each declared once, in the module of its kind).
+PERSONS: Mapping[str, str] = _PERSONS.phrases()
+NUMBERS: Mapping[str, str] = _NUMBERS.phrases()
+BOOLEAN_FACTS: Mapping[str, str] = FACTS.phrases()
+PREDICATES: Mapping[str, str] = _PREDICATES.phrases()
+EFFECTS: Mapping[str, str] = _EFFECTS.phrases()
+FUNCTIONS: Mapping[str, str] = {**_PERSON_FUNCTIONS.phrases(), **_NUMBER_FUNCTIONS.phrases()}
+_CHAINED = ("first_of", "going_left_from")
+PERSON_FUNCTIONS: Mapping[str, str] = {
+    **_PERSON_FUNCTIONS.phrases(), **{name: GRAMMAR_FUNCTIONS[name] for name in _CHAINED}}
+NUMBER_FUNCTIONS: Mapping[str, str] = {
+    **_NUMBER_FUNCTIONS.phrases(), **{k: v for k, v in GRAMMAR_FUNCTIONS.items() if k not in _CHAINED}}
+
+# The words whose meaning a parameter decides: the engine reads these parameters to
+# implement them. A rule that uses such a word concerns the parameter (a house file that
+# changes it is noted beside the rule's words) though its file never writes `{param: …}`.
+READS_PARAMETERS: Mapping[str, tuple[str, ...]] = {
+    entry.name: entry.reads
+    for words in (_PERSONS, _NUMBERS, FACTS, _PERSON_FUNCTIONS, _NUMBER_FUNCTIONS, _PREDICATES, _EFFECTS)
+    for entry in words if entry.reads}
+
 VALUE_WORDS = {**PERSONS, **NUMBERS, **CONSTANTS}
-VALUE_FUNCTIONS = {**PERSON_FUNCTIONS, **NUMBER_FUNCTIONS}
+VALUE_FUNCTIONS = {**GRAMMAR_FUNCTIONS, **FUNCTIONS}
 
 
 def _check_value(node: Any, where: str) -> None:
@@ -366,7 +279,7 @@ def check_condition(node: Any, where: str) -> None:
     if node is True or node is None:
         return
     if isinstance(node, str):
-        if node in BOOLEAN_FACTS:
+        if node in BOOLEAN_FACTS or (node.startswith("event.") and node[len("event."):] in EVENT_FLAGS):
             return
         raise ValueError(f"{where}: unknown fact {node!r}")
     if not isinstance(node, dict) or len(node) != 1:

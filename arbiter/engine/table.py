@@ -1,0 +1,200 @@
+"""The table a replay keeps: its state, the event being judged, and the persons a check is
+about, as the vocabulary's words read it (`TableView`) and its effects change it.
+
+One `Table` serves one log. The replay (replay.py) records each event on it; the
+compiled rules decide their conditions and apply their effects on it; the turns
+(turns.py) answer whose turn it is from it. It knows the rule book only as compiled:
+settings in force, checks followed, chains.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from arbiter import hands
+from arbiter.engine.compiled import CompiledRules
+from arbiter.engine.expressions import Binding, shared_value
+from arbiter.engine.ledger import Ledger
+from arbiter.engine.turns import Turns
+from arbiter.errors import ReplayError
+from arbiter.findings import EffectRecord, EvidenceRecord
+from arbiter.rulebook.model import hand_rules
+from arbiter.rulebook.vocabulary.effects import EFFECTS
+from arbiter.rulebook.vocabulary.facts import FACTS
+from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
+from arbiter.rulebook.vocabulary.grammar import DEFINES
+from arbiter.rulebook.vocabulary.numbers import NUMBERS
+from arbiter.rulebook.vocabulary.persons import PERSONS
+from arbiter.rulebook.vocabulary.predicates import PREDICATES
+from arbiter.seats import POOL, Seating
+from arbiter.state import Game, Hand, Outcome, Session
+
+MOVEMENT_WORDS = {"stake": "a bet", "late_stake": "a bet", "jackpot_ante": "a jack-pot ante", "ante": "an ante",
+                  "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
+
+# The declared words as the compiler binds them: a check costs a call per word, not a lookup by name.
+BINDING = Binding({**PERSONS.meanings(), **NUMBERS.meanings(), **FACTS.meanings()},
+                  {**PERSON_FUNCTIONS.meanings(), **NUMBER_FUNCTIONS.meanings()},
+                  PREDICATES.meanings())
+APPLY = EFFECTS.meanings()
+
+
+class Table:
+    """One log's table: seats, stakes, cards and turns, and the event being judged."""
+
+    def __init__(self, table: Mapping[str, Any], rules: CompiledRules) -> None:
+        self.seating = Seating(table["players"])
+        self.limit: int = table["limit"]
+        self.table_ante: int = table["ante"]
+        self.pronouns: Mapping[str, str] | None = table.get("pronouns")
+        self.rules = rules
+        self.parameters: Mapping[str, Any] = rules.parameters
+        self.hand_rules: hands.HandRules = hand_rules(rules.parameters)
+        self.session = Session()
+        self.game: Game | None = None  # the game in play (the session's last): read at every turn
+        self.ledger = Ledger()
+        self.turns = Turns(self)
+        self.event: Mapping[str, Any] = {}
+        self.k = -1  # the index of the event being replayed
+        self.parsed_cards: list[int] = []
+        self.actor: str | None = None
+        self.each: str | None = None
+        self.candidate: str | None = None
+        self.witness: str | None = None
+        self.expected_dealer: str | None = None
+        self.expected_dealer_rule: str | None = None
+        self.last_asker: str | None = None
+        self.paying_how: Outcome | None = None
+
+    @property
+    def playing(self) -> Game:
+        """The game in play, where the log must have begun one."""
+        if self.game is None:
+            raise self.refused("no deal has begun: a deal event must come first")
+        return self.game
+
+    def in_deal(self) -> bool:
+        return bool(self.game and self.game.deals)
+
+    def hand(self, player: str) -> Hand:
+        return self.playing.deal.hands[player]
+
+    def refused(self, missing: str, path: str | None = None) -> ReplayError:
+        """A log this event makes impossible to replay, said in plain words: the event's
+        index, its type, the player, and what is missing."""
+        event = self.event
+        who = event.get("player") or event.get("to") or event.get("dealer")
+        act = f"{event.get('type', 'event')} by {who}" if who else event.get("type", "event")
+        return ReplayError(f"event {self.k} ({act}): {missing}", self.k, path)
+
+    # --- the settings in force --------------------------------------------------------
+    def setting(self, name: str, **match: Any) -> dict[str, Any] | None:
+        found = self.rules.setting(name, self, match or None)
+        return dict(found.value, _rule=found.rule) if found else None
+
+    def required(self, name: str) -> dict[str, Any]:
+        """A procedure setting the game cannot go on without (the order of the say, of the
+        draw …): a house file that switches off every law defining it stops the replay."""
+        found = self.setting(name)
+        if found is None:
+            raise self.refused(f"no law in force sets {DEFINES[name]} (a house file switched it off)")
+        return found
+
+    def setting_person(self, name: str) -> tuple[str | None, str | None]:
+        """The person a setting such as `ante_by: {left_of: dealer}` names, and its rule."""
+        found = self.rules.setting(name, self)
+        if found is None:
+            return None, None
+        return self.person(found.value), found.rule
+
+    def person(self, spec: Any) -> Any:
+        """A person (or number) named by a setting: `{left_of: dealer}`, `ante_player` …"""
+        return shared_value(spec, BINDING)(self) if spec is not None else None
+
+    def accepting_phases(self, kind: str) -> frozenset[str] | None:
+        return self.rules.accepting_phases(kind, self)
+
+    # --- the Context protocol: conditions compiled without a binding ----------------------
+    def word(self, name: str) -> Any:
+        return BINDING.words[name](self)
+
+    def apply(self, function: str, argument: Any) -> Any:
+        return BINDING.functions[function](self, argument)
+
+    def test(self, predicate: str, argument: Any) -> bool:
+        return bool(BINDING.predicates[predicate](self, argument))
+
+    def param(self, name: str) -> Any:
+        return self.parameters[name]
+
+    # --- counters and players leaving ---------------------------------------------------
+    def pay(self, payer: str, payee: str, amount: int, what: str, rule: str | None = None,
+            cited_as: str | None = None) -> None:
+        """Move counters, citing `rule`, or the rule whose `ledger_rule` covers this movement."""
+        game = self.playing
+        if rule is None:
+            rule = self.ledger_rule(cited_as or what)
+        self.ledger.move(game.number, self.k, payer, payee, amount, rule, what)
+        if payee == POOL and amount > 0:
+            game.paid_in += amount
+
+    def ledger_rule(self, what: str) -> str:
+        found = self.setting("ledger_rule", what=what)
+        if found is None:
+            raise self.refused(f"no law in force covers this payment ({MOVEMENT_WORDS.get(what, what)}); "
+                               "a house file switched it off")
+        rule: str = found["_rule"]
+        return rule
+
+    def retire(self, player: str, passed: bool = False) -> None:
+        game = self.playing
+        game.still_in.discard(player)
+        if passed:
+            game.passed.add(player)
+
+    # --- effects ----------------------------------------------------------------------------
+    def effect_arguments(self, name: str, arg: Any) -> Any:
+        """An effect's operands, evaluated on the state before the event is recorded."""
+        if name in ("follow", "find_witness") or arg is None:
+            return arg
+        if isinstance(arg, dict):
+            return {key: value(self) for key, value in arg.items()}
+        return arg(self)
+
+    def apply_effect(self, name: str, values: Any, rule: str) -> list[EffectRecord]:
+        return APPLY[name](self, values, rule)
+
+    def find_witness(self, spec: Any) -> EffectRecord:
+        """Law 46's chain walked: the first who can give evidence decides the number demanded."""
+        chain, none_found = spec
+        if chain is None:
+            chain = self.rules.chain("evidence", self)
+        if chain is None:
+            raise self.refused(f"no law in force sets {DEFINES['evidence']} (a house file switched it off)")
+        witness, considered = chain.walk(self, self.seating)
+        self.witness = witness
+        disputant: str = self.event["player"]
+        if witness is not None:
+            demanded = (self.event.get("testimony") or {}).get(witness)
+        else:
+            demanded = none_found(self) if none_found else self.hand(disputant).discarded
+        if demanded is not None:
+            self.hand(disputant).demanded = demanded
+        return EvidenceRecord(witness, considered, demanded)
+
+    def follow(self, target: str) -> list[EffectRecord]:
+        """Apply `target`'s effects, or those of an exception to it whose condition holds."""
+        for exception in self.rules.exceptions.get(target, ()):
+            records = self._apply_followed(exception)
+            if records is not None:
+                return records
+        return self._apply_followed(target) or []
+
+    def _apply_followed(self, rule_id: str) -> list[EffectRecord] | None:
+        applied: list[EffectRecord] | None = None
+        for check in self.rules.followed.get(rule_id, ()):
+            if check.condition(self):
+                applied = applied or []
+                for name, arg in check.effects:
+                    applied.extend(self.apply_effect(name, self.effect_arguments(name, arg), rule_id))
+        return applied

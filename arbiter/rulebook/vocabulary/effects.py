@@ -1,0 +1,205 @@
+"""The effects a rule may have (`foul_hand`, `penalty`, `misdeal` …): what each does to the
+table, and how a report says what it did.
+
+Each effect is general: `foul_hand` serves L13, L45, L47, L48 and L64 alike; `refund`
+whatever law names the payer. An effect's operands are evaluated on the state before the
+event is recorded; its meaning acts after, and returns the records the report shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from arbiter.findings import (
+    CardsRecord,
+    EffectRecord,
+    JackpotRecord,
+    MisdealRecord,
+    PlayerRecord,
+    Record,
+    TransferRecord,
+)
+from arbiter.rulebook.vocabulary.registry import Words
+from arbiter.rulebook.vocabulary.table import TableView
+from arbiter.seats import POOL
+from arbiter.words import plural, pronoun_of
+
+Pronouns = Mapping[str, str] | None
+Effect = Callable[[TableView, Any, str], list[EffectRecord]]
+EFFECTS: Words[Effect] = Words("effect")
+
+
+def _retires(player: str, pronouns: Pronouns) -> str:
+    """ "Bob retires and forfeits their stake" (his, her as the log gives)."""
+    p = pronoun_of(player, pronouns)
+    return f"{p.subject} {p.verb('retires')} and {p.verb('forfeits')} {p.possessive} stake"
+
+
+def _evidence(e: Mapping[str, Any]) -> str:
+    demanded = e.get("demanded")
+    if not e["witness"]:
+        taken = f" ({plural(demanded, 'card')})" if demanded is not None else ""
+        return f"no one can give evidence: the discard is taken as the number demanded{taken}"
+    if demanded is None:
+        return f"{e['witness']}'s evidence decides (the number is not recorded)"
+    return f"{e['witness']}'s evidence decides: {plural(demanded, 'card')} demanded"
+
+
+# --- the deal ------------------------------------------------------------------------------
+@EFFECTS("misdeal", "it is a misdeal, and {redeal_by} deals again",
+         says=lambda e, p: f"misdeal: {e['redeal_by']} deals again",
+    note="`misdeal: {redeal_by: P}`; the counters stay in the pool")
+def misdeal(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+    game = t.playing
+    game.deal.misdealt = True
+    game.redeal_by = values.get("redeal_by") or game.dealer
+    game.misdeal_rule = rule
+    return [MisdealRecord(game.redeal_by)]
+
+
+EFFECTS.add("deal_stands", "the deal stands", lambda t, values, rule: [Record("deal_stands")],
+            says=lambda e, p: "the deal stands",
+    note="`deal_stands: {}`")
+
+
+# --- players' hands and stakes -------------------------------------------------------------
+@EFFECTS("foul_hand", "the hand of {0} is foul: {0} retires and forfeits the stake",
+         says=lambda e, p: f"{e['player']}'s hand is foul: {_retires(e['player'], p)}",
+    note="`foul_hand: P`; the stake stays in the pool")
+def foul_hand(t: TableView, player: str | None, rule: str) -> list[EffectRecord]:
+    if player is None:
+        return []
+    t.playing.foul.add(player)
+    t.retire(player)
+    return [PlayerRecord("foul_hand", player)]
+
+
+@EFFECTS("retire", "{0} retires and forfeits the stake",
+         says=lambda e, p: f"{e['player']} retires and forfeits {pronoun_of(e['player'], p).possessive} stake",
+    note="`retire: P`")
+def retire(t: TableView, player: str, rule: str) -> list[EffectRecord]:
+    t.retire(player)
+    return [PlayerRecord("retire", player)]
+
+
+EFFECTS.add("keep_stake", "{0}'s stake stays as it was", lambda t, player, rule: [PlayerRecord("keep_stake", player)],
+            says=lambda e, p: f"{e['player']}'s stake stays as it was",
+    note="`keep_stake: P`: the stake P tried to lower")
+
+
+def _transfer(t: TableView, kind: str, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+    payer, payee, amount = values.get("from"), values.get("to"), values.get("amount") or 0
+    if payer is None or payee is None or payer == payee or amount <= 0:
+        return []
+    t.pay(payer, payee, amount, kind, rule)
+    return [TransferRecord(kind, payer, payee, amount)]
+
+
+EFFECTS.add("refund", "{from} refunds {amount} to {to}", lambda t, values, rule: _transfer(t, "refund", values, rule),
+            says=lambda e, p: f"{e['from']} refunds {e['amount']} to {e['to']}",
+    note="`refund: {from: P, to: P, amount: X}`, in the ledger too")
+EFFECTS.add("penalty", "{from} pays {amount} to {to} as penalty",
+            lambda t, values, rule: _transfer(t, "penalty", {"to": POOL, **values}, rule),
+            says=lambda e, p: f"{e['from']} pays {e['amount']} to the {e['to']} as penalty",
+    note="`penalty: {from: P, to: P or pool, amount: X}` (to the pool if `to` is left out), in the ledger too")
+
+
+@EFFECTS("forfeit_draw", "{0} forfeits the draw",
+         says=lambda e, p: f"{e['player']} forfeits {pronoun_of(e['player'], p).possessive} draw",
+    note="`forfeit_draw: P`")
+def forfeit_draw(t: TableView, player: str, rule: str) -> list[EffectRecord]:
+    t.playing.forfeited_draw.add(player)
+    return [PlayerRecord("forfeit_draw", player)]
+
+
+@EFFECTS("cannot_claim", "{0} cannot claim the pool", says=lambda e, p: f"{e['player']} cannot claim the pool",
+    note="`cannot_claim: P`: the pool stays and carries to the next game")
+def cannot_claim(t: TableView, player: str, rule: str) -> list[EffectRecord]:
+    t.playing.claim_blocked = True
+    return [PlayerRecord("cannot_claim", player)]
+
+
+# --- the draw ------------------------------------------------------------------------------
+@EFFECTS("return_excess", "the dealer takes back the {count} cards {player} had too many",
+         says=lambda e, p: f"the dealer takes back the {plural(e['count'], 'card')} given to {e['player']} in excess",
+    note="`return_excess: {player: P, count: X}`")
+def return_excess(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+    player, count = values["player"], values.get("count") or 0
+    deal = t.playing.deal
+    hand = deal.hands[player]
+    hand.count -= count
+    hand.given -= count
+    for card in hand.cards[len(hand.cards) - count:]:
+        if card is not None:
+            deal.in_play.pop(card, None)  # back on the pack, out of every hand
+    del hand.cards[len(hand.cards) - count:]
+    deal.pack_remaining += count
+    return [CardsRecord("return_excess", player, count)]
+
+
+def _owe(t: TableView, kind: str, values: Mapping[str, Any]) -> list[EffectRecord]:
+    player, count = values["player"], values.get("count") or 0
+    t.hand(player).owed += count
+    return [CardsRecord(kind, player, count)]
+
+
+EFFECTS.add("make_good", "the dealer makes good the {count} cards {player} is short",
+            lambda t, values, rule: _owe(t, "make_good", values),
+            says=lambda e, p: f"the dealer makes good the {plural(e['count'], 'card')} {e['player']} is short",
+    note="`make_good: {player: P, count: X}`")
+EFFECTS.add("owe_cards", "the exposed cards go back to the pack and the dealer owes {player} {count}",
+            lambda t, values, rule: _owe(t, "owe_cards", values),
+            says=lambda e, p: (f"the exposed {'card goes' if e['count'] == 1 else 'cards go'} back to the pack; "
+                               f"the dealer owes {e['player']} {plural(e['count'], 'card')}"),
+    note="`owe_cards: {player: P, count: X}`")
+
+
+@EFFECTS("jackpot_next", "the next game is the next jack-pot of the series",
+         reads=("jackpot_openers", "jackpot_series_after_last"),
+         says=lambda e, p: f"the next game is jack-pot no. {e['number']}, opened with {e['openers']} or better",
+    note="`jackpot_next: {}`; reported as `jackpot_next {number, openers}`")
+def jackpot_next(t: TableView, values: Any, rule: str) -> list[EffectRecord]:
+    game = t.playing
+    number = (game.jackpot or {}).get("number", 0) + 1
+    series = list(t.parameters["jackpot_openers"])
+    if t.parameters["jackpot_series_after_last"] == "repeat":
+        openers = series[(number - 1) % len(series)]
+    else:
+        openers = series[min(number, len(series)) - 1]
+    game.next_jackpot = {"number": number, "openers": openers}
+    return [JackpotRecord(number, openers)]
+
+
+EFFECTS.add("find_witness", "the evidence of the first who can give it decides",
+            lambda t, spec, rule: [t.find_witness(spec)], record="evidence", says=lambda e, p: _evidence(e),
+    note=("`find_witness: {candidates: [...], pass_over: [...], none_found: X}` (rules/README.md, law 46's "
+          "chain); reported as `evidence {witness, considered, demanded}`"))
+
+
+@EFFECTS("settle_demand", "{player} is held to have demanded {count}",
+    note="`settle_demand: {player: P, count: X}`; not reported")
+def settle_demand(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+    if values.get("count") is not None:
+        t.hand(values["player"]).demanded = values["count"]
+    return []
+
+
+@EFFECTS("need_not_answer", "the dealer need not answer {0}",
+         says=lambda e, p: f"the dealer need not answer {e['player']}",
+    note="`need_not_answer: P`")
+def need_not_answer(t: TableView, player: str, rule: str) -> list[EffectRecord]:
+    t.playing.need_not_answer.add(player)
+    return [PlayerRecord("need_not_answer", player)]
+
+
+EFFECTS.add("follow", "law {0} follows", lambda t, target, rule: t.follow(target),
+    note="`follow: ID`: that rule's effects here, or those of an exception to it whose condition holds")
+
+SAYS: Mapping[str, Callable[[Mapping[str, Any], Pronouns], str]] = {
+    entry.record_type: entry.says for entry in EFFECTS if entry.says is not None}
+
+
+def effect_words(effect: Mapping[str, Any], pronouns: Pronouns = None) -> str:
+    """An effect's record in words; `pronouns` are the log's (`table.pronouns`), "they" where it gives none."""
+    says = SAYS.get(effect["type"])
+    return says(effect, pronouns) if says else effect["type"].replace("_", " ")

@@ -1,0 +1,84 @@
+"""The facts a rule's condition may name (`deal_finished`, `jackpot` …): each true or false of the table."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from arbiter.rulebook.vocabulary.registry import Words
+from arbiter.rulebook.vocabulary.table import TableView
+from arbiter.state import Outcome
+
+FACTS: Words[Callable[[TableView], bool]] = Words("fact")
+add = FACTS.add
+
+STAKES = frozenset({"open", "play", "demand_show"})
+
+
+def act_possible(t: TableView, kind: str, player: str | None) -> bool:
+    """Can this act come now? Only where a round in force accepts it (the rules'
+    `round_acts`); a stake only from a player still in. An act no setting names
+    belongs to no round and can always come."""
+    phases = t.accepting_phases(kind)
+    if phases is None:
+        return True
+    game = t.game
+    return game is not None and game.phase in phases and (kind not in STAKES or player in game.still_in)
+
+
+def all_stood(t: TableView) -> bool:
+    game = t.playing
+    active = {p for p in game.still_in if p not in game.all_in}
+    return bool(active) and active <= game.stood
+
+
+def pack_cannot_supply(t: TableView) -> bool:
+    deal = t.playing.deal
+    owed = sum(max((h.demanded if h.demanded is not None else h.discarded) - h.given, 0) + h.owed
+               for h in deal.hands.values() if h.discarded is not None)
+    return deal.pack_remaining < owed
+
+
+def dealer_answer_wrong(t: TableView) -> bool:
+    game = t.playing
+    asker = t.last_asker
+    if asker is None or asker in game.need_not_answer or game.dealer_drew is None:
+        return False
+    return t.event.get("count") != game.dealer_drew
+
+
+add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing.deal.finished)
+add("jackpot", "the game is a jack-pot", lambda t: bool(t.game and t.game.jackpot))
+add("straddled", "the ante has been straddled", lambda t: bool(t.game and t.game.straddles))
+add("ante_staked", "the ante has been staked", lambda t: bool(t.game and t.game.ante is not None))
+add("cut_done", "the pack has been cut", lambda t: t.in_deal() and t.playing.deal.cut_by is not None)
+add("dealer_shuffled", "the dealer has shuffled",
+    lambda t: t.in_deal() and any(s["player"] == t.playing.dealer for s in t.playing.deal.shuffles))
+add("opened", "the game has been opened", lambda t: bool(t.game and t.game.opener))
+add("misdealt", "the deal has been declared a misdeal", lambda t: t.in_deal() and t.playing.deal.misdealt)
+add("redeal", "this deal follows a misdeal", lambda t: t.in_deal() and t.playing.deal.redeal)
+add("first_game", "this is the first game", lambda t: t.session.games_begun <= 1)
+add("pack_short", "the pack has fewer cards than are given",
+    lambda t: t.in_deal() and (t.event.get("count") or 0) > t.playing.deal.pack_remaining,
+    note="the give asks for more cards than remain in the pack")
+add("collected_in_turn", "the discards were collected after all had discarded",
+    lambda t: bool(t.game and t.game.draw and not t.game.draw.pending(t.game.still_in)),
+    note="after every player still to draw has discarded")
+add("dealer_answer_wrong", "the dealer's answer is wrong", dealer_answer_wrong)
+add("all_stood", "every player still in stood after the draw", all_stood)
+add("winner_decided", "the laws' winner of the game is known",
+    lambda t: bool(t.game and t.game.resolved and t.game.outcome not in (None, Outcome.UNOPENED,
+                                                                           Outcome.WIN_RECORDED)),
+    note="from the log")
+add("pack_cannot_supply", "the pack cannot supply the cards owed", pack_cannot_supply,
+    note="fewer cards than are owed to the players who have discarded")
+add("show_for_sum", "a player who demanded a show for a sum takes a share",
+    lambda t: t.paying_how == Outcome.SHOW_FOR_SUM,
+    note="while the pool is paid")
+add("pool_shared", "equal best hands share the pool", lambda t: t.paying_how == Outcome.SHARED,
+    note="while the pool is paid")
+add("act_possible", "a round in force accepts this act now",
+    lambda t: act_possible(t, t.event.get("type", ""), t.actor),
+    note="by the `round_acts` settings; a stake only from a player still in")
+add("pool_taken", "the pool of this game has been taken",
+    lambda t: bool(t.game and t.game.resolved and t.game.outcome != Outcome.UNOPENED))
+add("won_uncalled", "an uncalled bet took the pool", lambda t: bool(t.game and t.game.outcome == Outcome.UNCALLED))

@@ -1,0 +1,60 @@
+"""The functions a rule may apply to a person (`left_of: dealer`, `stake_of: actor` …)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from arbiter import hands
+from arbiter.rulebook.vocabulary.registry import Words
+from arbiter.rulebook.vocabulary.table import TableView
+
+PERSON_FUNCTIONS: Words[Callable[[TableView, Any], Any]] = Words("function of a person")
+NUMBER_FUNCTIONS: Words[Callable[[TableView, Any], Any]] = Words("function giving a number")
+
+
+def demanded_by(t: TableView, player: str) -> int | None:
+    """The cards he asked for: his demand, or else as many as he discarded."""
+    hand = t.hand(player)
+    return hand.demanded if hand.demanded is not None else hand.discarded
+
+
+def refundable_of(t: TableView, player: str) -> int:
+    """What a refund gives back to a player: in a jack-pot his antes, else his ante or his
+    last straddle."""
+    game = t.playing
+    if game.jackpot:
+        return game.antes_paid.get(player, 0)
+    own = [amount for who, amount in game.straddles if who == player]
+    if player == game.ante_staker and game.ante is not None:
+        return own[-1] if own else game.ante
+    return own[-1] if own else 0
+
+
+def hand_of(t: TableView, player: str) -> str | None:
+    """The class of the hand he showed (`two pairs` …), where it is a whole hand that can be valued."""
+    cards = t.playing.shown.get(player)
+    if not cards or len(cards) != t.parameters["cards_per_hand"]:
+        return None
+    try:
+        return hands.hand_class(hands.evaluate(cards, t.hand_rules))
+    except ValueError:
+        return None
+
+
+PERSON_FUNCTIONS.add("left_of", "the player to the left of {0}", lambda t, p: t.seating.left_of(p))
+PERSON_FUNCTIONS.add("right_of", "the player to the right of {0}", lambda t, p: t.seating.right_of(p))
+
+add = NUMBER_FUNCTIONS.add
+add("stake_of", "{0}'s stake", lambda t, p: t.playing.stakes.get(p, 0))
+add("hand_size_of", "the number of cards held by {0}", lambda t, p: t.hand(p).count)
+add("discard_of", "the number of cards {0} discarded", lambda t, p: t.hand(p).discarded)
+add("demanded_by", "the number of cards {0} demanded", demanded_by,
+    note="his demand, or the number the evidence settled; else his discard")
+add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given,
+    note="exposed ones excepted")
+add("refundable_of", "{0}'s ante or straddle", refundable_of,
+    note="in this game; in a jack-pot, his jack-pot ante")
+add("hand_of", "{0}'s hand", hand_of,
+    note="the name of the class of his shown hand")
+add("count_of", "how many {0}", lambda t, items: len(items),
+    note="e.g. `{count_of: event.cards}`")

@@ -1,0 +1,70 @@
+"""The numbers a rule may name (`limit`, `highest_stake`, `ante` …): each a function of the table."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from arbiter.rulebook.vocabulary.registry import Words
+from arbiter.rulebook.vocabulary.table import TableView
+from arbiter.state import Phase
+
+NUMBERS: Words[Callable[[TableView], Any]] = Words("number")
+add = NUMBERS.add
+
+
+def ante(t: TableView) -> int:
+    """The ante of the game in play: the table's, in a jack-pot or before one is staked."""
+    game = t.game
+    if game is None or game.jackpot or game.ante is None:
+        return t.table_ante
+    return game.ante
+
+
+add("limit", "the limit", lambda t: t.limit)
+add("table_ante", "the table's ante", lambda t: t.table_ante)
+add("ante", "the ante", ante,
+    note="this game's ante as staked, else the table's")
+add("last_straddle", "the last straddle", lambda t: t.game.straddles[-1][1] if t.game and t.game.straddles else 0,
+    note="0 if none")
+add("straddle_count", "the number of straddles", lambda t: len(t.game.straddles) if t.game else 0)
+
+
+@NUMBERS("expected_straddle", "the straddle due",
+         reads=("first_straddle_multiple_of_ante", "straddle_increase_antes"),
+    note="by D2's parameters")
+def expected_straddle(t: TableView) -> int:
+    straddles = t.playing.straddles
+    first: int = t.parameters["first_straddle_multiple_of_ante"]
+    more: int = t.parameters["straddle_increase_antes"]
+    return straddles[-1][1] + more * ante(t) if straddles else first * ante(t)
+
+
+add("highest_stake", "the highest stake", lambda t: t.game.highest_stake() if t.game else 0,
+    note="before this event")
+add("preceding_stake", "the preceding stake made in turn",
+    lambda t: (t.game.preceding if t.game.phase in (Phase.SAY, Phase.BETTING) else t.game.highest) if t.game else 0,
+    note=("in the say and the betting, what the player whose turn it is must meet: the highest stake made in "
+          "turn, an early stake counting from its owner's turn; elsewhere the highest stake"))
+add("increase", "the increase over the highest stake",
+    lambda t: (t.event.get("stake") or 0) - t.playing.highest_stake(),
+    note="the event's stake minus `highest_stake`")
+
+
+@NUMBERS("opening_base", "the ante (or the last straddle)",
+    note="what the `opening_base` setting names")
+def opening_base(t: TableView) -> Any:
+    setting = t.setting("opening_base")
+    return t.person(setting["value"]) if setting else None
+
+
+add("jackpot_number", "the jack-pot's number in its series",
+    lambda t: (t.game.jackpot or {}).get("number", 0) if t.game else 0,
+    note="0 in an ordinary game")
+add("pool_total", "the pool", lambda t: t.ledger.pool)
+add("pack_remaining", "the cards left in the pack", lambda t: t.playing.deal.pack_remaining if t.in_deal() else None)
+add("dealer_drew", "the number of cards the dealer drew", lambda t: t.game.dealer_drew if t.game else None,
+    note="cards given to the dealer in the draw")
+add("jackpot_minimum", "the least hand that may open this jack-pot",
+    lambda t: (t.game.jackpot or {}).get("openers") if t.game else None,
+    reads=("jackpot_openers", "jackpot_series_after_last"),
+    note="e.g. `QQ`")

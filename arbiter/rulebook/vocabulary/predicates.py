@@ -1,0 +1,120 @@
+"""The predicates a rule's condition may test of a value (`in_game: actor`, `phase: say` …)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from arbiter import hands
+from arbiter.cards import JOKER, parse_card
+from arbiter.rulebook.vocabulary.registry import Words
+from arbiter.rulebook.vocabulary.table import TableView
+
+PREDICATES: Words[Callable[[TableView, Any], bool]] = Words("predicate")
+add = PREDICATES.add
+
+
+def has_drawn(t: TableView, player: str) -> bool:
+    return t.hand(player).discarded is not None or player in t.playing.forfeited_draw
+
+
+def lifted(t: TableView, player: str) -> bool:
+    """Has he raised his cards: those dealt, or (after his draw) those drawn?"""
+    hand = t.hand(player)
+    return hand.drawn_lifted if has_drawn(t, player) else hand.lifted
+
+
+def out_of_turn(t: TableView, round_name: str) -> bool:
+    if round_name in ("say", "bet"):
+        return t.actor not in t.turns.chain()
+    if round_name == "straddle":
+        return t.actor not in t.turns.straddlers()
+    return t.actor != t.turns.of(round_name)
+
+
+def original_hand(t: TableView, player: str) -> list[int] | None:
+    """His hand before the draw: shown as `original`, named when opening, or dealt."""
+    game = t.playing
+    if player in game.originals:
+        return game.originals[player]
+    if player == game.opener and game.opener_cards:
+        return game.opener_cards
+    event = t.event
+    if event.get("type") == "open" and event.get("player") == player and event.get("cards"):
+        return [parse_card(c) for c in event["cards"]]
+    dealt = t.hand(player).original
+    known = [card for card in dealt if card is not None]
+    if len(known) == len(dealt) == t.parameters["cards_per_hand"]:
+        return known
+    return None
+
+
+def hand_known(t: TableView, player: str | None) -> bool:
+    return player is not None and original_hand(t, player) is not None
+
+
+def hand_at_least(t: TableView, args: Mapping[str, Any]) -> bool:
+    cards = original_hand(t, args["player"])
+    minimum = args["minimum"]
+    if cards is None or minimum is None:
+        return True
+    try:
+        return hands.meets_minimum(cards, minimum, t.hand_rules)
+    except ValueError:
+        return False
+
+
+def card_not_in_pack(t: TableView) -> bool:
+    """A joker the house does not admit; at a show, not one already judged when it
+    was dealt to the player showing it (one bad card, one finding)."""
+    if t.parameters.get("joker") or JOKER not in t.parsed_cards:
+        return False
+    held_by = t.playing.deal.in_play.get(JOKER) if t.game else None
+    return not (t.event.get("type") == "show" and held_by == t.actor)
+
+
+def card_seen_twice(t: TableView) -> bool:
+    if not t.in_deal():
+        return False
+    holders = t.playing.deal.in_play
+    own = t.actor if t.event.get("type") == "show" else None
+    cards = [c for c in t.parsed_cards if c != JOKER]
+    return any(holders.get(c, own) != own for c in cards) or len(set(cards)) != len(cards)
+
+
+add("is_set", "{0} is known", lambda t, v: v is not None,
+    note="the value is not null")
+add("in", "{0} is among {1}", lambda t, args: args[0] in (args[1] or ()),
+    note="`{in: [P, LIST]}`: the list may be an event field such as `event.unable`")
+add("in_game", "{0} is still in the game", lambda t, p: p in t.playing.still_in,
+    note="has not passed or retired")
+add("foul", "the hand of {0} is foul", lambda t, p: p in t.playing.foul)
+add("lifted", "{0} has raised the cards dealt", lifted,
+    note="his dealt hand, or the cards drawn once he has drawn")
+add("has_drawn", "{0} has drawn", has_drawn,
+    note="discarded, stood pat, or forfeited his draw")
+add("bet_after_draw", "{0} has bet since the draw", lambda t, p: p in t.playing.bettors,
+    note="opened, played or passed since the draw began")
+add("pointed_out", "someone has pointed out {issue} about {about}",
+    lambda t, a: (a["issue"], a["about"]) in t.playing.deal.pointed_out,
+    note="`{pointed_out: {issue: I, about: P}}`: a `point_out` of that issue in this deal, before now")
+add("spoke", "{0} spoke to the dealer during the deal", lambda t, p: p in t.playing.deal.spoke)
+add("phase", "the game is in its {0} phase",
+    lambda t, name: t.game.phase == name if t.game else name == "before_deal",
+    note="`before_deal`, `dealing`, `say`, `draw`, `betting`, `show`, `over`")
+add("out_of_turn", "it is not the player's turn to {0}", out_of_turn,
+    note=("ROUND is `deal`, `straddle`, `say`, `draw`, `bet` or `show`; in the say and the betting, the actor "
+          "is not one who may act in turn now (engine/turns.py)"))
+add("hand_known", "{0}'s original hand is known", hand_known, reads=("cards_per_hand",),
+    note="all the cards of his hand before the draw are known")
+add("hand_at_least", "{player}'s original hand is at least {minimum}", hand_at_least,
+    note="`{hand_at_least: {player: P, minimum: X}}`: X a two-card minimum (`JJ`, `QQ` …)")
+add("card_not_in_pack", "a card named is not of the pack in use", lambda t, _: card_not_in_pack(t), reads=("joker",),
+    note="`{card_not_in_pack: true}`: a joker where `joker` is false")
+add("card_seen_twice", "a card named is already in play", lambda t, _: card_seen_twice(t),
+    note="`{card_seen_twice: true}`: its first copy is still in a hand or among the uncollected discards")
+add("redeal_after", "this deal follows a misdeal under {0}",
+    lambda t, rule: t.in_deal() and t.playing.deal.redeal and t.playing.misdeal_rule == rule,
+    note="`{redeal_after: ID}`: the misdeal was declared under rule ID")
+add("stood", "{0} stood after the draw and has not staked since", lambda t, p: p in t.playing.stood,
+    note="a `play` keeping his stake")
+add("winner", "{0} is a winner by the laws", lambda t, p: p in t.playing.winners)

@@ -1,0 +1,70 @@
+"""How a word of the vocabulary is declared: once, with its English and its meaning.
+
+A word (`dealer`), a function (`stake_of`), a predicate (`in_game`) or an effect
+(`penalty`) is declared in the module of its kind by one call that gives its name, the
+phrase `arbiter law` reads it back with, the Python that gives its meaning on a table,
+the parameters that meaning reads, and a note for rule writers. The compiler's binding,
+the rule files' checks, the read-back and `docs/vocabulary.md` all come from these
+declarations, so adding a word touches its module and the rule that uses it, nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
+
+Meaning = TypeVar("Meaning", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True, slots=True)
+class Entry(Generic[Meaning]):
+    """One declared word: its name, its phrase (with `{0}`, `{1}` or named slots for its
+    arguments), its meaning, the parameters its meaning reads, and for an effect the
+    words a report says of what it did."""
+
+    name: str
+    phrase: str
+    meaning: Meaning
+    reads: tuple[str, ...] = ()
+    says: Callable[..., str] | None = None
+    record: str = ""  # an effect's records' `type` in a report, where it is not the effect's name
+    note: str = ""  # for rule writers, what the phrase leaves out
+
+    @property
+    def record_type(self) -> str:
+        return self.record or self.name
+
+
+class Words(Generic[Meaning]):
+    """The declared words of one kind, in the order declared."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.entries: dict[str, Entry[Meaning]] = {}
+
+    def add(self, name: str, phrase: str, meaning: Meaning, reads: tuple[str, ...] = (),
+            says: Callable[..., str] | None = None, record: str = "", note: str = "") -> None:
+        if name in self.entries:
+            raise ValueError(f"the {self.kind} {name!r} is declared twice")
+        self.entries[name] = Entry(name, phrase, meaning, reads, says, record, note)
+
+    def __call__(self, name: str, phrase: str, reads: tuple[str, ...] = (), says: Callable[..., str] | None = None,
+                 record: str = "", note: str = "") -> Callable[[Meaning], Meaning]:
+        """`add` as a decorator, for a meaning that takes more than a line."""
+        def declare(meaning: Meaning) -> Meaning:
+            self.add(name, phrase, meaning, reads, says, record, note)
+            return meaning
+
+        return declare
+
+    def __iter__(self) -> Iterator[Entry[Meaning]]:
+        return iter(self.entries.values())
+
+    def phrases(self) -> Mapping[str, str]:
+        return {name: entry.phrase for name, entry in self.entries.items()}
+
+    def notes(self) -> Mapping[str, str]:
+        return {name: entry.note for name, entry in self.entries.items() if entry.note}
+
+    def meanings(self) -> Mapping[str, Meaning]:
+        return {name: entry.meaning for name, entry in self.entries.items()}
