@@ -21,7 +21,8 @@ from tests.conftest import load_case
 
 HOUSE_CASES = sorted((cases_dir() / "house").glob("*.json"))
 SHIPPED = shipped_house_files()
-EXPECTED_HOUSES = {"blaze", "joker", "skip-straight", "american-ace", "knaves-always", "exposed-at-the-say"}
+EXPECTED_HOUSES = {"blaze", "joker", "skip-straight", "american-ace", "knaves-always", "exposed-at-the-say",
+                   "misdeal-costs-an-ante"}
 
 
 def _house_rulebook(rulebook, name: str):

@@ -47,3 +47,6 @@ add("disputants", "the persons disputing", lambda t: [t.event.get("player"), t.g
     note="a list: the disputing player and the dealer")
 add("due_cutter", "the player whose cut it is", lambda t: t.setting_person("cut_by")[0],
     note="whom the `cut_by` setting in force names")
+add("misdealer", "the dealer whose deal was declared void",
+    lambda t: t.game.deals[-2].dealer if t.game and len(t.game.deals) > 1 and t.game.deals[-2].misdealt else None,
+    note="at a new deal of the same game after a misdeal: who dealt the deal declared void (none in a first deal)")
