@@ -244,3 +244,25 @@ def test_every_implemented_by_names_a_real_function(rulebook):
     assert named >= 20
     for rule_id in ("L61", "L6", "D6", "L39", "L78", "L79"):  # procedures with neither checks nor settings
         assert rulebook.get(rule_id).implemented_by, rule_id
+
+
+def test_every_declared_word_is_used_by_some_rule():
+    """A word no rule uses is dead code in the vocabulary: it goes (the shipped house files count)."""
+    import json
+
+    import yaml
+
+    from arbiter.rulebook.vocabulary import grammar as vocabulary
+
+    texts = []
+    for path in rules_dir().rglob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for rule in data.get("rules", []) if "name" in data else [data]:  # a house file's club rules
+            texts.append(json.dumps([rule.get("checks"), rule.get("defines")]))
+    used = "\n".join(texts)
+    words = [*vocabulary.PERSONS, *vocabulary.NUMBERS, *vocabulary.BOOLEAN_FACTS, *vocabulary.FUNCTIONS,
+             *vocabulary.PREDICATES, *vocabulary.EFFECTS, *vocabulary.CONSTANTS]
+    unused = [word for word in words
+              if not re.search(r"(?<![A-Za-z_.])" + word + r"(?![A-Za-z])", used)]
+    assert not unused, unused
+    assert not [flag for flag in vocabulary.EVENT_FLAGS if f"event.{flag}" not in used]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from arbiter import hands
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.rulebook.vocabulary.table import TableView
 
@@ -30,17 +29,6 @@ def refundable_of(t: TableView, player: str) -> int:
     return own[-1] if own else 0
 
 
-def hand_of(t: TableView, player: str) -> str | None:
-    """The class of the hand he showed (`two pairs` …), where it is a whole hand that can be valued."""
-    cards = t.playing.shown.get(player)
-    if not cards or len(cards) != t.parameters["cards_per_hand"]:
-        return None
-    try:
-        return hands.hand_class(hands.evaluate(cards, t.hand_rules))
-    except ValueError:
-        return None
-
-
 PERSON_FUNCTIONS.add("left_of", "the player to the left of {0}", lambda t, p: t.seating.left_of(p))
 PERSON_FUNCTIONS.add("right_of", "the player to the right of {0}", lambda t, p: t.seating.right_of(p))
 
@@ -54,7 +42,5 @@ add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given
     note="exposed ones excepted")
 add("refundable_of", "{0}'s ante or straddle", refundable_of,
     note="in this game; in a jack-pot, his jack-pot ante")
-add("hand_of", "{0}'s hand", hand_of,
-    note="the name of the class of his shown hand")
 add("count_of", "how many {0}", lambda t, items: len(items),
     note="e.g. `{count_of: event.cards}`")

@@ -26,7 +26,6 @@ add("ante", "the ante", ante,
     note="this game's ante as staked, else the table's")
 add("last_straddle", "the last straddle", lambda t: t.game.straddles[-1][1] if t.game and t.game.straddles else 0,
     note="0 if none")
-add("straddle_count", "the number of straddles", lambda t: len(t.game.straddles) if t.game else 0)
 
 
 @NUMBERS("expected_straddle", "the straddle due",
@@ -60,8 +59,6 @@ def opening_base(t: TableView) -> Any:
 add("jackpot_number", "the jack-pot's number in its series",
     lambda t: (t.game.jackpot or {}).get("number", 0) if t.game else 0,
     note="0 in an ordinary game")
-add("pool_total", "the pool", lambda t: t.ledger.pool)
-add("pack_remaining", "the cards left in the pack", lambda t: t.playing.deal.pack_remaining if t.in_deal() else None)
 add("dealer_drew", "the number of cards the dealer drew", lambda t: t.game.dealer_drew if t.game else None,
     note="cards given to the dealer in the draw")
 add("jackpot_minimum", "the least hand that may open this jack-pot",
