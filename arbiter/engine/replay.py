@@ -617,7 +617,6 @@ class Replay:
 
     def on_dispute(self, event: Mapping[str, Any]) -> None:
         self.require_hand(event["player"])
-        self.table.witness = None
         self.act(self.decide("dispute", event["player"]))
         self.demand_known(event["player"])
 

@@ -60,7 +60,6 @@ class Table:
         self.actor: str | None = None
         self.each: str | None = None
         self.candidate: str | None = None
-        self.witness: str | None = None
         self.expected_dealer: str | None = None
         self.expected_dealer_rule: str | None = None
         self.last_asker: str | None = None
@@ -172,7 +171,6 @@ class Table:
         if chain is None:
             raise self.refused(f"no law in force sets {DEFINES['evidence']} (a house file switched it off)")
         witness, considered = chain.walk(self, self.seating)
-        self.witness = witness
         disputant: str = self.event["player"]
         if witness is not None:
             demanded = (self.event.get("testimony") or {}).get(witness)

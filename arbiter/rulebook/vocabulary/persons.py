@@ -25,7 +25,6 @@ add("expected_dealer", "the player whose deal it is", lambda t: t.expected_deale
     note="who should deal this deal by L2, L18 or the misdeal's law")
 add("disputant", "the disputing player",
     lambda t: t.event.get("player") if t.event.get("type") == "dispute" else t.actor)
-add("witness", "the witness", lambda t: t.witness)
 add("candidate", "that person", lambda t: t.candidate,
     note="in a chain (`find_witness`, `evidence`, `referee`)")
 add("pool", "the pool", lambda t: "pool",
@@ -33,8 +32,6 @@ add("pool", "the pool", lambda t: "pool",
 add("last_to_equal", "the player whose stake made the stakes equal", lambda t: t.game.last_to_equal if t.game else None)
 add("subject", "the player pointed out about", lambda t: t.event.get("about") or t.event.get("player"),
     note="the player a `point_out` is about, else the one who points it out")
-add("winners", "the winners by the laws", lambda t: list(t.game.winners) if t.game else [],
-    note="a list")
 add("ante_staker", "the player who staked the ante",
     lambda t: (t.game.ante_staker or t.game.ante_player) if t.game else None,
     note="who actually staked the ante")

@@ -46,7 +46,6 @@ class TableView(Protocol):
     actor: str | None  # the player the check is about (the event's, or the moment's)
     each: str | None  # the player a `for_each` check is at
     candidate: str | None  # the person a chain is considering
-    witness: str | None  # law 46's witness, once found
     expected_dealer: str | None
     last_asker: str | None  # the last to ask the dealer what he drew
     paying_how: Outcome | None  # while the pool is paid: how it was won
