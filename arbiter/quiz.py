@@ -22,10 +22,10 @@ from typing import Any, Mapping, Sequence
 
 from arbiter.checker import replay_with_trace
 from arbiter.logfile import read_log_file
-from arbiter.render.report import effect_words
 from arbiter.render.story import TELLERS, Storyteller
 from arbiter.resources import cases_dir
 from arbiter.rulebook.model import Rulebook, normalise_id
+from arbiter.rulebook.vocabulary.effects import effect_words
 
 CHOICES = 4
 #: No law is asked of more cases than this in one run of all the questions.

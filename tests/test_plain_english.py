@@ -10,8 +10,9 @@ from click.testing import CliRunner
 from arbiter.checker import check_log
 from arbiter.cli import cli
 from arbiter.notation import read_text_log, write_text
-from arbiter.render.report import EFFECT_WORDS, effect_words, render_text
+from arbiter.render.report import render_text
 from arbiter.rulebook.loader import load_rulebook
+from arbiter.rulebook.vocabulary.effects import SAYS, effect_words
 from arbiter.words import plural, pronoun_of
 from tests.conftest import REPO, case_files, load_case
 
@@ -38,7 +39,7 @@ def test_no_card_s_anywhere_in_the_effects_of_the_cases():
                 assert "(s)" not in effect_words(effect), (path.name, effect)
     for count in (1, 3):
         for kind in ("return_excess", "make_good", "owe_cards"):
-            words = EFFECT_WORDS[kind]({"player": "Bob", "count": count}, None)
+            words = SAYS[kind]({"player": "Bob", "count": count}, None)
             assert ("1 card " in words or words.endswith("1 card")) if count == 1 else "3 cards" in words
 
 

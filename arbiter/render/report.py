@@ -8,57 +8,12 @@ from __future__ import annotations
 
 import json
 import textwrap
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from arbiter.render.markdown import md
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook
-from arbiter.words import plural, pronoun_of
-
-Pronouns = Mapping[str, str] | None
-
-
-def _retires(player: str, pronouns: Pronouns) -> str:
-    """ "Bob retires and forfeits their stake" (his, her as the log gives)."""
-    p = pronoun_of(player, pronouns)
-    return f"{p.subject} {p.verb('retires')} and {p.verb('forfeits')} {p.possessive} stake"
-
-
-def _evidence(e: Mapping[str, Any]) -> str:
-    demanded = e.get("demanded")
-    if not e["witness"]:
-        taken = f" ({plural(demanded, 'card')})" if demanded is not None else ""
-        return f"no one can give evidence: the discard is taken as the number demanded{taken}"
-    if demanded is None:
-        return f"{e['witness']}'s evidence decides (the number is not recorded)"
-    return f"{e['witness']}'s evidence decides: {plural(demanded, 'card')} demanded"
-
-
-EFFECT_WORDS: Mapping[str, Callable[[Mapping[str, Any], Pronouns], str]] = {
-    "misdeal": lambda e, p: f"misdeal: {e['redeal_by']} deals again",
-    "deal_stands": lambda e, p: "the deal stands",
-    "foul_hand": lambda e, p: f"{e['player']}'s hand is foul: {_retires(e['player'], p)}",
-    "retire": lambda e, p: f"{e['player']} retires and forfeits {pronoun_of(e['player'], p).possessive} stake",
-    "keep_stake": lambda e, p: f"{e['player']}'s stake stays as it was",
-    "refund": lambda e, p: f"{e['from']} refunds {e['amount']} to {e['to']}",
-    "penalty": lambda e, p: f"{e['from']} pays {e['amount']} to the {e['to']} as penalty",
-    "forfeit_draw": lambda e, p: f"{e['player']} forfeits {pronoun_of(e['player'], p).possessive} draw",
-    "cannot_claim": lambda e, p: f"{e['player']} cannot claim the pool",
-    "return_excess": lambda e, p: f"the dealer takes back the {plural(e['count'], 'card')} given to {e['player']} "
-                                  "in excess",
-    "make_good": lambda e, p: f"the dealer makes good the {plural(e['count'], 'card')} {e['player']} is short",
-    "owe_cards": lambda e, p: (f"the exposed {'card goes' if e['count'] == 1 else 'cards go'} back to the pack; "
-                               f"the dealer owes {e['player']} {plural(e['count'], 'card')}"),
-    "jackpot_next": lambda e, p: f"the next game is jack-pot no. {e['number']}, opened with {e['openers']} or better",
-    "evidence": lambda e, p: _evidence(e),
-    "need_not_answer": lambda e, p: f"the dealer need not answer {e['player']}",
-}
-
-
-def effect_words(effect: Mapping[str, Any], pronouns: Pronouns = None) -> str:
-    """An effect in words; `pronouns` are the log's (`table.pronouns`), "they" where it gives none."""
-    words = EFFECT_WORDS.get(effect["type"])
-    return words(effect, pronouns) if words else effect["type"].replace("_", " ")
+from arbiter.rulebook.vocabulary.effects import effect_words
 
 
 def render_json(summary: Mapping[str, Any], reports: Iterable[str]) -> Iterator[str]:

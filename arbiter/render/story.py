@@ -17,10 +17,10 @@ from typing import Any, Callable, Mapping, Sequence
 from arbiter.cards import parse_cards
 from arbiter.hands import evaluate, hand_class
 from arbiter.render.markdown import md
-from arbiter.render.report import effect_words
 from arbiter.render.rulebook import rule_label
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook, hand_rules
+from arbiter.rulebook.vocabulary.effects import effect_words
 from arbiter.seats import POOL
 from arbiter.words import plural
 

@@ -191,6 +191,10 @@ class Rulebook:
         """The rule in force whose `defines` holds `setting` (the laws, not the code, say which)."""
         return next((r for r in self.in_order() if setting in r.defines and self.active(r.id)), None)
 
+    def implementing(self, where: str) -> Rule | None:
+        """The rule in force whose `implemented_by` names this place in the engine's Python."""
+        return next((r for r in self.in_order() if where in r.implemented_by and self.active(r.id)), None)
+
     def parameter_owner(self) -> dict[str, str]:
         """Which rule file defines each parameter."""
         return {name: rule.id for rule in self.rules.values() for name in rule.parameters}

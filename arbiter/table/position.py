@@ -123,7 +123,9 @@ def turn(position: Position) -> Turn:
     pronouns = position.log["table"].get("pronouns")
     if game.pending_claim is not None:
         opener = pronoun_of(game.opener, pronouns)
-        return Turn(f"{game.opener} shows the hand {opener.subject} opened with (L33) before the pool is paid",
+        waits = replay.rules.rulebook.implementing("engine/replay.py:Replay.settle_pending_claim")
+        law = f" ({waits.id})" if waits else ""
+        return Turn(f"{game.opener} shows the hand {opener.subject} opened with{law} before the pool is paid",
                     (_act("show", game.opener, "cards", cards=[]),))
     if game.resolved:
         nxt = position.games[-1]["next"]
@@ -226,10 +228,12 @@ def _first_deal(replay: Replay) -> Turn:
         return Turn(f"the draw for the deal goes on: {', '.join(yet)} to draw",
                     (_act("draw_for_deal", yet[0], "card"),))
     lowest = lowest_drawers(session.draw_round)
+    first = replay.table.setting("first_dealer")
+    law = f" ({first['_rule']})" if first else ""
     if len(lowest) > 1:
-        return Turn(f"{', '.join(lowest)} tie for the lowest card: they draw again (L2)",
+        return Turn(f"{', '.join(lowest)} tie for the lowest card: they draw again{law}",
                     (_act("draw_for_deal", lowest[0], "card"),))
-    return Turn(f"{lowest[0]} deals first: the lowest card (L2)", (_deal(lowest[0]),))
+    return Turn(f"{lowest[0]} deals first: the lowest card{law}", (_deal(lowest[0]),))
 
 
 def _before_the_deal(replay: Replay) -> Turn:

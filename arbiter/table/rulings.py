@@ -8,8 +8,8 @@ import textwrap
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
-from arbiter.render.report import effect_words
 from arbiter.rulebook.model import Rulebook
+from arbiter.rulebook.vocabulary.effects import effect_words
 from arbiter.seats import POOL
 from arbiter.table.position import Position
 
