@@ -193,8 +193,9 @@ class Replay:
             session.draw_tied = tied
             session.draw_round = {}
         if card is not None:
-            setting = self.table.setting("first_dealer") or {}
-            session.draw_round[player] = draw_value(card, ace_low=setting.get("ace", "low") == "low")
+            setting = self.table.setting("first_dealer")
+            ace = setting.value.get("ace", "low") if setting else "low"
+            session.draw_round[player] = draw_value(card, ace_low=ace == "low")
         self.act(held)
 
     def on_deal(self, event: Mapping[str, Any]) -> None:
@@ -229,7 +230,7 @@ class Replay:
         if not setting or not (session.draw_round or session.draw_tied):
             return None, None
         tied = lowest_drawers(session.draw_round) if session.draw_round else session.draw_tied or []
-        return (tied[0] if len(tied) == 1 else None), setting["_rule"]
+        return (tied[0] if len(tied) == 1 else None), setting.rule
 
     def new_game(self, dealer: str) -> Game:
         session = self.table.session
@@ -332,7 +333,7 @@ class Replay:
     def _all_dealt(self) -> bool:
         complete = self.table.setting("deal_complete")  # without it, the deal ends at the first other act
         return complete is not None and all(
-            h.count >= self.table.person(complete["cards_each"]) for h in self.table.playing.deal.hands.values())
+            h.count >= self.table.person(complete.value["cards_each"]) for h in self.table.playing.deal.hands.values())
 
     def finish_deal(self) -> None:
         game = self.table.playing
@@ -383,10 +384,11 @@ class Replay:
         game = self.table.playing
         order = self.table.required("say_order")
         game.phase = Phase.SAY
-        game.say = Round(self.seating_round(order))
+        game.say = Round(self.seating_round(order.value))
         game.preceding = game.highest_stake()
 
     def seating_round(self, order: Mapping[str, Any]) -> list[str]:
+        """A round's order of seats, from the setting's `first` to its `last`."""
         first = self.table.person(order.get("first"))
         last = self.table.person(order.get("last"))
         ring = self.table.seating.round_from(first)
@@ -523,7 +525,7 @@ class Replay:
             return
         game.phase = Phase.DRAW
         order = self.table.required("draw_order")
-        game.draw = Round(self.seating_round(order))
+        game.draw = Round(self.seating_round(order.value))
         game.draw.done.extend(p for p in game.draw.order if self.table.hand(p).discarded is not None)
 
     # --- the draw -------------------------------------------------------------------
@@ -787,7 +789,7 @@ class Replay:
             return
         game.outcome = how
         odd = self.table.setting("share_odd_counters")  # without it, in the order the players are seated
-        start = self.table.person(odd["from"]) if odd else self.table.seating.players[0]
+        start = self.table.person(odd.value["from"]) if odd else self.table.seating.players[0]
         shares = share_pool(self.table.ledger.pool, winners, game, shown, self.table.hand_rules,
                             self.table.seating.order_key(start), lambda p: refundable_of(self.table, p))
         for player, (amount, kind) in shares.items():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from arbiter import hands
-from arbiter.engine.compiled import CompiledRules
+from arbiter.engine.compiled import CompiledRules, Setting
 from arbiter.engine.expressions import Binding, shared_value
 from arbiter.engine.ledger import Ledger
 from arbiter.engine.turns import Turns
@@ -87,11 +87,11 @@ class Table:
         return ReplayError(f"event {self.k} ({act}): {missing}", self.k, path)
 
     # --- the settings in force --------------------------------------------------------
-    def setting(self, name: str, **match: Any) -> dict[str, Any] | None:
-        found = self.rules.setting(name, self, match or None)
-        return dict(found.value, _rule=found.rule) if found else None
+    def setting(self, name: str, **match: Any) -> Setting | None:
+        """The procedure setting in force: its value and its law (not copied: read at every turn)."""
+        return self.rules.setting(name, self, match or None)
 
-    def required(self, name: str) -> dict[str, Any]:
+    def required(self, name: str) -> Setting:
         """A procedure setting the game cannot go on without (the order of the say, of the
         draw …): a house file that switches off every law defining it stops the replay."""
         found = self.setting(name)
@@ -142,8 +142,7 @@ class Table:
         if found is None:
             raise self.refused(f"no law in force covers this payment ({MOVEMENT_WORDS.get(what, what)}); "
                                "a house file switched it off")
-        rule: str = found["_rule"]
-        return rule
+        return found.rule
 
     def retire(self, player: str, passed: bool = False) -> None:
         game = self.playing

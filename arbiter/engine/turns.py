@@ -157,7 +157,7 @@ class Turns:
             deal = game.deal
             if deal.last_to is None:
                 order = table.setting("deal_order")
-                return table.person(order["first"]) if order else None
+                return table.person(order.value["first"]) if order else None
             return table.seating.left_of(deal.last_to)
         if round_name == "show":
             due = self.show_due()
@@ -178,9 +178,9 @@ class Turns:
             return []
         game = table.playing
         if not game.straddles:
-            first = table.person(order["first"])
+            first = table.person(order.value["first"])
             return [first] if first else []
-        last, due = table.person(order.get("last")), []
+        last, due = table.person(order.value.get("last")), []
         straddler = game.straddles[-1][0]
         if straddler == last:
             return []
@@ -192,7 +192,7 @@ class Turns:
 
     def first_bettor(self) -> str | None:
         """Who bets first after the draw, by the rules' `bet_order`."""
-        first = self.table.person(self.table.required("bet_order")["first"])
+        first = self.table.person(self.table.required("bet_order").value["first"])
         return next_bettor(self.table.playing, self.table.seating, first, include_self=True)
 
     def show_due(self) -> list[str]:
@@ -200,7 +200,7 @@ class Turns:
         table = self.table
         game = table.playing
         order = table.setting("show_order")  # without it, in the order the players are seated
-        first = table.person(order["first"]) if order else None
+        first = table.person(order.value["first"]) if order else None
         ring = table.seating.round_from(first or table.seating.players[0])
         return [p for p in ring if p in game.still_in and p not in game.shown]
 

@@ -229,7 +229,7 @@ def _first_deal(replay: Replay) -> Turn:
                     (_act("draw_for_deal", yet[0], "card"),))
     lowest = lowest_drawers(session.draw_round)
     first = replay.table.setting("first_dealer")
-    law = f" ({first['_rule']})" if first else ""
+    law = f" ({first.rule})" if first else ""
     if len(lowest) > 1:
         return Turn(f"{', '.join(lowest)} tie for the lowest card: they draw again{law}",
                     (_act("draw_for_deal", lowest[0], "card"),))

@@ -53,7 +53,7 @@ add("increase", "the increase over the highest stake",
     note="what the `opening_base` setting names")
 def opening_base(t: TableView) -> Any:
     setting = t.setting("opening_base")
-    return t.person(setting["value"]) if setting else None
+    return t.person(setting.value["value"]) if setting else None
 
 
 add("jackpot_number", "the jack-pot's number in its series",

@@ -18,6 +18,16 @@ class Pool(Protocol):
     pool: int
 
 
+class InForce(Protocol):
+    """A procedure setting in force: its value (`{first: {left_of: dealer}}` …) and the law that sets it."""
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def value(self) -> Mapping[str, Any]: ...
+
+
 class Turns(Protocol):
     """Whose turn it is (the engine's `engine/turns.py`)."""
 
@@ -68,10 +78,10 @@ class TableView(Protocol):
     def hand(self, player: str) -> Hand:
         """The player's cards in the current deal."""
 
-    def setting(self, name: str, **match: Any) -> dict[str, Any] | None:
-        """The procedure setting in force (`say_order` …), with `_rule`, its law's ID."""
+    def setting(self, name: str, **match: Any) -> InForce | None:
+        """The procedure setting in force (`say_order` …)."""
 
-    def required(self, name: str) -> dict[str, Any]:
+    def required(self, name: str) -> InForce:
         """A setting the game cannot go on without (refusing the log where none is in force)."""
 
     def setting_person(self, name: str) -> tuple[str | None, str | None]:
