@@ -37,7 +37,7 @@ class Outcome(StrEnum):
     NOT_CLAIMED = "not_claimed"
 
 
-@dataclass
+@dataclass(slots=True)
 class Hand:
     """One player's cards in the current deal: counted always, named where the log names them."""
 
@@ -57,7 +57,7 @@ class Hand:
         return [c for c in self.cards if c is not None]
 
 
-@dataclass
+@dataclass(slots=True)
 class Deal:
     """From taking up the pack to the deal finished (or declared void)."""
 
@@ -82,7 +82,7 @@ class Deal:
         return self.cards_dealt > 0
 
 
-@dataclass
+@dataclass(slots=True)
 class Round:
     """A turn order (the say, the draw) and who has had his turn in it."""
 
@@ -97,7 +97,7 @@ class Round:
         return pending[0] if pending else None
 
 
-@dataclass
+@dataclass(slots=True)
 class Game:
     """One game: from its first deal to the pool paid, carried over, or the log's end."""
 
@@ -169,7 +169,7 @@ class Game:
         return self.highest
 
 
-@dataclass
+@dataclass(slots=True)
 class Session:
     """The whole log: the first dealer's draw, the rotation, the jack-pot series, the pool."""
 
