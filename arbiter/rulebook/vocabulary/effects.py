@@ -48,7 +48,7 @@ def _evidence(e: Mapping[str, Any]) -> str:
 # --- the deal ------------------------------------------------------------------------------
 @EFFECTS("misdeal", "it is a misdeal, and {redeal_by} deals again",
          says=lambda e, p: f"misdeal: {e['redeal_by']} deals again",
-    note="`misdeal: {redeal_by: P}`; the counters stay in the pool")
+         note="`misdeal: {redeal_by: P}`; the counters stay in the pool")
 def misdeal(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     game = t.playing
     game.deal.misdealt = True
@@ -59,13 +59,13 @@ def misdeal(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRe
 
 EFFECTS.add("deal_stands", "the deal stands", lambda t, values, rule: [Record("deal_stands")],
             says=lambda e, p: "the deal stands",
-    note="`deal_stands: {}`")
+            note="`deal_stands: {}`")
 
 
 # --- players' hands and stakes -------------------------------------------------------------
 @EFFECTS("foul_hand", "the hand of {0} is foul: {0} retires and forfeits the stake",
          says=lambda e, p: f"{e['player']}'s hand is foul: {_retires(e['player'], p)}",
-    note="`foul_hand: P`; the stake stays in the pool")
+         note="`foul_hand: P`; the stake stays in the pool")
 def foul_hand(t: TableView, player: str | None, rule: str) -> list[EffectRecord]:
     if player is None:
         return []
@@ -76,7 +76,7 @@ def foul_hand(t: TableView, player: str | None, rule: str) -> list[EffectRecord]
 
 @EFFECTS("retire", "{0} retires and forfeits the stake",
          says=lambda e, p: f"{e['player']} retires and forfeits {pronoun_of(e['player'], p).possessive} stake",
-    note="`retire: P`")
+         note="`retire: P`")
 def retire(t: TableView, player: str, rule: str) -> list[EffectRecord]:
     t.retire(player)
     return [PlayerRecord("retire", player)]
@@ -84,7 +84,7 @@ def retire(t: TableView, player: str, rule: str) -> list[EffectRecord]:
 
 EFFECTS.add("keep_stake", "{0}'s stake stays as it was", lambda t, player, rule: [PlayerRecord("keep_stake", player)],
             says=lambda e, p: f"{e['player']}'s stake stays as it was",
-    note="`keep_stake: P`: the stake P tried to lower")
+            note="`keep_stake: P`: the stake P tried to lower")
 
 
 def _transfer(t: TableView, kind: str, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
@@ -97,23 +97,23 @@ def _transfer(t: TableView, kind: str, values: Mapping[str, Any], rule: str) -> 
 
 EFFECTS.add("refund", "{from} refunds {amount} to {to}", lambda t, values, rule: _transfer(t, "refund", values, rule),
             says=lambda e, p: f"{e['from']} refunds {e['amount']} to {e['to']}",
-    note="`refund: {from: P, to: P, amount: X}`, in the ledger too")
+            note="`refund: {from: P, to: P, amount: X}`, in the ledger too")
 EFFECTS.add("penalty", "{from} pays {amount} to {to} as penalty",
             lambda t, values, rule: _transfer(t, "penalty", {"to": POOL, **values}, rule),
             says=lambda e, p: f"{e['from']} pays {e['amount']} to the {e['to']} as penalty",
-    note="`penalty: {from: P, to: P or pool, amount: X}` (to the pool if `to` is left out), in the ledger too")
+            note="`penalty: {from: P, to: P or pool, amount: X}` (to the pool if `to` is left out), in the ledger too")
 
 
 @EFFECTS("forfeit_draw", "{0} forfeits the draw",
          says=lambda e, p: f"{e['player']} forfeits {pronoun_of(e['player'], p).possessive} draw",
-    note="`forfeit_draw: P`")
+         note="`forfeit_draw: P`")
 def forfeit_draw(t: TableView, player: str, rule: str) -> list[EffectRecord]:
     t.playing.forfeited_draw.add(player)
     return [PlayerRecord("forfeit_draw", player)]
 
 
 @EFFECTS("cannot_claim", "{0} cannot claim the pool", says=lambda e, p: f"{e['player']} cannot claim the pool",
-    note="`cannot_claim: P`: the pool stays and carries to the next game")
+         note="`cannot_claim: P`: the pool stays and carries to the next game")
 def cannot_claim(t: TableView, player: str, rule: str) -> list[EffectRecord]:
     t.playing.claim_blocked = True
     return [PlayerRecord("cannot_claim", player)]
@@ -122,7 +122,7 @@ def cannot_claim(t: TableView, player: str, rule: str) -> list[EffectRecord]:
 # --- the draw ------------------------------------------------------------------------------
 @EFFECTS("return_excess", "the dealer takes back the {count} cards {player} had too many",
          says=lambda e, p: f"the dealer takes back the {plural(e['count'], 'card')} given to {e['player']} in excess",
-    note="`return_excess: {player: P, count: X}`")
+         note="`return_excess: {player: P, count: X}`")
 def return_excess(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     player, count = values["player"], values.get("count") or 0
     deal = t.playing.deal
@@ -146,18 +146,18 @@ def _owe(t: TableView, kind: str, values: Mapping[str, Any]) -> list[EffectRecor
 EFFECTS.add("make_good", "the dealer makes good the {count} cards {player} is short",
             lambda t, values, rule: _owe(t, "make_good", values),
             says=lambda e, p: f"the dealer makes good the {plural(e['count'], 'card')} {e['player']} is short",
-    note="`make_good: {player: P, count: X}`")
+            note="`make_good: {player: P, count: X}`")
 EFFECTS.add("owe_cards", "the exposed cards go back to the pack and the dealer owes {player} {count}",
             lambda t, values, rule: _owe(t, "owe_cards", values),
             says=lambda e, p: (f"the exposed {'card goes' if e['count'] == 1 else 'cards go'} back to the pack; "
                                f"the dealer owes {e['player']} {plural(e['count'], 'card')}"),
-    note="`owe_cards: {player: P, count: X}`")
+            note="`owe_cards: {player: P, count: X}`")
 
 
 @EFFECTS("jackpot_next", "the next game is the next jack-pot of the series",
          reads=("jackpot_openers", "jackpot_series_after_last"),
          says=lambda e, p: f"the next game is jack-pot no. {e['number']}, opened with {e['openers']} or better",
-    note="`jackpot_next: {}`; reported as `jackpot_next {number, openers}`")
+         note="`jackpot_next: {}`; reported as `jackpot_next {number, openers}`")
 def jackpot_next(t: TableView, values: Any, rule: str) -> list[EffectRecord]:
     game = t.playing
     number = (game.jackpot or {}).get("number", 0) + 1
@@ -172,12 +172,12 @@ def jackpot_next(t: TableView, values: Any, rule: str) -> list[EffectRecord]:
 
 EFFECTS.add("find_witness", "the evidence of the first who can give it decides",
             lambda t, spec, rule: [t.find_witness(spec)], record="evidence", says=lambda e, p: _evidence(e),
-    note=("`find_witness: {candidates: [...], pass_over: [...], none_found: X}` (rules/README.md, law 46's "
-          "chain); reported as `evidence {witness, considered, demanded}`"))
+            note=("`find_witness: {candidates: [...], pass_over: [...], none_found: X}` (rules/README.md, law 46's "
+                  "chain); reported as `evidence {witness, considered, demanded}`"))
 
 
 @EFFECTS("settle_demand", "{player} is held to have demanded {count}",
-    note="`settle_demand: {player: P, count: X}`; not reported")
+         note="`settle_demand: {player: P, count: X}`; not reported")
 def settle_demand(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     if values.get("count") is not None:
         t.hand(values["player"]).demanded = values["count"]
@@ -186,14 +186,14 @@ def settle_demand(t: TableView, values: Mapping[str, Any], rule: str) -> list[Ef
 
 @EFFECTS("need_not_answer", "the dealer need not answer {0}",
          says=lambda e, p: f"the dealer need not answer {e['player']}",
-    note="`need_not_answer: P`")
+         note="`need_not_answer: P`")
 def need_not_answer(t: TableView, player: str, rule: str) -> list[EffectRecord]:
     t.playing.need_not_answer.add(player)
     return [PlayerRecord("need_not_answer", player)]
 
 
 EFFECTS.add("follow", "law {0} follows", lambda t, target, rule: t.follow(target),
-    note="`follow: ID`: that rule's effects here, or those of an exception to it whose condition holds")
+            note="`follow: ID`: that rule's effects here, or those of an exception to it whose condition holds")
 
 SAYS: Mapping[str, Callable[[Mapping[str, Any], Pronouns], str]] = {
     entry.record_type: entry.says for entry in EFFECTS if entry.says is not None}

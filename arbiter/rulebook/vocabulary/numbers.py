@@ -30,7 +30,7 @@ add("last_straddle", "the last straddle", lambda t: t.game.straddles[-1][1] if t
 
 @NUMBERS("expected_straddle", "the straddle due",
          reads=("first_straddle_multiple_of_ante", "straddle_increase_antes"),
-    note="by D2's parameters")
+         note="by D2's parameters")
 def expected_straddle(t: TableView) -> int:
     straddles = t.playing.straddles
     first: int = t.parameters["first_straddle_multiple_of_ante"]
@@ -50,7 +50,7 @@ add("increase", "the increase over the highest stake",
 
 
 @NUMBERS("opening_base", "the ante (or the last straddle)",
-    note="what the `opening_base` setting names")
+         note="what the `opening_base` setting names")
 def opening_base(t: TableView) -> Any:
     setting = t.setting("opening_base")
     return t.person(setting.value["value"]) if setting else None
