@@ -10,13 +10,15 @@ define); every judgement comes from `rules/`.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from arbiter import hands
 from arbiter.cards import card_str, parse_card
 from arbiter.engine import turns
-from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules
+from arbiter.engine.codegen import with_generated_checks
+from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules, each_round
 from arbiter.engine.context import BINDING
 from arbiter.engine.effects import EffectsMixin
 from arbiter.engine.ledger import Ledger
@@ -48,9 +50,15 @@ class Replay(EffectsMixin):
     """One log's replay: the state, the findings and the ledger it builds."""
 
     @staticmethod
-    def compile(rulebook: Rulebook) -> CompiledRules:
-        """The rule book compiled for replays: conditions bound to this context's words."""
-        return compiled_rules(rulebook, BINDING)
+    def compile(rulebook: Rulebook, interpret: bool | None = None) -> CompiledRules:
+        """The rule book compiled for replays: conditions bound to this context's words,
+        each trigger's checks decided by generated Python (`codegen.py`) unless `interpret`
+        (by default: the environment variable `ARBITER_INTERPRET=1`) asks for the closures,
+        the reference."""
+        rules = compiled_rules(rulebook, BINDING)
+        if interpret is None:
+            interpret = os.environ.get("ARBITER_INTERPRET") == "1"
+        return rules if interpret else with_generated_checks(rules)
 
     def __init__(self, log: Mapping[str, Any], rules: CompiledRules, trace: bool = False) -> None:
         table = log["table"]
@@ -134,18 +142,23 @@ class Replay(EffectsMixin):
         A rule that is an exception to another silences that rule's check on the same
         trigger and player (D5 over L54): exceptions are explicit in the data.
         """
-        held = []
-        for check in self.rules.by_trigger.get(trigger, ()):
-            if check.for_each and self.game:
-                for each in self.seating.round_from(self.seating.left_of(self.playing.dealer)):
-                    self.actor, self.each = actor, each
+        decider = self.rules.deciders.get(trigger)  # the checks compiled to Python (codegen.py)
+        if decider is not None:
+            held = decider(self, actor, self._draft)
+        else:  # interpreted: the closures of expressions.py, the reference
+            held = []
+            for check in self.rules.by_trigger.get(trigger, ()):
+                players = each_round(self) if check.for_each else None
+                if players is not None:
+                    for each in players:
+                        self.actor, self.each = actor, each
+                        if check.condition(self):
+                            held.append(self._draft(check))
+                    self.each = None
+                else:
+                    self.actor = actor
                     if check.condition(self):
                         held.append(self._draft(check))
-                self.each = None
-            else:
-                self.actor = actor
-                if check.condition(self):
-                    held.append(self._draft(check))
         if len(held) < 2:
             return held
         silenced = {(target, d.finding["player"]) for d in held for target in d.check.rule.exception_to}
