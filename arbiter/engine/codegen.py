@@ -37,13 +37,13 @@ import math
 import os
 from pathlib import Path
 from types import CodeType
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, Decider, each_round
 from arbiter.engine.expressions import ARITHMETIC, arithmetic, cost
 from arbiter.rulebook.vocabulary import COMPARISONS, CONSTANTS, LITERAL_ARGUMENTS, TRIGGERS, VALUE_FUNCTIONS
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2  # part of the hash: raise it whenever the source written here changes
 SHIPPED_NAME = "compiled_checks.py"  # beside compiled.json, for Peel's own rule book
 CACHE_PREFIX = "checks-"
 _OPERATORS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
@@ -111,26 +111,33 @@ def rulebook_hash(rules: CompiledRules) -> str:
 
 
 class _Function:
-    """One trigger's decide function being written: its temporaries and the words it
-    computes once."""
+    """One trigger's decide function being written: its temporaries, and the calls it
+    makes once. A word, a predicate or a function applied to the same operands gives the
+    same answer on the same state, so where one is written twice among the checks
+    sharing a state, the first use computes it and the others read it back."""
 
-    def __init__(self, module: _Module, shared: frozenset[str] = frozenset()) -> None:
+    def __init__(self, module: _Module, shared: Mapping[str, str] | None = None) -> None:
         self.module = module
-        self.shared = shared
+        self.shared = shared or {}  # the call's key: the local that keeps its answer
         self.temps = 0
-        self.uses: dict[str, int] = {}
+        self.uses: dict[str, int] = {}  # the calls written, by key, and how often
 
     def temp(self) -> str:
         self.temps += 1
         return f"t{self.temps}"
 
+    def once(self, key: str, call: str) -> str:
+        """`call`, or the answer it gave earlier in this decision when it is shared."""
+        self.uses[key] = self.uses.get(key, 0) + 1
+        kept = self.shared.get(key)
+        if kept is None:
+            return call
+        return f"({kept} if {kept} is not unset else ({kept} := {call}))"
+
     def word(self, name: str) -> str:
         bound = _name("w_", name, self.module.words)
         self.module.used_words.add(name)
-        self.uses[name] = self.uses.get(name, 0) + 1
-        if name in self.shared:
-            return f"(c_{name} if c_{name} is not unset else (c_{name} := {bound}(ctx)))"
-        return f"{bound}(ctx)"
+        return self.once(f"w {name}", f"{bound}(ctx)")
 
     def value(self, node: Any) -> str:
         if node is None or type(node) in (bool, int, float):
@@ -159,7 +166,7 @@ class _Function:
         function = _name("f_", name, self.module.functions if name in VALUE_FUNCTIONS else ())
         self.module.used_functions.add(name)
         t = self.temp()
-        return f"(None if ({t} := {self.value(arg)}) is None else {function}(ctx, {t}))"
+        return self.once(f"f {node!r}", f"(None if ({t} := {self.value(arg)}) is None else {function}(ctx, {t}))")
 
     def condition(self, node: Any) -> str:
         if node is None or node is True:
@@ -179,7 +186,7 @@ class _Function:
             return self.comparison(_OPERATORS[name], arg)
         predicate = _name("p_", name, self.module.predicates)
         self.module.used_predicates.add(name)
-        return f"{predicate}(ctx, {self.arguments(name, arg)})"
+        return self.once(f"p {node!r}", f"{predicate}(ctx, {self.arguments(name, arg)})")
 
     def comparison(self, operator: str, sides: Any) -> str:
         """Both sides evaluated, left first; with None on either side only `eq`/`ne` can hold."""
@@ -238,11 +245,11 @@ class _Module:
         counting = _Function(self)
         for node in plain:
             counting.condition(node)
-        shared = frozenset(name for name, uses in counting.uses.items() if uses > 1)
+        shared = {key: f"s{n}" for n, key in enumerate(k for k, uses in counting.uses.items() if uses > 1)}
         body = _Function(self, shared)
         name = _name("decide_", trigger, TRIGGERS)
         lines = [f"    def {name}(ctx, actor, draft):", "        ctx.actor = actor", "        held = []"]
-        lines += [f"        c_{word} = unset" for word in sorted(shared)]
+        lines += [f"        {kept} = unset" for kept in shared.values()]
         for index, check in enumerate(checks):
             found = f"held.append(draft(C_{trigger}[{index}]))"
             if check.for_each:
