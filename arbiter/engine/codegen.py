@@ -341,8 +341,19 @@ def _own_and_private(status: os.stat_result) -> bool:
     return status.st_uid == owner and not status.st_mode & 0o022
 
 
-def _private_text(path: Path) -> str | None:
-    """The text of a regular file the user owns in a folder the user owns, neither
+HEAD = 512  # the bytes of a generated file that hold its stamp
+
+
+def _head(path: Path) -> str | None:
+    try:
+        with open(path, "rb") as file:
+            return file.read(HEAD).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _private_head(path: Path) -> str | None:
+    """The head of a regular file the user owns in a folder the user owns, neither
     writable by anyone else (not followed if a link); None otherwise."""
     import stat
 
@@ -356,7 +367,7 @@ def _private_text(path: Path) -> str | None:
         status = os.fstat(file.fileno())
         if not stat.S_ISREG(status.st_mode) or not _own_and_private(status):
             return None
-        return file.read().decode("utf-8", errors="replace")
+        return file.read(HEAD).decode("utf-8", errors="replace")
 
 
 def _write(folder: Path, name: str, text: str, private: bool) -> None:
@@ -378,18 +389,18 @@ def _write(folder: Path, name: str, text: str, private: bool) -> None:
         return
 
 
-def _bound_from_file(path: Path, text: str | None, rules: CompiledRules, stamp: str
+def _bound_from_file(path: Path, head: str | None, rules: CompiledRules, stamp: str
                      ) -> dict[str, Decider] | None:
-    """A file's decide functions, if it holds this rule book's: its text must bear the
+    """A file's decide functions, if it holds this rule book's: its head must bear the
     stamp before its code is run (compiled once, then read from `__pycache__` as any
     module is: compiling it costs more than a replay's start-up). A stale, foreign or
     broken file is passed over (and replaced), never trusted."""
     from importlib.machinery import SourceFileLoader
 
-    if text is None:
+    if head is None:
         return None
     try:
-        _check_stamp(text, stamp)
+        _check_stamp(head, stamp)
         name = f"arbiter_checks_{stamp[:16]}"
         code = SourceFileLoader(name, str(path)).get_code(name)
         return _bind_code(code, rules, stamp) if code is not None else None
@@ -409,15 +420,11 @@ def generated_deciders(rules: CompiledRules) -> dict[str, Decider]:
     try:
         stamp = rulebook_hash(rules)
         shipped = rules_dir() / SHIPPED_NAME
-        try:
-            text: str | None = shipped.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            text = None
-        found = _bound_from_file(shipped, text, rules, stamp)
+        found = _bound_from_file(shipped, _head(shipped), rules, stamp)
         if found is not None:
             return found
         cached = cache_dir() / f"{CACHE_PREFIX}{stamp}.py"
-        found = _bound_from_file(cached, _private_text(cached), rules, stamp)
+        found = _bound_from_file(cached, _private_head(cached), rules, stamp)
         if found is not None:
             return found
         text = generate_source(rules, stamp)
