@@ -285,3 +285,14 @@ def test_generated_source_for_a_changed_rule_book_is_not_taken_from_the_shipped_
     rules = Replay.compile(housed, interpret=True)
     assert codegen.rulebook_hash(rules) != codegen.rulebook_hash(Replay.compile(rulebook, interpret=True))
     assert "0.25" in codegen.generate_source(rules)
+
+
+def test_the_cache_keeps_only_the_last_rule_books_written(rulebook, monkeypatch):
+    monkeypatch.setattr(codegen, "CACHE_KEEP", 3)
+    stamps = []
+    for fraction in (0.125, 0.25, 0.375, 0.4, 0.45):
+        housed = apply_house(rulebook, {"name": "t", "parameters": {"max_ante_fraction_of_limit": fraction}})
+        assert Replay.compile(housed).deciders
+        stamps.append(codegen.rulebook_hash(Replay.compile(housed, interpret=True)))
+    kept = {path.name for path in codegen.cache_dir().glob(f"{codegen.CACHE_PREFIX}*.py")}
+    assert kept == {f"{codegen.CACHE_PREFIX}{stamp}.py" for stamp in stamps[-3:]}

@@ -46,6 +46,7 @@ from arbiter.rulebook.vocabulary import COMPARISONS, CONSTANTS, LITERAL_ARGUMENT
 GENERATOR_VERSION = 2  # part of the hash: raise it whenever the source written here changes
 SHIPPED_NAME = "compiled_checks.py"  # beside compiled.json, for Peel's own rule book
 CACHE_PREFIX = "checks-"
+CACHE_KEEP = 32  # generated modules kept in the user cache, the last written
 _OPERATORS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 assert set(_OPERATORS) == set(COMPARISONS)
 
@@ -389,6 +390,17 @@ def _write(folder: Path, name: str, text: str, private: bool) -> None:
         return
 
 
+def _prune(folder: Path) -> None:
+    """Keep the cache to the CACHE_KEEP files last written: each house file, and each
+    change to one, makes a new rule book, and none is ever used again once it changes."""
+    try:
+        files = sorted(folder.glob(f"{CACHE_PREFIX}*.py"), key=lambda path: path.stat().st_mtime, reverse=True)
+        for path in files[CACHE_KEEP:]:
+            path.unlink()
+    except OSError:
+        return
+
+
 def _bound_from_file(path: Path, head: str | None, rules: CompiledRules, stamp: str
                      ) -> dict[str, Decider] | None:
     """A file's decide functions, if it holds this rule book's: its head must bear the
@@ -432,6 +444,7 @@ def generated_deciders(rules: CompiledRules) -> dict[str, Decider]:
             _write(shipped.parent, SHIPPED_NAME, text, private=False)
         else:
             _write(cached.parent, cached.name, text, private=True)
+            _prune(cached.parent)
         return bind_source(text, rules, stamp)
     except CodegenError:
         return {}
