@@ -182,7 +182,7 @@ def test_a_stale_or_tampered_cache_file_is_never_run(rulebooks, tmp_path):
         os.chmod(cached, 0o600)
         assert Replay.compile(_fresh(rulebook)).deciders
         assert not marker.exists()
-        assert cached.read_text() == codegen.generate_source(rules, stamp)  # replaced by the right one
+        assert cached.read_text() == codegen.generate_source(rules)  # replaced by the right one
     cached.write_text(f"\nRULEBOOK_HASH = {stamp!r}\n" + payload)
     os.chmod(cached, 0o666)  # anyone could have written it: not read
     assert Replay.compile(_fresh(rulebook)).deciders and not marker.exists()
@@ -285,6 +285,8 @@ def test_generated_source_for_a_changed_rule_book_is_not_taken_from_the_shipped_
     rules = Replay.compile(housed, interpret=True)
     assert codegen.rulebook_hash(rules) != codegen.rulebook_hash(Replay.compile(rulebook, interpret=True))
     assert "0.25" in codegen.generate_source(rules)
+    assert Replay.compile(housed).deciders
+    assert (codegen.cache_dir() / f"{codegen.CACHE_PREFIX}{codegen.rulebook_hash(rules)}.py").exists()
 
 
 def test_the_cache_keeps_only_the_last_rule_books_written(rulebook, monkeypatch):
