@@ -59,7 +59,7 @@ class CodegenError(ValueError):
 
 
 class _Unset:
-    """The value of a shared word not computed yet in this decision."""
+    """The answer of a shared call not computed yet in this decision."""
 
 
 UNSET = _Unset()
@@ -267,10 +267,9 @@ class _Module:
         for index, check in enumerate(checks):
             found = f"held.append(draft(C_{trigger}[{index}]))"
             if check.for_each:
-                once = _Function(self)
                 lines += ["        players = each_round(ctx)",
                           "        if players is None:",
-                          f"            if {once.condition(check.check.condition)}:",
+                          f"            if {_Function(self).condition(check.check.condition)}:",
                           f"                {found}",
                           "        else:",
                           "            for each in players:",
@@ -448,7 +447,7 @@ def generated_deciders(rules: CompiledRules) -> dict[str, Decider]:
             _write(cached.parent, cached.name, text, private=True)
             _prune(cached.parent)
         return bind_source(text, rules, key)
-    except CodegenError:
+    except (ValueError, TypeError, RecursionError, SyntaxError):  # CodegenError, or a bug here: never a traceback
         return {}
 
 
