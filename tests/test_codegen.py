@@ -16,6 +16,8 @@ import os
 import textwrap
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbiter.checker import check_file, replay_with_trace
 from arbiter.engine import codegen
@@ -23,9 +25,11 @@ from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.context import FUNCTIONS, PREDICATES, WORDS
 from arbiter.engine.expressions import Binding
 from arbiter.engine.replay import Replay
+from arbiter.engine.state import Phase
 from arbiter.resources import cases_dir, rules_dir
 from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
 from arbiter.rulebook.model import rule_from_dict
+from arbiter.rulebook.vocabulary import BOOLEAN_FACTS, NUMBERS, PERSONS
 from arbiter.simulator import simulate_log
 
 CASES = sorted([*cases_dir().glob("*.json"), *cases_dir().glob("house/*.json"), *cases_dir().glob("text/*.hand")])
@@ -298,3 +302,73 @@ def test_the_cache_keeps_only_the_last_rule_books_written(rulebook, monkeypatch)
         stamps.append(codegen.rulebook_hash(Replay.compile(housed, interpret=True)))
     kept = {path.name for path in codegen.cache_dir().glob(f"{codegen.CACHE_PREFIX}*.py")}
     assert kept == {f"{codegen.CACHE_PREFIX}{stamp}.py" for stamp in stamps[-3:]}
+
+
+# --- any condition the vocabulary can write: the same verdicts, the same exceptions --------
+PEOPLE = st.recursive(
+    st.sampled_from(sorted(set(PERSONS) - {"penalty", "win", "late_stake"})),
+    lambda inner: st.builds(lambda f, p: {f: p}, st.sampled_from(["left_of", "right_of"]), inner),
+    max_leaves=2)
+NUMBER = st.recursive(
+    st.one_of(st.sampled_from(sorted(NUMBERS)), st.integers(-2, 40), st.none(),
+              st.sampled_from([{"param": "opening_multiple_of_ante"}, {"param": "max_ante_fraction_of_limit"}]),
+              st.builds(lambda f, p: {f: p}, st.sampled_from(["stake_of", "hand_size_of", "discard_of", "given_to"]),
+                        PEOPLE)),
+    lambda inner: st.one_of(
+        st.builds(lambda f, a, b: {f: [a, b]}, st.sampled_from(["add", "sub", "mul", "min", "max"]), inner, inner),
+        st.builds(lambda a, b: {"first_of": [a, b]}, inner, inner)),
+    max_leaves=3)
+CONDITION = st.recursive(
+    st.one_of(
+        st.sampled_from(sorted(BOOLEAN_FACTS)),
+        st.builds(lambda op, a, b: {op: [a, b]}, st.sampled_from(["lt", "le", "gt", "ge", "eq", "ne"]), NUMBER, NUMBER),
+        st.builds(lambda op, a, b: {op: [a, b]}, st.sampled_from(["eq", "ne"]), PEOPLE, PEOPLE),
+        st.builds(lambda f, p: {f: p}, st.sampled_from(["in_game", "foul", "stood", "winner", "spoke",
+                                                         "bet_after_draw", "is_set"]), PEOPLE),
+        st.builds(lambda n: {"is_set": n}, NUMBER),
+        st.builds(lambda p: {"in": [p, "winners"]}, PEOPLE),
+        st.builds(lambda name: {"phase": name}, st.sampled_from([str(p) for p in Phase])),
+        st.builds(lambda name: {"out_of_turn": name}, st.sampled_from(["say", "bet", "draw", "deal", "show"]))),
+    lambda inner: st.one_of(
+        st.builds(lambda f, parts: {f: parts}, st.sampled_from(["all", "any"]), st.lists(inner, min_size=1, max_size=3)),
+        st.builds(lambda c: {"not": c}, inner)),
+    max_leaves=6)
+TRIGGERS_TRIED = ["play", "pass", "open", "card", "give", "discard", "deal", "show", "deal_finished", "say_closed"]
+LOGS = [cases_dir() / name for name in ("game-betting-six-players-straddle-jackpot-shared-pool.json",
+                                        "game-deal-six-players-misdeal-false-opener.json",
+                                        "l33-false-opener-penalty.json")]
+
+
+def _club_rule(trigger: str, conditions: list, for_each: list[bool]) -> dict:
+    checks = [{"when": {"on": [trigger], "if": condition, **({"for_each": "players"} if each else {})},
+               "then": [], "player": "each" if each else "actor", "summary": "{actor}: a condition held"}
+              for condition, each in zip(conditions, for_each)]
+    return {"name": "random", "rules": [{
+        "id": "H1", "section": "play", "title": "Random conditions", "authority": "house", "source": {},
+        "text": "Conditions drawn at random.", "enforced_by": "finding", "severity": "irregularity",
+        "parameters": {}, "defines": {}, "checks": checks, "interpretations": [], "cases": []}]}
+
+
+def _outcome(run):
+    try:
+        return run()
+    except Exception as exc:  # the same exception, raised at the same place, is the same outcome
+        return ("raised", type(exc).__name__, str(exc))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(trigger=st.sampled_from(TRIGGERS_TRIED), conditions=st.lists(CONDITION, min_size=1, max_size=4),
+       for_each=st.lists(st.booleans(), min_size=4, max_size=4))
+def test_any_condition_gives_the_same_verdicts_and_exceptions_both_ways(rulebook, trigger, conditions, for_each):
+    housed = apply_house(rulebook, _club_rule(trigger, conditions, for_each))
+    generated_rules, interpreted_rules = Replay.compile(housed), Replay.compile(housed, interpret=True)
+    assert generated_rules.deciders.get(trigger)
+    for path in LOGS:
+        log = json.loads(path.read_text(encoding="utf-8"))
+
+        def replayed(rules):
+            replay = Replay(log, rules, trace=True)
+            replay.run()
+            return replay.findings, replay.ledger.entries, replay.games_report, replay.trace
+
+        assert _outcome(lambda: replayed(generated_rules)) == _outcome(lambda: replayed(interpreted_rules))
