@@ -89,6 +89,21 @@ def compile_effect(effect: Any, binding: Binding | None = None) -> tuple[str, An
     return name, compile_value(arg, binding)
 
 
+# A trigger's checks decided at once (`codegen.py`): called with the context, the actor and
+# a function drafting the finding of a check that held; returns the drafts in order.
+Decider = Callable[[Any, "str | None", Callable[[CompiledCheck], Any]], list[Any]]
+
+
+def each_round(ctx: Any) -> list[str] | None:
+    """Whom a `for_each: players` check is decided for: in a game, every player from the
+    dealer's left; outside one, None (the check is then decided once, as any other)."""
+    if not ctx.game:
+        return None
+    seating = ctx.seating
+    players: list[str] = seating.round_from(seating.left_of(ctx.playing.dealer))
+    return players
+
+
 @dataclass(frozen=True)
 class Setting:
     """One rule's value for a procedure setting, with the condition under which it holds."""
@@ -111,6 +126,8 @@ class CompiledRules:
         self.followed: dict[str, list[CompiledCheck]] = {}
         self.exceptions: dict[str, list[str]] = {}
         self.settings: dict[str, list[Setting]] = {}
+        # Each trigger's checks as one generated function (`codegen.py`); empty: interpreted.
+        self.deciders: Mapping[str, Decider] = {}
         for rule in rulebook.in_order():
             if not rulebook.active(rule.id):
                 continue

@@ -63,23 +63,28 @@ def _constant(value: Any) -> Value:
     return lambda ctx: value
 
 
-def _arithmetic(name: str, parts: list[Value]) -> Value:
-    def total(ctx: Context) -> Any:
-        values = [part(ctx) for part in parts]
-        if any(v is None for v in values):
-            return None
-        if name == "add":
-            return sum(values)
-        if name == "sub":
-            return values[0] - sum(values[1:])
-        if name == "mul":
-            result = 1
-            for v in values:
-                result *= v
-            return result
-        return min(values) if name == "min" else max(values)
+ARITHMETIC = ("add", "sub", "mul", "min", "max")
 
-    return total
+
+def arithmetic(name: str, values: list[Any]) -> Any:
+    """`add`, `sub`, `mul`, `min`, `max` of evaluated operands: None if any is unknown.
+    Shared by the closures here and the rule book compiled to Python (`codegen.py`)."""
+    if any(v is None for v in values):
+        return None
+    if name == "add":
+        return sum(values)
+    if name == "sub":
+        return values[0] - sum(values[1:])
+    if name == "mul":
+        result = 1
+        for v in values:
+            result *= v
+        return result
+    return min(values) if name == "min" else max(values)
+
+
+def _arithmetic(name: str, parts: list[Value]) -> Value:
+    return lambda ctx: arithmetic(name, [part(ctx) for part in parts])
 
 
 _SHARED: dict[int, tuple[Any, Value]] = {}
@@ -112,7 +117,7 @@ def compile_value(node: Any, binding: Binding | None = None) -> Value:
     (name, arg), = node.items()
     if name == "param":
         return lambda ctx: ctx.param(arg)
-    if name in ("mul", "add", "sub", "min", "max"):
+    if name in ARITHMETIC:
         return _arithmetic(name, [compile_value(part, binding) for part in arg])
     if name == "first_of":
         options = [compile_value(option, binding) for option in arg]
@@ -176,7 +181,7 @@ def cost(node: Any) -> float:
     (name, arg), = node.items()
     if name == "param":
         return 0.5
-    if name in ("all", "any", "not") or name in _COMPARE or name in ("mul", "add", "sub", "min", "max"):
+    if name in ("all", "any", "not") or name in _COMPARE or name in ARITHMETIC:
         return cost(arg)
     if name in _PREDICATE_COST:
         extra = 0 if name in LITERAL_ARGUMENTS or isinstance(arg, bool) else cost(arg)
