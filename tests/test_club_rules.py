@@ -170,6 +170,20 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/checks/0/summary: unknown value 'fine'"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{her:actor} hand"}]),
      "rules/0/checks/0/summary: unknown template field '{her:actor}'"),
+    # the operands of an effect, whom a check concerns, and a chain are held to the vocabulary too
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "nobody", "amount": 1}}]}]),
+     "rules/0/checks/0/then/0/penalty/from: unknown value 'nobody'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"form": "actor", "amount": 1}}]}]),
+     "rules/0/checks/0/then/0/penalty/form: unknown operand 'form'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"deal_stands": "actor"}]}]),
+     "rules/0/checks/0/then/0/deal_stands: takes no operands"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "player": "nobody"}]),
+     "rules/0/checks/0/player: unknown value 'nobody'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["divulge"], "if": {
+        "eq": [{"going_left_from": "dealer"}, "actor"]}}}]),
+     "'going_left_from' only names a chain's candidates"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"find_witness": {"candidates": ["nobody"]}}]}]),
+     "rules/0/checks/0/then/0/find_witness/candidates/0: unknown value 'nobody'"),
     ({**SHIPPED, "rules": ["H1"]}, "rules/0: 'H1' is not of type 'object'"),
     ({**SHIPPED, "rules": {"H1": {}}}, "rules: {'H1': {}} is not of type 'array'"),
 ])

@@ -9,6 +9,7 @@ gathered as phrases for the checks and for `arbiter law`'s read-back (rules/READ
 from __future__ import annotations
 
 import re
+from string import Formatter
 from typing import Any, Mapping
 
 from arbiter.rulebook.vocabulary.effects import EFFECTS as _EFFECTS
@@ -214,11 +215,67 @@ def _check_value(node: Any, where: str) -> None:
         return
     if isinstance(node, dict) and len(node) == 1:
         (name, arg), = node.items()
+        if name in CHAIN_GENERATORS and name not in FUNCTIONS:
+            raise ValueError(f"{where}: {name!r} only names a chain's candidates (find_witness, evidence, referee)")
         if name in VALUE_FUNCTIONS:
             if name != "param":
                 _check_value(arg, f"{where}/{name}")
             return
     raise ValueError(f"{where}: unknown value {node!r}")
+
+
+# How a chain's candidates may be named (law 46's witnesses, laws 77-78's referee).
+CHAIN_GENERATORS = ("left_of", "right_of", "going_left_from")
+
+
+def _check_chain(spec: Any, where: str) -> None:
+    """A chain (`find_witness`'s operands, the `evidence` and `referee` settings): its
+    candidates, the reasons to pass one over, and what holds when no one is found."""
+    if not isinstance(spec, dict):
+        raise ValueError(f"{where}: a chain is a mapping of candidates and pass_over")
+    for key in spec:
+        if key not in CHAIN_KEYS:
+            raise ValueError(f"{where}/{key}: unknown key of a chain {key!r}")
+    for i, item in enumerate(spec.get("candidates") or ()):
+        if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in CHAIN_GENERATORS:
+            _check_value(next(iter(item.values())), f"{where}/candidates/{i}")
+        elif isinstance(item, str):
+            _check_value(item, f"{where}/candidates/{i}")
+        else:
+            raise ValueError(f"{where}/candidates/{i}: a candidate is a person or one of {list(CHAIN_GENERATORS)}")
+    for i, passing in enumerate(spec.get("pass_over") or ()):
+        if not isinstance(passing, dict) or set(passing) != {"reason", "if"}:
+            raise ValueError(f"{where}/pass_over/{i}: a reason to pass over is {{reason: NAME, if: CONDITION}}")
+        check_condition(passing["if"], f"{where}/pass_over/{i}/if")
+    if "none_found" in spec:
+        _check_value(spec["none_found"], f"{where}/none_found")
+    if "if" in spec:
+        check_condition(spec["if"], f"{where}/if")
+
+
+def _check_effect(name: str, arg: Any, where: str) -> None:
+    """An effect's operands: the keys its phrase names (`{from} pays {amount} to {to}`), each
+    a value; or one value where the phrase has `{0}`; a rule's ID for `follow`."""
+    slots = {field for _, field, _, _ in Formatter().parse(EFFECTS[name]) if field}
+    if name == "follow":
+        if not isinstance(arg, str):
+            raise ValueError(f"{where}/follow: names the rule to follow, got {arg!r}")
+    elif name == "find_witness":
+        if arg:
+            _check_chain(arg, f"{where}/find_witness")
+    elif slots - {"0"}:
+        if arg is None:
+            return
+        if not isinstance(arg, dict):
+            raise ValueError(f"{where}/{name}: expects a mapping of {sorted(slots)}, got {arg!r}")
+        for key, value in arg.items():
+            if key not in slots:
+                raise ValueError(f"{where}/{name}/{key}: unknown operand {key!r} (expects {sorted(slots)})")
+            _check_value(value, f"{where}/{name}/{key}")
+    elif slots:
+        _check_value(arg, f"{where}/{name}")
+    elif arg not in (None, {}):
+        raise ValueError(f"{where}/{name}: takes no operands, got {arg!r}")
 
 
 # A check's summary template: `{actor}`, `{event.stake}`, `{stake_of_actor}`, `{param.NAME}`,
@@ -313,10 +370,13 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
                 raise ValueError(f"{where}/when/on: unknown trigger {trigger!r}")
         check_condition(check["when"].get("if"), f"{where}/when/if")
         check_template(check["summary"], f"{where}/summary")
+        if "player" in check:
+            _check_value(check["player"], f"{where}/player")
         for j, effect in enumerate(check.get("then") or ()):
             name = next(iter(effect)) if isinstance(effect, dict) and len(effect) == 1 else effect
             if not isinstance(name, str) or name not in EFFECTS:
                 raise ValueError(f"{where}/then/{j}: unknown effect {effect!r}")
+            _check_effect(name, effect[name] if isinstance(effect, dict) else None, f"{where}/then/{j}")
     for name, setting in (data.get("defines") or {}).items():
         if name not in DEFINES:
             raise ValueError(f"defines/{name}: unknown setting {name!r}")
@@ -331,7 +391,10 @@ def _check_setting(entry: Any, where: str) -> None:
     """A setting reads in words: its keys and named values have phrases (SETTING_KEYS, SETTING_VALUES)."""
     if isinstance(entry, str) and entry not in SETTING_VALUES:
         raise ValueError(f"{where}: unknown value {entry!r}")
-    if not isinstance(entry, dict) or "candidates" in entry or next(iter(entry), None) in VALUE_FUNCTIONS:
+    if isinstance(entry, dict) and "candidates" in entry:
+        _check_chain(entry, where)
+        return
+    if not isinstance(entry, dict) or next(iter(entry), None) in VALUE_FUNCTIONS:
         return
     for key, value in entry.items():
         if key in CHAIN_KEYS:
