@@ -79,8 +79,8 @@ class _Compiler:
             return lambda value: _plain(value) is not None and verdict
         if not isinstance(schema, Mapping):
             raise Unsupported(f"a schema must be an object or a boolean, not {schema!r}")
-        tests = [self.keyword(key, schema[key], schema) for key in schema if key not in _ANNOTATIONS]
-        tests = [test for test in tests if test is not None]
+        made = (self.keyword(key, schema[key], schema) for key in schema if key not in _ANNOTATIONS)
+        tests = [test for test in made if test is not None]
 
         def check(value: Any) -> bool:
             kind = _plain(value)
