@@ -68,6 +68,41 @@ def gather(paths: Iterable[str]) -> Iterator[str]:
             yield path
 
 
+class Walk:
+    """The logs the paths name (`gather`), walked as they are taken: a run holds the
+    place of the walk, never the list, so that its memory does not grow with the number
+    of logs. It can look ahead (is there a log at all? more than one?), and say how many
+    there were in all after a run stopped midway."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        self._walk = gather(tuple(paths))
+        self._ahead: deque[str] = deque()
+        self.taken = 0
+
+    def __iter__(self) -> Iterator[str]:
+        while self.ahead(1):
+            self.taken += 1
+            yield self._ahead.popleft()
+
+    def ahead(self, count: int) -> int:
+        """How many of the next `count` logs there are (they are walked to, and kept)."""
+        while len(self._ahead) < count:
+            path = next(self._walk, None)
+            if path is None:
+                break
+            self._ahead.append(path)
+        return len(self._ahead)
+
+    def total(self) -> int:
+        """The logs taken, and the rest of the walk (walked to the end now, not kept)."""
+        return self.taken + len(self._ahead) + sum(1 for _ in self._walk)
+
+
+def count_logs(paths: Iterable[str]) -> int:
+    """How many logs the paths name: a walk of its own, that keeps none of them."""
+    return sum(1 for _ in gather(paths))
+
+
 _Key = tuple[int, int]  # a file's identity: (device, inode)
 
 

@@ -178,7 +178,7 @@ def test_the_json_document_needs_no_pure_python_encoder(monkeypatch, capsys):
 
 def test_workers_send_back_the_rendered_line_and_its_tally():
     from arbiter.bulk import Tally, check_many, check_rendered
-    from arbiter.cli.check import _RENDERS
+    from arbiter.cli.checking import _RENDERS
 
     paths = [str(p) for p in CASES]
     options = {"ignore": [], "select": None}
