@@ -20,7 +20,6 @@ from arbiter.checker import check_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
 from arbiter.logfile import read_source, read_stream
 from arbiter.notation.reading import LOG_SUFFIXES
-from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook
 
@@ -227,7 +226,11 @@ def rendered(report: dict[str, Any], rulebook: Rulebook, render: Render) -> tupl
 
 def build_rulebook(house: str | None) -> Rulebook:
     rulebook = load_rulebook()
-    return apply_house(rulebook, read_house(house)) if house else rulebook
+    if not house:
+        return rulebook
+    from arbiter.rulebook.house import apply_house, read_house  # only when house rules are given
+
+    return apply_house(rulebook, read_house(house))
 
 
 def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[str, Any]:

@@ -38,7 +38,7 @@ from typing import (
 )
 
 from arbiter.errors import LogReadError, LogSchemaError
-from arbiter.resources import schema_path
+from arbiter.resources import schema_file
 from arbiter.seats import POOL
 
 if TYPE_CHECKING:
@@ -51,7 +51,8 @@ __all__ = [
 ]
 
 # Not importlib.resources: 5 ms to import.
-LOG_SCHEMA: dict[str, Any] = json.loads(schema_path("log").read_text("utf-8"))
+with open(schema_file("log"), encoding="utf-8") as _schema:
+    LOG_SCHEMA: dict[str, Any] = json.load(_schema)
 _DEFS: dict[str, Any] = LOG_SCHEMA["$defs"]
 EVENT_TYPES: tuple[str, ...] = tuple(_DEFS["event"]["properties"]["type"]["enum"])
 

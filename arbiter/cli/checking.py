@@ -14,10 +14,9 @@ from __future__ import annotations
 import json
 import signal
 import sys
-import threading
 from contextlib import contextmanager
 from functools import partial
-from typing import Any, Iterable, Iterator
+from typing import IO, Any, Iterable, Iterator
 
 from arbiter.bulk import Render, Tally, Walk, build_rulebook, check_rendered, count_logs
 from arbiter.cli.check_options import split_names
@@ -95,8 +94,10 @@ class _Stops:
         self.previous: dict[int, Any] = {}
 
     def __enter__(self) -> "_Stops":
-        if threading.current_thread() is threading.main_thread():  # signals go to the main thread only
+        try:
             self.previous = {signum: signal.signal(signum, self._arrived) for signum in self._SIGNALS}
+        except ValueError:  # not the main thread: signals go to the main thread only
+            pass
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -155,11 +156,7 @@ def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int | None, fmt:
     (the reports so far; a JSON document whole). The JSON document's reports wait in a
     temporary file, not in memory, for the summary that comes first. `count`: the logs
     to check, for a progress bar on a terminal (None: no bar)."""
-    spool = None
-    if fmt == "json":
-        import tempfile  # only the JSON document needs it
-
-        spool = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")
+    spool = _Spool() if fmt == "json" else None
     try:
         for line, counts in _progress(outputs, count):
             with stops.held():  # a report is printed and counted whole, or not at all
@@ -170,14 +167,50 @@ def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int | None, fmt:
                 tally.count(*counts)
     finally:
         if spool is not None:
-            spool.seek(0)
-            for piece in render_json(tally.summary(), (line.removesuffix("\n") for line in spool)):
+            for piece in render_json(tally.summary(), spool.lines()):
                 echo(piece, nl=False)
             spool.close()
         elif fmt == "jsonl":
             echo(json.dumps({"summary": tally.summary()}), err=True)
         elif not quiet:
             echo(tally.summary_line() + left_out)
+
+
+class _Spool:
+    """The JSON document's reports, one a line, waiting for the summary that comes first:
+    in memory up to `LIMIT` characters, then in a temporary file, so that memory does not
+    grow with the number of reports (and one log's run does not import tempfile)."""
+
+    LIMIT = 1 << 20
+
+    def __init__(self) -> None:
+        self.held: list[str] = []
+        self.size = 0
+        self.file: IO[str] | None = None
+
+    def write(self, line: str) -> None:
+        if self.file is not None:
+            self.file.write(line + "\n")
+            return
+        self.held.append(line)
+        self.size += len(line)
+        if self.size > self.LIMIT:
+            import tempfile
+
+            self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")
+            self.file.writelines(held + "\n" for held in self.held)
+            self.held = []
+
+    def lines(self) -> Iterator[str]:
+        if self.file is None:
+            yield from self.held
+            return
+        self.file.seek(0)
+        yield from (line.removesuffix("\n") for line in self.file)
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
 
 
 def _progress(outputs: Iterator[tuple[str, Tally]], count: int | None) -> Iterator[tuple[str, Tally]]:
