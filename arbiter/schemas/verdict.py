@@ -16,7 +16,7 @@ whose messages say what is wrong, or that nothing is.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 Predicate = Callable[[Any], bool]
 # A keyword's test: the value and its Python type (one of _PLAIN) in, holds or not out.
@@ -45,10 +45,29 @@ def compile_schema(schema: Mapping[str, Any], defs: Mapping[str, Any] | None = N
     return _Compiler(schema.get("$defs", {}) if defs is None else defs).node(schema)
 
 
-def compile_each(schemas: Mapping[str, Mapping[str, Any]], defs: Mapping[str, Any]) -> dict[str, Predicate]:
-    """The predicate of each schema, all sharing `defs`, each definition compiled once."""
-    compiler = _Compiler(defs)
-    return {name: compiler.node(schema) for name, schema in schemas.items()}
+def compile_each(schemas: Mapping[str, Mapping[str, Any]], defs: Mapping[str, Any]) -> Mapping[str, Predicate]:
+    """The predicate of each schema, all sharing `defs`: each compiled when it is first
+    looked up (a log of a few games meets a third of the event types), each definition
+    once."""
+    return _Each(schemas, _Compiler(defs))
+
+
+class _Each(Mapping[str, Predicate]):
+    def __init__(self, schemas: Mapping[str, Mapping[str, Any]], compiler: _Compiler) -> None:
+        self.schemas = schemas
+        self.compiler = compiler
+        self.compiled: dict[str, Predicate] = {}
+
+    def __getitem__(self, name: str) -> Predicate:
+        if name not in self.compiled:
+            self.compiled[name] = self.compiler.node(self.schemas[name])
+        return self.compiled[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.schemas)
+
+    def __len__(self) -> int:
+        return len(self.schemas)
 
 
 class _Compiler:
