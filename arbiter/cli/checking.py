@@ -163,7 +163,7 @@ def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int | None, fmt:
                 if spool is None:
                     echo(line)
                 else:
-                    spool.write(line + "\n")
+                    spool.write(line)
                 tally.count(*counts)
     finally:
         if spool is not None:
