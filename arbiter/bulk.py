@@ -416,15 +416,23 @@ def _chunks(paths: Iterable[str], jobs: int) -> Iterator[list[str]]:
 
 def _end_workers(executor: ProcessPoolExecutor) -> None:
     """Kill the pool's workers: waiting for them to finish their chunks could take
-    minutes (a huge log), and a worker left behind blocks for ever on its queue."""
+    minutes (a huge log), and a worker left behind blocks for ever on its queue.
+
+    A worker killed while it wrote a chunk's results (larger than a pipe holds) leaves
+    half a message, and the pool's thread that reads them would wait for the rest for
+    ever (and `shutdown` with it). This process's own end of that pipe is closed too:
+    once the workers are dead no end is left open, and the read ends there."""
     if hasattr(executor, "kill_workers"):  # Python 3.14
         executor.kill_workers()
-        return
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
-        try:
-            process.kill()
-        except (OSError, ValueError):  # already gone, or already closed
-            pass
+    else:
+        for process in list((getattr(executor, "_processes", None) or {}).values()):
+            try:
+                process.kill()
+            except (OSError, ValueError):  # already gone, or already closed
+                pass
+    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 def _check_alone(path: str, pool: Callable[[int], ProcessPoolExecutor],
