@@ -12,13 +12,14 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections import deque
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
 from arbiter.checker import check_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
 from arbiter.logfile import read_source, read_stream
 from arbiter.notation.reading import LOG_SUFFIXES
-from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook
 
@@ -66,22 +67,71 @@ def gather(paths: Iterable[str]) -> Iterator[str]:
             yield path
 
 
+class Walk:
+    """The logs the paths name (`gather`), walked as they are taken: a run holds the
+    place of the walk, never the list, so that its memory does not grow with the number
+    of logs. It can look ahead (is there a log at all? more than one?), and say how many
+    there were in all after a run stopped midway."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        self._walk = gather(tuple(paths))
+        self._ahead: deque[str] = deque()
+        self.taken = 0
+
+    def __iter__(self) -> Iterator[str]:
+        while self.ahead(1):
+            self.taken += 1
+            yield self._ahead.popleft()
+
+    def ahead(self, count: int) -> int:
+        """How many of the next `count` logs there are (they are walked to, and kept)."""
+        while len(self._ahead) < count:
+            path = next(self._walk, None)
+            if path is None:
+                break
+            self._ahead.append(path)
+        return len(self._ahead)
+
+    def total(self) -> int:
+        """The logs taken, and the rest of the walk (walked to the end now, not kept)."""
+        return self.taken + len(self._ahead) + sum(1 for _ in self._walk)
+
+
+def count_logs(paths: Iterable[str]) -> int:
+    """How many logs the paths name: a walk of its own, that keeps none of them."""
+    return sum(1 for _ in gather(paths))
+
+
+_Key = tuple[int, int]  # a file's identity: (device, inode)
+
+
 def _below(top: str) -> Iterator[str]:
-    folders_seen: set[tuple[int, int]] = set()
-    files_seen: set[tuple[int, int]] = set()
+    """The walk of one folder. What it holds grows with the folders, not with the logs:
+    the identity of each folder listed, and of each file that has (or may have) another
+    name: a hard link, the target of a link. A file with one name, met under it, is
+    remembered by nothing: it can be met again only through a link, and the link looks
+    whether that name came first (its folder listed before, or before it in this one)."""
+    folders_seen: set[_Key] = set()
+    unlisted: set[_Key] = set()  # folders that could not be listed: nothing in them was yielded
+    named: set[_Key] = set()  # files yielded that have another name, or may have
     stack = [top]
     while stack:
         folder = stack.pop()
         try:
             status = os.stat(folder)
-            key = (status.st_dev, status.st_ino)
-            if key in folders_seen:  # a link back to a folder already walked
-                continue
-            folders_seen.add(key)
+        except OSError as exc:
+            yield _unlisted(folder, exc)
+            continue
+        key = (status.st_dev, status.st_ino)
+        if key in folders_seen:  # a link back to a folder already walked
+            continue
+        folders_seen.add(key)
+        try:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
         except OSError as exc:
-            yield Unreadable(folder, f"cannot read the folder: {exc.strerror or exc}")
+            unlisted.add(key)
+            yield _unlisted(folder, exc)
             continue
         folders = []
         for entry in entries:
@@ -103,11 +153,36 @@ def _below(top: str) -> Iterator[str]:
                 kind = next((name for test, name in _KINDS if test(status.st_mode)), "not a regular file")
                 yield Unreadable(entry.path, f"not a regular file ({kind}): not read")
                 continue
-            key = (status.st_dev, status.st_ino)
-            if key not in files_seen:  # the same file reached by two names is checked once
-                files_seen.add(key)
-                yield entry.path
+            file_key = (status.st_dev, status.st_ino)
+            if file_key in named:  # the same file reached by two names is checked once
+                continue
+            if entry.is_symlink():
+                if _met_under_own_name(entry, key, folders_seen, unlisted):
+                    continue
+                named.add(file_key)
+            elif status.st_nlink > 1:
+                named.add(file_key)
+            yield entry.path
         stack.extend(reversed(folders))  # depth first, in name order, as os.walk goes
+
+
+def _unlisted(folder: str, exc: OSError) -> Unreadable:
+    return Unreadable(folder, f"cannot read the folder: {exc.strerror or exc}")
+
+
+def _met_under_own_name(link: os.DirEntry[str], folder: _Key, folders_seen: set[_Key], unlisted: set[_Key]) -> bool:
+    """Whether the walk yielded the file a link leads to under its own name already: its
+    folder was listed before this one, or it is this one and the name comes first."""
+    try:
+        real = os.path.realpath(link.path)
+        status = os.stat(os.path.dirname(real))
+    except (OSError, ValueError):
+        return False
+    home = (status.st_dev, status.st_ino)
+    name = os.path.basename(real)
+    if home not in folders_seen or home in unlisted or not name.endswith(LOG_SUFFIXES):
+        return False
+    return home != folder or name < link.name
 
 
 _WORKER: dict[str, Any] = {}
@@ -151,7 +226,11 @@ def rendered(report: dict[str, Any], rulebook: Rulebook, render: Render) -> tupl
 
 def build_rulebook(house: str | None) -> Rulebook:
     rulebook = load_rulebook()
-    return apply_house(rulebook, read_house(house)) if house else rulebook
+    if not house:
+        return rulebook
+    from arbiter.rulebook.house import apply_house, read_house  # only when house rules are given
+
+    return apply_house(rulebook, read_house(house))
 
 
 def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[str, Any]:
@@ -182,39 +261,57 @@ def internal_error(name: str, exc: BaseException) -> dict[str, Any]:
     return invalid_report(name, LogError(message))
 
 
-def check_many(paths: list[str], house: str | None, options: dict[str, Any], jobs: int = 1) -> Iterator[dict[str, Any]]:
-    """Reports in the order of `paths`; `jobs` > 1 spreads the work over processes."""
+def check_many(paths: Iterable[str], house: str | None, options: dict[str, Any],
+               jobs: int = 1) -> Iterator[dict[str, Any]]:
+    """Reports in the order of `paths` (taken as they are needed: `gather`'s walk is not
+    held); `jobs` > 1 spreads the work over processes."""
     rulebook = build_rulebook(house)  # fail fast on bad house rules, before any worker starts
-    if jobs <= 1 or len(paths) < 2 or STDIN in paths:
-        for path in paths:
-            yield check_one(path, rulebook, options)
-        return
-    yield from _check_in_processes(paths, house, options, jobs, None, lambda report: report)
+    return _in_order(paths, house, options, jobs, None, lambda report: report,
+                     lambda path: check_one(path, rulebook, options))
 
 
-def check_rendered(paths: list[str], house: str | None, options: dict[str, Any], jobs: int,
+def check_rendered(paths: Iterable[str], house: str | None, options: dict[str, Any], jobs: int,
                    render: Render) -> Iterator[tuple[str, Tally]]:
     """Each report rendered (`render(report, rulebook)`, a module-level function, so that
     it can go to the workers) with its tally, in the order of `paths`: the bulk path of
     `arbiter check`, where the workers do the rendering too."""
     rulebook = build_rulebook(house)
-    if jobs <= 1 or len(paths) < 2 or STDIN in paths:
-        for path in paths:
-            yield rendered(check_one(path, rulebook, options), rulebook, render)
+
+    def finish(report: dict[str, Any]) -> tuple[str, Tally]:
+        return rendered(report, rulebook, render)
+
+    return _in_order(paths, house, options, jobs, render, finish,
+                     lambda path: finish(check_one(path, rulebook, options)))
+
+
+def _in_order(paths: Iterable[str], house: str | None, options: dict[str, Any], jobs: int, render: Render | None,
+              finish: Callable[[dict[str, Any]], Any], here: Callable[[str], Any]) -> Iterator[Any]:
+    """What `here` makes of each path (checked in this process), or with `jobs` > 1 the
+    same from the workers, when there are two paths or more."""
+    source = iter(paths)
+    first = [path for path in (next(source, None), next(source, None)) if path is not None]
+    if jobs <= 1 or len(first) < 2:
+        for path in first:
+            yield here(path)
+        for path in source:
+            yield here(path)
         return
-    yield from _check_in_processes(paths, house, options, jobs, render,
-                                   lambda report: rendered(report, rulebook, render))
+    yield from _check_in_processes(chain(first, source), house, options, jobs, render, finish, here)
 
 
 def _check_chunk(paths: list[str]) -> list[Any]:
     return [_check_in_worker(path) for path in paths]
 
 
-def _check_in_processes(paths: list[str], house: str | None, options: dict[str, Any], jobs: int,
-                        render: Render | None, finish: Callable[[dict[str, Any]], Any]) -> Iterator[Any]:
+def _check_in_processes(paths: Iterable[str], house: str | None, options: dict[str, Any], jobs: int,
+                        render: Render | None, finish: Callable[[dict[str, Any]], Any],
+                        here: Callable[[str], Any]) -> Iterator[Any]:
     """Chunks of paths over `jobs` processes, results yielded in order as they come:
     reports, or what `render` makes of them (`finish` makes the same here of a report
-    the parent writes itself, for a log whose process died).
+    the parent writes itself, for a log whose process died; `here` checks standard input,
+    which only this process can read). The chunks are cut as the pool takes them, and at
+    most `_AHEAD` chunks a job are held (running, or done and waiting for an earlier one):
+    memory does not grow with the number of paths.
 
     A worker can die without a word (the kernel's out-of-memory killer, a crash in a
     native library); a `multiprocessing.Pool` then waits for its task for ever. Here the
@@ -223,34 +320,42 @@ def _check_in_processes(paths: list[str], house: str | None, options: dict[str, 
     the rest of the run goes on in a fresh pool.
     """
     import multiprocessing
-    from collections import deque
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    chunks = _chunks(paths, jobs)
-    queue = deque(range(len(chunks)))
+    source = _chunks(paths, jobs)
+    held: dict[int, list[str]] = {}  # chunk number -> its paths, from taken until yielded
     done: dict[int, list[Any]] = {}
-    following = 0  # the next chunk to yield
+    taken = following = 0  # chunks taken from `source`; the next chunk to yield
 
     def pool(workers: int) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
                                    initargs=(house, options, render))
 
-    while queue or following < len(chunks):
+    more = True
+    while more or following < taken:
         lost: list[int] = []
         executor = pool(jobs)
         running: dict[Any, int] = {}
         try:
-            while (queue or running) and not lost:
-                while queue and len(running) < jobs * 4:
-                    c = queue.popleft()
+            while not lost:
+                while more and len(running) < jobs * 4 and taken - following < jobs * _AHEAD:
+                    chunk = next(source, None)
+                    if chunk is None:
+                        more = False
+                        break
+                    c, taken = taken, taken + 1
+                    held[c] = chunk
+                    if chunk == [STDIN]:
+                        done[c] = [here(STDIN)]
+                        continue
                     try:
-                        running[executor.submit(_check_chunk, chunks[c])] = c
+                        running[executor.submit(_check_chunk, chunk)] = c
                     except BrokenProcessPool:
                         lost.append(c)
                         break
-                if lost:
+                if lost or not running:
                     break
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -260,6 +365,7 @@ def _check_in_processes(paths: list[str], house: str | None, options: dict[str, 
                     except Exception:  # noqa: BLE001 - a broken pool, or a report that did not come back
                         lost.append(c)
                 while following in done:
+                    del held[following]
                     yield from done.pop(following)
                     following += 1
             lost.extend(running.values())  # a broken pool loses every chunk it held
@@ -269,35 +375,64 @@ def _check_in_processes(paths: list[str], house: str | None, options: dict[str, 
         finally:  # also when the caller stops reading (a closed pipe): do not finish the queue
             executor.shutdown(wait=True, cancel_futures=True)
         for c in sorted(lost):
-            done[c] = [_check_alone(path, pool, finish) for path in chunks[c]]
+            done[c] = [_check_alone(path, pool, finish) for path in held[c]]
         while following in done:
+            del held[following]
             yield from done.pop(following)
             following += 1
 
 
-def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
+# How many chunks a job may have taken beyond the next one to yield: the bound on what a
+# run holds when one slow log keeps the ones after it waiting.
+_AHEAD = 16
+
+
+def _chunks(paths: Iterable[str], jobs: int) -> Iterator[list[str]]:
     """The paths cut into chunks that shrink as the end nears (at most 64 paths, then
     down to one): a chunk spares the round trip per log, and small last ones keep one
-    worker from finishing a long chunk alone while the others wait."""
-    chunks, start = [], 0
-    while start < len(paths):
-        size = max(1, min(64, (len(paths) - start) // (jobs * 4)))
-        chunks.append(paths[start:start + size])
-        start += size
-    return chunks
+    worker from finishing a long chunk alone while the others wait. The end is seen from
+    a look-ahead of 256 paths a job, not from the whole list. Standard input is a chunk
+    of its own (the parent reads it)."""
+    source = iter(paths)
+    window = 64 * jobs * 4
+    ahead: deque[str] = deque()
+    while True:
+        while len(ahead) < window:
+            path = next(source, None)
+            if path is None:
+                break
+            ahead.append(path)
+        if not ahead:
+            return
+        if ahead[0] == STDIN:
+            yield [ahead.popleft()]
+            continue
+        size = max(1, min(64, len(ahead) // (jobs * 4)))
+        chunk: list[str] = []
+        while ahead and len(chunk) < size and ahead[0] != STDIN:
+            chunk.append(ahead.popleft())
+        yield chunk
 
 
 def _end_workers(executor: ProcessPoolExecutor) -> None:
     """Kill the pool's workers: waiting for them to finish their chunks could take
-    minutes (a huge log), and a worker left behind blocks for ever on its queue."""
+    minutes (a huge log), and a worker left behind blocks for ever on its queue.
+
+    A worker killed while it wrote a chunk's results (larger than a pipe holds) leaves
+    half a message, and the pool's thread that reads them would wait for the rest for
+    ever (and `shutdown` with it). This process's own end of that pipe is closed too:
+    once the workers are dead no end is left open, and the read ends there."""
     if hasattr(executor, "kill_workers"):  # Python 3.14
         executor.kill_workers()
-        return
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
-        try:
-            process.kill()
-        except (OSError, ValueError):  # already gone, or already closed
-            pass
+    else:
+        for process in list((getattr(executor, "_processes", None) or {}).values()):
+            try:
+                process.kill()
+            except (OSError, ValueError):  # already gone, or already closed
+                pass
+    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 def _check_alone(path: str, pool: Callable[[int], ProcessPoolExecutor],

@@ -6,17 +6,18 @@ no global state beyond the rule book loaded once, safe to fan out over processes
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from arbiter import logfile
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
 from arbiter.logfile import read_log_bytes, read_log_lazily, read_source, sound_log
 from arbiter.notation.reading import is_text_log, read_any_log
-from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook, normalise_id
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STATUS_OK = "ok"
 STATUS_IRREGULAR = "irregular"
@@ -77,6 +78,8 @@ def rulebook_for(log: Mapping[str, Any], rulebook: Rulebook | None = None) -> Ru
         return rulebook
     key = (id(rulebook), name)
     if key not in _HOUSED:
+        from arbiter.rulebook.house import apply_house, read_house  # only a log that names house rules
+
         try:
             _HOUSED[key] = apply_house(rulebook, read_house(name))
         except ArbiterError as exc:

@@ -17,7 +17,6 @@ floats where the schema wants an integer (``"stake": 3.0``) become ints.
 from __future__ import annotations
 
 import codecs
-import difflib
 import functools
 import json
 import math
@@ -39,7 +38,7 @@ from typing import (
 )
 
 from arbiter.errors import LogReadError, LogSchemaError
-from arbiter.resources import schema_path
+from arbiter.resources import schema_file
 from arbiter.seats import POOL
 
 if TYPE_CHECKING:
@@ -52,7 +51,8 @@ __all__ = [
 ]
 
 # Not importlib.resources: 5 ms to import.
-LOG_SCHEMA: dict[str, Any] = json.loads(schema_path("log").read_text("utf-8"))
+with open(schema_file("log"), encoding="utf-8") as _schema:
+    LOG_SCHEMA: dict[str, Any] = json.load(_schema)
 _DEFS: dict[str, Any] = LOG_SCHEMA["$defs"]
 EVENT_TYPES: tuple[str, ...] = tuple(_DEFS["event"]["properties"]["type"]["enum"])
 
@@ -337,36 +337,53 @@ class _Fast(NamedTuple):
     events: Mapping[str, Callable[[Any], bool]]  # event type -> its own subschema
 
 
+# The schema split as `_compiled` splits it: the log without its events' contents, and
+# each event type's own subschema (the published schema tries 28 if/then branches on each
+# event, three times slower).
+_HEAD_SCHEMA = {**LOG_SCHEMA, "properties": {**LOG_SCHEMA["properties"], "events": {"type": "array"}}}
+
+
 @functools.cache
 def _fast() -> _Fast | None:
-    """The published schema compiled by jsonschema-rs (Rust), split as `_compiled` splits
-    it: each event is checked against its own type's subschema only (the published one
-    tries 28 if/then branches on each, three times slower). Its verdict only lets a sound
+    """The split schema compiled by jsonschema-rs (Rust). Its verdict only lets a sound
     log through; a log it refuses is checked again by `jsonschema`, whose errors say where
     and why. A test holds the two to the same verdicts on every case."""
     try:
         import jsonschema_rs
     except ImportError:  # pragma: no cover - a platform without its wheel: the slow path is exact
         return None
-    properties = {**LOG_SCHEMA["properties"], "events": {"type": "array"}}
-    head = jsonschema_rs.validator_for({**LOG_SCHEMA, "properties": properties}).is_valid
+    head = jsonschema_rs.validator_for(_HEAD_SCHEMA).is_valid
     events = {t: jsonschema_rs.validator_for({"$schema": LOG_SCHEMA["$schema"], "$defs": _DEFS,
                                               "$ref": f"#/$defs/{t}_event"}).is_valid for t in EVENT_TYPES}
     return _Fast(head, events)
 
 
+@functools.cache
+def _in_python() -> _Fast:
+    """The split schema as Python predicates (`arbiter.schemas.verdict`): compiled in
+    some 1.5 ms, where importing jsonschema-rs takes some 15; about 9 µs an event, where
+    jsonschema-rs takes 0.6. A doubt is a ValueError, which `_sound` takes for "not sure":
+    the exact path then judges."""
+    from arbiter.schemas.verdict import compile_each, compile_schema
+
+    events = compile_each({t: {"$ref": f"#/$defs/{t}_event"} for t in EVENT_TYPES}, _DEFS)
+    return _Fast(compile_schema(_HEAD_SCHEMA), events)
+
+
 _SCALARS = frozenset({str, int, float, bool, type(None)})
-# Compiling the split schema takes some 12 ms, the whole one 1 ms: a process checks its
-# first events with the whole schema (one log starts faster), and once it has seen this
-# many, the saving of the split one (some 1.4 µs an event) has paid for compiling it.
-SPLIT_AFTER_EVENTS = 10_000
+# A process checks its first events with the Python predicates (one log starts without
+# importing jsonschema-rs), and once it has seen this many, jsonschema-rs (some 15 ms to
+# import, 12 to compile the split schema) has paid for itself at some 8 µs an event saved.
+SPLIT_AFTER_EVENTS = 4_000
 _events_seen = [0]
 
 
-def _split_validators(events: int) -> _Fast | None:
-    """The split validators, once this process has seen enough events to gain by them."""
+def _split_validators(events: int) -> _Fast:
+    """The validators for the next `events` events: in Python until this process has seen
+    enough events to gain by jsonschema-rs (or where it is not installed)."""
     _events_seen[0] += events
-    return _fast() if _events_seen[0] > SPLIT_AFTER_EVENTS else None
+    fast = _fast() if _events_seen[0] > SPLIT_AFTER_EVENTS else None
+    return fast if fast is not None else _in_python()
 
 
 def _sound(doc: object, keys_in_text: int | None, strings_checked: bool = True) -> TypeGuard[dict[str, Any]]:
@@ -382,7 +399,7 @@ def _sound(doc: object, keys_in_text: int | None, strings_checked: bool = True) 
     caller was not)."""
     try:
         return _sound_or_raise(doc, keys_in_text, strings_checked)
-    except (ValueError, TypeError, RecursionError):  # jsonschema-rs on what is no JSON value
+    except (ValueError, TypeError, RecursionError):  # no JSON value, or the Python predicates in doubt
         return False
 
 
@@ -394,7 +411,7 @@ def _sound_or_raise(doc: object, keys_in_text: int | None, strings_checked: bool
     if keys is None:
         return False
     seated = set(doc["table"]["players"])
-    validators = split.events if split is not None else None
+    validators = split.events
     for event in doc["events"]:
         event_keys = _sound_event(event, seated, validators, strings_checked)
         if event_keys is None:
@@ -403,19 +420,11 @@ def _sound_or_raise(doc: object, keys_in_text: int | None, strings_checked: bool
     return keys_in_text is None or keys == keys_in_text
 
 
-def _sound_head(doc: dict[str, Any], split: _Fast | None, strings_checked: bool) -> int | None:
+def _sound_head(doc: dict[str, Any], split: _Fast, strings_checked: bool) -> int | None:
     """How many keys the log holds outside its events, if all but the events' contents
-    is sound (with `split`, the events are not looked at; without, the whole schema
-    checks them too); else None."""
-    if type(doc.get("version")) is not int:
+    is sound (the events are not looked at); else None."""
+    if type(doc.get("version")) is not int or not split.head(doc):
         return None
-    if split is not None:
-        if not split.head(doc):
-            return None
-    else:
-        whole = _fast_validator()
-        if whole is None or not whole(doc):
-            return None
     table, meta = doc["table"], doc.get("meta")
     players = table["players"]
     if POOL in players or any(type(v) is not int or v > _MAX_NUMBER for v in (table["limit"], table["ante"])):
@@ -431,19 +440,18 @@ def _sound_head(doc: dict[str, Any], split: _Fast | None, strings_checked: bool)
     return keys
 
 
-def _sound_event(event: object, seated: set[str], validators: Mapping[str, Callable[[Any], bool]] | None,
+def _sound_event(event: object, seated: set[str], validators: Mapping[str, Callable[[Any], bool]],
                  strings_checked: bool) -> int | None:
     """How many keys one event holds, if every check passes it as it is (`validators`:
-    each type's subschema, or None when the whole schema checked it already); else None."""
+    each type's subschema); else None."""
     if type(event) is not dict:
         return None
     kind = event.get("type")
     if type(kind) is not str:
         return None
-    if validators is not None:
-        valid = validators.get(kind)
-        if valid is None or not valid(event):
-            return None
+    valid = validators.get(kind)
+    if valid is None or not valid(event):
+        return None
     keys = len(event)
     card_counts = _CARD_COUNTS.get(kind, ())
     for field, value in event.items():
@@ -920,6 +928,8 @@ def _show(value: object) -> str:
 
 
 def _did_you_mean(word: object, choices: Iterable[str]) -> str:
+    import difflib  # only a message with a suggestion needs it
+
     close = difflib.get_close_matches(word, choices, n=1) if isinstance(word, str) else []
     return f" (did you mean {close[0]!r}?)" if close else ""
 

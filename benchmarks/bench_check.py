@@ -4,7 +4,9 @@ Prints, all measured in the same run (docs/speed.md):
   1. end to end (`arbiter check DIR --format jsonl`, start-up included): games/s and
      events/s with 1 and 2 jobs;
   2. the floor: the same files read and `json.loads`ed, one dict look-up an event;
-  3. one log: `arbiter check LOG` wall time beside `python -c pass` (best of 5 each);
+  3. one log: `arbiter check LOG` wall time, table and `--format json`, beside
+     `python -c pass` (best of 10 each), and where its imports' time goes (`-X importtime`,
+     each module's own time summed by package: arbiter's by subpackage);
   4. the peer: PokerKit's PHH parse-and-replay of six-handed no-limit hold'em hands
      (if `pokerkit` is installed; it says so if not);
   5. peak memory (max RSS of any process of the run) of `arbiter check --format jsonl`
@@ -68,13 +70,32 @@ def floor(folder: Path) -> float:
     return time.perf_counter() - started
 
 
-def best_wall(command: list[str], runs: int = 5) -> float:
+def best_wall(command: list[str], runs: int = 10) -> float:
     best = float("inf")
     for _ in range(runs):
         started = time.perf_counter()
         subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         best = min(best, time.perf_counter() - started)
     return best
+
+
+def import_breakdown(log: str, shown: int = 12) -> str:
+    """Where `arbiter check LOG --format json` spends its imports: each module's own
+    time (`-X importtime`, which inflates it somewhat), summed by package."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", "from arbiter.cli import main; main()",
+                           "check", log, "--format", "json"], capture_output=True, text=True)
+    groups: dict[str, int] = {}
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "self [us]" in line:
+            continue
+        own, _, name = line.removeprefix("import time:").split("|")
+        parts = name.strip().split(".")
+        group = ".".join(parts[:2]) if parts[0] == "arbiter" else parts[0]
+        groups[group] = groups.get(group, 0) + int(own)
+    total = sum(groups.values())
+    top = sorted(groups.items(), key=lambda item: -item[1])[:shown]
+    return (f"  imports of one log (--format json): {total / 1000:.1f} ms in {len(groups)} packages; "
+            + ", ".join(f"{name} {us / 1000:.1f}" for name, us in top))
 
 
 def pokerkit_rate(hands: int = 300) -> str:
@@ -120,8 +141,8 @@ def version(package: str) -> str:
     return installed(package)
 
 
-def peak_memory(folder: Path, count: int, jobs: int) -> float:
-    """Max RSS in MiB of any process of one `arbiter check --format jsonl` over `count`
+def peak_memory(folder: Path, count: int, jobs: int, fmt: str) -> float:
+    """Max RSS in MiB of any process of one `arbiter check --format FMT` over `count`
     distinct logs: real copies of the corpus, each with its own `meta`."""
     sources = [json.loads(p.read_bytes()) for p in sorted(folder.glob("*.json"))]
     with tempfile.TemporaryDirectory() as tmp:
@@ -136,7 +157,7 @@ def peak_memory(folder: Path, count: int, jobs: int) -> float:
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
         )
         out = subprocess.run([sys.executable, "-c", code, *arbiter_command(), "check", str(target),
-                              "--format", "jsonl", "--quiet", "--jobs", str(jobs)],
+                              "--format", fmt, "--quiet", "--jobs", str(jobs)],
                              capture_output=True, text=True, check=True)
         return int(out.stdout.strip()) / 1024
 
@@ -146,6 +167,31 @@ def hands_per_second() -> str:
     return "\n".join(line for line in out.stdout.splitlines() if "hands/s" in line)
 
 
+def speed(corpus: Path, logs: int, games_a_log: int) -> None:
+    """Items 1 to 4 of the module's docstring."""
+    games, events = write_corpus(corpus, logs, games_a_log)
+    print(f"corpus: {logs} simulated logs, {games} games, {events} events")
+    rates = {}
+    for jobs in (1, 2):
+        counted, seconds = end_to_end(corpus, jobs)
+        rates[jobs] = counted / seconds
+        print(f"  end to end, {jobs} job{'s' if jobs > 1 else ''}: {counted / seconds:,.0f} games/s, "
+              f"{events / seconds:,.0f} events/s ({counted} games in {seconds:.2f} s, start-up included)")
+    print(f"  --jobs 2 / --jobs 1: {rates[2] / rates[1]:.2f}x")
+    seconds = floor(corpus)
+    print(f"  floor (read, json.loads, one look-up an event): {games / seconds:,.0f} games/s, "
+          f"{events / seconds:,.0f} events/s")
+    log = str(next(iter(sorted(corpus.glob("*.json")))))
+    bare = best_wall([sys.executable, "-c", "pass"])
+    table = best_wall([*arbiter_command(), "check", log])
+    as_json = best_wall([*arbiter_command(), "check", log, "--format", "json"])
+    print(f"  one log, `arbiter check` wall time (best of 10): {table * 1000:.0f} ms (table), "
+          f"{as_json * 1000:.0f} ms (--format json); `python -c pass`: {bare * 1000:.0f} ms")
+    print(import_breakdown(log))
+    print(pokerkit_rate())
+    print(hands_per_second())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--logs", type=int, default=2000)
@@ -153,36 +199,21 @@ def main() -> None:
     parser.add_argument("--memory-logs", type=int, nargs="*", default=[10_000, 100_000])
     parser.add_argument("--memory-games", type=int, default=1, help="games in each log of the memory corpus")
     parser.add_argument("--memory-jobs", type=int, default=2)
+    parser.add_argument("--memory-formats", nargs="+", default=["jsonl"], help="formats whose peak memory to measure")
+    parser.add_argument("--memory-only", action="store_true", help="measure only the peak memory")
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {load:.1f} at the start")
     with tempfile.TemporaryDirectory() as tmp:
-        corpus = Path(tmp) / "corpus"
-        games, events = write_corpus(corpus, args.logs, args.games)
-        print(f"corpus: {args.logs} simulated logs, {games} games, {events} events")
-        rates = {}
-        for jobs in (1, 2):
-            counted, seconds = end_to_end(corpus, jobs)
-            rates[jobs] = counted / seconds
-            print(f"  end to end, {jobs} job{'s' if jobs > 1 else ''}: {counted / seconds:,.0f} games/s, "
-                  f"{events / seconds:,.0f} events/s ({counted} games in {seconds:.2f} s, start-up included)")
-        print(f"  --jobs 2 / --jobs 1: {rates[2] / rates[1]:.2f}x")
-        seconds = floor(corpus)
-        print(f"  floor (read, json.loads, one look-up an event): {games / seconds:,.0f} games/s, "
-              f"{events / seconds:,.0f} events/s")
-        log = str(next(iter(sorted(corpus.glob("*.json")))))
-        bare = best_wall([sys.executable, "-c", "pass"])
-        one = best_wall([*arbiter_command(), "check", log, "--quiet"])
-        print(f"  one log, `arbiter check` wall time (best of 5): {one * 1000:.0f} ms; "
-              f"`python -c pass`: {bare * 1000:.0f} ms")
-        print(pokerkit_rate())
-        print(hands_per_second())
+        if not args.memory_only:
+            speed(Path(tmp) / "corpus", args.logs, args.games)
         memory = Path(tmp) / "memory"
         write_corpus(memory, min(2000, max(args.memory_logs, default=0)), args.memory_games)
-        for count in sorted(args.memory_logs):
-            print(f"  peak memory, {count:,} distinct logs of {args.memory_games} game(s), --format jsonl "
-                  f"--jobs {args.memory_jobs}: {peak_memory(memory, count, args.memory_jobs):.0f} MiB")
+        for fmt in args.memory_formats:
+            for count in sorted(args.memory_logs):
+                print(f"  peak memory, {count:,} distinct logs of {args.memory_games} game(s), --format {fmt} "
+                      f"--jobs {args.memory_jobs}: {peak_memory(memory, count, args.memory_jobs, fmt):.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -23,13 +23,13 @@ BASE = load_case(CASES[0])
 pytestmark = pytest.mark.skipif(_fast() is None, reason="jsonschema-rs is not installed")
 
 
-@pytest.fixture(autouse=True, params=["whole schema", "split schema"])
+@pytest.fixture(autouse=True, params=["python predicates", "jsonschema-rs"])
 def schema_kind(request, monkeypatch):
-    """Every test twice: as a process's first events are checked (the whole schema), and
-    as its later ones are (each event against its own type's subschema)."""
+    """Every test twice: as a process's first events are checked (the schema as Python
+    predicates), and as its later ones are (by jsonschema-rs)."""
     import arbiter.logfile
 
-    monkeypatch.setattr(arbiter.logfile, "SPLIT_AFTER_EVENTS", 10**12 if request.param == "whole schema" else -1)
+    monkeypatch.setattr(arbiter.logfile, "SPLIT_AFTER_EVENTS", 10**12 if request.param == "python predicates" else -1)
     return request.param
 
 
@@ -178,7 +178,7 @@ def test_the_json_document_needs_no_pure_python_encoder(monkeypatch, capsys):
 
 def test_workers_send_back_the_rendered_line_and_its_tally():
     from arbiter.bulk import Tally, check_many, check_rendered
-    from arbiter.cli.check import _RENDERS
+    from arbiter.cli.checking import _RENDERS
 
     paths = [str(p) for p in CASES]
     options = {"ignore": [], "select": None}

@@ -7,21 +7,23 @@ from __future__ import annotations
 
 import sys
 from importlib import import_module
-from typing import Any
+from typing import Any, Callable
 
 import click
+from click.decorators import FC
 
 from arbiter import __version__
-from arbiter.errors import ArbiterError
+from arbiter.cli import check_options
+from arbiter.cli.check_options import Option, split_names
+from arbiter.cli.start import aborted, failed
 from arbiter.report import EXIT_INVALID, EXIT_OK
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
 
-
-def split_names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
+__all__ = ["cli", "main", "run", "as_click", "split_names", "rulebook_with", "rule_defining", "seating_of",
+           "FORMAT", "HOUSE"]
 
 
 def rulebook_with(house: str | None) -> Rulebook:
@@ -53,7 +55,18 @@ def seating_of(players: str, *named: str) -> Seating:
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
                       show_default=True, help="Output format.")
-HOUSE = click.option("--house", metavar="FILE", help="House-rules file (YAML), or the name of a shipped one.")
+
+
+def as_click(option: Option) -> Callable[[FC], FC]:
+    """The click decorator of an option declared as data (`arbiter.cli.check_options`)."""
+    kind = click.Choice(option.choices) if option.choices else click.IntRange(*option.between) if option.between \
+        else None
+    return click.option(*option.flags, option.name, type=kind, default=check_options.initial(option),
+                        show_default=option.default is not None, is_flag=option.flag, multiple=option.multiple,
+                        metavar=option.metavar, help=option.help)
+
+
+HOUSE = as_click(check_options.HOUSE)
 
 
 # Each command and the module (under arbiter.cli) that defines it: a module is imported
@@ -97,14 +110,7 @@ def run(command: click.Command, argv: list[str] | None) -> None:
         exc.show()
         code = EXIT_INVALID
     except click.Abort:
-        click.echo("arbiter: aborted", err=True)
-        code = EXIT_INVALID
-    except ArbiterError as exc:
-        click.echo(f"arbiter: {exc}", err=True)
-        code = EXIT_INVALID
-    except BrokenPipeError:
-        code = EXIT_OK
+        code = aborted()
     except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
-        click.echo(f"arbiter: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)
-        code = EXIT_INVALID
+        code = failed(exc)
     sys.exit(code if isinstance(code, int) else EXIT_OK)

@@ -13,25 +13,28 @@ held to its YAML by a test (`test_compiled_form_is_current`) before it is built.
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
+from arbiter import resources
 from arbiter.errors import RuleFileError
-from arbiter.resources import PACKAGE_DIR, rules_dir, schema_path
+from arbiter.resources import rules_folder, schema_path
 from arbiter.rulebook.model import Rule, Rulebook, rule_from_dict, rule_sort_key
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 from arbiter.rulebook.parameters import shown as show
 from arbiter.rulebook.vocabulary.grammar import check_rule_vocabulary
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from jsonschema import Draft202012Validator
 
 COMPILED_NAME = "compiled.json"
 COMPILED_FORMAT = "arbiter-compiled-rules"
 COMPILED_VERSION = 1
 HOUSE_FOLDER = "house"
-INSTALLED_RULES = PACKAGE_DIR / "data" / "rules"  # where an installed package has them (`arbiter.resources`)
+INSTALLED_RULES: str | os.PathLike[str] = resources.INSTALLED_RULES  # where an installed package has them
 
 
 def rule_files(folder: Path) -> list[Path]:
@@ -133,11 +136,12 @@ def compile_rules(folder: Path) -> dict[str, Any]:
     }
 
 
-def _read_compiled(path: Path, expected_hash: str | None) -> dict[str, Any] | None:
+def _read_compiled(path: str | os.PathLike[str], expected_hash: str | None) -> dict[str, Any] | None:
     """The compiled form at `path` if it is one, of the sources hashed to `expected_hash`
     (None: of whatever sources, for an installed package)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
     except (OSError, ValueError):
         return None
     if (
@@ -164,20 +168,24 @@ def write_compiled(folder: Path, text: str) -> None:
         pass  # a read-only install still works: the compiled form is then kept in memory only
 
 
-def load_compiled(folder: Path | None = None) -> dict[str, Any]:
-    """The compiled rules, from the cache when it is current, else rebuilt and cached."""
-    folder = folder or rules_dir()
-    if folder == INSTALLED_RULES:
-        trusted = _read_compiled(folder / COMPILED_NAME, None)
+def load_compiled(folder: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """The compiled rules, from the cache when it is current, else rebuilt and cached.
+    (An installed package's are read without pathlib: it is not on the start path.)"""
+    named = os.fspath(folder or rules_folder())
+    if named == os.fspath(INSTALLED_RULES):
+        trusted = _read_compiled(os.path.join(named, COMPILED_NAME), None)
         if trusted is not None:
             return trusted
-    files = rule_files(folder)
-    current = source_hash(folder, files)
-    cached = _read_compiled(folder / COMPILED_NAME, current)
+    from pathlib import Path
+
+    root = Path(named)
+    files = rule_files(root)
+    current = source_hash(root, files)
+    cached = _read_compiled(root / COMPILED_NAME, current)
     if cached is not None:
         return cached
-    text = compiled_text(compile_rules(folder))
-    write_compiled(folder, text)
+    text = compiled_text(compile_rules(root))
+    write_compiled(root, text)
     compiled: dict[str, Any] = json.loads(text)  # as the cache will give it: the same order of keys either way
     return compiled
 
@@ -195,9 +203,9 @@ def rulebook_from_compiled(compiled: dict[str, Any]) -> Rulebook:
 
 @lru_cache(maxsize=4)
 def _default_rulebook(folder: str) -> Rulebook:
-    return rulebook_from_compiled(load_compiled(Path(folder)))
+    return rulebook_from_compiled(load_compiled(folder))
 
 
 def load_rulebook(folder: Path | None = None) -> Rulebook:
     """The rule book as the laws have it (no house rules), loaded once per process."""
-    return _default_rulebook(str(folder or rules_dir()))
+    return _default_rulebook(os.fspath(folder or rules_folder()))

@@ -1,0 +1,268 @@
+"""What `arbiter check` does once its command line is read: the same for click's command
+(`arbiter.cli.check`) and for the start path (`arbiter.cli.start`), which reaches it
+without importing click. So nothing here imports click but the progress bar, which only
+a terminal sees; a mistake of usage is a `UsageProblem`, which click's command says
+with the usage line.
+
+The logs are taken from the walk of the paths as they are checked, and each report is
+written as it comes: nothing is held per log (the JSON document's reports wait in a
+temporary file for the summary that comes first).
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+from contextlib import contextmanager
+from functools import partial
+from typing import IO, Any, Iterable, Iterator
+
+from arbiter.bulk import Render, Tally, Walk, build_rulebook, check_rendered, count_logs
+from arbiter.cli.check_options import split_names
+from arbiter.cli.start import echo
+from arbiter.errors import ArbiterError
+from arbiter.render.report import render_json, render_jsonl, render_text
+from arbiter.report import Report
+from arbiter.rulebook.model import Rulebook
+
+
+class UsageProblem(ArbiterError):
+    """The command line asks for what cannot be done (click's command adds the usage line)."""
+
+
+def _ids(values: tuple[str, ...]) -> list[str]:
+    return [item for value in values for item in split_names(value)]
+
+
+def run_check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | None, jobs: int,
+              scheduler: str | None, ignore: tuple[str, ...], select: tuple[str, ...], exit_zero: bool,
+              quiet: bool) -> int:
+    """Check the logs the paths name; the exit code."""
+    rulebook = build_rulebook(house)
+    for rule_id in _ids(ignore) + _ids(select):
+        rulebook.get(rule_id)
+    options = {"ignore": _ids(ignore), "select": _ids(select) or None}
+    walk = Walk(paths)
+    if not walk.ahead(1):
+        raise UsageProblem("no hand logs found in the paths given")
+    tally = Report(exit_zero=exit_zero)
+    if out_dir and fmt != "html":
+        raise UsageProblem("--out goes with --format html")
+    if fmt == "html" and walk.ahead(2) > 1 and not out_dir:
+        raise UsageProblem("--format html makes one page per log: with several logs, give --out DIR")
+    if scheduler and (fmt == "html" or jobs > 1):
+        raise UsageProblem("--scheduler checks on a Dask cluster: not with --format html, nor with --jobs")
+    stops = _Stops()
+    try:
+        with stops:
+            if fmt == "html":
+                _write_pages(stops.each(walk), rulebook, options, out_dir, tally, quiet)
+            else:
+                bar = not quiet and fmt != "table" and sys.stderr.isatty()
+                _print_reports(_outputs(stops.each(walk), house, options, jobs, scheduler, _RENDERS[fmt]),
+                               count_logs(paths) if bar else None, fmt, tally, quiet, stops, _left_out(options))
+    except (KeyboardInterrupt, Stopped) as exc:
+        signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
+        total = walk.total()
+        echo(f"arbiter: stopped by {signal.Signals(signum).name}: {tally.total} of {total} "
+             f"log{'s' if total != 1 else ''} checked", err=True)
+        return 128 + signum  # as a shell reports a command a signal ended: 130 for ^C, 143 for SIGTERM
+    return tally.exit_code
+
+
+class Stopped(BaseException):
+    """^C or SIGTERM, raised where the run stands, so that it unwinds: the workers
+    ended, the reports so far printed (a BaseException, as KeyboardInterrupt is, so that
+    no `except Exception` for one log's error catches it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _Stops:
+    """While the run lasts, ^C and SIGTERM raise `Stopped`; inside `held()` they wait
+    until the block is done, so that a report is printed and counted whole or not at all.
+    (Blocking the signals would not do: the pool's threads would take them.)"""
+
+    _SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.pending: int | None = None
+        self.previous: dict[int, Any] = {}
+
+    def __enter__(self) -> "_Stops":
+        try:
+            self.previous = {signum: signal.signal(signum, self._arrived) for signum in self._SIGNALS}
+        except ValueError:  # not the main thread: signals go to the main thread only
+            pass
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+
+    def _arrived(self, signum: int, frame: Any) -> None:
+        if self.holding:
+            self.pending = self.pending or signum
+        else:
+            raise Stopped(signum)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending:
+            raise Stopped(self.pending)
+
+    def each(self, paths: Iterable[str]) -> Iterator[str]:
+        """The paths, each taken from the walk whole: a signal waits until it is taken,
+        so that the walk is not ended midway and can still count the logs."""
+        source = iter(paths)
+        while True:
+            with self.held():
+                path = next(source, None)
+            if path is None:
+                return
+            yield path
+
+
+def _outputs(paths: Iterable[str], house: str | None, options: dict[str, Any], jobs: int, scheduler: str | None,
+             render: Render) -> Iterator[tuple[str, Tally]]:
+    if scheduler is None:
+        return check_rendered(paths, house, options, jobs, render)
+    from arbiter.cluster import check_on_cluster  # Dask only when asked for
+
+    return check_on_cluster(list(paths), house, options, scheduler, render)
+
+
+def _jsonl(report: dict[str, Any], rulebook: Rulebook) -> str:
+    return render_jsonl(report)
+
+
+# How each format renders one report, where it is checked (a worker, with --jobs).
+_RENDERS: dict[str, Render] = {"jsonl": _jsonl, "json": _jsonl, "table": partial(render_text, fmt="table"),
+                               "markdown": partial(render_text, fmt="markdown")}
+
+
+def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int | None, fmt: str, tally: Report, quiet: bool,
+                   stops: _Stops, left_out: str) -> None:
+    """Each report as it comes; the summary at the end, or where a signal stopped the run
+    (the reports so far; a JSON document whole). The JSON document's reports wait in a
+    temporary file, not in memory, for the summary that comes first. `count`: the logs
+    to check, for a progress bar on a terminal (None: no bar)."""
+    spool = _Spool() if fmt == "json" else None
+    try:
+        for line, counts in _progress(outputs, count):
+            with stops.held():  # a report is printed and counted whole, or not at all
+                if spool is None:
+                    echo(line)
+                else:
+                    spool.write(line)
+                tally.count(*counts)
+    finally:
+        if spool is not None:
+            for piece in render_json(tally.summary(), spool.lines()):
+                echo(piece, nl=False)
+            spool.close()
+        elif fmt == "jsonl":
+            echo(json.dumps({"summary": tally.summary()}), err=True)
+        elif not quiet:
+            echo(tally.summary_line() + left_out)
+
+
+class _Spool:
+    """The JSON document's reports, one a line, waiting for the summary that comes first:
+    in memory up to `LIMIT` characters, then in a temporary file, so that memory does not
+    grow with the number of reports (and one log's run does not import tempfile)."""
+
+    LIMIT = 1 << 20
+
+    def __init__(self) -> None:
+        self.held: list[str] = []
+        self.size = 0
+        self.file: IO[str] | None = None
+
+    def write(self, line: str) -> None:
+        if self.file is not None:
+            self.file.write(line + "\n")
+            return
+        self.held.append(line)
+        self.size += len(line)
+        if self.size > self.LIMIT:
+            import tempfile
+
+            self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")
+            self.file.writelines(held + "\n" for held in self.held)
+            self.held = []
+
+    def lines(self) -> Iterator[str]:
+        if self.file is None:
+            yield from self.held
+            return
+        self.file.seek(0)
+        yield from (line.removesuffix("\n") for line in self.file)
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def _progress(outputs: Iterator[tuple[str, Tally]], count: int | None) -> Iterator[tuple[str, Tally]]:
+    """The outputs, behind click's progress bar on standard error when there are more than
+    20 logs to count (only then is click imported)."""
+    if count is None or count <= 20:
+        yield from outputs
+        return
+    import click
+
+    with click.progressbar(outputs, length=count, file=sys.stderr, label="checking") as progress:
+        yield from progress
+
+
+def _left_out(options: dict[str, Any]) -> str:
+    """What --ignore and --select left out of the findings, for the summary line."""
+    words = []
+    if options["ignore"]:
+        words.append(f"findings of {', '.join(options['ignore'])} left out (--ignore)")
+    if options["select"]:
+        words.append(f"only findings of {', '.join(options['select'])} kept (--select)")
+    return "".join(f"; {w}" for w in words)
+
+
+def _write_pages(paths: Iterable[str], rulebook: Rulebook, options: dict[str, Any], out_dir: str | None,
+                 tally: Report, quiet: bool) -> None:
+    """One page to standard output, or every page into `out_dir`."""
+    from pathlib import Path
+
+    from arbiter.render.html_pages import html_reports, write_pages  # only pages need the HTML renderer
+
+    pages = html_reports(paths, rulebook, options)
+    if out_dir is None:
+        for report, page in pages:
+            tally.add(report)
+            echo(page, nl=False)
+        if not quiet:
+            echo(tally.summary_line() + _left_out(options), err=True)
+        return
+    folder = Path(out_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageProblem(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+    written = 0
+    try:
+        for report, done in write_pages(pages, folder):
+            tally.add(report)
+            written += done
+            if not done:
+                echo(f"arbiter: {report['error']['message']}", err=True)
+    finally:
+        if not quiet:
+            echo(f"wrote {written} page{'s' if written != 1 else ''} to {folder}")
+            echo(tally.summary_line() + _left_out(options))
