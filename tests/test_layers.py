@@ -88,3 +88,14 @@ def test_a_module_imports_only_from_its_layer_or_below(module, path):
             if private and name != module:
                 leaks.append(f"takes private {', '.join(private)} from {name}")
     assert not leaks, leaks
+
+
+def test_every_package_of_the_source_is_installed():
+    """pyproject.toml lists the packages by name: a new one left out works from a checkout
+    (the tests import it from there) and breaks every installed copy."""
+    import tomllib
+
+    listed = set(tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    found = {".".join(init.parent.relative_to(PACKAGE.parent).parts) for init in PACKAGE.rglob("__init__.py")}
+    assert found <= listed, found - listed
