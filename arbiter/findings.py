@@ -3,95 +3,122 @@
 Typed while the engine works with them; `to_dict()` gives the report's JSON form
 (SPEC §4), the one place where these become plain data. An effect's record has a shape
 of its own (a transfer of counters, a player retired, the cards a dealer owes …): each
-shape is a class here, and its `type` is the word the report prints.
+shape is a class here, and its `type` is the word the report prints. Plain classes with
+`__slots__`, not dataclasses: this module is on the start path of every check, where a
+dataclass costs half a millisecond to build.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class _Typed:
+    """Equality and a readable repr from the slots, for records compared in tests and traces."""
+
+    __slots__: tuple[str, ...] = ()
+    __hash__ = None  # type: ignore[assignment]  # mutable: never a key
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class Record(_Typed):
     """An effect that names nothing but itself (`deal_stands`)."""
 
-    type: str
+    __slots__ = ("type",)
+
+    def __init__(self, type: str) -> None:
+        self.type = type
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type}
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerRecord:
+class PlayerRecord(_Typed):
     """An effect on one player: retired, foul hand, draw forfeited, cannot claim …"""
 
-    type: str
-    player: str
+    __slots__ = ("type", "player")
+
+    def __init__(self, type: str, player: str) -> None:
+        self.type = type
+        self.player = player
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "player": self.player}
 
 
-@dataclass(frozen=True, slots=True)
-class TransferRecord:
+class TransferRecord(_Typed):
     """Counters moved from one to another (a refund, a penalty)."""
 
-    type: str
-    payer: str
-    payee: str
-    amount: int
+    __slots__ = ("type", "payer", "payee", "amount")
+
+    def __init__(self, type: str, payer: str, payee: str, amount: int) -> None:
+        self.type = type
+        self.payer = payer
+        self.payee = payee
+        self.amount = amount
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "from": self.payer, "to": self.payee, "amount": self.amount}
 
 
-@dataclass(frozen=True, slots=True)
-class CardsRecord:
+class CardsRecord(_Typed):
     """Cards a dealer takes back, makes good or owes a player in the draw."""
 
-    type: str
-    player: str
-    count: int
+    __slots__ = ("type", "player", "count")
+
+    def __init__(self, type: str, player: str, count: int) -> None:
+        self.type = type
+        self.player = player
+        self.count = count
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "player": self.player, "count": self.count}
 
 
-@dataclass(frozen=True, slots=True)
-class MisdealRecord:
+class MisdealRecord(_Typed):
     """The deal is void, and who deals again."""
 
-    redeal_by: str
-
+    __slots__ = ("redeal_by",)
     type = "misdeal"
+
+    def __init__(self, redeal_by: str) -> None:
+        self.redeal_by = redeal_by
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "redeal_by": self.redeal_by}
 
 
-@dataclass(frozen=True, slots=True)
-class EvidenceRecord:
+class EvidenceRecord(_Typed):
     """Law 46's chain walked: the witness found (or none), everyone considered, the number taken."""
 
-    witness: str | None
-    considered: list[dict[str, Any]]
-    demanded: int | None
-
+    __slots__ = ("witness", "considered", "demanded")
     type = "evidence"
+
+    def __init__(self, witness: str | None, considered: list[dict[str, Any]], demanded: int | None) -> None:
+        self.witness = witness
+        self.considered = considered
+        self.demanded = demanded
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "witness": self.witness, "considered": self.considered, "demanded": self.demanded}
 
 
-@dataclass(frozen=True, slots=True)
-class JackpotRecord:
+class JackpotRecord(_Typed):
     """The next game is a jack-pot: its number in the series, and the least hand that opens it."""
 
-    number: int
-    openers: str
-
+    __slots__ = ("number", "openers")
     type = "jackpot_next"
+
+    def __init__(self, number: int, openers: str) -> None:
+        self.number = number
+        self.openers = openers
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "number": self.number, "openers": self.openers}
@@ -100,19 +127,22 @@ class JackpotRecord:
 EffectRecord = Record | PlayerRecord | TransferRecord | CardsRecord | MisdealRecord | EvidenceRecord | JackpotRecord
 
 
-@dataclass(slots=True)
-class Finding:
+class Finding(_Typed):
     """One irregularity: the law, how grave, where in the log, whom it concerns, the ruling in
     words, and the effects applied (filled in once the event is recorded)."""
 
-    id: str
-    severity: str
-    game: int | None
-    deal: int | None
-    event: int | None
-    player: str | None
-    summary: str
-    effects: list[EffectRecord] = field(default_factory=list)
+    __slots__ = ("id", "severity", "game", "deal", "event", "player", "summary", "effects")
+
+    def __init__(self, id: str, severity: str, game: int | None, deal: int | None, event: int | None,
+                 player: str | None, summary: str) -> None:
+        self.id = id
+        self.severity = severity
+        self.game = game
+        self.deal = deal
+        self.event = event
+        self.player = player
+        self.summary = summary
+        self.effects: list[EffectRecord] = []
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "severity": self.severity, "game": self.game, "deal": self.deal,
