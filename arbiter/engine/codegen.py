@@ -37,13 +37,15 @@ from __future__ import annotations
 import json
 import math
 import os
-from pathlib import Path
 from types import CodeType
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, Decider, each_round
 from arbiter.engine.expressions import ARITHMETIC, arithmetic, cost
 from arbiter.rulebook.vocabulary.grammar import COMPARISONS, CONSTANTS, LITERAL_ARGUMENTS, TRIGGERS, VALUE_FUNCTIONS
+
+if TYPE_CHECKING:  # pathlib costs 3 ms to import: only a cache miss needs it
+    from pathlib import Path
 
 GENERATOR_VERSION = 5  # part of the hash: raise it whenever the source written here changes
 SHIPPED_NAME = "compiled_checks.py"  # beside compiled.json, for Peel's own rule book
@@ -347,6 +349,8 @@ def _bind_code(code: CodeType, rules: CompiledRules, key: str) -> dict[str, Deci
 def cache_dir() -> Path:
     """Where the checks of house rule books are kept: `$XDG_CACHE_HOME/arbiter` (or
     `~/.cache/arbiter`)."""
+    from pathlib import Path
+
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "arbiter"
 
@@ -408,7 +412,7 @@ def _prune(folder: Path) -> None:
         return
 
 
-def _bound_from_file(path: Path, rules: CompiledRules, key: str) -> dict[str, Decider] | None:
+def _bound_from_file(path: str | Path, rules: CompiledRules, key: str) -> dict[str, Decider] | None:
     """A file's decide functions, if it holds this rule book's (compiled once, then read
     from `__pycache__` as any module is: compiling it costs more than a replay's
     start-up). A stale, foreign or broken file is passed over (and replaced), never trusted."""
@@ -427,13 +431,13 @@ def generated_deciders(rules: CompiledRules) -> dict[str, Decider]:
     (and written there: beside `compiled.json` for Peel's own rules in a checkout, in the
     cache otherwise; in memory only if neither can be written). Empty if the rule book
     holds something the generator will not write: the interpreter then decides it."""
-    from arbiter.resources import rules_dir
+    from arbiter.resources import rules_folder
     from arbiter.rulebook.loader import INSTALLED_RULES, load_rulebook
 
     try:
         key = rulebook_key(rules)
-        shipped = rules_dir() / SHIPPED_NAME  # the package's own file, as trusted as its code
-        found = _bound_from_file(shipped, rules, key) if shipped.is_file() else None
+        shipped = os.path.join(rules_folder(), SHIPPED_NAME)  # the package's own file, as trusted as its code
+        found = _bound_from_file(shipped, rules, key) if os.path.isfile(shipped) else None
         if found is not None:
             return found
         stamp = _digest(key)
@@ -443,8 +447,10 @@ def generated_deciders(rules: CompiledRules) -> dict[str, Decider]:
         if found is not None:
             return found
         text = generate_source(rules)
-        if rules.rulebook is load_rulebook() and rules_dir() != INSTALLED_RULES:
-            _write(shipped.parent, SHIPPED_NAME, text, private=False)
+        if rules.rulebook is load_rulebook() and rules_folder() != os.fspath(INSTALLED_RULES):
+            from pathlib import Path
+
+            _write(Path(rules_folder()), SHIPPED_NAME, text, private=False)
         else:
             _write(cached.parent, cached.name, text, private=True)
             _prune(cached.parent)

@@ -9,7 +9,6 @@ gathered as phrases for the checks and for `arbiter law`'s read-back (rules/READ
 from __future__ import annotations
 
 import re
-from string import Formatter
 from typing import Any, Mapping
 
 from arbiter.rulebook.vocabulary.effects import EFFECTS as _EFFECTS
@@ -256,6 +255,8 @@ def _check_chain(spec: Any, where: str) -> None:
 def _check_effect(name: str, arg: Any, where: str) -> None:
     """An effect's operands: the keys its phrase names (`{from} pays {amount} to {to}`), each
     a value; or one value where the phrase has `{0}`; a rule's ID for `follow`."""
+    from string import Formatter  # only when a rule file is read: not on the start path
+
     slots = {field for _, field, _, _ in Formatter().parse(EFFECTS[name]) if field}
     if name == "follow":
         if not isinstance(arg, str):
