@@ -3,32 +3,18 @@
 Typed while the engine works with them; `to_dict()` gives the report's JSON form
 (SPEC §4), the one place where these become plain data. An effect's record has a shape
 of its own (a transfer of counters, a player retired, the cards a dealer owes …): each
-shape is a class here, and its `type` is the word the report prints. Plain classes with
-`__slots__`, not dataclasses: this module is on the start path of every check, where a
-dataclass costs half a millisecond to build.
+shape is a class here, and its `type` is the word the report prints (records.py: no
+dataclasses on the start path).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-
-class _Typed:
-    """Equality and a readable repr from the slots, for records compared in tests and traces."""
-
-    __slots__: tuple[str, ...] = ()
-    __hash__ = None  # type: ignore[assignment]  # mutable: never a key
-
-    def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and all(
-            getattr(self, name) == getattr(other, name) for name in self.__slots__)
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"{type(self).__name__}({fields})"
+from arbiter.records import Record
 
 
-class Record(_Typed):
+class BareRecord(Record):
     """An effect that names nothing but itself (`deal_stands`)."""
 
     __slots__ = ("type",)
@@ -40,7 +26,7 @@ class Record(_Typed):
         return {"type": self.type}
 
 
-class PlayerRecord(_Typed):
+class PlayerRecord(Record):
     """An effect on one player: retired, foul hand, draw forfeited, cannot claim …"""
 
     __slots__ = ("type", "player")
@@ -53,7 +39,7 @@ class PlayerRecord(_Typed):
         return {"type": self.type, "player": self.player}
 
 
-class TransferRecord(_Typed):
+class TransferRecord(Record):
     """Counters moved from one to another (a refund, a penalty)."""
 
     __slots__ = ("type", "payer", "payee", "amount")
@@ -68,7 +54,7 @@ class TransferRecord(_Typed):
         return {"type": self.type, "from": self.payer, "to": self.payee, "amount": self.amount}
 
 
-class CardsRecord(_Typed):
+class CardsRecord(Record):
     """Cards a dealer takes back, makes good or owes a player in the draw."""
 
     __slots__ = ("type", "player", "count")
@@ -82,7 +68,7 @@ class CardsRecord(_Typed):
         return {"type": self.type, "player": self.player, "count": self.count}
 
 
-class MisdealRecord(_Typed):
+class MisdealRecord(Record):
     """The deal is void, and who deals again."""
 
     __slots__ = ("redeal_by",)
@@ -95,7 +81,7 @@ class MisdealRecord(_Typed):
         return {"type": self.type, "redeal_by": self.redeal_by}
 
 
-class EvidenceRecord(_Typed):
+class EvidenceRecord(Record):
     """Law 46's chain walked: the witness found (or none), everyone considered, the number taken."""
 
     __slots__ = ("witness", "considered", "demanded")
@@ -110,7 +96,7 @@ class EvidenceRecord(_Typed):
         return {"type": self.type, "witness": self.witness, "considered": self.considered, "demanded": self.demanded}
 
 
-class JackpotRecord(_Typed):
+class JackpotRecord(Record):
     """The next game is a jack-pot: its number in the series, and the least hand that opens it."""
 
     __slots__ = ("number", "openers")
@@ -124,10 +110,10 @@ class JackpotRecord(_Typed):
         return {"type": self.type, "number": self.number, "openers": self.openers}
 
 
-EffectRecord = Record | PlayerRecord | TransferRecord | CardsRecord | MisdealRecord | EvidenceRecord | JackpotRecord
+EffectRecord = BareRecord | PlayerRecord | TransferRecord | CardsRecord | MisdealRecord | EvidenceRecord | JackpotRecord
 
 
-class Finding(_Typed):
+class Finding(Record):
     """One irregularity: the law, how grave, where in the log, whom it concerns, the ruling in
     words, and the effects applied (filled in once the event is recorded)."""
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from arbiter.words import plural
@@ -14,15 +13,15 @@ EXIT_IRREGULAR = 1
 EXIT_INVALID = 2
 
 
-@dataclass
 class Report:
     """Counts what the checked logs came to, and decides the exit code."""
 
-    exit_zero: bool = False
-    logs: Counter[str] = field(default_factory=Counter)  # by status
-    findings_by_rule: Counter[str] = field(default_factory=Counter)
-    games: int = 0
-    started: float = field(default_factory=time.perf_counter)
+    def __init__(self, exit_zero: bool = False) -> None:
+        self.exit_zero = exit_zero
+        self.logs: Counter[str] = Counter()  # by status
+        self.findings_by_rule: Counter[str] = Counter()
+        self.games = 0
+        self.started = time.perf_counter()
 
     def add(self, report: Mapping[str, Any]) -> None:
         self.count(report["status"], len(report.get("games") or ()),

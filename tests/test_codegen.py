@@ -10,7 +10,6 @@ rule and house files as data, and is never run from a stale or foreign file.
 from __future__ import annotations
 
 import ast
-import dataclasses
 import json
 import os
 import textwrap
@@ -166,7 +165,7 @@ def test_a_house_rule_book_has_another_hash_and_its_checks_go_to_the_user_cache(
 
 def _fresh(rulebook):
     """A copy of the rule book (compiled anew, not taken from the per-book caches)."""
-    return dataclasses.replace(rulebook)
+    return rulebook.replace()
 
 
 def test_a_stale_or_tampered_cache_file_is_never_run(rulebooks, tmp_path):
@@ -275,7 +274,7 @@ def test_a_word_whose_name_is_not_an_identifier_sends_the_rule_book_to_the_inter
          "enforced_by": "finding", "severity": "irregularity", "checks": [
            {"when": {"on": ["divulge"], "if": {"eq": ["actor", "WORD"]}}, "player": "actor", "summary": "s"}]}
     """).replace("WORD", word))
-    odd = dataclasses.replace(rulebook, rules={**rulebook.rules, "H1": rule_from_dict(data)})
+    odd = rulebook.replace(rules={**rulebook.rules, "H1": rule_from_dict(data)})
     rules = CompiledRules(odd, binding)
     with pytest.raises(codegen.CodegenError):
         codegen.generate_source(rules)

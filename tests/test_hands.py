@@ -3,7 +3,6 @@ the joker, bad input, and a brute-force cross-check against a slow reference ran
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -49,7 +48,7 @@ def inserted(name: str, above: str, rules: HandRules = DEFAULT_RULES, **changes:
     """``rules`` with a house hand put just above ``above`` in the order (and ``changes``)."""
     order = list(rules.hand_order)
     order.insert(order.index(above), name)
-    return dataclasses.replace(rules, hand_order=tuple(order), **changes)
+    return rules.replace(hand_order=tuple(order), **changes)
 
 
 BLAZE = inserted("blaze", above="two_pairs")   # Peel p. 41: above two pairs, below threes

@@ -22,7 +22,7 @@ LAYERS = {
     "cli": 6,
 }
 GROUP = {
-    "cards": "leaves", "hands": "leaves", "state": "leaves", "findings": "leaves", "seats": "leaves", "errors": "leaves", "words": "leaves",
+    "cards": "leaves", "hands": "leaves", "state": "leaves", "findings": "leaves", "records": "leaves", "seats": "leaves", "errors": "leaves", "words": "leaves",
     "resources": "leaves", "schemas": "leaves", "rulebook": "rulebook", "engine": "engine", "logfile": "input",
     "notation": "input", "simulator": "simulator", "checker": "checker", "bulk": "bulk", "cluster": "bulk",
     "report": "bulk", "render": "people", "quiz": "people", "table": "people", "serve": "people", "cli": "cli",

@@ -8,7 +8,6 @@ report must change (or the replay must refuse the log, having nothing to go on).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
@@ -28,9 +27,9 @@ READ_BY_COMMANDS = {"referee": ["referee", "--players", "Ann,Bob,Cat,Dan", "--de
 
 
 def without(setting: str) -> Rulebook:
-    rules = {rid: dataclasses.replace(rule, defines={k: v for k, v in rule.defines.items() if k != setting})
+    rules = {rid: rule.replace(defines={k: v for k, v in rule.defines.items() if k != setting})
              for rid, rule in BOOK.rules.items()}
-    return dataclasses.replace(BOOK, rules=rules)
+    return BOOK.replace(rules=rules)
 
 
 def reports(rulebook: Rulebook) -> list[str]:
@@ -130,5 +129,5 @@ def test_every_parameter_has_another_value_to_try():
 
 @pytest.mark.parametrize("name", sorted(OTHER_VALUES))
 def test_changing_a_parameter_changes_some_decision(name, as_shipped):
-    changed = dataclasses.replace(BOOK, parameters={**BOOK.parameters, name: OTHER_VALUES[name]})
+    changed = BOOK.replace(parameters={**BOOK.parameters, name: OTHER_VALUES[name]})
     assert reports(changed) != as_shipped, f"nothing reads `{name}`"

@@ -48,7 +48,7 @@ EXACT = Draft202012Validator(LOG_SCHEMA)
 # --------------------------------------------------------------- what the start path imports
 
 LEFT_OUT = ("click", "tabulate", "jsonschema_rs", "jsonschema", "importlib.metadata", "tempfile", "yaml",
-            "threading", "difflib", "arbiter.rulebook.house")
+            "threading", "difflib", "arbiter.rulebook.house", "dataclasses", "inspect")
 
 
 def _imported(*args: str) -> set[str]:

@@ -10,7 +10,6 @@ builds a smaller one.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol
 
 from arbiter.rulebook.vocabulary.grammar import COMPARISONS, CONSTANTS, LITERAL_ARGUMENTS, VALUE_FUNCTIONS
@@ -38,15 +37,19 @@ Value = Callable[[Context], Any]
 Condition = Callable[[Context], bool]
 
 
-@dataclass(frozen=True)
 class Binding:
     """A context class's words, functions and predicates as plain functions of the
     context. Compiled with a binding, a condition calls them directly; without one, it
     asks any context by name (`word`, `apply`, `test`)."""
 
-    words: Mapping[str, Callable[[Any], Any]]
-    functions: Mapping[str, Callable[[Any, Any], Any]]
-    predicates: Mapping[str, Callable[[Any, Any], Any]]
+    __slots__ = ("words", "functions", "predicates")
+
+    def __init__(self, words: Mapping[str, Callable[[Any], Any]], functions: Mapping[str, Callable[[Any, Any], Any]],
+                 predicates: Mapping[str, Callable[[Any, Any], Any]]) -> None:
+        self.words = words
+        self.functions = functions
+        self.predicates = predicates
+
 
 _COMPARE = {
     "eq": operator.eq,

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from arbiter.seats import POOL  # the ledger's name for the pool, which no player may take
 
 
-@dataclass
 class Ledger:
     """An append-only list of movements, and the pool they leave behind."""
 
-    entries: list[dict[str, Any]] = field(default_factory=list)
-    pool: int = 0
+    __slots__ = ("entries", "pool")
+
+    def __init__(self) -> None:
+        self.entries: list[dict[str, Any]] = []
+        self.pool = 0
 
     def move(self, game: int, event: int, payer: str, payee: str, amount: int, rule: str, what: str) -> None:
         if amount <= 0 or payer == payee:

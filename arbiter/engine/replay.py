@@ -11,7 +11,6 @@ define); every judgement comes from `rules/`.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from arbiter import hands
@@ -37,15 +36,17 @@ BETTING_ACTS = frozenset({"open", "play", "pass", "demand_show"})
 TURNLESS_EVENTS = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer", "dealer_tells"}
 
 
-@dataclass(slots=True)
 class Decision:
     """A check that held: its finding as drafted on the state before the event, the actor
     it held for, and its effects' operands, evaluated then too."""
 
-    check: CompiledCheck
-    finding: Finding
-    actor: str | None
-    arguments: list[Any]
+    __slots__ = ("check", "finding", "actor", "arguments")
+
+    def __init__(self, check: CompiledCheck, finding: Finding, actor: str | None, arguments: list[Any]) -> None:
+        self.check = check
+        self.finding = finding
+        self.actor = actor
+        self.arguments = arguments
 
 
 class Replay:

@@ -14,7 +14,6 @@ them) and deep nesting, so every error is one line and nothing hangs.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from functools import lru_cache
@@ -249,7 +248,7 @@ def _with_club_rules(rulebook: Rulebook, rules: Mapping[str, Rule]) -> Rulebook:
         return rulebook
     declared = {name: p for rule in rules.values() for name, p in rule.declared.items()}
     defaults = {name: parameter.default for name, parameter in declared.items()}
-    return dataclasses.replace(rulebook, rules={**rulebook.rules, **rules},
+    return rulebook.replace(rules={**rulebook.rules, **rules},
                                parameters={**rulebook.parameters, **defaults},
                                defaults={**rulebook.defaults, **defaults},
                                declared={**rulebook.declared, **declared})
@@ -286,4 +285,4 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
         "disable": sorted(disabled),
         "rules": list(clubs),
     }
-    return dataclasses.replace(rulebook, parameters=parameters, disabled=frozenset(disabled), house=summary)
+    return rulebook.replace(parameters=parameters, disabled=frozenset(disabled), house=summary)

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from arbiter.findings import (
+    BareRecord,
     CardsRecord,
     EffectRecord,
     JackpotRecord,
     MisdealRecord,
     PlayerRecord,
-    Record,
     TransferRecord,
 )
 from arbiter.rulebook.vocabulary.registry import Words
@@ -57,7 +57,7 @@ def misdeal(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRe
     return [MisdealRecord(game.redeal_by)]
 
 
-EFFECTS.add("deal_stands", "the deal stands", lambda t, values, rule: [Record("deal_stands")],
+EFFECTS.add("deal_stands", "the deal stands", lambda t, values, rule: [BareRecord("deal_stands")],
             says=lambda e, p: "the deal stands",
             note="`deal_stands: {}`")
 

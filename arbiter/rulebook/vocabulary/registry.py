@@ -10,25 +10,28 @@ declarations, so adding a word touches its module and the rule that uses it, not
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
 
 Meaning = TypeVar("Meaning", bound=Callable[..., Any])
 
 
-@dataclass(frozen=True, slots=True)
 class Entry(Generic[Meaning]):
     """One declared word: its name, its phrase (with `{0}`, `{1}` or named slots for its
-    arguments), its meaning, the parameters its meaning reads, and for an effect the
-    words a report says of what it did."""
+    arguments), its meaning, the parameters its meaning reads, for an effect the words a
+    report says of what it did and its records' `type` where it is not the effect's name,
+    and a note for rule writers, of what the phrase leaves out."""
 
-    name: str
-    phrase: str
-    meaning: Meaning
-    reads: tuple[str, ...] = ()
-    says: Callable[..., str] | None = None
-    record: str = ""  # an effect's records' `type` in a report, where it is not the effect's name
-    note: str = ""  # for rule writers, what the phrase leaves out
+    __slots__ = ("name", "phrase", "meaning", "reads", "says", "record", "note")
+
+    def __init__(self, name: str, phrase: str, meaning: Meaning, reads: tuple[str, ...] = (),
+                 says: Callable[..., str] | None = None, record: str = "", note: str = "") -> None:
+        self.name = name
+        self.phrase = phrase
+        self.meaning = meaning
+        self.reads = reads
+        self.says = says
+        self.record = record
+        self.note = note
 
     @property
     def record_type(self) -> str:
