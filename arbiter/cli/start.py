@@ -91,8 +91,14 @@ def echo(text: str, err: bool = False, nl: bool = True) -> None:
 
         click.echo(text, err=err, nl=nl)
         return
-    stream.write(text + "\n" if nl else text)
+    for start in range(0, len(text), _PIECE):  # a long log's report is tens of MB: never copied whole
+        stream.write(text[start:start + _PIECE])
+    if nl:
+        stream.write("\n")
     stream.flush()
+
+
+_PIECE = 1 << 20  # characters written at a time
 
 
 def _utf8_text(stream: IO[str]) -> bool:
