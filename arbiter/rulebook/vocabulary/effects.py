@@ -104,12 +104,16 @@ EFFECTS.add("penalty", "{from} pays {amount} to {to} as penalty",
             note="`penalty: {from: P, to: P or pool, amount: X}` (to the pool if `to` is left out), in the ledger too")
 
 
-@EFFECTS("forfeit_draw", "{0} forfeits the draw",
-         says=lambda e, p: f"{e['player']} forfeits {pronoun_of(e['player'], p).possessive} draw",
-         note="`forfeit_draw: P`")
-def forfeit_draw(t: TableView, player: str, rule: str) -> list[EffectRecord]:
-    t.playing.forfeited_draw.add(player)
-    return [PlayerRecord("forfeit_draw", player)]
+def _marked(players: set[str], kind: str, player: str) -> list[EffectRecord]:
+    """The player joins those an effect marks (who forfeited the draw, whom the dealer need not answer)."""
+    players.add(player)
+    return [PlayerRecord(kind, player)]
+
+
+EFFECTS.add("forfeit_draw", "{0} forfeits the draw",
+            lambda t, player, rule: _marked(t.playing.forfeited_draw, "forfeit_draw", player),
+            says=lambda e, p: f"{e['player']} forfeits {pronoun_of(e['player'], p).possessive} draw",
+            note="`forfeit_draw: P`")
 
 
 @EFFECTS("cannot_claim", "{0} cannot claim the pool", says=lambda e, p: f"{e['player']} cannot claim the pool",
@@ -184,12 +188,10 @@ def settle_demand(t: TableView, values: Mapping[str, Any], rule: str) -> list[Ef
     return []
 
 
-@EFFECTS("need_not_answer", "the dealer need not answer {0}",
-         says=lambda e, p: f"the dealer need not answer {e['player']}",
-         note="`need_not_answer: P`")
-def need_not_answer(t: TableView, player: str, rule: str) -> list[EffectRecord]:
-    t.playing.need_not_answer.add(player)
-    return [PlayerRecord("need_not_answer", player)]
+EFFECTS.add("need_not_answer", "the dealer need not answer {0}",
+            lambda t, player, rule: _marked(t.playing.need_not_answer, "need_not_answer", player),
+            says=lambda e, p: f"the dealer need not answer {e['player']}",
+            note="`need_not_answer: P`")
 
 
 EFFECTS.add("follow", "law {0} follows", lambda t, target, rule: t.follow(target),
