@@ -15,7 +15,7 @@ from click.decorators import FC
 from arbiter import __version__
 from arbiter.cli import check_options
 from arbiter.cli.check_options import Option, split_names
-from arbiter.cli.start import aborted, failed
+from arbiter.cli.output import aborted, failed
 from arbiter.report import EXIT_INVALID, EXIT_OK
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook

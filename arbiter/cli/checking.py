@@ -20,7 +20,7 @@ from typing import IO, Any, Iterable, Iterator
 
 from arbiter.bulk import Render, Tally, Walk, build_rulebook, check_rendered, count_logs
 from arbiter.cli.check_options import split_names
-from arbiter.cli.start import echo
+from arbiter.cli.output import echo
 from arbiter.errors import ArbiterError
 from arbiter.render.report import render_json, render_jsonl, render_text
 from arbiter.report import Report

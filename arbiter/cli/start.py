@@ -5,22 +5,17 @@ Importing click takes some 18 ms, more than checking a log of a few games. A pla
 declarations click's command is built from, and run by the same function
 (`arbiter.cli.checking.run_check`); any other command line, and any mistake of usage,
 goes to click, which says it with the usage line as it always has. What the run prints,
-and how an error ends it, are the same either way: `echo` writes as `click.echo` does
-(and hands it the text whenever click would change it), `failed` and `aborted` are
-shared with the click path (`arbiter.cli.app.run`).
+and how an error ends it, are the same either way: both write through `output.py`.
 """
 
 from __future__ import annotations
 
-import codecs
 import errno
-import io
 import os
 import sys
-from typing import IO, Any
+from typing import Any
 
-from arbiter.errors import ArbiterError
-from arbiter.report import EXIT_INVALID, EXIT_OK
+from arbiter.cli.output import aborted, echo, failed
 
 _COMPLETION = "_ARBITER_COMPLETE"  # click's shell completion asks by this variable
 
@@ -61,53 +56,6 @@ def _with_click(args: list[str]) -> None:
     from arbiter.cli.app import main as click_main
 
     click_main(args)
-
-
-def failed(exc: Exception) -> int:
-    """Say why a command could not go on, in one line; the exit code."""
-    if isinstance(exc, BrokenPipeError):
-        return EXIT_OK
-    if isinstance(exc, ArbiterError):
-        echo(f"arbiter: {exc}", err=True)
-    else:
-        echo(f"arbiter: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)
-    return EXIT_INVALID
-
-
-def aborted() -> int:
-    echo("arbiter: aborted", err=True)
-    return EXIT_INVALID
-
-
-def echo(text: str, err: bool = False, nl: bool = True) -> None:
-    """Write `text` (and a new line) to standard output or error, and flush, as
-    `click.echo` does; where click would change the text (an ANSI escape to strip, a
-    stream that is not UTF-8 text) it is handed to click."""
-    stream: IO[str] | None = sys.stderr if err else sys.stdout
-    if stream is None:
-        return
-    if "\x1b" in text or not _utf8_text(stream):
-        import click
-
-        click.echo(text, err=err, nl=nl)
-        return
-    for start in range(0, len(text), _PIECE):  # a long log's report is tens of MB: never copied whole
-        stream.write(text[start:start + _PIECE])
-    if nl:
-        stream.write("\n")
-    stream.flush()
-
-
-_PIECE = 1 << 20  # characters written at a time
-
-
-def _utf8_text(stream: IO[str]) -> bool:
-    encoding = getattr(stream, "encoding", None)
-    try:
-        return (isinstance(stream, io.TextIOBase) and isinstance(encoding, str)
-                and codecs.lookup(encoding).name == "utf-8")
-    except LookupError:
-        return False
 
 
 def _silence_stdout() -> None:
