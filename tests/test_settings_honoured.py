@@ -64,7 +64,7 @@ def test_a_setting_read_by_a_command_changes_its_answer(setting, monkeypatch):
     import arbiter.cli.disputes as disputes
 
     shipped = CliRunner().invoke(cli, READ_BY_COMMANDS[setting])
-    monkeypatch.setattr(disputes, "rulebook_with", lambda house: without(setting))
+    monkeypatch.setattr(disputes, "build_rulebook", lambda house: without(setting))
     changed = CliRunner().invoke(cli, READ_BY_COMMANDS[setting])
     assert (shipped.exit_code, shipped.output) != (changed.exit_code, changed.output)
 

@@ -17,18 +17,11 @@ from arbiter.cli import check_options
 from arbiter.cli.check_options import Option, split_names
 from arbiter.cli.output import aborted, failed
 from arbiter.report import EXIT_INVALID, EXIT_OK
-from arbiter.rulebook.house import apply_house, read_house
-from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
 
-__all__ = ["cli", "main", "run", "as_click", "split_names", "rulebook_with", "rule_defining", "seating_of",
+__all__ = ["cli", "main", "run", "as_click", "split_names", "rule_defining", "seating_of",
            "FORMAT", "HOUSE"]
-
-
-def rulebook_with(house: str | None) -> Rulebook:
-    rulebook = load_rulebook()
-    return apply_house(rulebook, read_house(house)) if house else rulebook
 
 
 def rule_defining(rulebook: Rulebook, setting: str) -> Any:

@@ -6,7 +6,8 @@ from typing import Any
 
 import click
 
-from arbiter.cli.app import FORMAT, HOUSE, cli, rule_defining, rulebook_with, seating_of, split_names
+from arbiter.bulk import build_rulebook
+from arbiter.cli.app import FORMAT, HOUSE, cli, rule_defining, seating_of, split_names
 from arbiter.engine.chain import walk_chain
 from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.seats import Seating
@@ -14,7 +15,7 @@ from arbiter.seats import Seating
 
 def _chain_command(setting: str, role: str, persons: dict[str, Any], event: dict[str, Any], seating: Seating,
                    extra: dict[str, Any], fmt: str, house: str | None, none_found: str) -> None:
-    rulebook = rulebook_with(house)
+    rulebook = build_rulebook(house)
     rule = rule_defining(rulebook, setting)
     chain = rule.defines[setting]
     chosen, considered = walk_chain(chain, seating, persons, event, rulebook.parameters)

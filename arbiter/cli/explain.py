@@ -6,8 +6,9 @@ import sys
 
 import click
 
+from arbiter.bulk import build_rulebook
 from arbiter.checker import replay_with_trace, rulebook_for
-from arbiter.cli.app import HOUSE, cli, rulebook_with
+from arbiter.cli.app import HOUSE, cli
 from arbiter.errors import LogError
 from arbiter.logfile import read_source, read_stream
 from arbiter.notation.reading import read_any_log
@@ -27,7 +28,7 @@ def explain(log: str, fmt: str, house: str | None) -> None:
     LOG is a file, or - for standard input. A log that cannot be read is one error line
     and exit 2; one that breaks down mid-replay is told as far as it goes, then the same.
     """
-    rulebook = rulebook_with(house)
+    rulebook = build_rulebook(house)
     data = read_stream(sys.stdin.buffer) if log == STDIN else read_source(log)
     document = read_any_log(data, log)
     rulebook = rulebook_for(document, rulebook)  # the house rules the log's table names, if any

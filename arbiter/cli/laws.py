@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from arbiter.cli.app import FORMAT, HOUSE, cli, rulebook_with
+from arbiter.bulk import build_rulebook
+from arbiter.cli.app import FORMAT, HOUSE, cli
 from arbiter.render.lawbook import render_law, render_laws
 from arbiter.resources import schema_path
 from arbiter.rulebook.model import SECTIONS
@@ -17,7 +18,7 @@ SCHEMAS = ("log", "report", "rules", "house")
 @HOUSE
 def laws(section: str | None, fmt: str, house: str | None) -> None:
     """Every rule: ID, section, title, how it is enforced, how many cases show it."""
-    rulebook = rulebook_with(house)
+    rulebook = build_rulebook(house)
     rules = [r for r in rulebook.in_order() if section is None or r.section == section]
     click.echo(render_laws(rules, rulebook, fmt))
 
@@ -28,7 +29,7 @@ def laws(section: str | None, fmt: str, house: str | None) -> None:
 @HOUSE
 def law(rule_id: str, fmt: str, house: str | None) -> None:
     """One rule in full: Peel's words, parameters, what the arbiter does, interpretations, cases."""
-    rulebook = rulebook_with(house)
+    rulebook = build_rulebook(house)
     click.echo(render_law(rulebook.get(rule_id), rulebook, fmt), nl=False)
 
 

@@ -13,7 +13,8 @@ import sys
 
 import click
 
-from arbiter.cli.app import cli, rulebook_with
+from arbiter.bulk import build_rulebook
+from arbiter.cli.app import cli
 from arbiter.quiz import Question, build_quiz, explanation_lines, question_lines, read_law
 from arbiter.rulebook.model import Rulebook
 
@@ -76,7 +77,7 @@ def ask_choice(count: int) -> int:
 def quiz(seed: int | None, count: int, fmt: str) -> int:
     """Learn the laws from the cases: see a game up to an irregularity, name the law, say what follows."""
     seed = random.randrange(10_000) if seed is None else seed
-    rulebook = rulebook_with(None)
+    rulebook = build_rulebook(None)
     questions = build_quiz(rulebook, seed, count)
     if fmt == "json":
         click.echo(json.dumps({"seed": seed, "questions": [q.to_dict() for q in questions]},

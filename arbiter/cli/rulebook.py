@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from arbiter.cli.app import HOUSE, cli, rulebook_with
+from arbiter.bulk import build_rulebook
+from arbiter.cli.app import HOUSE, cli
 from arbiter.render.rulebook import render_rulebook_html, render_rulebook_json, render_rulebook_markdown
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import case_path
@@ -32,7 +33,7 @@ def case_titles(rulebook: Rulebook) -> dict[str, str]:
 @HOUSE
 def rulebook(fmt: str, output: Path | None, house: str | None) -> None:
     """The whole code of laws by section: words, parameters, interpretations, an example case each."""
-    book = rulebook_with(house)
+    book = build_rulebook(house)
     render = {"markdown": render_rulebook_markdown, "html": render_rulebook_html, "json": render_rulebook_json}[fmt]
     text = render(book, case_titles(book))
     if output is None:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import click
 
-from arbiter.cli.app import HOUSE, cli, rulebook_with
+from arbiter.bulk import build_rulebook
+from arbiter.cli.app import HOUSE, cli
 
 INSTALL_HINT = "the web page needs the serve extra: pip install 'arbiter[serve]'"
 LOOPBACK = "127.0.0.1"
@@ -38,7 +39,7 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, toke
     if token is not None and len(token) < 8:
         raise click.BadParameter("at least 8 characters", param_hint="--token")
     path = Path(game or time.strftime("game-%Y-%m-%d-%H%M.hand"))
-    served = ServedGame(path, rulebook_with(house))
+    served = ServedGame(path, build_rulebook(house))
     address = host or LOOPBACK
     try:
         listener = socket.create_server((address, port))

@@ -9,8 +9,9 @@ from typing import Callable
 
 import click
 
+from arbiter.bulk import build_rulebook
 from arbiter.checker import rulebook_for
-from arbiter.cli.app import HOUSE, cli, rulebook_with, seating_of
+from arbiter.cli.app import HOUSE, cli, seating_of
 from arbiter.errors import LogError
 from arbiter.notation import parse_checked, table_line
 from arbiter.rulebook.model import Rulebook
@@ -33,7 +34,7 @@ EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
 def table(log: str, players: str | None, limit: int | None, ante: int | None, house: str | None, fmt: str) -> int:
     """Keep LOG (a *.hand file) as the game is played: type the events in the text notation,
     each saved at once; rulings print as they arise. A LOG that exists is resumed."""
-    rulebook = rulebook_with(house)
+    rulebook = build_rulebook(house)
     path = Path(log)
     given = [name for name, value in (("--players", players), ("--limit", limit), ("--ante", ante)) if value]
     if path.exists():
