@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from arbiter.engine.replay import Replay
+from arbiter.errors import LogError
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.table.position import next_to_act, read_position
 
@@ -116,3 +117,16 @@ def test_one_passed_over_in_the_straddling_may_not_straddle_afterwards(rules):
     assert [(f["id"], f["player"]) for f in position.findings] == [("L21", "Dan")]
     position = position_after(head + "Dan straddles 2\n", rules)  # No. 1 (Cat) did not: no one else may
     assert [(f["id"], f["player"]) for f in position.findings] == [("L21", "Dan")]
+
+
+def test_after_a_misdeal_only_cards_dealt_need_the_new_deal(rules):
+    """Between a misdeal and the new deal no deal is in play: a stake then is L25's, as before
+    any deal, and changes nothing but the counters; a card dealt needs a new `deal` first
+    (that state is absent: the log is invalid, and says so)."""
+    head = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\n"
+            "card to Bob; card to Cat; face up in pack 5h\n")
+    position = position_after(head + "Cat opens 2\n", rules)
+    assert [(f["id"], f["player"]) for f in position.findings] == [("L10", "Ann"), ("L25", "Cat")]
+    assert position.replay.table.ledger.pool == 3 and position.replay.table.game.phase == "before_deal"
+    with pytest.raises(LogError, match=r"event 7 \(card by Ann\): the deal was declared void \(a misdeal\): a new deal"):
+        position_after(head + "card to Ann\n", rules)

@@ -31,6 +31,10 @@ from arbiter.state import Deal, Game, Hand, Outcome, Phase, Round
 from arbiter.words import plural
 
 DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
+# Acts that need a deal in progress: after a misdeal, only a new `deal` brings one. Any
+# other act between a misdeal and the new deal is what a table can do then (a word to the
+# dealer, a stake, a card turned up in the gathered pack): judged, never `invalid`.
+DEALING_CARDS = frozenset({"card", "dealt"})
 BETTING_ACTS = frozenset({"open", "play", "pass", "demand_show"})
 # Acts that leave the turn to say or bet where it is: they belong to no round.
 TURNLESS_EVENTS = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer", "dealer_tells"}
@@ -188,7 +192,7 @@ class Replay:
         game = self.table.game
         if game is None or not game.deals:
             raise self.table.refused("no deal has begun: a deal event must come first")
-        if game.deal.misdealt:
+        if game.deal.misdealt and what in DEALING_CARDS:
             raise self.table.refused("the deal was declared void (a misdeal): a new deal event must come first")
         return game
 

@@ -22,6 +22,7 @@ from arbiter.findings import (
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.rulebook.vocabulary.table import TableView
 from arbiter.seats import POOL
+from arbiter.state import Phase
 from arbiter.words import plural, pronoun_of
 
 Pronouns = Mapping[str, str] | None
@@ -48,10 +49,11 @@ def _evidence(e: Mapping[str, Any]) -> str:
 # --- the deal ------------------------------------------------------------------------------
 @EFFECTS("misdeal", "it is a misdeal, and {redeal_by} deals again",
          says=lambda e, p: f"misdeal: {e['redeal_by']} deals again",
-         note="`misdeal: {redeal_by: P}`; the counters stay in the pool")
+         note="`misdeal: {redeal_by: P}`; the counters stay in the pool, and no deal is in play until the new one")
 def misdeal(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     game = t.playing
     game.deal.misdealt = True
+    game.phase = Phase.BEFORE_DEAL  # no deal in play until the new one is taken up
     game.redeal_by = values.get("redeal_by") or game.dealer
     game.misdeal_rule = rule
     return [MisdealRecord(game.redeal_by)]
