@@ -58,16 +58,12 @@ class Hand:
         self.owed: int = 0
         self.drawn_lifted: bool = False
 
-    def known_cards(self) -> list[int]:
-        return [c for c in self.cards if c is not None]
-
 
 class Deal:
     """From taking up the pack to the deal finished (or declared void)."""
 
     __slots__ = ("number", "dealer", "shuffles", "cut_by", "cards_dealt", "finished", "misdealt", "redeal",
-                 "last_to", "spoke", "pointed_out", "hands", "pack_remaining", "in_play", "uncollected",
-                 "dealer_answer_checked")
+                 "last_to", "spoke", "pointed_out", "hands", "pack_remaining", "in_play", "uncollected")
 
     def __init__(self, *, number: int, dealer: str, redeal: bool, hands: dict[str, Hand], pack_remaining: int) -> None:
         self.number: int = number
@@ -85,7 +81,6 @@ class Deal:
         self.pack_remaining: int = pack_remaining
         self.in_play: dict[int, str] = {}
         self.uncollected: int = 0
-        self.dealer_answer_checked: bool = False
 
     def started(self) -> bool:
         return self.cards_dealt > 0
@@ -187,17 +182,14 @@ class Game:
 class Session:
     """The whole log: the first dealer's draw, the rotation, the jack-pot series, the pool."""
 
-    __slots__ = ("draw_round", "draw_tied", "first_dealer", "games_begun", "next_dealer", "next_dealer_rule",
-                 "next_jackpot", "carried")
+    __slots__ = ("draw_round", "draw_tied", "games_begun", "next_dealer", "next_jackpot", "carried")
 
     def __init__(self) -> None:
         self.draw_round: dict[str, int] = {}
         self.draw_tied: list[str] | None = None
-        self.first_dealer: str | None = None
         self.games_begun: int = 0  # the count, not the games: a game over is in the report, and a long log's replay
         # holds the table in play, not its history
         self.next_dealer: str | None = None
-        self.next_dealer_rule: str | None = None
         self.next_jackpot: dict[str, Any] | None = None
         self.carried: int = 0
 

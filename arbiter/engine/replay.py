@@ -222,7 +222,6 @@ class Replay:
         game = self.table.game
         if game is not None and game.deal.misdealt and not game.resolved:  # a new deal of the same game
             self.table.expected_dealer = game.redeal_by
-            self.table.expected_dealer_rule = game.misdeal_rule
             game.deal = self.new_deal(len(game.deals) + 1, dealer, redeal=True)
             game.deals.append(game.deal)
             game.dealer = dealer
@@ -232,7 +231,7 @@ class Replay:
         else:
             if game is not None:
                 self.end_game()
-            self.table.expected_dealer, self.table.expected_dealer_rule = self.due_dealer()
+            self.table.expected_dealer = self.due_dealer()
             self.new_game(dealer)
         self.act(self.decide("deal", dealer))
 
@@ -240,16 +239,16 @@ class Replay:
         return Deal(number=number, dealer=dealer, redeal=redeal, pack_remaining=self.table.parameters["pack_size"],
                     hands={p: Hand() for p in self.table.seating.players})
 
-    def due_dealer(self) -> tuple[str | None, str | None]:
-        """Who should deal a new game, and the law that says so."""
+    def due_dealer(self) -> str | None:
+        """Who should deal a new game (the rules' `next_dealer`, or for the first game the
+        lowest card of the draw, where the rules' `first_dealer` has one drawn)."""
         session = self.table.session
         if session.games_begun:
-            return session.next_dealer, session.next_dealer_rule
-        setting = self.table.setting("first_dealer")
-        if not setting or not (session.draw_round or session.draw_tied):
-            return None, None
+            return session.next_dealer
+        if not self.table.setting("first_dealer") or not (session.draw_round or session.draw_tied):
+            return None
         tied = lowest_drawers(session.draw_round) if session.draw_round else session.draw_tied or []
-        return (tied[0] if len(tied) == 1 else None), setting.rule
+        return tied[0] if len(tied) == 1 else None
 
     def new_game(self, dealer: str) -> Game:
         session = self.table.session
@@ -838,7 +837,7 @@ class Replay:
             self.settle_pending_claim()
             self.table.k = current
         complete = game.resolved
-        session.next_dealer, session.next_dealer_rule = self.table.setting_person("next_dealer")
+        session.next_dealer, _ = self.table.setting_person("next_dealer")
         session.next_jackpot = game.next_jackpot if complete else None
         next_game = {"dealer": session.next_dealer, "jackpot": game.next_jackpot}
         session.carried = self.table.ledger.pool

@@ -61,7 +61,6 @@ class Table:
         self.each: str | None = None
         self.candidate: str | None = None
         self.expected_dealer: str | None = None
-        self.expected_dealer_rule: str | None = None
         self.last_asker: str | None = None
         self.paying_how: Outcome | None = None
 

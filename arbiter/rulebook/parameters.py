@@ -137,4 +137,3 @@ _ALLOWED: dict[str, Callable[[Parameter], str]] = {
                              f"once and any of the others the evaluator knows "
                              f"({', '.join(n for n in CLASS_NAMES if n not in DEFAULT_HAND_ORDER)})"),
 }
-TYPES = tuple(_PROBLEM)

@@ -65,8 +65,6 @@ MOMENTS: Mapping[str, str] = {
 
 TRIGGERS: Mapping[str, str] = {**EVENT_TYPES, **MOMENTS}
 
-LOGIC = ("all", "any", "not")
-
 COMPARISONS: Mapping[str, str] = {
     "eq": "{0} is {1}",
     "ne": "{0} is not {1}",
