@@ -28,19 +28,6 @@ def _status(findings: Iterable[Mapping[str, Any]]) -> str:
     return STATUS_IRREGULAR if any(f["severity"] == "irregularity" for f in findings) else STATUS_OK
 
 
-def report_findings(replay: Replay, ignored: set[str], selected: set[str] | None) -> list[dict[str, Any]]:
-    """The findings as the report holds them, each typed one let go once written out: a
-    long log's findings are never held twice."""
-    typed = replay.findings
-    typed.reverse()
-    findings = []
-    while typed:
-        finding = typed.pop()
-        if finding.id not in ignored and (selected is None or finding.id in selected):
-            findings.append(finding.to_dict())
-    return findings
-
-
 def invalid_report(file: str | None, error: LogError) -> dict[str, Any]:
     return {
         "file": file, "status": STATUS_INVALID, "error": error.to_dict(),
@@ -113,7 +100,8 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
         replay.run()
     except LogError as error:
         return invalid_report(file, error), list(replay.trace or ())
-    findings = report_findings(replay, ignored, selected)
+    findings = [finding.to_dict() for finding in replay.findings
+                if finding.id not in ignored and (selected is None or finding.id in selected)]
     report = {
         "file": file,
         "status": _status(findings),

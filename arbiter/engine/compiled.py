@@ -6,6 +6,7 @@ the data of a condition: it looks up the checks of an event type and calls closu
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Callable, Mapping
 
 from arbiter.engine.chain import Chain
@@ -65,9 +66,6 @@ class CompiledCheck:
     decide the triggers without them, so a run compiles those of the findings it drafts,
     not the whole rule book's (some 3 ms of every start)."""
 
-    __slots__ = ("rule", "index", "check", "severity", "for_each", "binding", "_condition", "_effects", "_player",
-                 "_summary")
-
     def __init__(self, rule: Rule, index: int, check: Check, binding: Binding | None) -> None:
         self.rule = rule
         self.index = index
@@ -75,34 +73,22 @@ class CompiledCheck:
         self.severity = rule.severity_of(check)
         self.for_each = check.for_each
         self.binding = binding
-        self._condition: Condition | None = None
-        self._effects: tuple[tuple[str, Any], ...] | None = None
-        self._player: Value | None = None
-        self._summary: Callable[[Context], str] | None = None
 
-    @property
+    @cached_property
     def condition(self) -> Condition:
-        if self._condition is None:
-            self._condition = compile_condition(self.check.condition, self.binding)
-        return self._condition
+        return compile_condition(self.check.condition, self.binding)
 
-    @property
+    @cached_property
     def effects(self) -> tuple[tuple[str, Any], ...]:
-        if self._effects is None:
-            self._effects = tuple(compile_effect(e, self.binding) for e in self.check.effects)
-        return self._effects
+        return tuple(compile_effect(e, self.binding) for e in self.check.effects)
 
-    @property
+    @cached_property
     def player(self) -> Value:
-        if self._player is None:
-            self._player = compile_value(self.check.player, self.binding)
-        return self._player
+        return compile_value(self.check.player, self.binding)
 
-    @property
+    @cached_property
     def summary(self) -> Callable[[Context], str]:
-        if self._summary is None:
-            self._summary = compile_template(self.check.summary, self.binding)
-        return self._summary
+        return compile_template(self.check.summary, self.binding)
 
 
 def compile_effect(effect: Any, binding: Binding | None = None) -> tuple[str, Any]:

@@ -11,7 +11,7 @@ define); every judgement comes from `rules/`.
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from arbiter import hands
 from arbiter.cards import card_str, parse_card
@@ -79,7 +79,6 @@ class Replay:
 
     # --- driving -----------------------------------------------------------------
     def run(self) -> None:
-        handlers = {kind: getattr(self, "on_" + kind) for kind in EVENT_TYPES}
         k = -1  # the events may be any iterable, read as they come (a long log's)
         for k, event in enumerate(self.events):
             self.table.k = k
@@ -90,7 +89,7 @@ class Replay:
                 self.finish_deal()
             if kind not in TURNLESS_EVENTS:
                 self.settle_turns(event)
-            handlers[kind](event)
+            HANDLERS[kind](self, event)
             if self.table.game:
                 self.table.playing.last_event = k
             if self.trace is not None:
@@ -853,6 +852,11 @@ class Replay:
             "next": next_game if complete else None,
         })
 
+
+
+# Each event type's handler, looked up once: the replay calls `HANDLERS[type](replay, event)`.
+HANDLERS: Mapping[str, Callable[[Replay, Mapping[str, Any]], None]] = {
+    kind: getattr(Replay, "on_" + kind) for kind in EVENT_TYPES}
 
 def event_cards(event: Mapping[str, Any]) -> list[int]:
     """The cards an event names, parsed (the schema has checked their spelling)."""
