@@ -136,6 +136,19 @@ class Table:
         if payee == POOL and amount > 0:
             game.paid_in += amount
 
+    def return_stake(self, player: str, amount: int, what: str, rule: str) -> int:
+        """Counters given back out of the pool: the player's stake is lowered by as much (at
+        most the whole of it), and so is what the game's pool received; the amount given."""
+        game = self.playing
+        amount = min(amount, game.stakes.get(player, 0), self.ledger.pool)
+        if amount <= 0:
+            return 0
+        game.stakes[player] -= amount
+        game.highest = max(game.stakes.values())
+        game.paid_in -= amount
+        self.ledger.move(game.number, self.k, POOL, player, amount, rule, what)
+        return amount
+
     def ledger_rule(self, what: str) -> str:
         found = self.setting("ledger_rule", what=what)
         if found is None:

@@ -93,13 +93,18 @@ def _transfer(t: TableView, kind: str, values: Mapping[str, Any], rule: str) -> 
     payer, payee, amount = values.get("from"), values.get("to"), values.get("amount") or 0
     if payer is None or payee is None or payer == payee or amount <= 0:
         return []
+    if payer == POOL:  # counters given back out of the pool are part of a stake given back
+        amount = t.return_stake(payee, amount, kind, rule)
+        return [TransferRecord(kind, payer, payee, amount)] if amount > 0 else []
     t.pay(payer, payee, amount, kind, rule)
     return [TransferRecord(kind, payer, payee, amount)]
 
 
 EFFECTS.add("refund", "{from} refunds {amount} to {to}", lambda t, values, rule: _transfer(t, "refund", values, rule),
-            says=lambda e, p: f"{e['from']} refunds {e['amount']} to {e['to']}",
-            note="`refund: {from: P, to: P, amount: X}`, in the ledger too")
+            says=lambda e, p: (f"{e['amount']} of {e['to']}'s stake is given back out of the pool" if e["from"] == POOL
+                               else f"{e['from']} refunds {e['amount']} to {e['to']}"),
+            note=("`refund: {from: P, to: P, amount: X}`, in the ledger too; `from: pool` gives back part of "
+                  "P's stake (at most that stake), which is lowered by as much, and the game's pool with it"))
 EFFECTS.add("penalty", "{from} pays {amount} to {to} as penalty",
             lambda t, values, rule: _transfer(t, "penalty", {"to": POOL, **values}, rule),
             says=lambda e, p: f"{e['from']} pays {e['amount']} to the {e['to']} as penalty",

@@ -99,6 +99,9 @@ class TableView(Protocol):
     def pay(self, payer: str, payee: str, amount: int, what: str, rule: str | None = None) -> None:
         """Move counters, citing the rule."""
 
+    def return_stake(self, player: str, amount: int, what: str, rule: str) -> int:
+        """Give counters back out of the pool, lowering the player's stake; the amount given."""
+
     def retire(self, player: str) -> None:
         """The player leaves the game."""
 
