@@ -111,7 +111,8 @@ class Game:
                  "draw", "forfeited_draw", "bet_turn", "bettors", "acted_since_raise", "preceding", "early", "late",
                  "stood", "last_stood", "last_to_equal", "all_in", "shown", "originals", "pool_start", "paid_in",
                  "winners", "resolved", "outcome", "claim_blocked", "pending_claim", "last_event", "next_jackpot",
-                 "dealer_drew", "redeal_by", "misdeal_rule", "asked", "need_not_answer", "highest")
+                 "dealer_drew", "redeal_by", "misdeal_rule", "asked", "need_not_answer", "highest",
+                 "say_staked")
 
     def __init__(self, *, number: int, dealer: str, jackpot: dict[str, Any] | None, deal: Deal) -> None:
         self.number: int = number
@@ -160,7 +161,8 @@ class Game:
         self.misdeal_rule: str | None = None
         self.asked: set[str] = set()
         self.need_not_answer: set[str] = set()
-        self.highest: int = 0  # the highest stake (stakes only ever rise)
+        self.highest: int = 0  # the highest stake (lowered only where a stake is given back)
+        self.say_staked: bool = False  # a say taken in turn was a stake: the game is opened in turn
         self.deals.append(deal)
 
     def the_say(self) -> Round:

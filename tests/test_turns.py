@@ -98,13 +98,15 @@ def test_the_show_order_setting_decides_whose_hand_is_due(rules):
     assert next_to_act(position) == "the hands are shown: Ann, Bob"
 
 
-def test_a_stake_before_the_deal_is_an_irregularity_not_an_invalid_log(rules):
+def test_a_stake_before_the_deal_is_a_say_out_of_turn_that_stands_as_his_stake(rules):
     position = position_after("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; "
                               "Bob antes 1; Cat opens 2; Ann passes\ndealt Bob 5, Cat 5, Ann 5\n", rules)
     assert [(f["id"], f["player"], f["event"]) for f in position.findings] == [("L25", "Cat", 4), ("L25", "Ann", 5)]
-    assert position.replay.table.ledger.pool == 3  # Cat's 2 went to the pool
-    assert position.replay.table.game.still_in == {"Ann", "Bob", "Cat"}  # Ann's pass without cards changed nothing
-    assert next_to_act(position).startswith("Cat's say")
+    game = position.replay.table.game
+    assert position.replay.table.ledger.pool == 3 and game.stakes["Cat"] == 2  # Cat's 2 is his stake (L55)
+    assert game.still_in == {"Ann", "Bob", "Cat"}  # Ann's pass without cards is a statement of intent (L57)
+    assert game.early == {"Cat": 2}  # held as early: his stake meets the ante, so his say may pass
+    assert position.replay.table.turns.chain() == ["Cat", "Ann"]
 
 
 def test_one_passed_over_in_the_straddling_may_not_straddle_afterwards(rules):

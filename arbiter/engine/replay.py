@@ -75,7 +75,7 @@ class Replay:
         self.findings: list[Finding] = []
         self.games_report: list[dict[str, Any]] = []
         self.trace: list[dict[str, Any]] | None = [] if trace else None
-        self.fired_moments: set[tuple[str, int, str | None, int, int]] = set()
+        self.fired_moments: set[tuple[str, int, str | None, str | None, int, int]] = set()
 
     # --- driving -----------------------------------------------------------------
     def run(self) -> None:
@@ -181,7 +181,7 @@ class Replay:
         where = (game.number, game.deal.number if game.deals else 0) if game else (0, 0)
         fresh = []
         for decision in self.decide(trigger, actor):
-            key = (decision.check.rule.id, decision.check.index, actor, *where)
+            key = (decision.check.rule.id, decision.check.index, actor, decision.finding.player, *where)
             if key not in self.fired_moments:
                 self.fired_moments.add(key)
                 fresh.append(decision)
@@ -382,27 +382,33 @@ class Replay:
     def on_lift(self, event: Mapping[str, Any]) -> None:
         self.require_game("lift")
         held = self.decide("lift", event["player"])
-        self.act(held)
-        self.raise_hand(event["player"])
+        self.act(held + self.raise_hand(event["player"]))
 
-    def raise_hand(self, player: str) -> None:
-        """A player first raises his dealt cards, or (after his draw) the cards drawn."""
+    def raise_hand(self, player: str) -> list[Decision]:
+        """A player first raises his dealt cards, or (after his draw) the cards drawn: the
+        `raise_hand` moment's checks, decided now on the state before the act that raises
+        them and applied with that act's own (a bet that raises a foul hand is one finding,
+        the foul hand's, and the bet is recorded before the hand is found foul)."""
         hand = self.table.playing.deal.hands[player]
         drawn = has_drawn(self.table, player)
         if (hand.drawn_lifted if drawn else hand.lifted):
-            return
-        self.fire("raise_hand", player)
+            return []
+        held = self.decide("raise_hand", player)
         if drawn:
             hand.drawn_lifted = True
         else:
             hand.lifted = True
+        return held
 
     def open_say(self) -> None:
         game = self.table.playing
         order = self.table.required("say_order")
         game.phase = Phase.SAY
         game.say = Round(self.seating_round(order.value))
-        game.preceding = game.highest_stake()
+        game.say_staked = False
+        # What the first in turn must meet: the ante's or the straddles' stake. A stake made
+        # before the cards were dealt is an act out of turn, held as early until its turn.
+        game.preceding = max((s for p, s in game.stakes.items() if p not in game.early), default=0)
 
     def seating_round(self, order: Mapping[str, Any]) -> list[str]:
         """A round's order of seats, from the setting's `first` to its `last`."""
@@ -423,19 +429,16 @@ class Replay:
     def betting_act(self, event: Mapping[str, Any]) -> None:
         game = self.require_game(event["type"])
         player, kind = event["player"], event["type"]
-        if game.phase == Phase.BEFORE_DEAL:  # no say can come before the deal: the act changes nothing
-            held = self.decide(kind, player)
-            if kind != "pass":
-                self.late_stake(player, event["stake"])
-            self.act(held)
+        if game.phase == Phase.BEFORE_DEAL:
+            self.say_before_the_deal(player, kind, event)
             return
         if game.phase == Phase.DRAW and player in game.still_in and self.betting_begins(player, event):
             self.open_betting()
-        self.raise_hand(player)
+        raised = self.raise_hand(player)
         if game.phase == Phase.BETTING:
             game.bettors.add(player)
         in_turn = self.table.turns.take(player)
-        held = self.decide(kind, player)
+        held = raised + self.decide(kind, player)
         taking_part = act_possible(self.table, kind, player)
         if kind == "pass":
             if player in game.still_in:
@@ -450,7 +453,21 @@ class Replay:
             self.record_stake(player, event["stake"], in_turn)
         self.act(held)
         if taking_part or (kind == "pass" and not game.resolved):
-            self.after_act(player, in_turn)
+            self.after_act(player, in_turn, staked=kind != "pass")
+
+    def say_before_the_deal(self, player: str, kind: str, event: Mapping[str, Any]) -> None:
+        """A say before the cards are dealt (in a new game, or between a misdeal and the new
+        deal) is a say out of turn: a stake stands as the player's stake and is held as
+        early, so that in the say of the deal to come his turn is judged by it, as for any
+        act out of turn; a pass is a statement of intent and changes nothing."""
+        game = self.table.playing
+        held = self.decide(kind, player)
+        if kind != "pass" and player in game.still_in:
+            if kind == "open" and game.opener is None:
+                game.opener = player
+            self.stake(player, event["stake"], "stake")
+            game.early[player] = game.stakes[player]
+        self.act(held)
 
     def late_stake(self, player: str, stake: int) -> None:
         """A stake when none can come (a player out, the betting closed, the pool taken):
@@ -485,7 +502,7 @@ class Replay:
             turns.take_turn(game, self.table.seating, passed)
         return True
 
-    def after_act(self, player: str, in_turn: bool) -> None:
+    def after_act(self, player: str, in_turn: bool, staked: bool) -> None:
         """The turn after a say or a bet: it moves on from one who acted in turn, and stays
         where it was for one who acted out of turn (his stake is held as early)."""
         game = self.table.playing
@@ -496,7 +513,7 @@ class Replay:
             return
         if game.phase == Phase.SAY:
             if in_turn:
-                turns.take_say_turn(game, player)
+                turns.take_say_turn(game, player, staked)
             elif player in game.still_in:
                 game.early[player] = game.stakes[player]
             if not game.the_say().pending(game.still_in):
@@ -706,8 +723,9 @@ class Replay:
         player = event["player"]
         if game.phase == Phase.DRAW and not game.the_draw().pending(game.still_in):
             self.open_betting()
+        raised = self.raise_hand(player)
         in_turn = self.table.turns.take(player)
-        held = self.decide("demand_show", player)
+        held = raised + self.decide("demand_show", player)
         if not act_possible(self.table, "demand_show", player):
             self.late_stake(player, event["stake"])
             self.act(held)

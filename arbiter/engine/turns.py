@@ -85,13 +85,15 @@ def optional(game: Game, player: str, betting: bool) -> bool:
     return early is not None and (not betting or early >= game.preceding)
 
 
-def take_say_turn(game: Game, player: str) -> None:
+def take_say_turn(game: Game, player: str, staked: bool) -> None:
     """A player's say is taken, by an act or, for an early sayer, silently: his stake is
-    the preceding one from now."""
+    the preceding one from now. Once a say taken is a stake, the game is opened in turn:
+    later players meet the preceding stake, no longer the opening minimum."""
     game.early.pop(player, None)
     game.the_say().done.append(player)
     if player in game.still_in:
         game.preceding = max(game.preceding, game.stakes[player])
+    game.say_staked = game.say_staked or staked
 
 
 def take_bet_turn(game: Game, seating: Seating, player: str) -> None:
@@ -110,7 +112,7 @@ def take_bet_turn(game: Game, seating: Seating, player: str) -> None:
 def take_turn(game: Game, seating: Seating, player: str) -> None:
     """A player's turn in the round in force (the say or the betting) is taken."""
     if game.phase == Phase.SAY:
-        take_say_turn(game, player)
+        take_say_turn(game, player, staked=player in game.still_in)
     else:
         take_bet_turn(game, seating, player)
 

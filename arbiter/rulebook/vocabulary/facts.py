@@ -82,3 +82,9 @@ add("act_possible", "a round in force accepts this act now",
 add("pool_taken", "the pool of this game has been taken",
     lambda t: bool(t.game and t.game.resolved and t.game.outcome != Outcome.UNOPENED))
 add("won_uncalled", "an uncalled bet took the pool", lambda t: bool(t.game and t.game.outcome == Outcome.UNCALLED))
+add("raised_by_lift", "the cards are raised by a recorded lift",
+    lambda t: t.event.get("type") == "lift",
+    note="at the `raise_hand` moment: false where a say or a bet counts as raising the cards (no lift recorded)")
+add("staked_in_turn", "a stake has been made in turn in this say",
+    lambda t: bool(t.game and t.game.say_staked),
+    note="until then the first to stake in turn, a jumped first speaker too, meets the opening minimum")
