@@ -11,6 +11,7 @@ import pytest
 
 from arbiter.resources import cases_dir, rules_dir
 from arbiter.rulebook.loader import load_rulebook
+from arbiter.seats import POOL
 
 # The generated checks of house rule books are cached per user (engine/codegen.py): the
 # tests' go to a folder of their own, not the user's cache.
@@ -40,6 +41,19 @@ def in_process(*args: str) -> tuple[int, str, str]:
     return code, out.getvalue().decode(), err.getvalue().decode()  # type: ignore[return-value]
 
 
+def pools_balance(report: dict) -> None:
+    """Every game's pool is what its winners took plus what it carried into the next."""
+    ledger = report["ledger"]
+    balance = 0
+    for game in report["games"]:
+        number = game["game"]
+        entries = [e for e in ledger if e["game"] == number]
+        balance += sum(e["amount"] for e in entries if e["to"] == POOL)
+        balance -= sum(e["amount"] for e in entries if e["from"] == POOL)
+        won = sum(e["amount"] for e in entries if e["from"] == POOL and e["what"] == "win")
+        assert game["pool"] == won + balance, f"game {number}: pool {game['pool']}, won {won}, carried {balance}"
+
+
 def case_files() -> list[Path]:
     return sorted(cases_dir().glob("*.json"))
 
@@ -48,4 +62,4 @@ def load_case(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-__all__ = ["REPO", "SHARED", "case_files", "in_process", "load_case", "rules_dir"]
+__all__ = ["REPO", "SHARED", "case_files", "in_process", "load_case", "pools_balance", "rules_dir"]

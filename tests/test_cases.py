@@ -12,7 +12,7 @@ import pytest
 from arbiter.checker import check_file
 from arbiter.rulebook.model import normalise_id
 from arbiter.seats import POOL
-from tests.conftest import case_files, load_case
+from tests.conftest import case_files, load_case, pools_balance
 
 CASES = case_files()
 
@@ -51,6 +51,7 @@ def test_every_ledger_balances(path, rulebook):
     assert pool >= 0
     assert sum(net.values()) + pool == 0
     assert all(e["amount"] > 0 and e["rule"] for e in report["ledger"])
+    pools_balance(report)  # each game's pool is what its winners took plus what it carried over
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])

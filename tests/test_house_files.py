@@ -17,7 +17,7 @@ from arbiter.cli import main
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
 from arbiter.seats import POOL
-from tests.conftest import load_case
+from tests.conftest import load_case, pools_balance
 
 HOUSE_CASES = sorted((cases_dir() / "house").glob("*.json"))
 SHIPPED = shipped_house_files()
@@ -93,6 +93,7 @@ def test_house_case_replays_to_its_expected_result_under_its_house(path, ruleboo
     report = check_file(path, _house_rulebook(rulebook, case["meta"]["house"]))
     assert_report_matches(report, case["meta"]["expect"])
     assert report["house_rules"]["name"] == case["meta"]["house"]
+    pools_balance(report)  # a club rule that gives counters back out of the pool lowers the pool too
 
 
 @pytest.mark.parametrize(

@@ -81,20 +81,29 @@ class Replay:
     def run(self) -> None:
         k = -1  # the events may be any iterable, read as they come (a long log's)
         for k, event in enumerate(self.events):
-            self.table.k = k
-            self.table.event = event
-            self.table.parsed_cards = event_cards(event)
-            kind = event["type"]
-            if kind not in DEALING_EVENTS and self._dealing():
-                self.finish_deal()
-            if kind not in TURNLESS_EVENTS:
-                self.settle_turns(event)
-            HANDLERS[kind](self, event)
-            if self.table.game:
-                self.table.playing.last_event = k
-            if self.trace is not None:
-                self.trace.append(self.snapshot())
+            self.step(k, event)
+        self.finish(k + 1)
+
+    def step(self, k: int, event: Mapping[str, Any]) -> None:
+        """Record event `k` and apply what the laws decide of it. Between steps the table
+        stands as the log so far leaves it: what may come next is asked of it then."""
         self.table.k = k
+        self.table.event = event
+        self.table.parsed_cards = event_cards(event)
+        kind = event["type"]
+        if kind not in DEALING_EVENTS and self._dealing():
+            self.finish_deal()
+        if kind not in TURNLESS_EVENTS:
+            self.settle_turns(event)
+        HANDLERS[kind](self, event)
+        if self.table.game:
+            self.table.playing.last_event = k
+        if self.trace is not None:
+            self.trace.append(self.snapshot())
+
+    def finish(self, count: int) -> None:
+        """The log ends after `count` events: the game in play is reported as it stands."""
+        self.table.k = count - 1
         self.table.event = {}
         self.table.parsed_cards = []
         if self.table.game:
@@ -406,9 +415,10 @@ class Replay:
         game.phase = Phase.SAY
         game.say = Round(self.seating_round(order.value))
         game.say_staked = False
-        # What the first in turn must meet: the ante's or the straddles' stake. A stake made
-        # before the cards were dealt is an act out of turn, held as early until its turn.
-        game.preceding = max((s for p, s in game.stakes.items() if p not in game.early), default=0)
+        # What the first in turn must meet: the ante's or the last straddle's stake (in a
+        # jack-pot none). A stake made before the cards were dealt is an act out of turn,
+        # held as early until its turn.
+        game.preceding = max([game.ante or 0, *(amount for _, amount in game.straddles)])
 
     def seating_round(self, order: Mapping[str, Any]) -> list[str]:
         """A round's order of seats, from the setting's `first` to its `last`."""
@@ -437,7 +447,7 @@ class Replay:
         raised = self.raise_hand(player)
         if game.phase == Phase.BETTING:
             game.bettors.add(player)
-        in_turn = self.table.turns.take(player)
+        in_turn = self.take_turns_to(player)
         held = raised + self.decide(kind, player)
         taking_part = act_possible(self.table, kind, player)
         if kind == "pass":
@@ -479,28 +489,38 @@ class Replay:
             self.table.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
 
     def record_stake(self, player: str, stake: int, in_turn: bool) -> None:
+        """A stake recorded; in the betting, one made in turn may be a stand, and one that
+        meets the preceding stake in turn may be the one that makes the stakes equal (an
+        early stake does so only when its turn comes: `pass_turn`)."""
         game = self.table.playing
-        before = game.highest_stake()
         if game.phase == Phase.BETTING and in_turn:
             if stake > game.stakes[player]:
                 game.stood.discard(player)
             elif stake == game.stakes[player] == game.preceding:
                 game.stood.add(player)
                 game.last_stood = player
+            if stake >= game.preceding:
+                game.last_to_equal = player
         self.stake(player, stake, "stake")
-        if game.phase == Phase.BETTING and stake >= before:
-            game.last_to_equal = player
 
-    def take_turn(self, player: str) -> bool:
+    def take_turns_to(self, player: str) -> bool:
         """Is this player's act in turn? If he may act in turn only once the turns of early
         actors before him pass, they pass now, before his act is judged."""
-        game = self.table.playing
         chain = self.table.turns.chain()
         if player not in chain:
             return False
         for passed in chain[: chain.index(player)]:
-            turns.take_turn(game, self.table.seating, passed)
+            self.pass_turn(passed)
         return True
+
+    def pass_turn(self, player: str) -> None:
+        """An early actor's turn passes without an act: his early stake counts from now,
+        and is judged now as a stake made at his turn would be (the `turn_passes` moment)."""
+        game = self.table.playing
+        self.act(self.decide("turn_passes", player))
+        if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
+            game.last_to_equal = player
+        turns.take_turn(game, self.table.seating, player)
 
     def after_act(self, player: str, in_turn: bool, staked: bool) -> None:
         """The turn after a say or a bet: it moves on from one who acted in turn, and stays
@@ -539,7 +559,7 @@ class Replay:
         for player in chain:
             if not turns.optional(game, player, betting):
                 break
-            turns.take_turn(game, self.table.seating, player)
+            self.pass_turn(player)
             if betting and self.close_betting_if_done(player):
                 break
         if not betting and game.say and not game.say.pending(game.still_in):
@@ -724,7 +744,7 @@ class Replay:
         if game.phase == Phase.DRAW and not game.the_draw().pending(game.still_in):
             self.open_betting()
         raised = self.raise_hand(player)
-        in_turn = self.table.turns.take(player)
+        in_turn = self.take_turns_to(player)
         held = raised + self.decide("demand_show", player)
         if not act_possible(self.table, "demand_show", player):
             self.late_stake(player, event["stake"])

@@ -205,13 +205,3 @@ class Turns:
         first = table.person(order.value["first"]) if order else None
         ring = table.seating.round_from(first or table.seating.players[0])
         return [p for p in ring if p in game.still_in and p not in game.shown]
-
-    def take(self, player: str) -> bool:
-        """Is this player's act in turn? If he may act in turn only once the turns of early
-        actors before him pass, they pass now, before his act is judged."""
-        chain = self.chain()
-        if player not in chain:
-            return False
-        for passed in chain[: chain.index(player)]:
-            take_turn(self.table.playing, self.table.seating, passed)
-        return True

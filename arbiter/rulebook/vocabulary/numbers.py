@@ -46,7 +46,8 @@ add("preceding_stake", "the preceding stake made in turn",
           "turn, an early stake counting from its owner's turn; elsewhere the highest stake"))
 add("increase", "the increase over the highest stake",
     lambda t: (t.event.get("stake") or 0) - t.playing.highest_stake(),
-    note="the event's stake minus `highest_stake`")
+    note=("the event's stake minus `highest_stake` (stakes made out of turn included: the most a stake may be "
+          "is the highest so far plus the limit)"))
 
 
 @NUMBERS("opening_base", "the ante (or the last straddle)",
