@@ -28,6 +28,7 @@ from arbiter.notation import (
 )
 from arbiter.notation.grammar import Opt, synonym_lines
 from arbiter.resources import cases_dir
+from arbiter.seats import POOL
 from arbiter.simulator import simulate_log
 from tests.conftest import REPO, case_files
 
@@ -78,7 +79,7 @@ NAMES = st.one_of(
                      "card", "dealt", "face", "discards", "undo", "players", "limit", "ante", "meta", "status",
                      "#1", "a;b", "--", '"q"', "x\\y", " lead", "trail ", "St.", "-x"]),
     st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters=_UNPRINTABLE), min_size=1, max_size=6),
-)
+).filter(lambda name: name != POOL)  # the report's name for the pool: no player may bear it
 CARD = st.sampled_from([r + s for r in [*"23456789TJQKA", "10"] for s in "cdhs"] + ["Jo"])
 CARDS = st.lists(CARD, max_size=6)
 COUNT = st.integers(0, 60)
@@ -438,8 +439,9 @@ def test_convert_writes_the_canonical_verbs(tmp_path):
     assert "Cat opens 2" in result.output and "Bob plays 4\nCat plays 6\nBob plays 6" in result.output
 
 
-def test_stands_keeps_the_players_stake():
-    log = read_text_log((HEAD + "Ann deals; Bob antes 1; Cat opens 2; Dan plays 2\nCat stands\n").encode(), "x.hand")
+def test_stands_after_the_draw_keeps_the_players_stake():
+    log = read_text_log((HEAD + "Ann deals; Bob antes 1; Cat opens 2; Dan plays 2\nCat discards 1; Dan discards 2\n"
+                                "Cat stands\n").encode(), "x.hand")
     assert log["events"][-1] == {"type": "play", "player": "Cat", "stake": 2}
 
 
@@ -449,7 +451,8 @@ def test_a_call_with_nothing_to_call_is_a_clear_error():
 
 
 @pytest.mark.parametrize(("typed", "meant"), [("fold", "folds"), ("call", "calls"), ("bet", "bets"),
-                                             ("raise", "raises to"), ("chek", "checks"), ("pases", "passes")])
+                                             ("raise", "raises"), ("stand", "stands"), ("draw", "draws"),
+                                             ("chek", "checks"), ("pases", "passes")])
 def test_a_wrong_verb_is_given_a_real_one(typed, meant):
     with pytest.raises(NotationError, match=re.escape(f"(did you mean {meant!r}?)")):
         read_text_log((HEAD + f"Ann deals\nBob {typed} 2\n").encode(), "x.hand")

@@ -152,30 +152,44 @@ FORMS: tuple[Form, ...] = (
     Form("win", "player", ("wins",), (Opt(Number("amount")),)),
 )
 
+
 class Synonym(NamedTuple):
-    """A verb players say for one of the forms above: it reads as that form's event, and
-    `convert` writes the form's own verb. `stake` says where a `play`'s stake comes from:
-    `given` (the number that follows), `highest` (the highest stake in the deal so far:
-    a call) or `own` (the player's stake so far: he stands, or checks). A synonym that
-    `opens_first` is an `open` when no one has opened since the deal (a first bet)."""
+    """Words players say for one of the forms above: they read as that form's event (or, for
+    `draws`, two events), and `convert` writes the forms' own verbs. `stake` says where a
+    `play`'s stake comes from: `given` (the number that follows), `highest` (the highest
+    stake in the game so far: a call), `own` (the player's stake so far: he checks) or
+    `raise` (the highest stake so far plus the `amount` that follows: a raise by it). A
+    synonym that `opens_first` is an `open` when no one has opened in the game (a first
+    bet). `fixed_count` is a `discard`'s count said by the words themselves (`stands
+    pat`: 0); `then` the type of a second event with the same count, made unless the count
+    is 0 (`draws 3`: a `discard` of 3, then a `demand` of 3). A synonym `read_by_phase` is
+    a stand pat at the player's draw and a stand (`play`, his own stake) in the betting
+    after it: `stands` (the parser's `_Reckoning` tells which)."""
 
     words: tuple[str, ...]
     type: str
     parts: tuple[Part, ...] = ()
     stake: str = "given"
     opens_first: bool = False
+    fixed_count: int | None = None
+    then: str | None = None
+    read_by_phase: bool = False
 
     @property
     def subject(self) -> str:
         return "player"
 
 
+# Tried in this order: a longer phrase before the phrase it begins (`raises to`, `raises`).
 SYNONYMS: tuple[Synonym, ...] = (
     Synonym(("bets",), "play", (Number("stake"),), opens_first=True),
     Synonym(("raises", "to"), "play", (Number("stake"),)),
+    Synonym(("raises",), "play", (Number("amount"),), stake="raise"),
     Synonym(("calls",), "play", stake="highest"),
     Synonym(("checks",), "play", stake="own"),
-    Synonym(("stands",), "play", stake="own"),
+    Synonym(("stands", "pat"), "discard", fixed_count=0),
+    Synonym(("stands",), "play", stake="own", read_by_phase=True),
+    Synonym(("draws",), "discard", (Number("count"),), then="demand"),
     Synonym(("folds",), "pass"),
 )
 
@@ -253,15 +267,29 @@ def _shape(part: Part) -> str:
 
 def synonym_lines() -> list[str]:
     """Each synonym with the form it stands for, as the docs list them."""
-    stakes = {"highest": "(STAKE: the highest stake in the deal so far)",
-              "own": "(STAKE: the player's own stake so far)", "given": ""}
+    stakes = {"highest": "(STAKE: the highest stake in the game so far)",
+              "own": "(STAKE: the player's own stake so far)",
+              "raise": "(STAKE: the highest stake in the game so far plus AMOUNT)", "given": ""}
     lines = []
     for synonym in SYNONYMS:
         said = " ".join(["PLAYER", *synonym.words, *map(_shape, synonym.parts)])
-        meant = " ".join(["PLAYER", *FORM_OF[synonym.type].words, *map(_shape, FORM_OF[synonym.type].parts)])
-        opens = f"PLAYER {' '.join(FORM_OF['open'].words)} STAKE if no one has opened since the deal, else "
-        lines.append(f"{said:<24} = {opens if synonym.opens_first else ''}{meant} {stakes[synonym.stake]}".rstrip())
+        meant = _meant(synonym.type, synonym.fixed_count)
+        if synonym.opens_first:
+            meant = f"{_meant('open', None)} if no one has opened in the game, else {meant}"
+        if synonym.read_by_phase:
+            meant = f"{_meant('discard', 0)} at the draw; after it, {meant}"
+        if synonym.then:
+            meant = f"{meant}; {_meant(synonym.then, None)} ({' '.join(synonym.words)} 0: {_meant(synonym.type, 0)})"
+        lines.append(f"{said:<24} = {meant} {stakes[synonym.stake]}".rstrip())
     return lines
+
+
+def _meant(kind: str, count: int | None) -> str:
+    """An event of the form `kind` as the docs write it, its optional parts left out."""
+    form = FORM_OF[kind]
+    parts = [str(count) if count is not None and part.field == "count" else _shape(part)
+             for part in form.parts if not isinstance(part, Opt)]
+    return " ".join(["PLAYER", *form.words, *parts])
 
 
 def form_lines() -> list[str]:

@@ -1,4 +1,5 @@
-"""Tab completion at the table: the players' names, the event words, the commands.
+"""Tab completion at the table: the players' names, the event words (the forms' and the
+words players say: `calls`, `raises to`, `stands pat` …), the commands.
 
 `candidates` is the whole of the logic (and is tested on its own); `install` hands it
 to readline where the terminal has it. The words come from the grammar, so completion
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from arbiter.notation.grammar import (
     KEYWORD_FORMS,
     SUBJECT_FORMS,
+    SYNONYMS,
     Choice,
     Counts,
     Flag,
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 
 
 _WORD = re.compile(r"[^\s(),;]+")
+# What may follow a player's name: the forms, then the words players say, as forms of their own.
+SAID_FORMS = [*SUBJECT_FORMS, *(Form(s.type, s.subject, s.words, s.parts) for s in SYNONYMS)]
 
 
 def candidates(before: str, players: list[str], commands: list[str]) -> list[str]:
@@ -44,7 +48,8 @@ def candidates(before: str, players: list[str], commands: list[str]) -> list[str
     if not words:
         firsts = [*names, *dict.fromkeys(f.words[0] for f in KEYWORD_FORMS)]
         return firsts + (commands if ";" not in before else [])
-    forms, typed = (SUBJECT_FORMS, words[1:]) if words[0] in names else (KEYWORD_FORMS, words)
+    named = _named(statement, names)
+    forms, typed = (SAID_FORMS, _WORD.findall(named)) if named is not None else (KEYWORD_FORMS, words)
     found: list[str] = []
     for form in forms:
         verb = list(form.words)
@@ -53,6 +58,17 @@ def candidates(before: str, players: list[str], commands: list[str]) -> list[str
         elif typed[:len(verb)] == verb:
             found += _after(form, typed[len(verb):], names)
     return list(dict.fromkeys(found))
+
+
+def _named(statement: str, names: list[str]) -> str | None:
+    """What follows the player's name that begins the statement (a quoted name may hold
+    spaces: `"Mary Ann" pl`), or None if it begins with no name."""
+    said = statement.lstrip()
+    for name in names:
+        rest = said[len(name):]
+        if said.startswith(name) and (not rest or rest[0].isspace()):
+            return rest
+    return None
 
 
 def _after(form: Form, typed: list[str], names: list[str]) -> list[str]:
