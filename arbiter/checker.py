@@ -136,6 +136,24 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
     return replay_log(data, rulebook, None, **options)
 
 
+def next_acts_of(log: Mapping[str, Any], rulebook: Rulebook | None = None) -> dict[str, Any]:
+    """What may come next after a log's events (SPEC §3 item 28), under the house rules its
+    table names or `rulebook`'s. Raises LogError for a log that cannot be read or replayed."""
+    from arbiter.engine.next_acts import next_acts
+
+    if not sound_log(log):
+        import json
+
+        try:
+            log = read_log_bytes(json.dumps(log).encode("utf-8"), "<log>")
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise LogError(f"not a JSON document: {type(exc).__name__}: {exc}") from None
+    replay = Replay(log, Replay.compile(rulebook_for(log, rulebook)))
+    for k, event in enumerate(log["events"]):
+        replay.step(k, event)
+    return next_acts(replay)
+
+
 def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
     """A log's bytes, JSON or the text notation (`*.hand`, or by content), to its report."""
     try:
@@ -161,4 +179,5 @@ def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: An
     return check_bytes(data, shown, rulebook, **options)
 
 
-__all__ = ["check_log", "check_file", "check_bytes", "replay_log", "replay_with_trace", "rulebook_for", "ArbiterError"]
+__all__ = ["check_log", "check_file", "check_bytes", "next_acts_of", "replay_log", "replay_with_trace", "rulebook_for",
+           "ArbiterError"]

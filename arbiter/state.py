@@ -43,7 +43,7 @@ class Hand:
     """One player's cards in the current deal: counted always, named where the log names them."""
 
     __slots__ = ("count", "cards", "original", "lifted", "discarded", "discards", "demanded", "given", "supplied",
-                 "owed", "drawn_lifted")
+                 "owed", "owed_law", "excess", "excess_law", "drawn_lifted")
 
     def __init__(self) -> None:
         self.count: int = 0
@@ -55,18 +55,23 @@ class Hand:
         self.demanded: int | None = None
         self.given: int = 0
         self.supplied: bool = False
-        self.owed: int = 0
+        self.owed: int = 0  # cards the dealer owes beyond those given (exposed, short), and the law that says so
+        self.owed_law: str | None = None
+        self.excess: int = 0  # cards given in excess, to be taken back, and the law that says so
+        self.excess_law: str | None = None
         self.drawn_lifted: bool = False
 
 
 class Deal:
     """From taking up the pack to the deal finished (or declared void)."""
 
-    __slots__ = ("number", "dealer", "shuffles", "cut_by", "cards_dealt", "finished", "misdealt", "redeal",
-                 "last_to", "spoke", "pointed_out", "hands", "pack_remaining", "in_play", "uncollected")
+    __slots__ = ("number", "dealer", "began", "shuffles", "cut_by", "cards_dealt", "finished", "misdealt", "redeal",
+                 "last_to", "spoke", "pointed_out", "hands", "pack_remaining", "in_play", "uncollected", "remaking")
 
-    def __init__(self, *, number: int, dealer: str, redeal: bool, hands: dict[str, Hand], pack_remaining: int) -> None:
+    def __init__(self, *, number: int, dealer: str, began: int, redeal: bool, hands: dict[str, Hand],
+                 pack_remaining: int) -> None:
         self.number: int = number
+        self.began: int = began  # the index of its `deal` event
         self.dealer: str = dealer
         self.shuffles: list[dict[str, Any]] = []
         self.cut_by: str | None = None
@@ -81,6 +86,7 @@ class Deal:
         self.pack_remaining: int = pack_remaining
         self.in_play: dict[int, str] = {}
         self.uncollected: int = 0
+        self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
 
     def started(self) -> bool:
         return self.cards_dealt > 0

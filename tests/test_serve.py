@@ -203,7 +203,7 @@ def test_the_file_is_the_one_arbiter_table_writes_for_the_same_acts(server, tmp_
     assert result.exit_code == 0, result.output
     assert server.game.read_text(encoding="utf-8") == at_table.read_text(encoding="utf-8")
     state = server.get("/api/state")
-    assert state["next"] == "Dan's say: play (stake 2 or more) or pass"
+    assert state["next"] == "Dan's say: play (2 to 22) or pass"
     assert [a["label"] for a in state["acts"]] == ["Dan plays 2", "Dan plays \u2026", "Dan passes"]
     assert state["to_act"] == ["Dan"]
     assert [s["stake"] for s in state["seats"]] == [0, 1, 2, 0] and state["game"]["pool"] == 3

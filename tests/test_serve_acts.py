@@ -16,17 +16,15 @@ from arbiter.notation import event_line, write_text
 from arbiter.notation.reading import parse_checked, read_any_log
 from arbiter.resources import cases_dir
 from arbiter.rulebook.loader import load_rulebook
-from arbiter.table.position import Act, Position, next_to_act, turn
+from arbiter.table.position import Act, Position, next_to_act, position_of, turn
 
 RULES = Replay.compile(load_rulebook())
 GAMES = sorted(cases_dir().glob("game-*.json")) + sorted((cases_dir() / "text").glob("l*.hand"))
 
 
-def position_of(log: dict[str, Any], events: list[dict[str, Any]]) -> Position:
-    replay = Replay({**log, "events": events}, RULES)
-    replay.run()
+def position_at(log: dict[str, Any], events: list[dict[str, Any]]) -> Position:
     _, parsed = parse_checked(write_text({"table": log["table"], "events": events}), "x")
-    return Position({**log, "events": events}, parsed, replay)
+    return position_of({**log, "events": events}, parsed, RULES)
 
 
 def offered_is_taken(log: dict[str, Any], events: list[dict[str, Any]], act: Act) -> None:
@@ -49,7 +47,7 @@ def test_every_act_offered_is_taken_and_the_games_next_events_are_offered():
     for game in GAMES:
         log = read_any_log(game.read_bytes(), str(game))
         for k, event in enumerate(log["events"]):
-            position = position_of(log, log["events"][:k])
+            position = position_at(log, log["events"][:k])
             now = turn(position)
             assert now.acts and now.words == next_to_act(position)
             for act in now.acts:

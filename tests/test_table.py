@@ -104,7 +104,7 @@ def test_status_next_evidence_referee_and_help(tmp_path):
     assert "game 1, deal 1: Ann deals; an ordinary game; the say" in output
     assert "pool 5; stakes: Bob 1, Cat 2, Dan 2, Ann 0" in output
     assert "still in: Bob, Cat, Dan, Ann" in output
-    assert output.count("next: Ann's say: play (stake 2 or more) or pass") == 2
+    assert output.count("next: Ann's say: play (2 to 22) or pass") == 2
     # law 46 at this table: Ann deals, Bob disputes, Cat on the dealer's right cannot say: Dan
     assert "The witness is Dan (L46).\n\n1. Bob: passed over, a party to the dispute." in output
     assert "evidence: name the player who disputes with the dealer" in output
@@ -337,7 +337,7 @@ def test_on_a_terminal_tab_completes_and_each_line_is_on_disk_before_the_prompt(
     terminal.expect("table> ")
     assert log.read_text(encoding="utf-8").splitlines()[-1] == "Ann shuffles ; Dan cuts ; Bob antes 1"
     said = terminal.line("next")
-    assert "next: Ann deals" in said
+    assert "next: Cat may straddle 2, or Ann deals" in said
     terminal.type("Bob plays 2 -- typed, not entered")  # no Enter: Ctrl-C drops only this
     terminal.expect("not entered")  # echoed: readline holds it and waits for more
     assert "interrupted: every line entered is saved in t.hand" in terminal.interrupt()

@@ -95,7 +95,8 @@ def test_the_show_order_setting_decides_whose_hand_is_due(rules):
     position = position_after(HEAD + "Cat plays 4; Ann plays 4; Bob plays 4\n", rules)
     assert position.replay.table.turns.show_due() == ["Cat", "Ann", "Bob"]
     position = position_after(HEAD + "Cat plays 4; Ann plays 4; Bob plays 4; Cat shows (Qc Qd 9h 6s 3c)\n", rules)
-    assert next_to_act(position) == "the hands are shown: Ann, Bob"
+    assert next_to_act(position) == "the hands are shown: Ann shows"
+    assert position.answer["player"] == "Ann" and position.answer["acts"] == [{"type": "show"}]
 
 
 def test_a_stake_before_the_deal_is_a_say_out_of_turn_that_stands_as_his_stake(rules):

@@ -67,7 +67,7 @@ HOUSE = as_click(check_options.HOUSE)
 COMMAND_MODULES = {
     "check": "check", "laws": "laws", "law": "laws", "schema": "laws", "evidence": "disputes",
     "referee": "disputes", "explain": "explain", "rulebook": "rulebook", "quiz": "quiz", "convert": "notation",
-    "table": "table", "simulate": "simulate", "serve": "serve",
+    "table": "table", "next": "table", "simulate": "simulate", "serve": "serve",
 }
 
 

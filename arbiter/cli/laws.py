@@ -10,7 +10,7 @@ from arbiter.render.lawbook import render_law, render_laws
 from arbiter.resources import schema_path
 from arbiter.rulebook.model import SECTIONS
 
-SCHEMAS = ("log", "report", "rules", "house")
+SCHEMAS = ("log", "report", "rules", "house", "next")
 
 @cli.command()
 @click.option("--section", type=click.Choice(SECTIONS), help="Only the laws of one section.")
@@ -37,5 +37,6 @@ def law(rule_id: str, fmt: str, house: str | None) -> None:
 @click.argument("name", type=click.Choice(SCHEMAS))
 @click.option("--format", "fmt", type=click.Choice(["json"]), default="json", help="Schemas are JSON.")
 def schema(name: str, fmt: str) -> None:
-    """Print a JSON Schema: the hand log, the report, a rule file or a house-rules file."""
+    """Print a JSON Schema: the hand log, the report, a rule file, a house-rules file, or
+    `arbiter next`'s answer."""
     click.echo(schema_path(name).read_text(encoding="utf-8"), nl=False)

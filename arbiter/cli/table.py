@@ -1,4 +1,5 @@
-"""`arbiter table`: record a game as it is played, in the text notation, and rule at once."""
+"""`arbiter table`: record a game as it is played, in the text notation, and rule at once;
+`arbiter next`: what may come next after a log, as the table would say it."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ from typing import Callable
 import click
 
 from arbiter.bulk import build_rulebook
-from arbiter.checker import rulebook_for
+from arbiter.checker import next_acts_of, rulebook_for
 from arbiter.cli.app import HOUSE, cli, seating_of
 from arbiter.errors import LogError
+from arbiter.logfile import read_source, read_stream
 from arbiter.notation import parse_checked, table_line
+from arbiter.notation.reading import read_any_log
 from arbiter.rulebook.model import Rulebook
 from arbiter.table import completion
 from arbiter.table.journal import Journal
+from arbiter.table.position import words
 from arbiter.table.session import TableSession
 
 PROMPT = "table> "
@@ -94,3 +98,19 @@ def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool,
         journal.close()
     session.farewell()
     return 0
+
+
+@cli.command("next")
+@click.argument("log")
+@HOUSE
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: one line in the players' words; json: the engine's answer (arbiter schema next).")
+def next_command(log: str, house: str | None, fmt: str) -> None:
+    """What may come next after LOG (JSON or the text notation; - for standard input): who
+    is to act, what he may do and within what stakes, what is owed, what a ruling waits for."""
+    rulebook = build_rulebook(house)
+    data = read_stream(sys.stdin.buffer) if log == "-" else read_source(log)
+    document = read_any_log(data, log)
+    answer = next_acts_of(document, rulebook_for(document, rulebook))
+    click.echo(json.dumps(answer, ensure_ascii=False, indent=2) if fmt == "json"
+               else words(answer, document["table"].get("pronouns")))

@@ -244,7 +244,8 @@ class Replay:
         self.act(self.decide("deal", dealer))
 
     def new_deal(self, number: int, dealer: str, redeal: bool) -> Deal:
-        return Deal(number=number, dealer=dealer, redeal=redeal, pack_remaining=self.table.parameters["pack_size"],
+        return Deal(number=number, dealer=dealer, began=self.table.k, redeal=redeal,
+                    pack_remaining=self.table.parameters["pack_size"],
                     hands={p: Hand() for p in self.table.seating.players})
 
     def due_dealer(self) -> str | None:
@@ -277,12 +278,14 @@ class Replay:
         game = self.require_game("shuffle")
         held = self.decide("shuffle", event["player"])
         game.deal.shuffles.append(dict(event))
+        game.deal.remaking.discard("shuffle")
         self.act(held)
 
     def on_cut(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("cut")
         held = self.decide("cut", event["player"])
         game.deal.cut_by = event["player"]
+        game.deal.remaking.discard("cut")
         self.act(held)
 
     def on_ante(self, event: Mapping[str, Any]) -> None:
@@ -669,6 +672,7 @@ class Replay:
         game.deal.pack_remaining += game.deal.uncollected
         game.deal.uncollected = 0
         game.deal.in_play = {c: h for c, h in game.deal.in_play.items() if h != "discards"}
+        game.deal.remaking = {"shuffle", "cut"}  # the pack made up is shuffled and cut before it is dealt from
         self.act(held)
 
     def on_dispute(self, event: Mapping[str, Any]) -> None:

@@ -63,6 +63,7 @@ class Table:
         self.expected_dealer: str | None = None
         self.last_asker: str | None = None
         self.paying_how: Outcome | None = None
+        self.evidence: EvidenceRecord | None = None  # the last law 46 evidence taken, for what follows from it
 
     @property
     def playing(self) -> Game:
@@ -189,7 +190,8 @@ class Table:
             demanded = none_found(self) if none_found else self.hand(disputant).discarded
         if demanded is not None:
             self.hand(disputant).demanded = demanded
-        return EvidenceRecord(witness, considered, demanded)
+        self.evidence = EvidenceRecord(witness, considered, demanded)
+        return self.evidence
 
     def follow(self, target: str) -> list[EffectRecord]:
         """Apply `target`'s effects, or those of an exception to it whose condition holds."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from arbiter.engine import turns
 from arbiter.engine.compiled import CompiledRules
-from arbiter.engine.replay import Replay, lowest_drawers
+from arbiter.engine.next_acts import next_acts
+from arbiter.engine.replay import Replay
 from arbiter.notation import Parsed, parse_checked
-from arbiter.words import pronoun_of
+from arbiter.words import plural, pronoun_of
 
 PHASES = {
     "before_deal": "before the deal", "dealing": "the deal", "say": "the say", "draw": "the draw",
@@ -30,6 +30,7 @@ class Position:
     log: dict[str, Any]
     parsed: Parsed
     replay: Replay
+    answer: dict[str, Any]  # what may come next: the engine's answer (`engine/next_acts.py`)
 
     @property
     def findings(self) -> list[dict[str, Any]]:
@@ -59,9 +60,18 @@ def read_position(text: str, name: str, rules: CompiledRules) -> Position:
     """Read, check and replay a text log; raises `LogError` (a `NotationError` with the
     line and column, or a `ReplayError`) for a log that cannot be replayed."""
     log, parsed = parse_checked(text, name)
+    return position_of(log, parsed, rules)
+
+
+def position_of(log: dict[str, Any], parsed: Parsed, rules: CompiledRules) -> Position:
+    """A log replayed: what may come next is asked of the table after its last event,
+    before the log's end settles the game in play (as `check` reports it)."""
     replay = Replay(log, rules)
-    replay.run()
-    return Position(log, parsed, replay)
+    for k, event in enumerate(log["events"]):
+        replay.step(k, event)
+    answer = next_acts(replay)
+    replay.finish(len(log["events"]))
+    return Position(log, parsed, replay, answer)
 
 
 def status_lines(position: Position) -> list[str]:
@@ -97,171 +107,161 @@ def next_to_act(position: Position) -> str:
 class Act(NamedTuple):
     """One act the laws expect next, as the log's event holds it; `ask` names the fields
     whose value the person recording it gives (a stake raised, the cards shown): the
-    event holds the usual value, or none."""
+    event holds the least value, or none; `least` and `most` bound the number asked."""
 
     event: dict[str, Any]
     ask: tuple[str, ...] = ()
+    least: int | None = None
+    most: int | None = None
 
 
 class Turn(NamedTuple):
     """Who should act now, in words, and the acts that would be in order: what `table`
-    says after `next:`, and the buttons of `arbiter serve`'s page."""
+    says after `next:`, and the buttons of `arbiter serve`'s page. Both are the engine's
+    answer (`engine/next_acts.py`) said again, never a turn of their own."""
 
     words: str
     acts: tuple[Act, ...] = ()
     players: tuple[str, ...] = ()  # who may act in turn now, where several may (an early actor, then the next)
 
 
+# The number an act's range bounds, by its type (the event's field).
+NUMBER_FIELD = {"open": "stake", "play": "stake", "demand_show": "stake", "discard": "count"}
+ACTOR_FIELD = {"deal": "dealer"}  # whose act it is, where the event names him otherwise than as `player`
+DEALERS_ACTS = frozenset({"dealt", "card", "give", "collect_discards"})  # the dealer's: the event names no actor
+ASKED = {"show": ("cards",), "draw_for_deal": ("card",)}
+
+
 def turn(position: Position) -> Turn:
-    """Who should act now and what they may do, by the replay's own turn orders."""
-    replay = position.replay
-    game = replay.table.game
-    if game is None:
-        return _first_deal(replay)
-    deal = game.deal
-    highest = game.highest_stake()
-    pronouns = position.log["table"].get("pronouns")
-    if game.pending_claim is not None:
-        opener = pronoun_of(game.opener, pronouns)
-        waits = replay.rules.rulebook.implementing("engine/replay.py:Replay.settle_pending_claim")
-        law = f" ({waits.id})" if waits else ""
-        return Turn(f"{game.opener} shows the hand {opener.subject} opened with{law} before the pool is paid",
-                    (_act("show", game.opener, "cards", cards=[]),))
-    if game.resolved:
-        nxt = position.games[-1]["next"]
-        jackpot = nxt["jackpot"]
-        then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""
-        return Turn(f"the game is over: {nxt['dealer']} deals the next game{then}",
-                    (_deal(nxt["dealer"]), *(_act("win", p) for p in game.winners)))
-    if deal.misdealt:
-        return Turn(f"a misdeal: {game.redeal_by} deals again", (_deal(game.redeal_by),))
-    if game.phase == "before_deal":
-        return _before_the_deal(replay)
-    if game.phase == "dealing":
-        player = replay.table.turns.of("deal")
-        return Turn(f"{game.dealer} deals: the next card to {player}", (Act({"type": "card", "to": player}),))
-    if game.phase == "say":
-        due = turns.minimums(game, replay.table.turns.chain())
-        acts = f"play (stake {due[-1][1]} or more) or pass" if game.opener and due else "open or pass"
-        offered = tuple(act for player, least in due for act in (
-            _bets(player, max(least, game.stakes[player])) if game.opener
-            else (_act("open", player, "stake", stake=highest), _act("pass", player))))
-        players = tuple(p for p, _ in due)
-        return Turn(_chain_words(list(players), "{}'s say", "say", acts), offered, players)
-    if game.phase == "draw" and game.draw is not None:  # the draw's order is set as the draw begins
-        waiting = [p for p in game.draw.order if p in game.still_in
-                   and deal.hands[p].discarded is not None and not deal.hands[p].supplied]
-        if waiting:
-            hand = deal.hands[waiting[0]]
-            count = hand.discarded if hand.demanded is None else hand.demanded
-            asks = () if hand.demanded is not None else (_act("demand", waiting[0], count=count),)
-            asker = pronoun_of(waiting[0], pronouns)
-            return Turn(f"{game.dealer} gives {waiting[0]} the cards {asker.subject} {asker.verb('asks')} for",
-                        (Act({"type": "give", "to": waiting[0], "count": count}), *asks))
-        player = replay.table.turns.of("draw")
-        if player is None:
-            bettor = replay.table.turns.first_bettor()
-            return Turn(f"the draw is over: {bettor} bets first: play or pass", _bets(bettor, highest))
-        if game.stakes[player] < highest:
-            p = pronoun_of(player, pronouns)
-            return Turn(f"{player} to draw: first {p.subject} {p.verb('makes')} {p.possessive} stake {highest} "
-                        f"or {p.verb('passes')} (D4), then {p.verb('discards')}",
-                        (_act("play", player, stake=highest), _act("pass", player)))
-        discards = tuple(_act("discard", player, count=n) for n in range(replay.table.parameters["cards_per_hand"] + 1))
-        p = pronoun_of(player, pronouns)
-        return Turn(f"{player} to draw: {p.subject} {p.verb('discards')} (or {p.verb('stands')} pat) and "
-                    f"{p.verb('asks')} for cards", discards)
-    if game.phase == "betting":
-        due = turns.minimums(game, replay.table.turns.chain())
-        least = due[-1][1] if due else game.preceding
-        players = tuple(p for p, _ in due)
-        return Turn(_chain_words(list(players), "{} to bet", "bet", f"play (stake {least} or more) or pass"),
-                    tuple(act for player, least in due for act in _bets(player, max(least, game.stakes[player]))),
-                    players)
-    if game.phase == "show":
-        showing = replay.table.turns.show_due()
-        if showing:
-            return Turn(f"the hands are shown: {', '.join(showing)}", (_act("show", showing[0], "cards", cards=[]),))
-        return Turn("the hands are shown: the winner takes the pool",
-                    tuple(_act("win", p) for p in replay.table.seating.players if p in game.still_in))
-    return Turn(PHASES.get(game.phase, game.phase))
+    """Who should act now and what they may do: the engine's answer, as words and buttons."""
+    answer = position.answer
+    players = position.log["table"]["players"]
+    actor = answer["player"]
+    acts = [_buttons(act, actor) for act in answer["acts"]]
+    if actor is None:  # anyone: the first deal, or the draw for it
+        acts = [_buttons({**act}, player) for act in answer["acts"] for player in
+                (players if act["type"] == "deal" else players[:1])]
+    others = [_buttons({k: v for k, v in act.items() if k not in ("player", "dealer")},
+                       act.get("player") or act.get("dealer")) for act in answer["others"]]
+    early = [a["player"] for a in answer["others"] if "minimum" in a]
+    chain = tuple(dict.fromkeys([*early, *([actor] if actor else [])]))
+    return Turn(words(answer, position.log["table"].get("pronouns")),
+                tuple(button for group in [*acts, *others] for button in group), chain)
 
 
-def _chain_words(chain: list[str], turn: str, verb: str, acts: str) -> str:
-    """Who may act in turn now: one player, or early actors whose turn may pass first."""
-    if not chain:
-        return f"no one is left to {verb}"
-    *early, last = chain
-    whose = f"{turn.format(last)}: {acts}"
-    if not early:
-        return whose
-    return f"{', '.join(early)} may {verb} again (the early act stands and the turn may pass), or {whose}"
+def _buttons(act: dict[str, Any], actor: str | None) -> tuple[Act, ...]:
+    """An act of the answer as the buttons a page offers: a range as its least (one tap)
+    and the rest (the number asked), a fixed number as it is."""
+    kind = act["type"]
+    event: dict[str, Any] = {"type": kind}
+    if kind not in DEALERS_ACTS:
+        event[ACTOR_FIELD.get(kind, "player")] = actor
+    event.update({k: v for k, v in act.items() if k not in ("type", "minimum", "maximum", "dealer")})
+    if kind == "show":
+        event["cards"] = []
+    if "minimum" not in act:
+        return (Act(event, ASKED.get(kind, ())),)
+    field, least, most = NUMBER_FIELD[kind], act["minimum"], act["maximum"]
+    first = Act({**event, field: least})
+    return (first,) if most <= least else (first, Act({**event, field: least + 1}, (field,), least + 1, most))
 
 
-def _act(kind: str, player: str | None, *ask: str, **fields: Any) -> Act:
-    """An act by `player`; None where the rules in force name no one (a house file that
-    switches off who cuts): the event then names no one, as the replay does."""
-    return Act({"type": kind, "player": player, **fields}, ask)
+def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str:
+    """The engine's answer in one line of the players' words."""
+    actor = answer["player"]
+    parts = [_main(answer, actor, pronouns)] if answer["acts"] or actor is None else []
+    parts.extend(f"what number did {ask['of']} hear {ask['about']} ask for? ({ask['law']})" if ask["what"] == "number"
+                 else f"{ask['of']} shows the {ask['what']} before the pool is paid ({ask['law']})"
+                 for ask in answer["asks"])
+    owed = [_owed(item) for item in answer["owed"] if not _is_act(item, answer)]
+    if owed:
+        parts.append("owed: " + ", ".join(owed))
+    return "; ".join(parts) or "no one is to act"
 
 
-def _deal(dealer: str | None) -> Act:
-    return Act({"type": "deal", "dealer": dealer})
+def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | None) -> str:
+    acts = {act["type"]: act for act in answer["acts"]}
+    phase = answer["phase"]
+    jackpot = answer["jackpot"]
+    if actor is None:
+        return "the draw for the deal (NAME draws for deal CARD), or the first deal (NAME deals)"
+    p = pronoun_of(actor, pronouns)
+    if "open" in acts or (phase == "say" and "play" in acts):
+        stake = acts.get("open") or acts["play"]
+        said = f"{actor}'s say: {stake['type']} ({_range(stake)}) or pass"
+        early = [o for o in answer["others"] if "minimum" in o]
+        if early:
+            said = (f"{', '.join(o['player'] for o in early)} may say again (the early act stands and the turn "
+                    f"may pass), or {said}")
+        return said + (f"; a jack-pot: {jackpot['openers']} or better to open" if jackpot and "open" in acts else "")
+    if phase in ("betting", "draw") and "play" in acts and "discard" not in acts:
+        play = acts["play"]
+        if phase == "draw" and play["minimum"] == play["maximum"]:  # making good at the turn to draw
+            return (f"{actor} to draw: first {p.subject} {p.verb('makes')} {p.possessive} stake "
+                    f"{play['minimum']} or {p.verb('passes')}, then {p.verb('discards')}")
+        options = [f"play ({_range(play)})", "pass"]
+        if "demand_show" in acts:
+            options.append(f"demand a show for {_range(acts['demand_show'])}")
+        lead = "the draw is over: " if phase == "draw" else ""
+        early = [o for o in answer["others"] if "minimum" in o]
+        said = f"{lead}{actor} {'bets first' if lead else 'to bet'}: {', '.join(options[:-1])} or {options[-1]}"
+        if early:
+            said = (f"{', '.join(o['player'] for o in early)} may bet again (the early act stands and the turn "
+                    f"may pass), or {said}")
+        return said
+    if "discard" in acts:
+        return (f"{actor} to draw: {p.subject} {p.verb('discards')} ({_range(acts['discard'])}; 0 "
+                f"{p.verb('stands')} pat) or {p.verb('passes')}")
+    if "give" in acts:
+        give = acts["give"]
+        return f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
+    if "collect_discards" in acts:
+        return f"{actor} gathers the discards, shuffles them and has them cut, to make up the pack"
+    if "show" in acts:
+        return f"the hands are shown: {actor} shows" if not answer["asks"] else f"{actor} to show"
+    if "deal" in acts:
+        if phase == "over":
+            then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""
+            return f"the game is over: {actor} deals the next game{then}"
+        return f"{actor} deals first: the lowest card" if answer["game"] is None else f"{actor} deals again (a misdeal)"
+    if "draw_for_deal" in acts:
+        return f"{actor} draws for the deal"
+    if "straddle" in acts:
+        dealer = next((o["dealer"] for o in answer["others"] if "dealer" in o), "the dealer")
+        return f"{actor} may straddle {acts['straddle']['amount']}, or {dealer} deals"
+    if "ante" in acts:
+        return f"{actor} antes {acts['ante']['amount']}"
+    if "shuffle" in acts:
+        return f"{actor} shuffles"
+    if "cut" in acts:
+        return f"{actor} cuts"
+    if "card" in acts:
+        return f"{actor} deals: the next card to {acts['card']['to']}"
+    if "dealt" in acts:
+        return f"{actor} deals"
+    return f"{actor} to act"
 
 
-def _bets(player: str | None, highest: int) -> tuple[Act, ...]:
-    """At a say or a bet: play the highest stake (make good, call, stand), raise it, or pass."""
-    if player is None:
-        return ()
-    return (_act("play", player, stake=highest), _act("play", player, "stake", stake=highest + 1),
-            _act("pass", player))
+def _range(act: dict[str, Any]) -> str:
+    least, most = act["minimum"], act["maximum"]
+    return str(least) if least == most else f"{least} to {most}"
 
 
-def _first_deal(replay: Replay) -> Turn:
-    session = replay.table.session
-    players = replay.table.seating.players
-    if not (session.draw_round or session.draw_tied):
-        return Turn("the draw for the deal (NAME draws for deal CARD), or the first deal (NAME deals)",
-                    (*(_deal(p) for p in players), _act("draw_for_deal", players[0], "card")))
-    drawing = session.draw_tied or players
-    yet = [p for p in drawing if p not in session.draw_round]
-    if yet:
-        return Turn(f"the draw for the deal goes on: {', '.join(yet)} to draw",
-                    (_act("draw_for_deal", yet[0], "card"),))
-    lowest = lowest_drawers(session.draw_round)
-    first = replay.table.setting("first_dealer")
-    law = f" ({first.rule})" if first else ""
-    if len(lowest) > 1:
-        return Turn(f"{', '.join(lowest)} tie for the lowest card: they draw again{law}",
-                    (_act("draw_for_deal", lowest[0], "card"),))
-    return Turn(f"{lowest[0]} deals first: the lowest card{law}", (_deal(lowest[0]),))
+def _is_act(item: dict[str, Any], answer: dict[str, Any]) -> bool:
+    """An owed item the act in order settles (the give the dealer makes now)."""
+    return any(act["type"] == item["what"] and act.get("to") == item["to"] for act in answer["acts"])
 
 
-def _before_the_deal(replay: Replay) -> Turn:
-    game = replay.table.playing
-    deal = game.deal
-    seating = replay.table.seating
-    todo: list[str] = []
-    acts: list[Act] = []
-    if not any(s["player"] == game.dealer for s in deal.shuffles):
-        todo.append(f"{game.dealer} shuffles")
-        acts.append(_act("shuffle", game.dealer))
-    if deal.cut_by is None:
-        cutter, _ = replay.table.setting_person("cut_by")
-        todo.append(f"{cutter} cuts")
-        acts.append(_act("cut", cutter))
-    if game.jackpot:
-        unpaid = [p for p in seating.round_from(seating.left_of(game.dealer)) if p not in game.antes_paid]
-        if unpaid:
-            who = f"{', '.join(unpaid)} each pay" if len(unpaid) > 1 else f"{unpaid[0]} pays"
-            todo.append(f"{who} the jack-pot ante of {replay.table.table_ante}")
-            acts.append(_act("ante", unpaid[0], amount=replay.table.table_ante))
-    elif game.ante is None and not deal.redeal:
-        todo.append(f"{game.ante_player} antes")
-        acts.append(_act("ante", game.ante_player, amount=replay.table.table_ante))
-    elif not deal.redeal and (straddler := replay.table.turns.of("straddle")):
-        acts.append(_act("straddle", straddler, "amount", amount=game.highest_stake()))
-    todo.append(f"{game.dealer} deals")
-    each = replay.table.parameters["cards_per_hand"]
-    acts.append(Act({"type": "dealt", "hands": {p: each for p in seating.round_from(seating.left_of(game.dealer))}}))
-    acts.append(Act({"type": "card", "to": replay.table.turns.of("deal")}))  # or card by card
-    return Turn("; ".join(todo), tuple(acts))
+def _owed(item: dict[str, Any]) -> str:
+    law = f" ({item['law']})" if item.get("law") else ""
+    if item["what"] == "give":
+        return f"{item['by']} owes {item['to']} {plural(item['cards'], 'card')}{law}"
+    if item["what"] == "return_excess":
+        return f"{item['by']} takes back {plural(item['cards'], 'card')} given to {item['to']} in excess{law}"
+    if item["what"] == "collect_discards":
+        return f"{item['by']} makes up the pack from the discards{law}"
+    if item["what"] == "ante":
+        return f"{item['by']} owes the ante of {item['amount']}{law}"
+    verb = "refunds" if item["what"] == "refund" else "pays as penalty"
+    to = "the pool" if item["to"] == "pool" else item["to"]
+    return f"{item['by']} {verb} {item['amount']} to {to}{law}"

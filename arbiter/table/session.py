@@ -13,12 +13,12 @@ words are commands rather than events: `status`, `next`, `undo`, `evidence`,
 from __future__ import annotations
 
 import shlex
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from arbiter.engine.chain import walk_chain
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
-from arbiter.notation import NotationError, form_lines
+from arbiter.notation import NotationError, event_line, form_lines
 from arbiter.notation.grammar import COMMENT_MARK, UNDO
 from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.rulebook.model import Rulebook
@@ -30,7 +30,7 @@ from arbiter.table.rulings import WIDTH, changes
 TORN = f"{COMMENT_MARK} torn:"
 COMMANDS = {
     "status": "the game, the pool, the stakes, who is still in, whose turn it is",
-    "next": "who should act now",
+    "next": "who should act now (where a ruling asks a number, type the number alone to answer it)",
     UNDO: "take back the last line of events (the log keeps it, and an 'undo' line after it)",
     "evidence": "evidence [PLAYER] [unable NAME ...]: whose evidence decides a dispute over the cards "
                 "demanded (law 46); by default the last dispute of this deal",
@@ -116,8 +116,30 @@ class TableSession:
         if line.startswith(COMMENT_MARK):
             self.journal.append(line)  # a remark for the record
             return True
+        if line.isdigit() and self.asked_number() is not None:
+            self.answer(int(line))
+            return True
         self.record(line)
         return True
+
+    def asked_number(self) -> dict[str, Any] | None:
+        """The question a ruling waits for, where it is a number: the witness's, in a
+        dispute over the cards demanded (the engine's `asks`)."""
+        return next((ask for ask in self.position.answer["asks"] if ask["what"] == "number"), None)
+
+    def answer(self, number: int) -> bool:
+        """The number the ruling waits for: the line that ends with the dispute is taken
+        back and written again with the witness's testimony, so that the ruling is made
+        on it (the file keeps both, and the `undo`). True if the table took it."""
+        ask = self.asked_number()
+        standing = self.position.parsed.standing
+        events = self.position.log["events"]
+        if ask is None or not standing or not events or events[-1]["type"] != "dispute":
+            raise CommandError("no ruling waits for a number")
+        again = [dict(event) for event in events[standing[-1][1]:]]
+        again[-1]["testimony"] = {**again[-1].get("testimony", {}), ask["of"]: number}
+        self.do_undo([])
+        return self.record("; ".join(event_line(event) for event in again))
 
     def record(self, line: str) -> bool:
         """A line of events: written, and its rulings said; or refused (and kept as a

@@ -145,21 +145,24 @@ def return_excess(t: TableView, values: Mapping[str, Any], rule: str) -> list[Ef
             deal.in_play.pop(card, None)  # back on the pack, out of every hand
     del hand.cards[len(hand.cards) - count:]
     deal.pack_remaining += count
+    hand.excess, hand.excess_law = hand.excess + count, rule
     return [CardsRecord("return_excess", player, count)]
 
 
-def _owe(t: TableView, kind: str, values: Mapping[str, Any]) -> list[EffectRecord]:
+def _owe(t: TableView, kind: str, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     player, count = values["player"], values.get("count") or 0
-    t.hand(player).owed += count
+    hand = t.hand(player)
+    hand.owed += count
+    hand.owed_law = rule
     return [CardsRecord(kind, player, count)]
 
 
 EFFECTS.add("make_good", "the dealer makes good the {count} cards {player} is short",
-            lambda t, values, rule: _owe(t, "make_good", values),
+            lambda t, values, rule: _owe(t, "make_good", values, rule),
             says=lambda e, p: f"the dealer makes good the {plural(e['count'], 'card')} {e['player']} is short",
             note="`make_good: {player: P, count: X}`")
 EFFECTS.add("owe_cards", "the exposed cards go back to the pack and the dealer owes {player} {count}",
-            lambda t, values, rule: _owe(t, "owe_cards", values),
+            lambda t, values, rule: _owe(t, "owe_cards", values, rule),
             says=lambda e, p: (f"the exposed {'card goes' if e['count'] == 1 else 'cards go'} back to the pack; "
                                f"the dealer owes {e['player']} {plural(e['count'], 'card')}"),
             note="`owe_cards: {player: P, count: X}`")

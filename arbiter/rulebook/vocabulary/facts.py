@@ -88,3 +88,7 @@ add("raised_by_lift", "the cards are raised by a recorded lift",
 add("staked_in_turn", "a stake has been made in turn in this say",
     lambda t: bool(t.game and t.game.say_staked),
     note="until then the first to stake in turn, a jumped first speaker too, meets the opening minimum")
+add("number_unrecorded", "the witness's number is not recorded",
+    lambda t: t.event.get("type") == "dispute" and t.evidence is not None and t.evidence.witness is not None
+    and t.evidence.demanded is None,
+    note="at a dispute over the cards demanded: the evidence decides, but the log does not say what it said")

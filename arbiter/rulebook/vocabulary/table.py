@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Protocol
 
-from arbiter.findings import EffectRecord
+from arbiter.findings import EffectRecord, EvidenceRecord
 from arbiter.hands import HandRules
 from arbiter.seats import Seating
 from arbiter.state import Game, Hand, Outcome, Session
@@ -59,6 +59,7 @@ class TableView(Protocol):
     expected_dealer: str | None
     last_asker: str | None  # the last to ask the dealer what he drew
     paying_how: Outcome | None  # while the pool is paid: how it was won
+    evidence: EvidenceRecord | None  # the last law 46 evidence taken
 
     @property
     def ledger(self) -> Pool:

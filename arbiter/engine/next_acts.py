@@ -1,0 +1,327 @@
+"""What may come next at the table (SPEC §3 item 28): who is to act, the acts he may make
+with their bounds, what is owed and by whom, and what a ruling waits for.
+
+It is read off a replay that has recorded the log so far (`Replay.step`, not yet
+`finish`), by the same model of the turn the judgements use (`turns.py`) and the rules in
+force: the orders of the say, the draw and the betting, the opening minimum's base, the
+limit, the jack-pot's openers. `arbiter next`, `arbiter table` and `arbiter serve` say
+only what this answer says. It guides the table; it refuses nothing: an act outside it
+is still recorded and judged by the laws.
+
+The answer, as `arbiter schema next` describes it:
+
+- `player`: whose turn it is (or null: anyone, as before the first deal);
+- `phase`: the game's phase (`before_deal` before any game); `game`: its number, or null;
+- `jackpot`: the jack-pot in play, or the one the next game is once a game is over
+  (`{"number", "openers"}`), or null;
+- `acts`: what he may do, each `{"type": EVENT TYPE, ...}` with the fields the event
+  needs: a fixed number as its own field (`amount`, `count`, `to`), a range as `minimum`
+  and `maximum` (of the stake, or of the cards discarded);
+- `others`: acts others may make now instead (the dealer deals when no straddle comes;
+  an early actor may act again at his turn; the winner's `win` recorded), each with its
+  player;
+- `owed`: `{"by", "to", "what", "cards" or "amount", "law"}`: cards the dealer owes
+  (`give`: the discard, cards exposed, a deficiency; `return_excess`), the pack to be
+  made up (`collect_discards`), antes due, and refunds and penalties ruled in this deal;
+- `asks`: `{"of", "what", "law"}`: what a ruling waits for (the witness's `number` in a
+  dispute over the cards demanded, `about` the disputant; the jack-pot opener's `opening
+  hand`).
+
+Laws are named from the rules in force, never written here: the rule that defines a
+setting (the ante's, the jack-pot ante's ledger rule), the rule a ledger line or an
+effect cites, or the rule whose `implemented_by` names a function below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter.engine import turns
+from arbiter.engine.replay import Replay, lowest_drawers
+from arbiter.rulebook.vocabulary.numbers import expected_straddle, opening_base
+from arbiter.state import Game, Phase
+
+Act = dict[str, Any]
+HERE = "engine/next_acts.py:"
+
+
+class Prospect:
+    """The answer for one replay, built part by part."""
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self.table = replay.table
+        self.rulebook = replay.rules.rulebook
+        self.player: str | None = None
+        self.acts: list[Act] = []
+        self.others: list[Act] = []
+        self.owed: list[dict[str, Any]] = []
+        self.asks: list[dict[str, Any]] = []
+
+    def answer(self) -> dict[str, Any]:
+        game = self.table.game
+        jackpot = None
+        if game is None:
+            self.first_deal()
+            phase = Phase.BEFORE_DEAL.value
+        else:
+            phase = game.phase.value
+            jackpot = game.next_jackpot if game.resolved else game.jackpot
+            self.owed.extend(self.ruled_payments(game))
+            self.for_game(game)
+        return {"player": self.player, "phase": phase, "game": game.number if game else None, "jackpot": jackpot,
+                "acts": self.acts, "others": self.others, "owed": self.owed, "asks": self.asks}
+
+    def law(self, function: str) -> str | None:
+        rule = self.rulebook.implementing(HERE + function)
+        return rule.id if rule else None
+
+    def to(self, player: str | None, *acts: Act) -> None:
+        self.player = player
+        self.acts.extend(acts)
+
+    # --- before any game -----------------------------------------------------------------
+    def first_deal(self) -> None:
+        session = self.table.session
+        if not (session.draw_round or session.draw_tied):
+            self.to(None, {"type": "draw_for_deal"}, {"type": "deal"})
+            return
+        drawing = session.draw_tied or self.table.seating.players
+        yet = [p for p in drawing if p not in session.draw_round]
+        if yet:
+            self.to(yet[0], {"type": "draw_for_deal"})
+            return
+        lowest = lowest_drawers(session.draw_round)
+        self.to(lowest[0], {"type": "draw_for_deal"} if len(lowest) > 1 else {"type": "deal"})
+
+    # --- a game ------------------------------------------------------------------------------
+    def for_game(self, game: Game) -> None:
+        if game.pending_claim is not None:  # a jack-pot opener left alone shows what he opened with
+            claim = self.rulebook.implementing("engine/replay.py:Replay.settle_pending_claim")
+            self.asks.append({"of": game.opener, "what": "opening hand", "law": claim.id if claim else None})
+            self.to(game.opener, {"type": "show"})
+            self.others.extend({"type": "win", "player": p} for p in game.pending_claim[0])  # claimed unshown
+        elif game.resolved:
+            dealer, _ = self.table.setting_person("next_dealer")
+            self.to(dealer, {"type": "deal"})
+            if game.jackpot and game.opener in game.winners and game.opener not in game.shown:
+                self.others.append({"type": "show", "player": game.opener})  # a jack-pot's opener shows his openers
+            self.others.extend({"type": "win", "player": p} for p in game.winners)
+        elif game.deal.misdealt:
+            self.to(game.redeal_by, {"type": "deal"})
+        elif game.phase == Phase.BEFORE_DEAL:
+            self.before_the_deal(game)
+        elif game.phase == Phase.DEALING:
+            self.to(game.dealer, {"type": "card", "to": self.table.turns.of("deal")})
+        elif game.phase == Phase.SAY:
+            self.say(game)
+        elif game.phase == Phase.DRAW:
+            self.the_draw(game)
+        elif game.phase == Phase.BETTING:
+            self.betting(game)
+        elif game.phase == Phase.SHOW:
+            due = self.table.turns.show_due()
+            if due:
+                self.to(due[0], {"type": "show"})
+
+    def before_the_deal(self, game: Game) -> None:
+        deal = game.deal
+        ante = self.table.table_ante
+        unpaid: list[str] = []
+        if not deal.redeal:
+            if game.jackpot:
+                seating = self.table.seating
+                unpaid = [p for p in seating.round_from(seating.left_of(game.dealer)) if p not in game.antes_paid]
+                law = self.ledger_law("jackpot_ante")
+                self.owed.extend({"by": p, "to": "pool", "what": "ante", "amount": ante, "law": law} for p in unpaid)
+            elif game.ante is None and game.ante_player is not None:
+                unpaid = [game.ante_player]
+                _, law = self.table.setting_person("ante_by")
+                self.owed.append({"by": game.ante_player, "to": "pool", "what": "ante", "amount": ante, "law": law})
+        # What comes before the first card, in the usual order; the first is the turn, and
+        # the others may come first (the ante before the shuffle, say): they are offered too.
+        due: list[tuple[str, list[Act]]] = []
+        if not any(s["player"] == game.dealer for s in deal.shuffles):
+            due.append((game.dealer, [{"type": "shuffle"}]))
+        cutter = self.table.setting_person("cut_by")[0]
+        if deal.cut_by is None and cutter is not None:
+            due.append((cutter, [{"type": "cut"}]))
+        due.extend((player, [{"type": "ante", "amount": ante}]) for player in unpaid)
+        straddler = None if deal.redeal or unpaid else self.straddler(game)
+        if straddler is not None:
+            due.append((straddler, [{"type": "straddle", "amount": expected_straddle(self.table)}]))
+        seating, each = self.table.seating, self.table.parameters["cards_per_hand"]
+        hands = {p: each for p in seating.round_from(seating.left_of(game.dealer))}
+        dealing: list[Act] = [{"type": "dealt", "hands": hands}, {"type": "card", "to": self.table.turns.of("deal")}]
+        if all(acts[0]["type"] in ("cut", "straddle") for _, acts in due):  # no straddle is due; an uncut deal stands
+            due.append((game.dealer, dealing))
+        (player, acts), *rest = due
+        self.to(player, *acts)
+        self.others.extend({**act, ("dealer" if act["type"] in ("dealt", "card") else "player"): who}
+                           for who, more in rest for act in more)
+
+    def straddler(self, game: Game) -> str | None:
+        """Who may straddle now, where the straddle due is within what the laws allow."""
+        if game.jackpot or game.ante is None:
+            return None
+        straddler = self.table.turns.of("straddle")
+        most = self.table.limit * self.table.parameters["max_straddle_fraction_of_limit"]
+        return straddler if straddler is not None and expected_straddle(self.table) <= most else None
+
+    # --- the say and the betting ------------------------------------------------------------
+    def say(self, game: Game) -> None:
+        chain = self.table.turns.chain()
+        if not chain:
+            return
+        opening = opening_base(self.table) * self.table.parameters["opening_multiple_of_ante"]
+        kind = "play" if game.opener else "open"
+        for player, least in turns.minimums(game, chain):
+            if not game.say_staked:  # the first to stake in turn meets the opening minimum
+                least = opening
+            self.offer(game, chain, player, kind, least, short_show=False)
+
+    def betting(self, game: Game) -> None:
+        chain = self.table.turns.chain()
+        for player, least in turns.minimums(game, chain):
+            self.offer(game, chain, player, "play", least, short_show=True)
+        if chain and turns.optional(game, chain[-1], betting=True) and self.closes_with(game, chain[-1]):
+            self.others.append({"type": "show", "player": self.first_to_show(game, chain[-1])})
+
+    def closes_with(self, game: Game, early: str) -> bool:
+        """Would the betting close once this early bettor's turn passes without an act?"""
+        stake = game.stakes[early]
+        return turns.betting_closes(game, max(game.preceding, stake), game.acted_since_raise | {early})
+
+    def first_to_show(self, game: Game, early: str) -> str | None:
+        """Who would show first if the betting closed with this early bettor's turn: the
+        show begins to the left of the one whose stake made the stakes equal (his)."""
+        kept = game.last_to_equal, game.phase
+        game.last_to_equal, game.phase = early, Phase.SHOW
+        try:
+            due = self.table.turns.show_due()
+        finally:
+            game.last_to_equal, game.phase = kept
+        return due[0] if due else None
+
+    def offer(self, game: Game, chain: list[str], player: str, kind: str, least: int, short_show: bool) -> None:
+        """A stake from `least` to the highest stake plus the limit, or a pass; for the last
+        of the chain (the one who must act), his acts; for an early actor before him, the
+        act again his turn allows (his turn passes without one)."""
+        own = game.stakes[player]
+        least = max(least, own)
+        stake = {"type": kind, "minimum": least, "maximum": max(least, self.most(game))}
+        if player != chain[-1]:
+            self.others.append({**stake, "player": player})
+            return
+        acts: list[Act] = [stake, {"type": "pass"}]
+        if short_show and least > own:  # unable to meet it: he may stake what he has and demand a show
+            acts.append({"type": "demand_show", "minimum": own, "maximum": least - 1})
+        self.to(player, *acts)
+
+    def most(self, game: Game) -> int:
+        """The most a stake may be: the highest stake so far plus the limit (D1)."""
+        return game.highest_stake() + self.table.limit
+
+    # --- the draw -------------------------------------------------------------------------
+    def the_draw(self, game: Game) -> None:
+        """The dealer gives what he owes, in the order of the draw; where the pack cannot
+        supply it, those still to draw discard first (law 41's order); else the next to draw."""
+        waiting = self.waiting_witness(game)
+        if waiting is not None:
+            witness, law = waiting
+            self.asks.append({"of": witness, "what": "number", "about": self.table.event["player"], "law": law})
+            self.to(witness)
+            return
+        draw = game.the_draw()
+        hands = game.deal.hands
+        owing: list[tuple[str, int, str | None]] = []
+        for drawer in draw.order:
+            hand = hands[drawer]
+            if hand.excess_law is not None and not hand.drawn_lifted:
+                self.owed.append({"by": game.dealer, "to": drawer, "what": "return_excess", "cards": hand.excess,
+                                  "law": hand.excess_law})
+            if drawer not in game.still_in or hand.discarded is None:
+                continue
+            if game.stakes[drawer] < game.highest_stake():  # one who drew short may still make good (L36, D4)
+                highest = game.highest_stake()
+                self.others.append({"type": "play", "minimum": highest, "maximum": highest, "player": drawer})
+            if not hand.supplied and hand.discarded > 0:
+                owing.append((drawer, hand.discarded, self.law("Prospect.cards_owed")))
+                if hand.demanded is None:  # he asks for them (law 39), before they are given
+                    self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})
+            elif hand.supplied and hand.owed > 0:
+                owing.append((drawer, hand.owed, hand.owed_law))
+        for drawer, count, cited in owing:
+            self.owed.append({"by": game.dealer, "to": drawer, "what": "give", "cards": count, "law": cited})
+        player = self.table.turns.of("draw")
+        if owing and (game.deal.pack_remaining >= owing[0][1] or player is None):
+            self.cards_owed(game, owing[0][0], owing[0][1])
+        elif player is None:
+            self.betting_begins(game)
+        elif game.stakes[player] < game.highest_stake():  # first make good, or pass (D4)
+            self.to(player, {"type": "play", "minimum": game.highest_stake(), "maximum": game.highest_stake()},
+                    {"type": "pass"})
+        else:
+            self.to(player, {"type": "discard", "minimum": 0, "maximum": hands[player].count}, {"type": "pass"})
+
+    def cards_owed(self, game: Game, player: str, count: int) -> None:
+        """The dealer gives a player the cards he owes him: the discard, or the cards
+        exposed or short; where the pack cannot supply them, it is made up first."""
+        if game.deal.pack_remaining < count:
+            self.pack_made_up(game)
+        elif "shuffle" in game.deal.remaking:
+            self.to(game.dealer, {"type": "shuffle"})
+        elif "cut" in game.deal.remaking and (cutter := self.table.setting_person("cut_by")[0]) is not None:
+            self.to(cutter, {"type": "cut"})
+        else:
+            self.to(game.dealer, {"type": "give", "to": player, "count": count})
+
+    def pack_made_up(self, game: Game) -> None:
+        """The pack cannot supply the cards owed: once all still to draw have discarded (the
+        dealer last), the discards are gathered, shuffled and cut, and the players supplied
+        from them."""
+        self.owed.append({"by": game.dealer, "to": "pack", "what": "collect_discards",
+                          "cards": game.deal.uncollected, "law": self.law("Prospect.pack_made_up")})
+        self.to(game.dealer, {"type": "collect_discards"})
+
+    def waiting_witness(self, game: Game) -> tuple[str, str] | None:
+        """A ruling on a dispute over the cards demanded that waits for its witness's
+        number: the dispute is the last act of the draw, and the number is not recorded."""
+        if self.table.event.get("type") != "dispute":
+            return None
+        for finding in reversed(self.replay.findings):
+            if finding.event != self.table.k:
+                break
+            for effect in finding.effects:
+                record = effect.to_dict()
+                if record["type"] == "evidence" and record["witness"] and record["demanded"] is None:
+                    return record["witness"], finding.id
+        return None
+
+    def betting_begins(self, game: Game) -> None:
+        """The draw is over: the first bettor, as the betting will open."""
+        first = self.table.turns.first_bettor()
+        if first is not None:
+            least = max(game.highest_stake(), game.stakes[first])
+            self.to(first, {"type": "play", "minimum": least, "maximum": least + self.table.limit},
+                    {"type": "pass"})
+
+    # --- what is owed ---------------------------------------------------------------------
+    def ruled_payments(self, game: Game) -> list[dict[str, Any]]:
+        """The refunds and penalties ruled in this deal: the table pays them by hand."""
+        began = game.deal.began
+        return [{"by": e["from"], "to": e["to"], "what": e["what"], "amount": e["amount"], "law": e["rule"]}
+                for e in self.table.ledger.entries
+                if e["event"] >= began and e["what"] in ("refund", "penalty") and e["from"] != "pool"]
+
+    def ledger_law(self, what: str) -> str | None:
+        found = self.table.setting("ledger_rule", what=what)
+        return found.rule if found else None
+
+
+def next_acts(replay: Replay) -> dict[str, Any]:
+    """What may come next after the events the replay has recorded (SPEC §3 item 28)."""
+    return Prospect(replay).answer()
+
+
+__all__ = ["Prospect", "next_acts"]

@@ -1,0 +1,210 @@
+"""What may come next (SPEC §3 item 28): `arbiter.next_acts`, `arbiter next`, and the
+property that every act the simulator makes in turn, by the laws, is among the acts the
+answer allowed at that point, with its number within the bounds."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import jsonschema
+import pytest
+
+import arbiter
+from arbiter.checker import replay_log
+from arbiter.engine.next_acts import next_acts
+from arbiter.engine.replay import Replay
+from arbiter.notation import parse_checked
+from arbiter.resources import cases_dir, schema_path
+from arbiter.simulator import simulate_log
+from tests.conftest import in_process
+
+SCHEMA = jsonschema.Draft202012Validator(json.loads(schema_path("next").read_text(encoding="utf-8")))
+HEAD = "players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+DISPUTE = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+           "Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 3; Cat gets 2\n")
+
+
+def answer_to(text: str, house: Any = None) -> dict[str, Any]:
+    log, _ = parse_checked(text, "x.hand")
+    answer = arbiter.next_acts(log, house)
+    SCHEMA.validate(answer)
+    return answer
+
+
+def act(answer: dict[str, Any], kind: str) -> dict[str, Any]:
+    return next(a for a in answer["acts"] if a["type"] == kind)
+
+
+# --- the issue's positions -------------------------------------------------------------------
+def test_a_jumped_first_speaker_plays_at_the_opening_minimum():
+    answer = answer_to(HEAD + "dealt\nDan opens 2\n")
+    assert answer["player"] == "Cat" and answer["phase"] == "say"
+    assert act(answer, "play") == {"type": "play", "minimum": 2, "maximum": 12}
+    assert {"type": "pass"} in answer["acts"]
+
+
+def test_after_a_straddle_the_least_opening_is_double_it_and_the_most_the_limit_over_it():
+    answer = answer_to(HEAD + "Cat straddles 2\ndealt\n")
+    assert answer["player"] == "Dan"
+    assert act(answer, "open") == {"type": "open", "minimum": 4, "maximum": 12}  # D3, D1
+
+
+def test_a_law_46_ruling_for_more_than_was_given_owes_the_make_good():
+    answer = answer_to(DISPUTE + "Cat claims 3 dealer says 2 testimony (Bob 3)\n")
+    assert answer["player"] == "Ann"
+    assert answer["acts"] == [{"type": "give", "to": "Cat", "count": 1}]
+    assert answer["owed"] == [{"by": "Ann", "to": "Cat", "what": "give", "cards": 1, "law": "L43"}]
+    given = answer_to(DISPUTE + "Cat claims 3 dealer says 2 testimony (Bob 3)\nCat gets 1\n")
+    assert given["player"] == "Ann" and given["owed"] == [] and given["acts"][0]["type"] == "discard"
+
+
+def test_a_ruling_that_waits_for_its_witness_asks_and_offers_no_discard():
+    answer = answer_to(DISPUTE + "Cat claims 3 dealer says 2\n")
+    assert answer["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}]
+    assert answer["acts"] == []
+
+
+def test_the_ante_is_owed_before_the_deal_and_the_straddle_offered_after_it():
+    answer = answer_to("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals\n")
+    assert answer["player"] == "Ann" and answer["acts"] == [{"type": "shuffle"}]
+    assert {"type": "ante", "amount": 1, "player": "Bob"} in answer["others"]
+    assert answer["owed"] == [{"by": "Bob", "to": "pool", "what": "ante", "amount": 1, "law": "L20"}]
+    answer = answer_to(HEAD)
+    assert answer["player"] == "Cat" and answer["acts"] == [{"type": "straddle", "amount": 2}]  # D2
+    assert {"type": "dealt", "hands": {"Bob": 5, "Cat": 5, "Dan": 5, "Ann": 5}, "dealer": "Ann"} in answer["others"]
+
+
+def test_a_refund_is_owed_until_the_next_deal():
+    text = HEAD + "dealt Bob 4, Cat 5, Dan 5, Ann 5\nBob lifts\n"
+    answer = answer_to(text)
+    assert {"by": "Ann", "to": "Bob", "what": "refund", "amount": 1, "law": "L14"} in answer["owed"]
+    assert answer["player"] == "Cat"  # the say goes on without the foul hand
+
+
+def test_a_game_over_is_dealt_next_by_the_player_to_the_left_and_a_misdeal_by_the_same_dealer():
+    answer = answer_to(HEAD + "dealt\nCat opens 2; Dan passes; Ann passes; Bob passes\n")
+    assert answer["phase"] == "over" and answer["player"] == "Bob" and answer["acts"] == [{"type": "deal"}]
+    assert answer["others"] == [{"type": "win", "player": "Cat"}]
+    answer = answer_to(HEAD + "card to Bob; face up in pack\n")
+    assert answer["player"] == "Ann" and answer["acts"] == [{"type": "deal"}]
+
+
+def test_a_jackpot_opener_left_alone_is_asked_for_his_hand():
+    text = HEAD + "dealt\nDan passes; Ann passes; Bob passes; Cat passes\n" \
+                  "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\n" \
+                  "dealt\nCat opens 2; Dan passes; Ann passes; Bob passes\n"
+    answer = answer_to(text)
+    assert answer["player"] == "Cat" and answer["acts"] == [{"type": "show"}]
+    assert answer["asks"] == [{"of": "Cat", "what": "opening hand", "law": "L33"}]
+
+
+def test_house_rules_change_the_bounds():
+    answer = answer_to(HEAD + "dealt\n", house={"parameters": {"opening_multiple_of_ante": 3}})
+    assert act(answer, "open")["minimum"] == 3
+
+
+def test_arbiter_next_prints_the_answer_in_words_and_as_json(tmp_path):
+    log = tmp_path / "g.hand"
+    log.write_text(HEAD + "Cat straddles 2\ndealt\n", encoding="utf-8")
+    code, out, _ = in_process("next", str(log))
+    assert (code, out) == (0, "Dan's say: open (4 to 12) or pass\n")
+    code, out, _ = in_process("next", str(log), "--format", "json")
+    assert code == 0 and json.loads(out)["acts"][0] == {"type": "open", "minimum": 4, "maximum": 12}
+    log.write_text(DISPUTE + "Cat claims 3 dealer says 2 testimony (Bob 3)\n", encoding="utf-8")
+    assert in_process("next", str(log))[1] == "Ann gives Cat 1 card\n"
+    log.write_text("players Ann Bob\nAnn deals\n", encoding="utf-8")
+    code, _, err = in_process("next", str(log))
+    assert code == 2 and err.count("\n") == 1
+
+
+def test_the_schema_ships():
+    code, out, _ = in_process("schema", "next")
+    assert code == 0 and json.loads(out)["title"].startswith("What may come next")
+
+
+# --- every position of every case fits the schema ------------------------------------------------
+def test_every_position_of_every_case_is_answered_as_the_schema_says(rulebook):
+    rules = Replay.compile(rulebook)
+    for path in sorted(cases_dir().glob("*.json")):
+        log = json.loads(path.read_text(encoding="utf-8"))
+        replay = Replay(log, rules)
+        for k, event in enumerate(log["events"]):
+            SCHEMA.validate(next_acts(replay))
+            replay.step(k, event)
+
+
+# --- the property: what the laws' players do is what the answer allowed -------------------------
+TURNLESS = {"lift", "speak", "point_out", "divulge", "take_back", "ask_dealer", "dealer_answer", "dealer_tells",
+            "dispute", "face_up_in_pack"}
+NUMBER = {"open": "stake", "play": "stake", "demand_show": "stake", "discard": "count", "ante": "amount",
+          "straddle": "amount", "give": "count", "demand": "count"}
+ACTOR = {"deal": "dealer", "give": None, "card": None, "dealt": None, "collect_discards": None}
+
+
+def allowed(answer: dict[str, Any], event: dict[str, Any]) -> bool:
+    """Is the event among the acts the answer allows, its number within the bounds?"""
+    kind = event["type"]
+    field = ACTOR.get(kind, "player")
+    actor = event.get(field) if field else None
+    offered = [(answer["player"], a) for a in answer["acts"]]
+    offered += [(a.get("player") or a.get("dealer"), a) for a in answer["others"]]
+    for who, act_ in offered:
+        if act_["type"] != kind or (field and who is not None and who != actor):
+            continue
+        if act_.get("to") is not None and act_["to"] != event.get("to"):
+            continue
+        number = NUMBER.get(kind)
+        value = event.get(number) if number else None
+        if "minimum" in act_ and not act_["minimum"] <= value <= act_["maximum"]:
+            continue
+        fixed = act_.get(number) if number else None
+        if fixed is not None and value != fixed:
+            continue
+        return True
+    return False
+
+
+def game_of(game: Any, event: dict[str, Any]) -> int:
+    """The number of the game an event belongs to: a `deal` begins the next one, unless it
+    deals again after a misdeal."""
+    number = game.number if game is not None else 0
+    new_game = event["type"] == "deal" and (game is None or not game.deal.misdealt or game.resolved)
+    return number + new_game
+
+
+def run_property(seeds: range, rulebook: Any) -> int:
+    rules = Replay.compile(rulebook)
+    checked = 0
+    for seed in seeds:
+        log, truth = simulate_log(seed, 2 + seed % 9, 6, 0.0 if seed % 4 else 0.7)
+        planted = {p["game"] for p in truth["planted"]}  # a game with a plant in it may go as the laws never would
+        irregular = {f["event"] for f in replay_log(log, rulebook)["findings"] if f["severity"] == "irregularity"}
+        replay = Replay(log, rules)
+        for k, event in enumerate(log["events"]):
+            game = replay.table.game
+            dealers = event["type"] in ("dealt", "card", "give", "collect_discards") and game is not None
+            actor = game.dealer if dealers else event.get("player") or event.get("dealer")
+            # a shuffle by another than the dealer, or by the dealer again, is a right at any time before the
+            # deal (L3: he shuffles last), no turn's
+            shuffled = event["type"] == "shuffle" and game is not None and (
+                actor != game.dealer or any(s["player"] == game.dealer for s in game.deal.shuffles))
+            # an act out of turn still waiting for its turn: the simulator's players read it their own way
+            waiting = game is not None and bool(game.early)
+            lawful = (k not in irregular and event["type"] not in TURNLESS and not shuffled and not waiting
+                      and game_of(game, event) not in planted)
+            if lawful:
+                answer = next_acts(replay)
+                assert allowed(answer, event), (seed, k, event, answer)
+                checked += 1
+            replay.step(k, event)
+    return checked
+
+
+def test_every_act_in_turn_is_one_the_answer_allowed(rulebook):
+    assert run_property(range(120), rulebook) > 10_000
+
+
+@pytest.mark.slow
+def test_every_act_in_turn_is_one_the_answer_allowed_in_many_sessions(rulebook):
+    run_property(range(120, 2120), rulebook)
