@@ -208,3 +208,15 @@ def test_every_act_in_turn_is_one_the_answer_allowed(rulebook):
 @pytest.mark.slow
 def test_every_act_in_turn_is_one_the_answer_allowed_in_many_sessions(rulebook):
     run_property(range(120, 2120), rulebook)
+
+
+def test_the_api_page_example_runs():
+    """docs/api.md's example of `arbiter.next_acts` does what it says."""
+    from tests.conftest import REPO
+    from tests.test_docs import fenced_blocks
+
+    page = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    section = page[page.index("## What may come next"):]
+    block = fenced_blocks(section)[0]
+    assert block[0].startswith("import arbiter")
+    exec("\n".join(block), {})  # noqa: S102 - our own documentation's example

@@ -210,8 +210,9 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
                     f"may pass), or {said}")
         return said
     if "discard" in acts:
-        return (f"{actor} to draw: {p.subject} {p.verb('discards')} ({_range(acts['discard'])}; 0 "
-                f"{p.verb('stands')} pat) or {p.verb('passes')}")
+        most = acts["discard"]["maximum"]
+        return (f"{actor} to draw: {p.subject} {p.verb('discards')} up to {plural(most, 'card')} and "
+                f"{p.verb('asks')} for as many, {p.verb('stands')} pat, or {p.verb('passes')}")
     if "give" in acts:
         give = acts["give"]
         return f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
