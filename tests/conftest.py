@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,10 +10,6 @@ import pytest
 from arbiter.resources import cases_dir, rules_dir
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.seats import POOL
-
-# The generated checks of house rule books are cached per user (engine/codegen.py): the
-# tests' go to a folder of their own, not the user's cache.
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="arbiter-tests-cache-")
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"

@@ -3,6 +3,7 @@ the compiled form in step with the YAML, and malformed files refused clearly."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 
@@ -17,6 +18,7 @@ from arbiter.rulebook.loader import (
     rule_files,
     rulebook_from_compiled,
     source_hash,
+    write_compiled,
 )
 from arbiter.rulebook.model import normalise_id
 from tests.conftest import SHARED, rules_dir
@@ -107,22 +109,25 @@ def test_law_texts_are_peels_words(rulebook):
 
 
 def test_compiled_form_is_current():
+    """The shipped `compiled.json` is its rule files' (run `python -m arbiter.rulebook.loader`)."""
     folder = rules_dir()
-    compiled = load_compiled(folder)
-    assert compiled["source_hash"] == source_hash(folder, rule_files(folder))
-    fresh = compile_rules(folder)
-    assert fresh["rules"] == compiled["rules"]
+    shipped = json.loads((folder / COMPILED_NAME).read_text(encoding="utf-8"))
+    assert shipped["source_hash"] == source_hash(folder, rule_files(folder)), "run: python -m arbiter.rulebook.loader"
+    assert compile_rules(folder)["rules"] == shipped["rules"]
 
 
-def test_a_changed_rule_file_is_recompiled(tmp_path):
+def test_a_changed_rule_file_is_compiled_in_memory_and_nothing_is_written(tmp_path):
     folder = tmp_path / "rules"
     shutil.copytree(rules_dir(), folder)
     target = folder / "deal" / "L13.yaml"
     target.write_text(target.read_text().replace("a foul hand\n", "a foul hand (changed)\n", 1))
+    before = {path: path.stat().st_mtime_ns for path in folder.rglob("*")}
     compiled = load_compiled(folder)
     rule = next(r for r in compiled["rules"] if r["id"] == "L13")
     assert rule["title"].endswith("(changed)")
-    assert (folder / COMPILED_NAME).exists()
+    assert {path: path.stat().st_mtime_ns for path in folder.rglob("*")} == before  # no file written or touched
+    write_compiled(folder)  # when asked
+    assert load_compiled(folder)["source_hash"] == json.loads((folder / COMPILED_NAME).read_text())["source_hash"]
 
 
 @pytest.mark.parametrize("mutation, field", [

@@ -62,9 +62,8 @@ def _shown(value: Any) -> str:
 class CompiledCheck:
     """A check ready to run: its rule, its condition, its effects, whom it concerns.
 
-    Its closures are compiled when first asked for: the generated checks (codegen.py)
-    decide the triggers without them, so a run compiles those of the findings it drafts,
-    not the whole rule book's (some 3 ms of every start)."""
+    Its closures are compiled when first asked for: a run compiles those of the triggers
+    it meets, not the whole rule book's."""
 
     def __init__(self, rule: Rule, index: int, check: Check, binding: Binding | None) -> None:
         self.rule = rule
@@ -107,11 +106,6 @@ def compile_effect(effect: Any, binding: Binding | None = None) -> tuple[str, An
     return name, compile_value(arg, binding)
 
 
-# A trigger's checks decided at once (`codegen.py`): called with the context, the actor and
-# a function drafting the finding of a check that held; returns the drafts in order.
-Decider = Callable[[Any, "str | None", Callable[[CompiledCheck], Any]], list[Any]]
-
-
 def each_round(ctx: Any) -> list[str] | None:
     """Whom a `for_each: players` check is decided for: in a game, every player from the
     dealer's left; outside one, None (the check is then decided once, as any other)."""
@@ -147,8 +141,6 @@ class CompiledRules:
         self.followed: dict[str, list[CompiledCheck]] = {}
         self.exceptions: dict[str, list[str]] = {}
         self.settings: dict[str, list[Setting]] = {}
-        # Each trigger's checks as one generated function (`codegen.py`); empty: interpreted.
-        self.deciders: Mapping[str, Decider] = {}
         for rule in rulebook.in_order():
             if not rulebook.active(rule.id):
                 continue

@@ -70,8 +70,7 @@ ARITHMETIC = ("add", "sub", "mul", "min", "max")
 
 
 def arithmetic(name: str, values: list[Any]) -> Any:
-    """`add`, `sub`, `mul`, `min`, `max` of evaluated operands: None if any is unknown.
-    Shared by the closures here and the rule book compiled to Python (`codegen.py`)."""
+    """`add`, `sub`, `mul`, `min`, `max` of evaluated operands: None if any is unknown."""
     if any(v is None for v in values):
         return None
     if name == "add":

@@ -10,13 +10,11 @@ define); every judgement comes from `rules/`.
 
 from __future__ import annotations
 
-import os
 from typing import Any, Callable, Mapping
 
 from arbiter import hands
 from arbiter.cards import card_str, parse_card
 from arbiter.engine import turns
-from arbiter.engine.codegen import with_generated_checks
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules, each_round
 from arbiter.engine.showdown import share_pool
 from arbiter.engine.table import BINDING, Table
@@ -58,15 +56,10 @@ class Replay:
     sets off, applies what they decide, and keeps the findings and each game's account."""
 
     @staticmethod
-    def compile(rulebook: Rulebook, interpret: bool | None = None) -> CompiledRules:
-        """The rule book compiled for replays: conditions bound to the table's words,
-        each trigger's checks decided by generated Python (`codegen.py`) unless `interpret`
-        (by default: the environment variable `ARBITER_INTERPRET=1`) asks for the closures,
-        the reference."""
-        rules = compiled_rules(rulebook, BINDING)
-        if interpret is None:
-            interpret = os.environ.get("ARBITER_INTERPRET") == "1"
-        return rules if interpret else with_generated_checks(rules)
+    def compile(rulebook: Rulebook) -> CompiledRules:
+        """The rule book compiled for replays: its conditions bound to the table's words,
+        as closures built in memory (nothing is written, nothing generated)."""
+        return compiled_rules(rulebook, BINDING)
 
     def __init__(self, log: Mapping[str, Any], rules: CompiledRules, trace: bool = False) -> None:
         self.table = Table(log["table"], rules)
@@ -138,23 +131,19 @@ class Replay:
         trigger and player (D5 over L54): exceptions are explicit in the data.
         """
         table = self.table
-        decider = self.rules.deciders.get(trigger)  # the checks compiled to Python (codegen.py)
-        if decider is not None:
-            held = decider(table, actor, self._draft)
-        else:  # interpreted: the closures of expressions.py, the reference
-            held = []
-            for check in self.rules.by_trigger.get(trigger, ()):
-                players = each_round(table) if check.for_each else None
-                if players is not None:
-                    for each in players:
-                        table.actor, table.each = actor, each
-                        if check.condition(table):
-                            held.append(self._draft(check))
-                    table.each = None
-                else:
-                    table.actor = actor
+        held = []
+        for check in self.rules.by_trigger.get(trigger, ()):
+            players = each_round(table) if check.for_each else None
+            if players is not None:
+                for each in players:
+                    table.actor, table.each = actor, each
                     if check.condition(table):
                         held.append(self._draft(check))
+                table.each = None
+            else:
+                table.actor = actor
+                if check.condition(table):
+                    held.append(self._draft(check))
         if len(held) < 2:
             return held
         silenced = {(target, d.finding.player) for d in held for target in d.check.rule.exception_to}

@@ -1,13 +1,13 @@
 """Reading `rules/` once: YAML checked against the schema, then kept in a compiled form.
 
 Parsing ninety YAML files on every start would cost more than checking a log, so the
-rules are compiled to `compiled.json` beside them, stamped with a hash of the YAML
+rules ship compiled to `compiled.json` beside them, stamped with a hash of the YAML
 sources. In a source checkout the hash is taken again at start-up (reading bytes is
 cheap); when it still matches, the JSON is loaded and the YAML is never parsed. A changed
-YAML file is noticed, parsed, checked and the compiled form rewritten (where the folder
-is writable). An installed package's rules are trusted as built, without hashing its
-92 files on every start: nothing edits them there, and the compiled form it ships is
-held to its YAML by a test (`test_compiled_form_is_current`) before it is built.
+YAML file is noticed and parsed in memory; nothing is written at run time (`python -m
+arbiter.rulebook.loader` rewrites `compiled.json`, and `test_compiled_form_is_current`
+fails while it is stale). An installed package's rules are trusted as built, without
+hashing its files on every start: nothing edits them there.
 """
 
 from __future__ import annotations
@@ -158,19 +158,20 @@ def compiled_text(compiled: dict[str, Any]) -> str:
     return json.dumps(compiled, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def write_compiled(folder: Path, text: str) -> None:
+def write_compiled(folder: Path) -> Path:
+    """Compile the rule files under `folder` and write `compiled.json` beside them: what a
+    maintainer runs after changing a rule file (`python -m arbiter.rulebook.loader`)."""
     target = folder / COMPILED_NAME
-    try:
-        tmp = target.with_suffix(".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)
-    except OSError:
-        pass  # a read-only install still works: the compiled form is then kept in memory only
+    target.write_text(compiled_text(compile_rules(folder)), encoding="utf-8")
+    return target
 
 
 def load_compiled(folder: str | os.PathLike[str] | None = None) -> dict[str, Any]:
-    """The compiled rules, from the cache when it is current, else rebuilt and cached.
-    (An installed package's are read without pathlib: it is not on the start path.)"""
+    """The compiled rules: an installed package's as built; a checkout's from
+    `compiled.json` while it is current, else compiled from the YAML in memory. Nothing is
+    written: `compiled.json` is rewritten only when asked (`write_compiled`), and a test
+    holds the shipped one current. (An installed package's are read without pathlib: it
+    is not on the start path.)"""
     named = os.fspath(folder or rules_folder())
     if named == os.fspath(INSTALLED_RULES):
         trusted = _read_compiled(os.path.join(named, COMPILED_NAME), None)
@@ -180,13 +181,10 @@ def load_compiled(folder: str | os.PathLike[str] | None = None) -> dict[str, Any
 
     root = Path(named)
     files = rule_files(root)
-    current = source_hash(root, files)
-    cached = _read_compiled(root / COMPILED_NAME, current)
+    cached = _read_compiled(root / COMPILED_NAME, source_hash(root, files))
     if cached is not None:
         return cached
-    text = compiled_text(compile_rules(root))
-    write_compiled(root, text)
-    compiled: dict[str, Any] = json.loads(text)  # as the cache will give it: the same order of keys either way
+    compiled: dict[str, Any] = json.loads(compiled_text(compile_rules(root)))  # the same order of keys either way
     return compiled
 
 
@@ -209,3 +207,9 @@ def _default_rulebook(folder: str) -> Rulebook:
 def load_rulebook(folder: Path | None = None) -> Rulebook:
     """The rule book as the laws have it (no house rules), loaded once per process."""
     return _default_rulebook(os.fspath(folder or rules_folder()))
+
+
+if __name__ == "__main__":  # python -m arbiter.rulebook.loader: rewrite rules/compiled.json after editing rules/
+    from pathlib import Path
+
+    print(f"wrote {write_compiled(Path(rules_folder()))}")
