@@ -42,7 +42,7 @@ class Journal:
             raise LogReadError(f"cannot create the log: {exc.strerror or exc}", file=str(path)) from None
         journal = cls(path, _locked(fd, path), "")
         journal.append(first_line)
-        _sync_folder(path)
+        sync_folder(path)
         return journal
 
     @classmethod
@@ -117,7 +117,7 @@ def _locked(fd: int, path: Path) -> int:
     return fd
 
 
-def _sync_folder(path: Path) -> None:
+def sync_folder(path: Path) -> None:
     """A new file's name is durable once its folder is synced too."""
     try:
         fd = os.open(path.parent, os.O_RDONLY)

@@ -173,7 +173,7 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
     parts.extend(f"what number did {ask['of']} hear {ask['about']} ask for? ({ask['law']})" if ask["what"] == "number"
                  else f"{ask['of']} shows the {ask['what']} before the pool is paid ({ask['law']})"
                  for ask in answer["asks"])
-    owed = [_owed(item) for item in answer["owed"] if not _is_act(item, answer)]
+    owed = [owed_words(item) for item in answer["owed"] if not _is_act(item, answer)]
     if owed:
         parts.append("owed: " + ", ".join(owed))
     return "; ".join(parts) or "no one is to act"
@@ -253,7 +253,9 @@ def _is_act(item: dict[str, Any], answer: dict[str, Any]) -> bool:
     return any(act["type"] == item["what"] and act.get("to") == item["to"] for act in answer["acts"])
 
 
-def _owed(item: dict[str, Any]) -> str:
+def owed_words(item: dict[str, Any]) -> str:
+    """One thing owed, in words (`Ann owes Cat 1 card (L43)`): the `next:` line's, and the
+    list under the page's Next."""
     law = f" ({item['law']})" if item.get("law") else ""
     if item["what"] == "give":
         return f"{item['by']} owes {item['to']} {plural(item['cards'], 'card')}{law}"
