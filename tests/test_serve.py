@@ -1,7 +1,10 @@
 """`arbiter serve` without a browser: the real command in a process of its own, on a free
 port of 127.0.0.1, asked over HTTP as a phone asks it. The file it keeps is the one
-`arbiter table` writes for the same acts; only the token's holder records; every event
-is checked by the log's schema; the page's files fetch nothing from elsewhere."""
+`arbiter table` writes for the same acts; only the token's holder records; each act is
+recorded once (a recording decided from an older state is refused with 409); every
+event is checked by the log's schema; the state is the engine's answer; the witness's
+number is asked and answered; the table is corrected only before the first card; the
+watch address is a QR code; the page's files fetch nothing from elsewhere."""
 
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 TOKEN = "the-recording-token"
+NOW = object()  # a recording decided from the state as it is now
 START_TIMEOUT = 20.0
 REQUEST_TIMEOUT = 10.0
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -76,8 +80,11 @@ class Server:
         with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=REQUEST_TIMEOUT) as response:
             return json.load(response)
 
-    def post(self, path: str, body: dict, token: str | None = TOKEN) -> tuple[int, dict]:
-        request = urllib.request.Request(self.url.rstrip("/") + path, data=json.dumps(body).encode(), method="POST",
+    def post(self, path: str, body: dict, token: str | None = TOKEN, after: object = NOW) -> tuple[int, dict]:
+        """A recording, decided from the state as it is now unless `after` says another."""
+        after = self.get("/api/state")["version"] if after is NOW else after
+        data = json.dumps({**body, "after": after} if after is not None else body).encode()
+        request = urllib.request.Request(self.url.rstrip("/") + path, data=data, method="POST",
                                          headers={"Authorization": f"Bearer {token}"} if token else {})
         try:
             with urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT) as response:
@@ -115,7 +122,7 @@ def seated(server: Server, players: list[str] = PLAYERS) -> None:
 
 
 def test_without_the_serve_extra_it_says_in_one_line_how_to_install_it(tmp_path):
-    blocked = "import sys; sys.modules['uvicorn'] = None; sys.modules['starlette'] = None; "
+    blocked = "import sys; sys.modules['uvicorn'] = None; sys.modules['starlette'] = None; sys.modules['segno'] = None; "
     result = subprocess.run([sys.executable, "-c", blocked + "from arbiter.cli import main; main(['serve'])"],
                             capture_output=True, text=True, cwd=tmp_path, timeout=60,
                             env={**os.environ, "PYTHONPATH": str(REPO)})
@@ -126,9 +133,10 @@ def test_without_the_serve_extra_it_says_in_one_line_how_to_install_it(tmp_path)
 
 def test_the_core_install_does_not_pull_in_the_web_stack():
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    web = re.compile(r"^(starlette|uvicorn|playwright)\b")
+    web = re.compile(r"^(starlette|uvicorn|segno|playwright)\b")
     assert not [d for d in project["dependencies"] if web.match(d)]
-    assert {re.split(r"\W", d)[0] for d in project["optional-dependencies"]["serve"]} == {"starlette", "uvicorn"}
+    assert {re.split(r"\W", d)[0] for d in project["optional-dependencies"]["serve"]} == {"starlette", "uvicorn",
+                                                                                          "segno"}
     assert any(d.startswith("arbiter[") and "serve" in d for d in project["optional-dependencies"]["test"])  # CI runs them
     # The table's session and the page's game are below the command line: no click, no web.
     probe = ("import sys, arbiter.table.session, arbiter.serve.game; "
@@ -204,7 +212,7 @@ def test_the_file_is_the_one_arbiter_table_writes_for_the_same_acts(server, tmp_
     assert server.game.read_text(encoding="utf-8") == at_table.read_text(encoding="utf-8")
     state = server.get("/api/state")
     assert state["next"] == "Dan's say: play (2 to 22) or pass"
-    assert [a["label"] for a in state["acts"]] == ["Dan plays 2", "Dan plays \u2026", "Dan passes"]
+    assert [a["label"] for a in state["acts"]] == ["Dan plays 2", "Dan plays 3 to 22 \u2026", "Dan passes"]
     assert state["to_act"] == ["Dan"]
     assert [s["stake"] for s in state["seats"]] == [0, 1, 2, 0] and state["game"]["pool"] == 3
 
@@ -224,7 +232,8 @@ def test_evidence_and_referee_are_answered_as_the_commands_answer_them(server):
     alone = CliRunner().invoke(cli, ["referee", "--players", ",".join(PLAYERS), "--dealer", "Ann",
                                      "--disputants", "Ann,Bob"]).output
     assert "\n".join(answer["state"]["feed"][-1]["said"]) == alone.rstrip("\n")
-    assert server.post("/api/command", {"command": "quit", "arguments": []})[0] == 400
+    for word in ("quit", "help", "status"):  # the terminal's; the page shows the table and whose turn it is itself
+        assert server.post("/api/command", {"command": word, "arguments": []})[0] == 400
     assert server.post("/api/command", {"command": "referee", "arguments": "Ann"})[0] == 400
 
 
@@ -239,7 +248,7 @@ def test_watchers_are_told_of_every_change_as_it_happens(server):
                 if line.startswith("data: "):
                     return json.loads(line[len("data: "):])
 
-        assert next_state()["feed"][-1]["what"] == "a new table"
+        assert next_state()["feed"][-1]["what"] == "players Ann Bob Cat Dan; limit 20; ante 1"
         for line in ("Ann deals", "Ann shuffles"):
             server.post("/api/line", {"line": line})
             assert next_state()["feed"][-1]["what"] == line
@@ -288,3 +297,260 @@ def test_ctrl_c_stops_it_at_once_and_quietly_with_phones_watching(server):
             stream.close()
     time.sleep(0.2)  # the thread reading stderr takes its last lines
     assert server.errors == []
+
+
+# --- each act recorded once -------------------------------------------------------------
+
+
+def test_an_act_decided_from_a_state_the_game_has_left_is_refused_with_409_and_nothing_written(server):
+    seated(server)
+    version = server.get("/api/state")["version"]
+    assert server.post("/api/line", {"line": "Ann deals"}, after=version)[0] == 200
+    written = server.game.read_text(encoding="utf-8")
+    status, answer = server.post("/api/line", {"line": "Ann deals"}, after=version)  # a retry, or a second device
+    assert status == 409 and answer["error"].startswith("another device recorded first")
+    assert answer["state"] == server.get("/api/state")  # the game as it stands, to be shown
+    assert server.game.read_text(encoding="utf-8") == written
+    for after in (None, "1", True):  # a recording that does not say which state it was decided from
+        status, answer = server.post("/api/command", {"command": "undo", "arguments": []}, after=after)
+        assert status == 400 and '"after"' in answer["error"], (after, answer)
+    assert server.post("/api/command", {"command": "undo", "arguments": []}, after=version + 10_000)[0] == 409
+    assert server.game.read_text(encoding="utf-8") == written
+
+
+def test_two_devices_sending_the_same_act_at_once_record_it_once(server):
+    seated(server)
+    server.post("/api/line", {"line": "Ann deals; Ann shuffles; Dan cuts; Bob antes 1"})
+    version = server.get("/api/state")["version"]
+    answers: list[int] = []
+    go = threading.Barrier(4)
+
+    def tap() -> None:
+        go.wait(timeout=REQUEST_TIMEOUT)
+        answers.append(server.post("/api/line", {"line": "dealt Bob 5, Cat 5, Dan 5, Ann 5"}, after=version)[0])
+
+    devices = [threading.Thread(target=tap) for _ in range(4)]
+    for device in devices:
+        device.start()
+    for device in devices:
+        device.join(timeout=REQUEST_TIMEOUT)
+    assert sorted(answers) == [200, 409, 409, 409]
+    assert server.game.read_text(encoding="utf-8").count("dealt Bob 5") == 1
+
+
+def test_the_version_names_the_same_game_across_a_restart(tmp_path):
+    game = tmp_path / "night.hand"
+    server = Server(game)
+    try:
+        seated(server)
+        server.post("/api/line", {"line": "Ann deals"})
+        before = server.get("/api/state")
+        server.kill()
+        server = Server(game, server.port)
+        after = server.get("/api/state")
+        assert after["version"] == before["version"] == len(game.read_text(encoding="utf-8"))
+        assert after["epoch"] != before["epoch"]
+        assert server.post("/api/line", {"line": "Ann shuffles"}, after=before["version"])[0] == 200  # nothing moved
+        assert server.post("/api/line", {"line": "Ann shuffles"}, after=before["version"])[0] == 409
+    finally:
+        server.stop()
+
+
+# --- the engine's answer, and the question a ruling waits for -----------------------------
+
+DISPUTED = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1; Cat straddles 2", "dealt Bob 5, Cat 5, Dan 5, Ann 5",
+            "Dan opens 4; Ann plays 4; Bob plays 4; Cat plays 4", "Bob discards 2; Bob gets 2",
+            "Cat discards 3; Cat gets 2", "Cat claims 3 dealer says 2 unable (Bob)"]
+
+
+def test_the_state_is_the_engines_answer_with_each_stake_bounded(server):
+    seated(server)
+    for line in DISPUTED[:2]:
+        assert server.post("/api/line", {"line": line})[1]["taken"]
+    state = server.get("/api/state")
+    told = subprocess.run([sys.executable, "-m", "arbiter", "next", str(server.game), "--format", "json"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert state["answer"] == json.loads(told.stdout)
+    assert [(a["label"], a.get("minimum"), a.get("maximum")) for a in state["acts"]] == [
+        ("Dan opens 4", None, None), ("Dan opens 5 to 22 \u2026", 5, 22), ("Dan passes", None, None)]
+    assert state["next"] == "Dan's say: open (4 to 22) or pass"
+    assert state["question"] is None and state["owed"] == []
+
+
+def test_the_witnesss_number_is_asked_before_anything_else_and_the_make_good_follows(server, tmp_path):
+    seated(server)
+    for line in DISPUTED:
+        assert server.post("/api/line", {"line": line})[1]["taken"]
+    state = server.get("/api/state")
+    assert state["question"] == {"of": "Dan", "about": "Cat", "law": "L46", "least": 0, "most": 5}
+    assert state["next"] == "what number did Dan hear Cat ask for? (L46)" and state["acts"] == []
+    assert state["drawing"] == "Cat"  # the dispute form starts at the draw just made
+    for number in (-1, 6, "3", True, None):
+        assert server.post("/api/answer", {"number": number})[0] == 400
+    status, answer = server.post("/api/answer", {"number": 3})
+    assert status == 200 and answer["taken"]
+    state = answer["state"]
+    assert state["question"] is None and state["next"] == "Ann gives Cat 1 card"
+    assert state["owed"] == ["Ann owes Cat 1 card (L43)"]  # the make-good the dealer owes
+    assert [a["label"] for a in state["acts"]] == ["Cat gets 1"]
+    assert any("Dan's evidence decides: 3 cards demanded" in line for line in state["feed"][-1]["said"])
+    assert server.post("/api/answer", {"number": 3})[0] == 400  # no ruling waits for a number now
+    # The file is the one `arbiter table` writes when the number is typed alone.
+    at_table = tmp_path / "table.hand"
+    typed = [*DISPUTED, "3", "quit"]
+    result = CliRunner().invoke(cli, ["table", str(at_table), "--players", ",".join(PLAYERS), "--limit", "20",
+                                      "--ante", "1"], input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output
+    assert server.game.read_text(encoding="utf-8") == at_table.read_text(encoding="utf-8")
+
+
+def test_the_dealer_standing_pat_is_said_so_and_gives_himself_nothing(server):
+    seated(server)
+    for line in ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 5, Cat 5, Dan 5, Ann 5",
+                 "Cat opens 2; Dan passes; Ann plays 2; Bob plays 2", "Bob discards 1; Bob gets 1",
+                 "Cat discards 1; Cat gets 1"]:
+        assert server.post("/api/line", {"line": line})[1]["taken"]
+    acts = server.get("/api/state")["acts"]
+    assert acts[0]["label"] == "Ann stands pat"
+    status, answer = server.post("/api/event", {"event": acts[0]["event"]})
+    assert status == 200 and answer["taken"]
+    assert server.game.read_text(encoding="utf-8").endswith("\nAnn stands pat\n")
+    assert not [a for a in answer["state"]["acts"] if a["event"]["type"] == "give"]
+    assert answer["state"]["next"].startswith("the draw is over")
+
+
+# --- the table's set-up ---------------------------------------------------------------------
+
+
+def test_the_table_is_corrected_until_the_first_card_and_the_file_still_reads(server, tmp_path):
+    status, answer = server.post("/api/table", {"players": ["Ann", "Bob", "Cat"], "limit": 20, "ante": 11})
+    assert status == 200
+    warning, = answer["state"]["setup"]["warnings"]
+    assert "An ante of 11 is more than 0.5 of the limit of 20" in warning and "[L19:" in warning
+    assert answer["state"]["feed"][-1]["said"] == [warning]
+    server.post("/api/line", {"line": "Ann deals; Ann shuffles; Cat cuts; Bob antes 11"})
+    refused = server.post("/api/table", {"players": ["Ann", "Cat", "Dan"], "limit": 20, "ante": 1})
+    assert refused[0] == 400 and "Bob" in refused[1]["error"]  # the lines after it must still read
+    status, answer = server.post("/api/table", {"players": PLAYERS, "limit": 30, "ante": 11})
+    assert status == 200 and answer["state"]["setup"] == {"correctable": True, "warnings": []}
+    assert server.game.read_text(encoding="utf-8") == (
+        "players Ann Bob Cat Dan; limit 30; ante 11\n"
+        "# the table corrected; it was: players Ann Bob Cat; limit 20; ante 11\n"
+        "Ann deals; Ann shuffles; Cat cuts; Bob antes 11\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["night.hand"]  # nothing left beside it
+    assert server.post("/api/table", {"players": PLAYERS, "limit": 30, "ante": 11})[0] == 400  # nothing to correct
+    server.post("/api/line", {"line": "card to Bob"})
+    status, answer = server.post("/api/table", {"players": PLAYERS, "limit": 40, "ante": 11})
+    assert status == 400 and "a card is dealt" in answer["error"]
+    assert server.get("/api/state")["setup"] == {"correctable": False, "warnings": []}
+    server.stop()  # the file goes on at `arbiter table`, as any game file does
+    result = CliRunner().invoke(cli, ["table", str(server.game)], input="card to Cat\nquit\n")
+    assert result.exit_code == 0 and "refused" not in result.output, result.output
+
+
+def test_the_antes_share_of_the_limit_is_the_rule_books_with_the_house_rules(tmp_path):
+    house = tmp_path / "quarter.yaml"
+    house.write_text("parameters: {max_ante_fraction_of_limit: 0.25}\n", encoding="utf-8")
+    server = Server(tmp_path / "night.hand", 0, "--house", str(house))
+    try:
+        status, answer = server.post("/api/table", {"players": PLAYERS, "limit": 20, "ante": 6})
+        assert status == 200
+        assert "more than 0.25 of the limit of 20" in answer["state"]["setup"]["warnings"][0]
+        header = f"players Ann Bob Cat Dan; limit 20; ante 6; house {json.dumps(str(house))}\n"
+        assert server.game.read_text(encoding="utf-8") == header  # as `arbiter table --house` writes it
+        server.kill()
+        server = Server(server.game, server.port)  # resumed with no --house: the header's rules are in force
+        assert "more than 0.25 of the limit of 20" in server.get("/api/state")["setup"]["warnings"][0]
+    finally:
+        server.stop()
+
+
+# --- after a restart ---------------------------------------------------------------------
+
+
+def test_after_a_restart_the_feed_tells_the_game_as_it_was_told(tmp_path):
+    game = tmp_path / "night.hand"
+    server = Server(game)
+    try:
+        seated(server)
+        for line in ["Ann deals; Ann shuffles; Bob antes 1", "card to Bob", "Bob pases", "Dan points out uncut"]:
+            server.post("/api/line", {"line": line})
+        server.post("/api/command", {"command": "undo", "arguments": []})
+        server.post("/api/line", {"line": "Dan points out uncut"})
+        told = server.get("/api/state")["feed"]
+        server.kill()
+        server = Server(game, server.port)
+        retold = server.get("/api/state")["feed"]
+    finally:
+        server.stop()
+    assert [item["what"] for item in retold] == [item["what"] for item in told] + ["resumed"]
+    assert [item["said"] for item in retold[1:-1]] == [item["said"] for item in told[1:]]  # refusals, rulings, undo
+    assert [item["refused"] for item in retold] == [False, False, False, True, False, False, False, False]
+
+
+# --- who records, and watching by scanning ------------------------------------------------------
+
+
+def test_a_page_learns_whether_its_token_is_this_games(server):
+    def role(token: str | None) -> bool:
+        request = urllib.request.Request(server.url + "api/role",
+                                         headers={"Authorization": f"Bearer {token}"} if token else {})
+        with urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT) as response:
+            return json.load(response)["recording"]
+
+    assert role(TOKEN) is True
+    assert role(None) is False and role("not-" + TOKEN) is False
+
+
+HALF_BLOCKS = {" ": (1, 1), "\u2580": (0, 1), "\u2584": (1, 0), "\u2588": (0, 0)}  # (top, bottom): 1 dark
+
+
+def test_the_watch_address_is_printed_as_a_qr_code_and_served_as_one(tmp_path):
+    from arbiter.serve.app import watch_code
+
+    process = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "night.hand", "--port", "0", "--token",
+                                TOKEN], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                               env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line.rstrip("\n")) for line in process.stdout], daemon=True).start()
+        said = [lines.get(timeout=START_TIMEOUT) for _ in range(3)]
+        watch = said[2].removeprefix("watch: ")
+        assert said[1] == f"record (this device only): {watch}#token={TOKEN}"
+        expected = [tuple(int(m) for m in row) for row in watch_code(watch).matrix_iter(border=4)]
+        drawn = [lines.get(timeout=START_TIMEOUT) for _ in range((len(expected) + 1) // 2)]
+        rows = [row for line in drawn for row in zip(*(HALF_BLOCKS[c] for c in line))]
+        assert rows[:len(expected)] == expected  # the code holds the watch address, and no token
+        with urllib.request.urlopen(watch + "watch.svg", timeout=REQUEST_TIMEOUT) as response:
+            assert response.headers["Content-Type"].startswith("image/svg+xml")
+            assert "default-src 'none'" in response.headers["Content-Security-Policy"]
+            svg = response.read().decode("utf-8")
+        assert svg.startswith("<?xml") and "<svg" in svg and TOKEN not in svg
+        with urllib.request.urlopen(watch + "api/watch", timeout=REQUEST_TIMEOUT) as response:
+            assert json.load(response) == {"watch": watch}
+    finally:
+        process.terminate()
+        process.wait(timeout=REQUEST_TIMEOUT)
+
+
+def test_listening_on_every_address_it_prints_one_the_phones_can_open(tmp_path):
+    server = Server(tmp_path / "night.hand", 0, "--host", "0.0.0.0")
+    try:
+        assert "0.0.0.0" not in server.url
+        assert server.get("/api/state")["table"] is None
+    finally:
+        server.stop()
+
+
+def test_the_line_field_takes_the_words_players_say(server):
+    seated(server)
+    said = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 5, Cat 5, Dan 5, Ann 5", "Cat bets 2",
+            "Dan raises 2", "Ann calls", "Bob folds", "Cat calls", "Cat draws 3", "Cat gets 3", "Dan stands pat",
+            "Ann draws 1", "Ann gets 1", "Cat stands"]
+    for line in said:
+        status, answer = server.post("/api/line", {"line": line})
+        assert status == 200 and answer["taken"], (line, answer["state"]["feed"][-1])
+    assert server.game.read_text(encoding="utf-8").splitlines()[1:] == said  # kept as said
+    state = server.get("/api/state")
+    assert [s["stake"] for s in state["seats"]] == [4, 1, 4, 4]
+    assert state["next"].startswith("Dan to bet")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import secrets
 import socket
@@ -15,6 +16,8 @@ from arbiter.cli.app import HOUSE, cli
 
 INSTALL_HINT = "the web page needs the serve extra: pip install 'arbiter[serve]'"
 LOOPBACK = "127.0.0.1"
+WILDCARDS = ("0.0.0.0", "::", "")  # every address of this machine: the phones open one of them
+NO_ROUTE = ("10.255.255.255", 9)  # any address off this machine: a socket "connected" to it sends nothing
 
 
 @cli.command()
@@ -26,12 +29,13 @@ LOOPBACK = "127.0.0.1"
                              "room's network may watch); recording always needs the token.")
 @click.option("--token", help="The recording device's token (default: a new random one, printed in the link).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="json: the addresses as one JSON line (game, resumed, record, watch), for a program.")
+              help="json: the addresses as one JSON line (game, resumed, record, watch), for a program; "
+                   "text: the addresses, and the watch address as a QR code.")
 def serve(game: str | None, house: str | None, port: int, host: str | None, token: str | None, fmt: str) -> None:
     """Serve a page that records GAME (a *.hand file, resumed if it exists; by default a new
     one named by the date) as `arbiter table` does, and shows every phone the table live."""
     try:
-        from arbiter.serve.app import create_app, serve_forever
+        from arbiter.serve.app import create_app, serve_forever, watch_code
     except ImportError:
         raise click.ClickException(INSTALL_HINT) from None
     from arbiter.serve.game import ServedGame
@@ -39,7 +43,7 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, toke
     if token is not None and len(token) < 8:
         raise click.BadParameter("at least 8 characters", param_hint="--token")
     path = Path(game or time.strftime("game-%Y-%m-%d-%H%M.hand"))
-    served = ServedGame(path, build_rulebook(house))
+    served = ServedGame(path, build_rulebook(house), house)
     address = host or LOOPBACK
     try:
         listener = socket.create_server((address, port))
@@ -47,7 +51,8 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, toke
         served.close()
         raise click.ClickException(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
     token = token or secrets.token_urlsafe(18)
-    shown = f"[{address}]" if ":" in address else address
+    reached = reachable(address)
+    shown = f"[{reached}]" if ":" in reached else reached
     url = f"http://{shown}:{listener.getsockname()[1]}/"
     resumed = served.session is not None
     if fmt == "json":
@@ -56,9 +61,26 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, toke
         click.echo(f"arbiter serve: {path} ({'resumed' if resumed else 'a new game'})")
         click.echo(f"record (this device only): {url}#token={token}")
         click.echo(f"watch: {url}")
+        drawn = io.StringIO()
+        watch_code(url).terminal(out=drawn, compact=True)
+        click.echo(drawn.getvalue().rstrip("\n"))
     try:
-        serve_forever(create_app(served, token, loopback_only=host is None), listener)
+        serve_forever(create_app(served, token, loopback_only=host is None, watch=url), listener)
     except KeyboardInterrupt:  # Ctrl-C: the way a server is stopped, not an error
         pass
     if fmt == "text":
         click.echo(f"arbiter serve: stopped; every act is saved in {path}")
+
+
+def reachable(address: str) -> str:
+    """The address the phones open: the one listened on, or, listening on every address of
+    this machine, its address on the network the way out goes by (loopback if none)."""
+    if address not in WILDCARDS:
+        return address
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(NO_ROUTE)  # picks the way out; no packet is sent
+            found: str = probe.getsockname()[0]
+        except OSError:
+            return LOOPBACK
+    return found

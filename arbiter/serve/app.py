@@ -5,10 +5,15 @@ stream that keeps every watching phone up to date.
   style from elsewhere, which the Content-Security-Policy also forbids);
 - `GET /api/state`, `/api/forms`: the table as the game file leaves it; the notation's forms;
 - `GET /api/events`: server-sent events, one `state` each time the game changes;
-- `POST /api/table`, `/api/event`, `/api/line`, `/api/command`: recording, for the
-  device that holds the game's token only (`Authorization: Bearer TOKEN`).
+- `GET /api/role`: whether the token a page holds is this game's (it watches if not);
+- `GET /api/watch`, `/watch.svg`: the address that watchers open, and its QR code;
+- `POST /api/table`, `/api/event`, `/api/line`, `/api/answer`, `/api/command`: recording,
+  for the device that holds the game's token only (`Authorization: Bearer TOKEN`).
 
-Writes are taken one at a time (a lock), each on the disk before its answer is sent.
+Writes are taken one at a time (a lock), each on the disk before its answer is sent. A
+recording says the `version` of the state it was decided from (`"after"`): if the game
+has moved on since, it is refused with 409 and the state as it is, and nothing is
+written, so a retry or a second device never records an act twice.
 """
 
 from __future__ import annotations
@@ -16,12 +21,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import io
 import json
 import socket
 from importlib import resources
 from types import FrameType
 from typing import Any, AsyncIterator, Awaitable, Callable
 
+import segno
 import uvicorn
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -31,9 +38,9 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from arbiter.errors import ArbiterError
-from arbiter.serve.game import ServedGame, forms_json
+from arbiter.serve.game import ServedGame, Stale, forms_json
 
-CLOSING = -1  # told to the streams instead of a version when the server stops
+CLOSING = -1  # told to the streams instead of a change when the server stops
 MAX_BODY = 64 * 1024  # an act is a few hundred bytes
 KEEP_ALIVE = 15.0  # seconds between comments on an idle stream, so proxies and phones keep it open
 LOOPBACK_NAMES = ["127.0.0.1", "localhost"]
@@ -49,7 +56,7 @@ FILES = {"/": ("page.html", "text/html"), "/page.js": ("page.js", "text/javascri
 
 
 class Watchers:
-    """The phones watching: each has a queue that is told of every new version."""
+    """The phones watching: each has a queue that is told of every change (its count)."""
 
     def __init__(self) -> None:
         self.queues: set[asyncio.Queue[int]] = set()
@@ -62,19 +69,27 @@ class Watchers:
     def leave(self, queue: asyncio.Queue[int]) -> None:
         self.queues.discard(queue)
 
-    def tell(self, version: int) -> None:
+    def tell(self, told: int) -> None:
         for queue in self.queues:
-            queue.put_nowait(version)
+            queue.put_nowait(told)
 
     def close(self) -> None:
         """The server is stopping: every stream ends now, rather than being cut off."""
         self.tell(CLOSING)
 
 
-def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
-    """The app for one game; `token` is what a recording device must send."""
+def create_app(game: ServedGame, token: str, loopback_only: bool, watch: str) -> Starlette:
+    """The app for one game; `token` is what a recording device must send, `watch` the
+    address the other phones open (shown on the page as a QR code)."""
     watchers = Watchers()
     lock = asyncio.Lock()
+    drawn = io.BytesIO()
+    watch_code(watch).save(drawn, kind="svg", scale=6, border=2, title=watch)
+    svg = drawn.getvalue()
+
+    def holds_token(request: Request) -> bool:
+        given = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
+        return hmac.compare_digest(given.encode(), token.encode())
 
     def answer(data: Any, status: int = 200) -> JSONResponse:
         return JSONResponse(data, status, headers=SECURITY_HEADERS)
@@ -92,6 +107,15 @@ def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
 
     async def forms(_: Request) -> JSONResponse:
         return answer(forms_json())
+
+    async def role(request: Request) -> JSONResponse:
+        return answer({"recording": holds_token(request)})
+
+    async def watch_address(_: Request) -> JSONResponse:
+        return answer({"watch": watch})
+
+    async def watch_svg(_: Request) -> Response:
+        return Response(svg, media_type="image/svg+xml", headers=SECURITY_HEADERS)
 
     async def events(request: Request) -> StreamingResponse:
         async def stream() -> AsyncIterator[str]:
@@ -115,11 +139,11 @@ def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
                                  headers={**SECURITY_HEADERS, "X-Accel-Buffering": "no"})
 
     def recording(act: Callable[[dict[str, Any]], Any]) -> Callable[[Request], Awaitable[JSONResponse]]:
-        """A POST that records: the token checked, the body read as JSON, the act done
-        under the lock, every watcher told, and the new state answered."""
+        """A POST that records: the token checked, the body read as JSON, the version it
+        was decided from checked and the act done under the lock, every watcher told, and
+        the new state answered."""
         async def endpoint(request: Request) -> JSONResponse:
-            given = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
-            if not hmac.compare_digest(given.encode(), token.encode()):
+            if not holds_token(request):
                 return answer({"error": "only the device holding this game's token may record"}, 401)
             body = b""
             async for chunk in request.stream():  # never more than MAX_BODY held
@@ -134,10 +158,13 @@ def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
                 return answer({"error": "the body is not a JSON object"}, 400)
             async with lock:
                 try:
+                    game.check_after(data.get("after"))
                     taken = act(data)
+                except Stale as exc:
+                    return answer({"error": str(exc), "state": game.state()}, 409)
                 except ArbiterError as exc:
                     return answer({"error": str(exc)}, 400)
-                watchers.tell(game.version)
+                watchers.tell(game.told)
             return answer({"taken": taken is not False, "state": game.state()})
         return endpoint
 
@@ -147,10 +174,14 @@ def create_app(game: ServedGame, token: str, loopback_only: bool) -> Starlette:
         Route("/api/state", state),
         Route("/api/forms", forms),
         Route("/api/events", events),
+        Route("/api/role", role),
+        Route("/api/watch", watch_address),
+        Route("/watch.svg", watch_svg),
         Route("/api/table", recording(lambda d: game.set_table(d.get("players"), d.get("limit"), d.get("ante"))),
               methods=["POST"]),
         Route("/api/event", recording(lambda d: game.record_event(d.get("event"))), methods=["POST"]),
         Route("/api/line", recording(lambda d: game.record_line(str(d.get("line", "")))), methods=["POST"]),
+        Route("/api/answer", recording(lambda d: game.answer(d.get("number"))), methods=["POST"]),
         Route("/api/command", recording(lambda d: game.command(str(d.get("command")), d.get("arguments", []))),
               methods=["POST"]),
     ]
@@ -178,6 +209,12 @@ def serve_forever(app: Starlette, listener: socket.socket) -> None:
 
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2)
     Server(config).run(sockets=[listener])
+
+
+def watch_code(address: str) -> segno.QRCode:
+    """The watch address as a QR code, for a phone's camera: printed in the terminal and
+    shown on the page. It holds the address only, never the token."""
+    return segno.make(address, error="m")
 
 
 def _sse(state: dict[str, Any]) -> str:

@@ -1,8 +1,10 @@
 // arbiter serve: the page draws what the server sends (the table as the engine leaves it,
-// whose turn it is and the acts in order, each ruling in the law's words) and sends back
-// what is tapped. No law is decided here: every act goes to the server, which checks it by
-// the log's schema and records it as `arbiter table` does. Text from the game (names,
-// notes, rulings) is only ever set as text, never as markup.
+// whose turn it is and the acts in order, what is owed, the question a ruling waits for,
+// each ruling in the law's words) and sends back what is tapped. No law is decided here:
+// every act goes to the server, which checks it by the log's schema and records it as
+// `arbiter table` does. Each recording says the version of the state it was chosen from,
+// so that the server refuses it (409) if another device recorded first. Text from the game
+// (names, notes, rulings) is only ever set as text, never as markup.
 "use strict";
 
 const TOKEN_KEY = "arbiter-token";
@@ -14,12 +16,15 @@ const GROUPS = {
   dispute: ["dispute", "demand", "ask_dealer", "dealer_answer", "dealer_tells"],
   other: null,
 };
+const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "Jo"];
+const SUITS = [["s", "\u2660", "spades"], ["h", "\u2665", "hearts"], ["d", "\u2666", "diamonds"], ["c", "\u2663", "clubs"]];
+const MOST_NUMBER_BUTTONS = 30; // a wider range is typed
 
 let token = null;
 let state = null;
 let forms = [];
-let asking = null;
 let busy = false;
+let offline = false;
 
 const el = (id) => document.getElementById(id);
 
@@ -30,12 +35,19 @@ function make(tag, text, className) {
   return node;
 }
 
+function button(text, className, onClick) {
+  const node = make("button", text, className);
+  node.type = "button";
+  node.addEventListener("click", onClick);
+  return node;
+}
+
 function say(text) {
   el("message").textContent = text;
   el("message").hidden = !text;
 }
 
-// --- the token: from the link's #token=..., kept for this tab only ------------------------
+// --- the token: from the link's #token=..., kept for this tab, and asked of the server ----
 function takeToken() {
   const match = /(?:^#|&)token=([^&]+)/.exec(window.location.hash);
   if (match) {
@@ -43,16 +55,35 @@ function takeToken() {
     history.replaceState(null, "", window.location.pathname);
   }
   token = sessionStorage.getItem(TOKEN_KEY);
-  document.body.className = token ? "recording" : "watching";
-  el("role").textContent = token ? "recording" : "watching";
+}
+
+function setRole(recording) {
+  document.body.className = recording ? "recording" : "watching";
+  el("role").textContent = recording ? "recording" : "watching";
+}
+
+// The page records only once the server says its token is this game's: until then, and
+// for a token that is not, it watches (no act is offered that would be refused).
+async function confirmRole() {
+  if (!token) return setRole(false);
+  const response = await fetch("/api/role", { headers: { Authorization: `Bearer ${token}` } });
+  const recording = (await response.json()).recording === true;
+  if (!recording) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    token = null;
+    say("This address's token is not this game's: this phone watches.");
+  }
+  setRole(recording);
 }
 
 // --- drawing the state -------------------------------------------------------------------
 function render(next) {
-  if (!next || (state && next.epoch === state.epoch && next.version <= state.version)) return; // seen already
+  if (!next || (state && next.epoch === state.epoch && next.told <= state.told)) return; // seen already
+  const moved = state && (next.epoch !== state.epoch || next.version !== state.version);
   state = next;
+  if (moved) closePanels(); // what was being chosen was chosen from a state that has gone
   el("file").textContent = next.file;
-  el("setup").hidden = next.table !== null;
+  el("setup").hidden = next.table !== null && el("setup-cancel").hidden;
   el("game").hidden = next.table === null;
   if (next.table === null) return;
   drawTable(next);
@@ -73,10 +104,12 @@ function drawTable(s) {
   const seats = el("seats");
   seats.replaceChildren();
   for (const seat of s.seats) {
-    const li = make("li", null, (seat.in ? "" : "out ") + (acting.has(seat.name) ? "turn" : ""));
+    const kinds = [seat.in ? "" : "out", acting.has(seat.name) ? "turn" : "", seat.winner ? "winner" : ""];
+    const li = make("li", null, kinds.filter(Boolean).join(" "));
     li.dataset.name = seat.name;
     li.append(make("span", seat.name, "name"));
     if (seat.dealer) li.append(make("span", "D", "button"));
+    if (seat.winner) li.append(make("span", "wins", "badge"));
     const detail = [];
     if (seat.stake !== null && seat.stake !== undefined) detail.push(`stake ${seat.stake}`);
     if (seat.cards) detail.push(`${seat.cards} cards`);
@@ -86,18 +119,32 @@ function drawTable(s) {
     if (seat.shown) li.append(make("span", seat.shown.join(" "), "detail"));
     seats.append(li);
   }
+  const warnings = el("setup-warnings");
+  warnings.replaceChildren(...s.setup.warnings.map((warning) => make("li", warning)));
+  el("setup-note").hidden = !s.setup.correctable;
 }
 
 function drawTurn(s) {
   el("next").textContent = `Next: ${s.next}`;
+  el("owed").replaceChildren(...s.owed.map((owed) => make("li", owed)));
+  const question = el("question");
+  question.replaceChildren();
+  question.hidden = !s.question;
+  if (s.question) { // the one thing asked before anything else is offered
+    question.append(numberPicker(s.question.least, s.question.most,
+      (number) => send("/api/answer", { number }, s.version)));
+  }
   const acts = el("acts");
+  const others = el("others");
   acts.replaceChildren();
-  s.acts.forEach((act) => {
-    const button = make("button", act.label, "act");
-    button.type = "button";
-    button.addEventListener("click", () => (act.ask.length ? ask(act) : send("/api/event", { event: act.event })));
-    acts.append(button);
-  });
+  others.replaceChildren();
+  for (const act of s.question ? [] : s.acts) {
+    const choose = () => (act.ask.length ? ask(act, s.version) : send("/api/event", { event: act.event }, s.version));
+    (act.other ? others : acts).append(button(act.label, act.other ? "act other" : "act", choose));
+  }
+  el("others-box").hidden = others.children.length === 0;
+  el("evidence").hidden = !s.dispute;
+  el("undo").disabled = !s.undo;
 }
 
 function drawFeed(feed) {
@@ -107,7 +154,8 @@ function drawFeed(feed) {
     const li = make("li", null, item.refused ? "refused" : "");
     li.value = item.n;
     li.append(make("div", item.what, "what"));
-    for (const line of item.said) li.append(make("div", line, "line"));
+    // A line refused is said with its column marked under it: kept in columns.
+    for (const line of item.said) li.append(make("div", line, item.refused && line.includes("\n") ? "line code" : "line"));
     list.append(li);
   }
 }
@@ -126,18 +174,77 @@ function drawRulings(s) {
     .map(([player, value]) => `${player} ${value >= 0 ? "+" : ""}${value}`).join(", ");
 }
 
+// --- pickers: numbers and cards are tapped, not typed -------------------------------------
+function numberPicker(least, most, choose) {
+  const box = make("div", null, "numbers");
+  if (most - least + 1 <= MOST_NUMBER_BUTTONS) {
+    for (let number = least; number <= most; number += 1) box.append(button(number, "number", () => choose(number)));
+    return box;
+  }
+  const input = Object.assign(make("input"), { type: "number", inputmode: "numeric", min: least, max: most });
+  input.value = String(least);
+  box.append(input, button("Record", "", () => choose(Number(input.value))));
+  return box;
+}
+
+// A grid of ranks and a row of suits: a rank, then a suit, makes a card. `single` keeps one.
+function cardPicker(single) {
+  const cards = [];
+  let rank = null;
+  const box = make("div", null, "cards");
+  const chosen = make("div", null, "chosen");
+  const ranks = make("div", null, "ranks");
+  const suits = make("div", null, "suits");
+  const add = (card) => {
+    if (single) cards.splice(0);
+    cards.push(card);
+    rank = null;
+    draw();
+  };
+  const draw = () => {
+    chosen.replaceChildren(...cards.map((card, k) => button(card, "card", () => { cards.splice(k, 1); draw(); })));
+    if (!cards.length) chosen.append(make("span", single ? "No card yet: a rank, then a suit." : "No cards yet: a rank, then a suit.", "small"));
+    for (const node of ranks.children) node.classList.toggle("on", node.dataset.rank === rank);
+  };
+  for (const r of RANKS) {
+    const node = button(r === "T" ? "10" : (r === "Jo" ? "Joker" : r), "rank", () => {
+      if (r === "Jo") add("Jo");
+      else { rank = r; draw(); }
+    });
+    node.dataset.rank = r;
+    ranks.append(node);
+  }
+  for (const [s, symbol, name] of SUITS) {
+    const node = button(symbol, `suit suit-${s}`, () => { if (rank) add(rank + s); });
+    node.dataset.suit = s;
+    node.setAttribute("aria-label", name);
+    suits.append(node);
+  }
+  box.append(chosen, ranks, suits);
+  draw();
+  box.value = () => (single ? (cards[0] || "") : [...cards]);
+  return box;
+}
+
 // --- recording ---------------------------------------------------------------------------
-async function send(path, body) {
+// `after`: the version of the state the act was chosen from.
+async function send(path, body, after) {
   if (busy) return false;
   busy = true;
   try {
     const response = await fetch(path, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
+      body: JSON.stringify({ ...body, after }),
     });
     let data = {};
     try { data = await response.json(); } catch (error) { data = {}; }
+    if (response.status === 409) { // another device recorded first: here is the game as it is now
+      closePanels();
+      render(data.state);
+      say(data.error);
+      return false;
+    }
     if (!response.ok) {
       say(data.error || `the server answered ${response.status}: nothing was recorded`);
       return false;
@@ -145,37 +252,50 @@ async function send(path, body) {
     render(data.state);
     const last = data.state.feed[data.state.feed.length - 1];
     say(data.taken ? "" : (last ? last.said.join("\n") : "refused"));
+    if (data.taken) backToNext();
     return data.taken;
   } catch (error) {
-    say("the server cannot be reached: nothing was recorded");
+    say("The server cannot be reached: nothing was recorded.");
     return false;
   } finally {
     busy = false;
   }
 }
 
-function ask(act) {
-  asking = act;
-  const field = act.ask[0];
-  const value = act.event[field];
-  el("ask-label").textContent = `${act.label} ${field}`;
-  const input = el("ask-input");
-  input.type = typeof value === "number" ? "number" : "text";
-  input.value = Array.isArray(value) ? value.join(" ") : (value === undefined ? "" : String(value));
-  input.placeholder = field === "cards" ? "Ah Kd 3c 4s 5h" : (field === "card" ? "Kd" : "");
-  el("ask").hidden = false;
-  input.focus();
+// Recorded: every form closes and the page shows whose turn it is now.
+function backToNext() {
+  closePanels();
+  el("wrong").open = false;
+  el("now").scrollIntoView({ block: "start" });
 }
 
-async function sendAsked(submitted) {
-  submitted.preventDefault();
-  const act = asking;
+function closePanels() {
+  for (const id of ["ask", "form", "referee-form", "line-form", "undo-confirm"]) el(id).hidden = true;
+  el("setup-cancel").hidden = true;
+  if (state && state.table !== null) el("setup").hidden = true;
+}
+
+function inView(id) {
+  el(id).hidden = false;
+  el(id).scrollIntoView({ block: "start" });
+}
+
+function ask(act, after) {
+  closePanels();
   const field = act.ask[0];
-  const text = el("ask-input").value.trim();
-  const event = { ...act.event };
-  event[field] = typeof act.event[field] === "number" ? Number(text)
-    : (Array.isArray(act.event[field]) ? text.split(/\s+/).filter(Boolean) : text);
-  if (await send("/api/event", { event })) el("ask").hidden = true;
+  el("ask-label").textContent = act.label;
+  const body = el("ask-body");
+  const withValue = (value) => send("/api/event", { event: { ...act.event, [field]: value } }, after);
+  if (act.minimum !== undefined) { // a number: its least to its most, one tap each
+    body.replaceChildren(numberPicker(act.minimum, act.maximum, withValue));
+    el("ask-send").hidden = true;
+  } else { // the cards shown, the card drawn
+    const picker = cardPicker(field === "card");
+    body.replaceChildren(picker);
+    el("ask-send").hidden = false;
+    el("ask-send").onclick = () => withValue(picker.value());
+  }
+  inView("ask");
 }
 
 // --- the irregular menu: a form for any event, built from the notation's forms -----------
@@ -189,26 +309,19 @@ function openGroup(group) {
     option.value = form.type;
     select.append(option);
   }
+  closePanels();
   el("form").dataset.group = group;
-  hideForms();
-  el("form").hidden = false;
+  el("form").dataset.after = state.version;
   buildParts();
+  inView("form");
 }
 
-function hideForms() {
-  for (const id of ["form", "referee-form", "line-form"]) el(id).hidden = true;
-}
-
-function playerSelect(name, optional) {
+function playerSelect(name, optional, chosen) {
   const select = make("select");
   select.name = name;
-  if (optional) select.append(make("option", "—"));
-  if (optional) select.firstChild.value = "";
-  for (const player of state.table.players) {
-    const option = make("option", player);
-    option.value = player;
-    select.append(option);
-  }
+  if (optional) select.append(Object.assign(make("option", "\u2014"), { value: "" }));
+  for (const player of state.table.players) select.append(Object.assign(make("option", player), { value: player }));
+  if (chosen) select.value = chosen;
   return select;
 }
 
@@ -218,11 +331,19 @@ function field(labelText, input) {
   return label;
 }
 
+function checkRow(player, input) {
+  const row = make("label", null, "check");
+  row.append(input, ` ${player}`);
+  return row;
+}
+
 function buildParts() {
   const form = forms.find((f) => f.type === el("form-type").value);
   const box = el("form-parts");
   box.replaceChildren();
-  if (form.subject) box.append(field(form.subject, playerSelect(form.subject, false)));
+  // A dispute over the cards drawn is most likely about the draw just made.
+  const who = el("form").dataset.group === "dispute" ? state.drawing : null;
+  if (form.subject) box.append(field(form.subject, playerSelect(form.subject, false, who)));
   for (const part of form.parts) box.append(partInput(part));
   box.append(field("note (optional)", Object.assign(make("input"), { name: "note", autocomplete: "off" })));
   if (el("form").dataset.group === "exposed") {
@@ -236,19 +357,22 @@ function partInput(part) {
   const label = `${part.words || part.field.replace(/_/g, " ")}${part.optional ? " (optional)" : ""}`;
   const input = (type, extra) => Object.assign(make("input"), { name: part.field, type, autocomplete: "off" }, extra);
   switch (part.kind) {
-    case "number": return field(label, input("number", { min: 0 }));
-    case "card": return field(label, input("text", { placeholder: "Kd" }));
-    case "cards": return field(label, input("text", { placeholder: "Ah Kd 3c" }));
+    case "number": return field(label, input("number", { min: 0, inputMode: "numeric" }));
+    case "card":
+    case "cards": {
+      const set = make("fieldset");
+      set.append(make("legend", label));
+      const picker = cardPicker(part.kind === "card");
+      picker.dataset.field = part.field;
+      set.append(picker);
+      return set;
+    }
     case "name": return field(label, playerSelect(part.field, part.optional));
-    case "flag": return field(`${part.words}`, input("checkbox"));
+    case "flag": return checkRow(part.words, input("checkbox"));
     case "choice": {
       const select = make("select");
       select.name = part.field;
-      for (const [words, value] of part.choices) {
-        const option = make("option", words);
-        option.value = value;
-        select.append(option);
-      }
+      for (const [words, value] of part.choices) select.append(Object.assign(make("option", words), { value }));
       return field(label, select);
     }
     default: { // names, hands, counts: one entry per player
@@ -259,11 +383,9 @@ function partInput(part) {
       for (const player of state.table.players) {
         const entry = part.kind === "names"
           ? Object.assign(make("input"), { type: "checkbox", value: player })
-          : Object.assign(make("input"), { type: "number", min: 0, value: "" });
+          : Object.assign(make("input"), { type: "number", min: 0, value: "", inputMode: "numeric" });
         entry.dataset.player = player;
-        const row = make("label", null, "check");
-        row.append(entry, ` ${player}`);
-        set.append(row);
+        set.append(checkRow(player, entry));
       }
       return set;
     }
@@ -281,8 +403,10 @@ function collect() {
   for (const part of form.parts) {
     const value = values[part.field];
     if (part.kind === "number") { if (value !== "") event[part.field] = Number(value); }
-    else if (part.kind === "card") { if (value.trim()) event[part.field] = value.trim(); }
-    else if (part.kind === "cards") { if (value.trim() || !part.optional) event[part.field] = value.split(/\s+/).filter(Boolean); }
+    else if (part.kind === "card" || part.kind === "cards") {
+      const picked = box.querySelector(`.cards[data-field=${part.field}]`).value();
+      if (picked.length || !part.optional) event[part.field] = picked;
+    }
     else if (part.kind === "name" || part.kind === "choice") { if (value) event[part.field] = value; }
     else if (part.kind === "flag") { if (box.querySelector(`[name=${part.field}]`).checked) event[part.field] = true; }
     else {
@@ -301,68 +425,107 @@ function collect() {
   return event;
 }
 
+// --- the table's set-up: a new table, or the table corrected before the first card -----------
+function openSetup(correcting) {
+  closePanels();
+  el("setup-title").textContent = correcting ? "Correct the table" : "A new table";
+  el("setup-send").textContent = correcting ? "Correct it" : "Sit down";
+  el("setup-cancel").hidden = !correcting;
+  if (correcting) {
+    el("setup-players").value = state.table.players.join(", ");
+    el("setup-limit").value = String(state.table.limit);
+    el("setup-ante").value = String(state.table.ante);
+  }
+  inView("setup");
+}
+
 // --- starting ----------------------------------------------------------------------------
 function listen() {
   const source = new EventSource("/api/events");
   const link = el("link");
+  source.addEventListener("open", () => confirmRole().catch(() => {}));
   source.addEventListener("state", (message) => {
     render(JSON.parse(message.data));
     link.textContent = "live";
     link.className = "live";
+    if (offline) say(""); // back: what was said of the lost connection no longer holds
+    offline = false;
   });
-  source.onerror = () => { link.textContent = "reconnecting…"; link.className = "offline"; };
+  source.onerror = () => { link.textContent = "reconnecting…"; link.className = "offline"; offline = true; };
 }
 
 function wire() {
   el("setup-form").addEventListener("submit", (submitted) => {
     submitted.preventDefault();
     const players = el("setup-players").value.split(",").map((p) => p.trim()).filter(Boolean);
-    send("/api/table", { players, limit: Number(el("setup-limit").value), ante: Number(el("setup-ante").value) });
+    send("/api/table", { players, limit: Number(el("setup-limit").value), ante: Number(el("setup-ante").value) },
+      state ? state.version : 0);
   });
-  el("ask").addEventListener("submit", sendAsked);
-  el("ask-cancel").addEventListener("click", () => { el("ask").hidden = true; });
-  for (const button of document.querySelectorAll("[data-group]")) {
-    button.addEventListener("click", () => openGroup(button.dataset.group));
+  el("setup-cancel").addEventListener("click", closePanels);
+  el("setup-correct").addEventListener("click", () => openSetup(true));
+  el("ask-cancel").addEventListener("click", closePanels);
+  for (const node of document.querySelectorAll("[data-group]")) {
+    node.addEventListener("click", () => openGroup(node.dataset.group));
   }
   el("form-type").addEventListener("change", buildParts);
-  el("form").addEventListener("submit", async (submitted) => {
+  el("form").addEventListener("submit", (submitted) => {
     submitted.preventDefault();
-    if (await send("/api/event", { event: collect() })) el("form").hidden = true;
+    send("/api/event", { event: collect() }, Number(el("form").dataset.after));
   });
-  el("form-cancel").addEventListener("click", hideForms);
-  el("undo").addEventListener("click", () => send("/api/command", { command: "undo", arguments: [] }));
-  el("evidence").addEventListener("click", () => send("/api/command", { command: "evidence", arguments: [] }));
+  el("form-cancel").addEventListener("click", closePanels);
+  el("undo").addEventListener("click", () => {
+    closePanels();
+    const after = state.version;
+    el("undo-text").textContent = `Take back line ${state.undo.line}: ${state.undo.text}?`;
+    el("undo-yes").onclick = () => send("/api/command", { command: "undo", arguments: [] }, after);
+    inView("undo-confirm");
+  });
+  el("undo-no").addEventListener("click", closePanels);
+  el("evidence").addEventListener("click", () => send("/api/command", { command: "evidence", arguments: [] }, state.version));
   el("referee-open").addEventListener("click", () => {
-    const box = el("referee-names");
-    box.replaceChildren();
-    for (const player of state.table.players) {
-      const row = make("label", null, "check");
-      row.append(Object.assign(make("input"), { type: "checkbox", value: player }), ` ${player}`);
-      box.append(row);
-    }
-    hideForms();
-    el("referee-form").hidden = false;
+    closePanels();
+    el("referee-names").replaceChildren(...state.table.players.map(
+      (player) => checkRow(player, Object.assign(make("input"), { type: "checkbox", value: player }))));
+    el("referee-form").dataset.after = state.version;
+    inView("referee-form");
   });
   el("referee-form").addEventListener("submit", (submitted) => {
     submitted.preventDefault();
     const names = [...el("referee-names").querySelectorAll("input:checked")].map((i) => i.value);
-    send("/api/command", { command: "referee", arguments: names });
+    if (!names.length) return say("Tick the persons disputing.");
+    send("/api/command", { command: "referee", arguments: names }, Number(el("referee-form").dataset.after));
   });
-  el("line-open").addEventListener("click", () => { hideForms(); el("line-form").hidden = false; });
+  el("referee-cancel").addEventListener("click", closePanels);
+  el("line-open").addEventListener("click", () => {
+    closePanels();
+    el("line-form").dataset.after = state.version;
+    inView("line-form");
+  });
   el("line-form").addEventListener("submit", async (submitted) => {
     submitted.preventDefault();
-    if (await send("/api/line", { line: el("line-input").value })) el("line-input").value = "";
+    if (await send("/api/line", { line: el("line-input").value }, Number(el("line-form").dataset.after))) {
+      el("line-input").value = "";
+    }
   });
+  el("line-cancel").addEventListener("click", closePanels);
+  el("watch-open").addEventListener("click", async () => {
+    el("watch-code").src = "/watch.svg";
+    el("watch-address").textContent = (await (await fetch("/api/watch")).json()).watch;
+    inView("watch");
+  });
+  el("watch-close").addEventListener("click", () => { el("watch").hidden = true; });
 }
 
 async function start() {
   takeToken();
   wire();
   try {
+    await confirmRole();
     forms = await (await fetch("/api/forms")).json();
     render(await (await fetch("/api/state")).json());
   } catch (error) {
-    say("the server cannot be reached");
+    say("The server cannot be reached.");
+    offline = true;
   }
   listen();
 }
