@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from arbiter import logfile
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
-from arbiter.logfile import read_log_bytes, read_log_lazily, read_source, sound_log
+from arbiter.logfile import read_built_log, read_log_lazily, read_source
 from arbiter.notation.reading import is_text_log, read_any_log
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook, normalise_id
@@ -121,16 +121,9 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
 def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
     """A log (the parsed JSON) in, its report out. Never raises for a bad log: it is `invalid`.
 
-    A sound log is replayed as it is; any other is written as JSON and read as a file is,
-    so that what is wrong with it is said in the same words (and `log` is never changed)."""
-    if sound_log(log):
-        return replay_log(log, rulebook, None, **options)
-    import json
-
+    A sound log is replayed as it is; any other is read as a file is (`read_built_log`)."""
     try:
-        data = read_log_bytes(json.dumps(log).encode("utf-8"), "<log>")
-    except (TypeError, ValueError, RecursionError) as exc:
-        return invalid_report(None, LogError(f"not a JSON document: {type(exc).__name__}: {exc}"))
+        data = read_built_log(log)
     except LogError as error:
         return invalid_report(None, error)
     return replay_log(data, rulebook, None, **options)
@@ -141,13 +134,7 @@ def next_acts_of(log: Mapping[str, Any], rulebook: Rulebook | None = None) -> di
     table names or `rulebook`'s. Raises LogError for a log that cannot be read or replayed."""
     from arbiter.engine.next_acts import next_acts
 
-    if not sound_log(log):
-        import json
-
-        try:
-            log = read_log_bytes(json.dumps(log).encode("utf-8"), "<log>")
-        except (TypeError, ValueError, RecursionError) as exc:
-            raise LogError(f"not a JSON document: {type(exc).__name__}: {exc}") from None
+    log = read_built_log(log)
     replay = Replay(log, Replay.compile(rulebook_for(log, rulebook)))
     for k, event in enumerate(log["events"]):
         replay.step(k, event)

@@ -197,6 +197,42 @@ def read_log_bytes(data: bytes, name: str) -> dict[str, Any]:
         raise
 
 
+def read_built_log(log: object) -> dict[str, Any]:
+    """A log built in Python (`check_log(dict)`): as it is when every check passes it,
+    else written as JSON and read as a file is, so that what is wrong with it is said in
+    the same words. Raises LogError; `log` itself is never changed."""
+    if sound_log(log):
+        return cast("dict[str, Any]", log)
+    try:
+        text = json.dumps(log)
+    except ValueError as exc:  # an int with more digits than Python will write: out of range, and where
+        path = _first_huge_int(log)
+        if path is None:  # a circular document
+            raise LogReadError(f"not a JSON document: ValueError: {exc}", file="<log>") from None
+        raise LogReadError(f"{_subject(log, path)} is out of range (a number of more digits than can be read); "
+                           f"numbers must lie within ±{_MAX_NUMBER}", json_pointer(path), file="<log>") from None
+    except (TypeError, RecursionError) as exc:
+        raise LogReadError(f"not a JSON document: {type(exc).__name__}: {exc}", file="<log>") from None
+    return read_log_bytes(text.encode("utf-8"), "<log>")
+
+
+def _first_huge_int(doc: object) -> list[str | int] | None:
+    """The path of the first int, in document order, out of the numbers' range; None if
+    there is none (each container is visited once: the document may be circular)."""
+    stack: list[tuple[object, list[str | int]]] = [(doc, [])]
+    seen: set[int] = set()
+    while stack:
+        value, path = stack.pop()
+        if type(value) is int and abs(value) > _MAX_NUMBER:
+            return path
+        if not isinstance(value, (dict, list)) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        children = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+        stack.extend((child, [*path, key]) for key, child in reversed(children))
+    return None
+
+
 def sound_log(log: object) -> bool:
     """True when a log built in Python (`check_log(dict)`) passes every check as it is,
     with no JSON round trip; False when it must be read as JSON text to say what is wrong
@@ -507,7 +543,10 @@ def _plain_meta(meta: object, strings_checked: bool) -> int | None:
             stack.extend((child, depth + 1) for child in value)
         elif kind not in _SCALARS:
             return None
-        elif kind is float or kind is int:
+        elif kind is int:
+            if abs(value) > _MAX_NUMBER:  # compared as ints: a float of it may not exist
+                return None
+        elif kind is float:
             if not (math.isfinite(value) and abs(value) <= _MAX_NUMBER):
                 return None
         elif kind is str and not strings_checked and _has_lone_surrogate(value):
@@ -864,6 +903,8 @@ def _describe(doc: object, error: ValidationError) -> tuple[str, str]:
         message = f"{subject} must name {schema['minItems']} to {schema['maxItems']} players, got {len(instance)}"
     elif v == "minProperties":
         message = f"{subject} must not be empty"
+    elif v == "maximum":
+        message = f"{subject} is out of bounds: at most {schema['maximum']:,}, got {_show(instance)}"
     else:
         message = f"{subject} must be {_expected(schema)}, got {_show(instance)}"
     return message, json_pointer(path)

@@ -21,10 +21,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.checker import check_bytes
+from arbiter.checker import check_bytes, check_log
 from arbiter.errors import HouseRulesError
 from arbiter.hands import CLASS_NAMES, DEFAULT_HAND_ORDER
 from arbiter.notation import write_text
+from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.parameters import Parameter
@@ -112,3 +113,100 @@ def test_logs_text_and_house_files_together_never_break_the_checker(case, house)
 @given(inputs(), HOUSES)
 def test_the_larger_fuzz_run(case, house):
     one_example(*case, house)
+
+
+# --- numbers at and beyond the bounds, and club rules of the wrong kinds (issue 20) -----------
+BOUNDARY_NUMBERS = st.sampled_from([0, 1, 10**9, 10**9 + 1, 2**53 - 1, 2**53, 2**63, 10**400, 10**5000, -1, -(10**400),
+                                    1.5, 1e308, 0.1])
+NUMBER_FIELDS = ("stake", "amount", "count", "claims", "dealer_says", "exposed")
+
+
+@st.composite
+def numbers_at_the_bounds(draw) -> tuple[dict, bool]:
+    """A log with one number (of an event, the table or meta) set at or beyond its bound,
+    and whether it is given to `check_log` as a dict (else as JSON or notation text)."""
+    log = json.loads(json.dumps(draw(mutated_logs())))
+    value = draw(BOUNDARY_NUMBERS)
+    places = [(event, key) for event in log.get("events", []) if isinstance(event, dict) for key in NUMBER_FIELDS
+              if key in event]
+    places += [(log["table"], key) for key in ("limit", "ante") if isinstance(log.get("table"), dict)]
+    places.append((log.setdefault("meta", {}) if isinstance(log.get("meta", {}), dict) else {}, "n"))
+    target, key = draw(st.sampled_from(places))
+    target[key] = value
+    return log, draw(st.booleans())
+
+
+def one_bounded_example(log: dict, as_dict: bool) -> None:
+    if as_dict:
+        report = check_log(log)
+    else:
+        sys.set_int_max_str_digits(0)  # to write the huge number into the text at all
+        try:
+            text = json.dumps(log)
+        finally:
+            sys.set_int_max_str_digits(4300)
+        report = check_bytes(text.encode("utf-8"), "bounds.json")
+    assert "internal error" not in json.dumps(report["error"])
+    assert_steady(report)
+    if report["status"] == "invalid":
+        assert "\n" not in report["error"]["message"]
+
+
+KINDS_OF_VALUE = st.sampled_from([0.5, float("nan"), float("inf"), True, "pool", "dealer", [1, 2], "uncut", "JJ",
+                                  {"mul": ["ante", "pool"]}, {"add": ["limit", "actor"]},
+                                  {"mul": ["limit", {"param": "max_ante_fraction_of_limit"}]},
+                                  {"stake_of": "ante"}, {"left_of": 3}, None, 2, "ante"])
+COMPARED = st.sampled_from(["eq", "ne", "lt", "le", "gt", "ge"])
+
+
+@st.composite
+def club_rules_of_any_kind(draw) -> dict:
+    """A house file with one club rule whose condition and effect take values of any kind."""
+    effect = draw(st.sampled_from(["penalty", "refund", "make_good", "foul_hand"]))
+    operands = {"penalty": ("from", "to", "amount"), "refund": ("from", "to", "amount"),
+                "make_good": ("player", "count")}.get(effect)
+    then = {effect: {key: draw(KINDS_OF_VALUE) for key in operands} if operands else draw(KINDS_OF_VALUE)}
+    condition = {draw(COMPARED): [draw(KINDS_OF_VALUE), draw(KINDS_OF_VALUE)]}
+    rule = {"id": "H1", "section": "play", "title": "A club's rule", "authority": "house", "source": {},
+            "text": "A club's rule.", "enforced_by": "finding", "severity": "irregularity", "parameters": {},
+            "defines": {}, "interpretations": [], "cases": [],
+            "checks": [{"when": {"on": [draw(st.sampled_from(["play", "open", "deal", "discard", "pass"]))],
+                                 "if": condition}, "then": [then], "player": "actor", "summary": "{actor} broke it"}]}
+    return {"rules": [rule]}
+
+
+def one_club_example(house: dict, log_bytes: bytes) -> None:
+    """Refused when read, in one line; or, if taken, every log checks without an internal
+    error and every ledger amount is a whole number."""
+    try:
+        rulebook = apply_house(RULEBOOK, {**house, "_file": "club.yaml"})
+    except HouseRulesError as error:
+        assert "\n" not in str(error) and error.field.startswith("rules/0"), error
+        return
+    report = check_bytes(log_bytes, "club.json", rulebook)
+    assert "internal error" not in json.dumps(report["error"])
+    assert all(type(e["amount"]) is int for e in report["ledger"])
+    assert_steady(report)
+
+
+SHIPPED_GAME = (cases_dir() / "game-deal-six-players-misdeal-false-opener.json").read_bytes()
+
+
+@fuzz(CI_EXAMPLES)
+@given(numbers_at_the_bounds())
+def test_numbers_at_and_beyond_the_bounds_are_read_or_refused_in_one_line(case):
+    one_bounded_example(*case)
+
+
+@fuzz(CI_EXAMPLES)
+@given(club_rules_of_any_kind())
+def test_club_rules_of_the_wrong_kinds_are_refused_before_play(house):
+    one_club_example(house, SHIPPED_GAME)
+
+
+@pytest.mark.slow
+@fuzz(SLOW_EXAMPLES)
+@given(numbers_at_the_bounds(), club_rules_of_any_kind())
+def test_the_larger_run_of_bounds_and_club_rules(case, house):
+    one_bounded_example(*case)
+    one_club_example(house, SHIPPED_GAME)

@@ -306,7 +306,7 @@ def test_undo_takes_back_the_last_line_of_events_whole():
     ("players Ann; limit 20; ante 1\n", 1, 9, "'players' must name 2 to 10 players, got 1"),
     ("players Ann Bob Ann; limit 20; ante 1\n", 1, 17, "names 'Ann' more than once"),
     ("players Ann Bob; limit 0; ante 1\n", 1, 24, "'limit' must be a positive integer, got 0"),
-    (HEAD + "Ann deals\nBob plays 99999999999999999999\n", 3, 11, "is out of range"),
+    (HEAD + "Ann deals\nBob plays 99999999999999999999\n", 3, 11, "a number out of bounds: 20 digits"),
 ])
 def test_an_error_names_the_line_and_column_and_what_was_expected(text, line, column, wanted):
     with pytest.raises(NotationError) as raised:

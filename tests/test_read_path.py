@@ -11,6 +11,7 @@ import tracemalloc
 import pytest
 
 import arbiter.checker
+import arbiter.logfile
 from arbiter import check_log
 from arbiter.errors import LogError
 from arbiter.logfile import _fast, _read_exactly, read_log_bytes, read_source, sound_log
@@ -105,7 +106,7 @@ def test_check_log_replays_a_sound_dict_without_writing_it_as_json(monkeypatch):
     def no_round_trip(*args, **kwargs):
         raise AssertionError("a sound log was written as JSON and read again")
 
-    monkeypatch.setattr(arbiter.checker, "read_log_bytes", no_round_trip)
+    monkeypatch.setattr(arbiter.logfile, "read_log_bytes", no_round_trip)
     for path in CASES:
         log = load_case(path)
         assert check_log(log)["status"] == log["meta"]["expect"]["status"], path.name

@@ -37,6 +37,7 @@ BINDING = Binding({**PERSONS.meanings(), **NUMBERS.meanings(), **FACTS.meanings(
                   {**PERSON_FUNCTIONS.meanings(), **NUMBER_FUNCTIONS.meanings()},
                   PREDICATES.meanings())
 APPLY = EFFECTS.meanings()
+ON_WHOM = ("player", "from", "to")  # the operands that name whom an effect is on
 
 
 class Table:
@@ -173,6 +174,12 @@ class Table:
         return arg(self)
 
     def apply_effect(self, name: str, values: Any, rule: str) -> list[EffectRecord]:
+        """An effect applied; on no one (a person it names who is not there at this moment,
+        such as the dealer of a void deal in a first deal) it does nothing."""
+        if values is None and EFFECTS[name].takes == "person":
+            return []
+        if isinstance(values, dict) and any(values.get(key, "") is None for key in ON_WHOM):
+            return []
         return APPLY[name](self, values, rule)
 
     def find_witness(self, spec: Any) -> EffectRecord:

@@ -59,6 +59,9 @@ VERSION = 1
 Where = tuple[int, int]  # (line, column), both from 1
 
 
+MAX_DIGITS = 10  # a number of more digits is refused before it is converted
+
+
 class NotationError(LogReadError):
     """A text log that cannot be read: "line 3, column 9: expected …, found …"."""
 
@@ -633,6 +636,8 @@ class _Parser:
         match = NUMBER.match(self.text, self.pos)
         if not match:
             raise self.fail([*(expected or ()), NUMBER_WORDS[what]])
+        if len(match.group()) > MAX_DIGITS:  # the log's numbers are at most 1,000,000,000 (its schema says so)
+            raise self.error(f"a number out of bounds: {len(match.group())} digits, and at most 1,000,000,000 is read")
         self.pos = match.end()
         return int(match.group())
 

@@ -27,6 +27,7 @@ from arbiter.rulebook.loader import rule_problem
 from arbiter.rulebook.model import Rule, Rulebook, normalise_id, rule_from_dict
 from arbiter.rulebook.parameters import shown
 from arbiter.rulebook.vocabulary.grammar import DEFINES, REQUIRED_SETTINGS, template_parameters
+from arbiter.rulebook.vocabulary.types import KindError, check_rule_kinds, parameter_kinds
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -128,7 +129,16 @@ def read_house(name_or_path: str) -> dict[str, Any]:
         raise HouseRulesError(str(path), "", yaml_error_line(exc)) from None
     except _Refused as exc:
         raise HouseRulesError(str(path), "", str(exc)) from None
+    except ValueError:  # an int of more digits than Python converts: no value any rule allows
+        digits = re.search(r"\d{1000,}", text)
+        line = f"line {text.count(chr(10), 0, digits.start()) + 1}: " if digits else ""
+        raise HouseRulesError(str(path), "", f"{line}a number of more digits than can be read: no parameter "
+                                             "allows it (`arbiter law ID` gives each one's range)") from None
     data = {} if data is None else data
+    surrogate = _lone_surrogate(data)
+    if surrogate is not None:
+        raise HouseRulesError(str(path), surrogate, "holds a lone surrogate (an escape such as \\ud800 that stands "
+                              "for no character): no report could be written with it")
     if not isinstance(data, dict):
         raise HouseRulesError(str(path), "", "a house-rules file is a mapping with `parameters` and `disable`")
     error = next(iter(sorted(_house_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])),
@@ -137,6 +147,21 @@ def read_house(name_or_path: str) -> dict[str, Any]:
         raise HouseRulesError(str(path), _field(*error.absolute_path), shown_message(error.message))
     data["_file"] = str(path)
     return data
+
+
+def _lone_surrogate(data: Any) -> str | None:
+    """The field of the first text (a key or a value) holding a lone surrogate, or None."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, where = stack.pop()
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        if isinstance(value, str) and any("\ud800" <= c <= "\udfff" for c in value):
+            return _field(*where) or "(top)"
+        for key, child in items:
+            if isinstance(key, str) and any("\ud800" <= c <= "\udfff" for c in key):
+                return _field(*where, key)
+            stack.append((child, (*where, key)))
+    return None
 
 
 def shown_message(message: str, width: int = 160) -> str:
@@ -208,6 +233,7 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
     their parameters may not take a name the rule book already declares."""
     rules: dict[str, Rule] = {}
     declared = set(rulebook.declared)
+    kinds = parameter_kinds(rulebook.declared.values())
     for index, data in enumerate(entries or ()):
         where = f"rules/{index}"
         if not isinstance(data, dict):
@@ -225,6 +251,11 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
             if name in declared:
                 raise HouseRulesError(file, _field(where, "parameters", name), "already a parameter of the rule book")
             declared.add(name)
+        try:
+            check_rule_kinds(data, kinds)
+        except KindError as exc:
+            field, _, message = str(exc).partition(": ")
+            raise HouseRulesError(file, _field(where, field), shown_message(message)) from None
         rules[rule_id] = rule_from_dict(data, file)
     known = set(rulebook.rules) | set(rules)
     for rule_id, rule in rules.items():

@@ -24,6 +24,7 @@ from arbiter.rulebook.model import Rule, Rulebook, rule_from_dict, rule_sort_key
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 from arbiter.rulebook.parameters import shown as show
 from arbiter.rulebook.vocabulary.grammar import check_rule_vocabulary
+from arbiter.rulebook.vocabulary.types import KindError, check_rule_kinds, parameter_kinds
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -127,6 +128,14 @@ def compile_rules(folder: Path) -> dict[str, Any]:
             if name in owners:
                 raise RuleFileError(data["_file"], f"parameters/{name}", f"already defined by {owners[name]}")
             owners[name] = data["id"]
+    kinds = parameter_kinds(parameter_from_dict(name, d) for data in rules
+                            for name, d in (data.get("parameters") or {}).items())
+    for data in rules:
+        try:
+            check_rule_kinds(data, kinds)
+        except KindError as exc:
+            field, _, message = str(exc).partition(": ")
+            raise RuleFileError(data["_file"], field, message) from None
     rules.sort(key=lambda d: rule_sort_key(d["id"]))
     return {
         "format": COMPILED_FORMAT,

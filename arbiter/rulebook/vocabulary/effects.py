@@ -47,7 +47,7 @@ def _evidence(e: Mapping[str, Any]) -> str:
 
 
 # --- the deal ------------------------------------------------------------------------------
-@EFFECTS("misdeal", "it is a misdeal, and {redeal_by} deals again",
+@EFFECTS("misdeal", "it is a misdeal, and {redeal_by} deals again", takes={"redeal_by": "person"},
          says=lambda e, p: f"misdeal: {e['redeal_by']} deals again",
          note="`misdeal: {redeal_by: P}`; the counters stay in the pool, and no deal is in play until the new one")
 def misdeal(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
@@ -65,7 +65,7 @@ EFFECTS.add("deal_stands", "the deal stands", lambda t, values, rule: [BareRecor
 
 
 # --- players' hands and stakes -------------------------------------------------------------
-@EFFECTS("foul_hand", "the hand of {0} is foul: {0} retires and forfeits the stake",
+@EFFECTS("foul_hand", "the hand of {0} is foul: {0} retires and forfeits the stake", takes="person",
          says=lambda e, p: f"{e['player']}'s hand is foul: {_retires(e['player'], p)}",
          note="`foul_hand: P`; the stake stays in the pool")
 def foul_hand(t: TableView, player: str | None, rule: str) -> list[EffectRecord]:
@@ -76,7 +76,7 @@ def foul_hand(t: TableView, player: str | None, rule: str) -> list[EffectRecord]
     return [PlayerRecord("foul_hand", player)]
 
 
-@EFFECTS("retire", "{0} retires and forfeits the stake",
+@EFFECTS("retire", "{0} retires and forfeits the stake", takes="person",
          says=lambda e, p: f"{e['player']} retires and forfeits {pronoun_of(e['player'], p).possessive} stake",
          note="`retire: P`")
 def retire(t: TableView, player: str, rule: str) -> list[EffectRecord]:
@@ -85,7 +85,7 @@ def retire(t: TableView, player: str, rule: str) -> list[EffectRecord]:
 
 
 EFFECTS.add("keep_stake", "{0}'s stake stays as it was", lambda t, player, rule: [PlayerRecord("keep_stake", player)],
-            says=lambda e, p: f"{e['player']}'s stake stays as it was",
+            takes="person", says=lambda e, p: f"{e['player']}'s stake stays as it was",
             note="`keep_stake: P`: the stake P tried to lower")
 
 
@@ -101,12 +101,14 @@ def _transfer(t: TableView, kind: str, values: Mapping[str, Any], rule: str) -> 
 
 
 EFFECTS.add("refund", "{from} refunds {amount} to {to}", lambda t, values, rule: _transfer(t, "refund", values, rule),
+            takes={"from": "payee", "to": "payee", "amount": "whole"},
             says=lambda e, p: (f"{e['amount']} of {e['to']}'s stake is given back out of the pool" if e["from"] == POOL
                                else f"{e['from']} refunds {e['amount']} to {e['to']}"),
             note=("`refund: {from: P, to: P, amount: X}`, in the ledger too; `from: pool` gives back part of "
                   "P's stake (at most that stake), which is lowered by as much, and the game's pool with it"))
 EFFECTS.add("penalty", "{from} pays {amount} to {to} as penalty",
             lambda t, values, rule: _transfer(t, "penalty", {"to": POOL, **values}, rule),
+            takes={"from": "payee", "to": "payee", "amount": "whole"},
             says=lambda e, p: f"{e['from']} pays {e['amount']} to the {e['to']} as penalty",
             note="`penalty: {from: P, to: P or pool, amount: X}` (to the pool if `to` is left out), in the ledger too")
 
@@ -119,11 +121,12 @@ def _marked(players: set[str], kind: str, player: str) -> list[EffectRecord]:
 
 EFFECTS.add("forfeit_draw", "{0} forfeits the draw",
             lambda t, player, rule: _marked(t.playing.forfeited_draw, "forfeit_draw", player),
-            says=lambda e, p: f"{e['player']} forfeits {pronoun_of(e['player'], p).possessive} draw",
+            takes="person", says=lambda e, p: f"{e['player']} forfeits {pronoun_of(e['player'], p).possessive} draw",
             note="`forfeit_draw: P`")
 
 
-@EFFECTS("cannot_claim", "{0} cannot claim the pool", says=lambda e, p: f"{e['player']} cannot claim the pool",
+@EFFECTS("cannot_claim", "{0} cannot claim the pool", takes="person",
+         says=lambda e, p: f"{e['player']} cannot claim the pool",
          note="`cannot_claim: P`: the pool stays and carries to the next game")
 def cannot_claim(t: TableView, player: str, rule: str) -> list[EffectRecord]:
     t.playing.claim_blocked = True
@@ -132,6 +135,7 @@ def cannot_claim(t: TableView, player: str, rule: str) -> list[EffectRecord]:
 
 # --- the draw ------------------------------------------------------------------------------
 @EFFECTS("return_excess", "the dealer takes back the {count} cards {player} had too many",
+         takes={"player": "person", "count": "whole"},
          says=lambda e, p: f"the dealer takes back the {plural(e['count'], 'card')} given to {e['player']} in excess",
          note="`return_excess: {player: P, count: X}`")
 def return_excess(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
@@ -159,10 +163,12 @@ def _owe(t: TableView, kind: str, values: Mapping[str, Any], rule: str) -> list[
 
 EFFECTS.add("make_good", "the dealer makes good the {count} cards {player} is short",
             lambda t, values, rule: _owe(t, "make_good", values, rule),
+            takes={"player": "person", "count": "whole"},
             says=lambda e, p: f"the dealer makes good the {plural(e['count'], 'card')} {e['player']} is short",
             note="`make_good: {player: P, count: X}`")
 EFFECTS.add("owe_cards", "the exposed cards go back to the pack and the dealer owes {player} {count}",
             lambda t, values, rule: _owe(t, "owe_cards", values, rule),
+            takes={"player": "person", "count": "whole"},
             says=lambda e, p: (f"the exposed {'card goes' if e['count'] == 1 else 'cards go'} back to the pack; "
                                f"the dealer owes {e['player']} {plural(e['count'], 'card')}"),
             note="`owe_cards: {player: P, count: X}`")
@@ -185,12 +191,13 @@ def jackpot_next(t: TableView, values: Any, rule: str) -> list[EffectRecord]:
 
 
 EFFECTS.add("find_witness", "the evidence of the first who can give it decides",
-            lambda t, spec, rule: [t.find_witness(spec)], record="evidence", says=lambda e, p: _evidence(e),
+            lambda t, spec, rule: [t.find_witness(spec)], record="evidence", takes="chain",
+            says=lambda e, p: _evidence(e),
             note=("`find_witness: {candidates: [...], pass_over: [...], none_found: X}` (rules/README.md, law 46's "
                   "chain); reported as `evidence {witness, considered, demanded}`"))
 
 
-@EFFECTS("settle_demand", "{player} is held to have demanded {count}",
+@EFFECTS("settle_demand", "{player} is held to have demanded {count}", takes={"player": "person", "count": "whole"},
          note="`settle_demand: {player: P, count: X}`; not reported")
 def settle_demand(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     if values.get("count") is not None:
@@ -200,11 +207,12 @@ def settle_demand(t: TableView, values: Mapping[str, Any], rule: str) -> list[Ef
 
 EFFECTS.add("need_not_answer", "the dealer need not answer {0}",
             lambda t, player, rule: _marked(t.playing.need_not_answer, "need_not_answer", player),
-            says=lambda e, p: f"the dealer need not answer {e['player']}",
+            takes="person", says=lambda e, p: f"the dealer need not answer {e['player']}",
             note="`need_not_answer: P`")
 
 
 EFFECTS.add("follow", "law {0} follows", lambda t, target, rule: t.follow(target),
+            takes="rule",
             note="`follow: ID`: that rule's effects here, or those of an exception to it whose condition holds")
 
 SAYS: Mapping[str, Callable[[Mapping[str, Any], Pronouns], str]] = {

@@ -8,7 +8,7 @@ from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.rulebook.vocabulary.table import TableView
 from arbiter.state import Outcome
 
-FACTS: Words[Callable[[TableView], bool]] = Words("fact")
+FACTS: Words[Callable[[TableView], bool]] = Words("fact", value="fact")
 add = FACTS.add
 
 STAKES = frozenset({"open", "play", "demand_show"})

@@ -7,8 +7,10 @@ from typing import Any, Callable
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.rulebook.vocabulary.table import TableView
 
-PERSON_FUNCTIONS: Words[Callable[[TableView, Any], Any]] = Words("function of a person")
-NUMBER_FUNCTIONS: Words[Callable[[TableView, Any], Any]] = Words("function giving a number")
+PERSON_FUNCTIONS: Words[Callable[[TableView, Any], Any]] = Words("function of a person", value="person",
+                                                               takes="person")
+NUMBER_FUNCTIONS: Words[Callable[[TableView, Any], Any]] = Words("function giving a number", value="whole",
+                                                               takes="person")
 
 
 def demanded_by(t: TableView, player: str) -> int | None:
@@ -45,5 +47,5 @@ add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given
     note="exposed ones excepted")
 add("refundable_of", "{0}'s ante or straddle", refundable_of,
     note="in this game; in a jack-pot, his jack-pot ante")
-add("count_of", "how many {0}", lambda t, items: len(items),
+add("count_of", "how many {0}", lambda t, items: len(items), takes="list",
     note="e.g. `{count_of: event.cards}`")

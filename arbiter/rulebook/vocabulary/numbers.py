@@ -8,7 +8,7 @@ from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.rulebook.vocabulary.table import TableView
 from arbiter.state import Phase
 
-NUMBERS: Words[Callable[[TableView], Any]] = Words("number")
+NUMBERS: Words[Callable[[TableView], Any]] = Words("number", value="whole")
 add = NUMBERS.add
 
 
@@ -63,6 +63,6 @@ add("jackpot_number", "the jack-pot's number in its series",
 add("dealer_drew", "the number of cards the dealer drew", lambda t: t.game.dealer_drew if t.game else None,
     note="cards given to the dealer in the draw")
 add("jackpot_minimum", "the least hand that may open this jack-pot",
-    lambda t: (t.game.jackpot or {}).get("openers") if t.game else None,
+    lambda t: (t.game.jackpot or {}).get("openers") if t.game else None, value="hand",
     reads=("jackpot_openers", "jackpot_series_after_last"),
     note="e.g. `QQ`")

@@ -7,7 +7,7 @@ from typing import Any, Callable
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.rulebook.vocabulary.table import TableView
 
-PERSONS: Words[Callable[[TableView], Any]] = Words("person")
+PERSONS: Words[Callable[[TableView], Any]] = Words("person", value="person")
 add = PERSONS.add
 
 add("actor", "the player", lambda t: t.actor,
@@ -27,7 +27,7 @@ add("disputant", "the disputing player",
     lambda t: t.event.get("player") if t.event.get("type") == "dispute" else t.actor)
 add("candidate", "that person", lambda t: t.candidate,
     note="in a chain (`find_witness`, `evidence`, `referee`)")
-add("pool", "the pool", lambda t: "pool",
+add("pool", "the pool", lambda t: "pool", value="payee",
     note="as a payee")
 add("last_to_equal", "the player whose stake made the stakes equal", lambda t: t.game.last_to_equal if t.game else None)
 add("subject", "the player pointed out about", lambda t: t.event.get("about") or t.event.get("player"),
@@ -41,7 +41,7 @@ add("last_to_stand", "the last player to stand", lambda t: t.game.last_stood if 
 add("asker", "the player who asked the dealer", lambda t: t.last_asker,
     note="the last to ask the dealer")
 add("disputants", "the persons disputing", lambda t: [t.event.get("player"), t.game.dealer] if t.game else [],
-    note="a list: the disputing player and the dealer")
+    value="persons", note="a list: the disputing player and the dealer")
 add("due_cutter", "the player whose cut it is", lambda t: t.setting_person("cut_by")[0],
     note="whom the `cut_by` setting in force names")
 add("misdealer", "the dealer whose deal was declared void",

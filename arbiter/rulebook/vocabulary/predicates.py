@@ -9,7 +9,7 @@ from arbiter.cards import JOKER, parse_card
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.rulebook.vocabulary.table import TableView
 
-PREDICATES: Words[Callable[[TableView, Any], bool]] = Words("predicate")
+PREDICATES: Words[Callable[[TableView, Any], bool]] = Words("predicate", value="fact", takes="person")
 add = PREDICATES.add
 
 
@@ -81,9 +81,9 @@ def card_seen_twice(t: TableView) -> bool:
     return any(holders.get(c, own) != own for c in cards) or len(set(cards)) != len(cards)
 
 
-add("is_set", "{0} is known", lambda t, v: v is not None,
+add("is_set", "{0} is known", lambda t, v: v is not None, takes="any",
     note="the value is not null")
-add("in", "{0} is among {1}", lambda t, args: args[0] in (args[1] or ()),
+add("in", "{0} is among {1}", lambda t, args: args[0] in (args[1] or ()), takes="member",
     note="`{in: [P, LIST]}`: the list may be an event field such as `event.unable`")
 add("in_game", "{0} is still in the game", lambda t, p: p in t.playing.still_in,
     note="has not passed or retired")
@@ -98,24 +98,27 @@ add("bet_after_draw", "{0} has bet since the draw", lambda t, p: p in t.playing.
     note="opened, played or passed since the draw began")
 add("pointed_out", "someone has pointed out {issue} about {about}",
     lambda t, a: (a["issue"], a["about"]) in t.playing.deal.pointed_out,
+    takes={"issue": "text", "about": "person"},
     note="`{pointed_out: {issue: I, about: P}}`: a `point_out` of that issue in this deal, before now")
 add("spoke", "{0} spoke to the dealer during the deal", lambda t, p: p in t.playing.deal.spoke)
 add("phase", "the game is in its {0} phase",
-    lambda t, name: t.game.phase == name if t.game else name == "before_deal",
+    lambda t, name: t.game.phase == name if t.game else name == "before_deal", takes="literal",
     note="`before_deal`, `dealing`, `say`, `draw`, `betting`, `show`, `over`")
-add("out_of_turn", "it is not the player's turn to {0}", out_of_turn,
+add("out_of_turn", "it is not the player's turn to {0}", out_of_turn, takes="literal",
     note=("ROUND is `deal`, `straddle`, `say`, `draw`, `bet` or `show`; in the say and the betting, the actor "
           "is not one who may act in turn now (engine/turns.py)"))
 add("hand_known", "{0}'s original hand is known", hand_known, reads=("cards_per_hand",),
     note="all the cards of his hand before the draw are known")
 add("hand_at_least", "{player}'s original hand is at least {minimum}", hand_at_least,
+    takes={"player": "person", "minimum": "hand"},
     note="`{hand_at_least: {player: P, minimum: X}}`: X a two-card minimum (`JJ`, `QQ` …)")
 add("card_not_in_pack", "a card named is not of the pack in use", lambda t, _: card_not_in_pack(t), reads=("joker",),
+    takes="yes",
     note="`{card_not_in_pack: true}`: a joker where `joker` is false")
-add("card_seen_twice", "a card named is already in play", lambda t, _: card_seen_twice(t),
+add("card_seen_twice", "a card named is already in play", lambda t, _: card_seen_twice(t), takes="yes",
     note="`{card_seen_twice: true}`: its first copy is still in a hand or among the uncollected discards")
 add("redeal_after", "this deal follows a misdeal under {0}",
-    lambda t, rule: t.in_deal() and t.playing.deal.redeal and t.playing.misdeal_rule == rule,
+    lambda t, rule: t.in_deal() and t.playing.deal.redeal and t.playing.misdeal_rule == rule, takes="literal",
     note="`{redeal_after: ID}`: the misdeal was declared under rule ID")
 add("stood", "{0} stood after the draw and has not staked since", lambda t, p: p in t.playing.stood,
     note="a `play` keeping his stake")
