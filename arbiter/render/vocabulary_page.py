@@ -32,14 +32,15 @@ of a rule file is in [`rules/README.md`](../rules/README.md).
 A word is declared once, with its phrase and its meaning, in the module its section
 names; a new word (or effect) is one declaration there, and the rule that uses it.
 
-Every value has a kind, and a rule is refused when it is read (a club's rule too: `arbiter
-house` files are held to it before play) if a value is used as what it is not: a
-`person` (a player), a `payee` (a player or the pool), a list of `persons`, a `whole` number (counters and cards are counted whole), a
-`fraction` (a number that may not be whole: a parameter declared so, or a product with
-one), a `hand` (a two-card minimum such as `QQ`), a `text` (a named constant), a `list`,
-a `fact` (true or false). Comparisons are of like with like (`lt`, `le`, `gt`, `ge` of
-numbers only); `add`, `sub`, `mul`, `min`, `max` take numbers; an effect's counters and
-cards must be whole. The column *kind* gives what a word gives, and what it takes.
+Every value has a kind, and a rule is refused when it is read (a club's rule too: house
+files are held to it before play) if a value is used as what it is not: a `person` (a
+player), a `payee` (a player or the pool), a list of `persons`, a `whole` number
+(counters and cards are counted whole), a `fraction` (a number that may not be whole: a
+parameter declared so, or a product with one), a `hand` (a two-card minimum such as
+`QQ`), a `text` (a named constant), a `list`, a `fact` (true or false). Comparisons are
+of like with like (`lt`, `le`, `gt`, `ge` of numbers only); `add`, `sub`, `mul`, `min`,
+`max` take numbers; an effect's counters and cards must be whole. The column *kind*
+gives what a word gives, and what it takes.
 
 This page is generated: `python -m arbiter.render.vocabulary_page > docs/vocabulary.md`.
 """

@@ -189,9 +189,14 @@ def _alike(left: str, right: str) -> bool:
 
 
 def _a(kind: str) -> str:
-    return {"person": "a player", "payee": "a player or the pool", "persons": "a list of persons", "whole": "a whole number",
-            "fraction": "a number", "hand": "a hand (such as QQ)", "text": "a word", "list": "a list",
-            "fact": "true or false", "literal": "a name", "null": "nothing", "any": "anything"}.get(kind, kind)
+    return KIND_WORDS.get(kind, kind)
+
+
+KIND_WORDS: Mapping[str, str] = {
+    "person": "a player", "payee": "a player or the pool", "persons": "a list of persons", "whole": "a whole number",
+    "fraction": "a number", "hand": "a hand (such as QQ)", "text": "a word", "list": "a list", "fact": "true or false",
+    "literal": "a name", "null": "nothing", "any": "anything",
+}
 
 
 def _shown(node: Any) -> str:
