@@ -13,7 +13,6 @@ import click
 from arbiter.bulk import build_rulebook
 from arbiter.checker import next_acts_of, rulebook_for
 from arbiter.cli.app import HOUSE, cli, seating_of
-from arbiter.errors import LogError
 from arbiter.logfile import read_source, read_stream
 from arbiter.notation import parse_checked, table_line
 from arbiter.notation.reading import read_any_log
@@ -21,7 +20,7 @@ from arbiter.rulebook.model import Rulebook
 from arbiter.table import completion
 from arbiter.table.journal import Journal
 from arbiter.table.position import words
-from arbiter.table.session import TableSession
+from arbiter.table.session import TableSession, header_rulebook
 
 PROMPT = "table> "
 EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
@@ -45,7 +44,7 @@ def table(log: str, players: str | None, limit: int | None, ante: int | None, ho
         if given:
             raise click.UsageError(f"{log} exists: resume it without {', '.join(given)}")
         journal, resumed = Journal.resume(path), True
-        rulebook = _header_rulebook(journal, log, rulebook)
+        rulebook = header_rulebook(journal, log, rulebook)
     else:
         if len(given) < 3:
             raise click.UsageError("a new table needs --players, --limit and --ante (or the name of a log to resume)")
@@ -56,18 +55,6 @@ def table(log: str, players: str | None, limit: int | None, ante: int | None, ho
         journal, resumed = Journal.create(path, header), False
     say = (lambda text: click.echo(json.dumps({"say": text}, ensure_ascii=False))) if fmt == "json" else click.echo
     return play(journal, rulebook, resumed, interactive=sys.stdin.isatty(), say=say)
-
-
-def _header_rulebook(journal: Journal, log: str, rulebook: Rulebook) -> Rulebook:
-    """The rule book with the house rules the log's header names. The log is read with its
-    unfinished last line, then without it; one that reads neither way is left for the
-    session to refuse."""
-    for text in (journal.text + (journal.unfinished_text() or ""), journal.text):
-        try:
-            return rulebook_for(parse_checked(text, log)[0], rulebook)
-        except LogError:
-            continue
-    return rulebook
 
 
 def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool,

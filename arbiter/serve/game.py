@@ -23,7 +23,6 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from arbiter.checker import rulebook_for
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.logfile import read_log_bytes
 from arbiter.notation import parse_checked
@@ -34,11 +33,10 @@ from arbiter.rulebook.model import Rulebook
 from arbiter.table.journal import Journal, sync_folder
 from arbiter.table.position import DEALERS_ACTS, PHASES, Act, Position, owed_words, turn
 from arbiter.table.rulings import changes, ruling_lines
-from arbiter.table.session import COMMANDS, TableSession
+from arbiter.table.session import COMMANDS, REFUSED, TableSession, header_rulebook
 
 FEED_KEPT = 100  # the things said that the page shows, the whole of a game (the file keeps everything)
 PAGE_COMMANDS = ("undo", "evidence", "referee")
-REFUSED = f"{COMMENT_MARK} refused:"  # how the session keeps a refused line in the file
 CORRECTED = f"{COMMENT_MARK} the table corrected; it was:"
 DEALING = frozenset({"card", "dealt"})  # once one stands, the table's set-up stands too
 # `words` says this where no one in particular is to act (before the first deal), with the
@@ -64,10 +62,7 @@ class ServedGame:
         self.epoch = secrets.token_hex(4)  # a restarted server counts anew: the page tells them apart
         if path.exists():
             journal = Journal.resume(path)
-            try:  # the house rules the header names, as `arbiter table` plays them
-                self.rulebook = rulebook_for(parse_checked(journal.text, str(path))[0], rulebook)
-            except LogError:
-                pass  # a log that does not read: the session says why
+            self.rulebook = header_rulebook(journal, str(path), rulebook)  # as `arbiter table` plays it
             self._open(journal)
             self._retell(self._session().journal.text)
             self._told("resumed", self._session().notices, refused=False)

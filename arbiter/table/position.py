@@ -184,7 +184,8 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
     phase = answer["phase"]
     jackpot = answer["jackpot"]
     if actor is None:
-        return "the draw for the deal (NAME draws for deal CARD), or the first deal (NAME deals)"
+        return "the draw for the deal (NAME draws for deal CARD), or the first deal (NAME deals)" \
+            if answer["game"] is None else "no one is to act"
     p = pronoun_of(actor, pronouns)
     if "open" in acts or (phase == "say" and "play" in acts):
         stake = acts.get("open") or acts["play"]

@@ -15,10 +15,11 @@ from __future__ import annotations
 import shlex
 from typing import Any, Callable, Iterable
 
+from arbiter.checker import rulebook_for
 from arbiter.engine.chain import walk_chain
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
-from arbiter.notation import NotationError, event_line, form_lines
+from arbiter.notation import NotationError, event_line, form_lines, parse_checked
 from arbiter.notation.grammar import COMMENT_MARK, UNDO
 from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.rulebook.model import Rulebook
@@ -38,6 +39,21 @@ COMMANDS = {
     "help": "this help, and the words of the notation",
     "quit": "end the session (so do Ctrl-D and Ctrl-C); the log is already saved",
 }
+
+
+REFUSED = f"{COMMENT_MARK} refused:"  # how a refused line is kept in the file
+
+
+def header_rulebook(journal: Journal, name: str, rulebook: Rulebook) -> Rulebook:
+    """The rule book with the house rules a game file's header names (`house blaze`), as
+    `check` plays them. The log is read with its unfinished last line, then without it;
+    one that reads neither way is left for the session to refuse."""
+    for text in (journal.text + (journal.unfinished_text() or ""), journal.text):
+        try:
+            return rulebook_for(parse_checked(text, name)[0], rulebook)
+        except LogError:
+            continue
+    return rulebook
 
 
 class CommandError(ArbiterError):
@@ -138,8 +154,15 @@ class TableSession:
             raise CommandError("no ruling waits for a number")
         again = [dict(event) for event in events[standing[-1][1]:]]
         again[-1]["testimony"] = {**again[-1].get("testimony", {}), ask["of"]: number}
+        line = "; ".join(event_line(event) for event in again)
+        taken = self.journal.line(standing[-1][0])
+        undo = f"{UNDO}  {COMMENT_MARK} takes back line {standing[-1][0]}: {taken}"
+        try:  # the line written again must read before the one it replaces is taken back
+            self.read(self.journal.text + undo + "\n" + line + "\n")
+        except LogError as error:
+            raise CommandError(f"the number cannot be recorded: {error.message}") from None
         self.do_undo([])
-        return self.record("; ".join(event_line(event) for event in again))
+        return self.record(line)
 
     def record(self, line: str) -> bool:
         """A line of events: written, and its rulings said; or refused (and kept as a
@@ -148,7 +171,7 @@ class TableSession:
         try:
             position = self.read(self.journal.text + line + "\n")
         except LogError as error:
-            self.journal.append(f"{COMMENT_MARK} refused: {line}")
+            self.journal.append(f"{REFUSED} {line}")
             self.refuse(line, number, error)
             return False
         self.journal.append(line)
@@ -265,4 +288,4 @@ class TableSession:
         self.say(render_chain(result, "table", role, none_found).rstrip("\n"))
 
 
-__all__ = ["TableSession", "CommandError", "COMMANDS"]
+__all__ = ["TableSession", "CommandError", "COMMANDS", "REFUSED", "header_rulebook"]
