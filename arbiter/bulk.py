@@ -239,7 +239,8 @@ def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[st
     for standard input."""
     name = str(path)
     try:
-        return check_bytes(read_path(path), name, rulebook, **options)
+        folder = None if path == STDIN else os.path.dirname(os.path.abspath(path))
+        return check_bytes(read_path(path), name, rulebook, folder, **options)
     except LogError as error:
         return invalid_report(name, error)
     except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other logs

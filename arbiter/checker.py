@@ -6,6 +6,7 @@ no global state beyond the rule book loaded once, safe to fan out over processes
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from arbiter import logfile
@@ -67,23 +68,40 @@ def rule_ids(rulebook: Rulebook, given: str | Iterable[str], option: str) -> set
 _HOUSED: dict[tuple[int, str], Rulebook] = {}
 
 
-def rulebook_for(log: Mapping[str, Any], rulebook: Rulebook | None = None) -> Rulebook:
+def rulebook_for(log: Mapping[str, Any], rulebook: Rulebook | None = None, folder: str | None = None) -> Rulebook:
     """The rule book a log is played under: with the house rules its table names
     (`table.house`, as `arbiter table --house` writes them), unless house rules are
-    already applied (a --house given on the command line wins). Raises LogError if the
-    house rules named cannot be read."""
+    already applied (a --house given on the command line wins). A shipped house is found
+    by its name; a file is read only where the caller gives the log's `folder` (the
+    command line, for a log read from a file): a log given as data makes nothing read.
+    Raises LogError if the house rules named cannot be used; the message names the file,
+    never what it holds."""
     rulebook = rulebook or load_rulebook()
     name = log["table"].get("house")
     if not name or rulebook.house:
         return rulebook
-    key = (id(rulebook), name)
-    if key not in _HOUSED:
-        from arbiter.rulebook.house import apply_house, read_house  # only a log that names house rules
+    from arbiter.rulebook.house import apply_house, read_house, shipped_house_files  # only a log that names them
 
+    shipped = shipped_house_files()
+    if name in shipped:
+        path = str(shipped[name])
+    elif folder is None:
+        raise LogError(f"the house rules the table names, {name!r}, are not a shipped house file "
+                       f"({', '.join(shipped)}): a log given as data names no file to be read; check the log as a "
+                       "file, or apply the house rules to the rule book", "/table/house")
+    else:
+        path = os.path.join(folder, name)
+        if not os.path.isfile(path):
+            raise LogError(f"the house rules the table names cannot be used: {name!r} is no such file beside the "
+                           f"log ({path}), nor a shipped house-rules name ({', '.join(shipped)})", "/table/house")
+    key = (id(rulebook), path)
+    if key not in _HOUSED:
         try:
-            _HOUSED[key] = apply_house(rulebook, read_house(name))
+            _HOUSED[key] = apply_house(rulebook, read_house(path))
         except ArbiterError as exc:
-            raise LogError(f"the house rules the table names cannot be used: {exc}", "/table/house") from None
+            why = str(exc) if name in shipped else f"{path} is not a house-rules file arbiter can use (`arbiter " \
+                                                    f"laws --house {path}` says why)"
+            raise LogError(f"the house rules the table names cannot be used: {why}", "/table/house") from None
     return _HOUSED[key]
 
 
@@ -141,10 +159,13 @@ def next_acts_of(log: Mapping[str, Any], rulebook: Rulebook | None = None) -> di
     return next_acts(replay)
 
 
-def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
-    """A log's bytes, JSON or the text notation (`*.hand`, or by content), to its report."""
+def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, folder: str | None = None,
+                **options: Any) -> dict[str, Any]:
+    """A log's bytes, JSON or the text notation (`*.hand`, or by content), to its report;
+    `folder` is where the log lies, where a house-rules file its table names is looked for."""
     try:
         log = read_any_log(data, file) if _read_whole(data, file) else read_log_lazily(data, file)
+        rulebook = rulebook_for(log, rulebook, folder)
     except LogError as error:
         return invalid_report(file, error)
     return replay_log(log, rulebook, file, **options)
@@ -163,7 +184,7 @@ def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: An
         data = read_source(path)
     except LogError as error:
         return invalid_report(shown, error)
-    return check_bytes(data, shown, rulebook, **options)
+    return check_bytes(data, shown, rulebook, os.path.dirname(os.path.abspath(path)), **options)
 
 
 __all__ = ["check_log", "check_file", "check_bytes", "next_acts_of", "replay_log", "replay_with_trace", "rulebook_for",

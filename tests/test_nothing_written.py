@@ -41,3 +41,36 @@ def test_no_module_of_the_package_generates_or_executes_code():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in ("exec", "eval", "compile", "__import__"), (path, node.lineno)
+
+
+def test_check_log_reads_no_file_a_log_names(tmp_path, monkeypatch):
+    """A log's `table.house` names a shipped house, or a file beside the log that only the
+    command line reads; `check_log` opens nothing, and an error names the file, never what
+    it holds."""
+    import json
+
+    from arbiter import check_log
+    from arbiter.checker import check_file
+
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("parameters:\n  db_password: hunter2\n", encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text("parameters:\n  opening_multiple_of_ante: 3\n", encoding="utf-8")
+    table = {"players": ["Ann", "Bob"], "limit": 10, "ante": 1}
+    logs = {name: {"format": "peel-draw-poker-log", "version": 1, "table": {**table, "house": house}, "events": []}
+            for name, house in [("a", str(secret)), ("b", "mine.yaml"), ("c", "blaze")]}
+    opened: list[str] = []
+    real_open = open
+    monkeypatch.setattr("builtins.open", lambda file, *a, **k: (opened.append(str(file)), real_open(file, *a, **k))[1])
+    for name in "ab":
+        report = check_log(logs[name])
+        assert report["status"] == "invalid" and "not a shipped house file" in report["error"]["message"]
+        assert "hunter2" not in json.dumps(report) and "db_password" not in json.dumps(report)
+    assert check_log(logs["c"])["house_rules"]["name"] == "blaze"
+    assert not [path for path in opened if path.startswith(str(tmp_path))]
+    monkeypatch.undo()
+    for name, log in logs.items():
+        (tmp_path / f"{name}.json").write_text(json.dumps(log), encoding="utf-8")
+    refused = check_file(tmp_path / "a.json")
+    assert refused["status"] == "invalid" and str(secret) in refused["error"]["message"]
+    assert "db_password" not in json.dumps(refused) and "hunter2" not in json.dumps(refused)
+    assert check_file(tmp_path / "b.json")["house_rules"]["parameters"] == {"opening_multiple_of_ante": 3}

@@ -74,4 +74,4 @@ def test_house_rules_that_cannot_be_read_make_the_log_invalid(tmp_path, capsys):
     log = tmp_path / "game.hand"
     log.write_text(f"players Ann Bob Cat Dan; limit 20; ante 1; house nosuch\n{DEAL}", encoding="utf-8")
     code, out = run_main(capsys, "check", str(log))
-    assert code == 2 and "no such file, nor a shipped house-rules name" in out
+    assert code == 2 and "'nosuch' is no such file beside the log" in out and "nor a shipped house-rules name" in out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -31,7 +32,8 @@ def explain(log: str, fmt: str, house: str | None) -> None:
     rulebook = build_rulebook(house)
     data = read_stream(sys.stdin.buffer) if log == STDIN else read_source(log)
     document = read_any_log(data, log)
-    rulebook = rulebook_for(document, rulebook)  # the house rules the log's table names, if any
+    folder = None if log == STDIN else os.path.dirname(os.path.abspath(log))
+    rulebook = rulebook_for(document, rulebook, folder)  # the house rules the log's table names, if any
     report, trace = replay_with_trace(document, rulebook, file=log)
     click.echo(render_story(tell(document, report, trace, rulebook), report, fmt), nl=False)
     if report["error"]:

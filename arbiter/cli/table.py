@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Callable
@@ -98,6 +99,7 @@ def next_command(log: str, house: str | None, fmt: str) -> None:
     rulebook = build_rulebook(house)
     data = read_stream(sys.stdin.buffer) if log == "-" else read_source(log)
     document = read_any_log(data, log)
-    answer = next_acts_of(document, rulebook_for(document, rulebook))
+    folder = None if log == "-" else os.path.dirname(os.path.abspath(log))
+    answer = next_acts_of(document, rulebook_for(document, rulebook, folder))
     click.echo(json.dumps(answer, ensure_ascii=False, indent=2) if fmt == "json"
                else words(answer, document["table"].get("pronouns")))

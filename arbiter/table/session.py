@@ -50,7 +50,7 @@ def header_rulebook(journal: Journal, name: str, rulebook: Rulebook) -> Rulebook
     one that reads neither way is left for the session to refuse."""
     for text in (journal.text + (journal.unfinished_text() or ""), journal.text):
         try:
-            return rulebook_for(parse_checked(text, name)[0], rulebook)
+            return rulebook_for(parse_checked(text, name)[0], rulebook, str(journal.path.resolve().parent))
         except LogError:
             continue
     return rulebook
