@@ -22,6 +22,13 @@ class Report:
         self.findings_by_rule: Counter[str] = Counter()
         self.games = 0
         self.started = time.perf_counter()
+        self.stopped_by: str | None = None  # the signal that ended the run before its end: SIGINT, SIGTERM
+        self.stopped_code = 0
+
+    def stop(self, signal_name: str, signal_number: int) -> None:
+        """The run was ended by a signal: the exit code is the shell's (128 + its number)."""
+        self.stopped_by = signal_name
+        self.stopped_code = 128 + signal_number
 
     def add(self, report: Mapping[str, Any]) -> None:
         self.count(report["status"], len(report.get("games") or ()),
@@ -39,6 +46,8 @@ class Report:
 
     @property
     def exit_code(self) -> int:
+        if self.stopped_by is not None:
+            return self.stopped_code
         if self.logs["invalid"]:
             return EXIT_INVALID
         if self.logs["irregular"] and not self.exit_zero:
@@ -58,6 +67,7 @@ class Report:
             "seconds": round(seconds, 3),
             "games_per_second": round(self.games / seconds, 1) if seconds > 0 else None,
             "exit_code": self.exit_code,
+            **({"interrupted": self.stopped_by} if self.stopped_by else {}),
         }
 
     def summary_line(self) -> str:

@@ -175,6 +175,7 @@ def test_a_signal_ends_a_parallel_run_cleanly_workers_included(tmp_path, signum,
     assert 1 <= len(reports) < 2000 and all(r["status"] == "ok" for r in reports)
     summary = json.loads(err.splitlines()[0])["summary"]
     assert summary["logs"] == len(reports)
+    assert summary["interrupted"] == signal.Signals(signum).name and summary["exit_code"] == code
     assert err.splitlines()[-1] == f"arbiter: stopped by {signal.Signals(signum).name}: {len(reports)} of 2000 logs checked"
 
 
@@ -185,6 +186,7 @@ def test_a_json_run_stopped_prints_a_whole_document_of_the_reports_so_far(tmp_pa
     assert returncode == 143 and not left and "Traceback" not in err, err
     document = json.loads(out)
     assert document["summary"]["logs"] == len(document["reports"]) < 2000, err
+    assert document["summary"]["interrupted"] == "SIGTERM" and document["summary"]["exit_code"] == 143
 
 
 # --------------------------------------------------------------- what stands where a page goes

@@ -165,9 +165,14 @@ def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int | None, fmt:
                 else:
                     spool.write(line)
                 tally.count(*counts)
+            del line  # a long log's report is let go before the next is made
+    except (KeyboardInterrupt, Stopped) as exc:
+        signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
+        tally.stop(signal.Signals(signum).name, signum)  # the summary says the run was stopped
+        raise
     finally:
         if spool is not None:
-            for piece in render_json(tally.summary(), spool.lines()):
+            for piece in render_json(tally.summary(), spool.pieces()):
                 echo(piece, nl=False)
             spool.close()
         elif fmt == "jsonl":
@@ -179,34 +184,41 @@ def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int | None, fmt:
 class _Spool:
     """The JSON document's reports, one a line, waiting for the summary that comes first:
     in memory up to `LIMIT` characters, then in a temporary file, so that memory does not
-    grow with the number of reports (and one log's run does not import tempfile)."""
+    grow with the number of reports (and one log's run does not import tempfile). Each
+    report is kept with the separator before it, and given back in pieces of at most
+    `LIMIT` characters once in the file, so that a long log's report is never held twice."""
 
     LIMIT = 1 << 20
 
     def __init__(self) -> None:
         self.held: list[str] = []
         self.size = 0
+        self.reports = 0
         self.file: IO[str] | None = None
 
     def write(self, line: str) -> None:
+        separator = "\n  " if self.reports == 0 else ",\n  "
+        self.reports += 1
         if self.file is not None:
-            self.file.write(line + "\n")
+            self.file.write(separator)
+            self.file.write(line)
             return
-        self.held.append(line)
+        self.held += (separator, line)
         self.size += len(line)
         if self.size > self.LIMIT:
             import tempfile
 
             self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")
-            self.file.writelines(held + "\n" for held in self.held)
+            self.file.writelines(self.held)
             self.held = []
 
-    def lines(self) -> Iterator[str]:
+    def pieces(self) -> Iterator[str]:
         if self.file is None:
             yield from self.held
             return
         self.file.seek(0)
-        yield from (line.removesuffix("\n") for line in self.file)
+        while piece := self.file.read(self.LIMIT):
+            yield piece
 
     def close(self) -> None:
         if self.file is not None:

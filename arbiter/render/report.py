@@ -17,11 +17,12 @@ from arbiter.rulebook.vocabulary.effects import effect_words
 
 
 def render_json(summary: Mapping[str, Any], reports: Iterable[str]) -> Iterator[str]:
-    """The `--format json` document in pieces: the summary, then each report as
-    `render_jsonl` wrote it, one a line (an indenting encoder is pure Python, and slow)."""
+    """The `--format json` document in pieces: the summary, then the reports as
+    `render_jsonl` wrote them, one a line, each after its separator (`reports` gives the
+    separators and the reports as pieces, so that a long one is never copied whole; an
+    indenting encoder is pure Python, and slow)."""
     yield '{"summary": ' + json.dumps(summary, ensure_ascii=False) + ',\n "reports": ['
-    for n, line in enumerate(reports):
-        yield ("\n  " if n == 0 else ",\n  ") + line
+    yield from reports
     yield "\n]}\n"
 
 
