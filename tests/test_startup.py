@@ -1,77 +1,33 @@
-"""A fast start for one log, and flat memory for many (issue 12, items 5 and 6).
+"""One log's start, one command-line reader, one table writer, and flat memory for many
+logs (issues 12 and 21).
 
-`arbiter check LOG` runs without importing click, tabulate or jsonschema-rs: a plain
-command line is read by the check command's own declarations and runs the function
-click's command runs, so both ways must give the same parameters, output and exit code.
-The schema is decided by Python predicates for a process's first events, the games table
-drawn without tabulate for plain cells: both held equal to what they stand in for. The
-walk of a folder and the chunks of a parallel run are taken lazily, holding nothing per log.
+Click reads every command line; the games table and the list of the laws are drawn by
+our own small writer (`render/columns.py`), no library's; the schema is decided by
+jsonschema-rs, and said by jsonschema where it is broken. The walk of a folder and the
+chunks of a parallel run are taken lazily, holding nothing per log.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import os
-import random
 import re
-import string
 import subprocess
 import sys
 import tracemalloc
-from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
-from tabulate import tabulate as real_tabulate
 
 import arbiter.bulk
 from arbiter.bulk import STDIN, Walk, _chunks, gather
 from arbiter.cli.app import cli
-from arbiter.cli.check_options import read_plainly
-from arbiter.logfile import _DEFS, EVENT_TYPES, LOG_SCHEMA
-from arbiter.render.columns import _plain_table
-from arbiter.render.columns import tabulate as drawn
+from arbiter.render.columns import draw_table, width
 from arbiter.render.report import GAME_HEADERS
-from arbiter.schemas.verdict import Doubt, Unsupported, compile_each, compile_schema
-from tests.conftest import REPO, case_files, load_case
-from tests.test_fast_validation import _mutations
+from tests.conftest import case_files, load_case
 
 CASES = case_files()
 GOOD = next(p for p in CASES if load_case(p)["meta"]["expect"]["status"] == "ok")
 IRREGULAR = next(p for p in CASES if load_case(p)["meta"]["expect"]["status"] == "irregular")
-PYTHON = REPO / ".venv" / "bin" / "python"
-EXACT = Draft202012Validator(LOG_SCHEMA)
-
-# --------------------------------------------------------------- what the start path imports
-
-LEFT_OUT = ("click", "tabulate", "jsonschema_rs", "jsonschema", "importlib.metadata", "tempfile", "yaml",
-            "threading", "difflib", "arbiter.rulebook.house", "dataclasses", "inspect")
-
-
-def _imported(*args: str) -> set[str]:
-    """The modules `arbiter ARGS` imports, as the console script runs it (`-X importtime`)."""
-    done = subprocess.run([str(PYTHON), "-X", "importtime", "-c", "from arbiter.cli import main; main()", *args],
-                          capture_output=True, text=True, timeout=60)
-    assert "Traceback" not in done.stderr
-    return {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
-
-
-@pytest.mark.parametrize("fmt", ["table", "json", "jsonl"])
-def test_checking_one_log_imports_neither_click_nor_tabulate_nor_a_validator(fmt):
-    modules = _imported("check", str(IRREGULAR), "--format", fmt)
-    assert "arbiter.engine.replay" in modules, "the run did not get as far as the replay"
-    assert not modules & set(LEFT_OUT), sorted(modules & set(LEFT_OUT))
-
-
-def test_another_command_still_goes_through_click():
-    assert "click" in _imported("laws", "--format", "json")
-    assert "click" in _imported("check", str(GOOD), "--help")
-
-
-# --------------------------------------------------------------- the same command line, two ways
 
 def _masked(text: str) -> str:
     """Output with the run's timings blanked: they differ from run to run."""
@@ -80,63 +36,27 @@ def _masked(text: str) -> str:
     return re.sub(r"in [0-9.]+s", "in Ts", text)
 
 
-def _both_ways(args: list[str], cwd: Path) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
-    ways = []
-    for code in ("from arbiter.cli import main; main()", "import sys; from arbiter.cli.app import main; main()"):
-        done = subprocess.run([str(PYTHON), "-c", code, *args], capture_output=True, text=True, timeout=60, cwd=cwd)
-        ways.append((done.returncode, _masked(done.stdout), _masked(done.stderr)))
-    return ways[0], ways[1]
+# --------------------------------------------------------------- what one log's check imports
+
+LEFT_OUT = ("tabulate", "jsonschema", "importlib.metadata", "tempfile", "yaml", "difflib",
+            "arbiter.rulebook.house", "arbiter.simulator", "arbiter.serve", "arbiter.quiz")
 
 
-COMMAND_LINES = [
-    ["check", "{good}"], ["check", "{irregular}"], ["check", "{good}", "{irregular}", "--format", "json"],
-    ["check", "{folder}", "--format=jsonl"], ["check", "{folder}", "--format", "markdown", "-q"],
-    ["check", "{irregular}", "--exit-zero"], ["check", "{irregular}", "--ignore", "{rules}"],
-    ["check", "{irregular}", "--select", "L1", "--select", "L2"], ["check", "{folder}", "-j", "2", "--format", "jsonl"],
-    ["check", "missing.json"], ["check", "{empty}"], ["check", "{good}", "--out", "pages"],
-    ["check", "{good}", "{irregular}", "--format", "html"], ["check", "{good}", "--ignore", "L999"],
-    ["check", "{good}", "--format", "yaml"], ["check", "{good}", "--jobs", "0"], ["check", "{good}", "-qj2"],
-    ["check", "--", "{good}"], ["check", "{good}", "--house", "no-such-house"], ["check"],
-    ["check", "{good}", "--format", "html"],
-]
+def _imported(*args: str) -> set[str]:
+    """The modules `arbiter ARGS` imports, as the console script runs it (`-X importtime`)."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", "from arbiter.cli import main; main()", *args],
+                          capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr
+    return {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
 
 
-@pytest.mark.parametrize("line", COMMAND_LINES, ids=[" ".join(line) for line in COMMAND_LINES])
-def test_the_start_path_and_click_give_the_same_output_and_exit_code(line, tmp_path):
-    (tmp_path / "logs").mkdir()
-    (tmp_path / "empty").mkdir()
-    for path in (GOOD, IRREGULAR):
-        (tmp_path / "logs" / path.name).write_bytes(path.read_bytes())
-    rules = ",".join(f["id"] for f in load_case(IRREGULAR)["meta"]["expect"]["findings"])
-    args = [arg.format(good=GOOD, irregular=IRREGULAR, folder=tmp_path / "logs", empty=tmp_path / "empty",
-                       rules=rules) for arg in line]
-    start, click_way = _both_ways(args, tmp_path)
-    assert start == click_way
-    assert "Traceback" not in start[2]
-
-
-PLAIN = [["check", "a.json"], ["check", "a.json", "b.hand", "-"], ["check", "a", "--format", "json"],
-         ["check", "a", "--format=markdown", "-q"], ["check", "-j", "3", "a", "--quiet"], ["check", "a", "--jobs=64"],
-         ["check", "a", "--ignore", "L13,L15", "--ignore", "L2"], ["check", "a", "--house", "club", "--exit-zero"],
-         ["check", "a", "--out", "pages", "--format", "html"], ["check", "a", "--scheduler", "tcp://x:1"],
-         ["check", "a", "--out="], ["check", "a", "--jobs", "007"]]
-NOT_PLAIN = [["check"], ["laws"], ["check", "a", "--help"], ["check", "a", "-h"], ["check", "a", "-qj2"],
-             ["check", "--", "a"], ["check", "a", "--format", "yaml"], ["check", "a", "--jobs", "65"],
-             ["check", "a", "--jobs", "x"], ["check", "a", "-q", "-q"], ["check", "a", "--format"],
-             ["check", "a", "--quiet=1"], ["check", "a", "--form", "json"], ["check", "a", "--format", "-q"],
-             ["check", "a", "-j", "+2"], ["--version"], ["check", "-x.json"]]
-
-
-@pytest.mark.parametrize("args", PLAIN, ids=[" ".join(a) for a in PLAIN])
-def test_a_plain_command_line_is_read_as_click_reads_it(args):
-    command = cli.get_command(None, "check")  # type: ignore[arg-type]
-    context = command.make_context("check", args[1:])
-    assert read_plainly(args) == context.params
-
-
-@pytest.mark.parametrize("args", NOT_PLAIN, ids=[" ".join(a) for a in NOT_PLAIN])
-def test_any_other_command_line_is_left_to_click(args):
-    assert read_plainly(args) is None
+@pytest.mark.parametrize("fmt", ["table", "json", "jsonl"])
+def test_checking_one_log_reads_its_command_line_with_click_and_imports_no_more(fmt):
+    modules = _imported("check", str(IRREGULAR), "--format", fmt)
+    assert "arbiter.engine.replay" in modules, "the run did not get as far as the replay"
+    assert "click" in modules
+    assert not modules & set(LEFT_OUT), sorted(modules & set(LEFT_OUT))
+    assert not {m for m in modules if m.startswith(LEFT_OUT)}, "a module a sound log does not need"
 
 
 def test_the_check_command_keeps_its_help():
@@ -161,83 +81,26 @@ def test_a_json_document_longer_than_the_spool_holds_is_the_same(tmp_path, monke
     assert [r["file"] for r in json.loads(spooled)["reports"]] == [str(GOOD), str(IRREGULAR), str(GOOD)]
 
 
-# --------------------------------------------------------------- the schema as Python predicates
-
-WHOLE = compile_schema(LOG_SCHEMA)
 
 
-def _verdict(doc: object) -> bool | None:
-    try:
-        return WHOLE(doc)
-    except Doubt:
-        return None
+# --------------------------------------------------------------- the table writer
+
+def test_the_games_table_is_drawn_in_columns():
+    rows = [[1, "Ann", 1, "-", "Cat", "Cat", 3, "Bob"], [12, "Zoë", 2, "JJ", "-", "-", 140, "(incomplete)"]]
+    drawn = draw_table(rows, GAME_HEADERS).splitlines()
+    assert drawn[0].split() == " ".join(GAME_HEADERS).split() and set(drawn[1]) == {"-", " "}
+    assert max(len(line) for line in drawn) == len(drawn[1])  # the rows keep within the columns the rule draws
+    assert drawn[2].startswith("     1  Ann ") and drawn[3].startswith("    12  Zoë ")  # numbers right, words left
+    markdown = draw_table(rows, GAME_HEADERS, "github").splitlines()
+    assert markdown[0].startswith("|   game | dealer ") and markdown[1].startswith("|--------|")
+    with pytest.raises(ValueError, match="no table format"):
+        draw_table(rows, GAME_HEADERS, "grid")
 
 
-@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
-def test_the_predicates_pass_every_case(path):
-    assert _verdict(load_case(path)) is True
-
-
-@pytest.mark.parametrize("name, mutate", list(_mutations(load_case(CASES[0]))))
-def test_the_predicates_agree_with_jsonschema_on_broken_logs(name, mutate):
-    log = copy.deepcopy(load_case(CASES[0]))
-    mutate(log)
-    log = json.loads(json.dumps(log))
-    assert _verdict(log) == EXACT.is_valid(log), name
-
-
-JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.floats(-2, 60, allow_nan=False)
-                           | st.sampled_from(["Ann", "Bob", "Ah", "10d", "Jo", "", "x\n", "he", "uncut", "deal"]),
-                           lambda inner: st.lists(inner, max_size=3)
-                           | st.dictionaries(st.sampled_from(["type", "player", "stake", "count", "cards", "amount",
-                                                              "to", "hands", "issue", "x"]), inner, max_size=4),
-                           max_leaves=8)
-EVENT_PREDICATES = compile_each({t: {"$ref": f"#/$defs/{t}_event"} for t in EVENT_TYPES}, _DEFS)
-
-
-@settings(max_examples=400, deadline=None)
-@given(kind=st.sampled_from(EVENT_TYPES), fields=st.dictionaries(
-    st.sampled_from(["player", "stake", "count", "cards", "amount", "to", "hands", "issue", "card", "dealer", "x"]),
-    JSON_VALUES, max_size=4))
-def test_the_predicates_agree_with_jsonschema_on_any_event(kind, fields):
-    event = {"type": kind, **fields}
-    exact = Draft202012Validator({"$schema": LOG_SCHEMA["$schema"], "$defs": _DEFS,
-                                  "$ref": f"#/$defs/{kind}_event"}).is_valid(event)
-    try:
-        assert EVENT_PREDICATES[kind](event) == exact
-    except Doubt:
-        pass  # the exact path judges
-
-
-def test_what_python_cannot_judge_is_a_doubt_and_an_unknown_keyword_is_refused():
-    amount = compile_schema({"type": "integer", "minimum": 1})
-    assert amount(3) and not amount(0) and not amount(True) and not amount(1.5)
-    with pytest.raises(Doubt):
-        amount(3.0)  # JSON Schema calls it an integer; the exact path makes an int of it
-    with pytest.raises(Doubt):
-        amount((3,))  # no JSON value
-    with pytest.raises(Unsupported):
-        compile_schema({"type": "string", "format": "email"})
-
-
-# --------------------------------------------------------------- the games table without tabulate
-
-WORDS = ["Ann", "Bob", "-", "(incomplete)", "no. 1 (Jacks)", "Cat, Dan", "Zoë", "12", "1,000", "nan", "Infinity",
-         "True", "a b", "Ann ", "Jo5", "5e3", "-3", "", "\\_x", "&amp;", "0x10", "1_000", ".", "Dan, jack-pot Kings"]
-
-
-@pytest.mark.parametrize("fmt", ["simple", "github"])
-def test_the_games_table_is_drawn_as_tabulate_draws_it(fmt):
-    rng = random.Random(12)
-    plain = 0
-    for _ in range(3000):
-        rows = [[rng.randint(0, 300) if rng.random() < 0.5 else rng.choice(
-                 [rng.randint(-5, 2000), rng.choice(WORDS),
-                  "".join(rng.choice(string.printable[:95]) for _ in range(rng.randint(0, 6)))])
-                 for _ in GAME_HEADERS] for _ in range(rng.randint(1, 4))]
-        assert drawn(rows, GAME_HEADERS, fmt) == real_tabulate(rows, headers=GAME_HEADERS, tablefmt=fmt), rows
-        plain += _plain_table(rows, GAME_HEADERS)
-    assert plain > 300, "too few tables were drawn without tabulate to show anything"
+def test_a_cell_is_measured_as_a_terminal_shows_it():
+    assert width("Ann") == 3 and width("李") == 2 and width("e\u0301") == 1
+    drawn = draw_table([["李", 1], ["Ann", 22]], ["name", "n"]).splitlines()
+    assert len({width(line) for line in drawn[:3]}) == 1 and drawn[2].startswith("李    ")
 
 
 # --------------------------------------------------------------- the walk and the chunks, taken lazily

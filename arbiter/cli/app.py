@@ -7,21 +7,23 @@ from __future__ import annotations
 
 import sys
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 import click
-from click.decorators import FC
 
 from arbiter import __version__
-from arbiter.cli import check_options
-from arbiter.cli.check_options import Option, split_names
 from arbiter.cli.output import aborted, failed
+from arbiter.render.formats import LISTING_FORMATS
 from arbiter.report import EXIT_INVALID, EXIT_OK
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
 
-__all__ = ["cli", "main", "run", "as_click", "split_names", "rule_defining", "seating_of",
-           "FORMAT", "HOUSE"]
+__all__ = ["cli", "main", "run", "split_names", "rule_defining", "seating_of", "FORMAT", "HOUSE"]
+
+
+def split_names(text: str) -> list[str]:
+    """`--ignore L13,L15` and `--players Ann,Bob`: the comma-separated names."""
+    return [name.strip() for name in text.split(",") if name.strip()]
 
 
 def rule_defining(rulebook: Rulebook, setting: str) -> Any:
@@ -46,20 +48,12 @@ def seating_of(players: str, *named: str) -> Seating:
     return seating
 
 
-FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+FORMAT = click.option("--format", "fmt", type=click.Choice(LISTING_FORMATS), default="table",
                       show_default=True, help="Output format.")
 
 
-def as_click(option: Option) -> Callable[[FC], FC]:
-    """The click decorator of an option declared as data (`arbiter.cli.check_options`)."""
-    kind = click.Choice(option.choices) if option.choices else click.IntRange(*option.between) if option.between \
-        else None
-    return click.option(*option.flags, option.name, type=kind, default=check_options.initial(option),
-                        show_default=option.default is not None, is_flag=option.flag, multiple=option.multiple,
-                        metavar=option.metavar, help=option.help)
-
-
-HOUSE = as_click(check_options.HOUSE)
+HOUSE = click.option("--house", "house", metavar="FILE",
+                     help="House-rules file (YAML), or the name of a shipped one.")
 
 
 # Each command and the module (under arbiter.cli) that defines it: a module is imported

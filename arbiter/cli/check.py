@@ -1,29 +1,38 @@
 """`arbiter check`: replay hand logs and rule on them, one log or thousands.
 
-Click's command, built from the options declared in `arbiter.cli.check_options`; the run
-itself is `arbiter.cli.checking.run_check`, which the start path calls without click.
+Click's command and its options; the run itself is `arbiter.cli.checking.run_check`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import click
 
-from arbiter.cli.app import as_click, cli
-from arbiter.cli.check_options import CHECK_OPTIONS
+from arbiter.cli.app import HOUSE, cli
 from arbiter.cli.checking import UsageProblem, run_check
-
-
-def _with_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    for option in reversed(CHECK_OPTIONS):  # as decorators stacked in their order of declaration
-        command = as_click(option)(command)
-    return command
+from arbiter.render.formats import CHECK_FORMATS
 
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True)
-@_with_options
+@click.option("--format", "fmt", type=click.Choice(CHECK_FORMATS), default="table", show_default=True,
+              help="Output format (html: one self-contained page per log).")
+@click.option("--out", "out_dir", metavar="DIR",
+              help="With --format html: write one page per log into DIR (needed for several logs; one log's page "
+                   "goes to standard output without it).")
+@HOUSE
+@click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to check logs in parallel.")
+@click.option("--scheduler", "scheduler", metavar="ADDRESS",
+              help="Check on a Dask cluster: the address of its scheduler (e.g. tcp://10.0.0.5:8786); the workers "
+                   "read the paths. Needs: pip install 'arbiter[dask]'.")
+@click.option("--ignore", "ignore", metavar="ID[,ID]", multiple=True,
+              help="Drop these rules' findings before the status is set.")
+@click.option("--select", "select", metavar="ID[,ID]", multiple=True, help="Keep only these rules' findings.")
+@click.option("--exit-zero", "exit_zero", is_flag=True,
+              help="Exit 0 even if irregularities are found (never hides exit 2).")
+@click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress bar and no summary line.")
 def check(**params: Any) -> int:
     """Replay hand logs against the laws: files (JSON, or the text notation), folders (every *.json
     and *.hand below) or - for stdin."""

@@ -1,8 +1,5 @@
-"""What `arbiter check` does once its command line is read: the same for click's command
-(`arbiter.cli.check`) and for the start path (`arbiter.cli.start`), which reaches it
-without importing click. So nothing here imports click but the progress bar, which only
-a terminal sees; a mistake of usage is a `UsageProblem`, which click's command says
-with the usage line.
+"""What `arbiter check` does once click has read its command line (`arbiter.cli.check`): a
+mistake of usage is a `UsageProblem`, which click's command says with the usage line.
 
 The logs are taken from the walk of the paths as they are checked, and each report is
 written as it comes: nothing is held per log (the JSON document's reports wait in a
@@ -19,7 +16,7 @@ from functools import partial
 from typing import IO, Any, Iterable, Iterator
 
 from arbiter.bulk import Render, Tally, Walk, build_rulebook, check_rendered, count_logs
-from arbiter.cli.check_options import split_names
+from arbiter.cli.app import split_names
 from arbiter.cli.output import echo
 from arbiter.errors import ArbiterError
 from arbiter.render.report import render_json, render_jsonl, render_text

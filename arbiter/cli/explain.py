@@ -13,6 +13,7 @@ from arbiter.cli.app import HOUSE, cli
 from arbiter.errors import LogError
 from arbiter.logfile import read_source, read_stream
 from arbiter.notation.reading import read_any_log
+from arbiter.render.formats import LAW_FORMATS
 from arbiter.render.story import render_story, tell
 
 STDIN = "-"
@@ -20,7 +21,7 @@ STDIN = "-"
 
 @cli.command()
 @click.argument("log")
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
+@click.option("--format", "fmt", type=click.Choice(LAW_FORMATS), default="text",
               show_default=True, help="Output format; json is the list of steps {event, text, rulings, ...}.")
 @HOUSE
 def explain(log: str, fmt: str, house: str | None) -> None:

@@ -6,6 +6,7 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import FORMAT, HOUSE, cli
+from arbiter.render.formats import LAW_FORMATS
 from arbiter.render.lawbook import render_law, render_laws
 from arbiter.resources import schema_path
 from arbiter.rulebook.model import SECTIONS
@@ -25,7 +26,7 @@ def laws(section: str | None, fmt: str, house: str | None) -> None:
 
 @cli.command()
 @click.argument("rule_id")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(LAW_FORMATS), default="text", show_default=True)
 @HOUSE
 def law(rule_id: str, fmt: str, house: str | None) -> None:
     """One rule in full: Peel's words, parameters, what the arbiter does, interpretations, cases."""

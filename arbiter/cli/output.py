@@ -1,7 +1,6 @@
-"""What every command writes to the terminal, whichever path ran it: the start path
-(`start.py`, without click) or click's (`app.py`). `echo` writes as `click.echo` does
-(and hands the text to click whenever click would change it); `failed` and `aborted` end
-a command in one line and an exit code."""
+"""What every command writes to the terminal: `echo` writes as `click.echo` does, a long
+report a megabyte at a time (and hands the text to click whenever click would change
+it); `failed` and `aborted` end a command in one line and an exit code."""
 
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ import click
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import cli
 from arbiter.quiz import Question, build_quiz, explanation_lines, question_lines, read_law
+from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import Rulebook
 
 QUIT = {"quit", "q", "exit", "stop"}
@@ -72,7 +73,7 @@ def ask_choice(count: int) -> int:
 @click.option("--seed", type=int, help="Fix the questions and their order (without it, a seed is drawn and shown).")
 @click.option("--questions", "count", type=click.IntRange(1, None), default=5, show_default=True,
               help="How many questions (at most one per case with a finding).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
               help="text: ask them; json: print the questions and their answers, asking nothing.")
 def quiz(seed: int | None, count: int, fmt: str) -> int:
     """Learn the laws from the cases: see a game up to an irregularity, name the law, say what follows."""

@@ -9,6 +9,7 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import HOUSE, cli
+from arbiter.render.formats import RULEBOOK_FORMATS
 from arbiter.render.rulebook import render_rulebook_html, render_rulebook_json, render_rulebook_markdown
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import case_path
@@ -26,7 +27,7 @@ def case_titles(rulebook: Rulebook) -> dict[str, str]:
 
 
 @cli.command()
-@click.option("--format", "fmt", type=click.Choice(["markdown", "html", "json"]), default="markdown",
+@click.option("--format", "fmt", type=click.Choice(RULEBOOK_FORMATS), default="markdown",
               show_default=True, help="Markdown, one self-contained HTML page, or the same document as JSON.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               help="Write to this file instead of standard output.")

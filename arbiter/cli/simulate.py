@@ -7,6 +7,7 @@ import json
 import click
 
 from arbiter.cli.app import cli
+from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import rule_sort_key
 
 
@@ -19,7 +20,7 @@ from arbiter.rulebook.model import rule_sort_key
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed writes the same logs.")
 @click.option("--plant", "plant", type=click.FloatRange(0.0, 1.0), default=0.0, show_default=True, metavar="RATE",
               help="Chance per game of one planted irregularity; the truth goes beside each log.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
               help="How to report what was written.")
 def simulate(out: str, logs: int, games: int, players: int | None, seed: int, plant: float, fmt: str) -> None:
     """Write simulated hand logs of whole sessions played by the laws (DIR/sim-00001.json ...);

@@ -17,6 +17,7 @@ from arbiter.cli.app import HOUSE, cli, seating_of
 from arbiter.logfile import read_source, read_stream
 from arbiter.notation import parse_checked, table_line
 from arbiter.notation.reading import read_any_log
+from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import Rulebook
 from arbiter.table import completion
 from arbiter.table.journal import Journal
@@ -33,7 +34,7 @@ EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
 @click.option("--limit", type=click.IntRange(min=1), help="A new table: the limit, in counters.")
 @click.option("--ante", type=click.IntRange(min=1), help="A new table: the ante, in counters.")
 @HOUSE
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
               help="json: each thing the table says is one JSON line {\"say\": ...}, for a program at the table.")
 def table(log: str, players: str | None, limit: int | None, ante: int | None, house: str | None, fmt: str) -> int:
     """Keep LOG (a *.hand file) as the game is played: type the events in the text notation,
@@ -91,7 +92,7 @@ def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool,
 @cli.command("next")
 @click.argument("log")
 @HOUSE
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
               help="text: one line in the players' words; json: the engine's answer (arbiter schema next).")
 def next_command(log: str, house: str | None, fmt: str) -> None:
     """What may come next after LOG (JSON or the text notation; - for standard input): who

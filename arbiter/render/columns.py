@@ -1,63 +1,47 @@
-"""A report's table of games, drawn as tabulate draws it, without importing tabulate.
+"""Tables of text in columns: the games of a report, the list of the laws.
 
-Why: tabulate imports `importlib.metadata` to learn its own version, some 20 ms at
-start: a fifth of `arbiter check LOG`. The games table holds plain cells (counts,
-names, short words); for those, `tabulate` here draws what tabulate's own function
-draws with the same arguments, character for character (a test holds the two equal on
-many tables). A table with any other cell goes to tabulate itself: a word tabulate
-could read as a number (a name "12", "1,000", "nan", "True"), white space at a cell's
-ends, a character that is not printable ASCII (tabulate may measure it otherwise).
+Our own, small, rather than a library's: a table here is a few columns of names, words
+and whole numbers, in two forms (`simple`, a terminal's, and `github`, Markdown's), and
+a check of one log should not pay for importing a general one. A column of whole numbers
+is set to the right, any other to the left; a cell is measured as a terminal shows it
+(a wide character takes two columns, a combining mark none).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Sequence
 
-_FORMATS = ("simple", "github")
+FORMATS = ("simple", "github")
 
 
-def tabulate(rows: Sequence[Sequence[Any]], headers: Sequence[str], tablefmt: str = "simple") -> str:
-    """`tabulate.tabulate(rows, headers=headers, tablefmt=tablefmt)`."""
-    if not (rows and tablefmt in _FORMATS and _plain_table(rows, headers)):
-        from tabulate import tabulate as drawn
-
-        return drawn(rows, headers=headers, tablefmt=tablefmt)
-    columns = list(zip(*rows))
-    numeric = [all(type(cell) is int for cell in column) for column in columns]
-    widths = [max(len(header) + 2, *(len(str(cell)) for cell in column)) for header, column in zip(headers, columns)]
+def draw_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str = "simple") -> str:
+    """The rows under their headers, in columns: `simple` (a rule of dashes under the
+    headers) or `github` (Markdown's table)."""
+    columns = list(zip(*rows)) if rows else [() for _ in headers]
+    right = [bool(column) and all(type(cell) is int for cell in column) for column in columns]
+    widths = [max(width(header) + 2, *(width(str(cell)) for cell in column), 0)
+              for header, column in zip(headers, columns)]
 
     def line(cells: Sequence[Any]) -> list[str]:
-        return [str(cell).rjust(width) if right else str(cell).ljust(width)
-                for cell, width, right in zip(cells, widths, numeric)]
+        return [pad(str(cell), size, at_right) for cell, size, at_right in zip(cells, widths, right)]
 
-    rule = ["-" * width for width in widths]  # the line below the headers
-    if tablefmt == "simple":
+    rule = ["-" * size for size in widths]
+    if fmt == "simple":
         return "\n".join("  ".join(cells).rstrip() for cells in (line(headers), rule, *map(line, rows)))
-    rule = [f"-{dashes}-" for dashes in rule]
-    return "\n".join("|" + "|".join(cells) + "|"
-                     for cells in ([f" {cell} " for cell in line(headers)], rule,
-                                   *([f" {cell} " for cell in line(row)] for row in rows)))
+    if fmt != "github":
+        raise ValueError(f"no table format {fmt!r}: {', '.join(FORMATS)}")
+    lines = ["|" + "|".join(f" {cell} " for cell in cells) + "|" for cells in (line(headers), *map(line, rows))]
+    lines.insert(1, "|" + "|".join(f"-{dashes}-" for dashes in rule) + "|")
+    return "\n".join(lines)
 
 
-def _plain_table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> bool:
-    width = len(headers)
-    return all(type(h) is str and _plain_word(h) for h in headers) and all(
-        len(row) == width and all(type(cell) is int or (type(cell) is str and _plain_word(cell)) for cell in row)
-        for row in rows)
+def width(text: str) -> int:
+    """The columns a terminal gives the text."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
 
 
-def _plain_word(text: str) -> bool:
-    """A cell that tabulate takes as text and measures by its length: printable ASCII,
-    no white space at its ends, and no number in any form tabulate reads: none Python
-    reads ("12", "1e5", "nan"), and no digits without a letter ("1,000")."""
-    if not text or not text.isascii() or not text.isprintable() or text != text.strip() or text in ("True", "False"):
-        return False
-    if any(c.isdigit() for c in text) and not any(c.isalpha() for c in text):
-        return False
-    for read in (int, float):
-        try:
-            read(text)
-        except ValueError:
-            continue
-        return False
-    return True
+def pad(text: str, size: int, right: bool) -> str:
+    space = " " * max(size - width(text), 0)
+    return space + text if right else text + space

@@ -7,6 +7,7 @@ import textwrap
 from pathlib import PurePath
 from typing import Any, Iterable
 
+from arbiter.render.columns import draw_table
 from arbiter.rulebook.describe import Describer
 from arbiter.rulebook.house import case_path
 from arbiter.rulebook.in_force import house_notes
@@ -48,9 +49,7 @@ def render_laws(rules: Iterable[Rule], rulebook: Rulebook, fmt: str) -> str:
         return json.dumps([rule_summary(r, rulebook) for r in rules], indent=2, ensure_ascii=False)
     rows = [[r.id, r.section, r.title, how_enforced(r), len(r.cases)] for r in rules]
     headers = ["ID", "section", "title", "enforced", "cases"]
-    from tabulate import tabulate  # imported here: a JSON listing never needs it
-
-    return tabulate(rows, headers=headers, tablefmt="github" if fmt == "markdown" else "simple")
+    return draw_table(rows, headers, "github" if fmt == "markdown" else "simple")
 
 
 def law_detail(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:

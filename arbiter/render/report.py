@@ -10,6 +10,7 @@ import json
 import textwrap
 from typing import Any, Iterable, Iterator, Mapping
 
+from arbiter.render.columns import draw_table
 from arbiter.render.markdown import md
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook
@@ -99,10 +100,7 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
         lines.append("  No irregularity: every act is as the laws require.")
     lines.append("")
     if report["games"]:
-        from arbiter.render.columns import tabulate  # not tabulate itself: its import costs 20 ms
-
-        table = tabulate(games_rows(report, markdown), headers=GAME_HEADERS,
-                         tablefmt="github" if markdown else "simple")
+        table = draw_table(games_rows(report, markdown), GAME_HEADERS, "github" if markdown else "simple")
         lines += [table if markdown else textwrap.indent(table, "  "), ""]
     net = ", ".join(f"{shown(p)} {v:+d}" for p, v in report["net"].items())
     lines.append(f"{'**Net**' if markdown else '  net'}: {net}")

@@ -1,0 +1,25 @@
+"""The output formats, declared once: their names, and which command writes which.
+
+A person at a terminal reads `text`; `check`, `laws`, `evidence` and `referee` call
+theirs `table` (SPEC §5 names `check --format table`; their text ends in, or is, a
+table). A program reads `json` (every command has it) or `jsonl` (one report a line);
+a page, `markdown` or `html`.
+"""
+
+from __future__ import annotations
+
+FORMATS = {
+    "text": "for a person at a terminal",
+    "table": "for a person at a terminal, ending in (or made of) a table",
+    "json": "one JSON document, for a program",
+    "jsonl": "one JSON report a line, the summary on standard error",
+    "markdown": "Markdown, for a page",
+    "html": "one self-contained HTML page",
+}
+
+CHECK_FORMATS = ("table", "json", "jsonl", "markdown", "html")
+LISTING_FORMATS = ("table", "json", "markdown")  # laws, evidence, referee
+LAW_FORMATS = ("text", "json", "markdown")  # law, explain
+RULEBOOK_FORMATS = ("markdown", "html", "json")
+SPOKEN_FORMATS = ("text", "json")  # table, next, serve, quiz, simulate: what is said, or each as a JSON line
+
