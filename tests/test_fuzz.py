@@ -63,10 +63,11 @@ HOUSES = st.fixed_dictionaries({}, optional={
 
 
 @st.composite
-def inputs(draw) -> tuple[bytes, str]:
-    """A log's bytes and its name: JSON or the text notation, perhaps changed as text."""
+def inputs(draw, as_text: bool | None = None) -> tuple[bytes, str]:
+    """A log's bytes and its name: JSON or the text notation (either, unless `as_text`
+    says which), perhaps changed as text."""
     log = draw(mutated_logs())
-    as_text = draw(st.booleans())
+    as_text = draw(st.booleans()) if as_text is None else as_text
     try:
         text = write_text(log) if as_text else json.dumps(log, ensure_ascii=False)
     except (KeyError, TypeError, ValueError):  # a log the writer cannot put in words is fuzzed as JSON
@@ -108,10 +109,26 @@ def test_logs_text_and_house_files_together_never_break_the_checker(case, house)
     one_example(*case, house)
 
 
+# The slow run (`pytest -m slow tests/test_fuzz.py`, about an hour on two cores): 100,000
+# logs as JSON, 20,000 in the text notation, 5,000 house files (and as many club rules).
+@pytest.mark.slow
+@fuzz(100_000)
+@given(inputs(as_text=False))
+def test_a_hundred_thousand_logs(case):
+    one_example(*case, {})
+
+
+@pytest.mark.slow
+@fuzz(20_000)
+@given(inputs(as_text=True))
+def test_twenty_thousand_text_files(case):
+    one_example(*case, {})
+
+
 @pytest.mark.slow
 @fuzz(SLOW_EXAMPLES)
 @given(inputs(), HOUSES)
-def test_the_larger_fuzz_run(case, house):
+def test_five_thousand_house_files(case, house):
     one_example(*case, house)
 
 
