@@ -3,108 +3,92 @@
 Typed while the engine works with them; `to_dict()` gives the report's JSON form
 (SPEC §4), the one place where these become plain data. An effect's record has a shape
 of its own (a transfer of counters, a player retired, the cards a dealer owes …): each
-shape is a class here, and its `type` is the word the report prints (records.py: no
-dataclasses on the start path).
+shape is a class here, and its `type` is the word the report prints.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from arbiter.records import Record
 
-
-class BareRecord(Record):
+@dataclass(slots=True)
+class BareRecord:
     """An effect that names nothing but itself (`deal_stands`)."""
 
-    __slots__ = ("type",)
-
-    def __init__(self, type: str) -> None:
-        self.type = type
+    type: str
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type}
 
 
-class PlayerRecord(Record):
+@dataclass(slots=True)
+class PlayerRecord:
     """An effect on one player: retired, foul hand, draw forfeited, cannot claim …"""
 
-    __slots__ = ("type", "player")
-
-    def __init__(self, type: str, player: str) -> None:
-        self.type = type
-        self.player = player
+    type: str
+    player: str
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "player": self.player}
 
 
-class TransferRecord(Record):
+@dataclass(slots=True)
+class TransferRecord:
     """Counters moved from one to another (a refund, a penalty)."""
 
-    __slots__ = ("type", "payer", "payee", "amount")
-
-    def __init__(self, type: str, payer: str, payee: str, amount: int) -> None:
-        self.type = type
-        self.payer = payer
-        self.payee = payee
-        self.amount = amount
+    type: str
+    payer: str
+    payee: str
+    amount: int
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "from": self.payer, "to": self.payee, "amount": self.amount}
 
 
-class CardsRecord(Record):
+@dataclass(slots=True)
+class CardsRecord:
     """Cards a dealer takes back, makes good or owes a player in the draw."""
 
-    __slots__ = ("type", "player", "count")
-
-    def __init__(self, type: str, player: str, count: int) -> None:
-        self.type = type
-        self.player = player
-        self.count = count
+    type: str
+    player: str
+    count: int
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "player": self.player, "count": self.count}
 
 
-class MisdealRecord(Record):
+@dataclass(slots=True)
+class MisdealRecord:
     """The deal is void, and who deals again."""
 
-    __slots__ = ("redeal_by",)
+    redeal_by: str
     type = "misdeal"
-
-    def __init__(self, redeal_by: str) -> None:
-        self.redeal_by = redeal_by
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "redeal_by": self.redeal_by}
 
 
-class EvidenceRecord(Record):
+@dataclass(slots=True)
+class EvidenceRecord:
     """Law 46's chain walked: the witness found (or none), everyone considered, the number taken."""
 
-    __slots__ = ("witness", "considered", "demanded")
+    witness: str | None
+    considered: list[dict[str, Any]]
+    demanded: int | None
     type = "evidence"
-
-    def __init__(self, witness: str | None, considered: list[dict[str, Any]], demanded: int | None) -> None:
-        self.witness = witness
-        self.considered = considered
-        self.demanded = demanded
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "witness": self.witness, "considered": self.considered, "demanded": self.demanded}
 
 
-class JackpotRecord(Record):
+@dataclass(slots=True)
+class JackpotRecord:
     """The next game is a jack-pot: its number in the series, and the least hand that opens it."""
 
-    __slots__ = ("number", "openers")
+    number: int
+    openers: str
     type = "jackpot_next"
-
-    def __init__(self, number: int, openers: str) -> None:
-        self.number = number
-        self.openers = openers
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "number": self.number, "openers": self.openers}
@@ -113,22 +97,19 @@ class JackpotRecord(Record):
 EffectRecord = BareRecord | PlayerRecord | TransferRecord | CardsRecord | MisdealRecord | EvidenceRecord | JackpotRecord
 
 
-class Finding(Record):
+@dataclass(slots=True)
+class Finding:
     """One irregularity: the law, how grave, where in the log, whom it concerns, the ruling in
     words, and the effects applied (filled in once the event is recorded)."""
 
-    __slots__ = ("id", "severity", "game", "deal", "event", "player", "summary", "effects")
-
-    def __init__(self, id: str, severity: str, game: int | None, deal: int | None, event: int | None,
-                 player: str | None, summary: str) -> None:
-        self.id = id
-        self.severity = severity
-        self.game = game
-        self.deal = deal
-        self.event = event
-        self.player = player
-        self.summary = summary
-        self.effects: list[EffectRecord] = []
+    id: str
+    severity: str
+    game: int | None
+    deal: int | None
+    event: int | None
+    player: str | None
+    summary: str
+    effects: list[EffectRecord] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "severity": self.severity, "game": self.game, "deal": self.deal,

@@ -76,8 +76,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
 
 __all__ = [
     "CLASS_NAMES",
@@ -143,6 +143,7 @@ _CLASS_SHIFT = 21
 _HEART_BIT = 1 << 19  # above any tie-break made of ranks: 13**5 < 2**19
 
 
+@dataclass(frozen=True)
 class HandRules:
     """The parameters of the hands (SPEC §1), validated on construction.
 
@@ -150,40 +151,18 @@ class HandRules:
     tuple, since rules are hashed to share their tables. It must hold Peel's nine
     classes, each once, in any order a house chooses, and may add ``blaze`` and
     ``skip_sequence``: a hand missing from it would leave some hands with no value.
-    Equal and hashed by its five values; not a dataclass, which would cost the start of
-    every check the import of ``dataclasses``.
+    Equal and hashed by its five values (`dataclasses.replace` gives one with some changed,
+    validated again).
     """
 
-    def __init__(self, ace_in_sequences: str = "low", hearts_break_ties: bool = True,
-                 hand_order: tuple[str, ...] = DEFAULT_HAND_ORDER, joker: bool = False,
-                 two_pairs_odd_card_decides: bool = False) -> None:
-        self.ace_in_sequences = ace_in_sequences
-        self.hearts_break_ties = hearts_break_ties
-        self.hand_order = hand_order
-        self.joker = joker
-        self.two_pairs_odd_card_decides = two_pairs_odd_card_decides
+    ace_in_sequences: str = "low"
+    hearts_break_ties: bool = True
+    hand_order: tuple[str, ...] = DEFAULT_HAND_ORDER
+    joker: bool = False
+    two_pairs_odd_card_decides: bool = False
+
+    def __post_init__(self) -> None:
         self._validate()
-
-    def _key(self) -> tuple[str, bool, tuple[str, ...], bool, bool]:
-        return (self.ace_in_sequences, self.hearts_break_ties, self.hand_order, self.joker,
-                self.two_pairs_odd_card_decides)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HandRules) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return "HandRules(" + ", ".join(f"{name}={value!r}" for name, value in self._fields().items()) + ")"
-
-    def _fields(self) -> dict[str, Any]:
-        names = ("ace_in_sequences", "hearts_break_ties", "hand_order", "joker", "two_pairs_odd_card_decides")
-        return dict(zip(names, self._key()))
-
-    def replace(self, **changes: Any) -> HandRules:
-        """The same rules with some values changed, validated again."""
-        return HandRules(**{**self._fields(), **changes})
 
     def _validate(self) -> None:
         if self.ace_in_sequences not in ("low", "low_or_high"):
@@ -202,7 +181,7 @@ class HandRules:
             raise ValueError(
                 f"hand_order must be a list of hand names, not {self.hand_order!r}"
             ) from None
-        self.hand_order = order
+        object.__setattr__(self, "hand_order", order)  # frozen: set once, here
         unknown = [name for name in order if not isinstance(name, str) or name not in _CLASS_ID]
         if unknown:
             raise ValueError(

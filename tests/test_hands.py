@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -48,7 +49,7 @@ def inserted(name: str, above: str, rules: HandRules = DEFAULT_RULES, **changes:
     """``rules`` with a house hand put just above ``above`` in the order (and ``changes``)."""
     order = list(rules.hand_order)
     order.insert(order.index(above), name)
-    return rules.replace(hand_order=tuple(order), **changes)
+    return replace(rules, hand_order=tuple(order), **changes)
 
 
 BLAZE = inserted("blaze", above="two_pairs")   # Peel p. 41: above two pairs, below threes

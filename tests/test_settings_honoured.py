@@ -9,6 +9,7 @@ report must change (or the replay must refuse the log, having nothing to go on).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -27,9 +28,9 @@ READ_BY_COMMANDS = {"referee": ["referee", "--players", "Ann,Bob,Cat,Dan", "--de
 
 
 def without(setting: str) -> Rulebook:
-    rules = {rid: rule.replace(defines={k: v for k, v in rule.defines.items() if k != setting})
+    rules = {rid: replace(rule, defines={k: v for k, v in rule.defines.items() if k != setting})
              for rid, rule in BOOK.rules.items()}
-    return BOOK.replace(rules=rules)
+    return replace(BOOK, rules=rules)
 
 
 def reports(rulebook: Rulebook) -> list[str]:
@@ -129,5 +130,5 @@ def test_every_parameter_has_another_value_to_try():
 
 @pytest.mark.parametrize("name", sorted(OTHER_VALUES))
 def test_changing_a_parameter_changes_some_decision(name, as_shipped):
-    changed = BOOK.replace(parameters={**BOOK.parameters, name: OTHER_VALUES[name]})
+    changed = replace(BOOK, parameters={**BOOK.parameters, name: OTHER_VALUES[name]})
     assert reports(changed) != as_shipped, f"nothing reads `{name}`"

@@ -7,21 +7,19 @@ the one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
 from arbiter.engine.expressions import Binding, Condition, Context, compile_condition, compile_value
-from arbiter.records import Record
 from arbiter.seats import Seating
 
 
-class Chain(Record):
+@dataclass(slots=True)
+class Chain:
     """A compiled chain: generators of candidates, and the reasons to pass one over."""
 
-    __slots__ = ("candidates", "pass_over")
-
-    def __init__(self, candidates: tuple[tuple[str, Any], ...], pass_over: tuple[tuple[str, Condition], ...]) -> None:
-        self.candidates = candidates
-        self.pass_over = pass_over
+    candidates: tuple[tuple[str, Any], ...]
+    pass_over: tuple[tuple[str, Condition], ...]
 
     @classmethod
     def compile(cls, spec: Mapping[str, Any], binding: Binding | None = None) -> "Chain":

@@ -6,12 +6,12 @@ the data of a condition: it looks up the checks of an event type and calls closu
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, Mapping
 
 from arbiter.engine.chain import Chain
 from arbiter.engine.expressions import Binding, Condition, Context, Value, compile_condition, compile_value
-from arbiter.records import Record
 from arbiter.rulebook.model import Check, Rule, Rulebook
 from arbiter.rulebook.vocabulary.grammar import PRONOUN_FORMS, TEMPLATE_FIELD, VALUE_FUNCTIONS, template_value
 from arbiter.words import pronoun_of
@@ -116,18 +116,15 @@ def each_round(ctx: Any) -> list[str] | None:
     return players
 
 
-class Setting(Record):
+@dataclass(slots=True)
+class Setting:
     """One rule's value for a procedure setting, with the condition under which it holds."""
 
-    __slots__ = ("rule", "condition", "value", "exception_to", "unconditional")
-
-    def __init__(self, rule: str, condition: Condition, value: Mapping[str, Any], exception_to: tuple[str, ...],
-                 unconditional: bool = False) -> None:
-        self.rule = rule
-        self.condition = condition
-        self.value = value
-        self.exception_to = exception_to
-        self.unconditional = unconditional
+    rule: str
+    condition: Condition
+    value: Mapping[str, Any]
+    exception_to: tuple[str, ...]
+    unconditional: bool = False
 
 
 class CompiledRules:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
@@ -279,10 +280,8 @@ def _with_club_rules(rulebook: Rulebook, rules: Mapping[str, Rule]) -> Rulebook:
         return rulebook
     declared = {name: p for rule in rules.values() for name, p in rule.declared.items()}
     defaults = {name: parameter.default for name, parameter in declared.items()}
-    return rulebook.replace(rules={**rulebook.rules, **rules},
-                               parameters={**rulebook.parameters, **defaults},
-                               defaults={**rulebook.defaults, **defaults},
-                               declared={**rulebook.declared, **declared})
+    return replace(rulebook, rules={**rulebook.rules, **rules}, parameters={**rulebook.parameters, **defaults},
+                   defaults={**rulebook.defaults, **defaults}, declared={**rulebook.declared, **declared})
 
 
 def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
@@ -316,4 +315,4 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
         "disable": sorted(disabled),
         "rules": list(clubs),
     }
-    return rulebook.replace(parameters=parameters, disabled=frozenset(disabled), house=summary)
+    return replace(rulebook, parameters=parameters, disabled=frozenset(disabled), house=summary)

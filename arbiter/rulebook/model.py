@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from arbiter.errors import UnknownRuleError
 from arbiter.hands import HandRules
-from arbiter.records import Record
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 
 _ID = re.compile(r"^([LDAH])(\d+)$")
@@ -24,58 +24,45 @@ def rule_sort_key(rule_id: str) -> tuple[int, int]:
     return (_PREFIX_ORDER[match.group(1)], int(match.group(2)))
 
 
-class Check(Record):
+@dataclass(slots=True, kw_only=True)
+class Check:
     """One when/then of a rule: the triggers, the condition, the effects."""
 
-    __slots__ = ("on", "condition", "effects", "player", "summary", "severity", "name", "for_each")
-
-    def __init__(self, *, on: tuple[str, ...], condition: Any, effects: tuple[Any, ...], player: Any, summary: str,
-                 severity: str | None, name: str | None = None, for_each: str | None = None) -> None:
-        self.on = on
-        self.condition = condition
-        self.effects = effects
-        self.player = player
-        self.summary = summary
-        self.severity = severity
-        self.name = name
-        self.for_each = for_each
+    on: tuple[str, ...]
+    condition: Any
+    effects: tuple[Any, ...]
+    player: Any
+    summary: str
+    severity: str | None
+    name: str | None = None
+    for_each: str | None = None
 
 
-class Rule(Record):
+@dataclass(slots=True, kw_only=True)
+class Rule:
     """A law (or a D or A rule): its words beside its machine form."""
 
-    __slots__ = ("id", "section", "title", "authority", "source", "text", "enforced_by", "severity", "parameters",
-                 "defines", "exception_to", "checks", "interpretations", "cases", "corrections", "footnote",
-                 "not_shown_because", "evaluator", "implemented_by", "file", "declared")
-
-    def __init__(self, *, id: str, section: str, title: str, authority: str, source: Mapping[str, Any], text: str,
-                 enforced_by: str, severity: str | None, parameters: Mapping[str, Any], defines: Mapping[str, Any],
-                 exception_to: tuple[str, ...], checks: tuple[Check, ...], interpretations: tuple[str, ...],
-                 cases: tuple[str, ...], corrections: tuple[Mapping[str, str], ...] = (), footnote: str | None = None,
-                 not_shown_because: str | None = None, evaluator: Mapping[str, Any] | None = None,
-                 implemented_by: tuple[str, ...] = (), file: str = "",
-                 declared: Mapping[str, Parameter] | None = None) -> None:
-        self.id = id
-        self.section = section
-        self.title = title
-        self.authority = authority
-        self.source = source
-        self.text = text
-        self.enforced_by = enforced_by
-        self.severity = severity
-        self.parameters = parameters
-        self.defines = defines
-        self.exception_to = exception_to
-        self.checks = checks
-        self.interpretations = interpretations
-        self.cases = cases
-        self.corrections = corrections
-        self.footnote = footnote
-        self.not_shown_because = not_shown_because
-        self.evaluator = evaluator
-        self.implemented_by = implemented_by  # where the engine's Python carries out what no check or setting says
-        self.file = file
-        self.declared: Mapping[str, Parameter] = declared or {}
+    id: str
+    section: str
+    title: str
+    authority: str
+    source: Mapping[str, Any]
+    text: str
+    enforced_by: str
+    severity: str | None
+    parameters: Mapping[str, Any]
+    defines: Mapping[str, Any]
+    exception_to: tuple[str, ...]
+    checks: tuple[Check, ...]
+    interpretations: tuple[str, ...]
+    cases: tuple[str, ...]
+    corrections: tuple[Mapping[str, str], ...] = ()
+    footnote: str | None = None
+    not_shown_because: str | None = None
+    evaluator: Mapping[str, Any] | None = None
+    implemented_by: tuple[str, ...] = ()  # where the engine's Python carries out what no check or setting says
+    file: str = ""
+    declared: Mapping[str, Parameter] = field(default_factory=dict)
 
     @property
     def number(self) -> int:
@@ -175,20 +162,16 @@ def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
     )
 
 
-class Rulebook(Record):
+@dataclass(slots=True, kw_only=True)
+class Rulebook:
     """Every rule, the parameters in force, and the rules switched off by house rules."""
 
-    __slots__ = ("rules", "parameters", "disabled", "house", "defaults", "declared")
-
-    def __init__(self, *, rules: Mapping[str, Rule], parameters: Mapping[str, Any],
-                 disabled: frozenset[str] = frozenset(), house: Mapping[str, Any] | None = None,
-                 defaults: Mapping[str, Any] | None = None, declared: Mapping[str, Parameter] | None = None) -> None:
-        self.rules = rules
-        self.parameters = parameters
-        self.disabled = disabled
-        self.house = house
-        self.defaults: Mapping[str, Any] = defaults or {}
-        self.declared: Mapping[str, Parameter] = declared or {}
+    rules: Mapping[str, Rule]
+    parameters: Mapping[str, Any]
+    disabled: frozenset[str] = frozenset()
+    house: Mapping[str, Any] | None = None
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    declared: Mapping[str, Parameter] = field(default_factory=dict)
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules

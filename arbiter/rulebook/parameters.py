@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 import reprlib
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from arbiter.hands import CLASS_NAMES, DEFAULT_HAND_ORDER, HandRules, check_minimum
-from arbiter.records import Record
 
 _SHOWN = reprlib.Repr()
 _SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlist, _SHOWN.maxdict, _SHOWN.maxlevel = 40, 40, 6, 4, 3
@@ -30,19 +30,16 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-class Parameter(Record):
+@dataclass(slots=True)
+class Parameter:
     """One parameter: its default (the laws' value) and what a house may set it to."""
 
-    __slots__ = ("name", "default", "type", "minimum", "maximum", "one_of")
-
-    def __init__(self, name: str, default: Any, type: str, minimum: int | None = None, maximum: int | None = None,
-                 one_of: tuple[str, ...] = ()) -> None:
-        self.name = name
-        self.default = default
-        self.type = type
-        self.minimum = minimum
-        self.maximum = maximum
-        self.one_of = one_of
+    name: str
+    default: Any
+    type: str
+    minimum: int | None = None
+    maximum: int | None = None
+    one_of: tuple[str, ...] = ()
 
     def allowed(self) -> str:
         """What the parameter may hold, in words."""
