@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
 from arbiter.checker import check_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
-from arbiter.logfile import read_source, read_stream
 from arbiter.notation.reading import LOG_SUFFIXES
+from arbiter.reading import read_source, read_stream
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook
 

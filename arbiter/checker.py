@@ -9,11 +9,11 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from arbiter import logfile
+from arbiter import reading
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
-from arbiter.logfile import read_built_log, read_log_lazily, read_source
 from arbiter.notation.reading import is_text_log, read_any_log
+from arbiter.reading import read_built_log, read_log_lazily, read_source
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook, normalise_id
 
@@ -172,9 +172,9 @@ def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, folder
 
 
 def _read_whole(data: bytes, file: str) -> bool:
-    """A text log, or a JSON log no larger than `logfile.STREAM_ABOVE_BYTES`, is parsed
+    """A text log, or a JSON log no larger than `reading.STREAM_ABOVE_BYTES`, is parsed
     whole; a larger JSON log is replayed as its events are read, one at a time."""
-    return len(data) <= logfile.STREAM_ABOVE_BYTES or is_text_log(data, file)
+    return len(data) <= reading.STREAM_ABOVE_BYTES or is_text_log(data, file)
 
 
 def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Mapping, Sequence
 
 from arbiter.checker import replay_with_trace
-from arbiter.logfile import read_log_file
+from arbiter.reading import read_log_file
 from arbiter.render.story import TELLERS, Storyteller
 from arbiter.resources import cases_dir
 from arbiter.rulebook.model import Rulebook, normalise_id

@@ -1,7 +1,7 @@
 """A long log is replayed as its events are read (issue 10, item 9): memory follows the
 table, not the length of the log.
 
-A JSON log larger than `logfile.STREAM_ABOVE_BYTES` is checked event by event and
+A JSON log larger than `reading.STREAM_ABOVE_BYTES` is checked event by event and
 replayed from its bytes one event at a time. These tests force small logs through that
 path (the threshold lowered to nothing) and hold it to the very reports of the normal
 path: on every shipped case, and on broken logs, whose `invalid` errors must be the same
@@ -16,8 +16,9 @@ import sys
 
 import pytest
 
-from arbiter import logfile
+from arbiter import reading
 from arbiter.checker import check_bytes
+from arbiter.reading import long_log
 from tests.conftest import case_files, load_case
 from tests.test_hardening import ARBITER, GOOD, _long_log, assert_balanced
 
@@ -29,13 +30,13 @@ def both_ways(monkeypatch, data: bytes, name: str = "log.json") -> tuple[dict, d
     """The report of the normal path, and of the streaming path forced on the same bytes."""
     whole = check_bytes(data, name)
     with monkeypatch.context() as patched:
-        patched.setattr(logfile, "STREAM_ABOVE_BYTES", 0)
+        patched.setattr(reading, "STREAM_ABOVE_BYTES", 0)
         streamed = check_bytes(data, name)
     return whole, streamed
 
 
 def is_streamed(data: bytes) -> bool:
-    return isinstance(logfile.read_log_lazily(data, "log.json")["events"], logfile.LazyEvents)
+    return isinstance(reading.read_log_lazily(data, "log.json")["events"], reading.LazyEvents)
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
@@ -55,13 +56,13 @@ def test_events_cut_by_a_chunk_are_read_whole(monkeypatch):
     for old, new in renamed.items():
         text = text.replace(f'"{old}"', f'"{new}"')
     data = b"\xef\xbb\xbf" + text.encode("utf-8")
-    monkeypatch.setattr(logfile, "_CHUNK_BYTES", 3)
+    monkeypatch.setattr(long_log, "_CHUNK_BYTES", 3)
     whole, streamed = both_ways(monkeypatch, data)
     original = check_bytes(BASE.read_bytes(), "log.json")
     assert streamed == whole and whole["status"] == original["status"]
     assert [(f["id"], f["event"]) for f in whole["findings"]] == [(f["id"], f["event"]) for f in original["findings"]]
     assert set(whole["net"]) == set(renamed.values())
-    events = logfile.read_log_lazily(data, "log.json")["events"]
+    events = reading.read_log_lazily(data, "log.json")["events"]
     assert len(events) == len(log["events"]) and list(events) == list(events) == json.loads(text)["events"]
 
 

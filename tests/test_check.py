@@ -158,7 +158,7 @@ def test_check_log_is_pure_and_repeatable():
 
 def test_the_trace_holds_the_table_after_each_event():
     from arbiter.checker import replay_with_trace
-    from arbiter.logfile import read_log_bytes
+    from arbiter.reading import read_log_bytes
 
     log = read_log_bytes(CLEAN.read_bytes(), str(CLEAN))
     report, trace = replay_with_trace(log)

@@ -10,7 +10,7 @@ import pytest
 
 from arbiter.checker import replay_with_trace
 from arbiter.cli import main
-from arbiter.logfile import read_log_file
+from arbiter.reading import read_log_file
 from arbiter.render.story import tell
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house

@@ -13,7 +13,8 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
-from arbiter.logfile import LOG_SCHEMA, _fast_validator
+from arbiter.reading import LOG_SCHEMA
+from arbiter.reading.schema import _fast_validator
 from tests.conftest import case_files, load_case
 
 FAST = _fast_validator()

@@ -37,7 +37,7 @@ from arbiter import check_log
 from arbiter.bulk import Unreadable, check_many, gather
 from arbiter.checker import check_bytes
 from arbiter.cli import main
-from arbiter.logfile import MAX_CARDS, MAX_DEPTH, MAX_LOG_BYTES
+from arbiter.reading import MAX_CARDS, MAX_DEPTH, MAX_LOG_BYTES
 from arbiter.resources import schema_path
 from tests.conftest import REPO, case_files, load_case
 
@@ -678,7 +678,7 @@ def test_permission_denied_simulated_even_as_root(tmp_path, capsys, monkeypatch)
     """The same as the test above where chmod cannot stop root: the denial is simulated."""
     import builtins
 
-    import arbiter.logfile
+    import arbiter.reading.limits
 
     locked, shut = tmp_path / "locked.json", tmp_path / "shut"
     locked.write_text(_valid_text())
@@ -689,7 +689,7 @@ def test_permission_denied_simulated_even_as_root(tmp_path, capsys, monkeypatch)
     def deny(path):
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(arbiter.logfile, "open", lambda path, *a, **k: deny(path) if Path(path) == locked
+    monkeypatch.setattr(arbiter.reading.limits, "open", lambda path, *a, **k: deny(path) if Path(path) == locked
                         else real_open(path, *a, **k), raising=False)
     monkeypatch.setattr(os, "scandir", lambda path=".": deny(path) if Path(path) == shut else real_scandir(path))
     code, reports, _ = check(capsys, tmp_path, GOOD)
@@ -712,12 +712,12 @@ def test_a_file_larger_than_the_limit_is_refused_unread(tmp_path, capsys):
 
 
 def test_standard_input_is_named_dash_and_is_capped(monkeypatch, capsys):
-    import arbiter.logfile
+    import arbiter.reading.limits
 
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(GOOD.read_bytes())))
     code, reports, _ = check(capsys, "-")
     assert code == 0 and reports[0]["file"] == "-" and reports[0]["status"] == "ok"
-    monkeypatch.setattr(arbiter.logfile, "MAX_LOG_BYTES", 1000)
+    monkeypatch.setattr(arbiter.reading.limits, "MAX_LOG_BYTES", 1000)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b" " * 5000)))
     code, reports, _ = check(capsys, "-")
     assert code == 2 and "too large" in reports[0]["error"]["message"]

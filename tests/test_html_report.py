@@ -21,7 +21,7 @@ import pytest
 
 from arbiter.checker import replay_with_trace
 from arbiter.cli import main
-from arbiter.logfile import read_log_file
+from arbiter.reading import read_log_file
 from arbiter.render.html import render_html
 from tests.conftest import case_files, load_case
 

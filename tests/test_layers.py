@@ -2,7 +2,7 @@
 
 cli -> people (render, quiz, table, serve) -> bulk (bulk, cluster, report) -> checker
 -> engine -> rulebook -> leaves (cards, hands, seats, errors, words, resources, schemas);
-input (logfile, notation) sits beside the engine and does not import it; the simulator
+input (reading, notation) sits beside the engine and does not import it; the simulator
 is independent of the engine (it plays by the laws on its own, so that it can test it).
 Nothing below `cli` imports click or `arbiter.cli`; no module imports another's private
 (`_underscored`) names. Function-level imports count too.
@@ -23,7 +23,7 @@ LAYERS = {
 }
 GROUP = {
     "cards": "leaves", "hands": "leaves", "state": "leaves", "findings": "leaves", "records": "leaves", "seats": "leaves", "errors": "leaves", "words": "leaves",
-    "resources": "leaves", "schemas": "leaves", "rulebook": "rulebook", "engine": "engine", "logfile": "input",
+    "resources": "leaves", "schemas": "leaves", "rulebook": "rulebook", "engine": "engine", "reading": "input",
     "notation": "input", "simulator": "simulator", "checker": "checker", "bulk": "bulk", "cluster": "bulk",
     "report": "bulk", "render": "people", "quiz": "people", "table": "people", "serve": "people", "cli": "cli",
     "__main__": "cli", "__init__": "bulk",  # the package's API: check_log and friends

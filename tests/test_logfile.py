@@ -20,7 +20,7 @@ from arbiter.errors import (
     RuleFileError,
     UnknownRuleError,
 )
-from arbiter.logfile import EVENT_TYPES, LOG_SCHEMA, json_pointer, read_log_bytes, read_log_file
+from arbiter.reading import EVENT_TYPES, LOG_SCHEMA, json_pointer, read_log_bytes, read_log_file
 
 TABLE = {"players": ["Ann", "Bob", "Cat", "Dan"], "limit": 20, "ante": 1}
 MINIMAL = {
@@ -528,7 +528,7 @@ def test_every_event_type_has_a_strict_definition() -> None:
         assert "note" in definition["properties"] and "note" not in definition["required"]
 
 
-# The fast path in logfile.py picks each event's subschema in Python; the shipped
+# The fast path (arbiter/reading/) picks each event's subschema in Python; the shipped
 # schema does it with if/then. Both must give the same verdict.
 VERDICT_SAMPLES = [
     MINIMAL,

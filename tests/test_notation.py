@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from arbiter.bulk import gather
 from arbiter.checker import check_bytes, check_file
 from arbiter.cli import cli, main
-from arbiter.logfile import LOG_SCHEMA, read_log_bytes
 from arbiter.notation import (
     FORMS,
     NotationError,
@@ -27,6 +26,7 @@ from arbiter.notation import (
     write_text,
 )
 from arbiter.notation.grammar import Opt, synonym_lines
+from arbiter.reading import LOG_SCHEMA, read_log_bytes
 from arbiter.resources import cases_dir
 from arbiter.seats import POOL
 from arbiter.simulator import simulate_log

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from arbiter.checker import check_bytes
 from arbiter.cli import cli
 from arbiter.engine.replay import Replay
-from arbiter.logfile import read_log_bytes
 from arbiter.notation import NotationError, parse_text, read_text_log, write_text
 from arbiter.notation.grammar import SYNONYMS
 from arbiter.notation.writer import event_line, name_text, table_line
+from arbiter.reading import read_log_bytes
 from arbiter.resources import cases_dir
 from arbiter.simulator import simulate_log
 from arbiter.state import Phase

@@ -11,27 +11,19 @@ import tracemalloc
 import pytest
 
 import arbiter.checker
-import arbiter.logfile
+import arbiter.reading.document
 from arbiter import check_log
 from arbiter.errors import LogError
-from arbiter.logfile import _fast, _read_exactly, read_log_bytes, read_source, sound_log
+from arbiter.reading import read_log_bytes, read_source, sound_log
+from arbiter.reading.document import _read_exactly
+from arbiter.reading.schema import fast
 from tests.conftest import case_files, load_case
 from tests.test_fast_validation import _mutations
 
 CASES = case_files()
 BASE = load_case(CASES[0])
 
-pytestmark = pytest.mark.skipif(_fast() is None, reason="jsonschema-rs is not installed")
-
-
-@pytest.fixture(autouse=True, params=["python predicates", "jsonschema-rs"])
-def schema_kind(request, monkeypatch):
-    """Every test twice: as a process's first events are checked (the schema as Python
-    predicates), and as its later ones are (by jsonschema-rs)."""
-    import arbiter.logfile
-
-    monkeypatch.setattr(arbiter.logfile, "SPLIT_AFTER_EVENTS", 10**12 if request.param == "python predicates" else -1)
-    return request.param
+pytestmark = pytest.mark.skipif(fast() is None, reason="jsonschema-rs is not installed")
 
 
 def outcome(read, text: str):
@@ -106,7 +98,7 @@ def test_check_log_replays_a_sound_dict_without_writing_it_as_json(monkeypatch):
     def no_round_trip(*args, **kwargs):
         raise AssertionError("a sound log was written as JSON and read again")
 
-    monkeypatch.setattr(arbiter.logfile, "read_log_bytes", no_round_trip)
+    monkeypatch.setattr(arbiter.reading.document, "read_log_bytes", no_round_trip)
     for path in CASES:
         log = load_case(path)
         assert check_log(log)["status"] == log["meta"]["expect"]["status"], path.name

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from arbiter.checker import replay_log
 from arbiter.cli import cli
 from arbiter.errors import LogError
-from arbiter.logfile import read_log_bytes
+from arbiter.reading import read_log_bytes
 from arbiter.simulator import plants_deal, plants_draw, plants_late, plants_play, simulate_log
 from arbiter.simulator.record import to_json
 from arbiter.simulator.session import log_seed, simulate

@@ -18,8 +18,8 @@ from click.testing import CliRunner
 from arbiter.checker import check_file
 from arbiter.cli import cli, main
 from arbiter.engine.replay import Replay
-from arbiter.logfile import read_log_bytes
 from arbiter.notation import event_line, table_line, write_text
+from arbiter.reading import read_log_bytes
 from arbiter.resources import cases_dir
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.table.completion import candidates

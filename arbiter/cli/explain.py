@@ -11,8 +11,8 @@ from arbiter.bulk import build_rulebook
 from arbiter.checker import replay_with_trace, rulebook_for
 from arbiter.cli.app import HOUSE, cli
 from arbiter.errors import LogError
-from arbiter.logfile import read_source, read_stream
 from arbiter.notation.reading import read_any_log
+from arbiter.reading import read_source, read_stream
 from arbiter.render.formats import LAW_FORMATS
 from arbiter.render.story import render_story, tell
 

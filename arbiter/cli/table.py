@@ -14,9 +14,9 @@ import click
 from arbiter.bulk import build_rulebook
 from arbiter.checker import next_acts_of, rulebook_for
 from arbiter.cli.app import HOUSE, cli, seating_of
-from arbiter.logfile import read_source, read_stream
 from arbiter.notation import parse_checked, table_line
 from arbiter.notation.reading import read_any_log
+from arbiter.reading import read_source, read_stream
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import Rulebook
 from arbiter.table import completion

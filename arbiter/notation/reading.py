@@ -11,7 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from arbiter.errors import LogError
-from arbiter.logfile import read_log_bytes
+from arbiter.reading import read_log_bytes
 
 if TYPE_CHECKING:
     from arbiter.notation.parser import Parsed

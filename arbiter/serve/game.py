@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
-from arbiter.logfile import read_log_bytes
 from arbiter.notation import parse_checked
 from arbiter.notation.grammar import COMMENT_MARK, FORM_OF, FORMS, SYNONYMS, UNDO, Choice, Flag, Keyed, Opt, Part
 from arbiter.notation.parser import FORMAT, VERSION
 from arbiter.notation.writer import event_line, name_text, table_line
+from arbiter.reading import read_log_bytes
 from arbiter.rulebook.model import Rulebook
 from arbiter.table.journal import Journal, sync_folder
 from arbiter.table.position import DEALERS_ACTS, PHASES, Act, Position, owed_words, turn

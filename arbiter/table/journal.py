@@ -18,8 +18,8 @@ import os
 from pathlib import Path
 
 from arbiter.errors import LogReadError
-from arbiter.logfile import read_source
 from arbiter.notation.reading import JSON_SUFFIX, decode, is_text_log
+from arbiter.reading import read_source
 
 
 class Journal:

@@ -1,0 +1,306 @@
+"""Reading a hand log (SPEC §2): bytes -> JSON -> schema -> seated players, the whole
+document at once.
+
+Every way a log can fail to be read raises a ``LogError`` that says where (a JSON
+Pointer and the event index) and why:
+
+- ``LogReadError``: unreadable file, larger than ``MAX_LOG_BYTES``, not UTF-8, not JSON,
+  nested deeper than ``MAX_DEPTH``, a duplicate key, NaN/Infinity, a number that is not
+  finite or out of range, a lone surrogate.
+- ``LogSchemaError``: the JSON breaks ``log.schema.json``, an event names a player who
+  is not seated, an event contradicts itself (``cards`` and ``count`` disagree), or a
+  count of cards is larger than any pack (``MAX_CARDS``).
+
+A sound log is parsed by the plain C parser and vouched for in one pass (`sound.py`);
+anything else is parsed again with hooks and checked one check at a time, so that what
+is wrong is said exactly. The returned document is the log as written, except that
+integral numbers written as floats where the schema wants an integer (``"stake": 3.0``)
+become ints.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from typing import Any, cast
+
+from arbiter.errors import LogReadError, LogSchemaError
+from arbiter.reading.limits import (
+    CARD_COUNTS,
+    LONE_SURROGATE_ESCAPE,
+    MAX_CARDS,
+    MAX_NUMBER,
+    TOO_DEEP,
+    has_lone_surrogate,
+    read_source,
+)
+from arbiter.reading.messages import clip, describe, json_pointer, label, place, show, subject
+from arbiter.reading.schema import NAME_FIELDS, schema_error
+from arbiter.reading.sound import sound, sound_log
+from arbiter.seats import POOL
+
+
+def read_log_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read and check the hand log at ``path`` (``-`` is the caller's business)."""
+    return read_log_bytes(read_source(path), os.fspath(path))
+
+
+def read_log_bytes(data: bytes, name: str) -> dict[str, Any]:
+    """Decode, parse and check a hand log; ``name`` (a path, or ``-``) goes on the error."""
+    try:
+        return read_text(decode(data))
+    except (LogReadError, LogSchemaError) as exc:
+        exc.file = name
+        raise
+
+
+def read_built_log(log: object) -> dict[str, Any]:
+    """A log built in Python (`check_log(dict)`): as it is when every check passes it,
+    else written as JSON and read as a file is, so that what is wrong with it is said in
+    the same words. Raises LogError; `log` itself is never changed."""
+    if sound_log(log):
+        return cast("dict[str, Any]", log)
+    try:
+        text = json.dumps(log)
+    except ValueError as exc:  # an int with more digits than Python will write: out of range, and where
+        path = _first_huge_int(log)
+        if path is None:  # a circular document
+            raise LogReadError(f"not a JSON document: ValueError: {exc}", file="<log>") from None
+        raise LogReadError(f"{subject(log, path)} is out of range (a number of more digits than can be read); "
+                           f"numbers must lie within ±{MAX_NUMBER}", json_pointer(path), file="<log>") from None
+    except (TypeError, RecursionError) as exc:
+        raise LogReadError(f"not a JSON document: {type(exc).__name__}: {exc}", file="<log>") from None
+    return read_log_bytes(text.encode("utf-8"), "<log>")
+
+
+def _first_huge_int(doc: object) -> list[str | int] | None:
+    """The path of the first int, in document order, out of the numbers' range; None if
+    there is none (each container is visited once: the document may be circular)."""
+    stack: list[tuple[object, list[str | int]]] = [(doc, [])]
+    seen: set[int] = set()
+    while stack:
+        value, path = stack.pop()
+        if type(value) is int and abs(value) > MAX_NUMBER:
+            return path
+        if not isinstance(value, (dict, list)) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        children = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+        stack.extend((child, [*path, key]) for key, child in reversed(children))
+    return None
+
+
+class _Bad:
+    """Put by the parser where the log holds something unreadable; found by ``_walk``."""
+
+    __slots__ = ("problem", "key")
+
+    def __init__(self, problem: str, key: str | None = None) -> None:
+        self.problem = problem  # a predicate: "<subject> is not a finite number (NaN)"
+        self.key = key  # the duplicated key, for a duplicate
+
+
+def decode(data: bytes) -> str:
+    """The log's text; raises for bytes that are not UTF-8, or no text at all."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        hint = " (it looks like UTF-16: save it as UTF-8)" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        raise LogReadError(
+            f"not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start} (line {line}) "
+            f"cannot be decoded{hint}"
+        ) from None
+    if not text.strip():
+        raise LogReadError("not valid JSON: the file is empty" + (" but for white space" if text else ""))
+    return text
+
+
+def read_text(text: str) -> dict[str, Any]:
+    """A log's text read: the plain parse and one pass when they vouch for it (nearly
+    always), else the exact path, which says what is wrong."""
+    keys = key_count(text)
+    doc = _parse_plain(text) if keys is not None else None
+    if doc is not None and sound(doc, keys):
+        return doc
+    del doc  # not held while the exact parse builds another (a long log's is hundreds of MB)
+    return _read_exactly(text)
+
+
+def _parse_plain(text: str) -> object:
+    """The document by the C parser without hooks (a Python call per object and per
+    number made the hooked parse four times slower), or None when the text could hold
+    what only the hooked parse can tell: a NaN or an infinity, a lone surrogate escape,
+    a number too long to convert, nesting too deep."""
+    if needs_hooks(text):
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def needs_hooks(text: str) -> bool:
+    """The text could hold a NaN, an infinity or a lone surrogate escape: only the hooked
+    parse tells them (the plain one takes them as they are)."""
+    return "NaN" in text or "Infinity" in text or LONE_SURROGATE_ESCAPE.search(text) is not None
+
+
+def key_count(text: str) -> int | None:
+    """How many keys the text can hold at most: a key's closing quote is followed by a
+    colon, and elsewhere a quote followed by a colon is an escaped one, inside a string.
+    If the parsed document holds as many keys, none was a duplicate (the C parser keeps
+    the last of two). None when white space stands between a quote and a colon (rare;
+    the hooked parse decides)."""
+    if SPACED_KEY.search(text):
+        return None
+    return text.count('":')
+
+
+SPACED_KEY = re.compile(r'"[ \t\n\r]+:')
+
+
+def _read_exactly(text: str) -> dict[str, Any]:
+    """The hooked parse and every check one by one: slower, and exact about what is wrong
+    and where (the first problem in document order; tests/test_logfile.py pins the words)."""
+    found: list[_Bad] = []
+
+    def bad(problem: str, key: str | None = None) -> _Bad:
+        found.append(marker := _Bad(problem, key))
+        return marker
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any] | _Bad:
+        obj = dict(items)
+        if len(obj) == len(items):
+            return obj
+        first: dict[str, int] = {}  # key -> the index of its first appearance
+        dup = next(k for i, (k, _) in enumerate(items) if first.setdefault(k, i) != i)
+        return bad(f"has a duplicate key {dup!r}", dup)
+
+    def number(text: str, value: float | int | None) -> float | int | _Bad:
+        if value is not None and not math.isfinite(value):
+            return bad(f"is not a finite number ({clip(text)})")
+        if value is None or abs(value) > MAX_NUMBER:
+            return bad(f"is out of range ({clip(text)}); numbers must lie within ±{MAX_NUMBER}")
+        return value
+
+    decoder = json.JSONDecoder(
+        object_pairs_hook=pairs,
+        parse_float=lambda s: number(s, float(s)),
+        # More digits than MAX_NUMBER has are out of range; int() is spared them (it
+        # refuses more than 4300 digits anyway).
+        parse_int=lambda s: number(s, int(s) if len(s.lstrip("-")) <= len(str(MAX_NUMBER)) else None),
+        parse_constant=lambda s: bad(f"is not a finite number ({s})"),
+    )
+    try:
+        doc: object = decoder.decode(text)
+    except json.JSONDecodeError as exc:
+        raise LogReadError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise LogReadError(TOO_DEEP) from None
+
+    if found or LONE_SURROGATE_ESCAPE.search(text):
+        _walk(doc)
+    error = schema_error(doc)
+    if error is not None:
+        raise LogSchemaError(*describe(doc, error))
+    log = cast("dict[str, Any]", doc)  # the schema holds a log to an object
+    _normalise_numbers(log)
+    _check_events(log)
+    return log
+
+
+def _walk(doc: object) -> None:
+    """Raise for the first unreadable value in document order (iteratively: the
+    document may be nested as deeply as the parser allowed)."""
+    stack: list[tuple[object, tuple[str | int, ...]]] = [(doc, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Bad):
+            where = path + (value.key,) if value.key is not None else path
+            raise LogReadError(f"{subject(doc, path)} {value.problem}", json_pointer(where))
+        if isinstance(value, str) and has_lone_surrogate(value):
+            raise LogReadError(f"{subject(doc, path)} contains a lone surrogate escape", json_pointer(path))
+        if isinstance(value, dict):
+            for k in reversed(list(value)):
+                if has_lone_surrogate(k):
+                    raise LogReadError(f"{subject(doc, path)} has a key with a lone surrogate escape",
+                                       json_pointer(path))
+                stack.append((value[k], path + (k,)))
+        elif isinstance(value, list):
+            stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
+
+
+def _normalise_numbers(doc: dict[str, Any]) -> None:
+    """The schema's integers admit 3.0 (JSON Schema's reading); hand on ints."""
+    doc["version"] = int(doc["version"])
+    for obj in [doc["table"], *doc["events"]]:
+        for key, value in obj.items():
+            if type(value) is float:
+                obj[key] = int(value)
+            elif isinstance(value, dict):  # dealt.hands, dispute.testimony
+                for k, v in value.items():
+                    if type(v) is float:
+                        value[k] = int(v)
+
+
+def _check_events(doc: dict[str, Any]) -> None:
+    """What the schema cannot say: no player bears the pool's name (the ledger's
+    ``from``/``to`` would not tell them apart, SPEC §4), every name is a seated
+    player's, and an event's ``cards`` agree with its ``count``."""
+    players = doc["table"]["players"]
+    if POOL in players:
+        raise LogSchemaError(
+            f"table: 'players'[{players.index(POOL)}] is {POOL!r}, the name the report gives the pool: "
+            f"a player cannot be called {POOL!r}",
+            json_pointer(["table", "players", players.index(POOL)]),
+        )
+    seated = set(players)
+
+    def unseated(k: int, rel: list[str | int], name: str) -> LogSchemaError:
+        head, _ = place(doc, ["events", k, *rel])
+        return LogSchemaError(
+            f"{head}: {label(rel[:1])} names {show(name)}, who is not seated at the table "
+            f"(players: {', '.join(map(clip, players))})",
+            json_pointer(["events", k, *rel]),
+        )
+
+    for k, event in enumerate(doc["events"]):
+        for field in NAME_FIELDS:
+            name = event.get(field)
+            if name is not None and name not in seated:
+                raise unseated(k, [field], name)
+        for field in ("hands", "testimony"):
+            for name in event.get(field, ()):
+                if name not in seated:
+                    raise unseated(k, [field, name], name)
+        for i, name in enumerate(event.get("unable", ())):
+            if name not in seated:
+                raise unseated(k, ["unable", i], name)
+        for field in CARD_COUNTS.get(event["type"], ()):
+            value = event.get(field)
+            counts = value.items() if isinstance(value, dict) else [(None, value)]
+            for key, count in counts:
+                if type(count) is int and count > MAX_CARDS:
+                    rel = [field] if key is None else [field, key]
+                    head, _ = place(doc, ["events", k])
+                    raise LogSchemaError(
+                        f"{head}: {label(rel)} is {count} cards, more than any pack holds "
+                        f"(at most {MAX_CARDS} are read)",
+                        json_pointer(["events", k, *rel]),
+                    )
+        if event["type"] in ("give", "discard"):
+            count, cards = event["count"], event.get("cards")
+            if cards is not None and len(cards) != count:
+                raise LogSchemaError(
+                    f"event {k} ({event['type']}): 'cards' lists {len(cards)} card{'s' * (len(cards) != 1)} "
+                    f"but 'count' is {count}",
+                    json_pointer(["events", k, "cards"]),
+                )
+            if event.get("exposed", 0) > count:
+                raise LogSchemaError(
+                    f"event {k} (give): 'exposed' is {event['exposed']} but 'count' is {count}",
+                    json_pointer(["events", k, "exposed"]),
+                )

@@ -1,0 +1,128 @@
+"""The bytes of a log, and the limits that keep one input from taking the machine: its
+size, its depth, its numbers, the counts of cards, the strings no output can write.
+
+They are checked here, before anything else is asked of a log, and by a fixed measure:
+the verdict must not depend on the machine's memory or on how deep the caller's stack
+happens to be.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from typing import Iterable, Protocol
+
+from arbiter.errors import LogReadError
+
+# Numbers beyond what a double holds exactly are no counts of counters or cards.
+MAX_NUMBER = 2**53 - 1
+# A log larger than this is not read: a runaway file (or /dev/zero) must not take the
+# machine's memory from the other logs of a run. A million events take some 60 MB, and
+# (read as they come, `STREAM_ABOVE_BYTES`) under 300 MB of memory to check.
+MAX_LOG_BYTES = 256 * 1024 * 1024
+# A log larger than this is read event by event (`read_log_lazily`): its events are parsed
+# twice, once to check them and once for the replay, and never held all at once (a million
+# events parsed whole take a gigabyte). A smaller log is parsed whole, which is faster.
+STREAM_ABOVE_BYTES = 8 * 1024 * 1024
+# A hand log nests 5 levels deep, its `meta` a few more. Deeper is refused at a fixed
+# depth, so the verdict does not depend on how deep the caller's stack happens to be.
+MAX_DEPTH = 100
+# No pack holds more cards than this (Peel's has 52, 53 with the joker): a larger count
+# in one event is no number of cards, and is refused before the replay tries to deal it.
+MAX_CARDS = 1000
+TOO_DEEP = f"not readable: the JSON is nested too deeply (more than {MAX_DEPTH} levels)"
+# The fields of each event type that are numbers of cards (of hands and testimony, the values).
+CARD_COUNTS = {
+    "dealt": ("hands",), "discard": ("count",), "demand": ("count",), "give": ("count", "exposed"),
+    "dealer_answer": ("count",), "dispute": ("claims", "dealer_says", "testimony"),
+}
+LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # a cheap test before the walk of a document
+
+_CHUNK = 1 << 20
+
+
+def read_source(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the file at ``path``: a regular file, or a pipe or device named on
+    purpose (``<(zcat log.json.gz)``), never more than ``MAX_LOG_BYTES``. Raises
+    ``LogReadError`` (with ``file`` set) when it cannot be read or is too large."""
+    name = os.fspath(path)
+    try:
+        with open(path, "rb", buffering=0) as fh:
+            status = os.fstat(fh.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                return read_stream(fh)
+            if status.st_size > MAX_LOG_BYTES:
+                raise _too_large(f"{status.st_size:,} bytes")
+            # One read of the size the file has (and a byte more, to see it end): no buffer
+            # of the largest size a log may have. A file that grew meanwhile, or a short
+            # read, reads on.
+            data = fh.read(status.st_size + 1)
+            if len(data) == status.st_size:
+                return data
+            if len(data) > MAX_LOG_BYTES:
+                raise _too_large(f"more than {MAX_LOG_BYTES:,} bytes")
+            return data + read_stream(fh, MAX_LOG_BYTES - len(data))
+    except LogReadError as exc:
+        exc.file = name
+        raise
+    except OSError as exc:
+        raise LogReadError(f"cannot read the file: {exc.strerror or exc}", file=name) from None
+
+
+class _Readable(Protocol):
+    """What `read_stream` reads: a binary file, standard input's buffer, a pipe."""
+
+    def read(self, size: int, /) -> bytes: ...
+
+
+def read_stream(stream: _Readable, limit: int | None = None) -> bytes:
+    """All of a binary stream (standard input, a pipe), never more than ``MAX_LOG_BYTES``
+    (``limit`` more bytes, for the rest of a file begun). Read in chunks, so that a
+    small log takes a small buffer."""
+    limit = MAX_LOG_BYTES if limit is None else limit
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = stream.read(min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise _too_large(f"more than {MAX_LOG_BYTES:,} bytes")
+    return b"".join(chunks)
+
+
+def _too_large(size: str) -> LogReadError:
+    return LogReadError(f"too large to read: {size}; a hand log may hold at most "
+                        f"{MAX_LOG_BYTES:,} bytes ({MAX_LOG_BYTES >> 20} MiB)")
+
+
+def check_depth(value: object, depth: int = 1) -> None:
+    """Raise if ``value`` nests deeper than ``MAX_DEPTH`` (iteratively). The message and
+    the empty path are those of a document too deep for the parser itself, so that a log
+    gets the same report whichever of the two limits it meets."""
+    stack: list[tuple[object, int]] = [(value, depth)]
+    children: Iterable[object]
+    while stack:
+        value, depth = stack.pop()
+        if type(value) is dict:
+            children = value.values()
+        elif type(value) is list:
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise LogReadError(TOO_DEEP)
+        stack.extend((child, depth + 1) for child in children if type(child) in (dict, list))
+
+
+def has_lone_surrogate(s: str) -> bool:
+    """JSON's \\uD800-\\uDFFF escapes that form no pair leave a str that no output can
+    encode; a raw one cannot get past strict UTF-8 decoding."""
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False

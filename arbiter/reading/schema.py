@@ -1,0 +1,203 @@
+"""The log schema (`log.schema.json`), loaded once and validated two ways: by jsonschema-rs
+(Rust), fast, whose verdict only lets a sound log through, and by `jsonschema`, exact,
+whose errors say where and why. A log the fast one refuses is always judged again by the
+exact one, so that every message comes from the same place (`messages.py`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, cast
+
+from arbiter.reading.limits import check_depth
+from arbiter.resources import schema_file
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+# Not importlib.resources: 5 ms to import.
+with open(schema_file("log"), encoding="utf-8") as _schema:
+    LOG_SCHEMA: dict[str, Any] = json.load(_schema)
+DEFS: dict[str, Any] = LOG_SCHEMA["$defs"]
+EVENT_TYPES: tuple[str, ...] = tuple(DEFS["event"]["properties"]["type"]["enum"])
+# Event fields that name a player (win's player is a `player` too).
+NAME_FIELDS = ("player", "to", "dealer", "about")
+
+Valid = Callable[[Any], bool]
+
+
+class Exact(NamedTuple):
+    document: Draft202012Validator  # each event checked only for a known `type`
+    event: Draft202012Validator  # what `document` asks of one event: an object with a known `type`
+    events: Mapping[object, Draft202012Validator]  # event type -> its validator (looked up by what a log holds)
+    names: dict[int, str]  # id() of an inlined $defs entry -> its name
+
+
+@functools.cache
+def exact() -> Exact:
+    """The log schema, compiled once by `jsonschema`. The shipped schema picks an event's
+    subschema by if/then on its `type`; here Python makes that choice, and every $ref is
+    inlined (each $defs entry once, shared): the same verdicts, some ten times faster."""
+    from jsonschema import Draft202012Validator
+
+    defs = {**DEFS, "event": {k: v for k, v in DEFS["event"].items() if k != "allOf"}}
+    inlined: dict[str, dict[str, Any]] = {}
+
+    def inline(node: object) -> Any:  # a JSON Schema node in, the same node inlined out
+        if isinstance(node, list):
+            return [inline(x) for x in node]
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            name = node["$ref"].removeprefix("#/$defs/")
+            if name not in inlined:
+                inlined[name] = inline(defs[name])
+            return inlined[name]
+        return {k: inline(v) for k, v in node.items()}
+
+    document = inline({k: v for k, v in LOG_SCHEMA.items() if k != "$defs"})
+    events: Mapping[object, Draft202012Validator] = {
+        t: Draft202012Validator(inline({"$ref": f"#/$defs/{t}_event"})) for t in EVENT_TYPES}
+    names = {id(schema): name for name, schema in inlined.items()}
+    event = Draft202012Validator(document["properties"]["events"]["items"])
+    return Exact(Draft202012Validator(document), event, events, names)
+
+
+# --------------------------------------------------------------------------- fast: jsonschema-rs
+
+
+@functools.cache
+def _rust_compiler() -> Callable[[dict[str, Any]], Valid] | None:
+    """A schema compiled by jsonschema-rs, or None where it is not installed: then the exact
+    path judges every log, in the same words."""
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover - a platform without its wheel: the slow path is exact
+        return None
+    return lambda schema: jsonschema_rs.validator_for(schema).is_valid
+
+
+def _of_definition(name: str) -> dict[str, Any]:
+    return {"$schema": LOG_SCHEMA["$schema"], "$defs": DEFS, "$ref": f"#/$defs/{name}"}
+
+
+# The log without its events' contents (`events`: a list), as `exact` splits it.
+_HEAD_SCHEMA = {**LOG_SCHEMA, "properties": {**LOG_SCHEMA["properties"], "events": {"type": "array"}}}
+
+
+class FastSchema:
+    """The schema split as `exact` splits it: the log without its events' contents, and
+    each event type's own subschema (the published schema tries 28 if/then branches on
+    each event, three times slower). Its verdict only lets a sound log through; a log it
+    refuses is checked again by `jsonschema`. Tests hold the two to the same verdicts."""
+
+    __slots__ = ("head", "events", "_rust")
+
+    def __init__(self, rust: Callable[[dict[str, Any]], Valid]) -> None:
+        self.head = rust(_HEAD_SCHEMA)
+        self.events: dict[str, Valid] = {}  # event type -> its own subschema, once `event` has met it
+        self._rust = rust
+
+    def event(self, kind: str) -> Valid | None:
+        """The validator of an event type, compiled when a log first holds one (a log of a
+        few games meets a third of the types, and checking one log is mostly start-up);
+        None for what is no event type."""
+        if kind not in EVENT_TYPES:
+            return None
+        valid = self.events[kind] = self._rust(_of_definition(f"{kind}_event"))
+        return valid
+
+
+@functools.cache
+def fast() -> FastSchema | None:
+    """Made when a process first reads a log, not at import: jsonschema-rs takes some
+    12 ms to import (its module imports `email.utils`, `decimal`, `socket`)."""
+    rust = _rust_compiler()
+    return None if rust is None else FastSchema(rust)
+
+
+@functools.cache
+def _fast_validator() -> Valid | None:
+    """The published schema whole, by jsonschema-rs: some fifty times faster than
+    `jsonschema` to find that a log the exact path reads (a float for an int, white space
+    before a colon …) is valid after all."""
+    rust = _rust_compiler()
+    return None if rust is None else rust(LOG_SCHEMA)
+
+
+@functools.cache
+def _fast_event_validator() -> Valid | None:
+    """One event against the published schema, by jsonschema-rs: finds the first bad
+    event of a long log without taking `jsonschema` through all the good ones."""
+    rust = _rust_compiler()
+    return None if rust is None else rust(_of_definition("event"))
+
+
+# --------------------------------------------------------------------------- exact: jsonschema
+
+
+def schema_error(doc: object) -> ValidationError | None:
+    """The one error to report of a document that breaks the schema (`messages.describe`
+    puts it in words); None for a valid log. Raises LogReadError for a document nested
+    deeper than `MAX_DEPTH`, before `jsonschema` and the messages, which recurse."""
+    fast_valid = _fast_validator()
+    if fast_valid is not None and fast_valid(doc):
+        # Valid, so a log object; `meta` the one place a valid log may nest as it likes.
+        check_depth(cast("dict[str, Any]", doc).get("meta"), 2)
+        return None
+    check_depth(doc)
+    compiled = exact()
+    events = doc.get("events") if isinstance(doc, dict) else None
+    # Everything but the events first: any error there comes before any event's (_rank).
+    head = {**doc, "events": []} if isinstance(doc, dict) and isinstance(events, list) else doc
+    errors: list[ValidationError] = []
+    if not compiled.document.is_valid(head):
+        errors = list(compiled.document.iter_errors(head))
+    if not errors and isinstance(events, list):
+        errors = _first_event_errors(compiled, events)
+    if not errors:
+        return None
+    error = min(errors, key=_rank)
+    while error.validator in ("oneOf", "anyOf"):  # a list of cards with one bad card, …
+        deeper = [e for e in error.context if len(e.absolute_path) > len(error.absolute_path)]
+        if not deeper:
+            break
+        error = min(deeper, key=_rank)
+    return error
+
+
+def _first_event_errors(compiled: Exact, events: list[Any]) -> list[ValidationError]:
+    """The schema errors of the first event that has any (those are the ones _rank puts
+    first), relative to the log; the events after it are not looked at."""
+    fast_valid = _fast_event_validator()
+    for k, event in enumerate(events):
+        if fast_valid is not None and fast_valid(event):
+            continue
+        errors = list(compiled.event.iter_errors(event))
+        kind = event.get("type") if isinstance(event, dict) else None
+        validator = compiled.events.get(kind) if isinstance(kind, str) else None  # a list is no type
+        if validator is not None:
+            errors.extend(validator.iter_errors(event))
+        if errors:
+            for error in errors:
+                error.path.extendleft((k, "events"))  # relative to the event -> to the log
+            return errors
+    return []
+
+
+# Keyed by object: looked up by any part of a path, or a validator that may be unset.
+_TOP_ORDER: Mapping[object, int] = {"format": 1, "version": 2, "table": 3, "meta": 4, "events": 5}
+_KIND_ORDER: Mapping[object, int] = {"required": 1, "additionalProperties": 2}
+
+
+def _rank(error: ValidationError) -> tuple[int, int, int, int]:
+    """Which error to report: the first place in the document (top level, format,
+    version, table, meta, then events in order); within a place, an unknown event type,
+    then a missing field, then an unknown one, then a bad value."""
+    p = list(error.absolute_path)
+    top = _TOP_ORDER.get(p[0], 6) if p else 0
+    event = p[1] if len(p) > 1 and p[0] == "events" and isinstance(p[1], int) else -1
+    kind = 0 if p[2:] == ["type"] else _KIND_ORDER.get(error.validator, 3)
+    return (top, event, kind, len(p))

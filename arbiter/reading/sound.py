@@ -1,0 +1,154 @@
+"""The one-pass verdict on a log that every check passes as it is: how a sound log is
+read without the hooked parse and `jsonschema`, which only a log with something to say
+about it needs. It answers "sound" or "look closer", nothing more: a log it does not vouch
+for goes the exact way (`document.py`), which finds what is wrong, or that nothing is, so
+the words of an error never depend on it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, TypeGuard
+
+from arbiter.reading.limits import CARD_COUNTS, MAX_CARDS, MAX_DEPTH, MAX_NUMBER, has_lone_surrogate
+from arbiter.reading.schema import NAME_FIELDS, FastSchema, fast
+from arbiter.seats import POOL
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def sound_log(log: object) -> bool:
+    """True when a log built in Python (`check_log(dict)`) passes every check as it is,
+    with no JSON round trip; False when it must be read as JSON text to say what is wrong
+    (or to make ints of the floats that stand for them)."""
+    return sound(log, None, strings_checked=False)
+
+
+def sound(doc: object, keys_in_text: int | None, strings_checked: bool = True) -> TypeGuard[dict[str, Any]]:
+    """True when the document (as the plain parser gave it, or as a caller built it) is
+    a log that every check passes as it is: plain JSON values, numbers in range, the
+    schema, the names seated, the counts of cards, no float to make an int of. One pass
+    over the events, each against its own type's subschema. False says only that the
+    exact path must look (it finds what is wrong, or that nothing is).
+
+    ``keys_in_text``: the most keys the text can hold (``document.key_count``); fewer in
+    the document means a duplicate; None for a dict built in Python, which cannot hold one.
+    ``strings_checked``: the text was searched for lone surrogates already (a dict from a
+    caller was not)."""
+    try:
+        return _sound_or_raise(doc, keys_in_text, strings_checked)
+    except (ValueError, TypeError, RecursionError):  # no JSON value: jsonschema-rs refuses to judge it
+        return False
+
+
+def _sound_or_raise(doc: object, keys_in_text: int | None, strings_checked: bool) -> bool:
+    split = fast()
+    if split is None or type(doc) is not dict or type(doc.get("events")) is not list:
+        return False
+    keys = sound_head(doc, split, strings_checked)
+    if keys is None:
+        return False
+    seated = set(doc["table"]["players"])
+    for event in doc["events"]:
+        event_keys = sound_event(event, seated, split, strings_checked)
+        if event_keys is None:
+            return False
+        keys += event_keys
+    return keys_in_text is None or keys == keys_in_text
+
+
+def sound_head(doc: dict[str, Any], split: FastSchema, strings_checked: bool) -> int | None:
+    """How many keys the log holds outside its events, if all but the events' contents
+    is sound (the events are not looked at); else None."""
+    if type(doc.get("version")) is not int or not split.head(doc):
+        return None
+    table, meta = doc["table"], doc.get("meta")
+    players = table["players"]
+    if POOL in players or any(type(v) is not int or v > MAX_NUMBER for v in (table["limit"], table["ante"])):
+        return None
+    if not strings_checked and not all(type(p) is str and not has_lone_surrogate(p) for p in players):
+        return None
+    keys = len(doc) + len(table)
+    if meta is not None:
+        meta_keys = _plain_meta(meta, strings_checked)
+        if meta_keys is None:
+            return None
+        keys += meta_keys
+    return keys
+
+
+def sound_event(event: object, seated: set[str], split: FastSchema, strings_checked: bool) -> int | None:
+    """How many keys one event holds, if every check passes it as it is (against its own
+    type's subschema); else None."""
+    if type(event) is not dict:
+        return None
+    kind = event.get("type")
+    if type(kind) is not str:
+        return None
+    valid = split.events.get(kind) or split.event(kind)
+    if valid is None or not valid(event):
+        return None
+    keys = len(event)
+    card_counts = CARD_COUNTS.get(kind, ())
+    for field, value in event.items():
+        kind_of = type(value)
+        if kind_of is str:
+            if field in NAME_FIELDS and value not in seated:
+                return None
+            if field == "note" and not strings_checked and has_lone_surrogate(value):
+                return None
+        elif kind_of is int:
+            if abs(value) > MAX_CARDS and (abs(value) > MAX_NUMBER or field in card_counts):
+                return None
+        elif kind_of is list:  # cards, original: checked by the schema; unable: names
+            if any(type(item) is not str for item in value) or (
+                    field == "unable" and not seated.issuperset(value)):
+                return None
+        elif kind_of is dict:  # hands, testimony: each player's count, or his cards
+            keys += len(value)
+            if not seated.issuperset(value):
+                return None
+            for count in value.values():
+                if type(count) is int:
+                    if count > MAX_CARDS:
+                        return None
+                elif type(count) is not list or any(type(card) is not str for card in count):
+                    return None
+        elif kind_of is not bool:  # a float (3.0 is made an int by the exact path), or no JSON value
+            return None
+    if kind == "give" or kind == "discard":
+        count, cards = event["count"], event.get("cards")
+        if (cards is not None and len(cards) != count) or event.get("exposed", 0) > count:
+            return None
+    return keys
+
+
+def _plain_meta(meta: object, strings_checked: bool) -> int | None:
+    """How many keys `meta` holds, if it is plain JSON within the limits (depth, numbers,
+    strings); else None."""
+    keys = 0
+    # Any: each value is dispatched on its type held in `kind`, which mypy does not follow.
+    stack: list[tuple[Any, int]] = [(meta, 2)]
+    while stack:
+        value, depth = stack.pop()
+        kind = type(value)
+        if kind is dict or kind is list:
+            if depth > MAX_DEPTH:
+                return None
+            if kind is dict:
+                keys += len(value)
+                if any(type(k) is not str or (not strings_checked and has_lone_surrogate(k)) for k in value):
+                    return None
+                value = value.values()
+            stack.extend((child, depth + 1) for child in value)
+        elif kind not in _SCALARS:
+            return None
+        elif kind is int:
+            if abs(value) > MAX_NUMBER:  # compared as ints: a float of it may not exist
+                return None
+        elif kind is float:
+            if not (math.isfinite(value) and abs(value) <= MAX_NUMBER):
+                return None
+        elif kind is str and not strings_checked and has_lone_surrogate(value):
+            return None
+    return keys
