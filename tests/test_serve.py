@@ -21,6 +21,7 @@ import tomllib
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -41,13 +42,14 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 class Server:
     """`arbiter serve GAME --port PORT --token TOKEN` in a process of its own."""
 
-    def __init__(self, game: Path, port: int = 0, *extra: str) -> None:
+    def __init__(self, game: Path, port: int = 0, *extra: str, **popen: Any) -> None:
+        """`popen`: more for subprocess.Popen (a `preexec_fn` setting the file limit, `stderr`)."""
         self.game = game
         self.process = subprocess.Popen(
             [sys.executable, "-m", "arbiter", "serve", str(game), "--port", str(port), "--token", TOKEN,
              "--format", "json", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=game.parent,
-            env={**os.environ, "PYTHONPATH": str(REPO)})
+            **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True, "cwd": game.parent,
+               "env": {**os.environ, "PYTHONPATH": str(REPO)}, **popen})
         self.url = self._url(game)
         self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
 
@@ -56,7 +58,8 @@ class Server:
         lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=lambda: [lines.put(line) for line in self.process.stdout], daemon=True).start()
         self.errors: list[str] = []  # what it says on stderr, read the same way
-        threading.Thread(target=lambda: self.errors.extend(self.process.stderr), daemon=True).start()
+        if self.process.stderr is not None:
+            threading.Thread(target=lambda: self.errors.extend(self.process.stderr), daemon=True).start()
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             try:
@@ -70,7 +73,8 @@ class Server:
                             "watch": said["watch"]}
             return said["watch"]
         self.stop()
-        raise AssertionError("the server did not start within the time allowed")
+        time.sleep(0.2)  # the thread reading stderr takes its last lines
+        raise AssertionError(f"the server did not start within the time allowed: {''.join(self.errors)}")
 
     @property
     def record_url(self) -> str:

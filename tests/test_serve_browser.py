@@ -21,6 +21,7 @@ import pytest
 
 from arbiter.checker import check_file
 from tests.test_serve import TOKEN, Server
+from tests.test_serve_network import WATCHERS, low_file_limit, stream
 
 sync_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = "/usr/bin/chromium"
@@ -110,8 +111,9 @@ def written_by_hand(tmp_path) -> Path:
     return path
 
 
-def phone(browser, url: str, live: bool = True):
-    """A page on a phone-sized screen; any error in its script fails the test."""
+def phone(browser, url: str, live: bool = True, wait_live: bool = True):
+    """A page on a phone-sized screen; any error in its script fails the test. Not `live`:
+    its stream is cut off; `wait_live`: it is not ready until its stream is."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     context.set_default_timeout(WAIT)
     page = context.new_page()
@@ -121,7 +123,7 @@ def phone(browser, url: str, live: bool = True):
     if not live:  # a device that has not yet heard of the latest act: no live stream
         page.route("**/api/events", lambda route: route.abort())
     page.goto(url)
-    if live:
+    if live and wait_live:
         sync_api.expect(page.locator("#link")).to_have_text("live", timeout=WAIT)
     return page
 
@@ -447,3 +449,19 @@ def test_a_wrong_token_watches_from_the_first_load(browser, tmp_path):
     finally:
         server.stop()
     assert (tmp_path / "night.hand").read_text(encoding="utf-8").count("\n") == 1
+
+
+def test_a_phone_refused_a_live_stream_says_so_and_still_records(browser, tmp_path):
+    server = Server(tmp_path / "night.hand", 0, preexec_fn=low_file_limit)
+    watchers = [stream(server.url)[0] for _ in range(WATCHERS)]  # as many as the server takes
+    try:
+        page = phone(browser, server.record_url, wait_live=False)
+        sync_api.expect(page.locator("#link")).to_have_text("not live", timeout=WAIT)
+        sync_api.expect(page.locator("#message")).to_contain_text("As many phones are watching as the server takes")
+        sit_down(page)  # the answer to each recording draws the page
+        sync_api.expect(page.locator("#next")).to_have_text("Next: the draw for the deal, or the first deal")
+        assert page.errors == []
+    finally:
+        for sock in watchers:
+            sock.close()
+        server.stop()

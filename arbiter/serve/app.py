@@ -4,7 +4,8 @@ stream that keeps every watching phone up to date.
 - `GET /`, `/page.js`, `/page.css`: the page (its own files only: no font, script or
   style from elsewhere, which the Content-Security-Policy also forbids);
 - `GET /api/state`, `/api/forms`: the table as the game file leaves it; the notation's forms;
-- `GET /api/events`: server-sent events, one `state` each time the game changes;
+- `GET /api/events`: server-sent events, one `state` each time the game changes (503
+  when as many phones as `Limits.watchers` are watching already);
 - `GET /api/role`: whether the token a page holds is this game's (it watches if not);
 - `GET /api/watch`, `/watch.svg`: the address that watchers open, and its QR code;
 - `POST /api/table`, `/api/event`, `/api/line`, `/api/answer`, `/api/command`: recording,
@@ -13,7 +14,9 @@ stream that keeps every watching phone up to date.
 Writes are taken one at a time (a lock), each on the disk before its answer is sent. A
 recording says the `version` of the state it was decided from (`"after"`): if the game
 has moved on since, it is refused with 409 and the state as it is, and nothing is
-written, so a retry or a second device never records an act twice.
+written, so a retry or a second device never records an act twice. The state is drawn
+once after each change, for every phone (`Broadcast`). Every request must name this
+server in its `Host` (`HostCheck`), however it listens.
 """
 
 from __future__ import annotations
@@ -22,28 +25,27 @@ import asyncio
 import contextlib
 import hmac
 import io
+import ipaddress
 import json
-import socket
 from importlib import resources
-from types import FrameType
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 
 import segno
-import uvicorn
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from arbiter.errors import ArbiterError
 from arbiter.serve.game import ServedGame, Stale, forms_json
+from arbiter.serve.server import Limits
 
-CLOSING = -1  # told to the streams instead of a change when the server stops
 MAX_BODY = 64 * 1024  # an act is a few hundred bytes
 KEEP_ALIVE = 15.0  # seconds between comments on an idle stream, so proxies and phones keep it open
-LOOPBACK_NAMES = ["127.0.0.1", "localhost"]
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
                                "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -55,37 +57,127 @@ FILES = {"/": ("page.html", "text/html"), "/page.js": ("page.js", "text/javascri
          "/page.css": ("page.css", "text/css")}
 
 
-class Watchers:
-    """The phones watching: each has a queue that is told of every change (its count)."""
+class Broadcast:
+    """The game's state as drawn after its last change, once for everyone: the JSON that
+    `/api/state` and the recording's answer hold, and the server-sent event that every
+    watching stream sends, the same bytes to all. A state is a replay's snapshot and the
+    acts the engine offers, milliseconds to draw: drawn for each phone, as it once was,
+    it made a recording wait seconds with thousands watching."""
 
-    def __init__(self) -> None:
-        self.queues: set[asyncio.Queue[int]] = set()
+    def __init__(self, game: ServedGame, cap: int) -> None:
+        self.game = game
+        self.cap = cap  # watching streams at once
+        self.watching = 0
+        self.changes = 0
+        self.closing = False
+        self.changed = asyncio.Event()
+        self.drawn: tuple[int, int] | None = None
+        self.redraw()
 
-    def join(self) -> asyncio.Queue[int]:
-        queue: asyncio.Queue[int] = asyncio.Queue()
-        self.queues.add(queue)
-        return queue
-
-    def leave(self, queue: asyncio.Queue[int]) -> None:
-        self.queues.discard(queue)
-
-    def tell(self, told: int) -> None:
-        for queue in self.queues:
-            queue.put_nowait(told)
+    def redraw(self) -> None:
+        """The state drawn anew if the game has changed (its file, or what was said of it),
+        and every stream woken to send it."""
+        if self.drawn == (self.game.version, self.game.told):
+            return
+        self.drawn = (self.game.version, self.game.told)
+        self.json = json.dumps(self.game.state(), ensure_ascii=False)
+        self.event = f"event: state\ndata: {self.json}\n\n".encode()
+        self.changes += 1
+        self.changed.set()
+        self.changed = asyncio.Event()
 
     def close(self) -> None:
         """The server is stopping: every stream ends now, rather than being cut off."""
-        self.tell(CLOSING)
+        self.closing = True
+        self.changed.set()
+
+    async def stream(self) -> AsyncIterator[bytes]:
+        """One phone's stream: the state, then each new one (the latest, if several came
+        while it was sending), and a comment after KEEP_ALIVE seconds of nothing."""
+        sent = self.changes
+        yield b"retry: 1000\n" + self.event  # after a restart, back within a second
+        while not self.closing:
+            if sent == self.changes:
+                changed = self.changed
+                try:
+                    async with asyncio.timeout(KEEP_ALIVE):
+                        await changed.wait()
+                except TimeoutError:
+                    yield b": still here\n\n"
+                continue
+            sent = self.changes
+            yield self.event
 
 
-def create_app(game: ServedGame, token: str, loopback_only: bool, watch: str) -> Starlette:
+class Watching:
+    """The response to a phone that watches: its stream, counted while it lasts, or 503
+    when as many phones as the cap are watching already."""
+
+    def __init__(self, broadcast: Broadcast) -> None:
+        self.broadcast = broadcast
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        broadcast = self.broadcast
+        if broadcast.watching >= broadcast.cap:
+            refused = {"error": f"{broadcast.cap} phones are watching, the most this server takes: try again later"}
+            await JSONResponse(refused, 503, headers=SECURITY_HEADERS)(scope, receive, send)
+            return
+        broadcast.watching += 1
+        try:
+            await StreamingResponse(broadcast.stream(), media_type="text/event-stream",
+                                    headers={**SECURITY_HEADERS, "X-Accel-Buffering": "no"})(scope, receive, send)
+        finally:
+            broadcast.watching -= 1
+
+
+class HostCheck:
+    """Answers a request only if its `Host` names this server: the address the connection
+    came in on, the loopback names, or one of `names` (the address listened on, and those
+    given with `--allow-host`). A page from elsewhere that a phone has open names its own
+    site, even once that name is made to lead here (DNS rebinding), and is refused."""
+
+    def __init__(self, app: ASGIApp, names: frozenset[str]) -> None:
+        self.app = app
+        self.names = names
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            name = host_name(Headers(scope=scope).get("host", ""))
+            here = scope.get("server") or ("", None)
+            if name not in self.names and name != host_name(here[0]):
+                refused = {"error": "this server does not answer to that name: start it with --allow-host NAME"}
+                await JSONResponse(refused, 400, headers=SECURITY_HEADERS)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def host_name(host: str) -> str:
+    """The name or address in a `Host` header, without its port, in one spelling (an IPv4
+    address that came as IPv6 as itself)."""
+    name = host.strip().lower()
+    if name.startswith("["):
+        name = name[1:].partition("]")[0]
+    elif name.count(":") == 1:
+        name = name.partition(":")[0]
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return name
+    return str(getattr(address, "ipv4_mapped", None) or address)
+
+
+def create_app(game: ServedGame, token: str, watch: str, names: Iterable[str] = (),
+               limits: Limits = Limits()) -> Starlette:
     """The app for one game; `token` is what a recording device must send, `watch` the
-    address the other phones open (shown on the page as a QR code)."""
-    watchers = Watchers()
+    address the other phones open (shown on the page as a QR code), `names` those it
+    answers to besides the connection's address and loopback's."""
+    broadcast = Broadcast(game, limits.watchers)
     lock = asyncio.Lock()
     drawn = io.BytesIO()
     watch_code(watch).save(drawn, kind="svg", scale=6, border=2, title=watch)
     svg = drawn.getvalue()
+    pages = {path: (resources.files("arbiter.serve").joinpath(name).read_bytes(), kind)
+             for path, (name, kind) in FILES.items()}
 
     def holds_token(request: Request) -> bool:
         given = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
@@ -94,16 +186,21 @@ def create_app(game: ServedGame, token: str, loopback_only: bool, watch: str) ->
     def answer(data: Any, status: int = 200) -> JSONResponse:
         return JSONResponse(data, status, headers=SECURITY_HEADERS)
 
+    def with_state(said: dict[str, Any], status: int = 200) -> Response:
+        """`said` and the state as drawn last, in one JSON object (the state is not drawn
+        nor serialised again)."""
+        body = json.dumps(said, ensure_ascii=False)[:-1] + f', "state": {broadcast.json}}}'
+        return Response(body, status, media_type="application/json", headers=SECURITY_HEADERS)
+
     async def page_file(request: Request) -> Response:
-        name, kind = FILES[request.url.path]
-        body = resources.files("arbiter.serve").joinpath(name).read_bytes()
+        body, kind = pages[request.url.path]
         return Response(body, media_type=kind, headers=SECURITY_HEADERS)
 
     async def no_icon(_: Request) -> Response:
         return Response(status_code=204, headers=SECURITY_HEADERS)
 
-    async def state(_: Request) -> JSONResponse:
-        return answer(game.state())
+    async def state(_: Request) -> Response:
+        return Response(broadcast.json, media_type="application/json", headers=SECURITY_HEADERS)
 
     async def forms(_: Request) -> JSONResponse:
         return answer(forms_json())
@@ -117,39 +214,25 @@ def create_app(game: ServedGame, token: str, loopback_only: bool, watch: str) ->
     async def watch_svg(_: Request) -> Response:
         return Response(svg, media_type="image/svg+xml", headers=SECURITY_HEADERS)
 
-    async def events(request: Request) -> StreamingResponse:
-        async def stream() -> AsyncIterator[str]:
-            queue = watchers.join()
-            try:
-                yield "retry: 1000\n" + _sse(game.state())  # after a restart, back within a second
-                while True:
-                    try:
-                        if await asyncio.wait_for(queue.get(), KEEP_ALIVE) == CLOSING:
-                            return
-                    except TimeoutError:
-                        yield ": still here\n\n"
-                        continue
-                    while not queue.empty():  # several changes at once: the latest state is enough
-                        queue.get_nowait()
-                    yield _sse(game.state())
-            finally:
-                watchers.leave(queue)
+    async def events(_: Request) -> Watching:
+        return Watching(broadcast)
 
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={**SECURITY_HEADERS, "X-Accel-Buffering": "no"})
-
-    def recording(act: Callable[[dict[str, Any]], Any]) -> Callable[[Request], Awaitable[JSONResponse]]:
-        """A POST that records: the token checked, the body read as JSON, the version it
-        was decided from checked and the act done under the lock, every watcher told, and
-        the new state answered."""
-        async def endpoint(request: Request) -> JSONResponse:
+    def recording(act: Callable[[dict[str, Any]], Any]) -> Callable[[Request], Awaitable[Response]]:
+        """A POST that records: the token checked, the body read as JSON (whole within
+        `limits.slow` seconds), the version it was decided from checked and the act done
+        under the lock, the new state drawn once for every watcher, and answered."""
+        async def endpoint(request: Request) -> Response:
             if not holds_token(request):
                 return answer({"error": "only the device holding this game's token may record"}, 401)
             body = b""
-            async for chunk in request.stream():  # never more than MAX_BODY held
-                body += chunk
-                if len(body) > MAX_BODY:
-                    return answer({"error": f"too large: an act is at most {MAX_BODY} bytes"}, 413)
+            try:
+                async with asyncio.timeout(limits.slow):
+                    async for chunk in request.stream():  # never more than MAX_BODY held
+                        body += chunk
+                        if len(body) > MAX_BODY:
+                            return answer({"error": f"too large: an act is at most {MAX_BODY} bytes"}, 413)
+            except TimeoutError:
+                return answer({"error": f"the request did not arrive whole within {limits.slow:g} s"}, 408)
             try:
                 data = json.loads(body)
             except (ValueError, UnicodeDecodeError):
@@ -161,11 +244,12 @@ def create_app(game: ServedGame, token: str, loopback_only: bool, watch: str) ->
                     game.check_after(data.get("after"))
                     taken = act(data)
                 except Stale as exc:
-                    return answer({"error": str(exc), "state": game.state()}, 409)
+                    return with_state({"error": str(exc)}, 409)
                 except ArbiterError as exc:
                     return answer({"error": str(exc)}, 400)
-                watchers.tell(game.told)
-            return answer({"taken": taken is not False, "state": game.state()})
+                finally:
+                    broadcast.redraw()  # whatever the act changed (nothing, if it was refused)
+            return with_state({"taken": taken is not False})
         return endpoint
 
     routes = [
@@ -185,30 +269,16 @@ def create_app(game: ServedGame, token: str, loopback_only: bool, watch: str) ->
         Route("/api/command", recording(lambda d: game.command(str(d.get("command")), d.get("arguments", []))),
               methods=["POST"]),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_NAMES)] if loopback_only else []
+    allowed = frozenset(host_name(name) for name in (*LOOPBACK_NAMES, *names))
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         yield
         game.close()
 
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
-    app.state.watchers = watchers
+    app = Starlette(routes=routes, middleware=[Middleware(HostCheck, names=allowed)], lifespan=lifespan)
+    app.state.broadcast = broadcast
     return app
-
-
-def serve_forever(app: Starlette, listener: socket.socket) -> None:
-    """Serve on `listener` until Ctrl-C or SIGTERM; the live streams are ended first, so
-    the server stops at once and quietly."""
-
-    class Server(uvicorn.Server):
-        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-            super().handle_exit(sig, frame)
-            with contextlib.suppress(RuntimeError):  # no loop running yet: no stream to end
-                asyncio.get_running_loop().call_soon_threadsafe(app.state.watchers.close)
-
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2)
-    Server(config).run(sockets=[listener])
 
 
 def watch_code(address: str) -> segno.QRCode:
@@ -216,6 +286,3 @@ def watch_code(address: str) -> segno.QRCode:
     shown on the page. It holds the address only, never the token."""
     return segno.make(address, error="m")
 
-
-def _sse(state: dict[str, Any]) -> str:
-    return f"event: state\ndata: {json.dumps(state, ensure_ascii=False)}\n\n"

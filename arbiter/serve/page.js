@@ -19,6 +19,7 @@ const GROUPS = {
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "Jo"];
 const SUITS = [["s", "\u2660", "spades"], ["h", "\u2665", "hearts"], ["d", "\u2666", "diamonds"], ["c", "\u2663", "clubs"]];
 const MOST_NUMBER_BUTTONS = 30; // a wider range is typed
+const REFUSED_RETRY_MS = 30000; // a live stream refused (as many phones watching as the server takes) is asked again
 
 let token = null;
 let state = null;
@@ -451,7 +452,18 @@ function listen() {
     if (offline) say(""); // back: what was said of the lost connection no longer holds
     offline = false;
   });
-  source.onerror = () => { link.textContent = "reconnecting…"; link.className = "offline"; offline = true; };
+  source.onerror = () => {
+    link.className = "offline";
+    offline = true;
+    if (source.readyState !== EventSource.CLOSED) { // lost: the browser reconnects by itself
+      link.textContent = "reconnecting…";
+      return;
+    }
+    // Answered, but not with a stream: as many phones are watching as the server takes.
+    link.textContent = "not live";
+    say("As many phones are watching as the server takes: this one is not live, and asks again in half a minute.");
+    setTimeout(listen, REFUSED_RETRY_MS);
+  };
 }
 
 function wire() {
