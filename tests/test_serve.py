@@ -303,6 +303,14 @@ def test_ctrl_c_stops_it_at_once_and_quietly_with_phones_watching(server):
     assert server.errors == []
 
 
+def test_a_line_that_holds_a_line_break_is_refused_and_the_file_still_reads(server):
+    seated(server)
+    before = server.game.read_text(encoding="utf-8")
+    status, answer = server.post("/api/line", {"line": "Ann deals\n0"})  # found by tests/test_serve_fuzz.py
+    assert status == 400 and answer["error"] == "one line at a time: this one holds a line break"
+    assert server.game.read_text(encoding="utf-8") == before
+
+
 # --- each act recorded once -------------------------------------------------------------
 
 

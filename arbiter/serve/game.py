@@ -106,6 +106,8 @@ class ServedGame:
         word = line.partition(" ")[0]
         if not line or word in COMMANDS:
             raise LogSchemaError(f"{word!r} is a command: use its button" if line else "an empty line")
+        if "\n" in line:  # the file would take the rest as a line of its own, unread: one at a time
+            raise LogSchemaError("one line at a time: this one holds a line break")
         said: list[str] = []
         session.say = said.append
         taken = session.handle(line) if line.startswith(COMMENT_MARK) else session.record(line)
