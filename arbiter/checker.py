@@ -6,10 +6,12 @@ no global state beyond the rule book loaded once, safe to fan out over processes
 
 from __future__ import annotations
 
+import json
 import os
+from hashlib import sha256
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from arbiter import reading
+from arbiter import __version__, reading
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
 from arbiter.notation.reading import is_text_log, read_any_log
@@ -29,27 +31,57 @@ def _status(findings: Iterable[Mapping[str, Any]]) -> str:
     return STATUS_IRREGULAR if any(f["severity"] == "irregularity" for f in findings) else STATUS_OK
 
 
-def invalid_report(file: str | None, error: LogError) -> dict[str, Any]:
+def invalid_report(file: str | None, error: LogError, digest: str | None = None,
+                   rulebook: Rulebook | None = None) -> dict[str, Any]:
+    """The report on a log that cannot be read or replayed; `digest` the SHA-256 of its
+    bytes where they were read, so that `arbiter verify` can tell it is the same file."""
     return {
         "file": file, "status": STATUS_INVALID, "error": error.to_dict(),
         "findings": [], "ledger": [], "games": [], "net": {},
+        "provenance": provenance(digest, rulebook or load_rulebook()),
     }
 
 
 def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
                file: str | None = None, ignore: str | Iterable[str] = (),
-               select: str | Iterable[str] | None = None) -> dict[str, Any]:
-    """Replay a log already read and checked against the schema."""
-    return _replay(log, rulebook, file, ignore, select, trace=False)[0]
+               select: str | Iterable[str] | None = None, digest: str | None = None) -> dict[str, Any]:
+    """Replay a log already read and checked against the schema; `digest` is the SHA-256
+    of the bytes it was read from (else of its canonical JSON), for the provenance."""
+    return _replay(log, rulebook, file, ignore, select, trace=False, digest=digest)[0]
+
+
+def log_digest(log: Mapping[str, Any]) -> str:
+    """The SHA-256 of a log given as data: of its JSON with keys sorted, no spaces, and
+    every character beyond ASCII escaped (so that even a lone surrogate has its bytes).
+    Raises TypeError, ValueError or RecursionError for what JSON cannot hold."""
+    return sha256(json.dumps(log, sort_keys=True, separators=(",", ":")).encode("ascii")).hexdigest()
+
+
+def _digest_if_json(log: object) -> str | None:
+    try:
+        return log_digest(log)  # type: ignore[arg-type]
+    except (TypeError, ValueError, RecursionError):  # not JSON: no digest, and read_built_log says why
+        return None
+
+
+def provenance(digest: str | None, rulebook: Rulebook) -> dict[str, Any]:
+    """What ties a report to the log and the laws it was made under (SPEC §4): the log's
+    SHA-256, the rule book's identity (arbiter's version and its rule files' hash), the
+    house's name and SHA-256, and arbiter's version."""
+    house = rulebook.house
+    return {"log_sha256": digest, "rules": f"{__version__}:{rulebook.source_hash}",
+            "house": {"name": house["name"], "sha256": rulebook.house_sha256} if house else None,
+            "arbiter": __version__}
 
 
 def replay_with_trace(log: Mapping[str, Any], rulebook: Rulebook | None = None,
                       file: str | None = None, ignore: Iterable[str] = (),
-                      select: Iterable[str] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                      select: Iterable[str] | None = None,
+                      digest: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The report, and the table after each event (who is in, the stakes, the pool …):
     for telling a game event by event (`arbiter explain`, the HTML report). The report
     is the one `replay_log` gives with the same options, from the same single replay."""
-    return _replay(log, rulebook, file, ignore, select, trace=True)
+    return _replay(log, rulebook, file, ignore, select, trace=True, digest=digest)
 
 
 def rule_ids(rulebook: Rulebook, given: str | Iterable[str], option: str) -> set[str]:
@@ -106,18 +138,21 @@ def rulebook_for(log: Mapping[str, Any], rulebook: Rulebook | None = None, folde
 
 
 def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: str | Iterable[str],
-            select: str | Iterable[str] | None, trace: bool) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+            select: str | Iterable[str] | None, trace: bool,
+            digest: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    digest = digest or log_digest(log)
     try:
-        rulebook = rulebook_for(log, rulebook)
+        housed = rulebook_for(log, rulebook)
     except LogError as error:
-        return invalid_report(file, error), []
+        return invalid_report(file, error, digest, rulebook), []
+    rulebook = housed
     ignored = rule_ids(rulebook, ignore, "ignore")
     selected = rule_ids(rulebook, select, "select") if select else None
     replay = Replay(log, Replay.compile(rulebook), trace=trace)
     try:
         replay.run()
     except LogError as error:
-        return invalid_report(file, error), list(replay.trace or ())
+        return invalid_report(file, error, digest, rulebook), list(replay.trace or ())
     findings = [finding.to_dict() for finding in replay.findings
                 if finding.id not in ignored and (selected is None or finding.id in selected)]
     report = {
@@ -133,6 +168,7 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
         report["house_rules"] = dict(rulebook.house)
     if log["table"].get("pronouns"):
         report["pronouns"] = dict(log["table"]["pronouns"])
+    report["provenance"] = provenance(digest, rulebook)
     return report, list(replay.trace or ())
 
 
@@ -140,11 +176,12 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
     """A log (the parsed JSON) in, its report out. Never raises for a bad log: it is `invalid`.
 
     A sound log is replayed as it is; any other is read as a file is (`read_built_log`)."""
+    digest = _digest_if_json(log)
     try:
         data = read_built_log(log)
     except LogError as error:
-        return invalid_report(None, error)
-    return replay_log(data, rulebook, None, **options)
+        return invalid_report(None, error, digest, rulebook)
+    return replay_log(data, rulebook, None, digest=digest, **options)
 
 
 def next_acts_of(log: Mapping[str, Any], rulebook: Rulebook | None = None) -> dict[str, Any]:
@@ -163,12 +200,13 @@ def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, folder
                 **options: Any) -> dict[str, Any]:
     """A log's bytes, JSON or the text notation (`*.hand`, or by content), to its report;
     `folder` is where the log lies, where a house-rules file its table names is looked for."""
+    digest = sha256(data).hexdigest()
     try:
         log = read_any_log(data, file) if _read_whole(data, file) else read_log_lazily(data, file)
-        rulebook = rulebook_for(log, rulebook, folder)
+        housed = rulebook_for(log, rulebook, folder)
     except LogError as error:
-        return invalid_report(file, error)
-    return replay_log(log, rulebook, file, **options)
+        return invalid_report(file, error, digest, rulebook)
+    return replay_log(log, housed, file, digest=digest, **options)
 
 
 def _read_whole(data: bytes, file: str) -> bool:

@@ -35,6 +35,13 @@ def in_process(*args: str) -> tuple[int, str, str]:
     return code, out.getvalue().decode(), err.getvalue().decode()  # type: ignore[return-value]
 
 
+def ruling(report: dict) -> dict:
+    """What a report says of its log: without the name it was given (`file`) and what
+    ties it to the bytes it was read from (`provenance`: a log as text and as JSON, or as
+    data and as a file, are the same log in other bytes)."""
+    return {key: value for key, value in report.items() if key not in ("file", "provenance")}
+
+
 def pools_balance(report: dict) -> None:
     """Every game's pool is what its winners took plus what it carried into the next."""
     ledger = report["ledger"]
@@ -56,4 +63,4 @@ def load_case(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-__all__ = ["REPO", "SHARED", "case_files", "in_process", "load_case", "pools_balance", "rules_dir"]
+__all__ = ["REPO", "SHARED", "case_files", "in_process", "load_case", "pools_balance", "rules_dir", "ruling"]

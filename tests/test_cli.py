@@ -187,10 +187,12 @@ def test_every_command_takes_format_json(tmp_path):
         "quiz": (["quiz", "--seed", "1", "--questions", "1"], None),
         "convert": (["convert", case], None),
         "next": (["next", case], None),
+        "verify": (["verify", str(tmp_path / "report.json"), case], None),
         "table": (["table", str(tmp_path / "t.hand"), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1"],
                   table_input),
     }
     elsewhere = {"serve"}  # a server: tests/test_serve.py starts it with --format json
+    (tmp_path / "report.json").write_text(CliRunner().invoke(cli, ["check", case, "--format", "json"]).output)
     assert set(commands) | elsewhere == set(cli.list_commands(click.Context(cli))), "every command is covered"
     for name, (args, stdin) in commands.items():
         result = CliRunner().invoke(cli, [*args, "--format", "json"], input=stdin)

@@ -120,7 +120,9 @@ def test_check_log_on_a_dict_that_is_not_plain_gives_the_report_of_its_json(chan
     report = check_log(log)
     assert repr(log) == before, "check_log changed its input"
     as_file = arbiter.checker.check_bytes(json.dumps(log).encode("utf-8"), "x")
-    assert {**report, "file": None} == {**as_file, "file": None}
+    # the same report, but for the log's name: its JSON given as data, the file's bytes read
+    assert {**report, "file": None, "provenance": None} == {**as_file, "file": None, "provenance": None}
+    assert report["provenance"]["log_sha256"] == arbiter.checker.log_digest(log)
 
 
 def test_a_small_file_is_read_without_a_buffer_of_the_largest_log(tmp_path):

@@ -24,7 +24,7 @@ from arbiter.resources import cases_dir
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.table.completion import candidates
 from arbiter.table.position import next_to_act, read_position
-from tests.conftest import REPO
+from tests.conftest import REPO, ruling
 
 GAME = cases_dir() / "game-deal-six-players-misdeal-false-opener.json"  # five games, irregular
 JACKPOTS = cases_dir() / "game-jackpot-five-players-knaves-queens-opened.json"  # five games, a jack-pot chain
@@ -43,10 +43,6 @@ def typed_lines(path: Path) -> list[str]:
 def options(path: Path) -> list[str]:
     table = load(path)["table"]
     return ["--players", ",".join(table["players"]), "--limit", str(table["limit"]), "--ante", str(table["ante"])]
-
-
-def without_file(report: dict) -> dict:
-    return {**report, "file": None}
 
 
 def run(*args: str, input: str):
@@ -69,7 +65,7 @@ def test_a_whole_game_typed_in_checks_like_the_game_written_by_hand(tmp_path):
     script = [*lines[:20], "Ann plys 4", "Bob wins", "undo", *lines[20:], "quit"]
     result = run(str(log), *options(GAME), input="\n".join(script) + "\n")
     assert result.exit_code == 0, result.output
-    assert without_file(check_file(log)) == without_file(check_file(GAME))
+    assert ruling(check_file(log)) == ruling(check_file(GAME))
     text = log.read_text(encoding="utf-8")
     assert "# refused: Ann plys 4\n" in text  # nothing typed is lost: a refused line is kept as a comment
     assert "Bob wins\nundo  # takes back line " in text  # the line taken back stays, and so does the undo
@@ -160,7 +156,7 @@ def test_resuming_goes_on_where_the_log_stops(tmp_path):
     resumed = run(str(log), input="\n".join(lines[half:]) + "\n")
     assert f"Resumed {log}: {half} events in 3 games." in resumed.output
     assert "so far, line " in resumed.output  # the rulings so far, one line each
-    assert without_file(check_file(log)) == without_file(check_file(JACKPOTS))
+    assert ruling(check_file(log)) == ruling(check_file(JACKPOTS))
 
 
 def test_what_the_command_refuses(tmp_path, capsys):
@@ -369,7 +365,7 @@ def test_a_game_of_several_deals_killed_mid_game_and_resumed_loses_nothing(tmp_p
     terminal.type("quit\r")
     assert "The log is saved in night.hand" in terminal.expect("net so far")
     assert terminal.exit_code() == 0
-    assert without_file(check_file(log)) == without_file(check_file(GAME))
+    assert ruling(check_file(log)) == ruling(check_file(GAME))
 
 
 def test_the_header_the_table_writes_is_the_notations(tmp_path):

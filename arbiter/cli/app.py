@@ -18,7 +18,8 @@ from arbiter.report import EXIT_INVALID, EXIT_OK
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
 
-__all__ = ["cli", "main", "run", "split_names", "rule_defining", "seating_of", "FORMAT", "HOUSE"]
+__all__ = ["cli", "main", "run", "split_names", "finding_filters", "rule_defining", "seating_of", "FORMAT", "HOUSE",
+           "IGNORE", "SELECT"]
 
 
 def split_names(text: str) -> list[str]:
@@ -55,13 +56,29 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(LISTING_FORMATS), def
 HOUSE = click.option("--house", "house", metavar="FILE",
                      help="House-rules file (YAML), or the name of a shipped one.")
 
+IGNORE = click.option("--ignore", "ignore", metavar="ID[,ID]", multiple=True,
+                      help="Drop these rules' findings before the status is set.")
+
+SELECT = click.option("--select", "select", metavar="ID[,ID]", multiple=True,
+                      help="Keep only these rules' findings.")
+
+
+def finding_filters(rulebook: Rulebook, ignore: tuple[str, ...], select: tuple[str, ...]) -> dict[str, Any]:
+    """--ignore and --select as the checker's options; an ID not in the rule book is an
+    error (exit 2), never silently nothing."""
+    ignored = [item for value in ignore for item in split_names(value)]
+    selected = [item for value in select for item in split_names(value)]
+    for rule_id in ignored + selected:
+        rulebook.get(rule_id)
+    return {"ignore": ignored, "select": selected or None}
+
 
 # Each command and the module (under arbiter.cli) that defines it: a module is imported
 # only when one of its commands is run, so `arbiter check` does not load the quiz.
 COMMAND_MODULES = {
     "check": "check", "laws": "laws", "law": "laws", "schema": "laws", "evidence": "disputes",
     "referee": "disputes", "explain": "explain", "rulebook": "rulebook", "quiz": "quiz", "convert": "notation",
-    "table": "table", "next": "table", "simulate": "simulate", "serve": "serve",
+    "table": "table", "next": "table", "simulate": "simulate", "serve": "serve", "verify": "verify",
 }
 
 

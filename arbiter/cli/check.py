@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from arbiter.cli.app import HOUSE, cli
+from arbiter.cli.app import HOUSE, IGNORE, SELECT, cli
 from arbiter.cli.checking import UsageProblem, run_check
 from arbiter.render.formats import CHECK_FORMATS
 
@@ -27,9 +27,8 @@ from arbiter.render.formats import CHECK_FORMATS
 @click.option("--scheduler", "scheduler", metavar="ADDRESS",
               help="Check on a Dask cluster: the address of its scheduler (e.g. tcp://10.0.0.5:8786); the workers "
                    "read the paths. Needs: pip install 'arbiter[dask]'.")
-@click.option("--ignore", "ignore", metavar="ID[,ID]", multiple=True,
-              help="Drop these rules' findings before the status is set.")
-@click.option("--select", "select", metavar="ID[,ID]", multiple=True, help="Keep only these rules' findings.")
+@IGNORE
+@SELECT
 @click.option("--exit-zero", "exit_zero", is_flag=True,
               help="Exit 0 even if irregularities are found (never hides exit 2).")
 @click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress bar and no summary line.")

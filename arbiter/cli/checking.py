@@ -16,7 +16,7 @@ from functools import partial
 from typing import IO, Any, Iterable, Iterator
 
 from arbiter.bulk import Render, Tally, Walk, build_rulebook, check_rendered, count_logs
-from arbiter.cli.app import split_names
+from arbiter.cli.app import finding_filters
 from arbiter.cli.output import echo
 from arbiter.errors import ArbiterError
 from arbiter.render.report import render_json, render_jsonl, render_text
@@ -28,18 +28,12 @@ class UsageProblem(ArbiterError):
     """The command line asks for what cannot be done (click's command adds the usage line)."""
 
 
-def _ids(values: tuple[str, ...]) -> list[str]:
-    return [item for value in values for item in split_names(value)]
-
-
 def run_check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | None, jobs: int,
               scheduler: str | None, ignore: tuple[str, ...], select: tuple[str, ...], exit_zero: bool,
               quiet: bool) -> int:
     """Check the logs the paths name; the exit code."""
     rulebook = build_rulebook(house)
-    for rule_id in _ids(ignore) + _ids(select):
-        rulebook.get(rule_id)
-    options = {"ignore": _ids(ignore), "select": _ids(select) or None}
+    options = finding_filters(rulebook, ignore, select)
     walk = Walk(paths)
     if not walk.ahead(1):
         raise UsageProblem("no hand logs found in the paths given")

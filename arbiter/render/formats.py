@@ -21,5 +21,5 @@ CHECK_FORMATS = ("table", "json", "jsonl", "markdown", "html")
 LISTING_FORMATS = ("table", "json", "markdown")  # laws, evidence, referee
 LAW_FORMATS = ("text", "json", "markdown")  # law, explain
 RULEBOOK_FORMATS = ("markdown", "html", "json")
-SPOKEN_FORMATS = ("text", "json")  # table, next, serve, quiz, simulate: what is said, or each as a JSON line
+SPOKEN_FORMATS = ("text", "json")  # table, next, serve, quiz, simulate, verify: what is said, or it as JSON
 

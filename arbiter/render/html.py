@@ -185,12 +185,26 @@ def _nets_html(report: Mapping[str, Any]) -> str:
     return f'<div class="nets">{"".join(chips)}</div>'
 
 
-def _page(title: str, body: str) -> str:
+def _page(title: str, body: str, report: Mapping[str, Any]) -> str:
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{escape(title)}</title><style>{CSS}</style></head>\n<body><main>\n{body}\n'
             f'<footer>Checked by arbiter {escape(__version__)} against W. H. Peel\u2019s laws of Draw Poker '
-            f'(<i>Round Games with Cards</i>, 1891).</footer></main></body></html>\n')
+            f'(<i>Round Games with Cards</i>, 1891).{_provenance_html(report.get("provenance"))}</footer>'
+            f'</main></body></html>\n')
+
+
+def _provenance_html(provenance: Mapping[str, Any] | None) -> str:
+    """What ties the ruling to its log and laws, for `arbiter verify REPORT LOG` a week later."""
+    if not provenance:
+        return ""
+    house = provenance["house"]
+    rows = [("log SHA-256", provenance["log_sha256"] or "(nothing read)"), ("rule book", provenance["rules"]),
+            ("house rules", f"{house['name']} (SHA-256 {house['sha256'] or 'of rules given as data'})" if house
+             else "none")]
+    cells = "".join(f"<dt>{name}</dt><dd><code>{escape(str(value))}</code></dd>" for name, value in rows)
+    return (f'<dl class="provenance">{cells}</dl><p>To check this ruling again: keep the report '
+            f'(<code>--format json</code>) with its log, and run <code>arbiter verify REPORT LOG</code>.</p>')
 
 
 def _header(report: Mapping[str, Any], log: Mapping[str, Any] | None) -> str:
@@ -215,7 +229,7 @@ def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace:
         where = f" (at <code>{escape(error['path'])}</code>)" if error.get("path") else ""
         body = (f'{_header(report, log)}<div class="error"><b>This log cannot be read</b>, so no ruling is made: '
                 f'{escape(error["message"])}{where}</div>')
-        return _page(title, body)
+        return _page(title, body, report)
     table = log["table"]
     players = table["players"]
     parts = [_header(report, log),
@@ -238,7 +252,7 @@ def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace:
     parts += ["<h2>The games</h2>", _games_html(report), "<h2>The ledger</h2>",
               "<p class=muted>Every movement of counters, with the law that moves it.</p>", _ledger_html(report),
               "<h2>The nets</h2>", _nets_html(report)]
-    return _page(title, "\n".join(parts))
+    return _page(title, "\n".join(parts), report)
 
 
 def _games_sections(report: Mapping[str, Any], log: Mapping[str, Any], trace: Sequence[Mapping[str, Any]],

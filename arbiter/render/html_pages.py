@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import secrets
+from hashlib import sha256
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from arbiter.bulk import STDIN, internal_error, read_path
-from arbiter.checker import invalid_report, replay_with_trace
+from arbiter.checker import invalid_report, replay_with_trace, rulebook_for
 from arbiter.errors import LogError
 from arbiter.notation.reading import read_any_log
 from arbiter.render.html import render_html
@@ -29,16 +30,21 @@ def html_reports(paths: Iterable[str], rulebook: Rulebook,
         name = str(path)
         log: dict[str, Any] | None = None
         trace: list[dict[str, Any]] = []
+        digest, housed = None, rulebook
         try:
-            log = read_any_log(read_path(path), name)
-            report, trace = replay_with_trace(log, rulebook, name, **options)
+            data = read_path(path)
+            digest = sha256(data).hexdigest()
+            log = read_any_log(data, name)
+            folder = None if path == STDIN else os.path.dirname(os.path.abspath(path))
+            housed = rulebook_for(log, rulebook, folder)
+            report, trace = replay_with_trace(log, housed, name, digest=digest, **options)
         except LogError as error:
-            report = invalid_report(name, error)
+            report = invalid_report(name, error, digest, rulebook)
         except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other pages
             report = internal_error(name, exc)
         if report["status"] == "invalid":
             log, trace = None, []
-        yield report, render_html(report, log, trace, rulebook)
+        yield report, render_html(report, log, trace, housed)
 
 
 def write_pages(pages: Iterable[tuple[dict[str, Any], str]], folder: Path) -> Iterator[tuple[dict[str, Any], bool]]:

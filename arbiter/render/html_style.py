@@ -89,4 +89,6 @@ table.figures td.num { text-align: right; }
 .net .v { font-weight: bold; margin-left: 6px; }
 .net .v.plus { color: #2e7d32; } .net .v.minus { color: var(--red); }
 footer { margin-top: 30px; color: var(--muted); font-size: 12px; }
+.provenance { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 8px 0; }
+.provenance dd { margin: 0; overflow-wrap: anywhere; }
 """

@@ -18,6 +18,7 @@ import json
 import re
 from dataclasses import replace
 from functools import lru_cache
+from hashlib import sha256
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -147,6 +148,7 @@ def read_house(name_or_path: str) -> dict[str, Any]:
     if error is not None:
         raise HouseRulesError(str(path), _field(*error.absolute_path), shown_message(error.message))
     data["_file"] = str(path)
+    data["_sha256"] = sha256(text.encode("utf-8")).hexdigest()  # for a report's provenance
     return data
 
 
@@ -315,4 +317,5 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
         "disable": sorted(disabled),
         "rules": list(clubs),
     }
-    return replace(rulebook, parameters=parameters, disabled=frozenset(disabled), house=summary)
+    return replace(rulebook, parameters=parameters, disabled=frozenset(disabled), house=summary,
+                   house_sha256=house.get("_sha256"))

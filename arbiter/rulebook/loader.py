@@ -205,7 +205,8 @@ def rulebook_from_compiled(compiled: dict[str, Any]) -> Rulebook:
         rules[rule.id] = rule
         declared.update(rule.declared)
     parameters = {name: parameter.default for name, parameter in declared.items()}
-    return Rulebook(rules=rules, parameters=parameters, defaults=dict(parameters), declared=declared)
+    return Rulebook(rules=rules, parameters=parameters, defaults=dict(parameters), declared=declared,
+                    source_hash=compiled.get("source_hash", ""))
 
 
 @lru_cache(maxsize=4)

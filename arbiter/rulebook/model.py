@@ -172,6 +172,8 @@ class Rulebook:
     house: Mapping[str, Any] | None = None
     defaults: Mapping[str, Any] = field(default_factory=dict)
     declared: Mapping[str, Parameter] = field(default_factory=dict)
+    source_hash: str = ""  # the SHA-256 of its rule files (compiled.json's stamp): the rule book's identity
+    house_sha256: str | None = None  # the SHA-256 of the house file applied, where one is
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules

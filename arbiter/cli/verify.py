@@ -1,0 +1,53 @@
+"""`arbiter verify REPORT LOG`: does a report kept with its log still stand (SPEC §4)?"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from arbiter.bulk import build_rulebook
+from arbiter.cli.app import HOUSE, IGNORE, SELECT, cli, finding_filters
+from arbiter.cli.output import echo
+from arbiter.reading import read_source, read_stream
+from arbiter.render.formats import SPOKEN_FORMATS
+from arbiter.report import EXIT_IRREGULAR, EXIT_OK
+from arbiter.verify import verify as verify_report
+
+
+@cli.command()
+@click.argument("report")
+@click.argument("log")
+@HOUSE
+@IGNORE
+@SELECT
+@click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
+              help="json: {stands, where, report_says, arbiter_says, provenance}.")
+def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], select: tuple[str, ...],
+           fmt: str) -> int:
+    """Check LOG again and say whether REPORT (written by `arbiter check --format json` or
+    jsonl; - for standard input) is what arbiter says of it under the same laws.
+
+    Exit 0: the report stands. 1: it does not; the first difference is named. 2: the
+    report was made under another rule book or other house rules (which is said), or a
+    file cannot be read. Give the --house, --ignore and --select the report was made with.
+    """
+    rulebook = build_rulebook(house)
+    options = finding_filters(rulebook, ignore, select)
+    data = read_stream(sys.stdin.buffer) if report == "-" else read_source(report)
+    verdict = verify_report(data, report, log, rulebook, **options)
+    made = verdict.provenance
+    if fmt == "json":
+        echo(json.dumps({"stands": verdict.stands, "where": verdict.where or None,
+                         "report_says": verdict.kept or None, "arbiter_says": verdict.found or None,
+                         "provenance": made}, ensure_ascii=False))
+        return EXIT_OK if verdict.stands else EXIT_IRREGULAR
+    house = f"house rules {made['house']['name']!r}" if made["house"] else "no house rules"
+    if verdict.stands:
+        echo(f"stands: {report} is what arbiter {made['arbiter']} says of {log} (SHA-256 {made['log_sha256'][:12]}…) "
+             f"under the same rule book and {house}")
+        return EXIT_OK
+    echo(f"differs: {report} is not what arbiter says of {log}: at {verdict.where} the report says {verdict.kept}, "
+         f"arbiter says {verdict.found}")
+    return EXIT_IRREGULAR

@@ -1,0 +1,153 @@
+"""Whether a report kept with its log still stands (`arbiter verify`, SPEC §4).
+
+A club keeps a ruling with its log; a week later anyone may ask whether the report is
+what arbiter says of that log. The report's `provenance` names the log (its SHA-256),
+the rule book and the house rules it was made under. The log is checked again: a rule
+book or house rules other than the report's make the question unanswerable here (exit
+2, saying which); a changed log or a report that says something else is a difference
+(exit 1, the first one named); otherwise the report stands (exit 0).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping
+
+from arbiter.checker import check_bytes
+from arbiter.errors import ArbiterError
+from arbiter.reading import read_source
+from arbiter.reading.messages import clip, json_pointer
+from arbiter.rulebook.model import Rulebook
+
+# Not what a report says of its log: the names a command line gave the log and the house
+# file (the provenance is compared first, on its own).
+NOT_RULED = frozenset({("file",), ("provenance",), ("house_rules", "file")})
+
+
+class VerifyError(ArbiterError):
+    """The report cannot be verified here: a file cannot be read or holds no report, or
+    the report was made under another rule book or other house rules (saying which)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """`stands` (the report is what arbiter says of the log) or `differs`, with the first
+    difference: where in the report (a JSON Pointer) and what each side says."""
+
+    stands: bool
+    provenance: Mapping[str, Any]
+    where: str = ""
+    kept: str = ""
+    found: str = ""
+
+
+def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
+    """The reports a file holds: one report, `--format json`'s document, or `--format
+    jsonl`'s lines."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise VerifyError(f"{name}: not UTF-8 (byte {exc.start}): not a report arbiter wrote") from None
+    try:
+        documents = [json.loads(text)]
+    except ValueError:
+        try:
+            documents = [json.loads(line) for line in text.splitlines() if line.strip()]
+        except ValueError as exc:
+            raise VerifyError(f"{name}: not JSON ({exc}): give a report arbiter wrote with --format json or "
+                              "jsonl") from None
+    reports: list[dict[str, Any]] = []
+    for document in documents:
+        if isinstance(document, dict) and isinstance(document.get("reports"), list):
+            reports.extend(r for r in document["reports"] if isinstance(r, dict))
+        elif isinstance(document, dict) and "status" in document:
+            reports.append(document)
+    if not reports:
+        raise VerifyError(f"{name}: holds no report (write one with `arbiter check LOG --format json`)")
+    return reports
+
+
+def verify(report_data: bytes, report_name: str, log_path: str, rulebook: Rulebook,
+           **options: Any) -> Verdict:
+    """Check the log at `log_path` again under `rulebook` (with the house rules given, or
+    those its table names) and compare with the report kept. Raises VerifyError where
+    the answer cannot be given here."""
+    reports = read_reports(report_data, report_name)
+    log_data = read_source(log_path)
+    fresh = check_bytes(log_data, log_path, rulebook, os.path.dirname(os.path.abspath(log_path)), **options)
+    now = fresh["provenance"]
+    kept = _the_report_of(reports, now["log_sha256"], report_name)
+    then = kept.get("provenance")
+    if not isinstance(then, dict):
+        raise VerifyError(f"{report_name}: the report carries no provenance: it names no log, rule book or house "
+                          "rules to check it against")
+    _same_rules(then, now, fresh)
+    if then.get("log_sha256") != now["log_sha256"]:
+        return Verdict(False, now, "/provenance/log_sha256", _shown(then.get("log_sha256")),
+                       f"{now['log_sha256']}: the log is not the one the report was made of")
+    for where, before, after in differences(kept, fresh):
+        return Verdict(False, now, where, before, after)
+    return Verdict(True, now)
+
+
+def _the_report_of(reports: list[dict[str, Any]], digest: str, name: str) -> dict[str, Any]:
+    """The report on this log: the one whose provenance names its SHA-256, or the only one."""
+    for report in reports:
+        provenance = report.get("provenance")
+        if isinstance(provenance, dict) and provenance.get("log_sha256") == digest:
+            return report
+    if len(reports) == 1:
+        return reports[0]
+    raise VerifyError(f"{name}: none of its {len(reports)} reports is of this log (SHA-256 {digest})")
+
+
+def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[str, Any]) -> None:
+    """A report made under another rule book or other house rules cannot be checked here."""
+    if then.get("rules") != now["rules"]:
+        raise VerifyError(f"the rule book differs: the report was made under {then.get('rules')}, this "
+                          f"arbiter's is {now['rules']} (check with that version of arbiter)")
+    if then.get("house") != now["house"]:
+        why = f" ({fresh['error']['message']})" if fresh["status"] == "invalid" else ""
+        raise VerifyError(f"the house rules differ: the report was made under {_house(then.get('house'))}, this "
+                          f"check is under {_house(now['house'])}{why}; give the report's with --house FILE")
+
+
+def _house(house: object) -> str:
+    if not isinstance(house, dict):
+        return "no house rules"
+    return f"house rules {house.get('name')!r} (SHA-256 {house.get('sha256')})"
+
+
+def differences(kept: object, fresh: object, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str, str, str]]:
+    """Where the report kept and the report made now part, in the report's order."""
+    if isinstance(kept, dict) and isinstance(fresh, dict):
+        for key in [*kept, *(k for k in fresh if k not in kept)]:
+            if (*path, key) not in NOT_RULED:
+                if key not in fresh or key not in kept:
+                    yield json_pointer([*path, key]), _item(kept, key), _item(fresh, key)
+                else:
+                    yield from differences(kept[key], fresh[key], (*path, key))
+    elif isinstance(kept, list) and isinstance(fresh, list):
+        for index, (a, b) in enumerate(zip(kept, fresh)):
+            yield from differences(a, b, (*path, index))
+        if len(kept) != len(fresh):
+            shorter = min(len(kept), len(fresh))
+            yield json_pointer([*path, shorter]), _item(kept, shorter), _item(fresh, shorter)
+    elif kept != fresh or type(kept) is not type(fresh):
+        yield json_pointer(path), _shown(kept), _shown(fresh)
+
+
+def _item(container: dict[str, Any] | list[Any], key: str | int) -> str:
+    """What a report holds at `key`, or "nothing" where it holds nothing there."""
+    if isinstance(container, dict):
+        return _shown(container[key]) if key in container else "nothing"
+    return _shown(container[key]) if isinstance(key, int) and key < len(container) else "nothing"
+
+
+def _shown(value: object) -> str:
+    return clip(json.dumps(value, ensure_ascii=False), 120)
+
+
+__all__ = ["Verdict", "VerifyError", "differences", "read_reports", "verify"]

@@ -1,0 +1,172 @@
+"""A report's provenance and `arbiter verify REPORT LOG` (SPEC §4, issue 23 item 5): a
+ruling kept with its log can be checked later; a tampered report or log is a difference
+(exit 1, named), another rule book or other house rules exit 2 (saying which)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from arbiter import __version__
+from arbiter.checker import check_file, check_log, log_digest
+from arbiter.resources import rules_dir, schema_path
+from tests.conftest import case_files, in_process, load_case
+
+CASE = next(p for p in case_files() if p.name == "l46-dealer-passed-over-going-left.json")
+
+
+@pytest.fixture
+def kept(tmp_path: Path) -> tuple[Path, Path]:
+    """A case copied with the report `arbiter check --format json` wrote of it."""
+    log = tmp_path / CASE.name
+    shutil.copy(CASE, log)
+    code, out, _ = in_process("check", str(log), "--format", "json")
+    assert code == 1
+    report = tmp_path / "report.json"
+    report.write_text(out, encoding="utf-8")
+    return report, log
+
+
+def test_every_report_carries_its_provenance():
+    validator = jsonschema.Draft202012Validator(json.loads(schema_path("report").read_text()))
+    rules_hash = json.loads((rules_dir() / "compiled.json").read_text())["source_hash"]
+    for path in case_files():
+        report = check_file(path)
+        validator.validate({"summary": {}, "reports": [report]})
+        assert report["provenance"] == {"log_sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+                                        "rules": f"{__version__}:{rules_hash}", "house": None,
+                                        "arbiter": __version__}
+
+
+def test_a_log_given_as_data_is_named_by_its_canonical_json():
+    log = load_case(CASE)
+    report = check_log(log)
+    text = json.dumps(log, sort_keys=True, separators=(",", ":"))
+    assert report["provenance"]["log_sha256"] == hashlib.sha256(text.encode()).hexdigest() == log_digest(log)
+
+
+def test_an_unreadable_log_has_provenance_with_nothing_read(tmp_path: Path):
+    report = check_file(tmp_path / "absent.json")
+    assert report["status"] == "invalid" and report["provenance"]["log_sha256"] is None
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"{not json")
+    assert check_file(bad)["provenance"]["log_sha256"] == hashlib.sha256(b"{not json").hexdigest()
+
+
+def test_the_house_is_named_with_the_sha256_of_its_file():
+    code, out, _ = in_process("check", str(CASE), "--house", "blaze", "--format", "json")
+    house = json.loads(out)["reports"][0]["provenance"]["house"]
+    assert house == {"name": "blaze", "sha256": hashlib.sha256((rules_dir() / "house" / "blaze.yaml").read_bytes())
+                     .hexdigest()}
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_a_true_report_stands(tmp_path: Path, fmt: str):
+    code, out, _ = in_process("check", str(CASE), "--format", fmt)
+    report = tmp_path / f"report.{fmt}"
+    report.write_text(out, encoding="utf-8")
+    code, out, err = in_process("verify", str(report), str(CASE))
+    assert (code, err) == (0, "")
+    assert out.startswith(f"stands: {report} is what arbiter {__version__} says of {CASE}")
+
+
+def test_a_tampered_report_differs_at_its_first_change(kept: tuple[Path, Path]):
+    report, log = kept
+    document = json.loads(report.read_text())
+    document["reports"][0]["ledger"][0]["amount"] += 1
+    document["reports"][0]["findings"][1]["summary"] = "nothing happened"
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(log))
+    assert code == 1
+    assert "at /findings/1/summary the report says \"nothing happened\", arbiter says" in out
+
+
+def test_a_finding_taken_out_of_the_report_differs(kept: tuple[Path, Path]):
+    report, log = kept
+    document = json.loads(report.read_text())
+    del document["reports"][0]["findings"][-1]
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(log))
+    n = len(document["reports"][0]["findings"])
+    assert code == 1 and f"at /findings/{n} the report says nothing, arbiter says {{" in out
+
+
+def test_a_tampered_log_differs_by_its_sha256(kept: tuple[Path, Path]):
+    report, log = kept
+    log.write_text(log.read_text().replace('"limit": 2', '"limit":  2'))
+    code, out, _ = in_process("verify", str(report), str(log))
+    assert code == 1 and "/provenance/log_sha256" in out and "not the one the report was made of" in out
+
+
+def test_another_rule_book_cannot_verify(kept: tuple[Path, Path]):
+    report, log = kept
+    document = json.loads(report.read_text())
+    document["reports"][0]["provenance"]["rules"] = "0.0.9:" + "0" * 64
+    report.write_text(json.dumps(document))
+    code, _, err = in_process("verify", str(report), str(log))
+    assert code == 2 and "the rule book differs: the report was made under 0.0.9:" in err
+
+
+def test_the_house_rules_must_be_the_reports(tmp_path: Path):
+    report = tmp_path / "report.json"
+    report.write_text(in_process("check", str(CASE), "--house", "blaze", "--format", "json")[1])
+    code, _, err = in_process("verify", str(report), str(CASE))
+    assert code == 2 and "the house rules differ" in err and "'blaze'" in err and "no house rules" in err
+    house = tmp_path / "blaze.yaml"
+    shutil.copy(rules_dir() / "house" / "blaze.yaml", house)
+    assert in_process("verify", str(report), str(CASE), "--house", str(house))[0] == 0  # same bytes elsewhere
+    house.write_text(house.read_text() + "# a comment added\n")
+    code, _, err = in_process("verify", str(report), str(CASE), "--house", str(house))
+    assert code == 2 and "the house rules differ" in err
+
+
+def test_a_report_made_with_ignore_is_verified_with_it(tmp_path: Path):
+    report = tmp_path / "report.json"
+    report.write_text(in_process("check", str(CASE), "--ignore", "L44", "--format", "json")[1])
+    assert in_process("verify", str(report), str(CASE), "--ignore", "L44")[0] == 0
+    code, out, _ = in_process("verify", str(report), str(CASE))
+    assert code == 1 and "at /status the report says \"ok\", arbiter says \"irregular\"" in out
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "cannot read"), (b"{not json", "not JSON"), (b'{"a": 1}', "holds no report"), (b"\xff", "not UTF-8"),
+])
+def test_a_report_that_cannot_be_read_exits_2(tmp_path: Path, content: bytes | None, says: str):
+    report = tmp_path / "report.json"
+    if content is not None:
+        report.write_bytes(content)
+    code, out, err = in_process("verify", str(report), str(CASE))
+    assert code == 2 and out == "" and says in err and len(err.splitlines()) == 1
+
+
+def test_a_report_of_another_log_in_a_folder_run_is_not_taken(tmp_path: Path):
+    other = next(p for p in case_files() if p != CASE)
+    report = tmp_path / "report.json"
+    report.write_text(in_process("check", str(other), str(case_files()[-1]), "--format", "json")[1])
+    code, _, err = in_process("verify", str(report), str(CASE))
+    assert code == 2 and "none of its 2 reports is of this log" in err
+
+
+def test_the_html_report_shows_its_provenance_at_its_foot():
+    code, out, _ = in_process("check", str(CASE), "--format", "html")
+    foot = out[out.index("<footer>"):]
+    assert hashlib.sha256(CASE.read_bytes()).hexdigest() in foot and "arbiter verify REPORT LOG" in foot
+
+
+def test_verify_says_its_verdict_as_json_for_a_program(kept: tuple[Path, Path]):
+    report, log = kept
+    code, out, _ = in_process("verify", str(report), str(log), "--format", "json")
+    verdict = json.loads(out)
+    assert code == 0 and verdict["stands"] is True and verdict["where"] is None
+    assert verdict["provenance"]["log_sha256"] == hashlib.sha256(log.read_bytes()).hexdigest()
+    document = json.loads(report.read_text())
+    document["reports"][0]["net"]["Ann"] += 5
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(log), "--format", "json")
+    verdict = json.loads(out)
+    assert (code, verdict["stands"], verdict["where"]) == (1, False, "/net/Ann")
