@@ -160,9 +160,9 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
         "status": _status(findings),
         "error": None,
         "findings": findings,
-        "ledger": replay.table.ledger.entries,
+        "ledger": replay.board.ledger.entries,
         "games": replay.games_report,
-        "net": replay.table.ledger.net(replay.table.seating.players),
+        "net": replay.board.ledger.net(replay.board.seating.players),
     }
     if rulebook.house:
         report["house_rules"] = dict(rulebook.house)

@@ -1,6 +1,6 @@
 """The layers are sealed: each module imports only from its own layer or the layers below.
 
-cli -> people (render, quiz, table, serve) -> bulk (bulk, cluster, report) -> checker
+cli -> people (render, quiz, live, serve) -> bulk (bulk, cluster, report) -> checker
 -> engine -> rulebook -> leaves (cards, hands, seats, errors, words, resources, schemas);
 input (reading, notation) sits beside the engine and does not import it; the simulator
 is independent of the engine (it plays by the laws on its own, so that it can test it).
@@ -25,7 +25,7 @@ GROUP = {
     "cards": "leaves", "hands": "leaves", "state": "leaves", "findings": "leaves", "records": "leaves", "seats": "leaves", "errors": "leaves", "words": "leaves",
     "resources": "leaves", "schemas": "leaves", "rulebook": "rulebook", "engine": "engine", "reading": "input",
     "notation": "input", "simulator": "simulator", "checker": "checker", "bulk": "bulk", "cluster": "bulk",
-    "report": "bulk", "verify": "bulk", "render": "people", "quiz": "people", "table": "people", "serve": "people", "cli": "cli",
+    "report": "bulk", "verify": "bulk", "render": "people", "quiz": "people", "live": "people", "serve": "people", "cli": "cli",
     "__main__": "cli", "__init__": "bulk",  # the package's API: check_log and friends
 }
 # Layers of one rank that must not import each other.

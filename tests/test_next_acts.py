@@ -182,7 +182,7 @@ def run_property(seeds: range, rulebook: Any) -> int:
         irregular = {f["event"] for f in replay_log(log, rulebook)["findings"] if f["severity"] == "irregularity"}
         replay = Replay(log, rules)
         for k, event in enumerate(log["events"]):
-            game = replay.table.game
+            game = replay.board.game
             dealers = event["type"] in ("dealt", "card", "give", "collect_discards") and game is not None
             actor = game.dealer if dealers else event.get("player") or event.get("dealer")
             # a shuffle by another than the dealer, or by the dealer again, is a right at any time before the

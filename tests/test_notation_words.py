@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from arbiter.checker import check_bytes
 from arbiter.cli import cli
 from arbiter.engine.replay import Replay
+from arbiter.live.completion import candidates
 from arbiter.notation import NotationError, parse_text, read_text_log, write_text
 from arbiter.notation.grammar import SYNONYMS
 from arbiter.notation.writer import event_line, name_text, table_line
@@ -24,7 +25,6 @@ from arbiter.reading import read_log_bytes
 from arbiter.resources import cases_dir
 from arbiter.simulator import simulate_log
 from arbiter.state import Phase
-from arbiter.table.completion import candidates
 from tests.conftest import case_files
 
 HEAD = "players Ann Bob Cat Dan; limit 20; ante 1\n"
@@ -273,11 +273,11 @@ def in_words(log: dict, rules) -> str:
     lines = [table_line(log["table"])]
     k = 0
     while k < len(recorded):
-        event, game = recorded[k], replay.table.game
+        event, game = recorded[k], replay.board.game
         stakes, highest = (dict(game.stakes), game.highest_stake()) if game else ({}, 0)
         phase, opened = (game.phase, game.opener is not None) if game else (None, False)
         replay.step(k, event)
-        now = replay.table.game.phase if replay.table.game else None
+        now = replay.board.game.phase if replay.board.game else None
         line = event_line(event)
         kind = event["type"]
         if "note" not in event and "player" in event and game is not None:

@@ -59,12 +59,12 @@ def table_before_each_event(log: dict[str, Any], rules: Any) -> list[Before]:
     replay = Replay(log, rules)
     seen = []
     for k, event in enumerate(log["events"]):
-        game = replay.table.game
+        game = replay.board.game
         actor = event.get("player")
         if game is None:
             seen.append(Before(None, 0, None, (), 0, frozenset(), False))
         else:
-            seen.append(Before(game.number, len(game.deals), str(game.phase), tuple(replay.table.turns.chain()),
+            seen.append(Before(game.number, len(game.deals), str(game.phase), tuple(replay.board.turns.chain()),
                                game.stakes.get(actor, 0) if actor else 0, frozenset(game.still_in),
                                bool(game.early)))
         replay.step(k, event)

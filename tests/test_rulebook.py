@@ -212,7 +212,7 @@ def test_a_house_hand_order_the_evaluator_does_not_know_is_refused(rulebook):
 def test_the_engine_binds_every_declared_word_and_applies_every_effect():
     """The compiler's binding is the declarations: a word the checks accept is one the engine can
     evaluate, and nothing else is bound."""
-    from arbiter.engine.table import APPLY, BINDING
+    from arbiter.engine.board import APPLY, BINDING
     from arbiter.rulebook.vocabulary import grammar as vocabulary
 
     words = {*vocabulary.PERSONS, *vocabulary.NUMBERS, *vocabulary.BOOLEAN_FACTS}

@@ -143,7 +143,7 @@ def test_the_core_install_does_not_pull_in_the_web_stack():
                                                                                           "segno"}
     assert any(d.startswith("arbiter[") and "serve" in d for d in project["optional-dependencies"]["test"])  # CI runs them
     # The table's session and the page's game are below the command line: no click, no web.
-    probe = ("import sys, arbiter.table.session, arbiter.serve.game; "
+    probe = ("import sys, arbiter.live.session, arbiter.serve.game; "
              "print(sorted(m for m in ('click', 'starlette', 'uvicorn') if m in sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
                             env={**os.environ, "PYTHONPATH": str(REPO)})

@@ -11,12 +11,12 @@ from typing import Any
 
 from arbiter.engine.replay import Replay
 from arbiter.errors import LogError
+from arbiter.live.position import Act, Position, next_to_act, position_of, turn
 from arbiter.notation import event_line, write_text
 from arbiter.notation.reading import parse_checked, read_any_log
 from arbiter.reading import read_log_bytes
 from arbiter.resources import cases_dir
 from arbiter.rulebook.loader import load_rulebook
-from arbiter.table.position import Act, Position, next_to_act, position_of, turn
 
 RULES = Replay.compile(load_rulebook())
 GAMES = sorted(cases_dir().glob("game-*.json")) + sorted((cases_dir() / "text").glob("l*.hand"))

@@ -72,7 +72,7 @@ def test_a_setting_read_by_a_command_changes_its_answer(setting, monkeypatch):
 
 def test_the_show_order_decides_whose_hand_is_due():
     from arbiter.engine.replay import Replay
-    from arbiter.table.position import read_position
+    from arbiter.live.position import read_position
 
     game = """players Ann Bob Cat; limit 10; ante 1
 Ann deals; Ann shuffles; Cat cuts; Bob antes 1
@@ -81,7 +81,7 @@ Cat opens 2; Ann plays 2; Bob plays 2
 Bob discards 0; Cat discards 0; Ann discards 0
 Cat plays 4; Ann plays 4; Bob plays 4
 """
-    due = [read_position(game, "g.hand", Replay.compile(book)).replay.table.turns.show_due()
+    due = [read_position(game, "g.hand", Replay.compile(book)).replay.board.turns.show_due()
            for book in (BOOK, without("show_order"))]
     assert due[0] == ["Cat", "Ann", "Bob"] and due[1] != due[0]
 

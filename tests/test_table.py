@@ -18,12 +18,12 @@ from click.testing import CliRunner
 from arbiter.checker import check_file
 from arbiter.cli import cli, main
 from arbiter.engine.replay import Replay
+from arbiter.live.completion import candidates
+from arbiter.live.position import next_to_act, read_position
 from arbiter.notation import event_line, table_line, write_text
 from arbiter.reading import read_log_bytes
 from arbiter.resources import cases_dir
 from arbiter.rulebook.loader import load_rulebook
-from arbiter.table.completion import candidates
-from arbiter.table.position import next_to_act, read_position
 from tests.conftest import REPO, ruling
 
 GAME = cases_dir() / "game-deal-six-players-misdeal-false-opener.json"  # five games, irregular
@@ -180,7 +180,7 @@ def test_what_the_command_refuses(tmp_path, capsys):
 
 def test_one_log_is_kept_by_one_session_at_a_time(tmp_path):
     from arbiter.errors import LogReadError
-    from arbiter.table.journal import Journal
+    from arbiter.live.journal import Journal
 
     log = tmp_path / "t.hand"
     first = Journal.create(log, "players Ann Bob; limit 20; ante 1")
@@ -191,8 +191,8 @@ def test_one_log_is_kept_by_one_session_at_a_time(tmp_path):
 
 
 def test_what_a_terminal_sends_that_is_no_text_is_refused_not_a_crash(tmp_path):
-    from arbiter.table.journal import Journal
-    from arbiter.table.session import TableSession
+    from arbiter.live.journal import Journal
+    from arbiter.live.session import TableSession
 
     said: list[str] = []
     session = TableSession(Journal.create(tmp_path / "t.hand", "players Ann Bob; limit 20; ante 1"),
@@ -225,7 +225,7 @@ def test_next_names_whoever_the_hand_written_game_has_act_next(path):
             continue
         text = write_text({**log, "events": log["events"][:k]})
         position = read_position(text, "x.hand", rules)
-        game = position.replay.table.game
+        game = position.replay.board.game
         if game is None or game.phase not in ("say", "draw", "betting") or game.resolved:
             continue
         said = next_to_act(position)

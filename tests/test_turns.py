@@ -13,8 +13,8 @@ import pytest
 
 from arbiter.engine.replay import Replay
 from arbiter.errors import LogError
+from arbiter.live.position import next_to_act, read_position
 from arbiter.rulebook.loader import load_rulebook
-from arbiter.table.position import next_to_act, read_position
 
 HEAD = """players Ann Bob Cat; limit 10; ante 1
 Ann deals; Ann shuffles; Cat cuts; Bob antes 1
@@ -37,18 +37,18 @@ def test_the_issue_example_rules_only_the_one_who_bet_out_of_turn(rules):
     """The issue's table: Ann bets before Cat; Cat and Bob then bet in their turn."""
     position = position_after(HEAD + "Ann plays 4; Cat plays 4; Bob plays 4\n", rules)
     assert [(f["id"], f["player"]) for f in position.findings] == [("L53", "Ann")]
-    assert position.replay.table.game.phase == "show"  # the bets equal, every player has acted
+    assert position.replay.board.game.phase == "show"  # the bets equal, every player has acted
 
 
 def test_after_a_bet_out_of_turn_the_turn_stays_with_the_one_jumped(rules):
     position = position_after(HEAD + "Ann plays 4\n", rules)
-    assert position.replay.table.turns.chain() == ["Cat"]
+    assert position.replay.board.turns.chain() == ["Cat"]
     assert next_to_act(position).startswith("Cat to bet")
 
 
 def test_when_the_turn_reaches_the_early_bettor_he_may_act_again_or_the_next_may_bet(rules):
     position = position_after(HEAD + "Ann plays 4; Cat plays 4\n", rules)
-    assert position.replay.table.turns.chain() == ["Ann", "Bob"]
+    assert position.replay.board.turns.chain() == ["Ann", "Bob"]
     said = next_to_act(position)
     assert said.startswith("Ann may bet again") and "or Bob to bet" in said
 
@@ -56,15 +56,15 @@ def test_when_the_turn_reaches_the_early_bettor_he_may_act_again_or_the_next_may
 def test_the_early_bettor_raising_at_his_own_turn_is_no_finding(rules):
     position = position_after(HEAD + "Ann plays 4; Cat plays 4; Ann plays 6\n", rules)
     assert [(f["id"], f["player"]) for f in position.findings] == [("L53", "Ann")]
-    assert position.replay.table.turns.chain() == ["Bob"]
-    assert position.replay.table.game.preceding == 6
+    assert position.replay.board.turns.chain() == ["Bob"]
+    assert position.replay.board.game.preceding == 6
 
 
 def test_a_short_early_stake_must_be_made_good_at_its_turn(rules):
     """Ann bet 4 early; Cat raises to 6 in turn: Ann's 4 no longer meets it, so the turn is hers
     alone, and Bob betting then is out of turn."""
     position = position_after(HEAD + "Ann plays 4; Cat plays 6\n", rules)
-    assert position.replay.table.turns.chain() == ["Ann"]
+    assert position.replay.board.turns.chain() == ["Ann"]
     position = position_after(HEAD + "Ann plays 4; Cat plays 6; Bob plays 6\n", rules)
     assert [(f["id"], f["player"]) for f in position.findings] == [("L53", "Ann"), ("L53", "Bob")]
 
@@ -75,7 +75,7 @@ def test_a_say_out_of_turn_leaves_the_say_with_the_first_yet_to_say(rules):
     assert [(f["id"], f["player"]) for f in position.findings] == [("L25", "Ann")]
     assert next_to_act(position).startswith("Cat's say")
     position = position_after(head + "Ann opens 2; Cat plays 2\n", rules)
-    assert position.replay.table.turns.chain() == ["Ann", "Bob"]
+    assert position.replay.board.turns.chain() == ["Ann", "Bob"]
 
 
 def test_the_early_sayers_turn_passes_at_the_draw_and_the_say_closes(rules):
@@ -83,17 +83,17 @@ def test_the_early_sayers_turn_passes_at_the_draw_and_the_say_closes(rules):
     draw begins, with no finding for the draw."""
     head = HEAD.split("Cat opens")[0]
     position = position_after(head + "Bob plays 2; Cat opens 2; Ann plays 2\n", rules)
-    assert position.replay.table.turns.chain() == ["Bob"]
+    assert position.replay.board.turns.chain() == ["Bob"]
     position = position_after(head + "Bob plays 2; Cat opens 2; Ann plays 2; Bob discards 0\n", rules)
     assert [(f["id"], f["player"]) for f in position.findings] == [("L25", "Bob")]
-    assert position.replay.table.game.phase == "draw"
+    assert position.replay.board.game.phase == "draw"
 
 
 def test_the_show_order_setting_decides_whose_hand_is_due(rules):
     """`show_order` (L59) names who shows first: the left of the player whose stake made the
     bets equal; here Bob's call, so Cat, Ann, Bob."""
     position = position_after(HEAD + "Cat plays 4; Ann plays 4; Bob plays 4\n", rules)
-    assert position.replay.table.turns.show_due() == ["Cat", "Ann", "Bob"]
+    assert position.replay.board.turns.show_due() == ["Cat", "Ann", "Bob"]
     position = position_after(HEAD + "Cat plays 4; Ann plays 4; Bob plays 4; Cat shows (Qc Qd 9h 6s 3c)\n", rules)
     assert next_to_act(position) == "the hands are shown: Ann shows"
     assert position.answer["player"] == "Ann" and position.answer["acts"] == [{"type": "show"}]
@@ -103,11 +103,11 @@ def test_a_stake_before_the_deal_is_a_say_out_of_turn_that_stands_as_his_stake(r
     position = position_after("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; "
                               "Bob antes 1; Cat opens 2; Ann passes\ndealt Bob 5, Cat 5, Ann 5\n", rules)
     assert [(f["id"], f["player"], f["event"]) for f in position.findings] == [("L25", "Cat", 4), ("L25", "Ann", 5)]
-    game = position.replay.table.game
-    assert position.replay.table.ledger.pool == 3 and game.stakes["Cat"] == 2  # Cat's 2 is his stake (L55)
+    game = position.replay.board.game
+    assert position.replay.board.ledger.pool == 3 and game.stakes["Cat"] == 2  # Cat's 2 is his stake (L55)
     assert game.still_in == {"Ann", "Bob", "Cat"}  # Ann's pass without cards is a statement of intent (L57)
     assert game.early == {"Cat": 2}  # held as early: his stake meets the ante, so his say may pass
-    assert position.replay.table.turns.chain() == ["Cat", "Ann"]
+    assert position.replay.board.turns.chain() == ["Cat", "Ann"]
 
 
 def test_one_passed_over_in_the_straddling_may_not_straddle_afterwards(rules):
@@ -130,6 +130,6 @@ def test_after_a_misdeal_only_cards_dealt_need_the_new_deal(rules):
             "card to Bob; card to Cat; face up in pack 5h\n")
     position = position_after(head + "Cat opens 2\n", rules)
     assert [(f["id"], f["player"]) for f in position.findings] == [("L10", "Ann"), ("L25", "Cat")]
-    assert position.replay.table.ledger.pool == 3 and position.replay.table.game.phase == "before_deal"
+    assert position.replay.board.ledger.pool == 3 and position.replay.board.game.phase == "before_deal"
     with pytest.raises(LogError, match=r"event 7 \(card by Ann\): the deal was declared void \(a misdeal\): a new deal"):
         position_after(head + "card to Ann\n", rules)

@@ -15,6 +15,7 @@ import click
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import HOUSE, cli
 from arbiter.errors import ArbiterError
+from arbiter.render.formats import SPOKEN_FORMATS
 
 INSTALL_HINT = "the web page needs the serve extra: pip install 'arbiter[serve]'"
 LOOPBACK = "127.0.0.1"
@@ -37,7 +38,7 @@ IN_CLEAR = ("arbiter serve: the recording token crosses the room's network in cl
 @click.option("--tls", nargs=2, metavar="CERT KEY",
               help="Serve HTTPS with this certificate and its key (PEM files, the key without a passphrase).")
 @click.option("--token", help="The recording device's token (default: a new random one, printed in the link).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
               help="json: the addresses as one JSON line (game, resumed, record, watch), for a program; "
                    "text: the addresses, and the watch address as a QR code.")
 def serve(game: str | None, house: str | None, port: int, host: str | None, allowed: tuple[str, ...],

@@ -14,15 +14,15 @@ import click
 from arbiter.bulk import build_rulebook
 from arbiter.checker import next_acts_of, rulebook_for
 from arbiter.cli.app import HOUSE, cli, seating_of
+from arbiter.live import completion
+from arbiter.live.journal import Journal
+from arbiter.live.position import words
+from arbiter.live.session import TableSession, header_rulebook
 from arbiter.notation import parse_checked, table_line
 from arbiter.notation.reading import read_any_log
 from arbiter.reading import read_source, read_stream
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import Rulebook
-from arbiter.table import completion
-from arbiter.table.journal import Journal
-from arbiter.table.position import words
-from arbiter.table.session import TableSession, header_rulebook
 
 PROMPT = "table> "
 EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C

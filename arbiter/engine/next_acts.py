@@ -50,7 +50,7 @@ class Prospect:
 
     def __init__(self, replay: Replay) -> None:
         self.replay = replay
-        self.table = replay.table
+        self.board = replay.board
         self.rulebook = replay.rules.rulebook
         self.player: str | None = None
         self.acts: list[Act] = []
@@ -59,7 +59,7 @@ class Prospect:
         self.asks: list[dict[str, Any]] = []
 
     def answer(self) -> dict[str, Any]:
-        game = self.table.game
+        game = self.board.game
         jackpot = None
         if game is None:
             self.first_deal()
@@ -82,11 +82,11 @@ class Prospect:
 
     # --- before any game -----------------------------------------------------------------
     def first_deal(self) -> None:
-        session = self.table.session
+        session = self.board.session
         if not (session.draw_round or session.draw_tied):
             self.to(None, {"type": "draw_for_deal"}, {"type": "deal"})
             return
-        drawing = session.draw_tied or self.table.seating.players
+        drawing = session.draw_tied or self.board.seating.players
         yet = [p for p in drawing if p not in session.draw_round]
         if yet:
             self.to(yet[0], {"type": "draw_for_deal"})
@@ -102,7 +102,7 @@ class Prospect:
             self.to(game.opener, {"type": "show"})
             self.others.extend({"type": "win", "player": p} for p in game.pending_claim[0])  # claimed unshown
         elif game.resolved:
-            dealer, _ = self.table.setting_person("next_dealer")
+            dealer, _ = self.board.setting_person("next_dealer")
             self.to(dealer, {"type": "deal"})
             if game.jackpot and game.opener in game.winners and game.opener not in game.shown:
                 self.others.append({"type": "show", "player": game.opener})  # a jack-pot's opener shows his openers
@@ -112,7 +112,7 @@ class Prospect:
         elif game.phase == Phase.BEFORE_DEAL:
             self.before_the_deal(game)
         elif game.phase == Phase.DEALING:
-            self.to(game.dealer, {"type": "card", "to": self.table.turns.of("deal")})
+            self.to(game.dealer, {"type": "card", "to": self.board.turns.of("deal")})
         elif game.phase == Phase.SAY:
             self.say(game)
         elif game.phase == Phase.DRAW:
@@ -120,39 +120,39 @@ class Prospect:
         elif game.phase == Phase.BETTING:
             self.betting(game)
         elif game.phase == Phase.SHOW:
-            due = self.table.turns.show_due()
+            due = self.board.turns.show_due()
             if due:
                 self.to(due[0], {"type": "show"})
 
     def before_the_deal(self, game: Game) -> None:
         deal = game.deal
-        ante = self.table.table_ante
+        ante = self.board.table_ante
         unpaid: list[str] = []
         if not deal.redeal:
             if game.jackpot:
-                seating = self.table.seating
+                seating = self.board.seating
                 unpaid = [p for p in seating.round_from(seating.left_of(game.dealer)) if p not in game.antes_paid]
                 law = self.ledger_law("jackpot_ante")
                 self.owed.extend({"by": p, "to": "pool", "what": "ante", "amount": ante, "law": law} for p in unpaid)
             elif game.ante is None and game.ante_player is not None:
                 unpaid = [game.ante_player]
-                _, law = self.table.setting_person("ante_by")
+                _, law = self.board.setting_person("ante_by")
                 self.owed.append({"by": game.ante_player, "to": "pool", "what": "ante", "amount": ante, "law": law})
         # What comes before the first card, in the usual order; the first is the turn, and
         # the others may come first (the ante before the shuffle, say): they are offered too.
         due: list[tuple[str, list[Act]]] = []
         if not any(s["player"] == game.dealer for s in deal.shuffles):
             due.append((game.dealer, [{"type": "shuffle"}]))
-        cutter = self.table.setting_person("cut_by")[0]
+        cutter = self.board.setting_person("cut_by")[0]
         if deal.cut_by is None and cutter is not None:
             due.append((cutter, [{"type": "cut"}]))
         due.extend((player, [{"type": "ante", "amount": ante}]) for player in unpaid)
         straddler = None if deal.redeal or unpaid else self.straddler(game)
         if straddler is not None:
-            due.append((straddler, [{"type": "straddle", "amount": expected_straddle(self.table)}]))
-        seating, each = self.table.seating, self.table.parameters["cards_per_hand"]
+            due.append((straddler, [{"type": "straddle", "amount": expected_straddle(self.board)}]))
+        seating, each = self.board.seating, self.board.parameters["cards_per_hand"]
         hands = {p: each for p in seating.round_from(seating.left_of(game.dealer))}
-        dealing: list[Act] = [{"type": "dealt", "hands": hands}, {"type": "card", "to": self.table.turns.of("deal")}]
+        dealing: list[Act] = [{"type": "dealt", "hands": hands}, {"type": "card", "to": self.board.turns.of("deal")}]
         if all(acts[0]["type"] in ("cut", "straddle") for _, acts in due):  # no straddle is due; an uncut deal stands
             due.append((game.dealer, dealing))
         (player, acts), *rest = due
@@ -164,16 +164,16 @@ class Prospect:
         """Who may straddle now, where the straddle due is within what the laws allow."""
         if game.jackpot or game.ante is None:
             return None
-        straddler = self.table.turns.of("straddle")
-        most = self.table.limit * self.table.parameters["max_straddle_fraction_of_limit"]
-        return straddler if straddler is not None and expected_straddle(self.table) <= most else None
+        straddler = self.board.turns.of("straddle")
+        most = self.board.limit * self.board.parameters["max_straddle_fraction_of_limit"]
+        return straddler if straddler is not None and expected_straddle(self.board) <= most else None
 
     # --- the say and the betting ------------------------------------------------------------
     def say(self, game: Game) -> None:
-        chain = self.table.turns.chain()
+        chain = self.board.turns.chain()
         if not chain:
             return
-        opening = opening_base(self.table) * self.table.parameters["opening_multiple_of_ante"]
+        opening = opening_base(self.board) * self.board.parameters["opening_multiple_of_ante"]
         kind = "play" if game.opener else "open"
         for player, least in turns.minimums(game, chain):
             if not game.say_staked:  # the first to stake in turn meets the opening minimum
@@ -181,7 +181,7 @@ class Prospect:
             self.offer(game, chain, player, kind, least, short_show=False)
 
     def betting(self, game: Game) -> None:
-        chain = self.table.turns.chain()
+        chain = self.board.turns.chain()
         for player, least in turns.minimums(game, chain):
             self.offer(game, chain, player, "play", least, short_show=True)
         if chain and turns.optional(game, chain[-1], betting=True) and self.closes_with(game, chain[-1]):
@@ -198,7 +198,7 @@ class Prospect:
         kept = game.last_to_equal, game.phase
         game.last_to_equal, game.phase = early, Phase.SHOW
         try:
-            due = self.table.turns.show_due()
+            due = self.board.turns.show_due()
         finally:
             game.last_to_equal, game.phase = kept
         return due[0] if due else None
@@ -220,7 +220,7 @@ class Prospect:
 
     def most(self, game: Game) -> int:
         """The most a stake may be: the highest stake so far plus the limit (D1)."""
-        return game.highest_stake() + self.table.limit
+        return game.highest_stake() + self.board.limit
 
     # --- the draw -------------------------------------------------------------------------
     def the_draw(self, game: Game) -> None:
@@ -229,7 +229,7 @@ class Prospect:
         waiting = self.waiting_witness(game)
         if waiting is not None:
             witness, law = waiting
-            self.asks.append({"of": witness, "what": "number", "about": self.table.event["player"], "law": law})
+            self.asks.append({"of": witness, "what": "number", "about": self.board.event["player"], "law": law})
             self.to(witness)
             return
         draw = game.the_draw()
@@ -253,7 +253,7 @@ class Prospect:
                 owing.append((drawer, hand.owed, hand.owed_law))
         for drawer, count, cited in owing:
             self.owed.append({"by": game.dealer, "to": drawer, "what": "give", "cards": count, "law": cited})
-        player = self.table.turns.of("draw")
+        player = self.board.turns.of("draw")
         if owing and (game.deal.pack_remaining >= owing[0][1] or player is None):
             self.cards_owed(game, owing[0][0], owing[0][1])
         elif player is None:
@@ -271,7 +271,7 @@ class Prospect:
             self.pack_made_up(game)
         elif "shuffle" in game.deal.remaking:
             self.to(game.dealer, {"type": "shuffle"})
-        elif "cut" in game.deal.remaking and (cutter := self.table.setting_person("cut_by")[0]) is not None:
+        elif "cut" in game.deal.remaking and (cutter := self.board.setting_person("cut_by")[0]) is not None:
             self.to(cutter, {"type": "cut"})
         else:
             self.to(game.dealer, {"type": "give", "to": player, "count": count})
@@ -287,10 +287,10 @@ class Prospect:
     def waiting_witness(self, game: Game) -> tuple[str, str] | None:
         """A ruling on a dispute over the cards demanded that waits for its witness's
         number: the dispute is the last act of the draw, and the number is not recorded."""
-        if self.table.event.get("type") != "dispute":
+        if self.board.event.get("type") != "dispute":
             return None
         for finding in reversed(self.replay.findings):
-            if finding.event != self.table.k:
+            if finding.event != self.board.k:
                 break
             for effect in finding.effects:
                 record = effect.to_dict()
@@ -300,10 +300,10 @@ class Prospect:
 
     def betting_begins(self, game: Game) -> None:
         """The draw is over: the first bettor, as the betting will open."""
-        first = self.table.turns.first_bettor()
+        first = self.board.turns.first_bettor()
         if first is not None:
             least = max(game.highest_stake(), game.stakes[first])
-            self.to(first, {"type": "play", "minimum": least, "maximum": least + self.table.limit},
+            self.to(first, {"type": "play", "minimum": least, "maximum": least + self.board.limit},
                     {"type": "pass"})
 
     # --- what is owed ---------------------------------------------------------------------
@@ -311,11 +311,11 @@ class Prospect:
         """The refunds and penalties ruled in this deal: the table pays them by hand."""
         began = game.deal.began
         return [{"by": e["from"], "to": e["to"], "what": e["what"], "amount": e["amount"], "law": e["rule"]}
-                for e in self.table.ledger.entries
+                for e in self.board.ledger.entries
                 if e["event"] >= began and e["what"] in ("refund", "penalty") and e["from"] != "pool"]
 
     def ledger_law(self, what: str) -> str | None:
-        found = self.table.setting("ledger_rule", what=what)
+        found = self.board.setting("ledger_rule", what=what)
         return found.rule if found else None
 
 

@@ -15,9 +15,9 @@ from typing import Any, Callable, Mapping
 from arbiter import hands
 from arbiter.cards import card_str, parse_card
 from arbiter.engine import turns
+from arbiter.engine.board import BINDING, Board
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules, each_round
 from arbiter.engine.showdown import share_pool
-from arbiter.engine.table import BINDING, Table
 from arbiter.findings import Finding
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.facts import act_possible
@@ -52,17 +52,17 @@ class Decision:
 
 
 class Replay:
-    """One log's replay: it records each event on its table, decides the checks the event
+    """One log's replay: it records each event on its board, decides the checks the event
     sets off, applies what they decide, and keeps the findings and each game's account."""
 
     @staticmethod
     def compile(rulebook: Rulebook) -> CompiledRules:
-        """The rule book compiled for replays: its conditions bound to the table's words,
+        """The rule book compiled for replays: its conditions bound to the board's words,
         as closures built in memory (nothing is written, nothing generated)."""
         return compiled_rules(rulebook, BINDING)
 
     def __init__(self, log: Mapping[str, Any], rules: CompiledRules, trace: bool = False) -> None:
-        self.table = Table(log["table"], rules)
+        self.board = Board(log["table"], rules)
         self.rules = rules
         self.events = log["events"]
         self.findings: list[Finding] = []
@@ -78,44 +78,44 @@ class Replay:
         self.finish(k + 1)
 
     def step(self, k: int, event: Mapping[str, Any]) -> None:
-        """Record event `k` and apply what the laws decide of it. Between steps the table
+        """Record event `k` and apply what the laws decide of it. Between steps the board
         stands as the log so far leaves it: what may come next is asked of it then."""
-        self.table.k = k
-        self.table.event = event
-        self.table.parsed_cards = event_cards(event)
+        self.board.k = k
+        self.board.event = event
+        self.board.parsed_cards = event_cards(event)
         kind = event["type"]
         if kind not in DEALING_EVENTS and self._dealing():
             self.finish_deal()
         if kind not in TURNLESS_EVENTS:
             self.settle_turns(event)
         HANDLERS[kind](self, event)
-        if self.table.game:
-            self.table.playing.last_event = k
+        if self.board.game:
+            self.board.playing.last_event = k
         if self.trace is not None:
             self.trace.append(self.snapshot())
 
     def finish(self, count: int) -> None:
         """The log ends after `count` events: the game in play is reported as it stands."""
-        self.table.k = count - 1
-        self.table.event = {}
-        self.table.parsed_cards = []
-        if self.table.game:
+        self.board.k = count - 1
+        self.board.event = {}
+        self.board.parsed_cards = []
+        if self.board.game:
             self.end_game()
 
     def snapshot(self) -> dict[str, Any]:
-        """The table after the current event, for those who tell the game (explain, HTML)."""
-        game = self.table.game
+        """The board after the current event, for those who tell the game (explain, HTML)."""
+        game = self.board.game
         if game is None:
-            return {"event": self.table.k, "game": None}
-        seats = self.table.seating.round_from(self.table.seating.left_of(game.dealer))
+            return {"event": self.board.k, "game": None}
+        seats = self.board.seating.round_from(self.board.seating.left_of(game.dealer))
         return {
-            "event": self.table.k,
+            "event": self.board.k,
             "game": game.number,
             "deal": game.deal.number if game.deal else None,
             "dealer": game.dealer,
             "jackpot": game.jackpot,
             "phase": game.phase,
-            "pool": self.table.ledger.pool,
+            "pool": self.board.ledger.pool,
             "stakes": {p: game.stakes[p] for p in seats},
             "still_in": [p for p in seats if p in game.still_in],
             "foul": [p for p in seats if p in game.foul],
@@ -130,19 +130,19 @@ class Replay:
         A rule that is an exception to another silences that rule's check on the same
         trigger and player (D5 over L54): exceptions are explicit in the data.
         """
-        table = self.table
+        board = self.board
         held = []
         for check in self.rules.by_trigger.get(trigger, ()):
-            players = each_round(table) if check.for_each else None
+            players = each_round(board) if check.for_each else None
             if players is not None:
                 for each in players:
-                    table.actor, table.each = actor, each
-                    if check.condition(table):
+                    board.actor, board.each = actor, each
+                    if check.condition(board):
                         held.append(self._draft(check))
-                table.each = None
+                board.each = None
             else:
-                table.actor = actor
-                if check.condition(table):
+                board.actor = actor
+                if check.condition(board):
                     held.append(self._draft(check))
         if len(held) < 2:
             return held
@@ -150,32 +150,32 @@ class Replay:
         return [d for d in held if (d.check.rule.id, d.finding.player) not in silenced]
 
     def _draft(self, check: CompiledCheck) -> Decision:
-        game = self.table.playing
-        player = check.player(self.table)
+        game = self.board.playing
+        player = check.player(self.board)
         finding = Finding(
             id=check.rule.id,
             severity=check.severity,
             game=game.number if game else None,
             deal=game.deal.number if game and game.deals else None,
-            event=self.table.k if self.table.k >= 0 else None,
+            event=self.board.k if self.board.k >= 0 else None,
             player=player if isinstance(player, str) and player != POOL else None,
-            summary=check.summary(self.table),
+            summary=check.summary(self.board),
         )
-        arguments = [self.table.effect_arguments(name, arg) for name, arg in check.effects]
-        return Decision(check, finding, self.table.actor, arguments)
+        arguments = [self.board.effect_arguments(name, arg) for name, arg in check.effects]
+        return Decision(check, finding, self.board.actor, arguments)
 
     def act(self, held: list[Decision]) -> None:
         """Apply what the checks decided, and report the findings."""
         for decision in held:
-            self.table.actor = decision.actor
+            self.board.actor = decision.actor
             self.findings.append(decision.finding)
             for (name, _), values in zip(decision.check.effects, decision.arguments):
-                decision.finding.effects.extend(self.table.apply_effect(name, values, decision.check.rule.id))
+                decision.finding.effects.extend(self.board.apply_effect(name, values, decision.check.rule.id))
 
     def fire(self, trigger: str, actor: str | None) -> None:
         """Decide and act at once: for moments, which record nothing of their own. A
         moment raised again in the same deal (a second give) reports a law once."""
-        game = self.table.game
+        game = self.board.game
         where = (game.number, game.deal.number if game.deals else 0) if game else (0, 0)
         fresh = []
         for decision in self.decide(trigger, actor):
@@ -186,81 +186,81 @@ class Replay:
         self.act(fresh)
 
     def require_game(self, what: str) -> Game:
-        game = self.table.game
+        game = self.board.game
         if game is None or not game.deals:
-            raise self.table.refused("no deal has begun: a deal event must come first")
+            raise self.board.refused("no deal has begun: a deal event must come first")
         if game.deal.misdealt and what in DEALING_CARDS:
-            raise self.table.refused("the deal was declared void (a misdeal): a new deal event must come first")
+            raise self.board.refused("the deal was declared void (a misdeal): a new deal event must come first")
         return game
 
     def require_hand(self, player: str) -> Hand:
-        return self.require_game(self.table.event["type"]).deal.hands[player]
+        return self.require_game(self.board.event["type"]).deal.hands[player]
 
     # --- the draw for the deal, the deal ---------------------------------------------
     def on_draw_for_deal(self, event: Mapping[str, Any]) -> None:
-        if self.table.session.games_begun:
-            raise self.table.refused("a draw for the first deal cannot come once the first game has begun")
-        session = self.table.session
+        if self.board.session.games_begun:
+            raise self.board.refused("a draw for the first deal cannot come once the first game has begun")
+        session = self.board.session
         player = event["player"]
-        card = self.table.parsed_cards[0] if self.table.parsed_cards else None
+        card = self.board.parsed_cards[0] if self.board.parsed_cards else None
         held = self.decide("draw_for_deal", player)
         if player in session.draw_round:
             tied = lowest_drawers(session.draw_round)
             session.draw_tied = tied
             session.draw_round = {}
         if card is not None:
-            setting = self.table.setting("first_dealer")
+            setting = self.board.setting("first_dealer")
             ace = setting.value.get("ace", "low") if setting else "low"
             session.draw_round[player] = draw_value(card, ace_low=ace == "low")
         self.act(held)
 
     def on_deal(self, event: Mapping[str, Any]) -> None:
         dealer = event["dealer"]
-        game = self.table.game
+        game = self.board.game
         if game is not None and game.deal.misdealt and not game.resolved:  # a new deal of the same game
-            self.table.expected_dealer = game.redeal_by
+            self.board.expected_dealer = game.redeal_by
             game.deal = self.new_deal(len(game.deals) + 1, dealer, redeal=True)
             game.deals.append(game.deal)
             game.dealer = dealer
             game.phase = Phase.BEFORE_DEAL
-            game.still_in = set(self.table.seating.players) - game.foul
+            game.still_in = set(self.board.seating.players) - game.foul
             game.say = game.draw = None
         else:
             if game is not None:
                 self.end_game()
-            self.table.expected_dealer = self.due_dealer()
+            self.board.expected_dealer = self.due_dealer()
             self.new_game(dealer)
         self.act(self.decide("deal", dealer))
 
     def new_deal(self, number: int, dealer: str, redeal: bool) -> Deal:
-        return Deal(number=number, dealer=dealer, began=self.table.k, redeal=redeal,
-                    pack_remaining=self.table.parameters["pack_size"],
-                    hands={p: Hand() for p in self.table.seating.players})
+        return Deal(number=number, dealer=dealer, began=self.board.k, redeal=redeal,
+                    pack_remaining=self.board.parameters["pack_size"],
+                    hands={p: Hand() for p in self.board.seating.players})
 
     def due_dealer(self) -> str | None:
         """Who should deal a new game (the rules' `next_dealer`, or for the first game the
         lowest card of the draw, where the rules' `first_dealer` has one drawn)."""
-        session = self.table.session
+        session = self.board.session
         if session.games_begun:
             return session.next_dealer
-        if not self.table.setting("first_dealer") or not (session.draw_round or session.draw_tied):
+        if not self.board.setting("first_dealer") or not (session.draw_round or session.draw_tied):
             return None
         tied = lowest_drawers(session.draw_round) if session.draw_round else session.draw_tied or []
         return tied[0] if len(tied) == 1 else None
 
     def new_game(self, dealer: str) -> Game:
-        session = self.table.session
+        session = self.board.session
         session.games_begun += 1
         game = Game(number=session.games_begun, dealer=dealer, jackpot=session.next_jackpot,
                     deal=self.new_deal(1, dealer, redeal=False))
         self.fired_moments.clear()  # a moment is fired once a deal, and this game's deals are all new
-        self.table.game = game
+        self.board.game = game
         game.pool_start = session.carried
-        game.stakes = {p: 0 for p in self.table.seating.players}
-        game.still_in = set(self.table.seating.players)
+        game.stakes = {p: 0 for p in self.board.seating.players}
+        game.still_in = set(self.board.seating.players)
         if not game.jackpot:
-            self.table.required("ante_by")  # refuses the log where no law in force says who antes
-            game.ante_player, _ = self.table.setting_person("ante_by")
+            self.board.required("ante_by")  # refuses the log where no law in force says who antes
+            game.ante_player, _ = self.board.setting_person("ante_by")
         return game
 
     def on_shuffle(self, event: Mapping[str, Any]) -> None:
@@ -283,7 +283,7 @@ class Replay:
         held = self.decide("ante", player)
         if game.jackpot:
             game.antes_paid[player] = game.antes_paid.get(player, 0) + amount
-            self.table.pay(player, POOL, amount, "ante", cited_as="jackpot_ante")
+            self.board.pay(player, POOL, amount, "ante", cited_as="jackpot_ante")
         else:
             if game.ante is None:
                 game.ante, game.ante_staker = amount, player
@@ -299,12 +299,12 @@ class Replay:
         self.act(held)
 
     def _dealing(self) -> bool:
-        game = self.table.game
+        game = self.board.game
         return bool(game and game.deals and game.deal.started() and not game.deal.finished
                     and not game.deal.misdealt)
 
     def start_dealing(self) -> None:
-        game = self.table.playing
+        game = self.board.playing
         if not game.deal.started():
             self.fire("first_card", game.dealer)
             if not game.deal.misdealt:
@@ -314,7 +314,7 @@ class Replay:
         game = self.require_game("card")
         self.start_dealing()
         held = self.decide("card", event["to"])
-        self.receive(event["to"], list(self.table.parsed_cards) or [None])
+        self.receive(event["to"], list(self.board.parsed_cards) or [None])
         game.deal.last_to = event["to"]
         self.act(held)
         if self._all_dealt():
@@ -324,8 +324,8 @@ class Replay:
         game = self.require_game("dealt")
         self.start_dealing()
         held = self.decide("dealt", game.dealer)
-        per_hand = self.table.parameters["cards_per_hand"]
-        for player in self.table.seating.round_from(self.table.seating.left_of(game.dealer)):
+        per_hand = self.board.parameters["cards_per_hand"]
+        for player in self.board.seating.round_from(self.board.seating.left_of(game.dealer)):
             given = event["hands"].get(player, per_hand if player not in event["hands"] else 0)
             cards: list[int | None] = [parse_card(c) for c in given] if isinstance(given, list) else [None] * given
             self.receive(player, cards)
@@ -335,10 +335,10 @@ class Replay:
             self.finish_deal()
 
     def receive(self, player: str, cards: list[int | None]) -> None:
-        deal = self.table.playing.deal
+        deal = self.board.playing.deal
         hand = deal.hands[player]
-        if deal.cards_dealt + len(cards) > self.table.parameters["pack_size"]:
-            raise self.table.refused(f"more cards dealt than the pack of {self.table.parameters['pack_size']} holds")
+        if deal.cards_dealt + len(cards) > self.board.parameters["pack_size"]:
+            raise self.board.refused(f"more cards dealt than the pack of {self.board.parameters['pack_size']} holds")
         for card in cards:
             hand.count += 1
             hand.cards.append(card)
@@ -349,12 +349,12 @@ class Replay:
                 deal.in_play[card] = player
 
     def _all_dealt(self) -> bool:
-        complete = self.table.setting("deal_complete")  # without it, the deal ends at the first other act
+        complete = self.board.setting("deal_complete")  # without it, the deal ends at the first other act
         return complete is not None and all(
-            h.count >= self.table.person(complete.value["cards_each"]) for h in self.table.playing.deal.hands.values())
+            h.count >= self.board.person(complete.value["cards_each"]) for h in self.board.playing.deal.hands.values())
 
     def finish_deal(self) -> None:
-        game = self.table.playing
+        game = self.board.playing
         if game.deal.finished or game.deal.misdealt:
             return
         game.deal.finished = True
@@ -364,7 +364,7 @@ class Replay:
 
     def on_face_up_in_pack(self, event: Mapping[str, Any]) -> None:
         self.require_game("face_up_in_pack")
-        self.act(self.decide("face_up_in_pack", self.table.playing.dealer))
+        self.act(self.decide("face_up_in_pack", self.board.playing.dealer))
 
     def on_speak(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("speak")
@@ -390,8 +390,8 @@ class Replay:
         `raise_hand` moment's checks, decided now on the state before the act that raises
         them and applied with that act's own (a bet that raises a foul hand is one finding,
         the foul hand's, and the bet is recorded before the hand is found foul)."""
-        hand = self.table.playing.deal.hands[player]
-        drawn = has_drawn(self.table, player)
+        hand = self.board.playing.deal.hands[player]
+        drawn = has_drawn(self.board, player)
         if (hand.drawn_lifted if drawn else hand.lifted):
             return []
         held = self.decide("raise_hand", player)
@@ -402,8 +402,8 @@ class Replay:
         return held
 
     def open_say(self) -> None:
-        game = self.table.playing
-        order = self.table.required("say_order")
+        game = self.board.playing
+        order = self.board.required("say_order")
         game.phase = Phase.SAY
         game.say = Round(self.seating_round(order.value))
         game.say_staked = False
@@ -414,9 +414,9 @@ class Replay:
 
     def seating_round(self, order: Mapping[str, Any]) -> list[str]:
         """A round's order of seats, from the setting's `first` to its `last`."""
-        first = self.table.person(order.get("first"))
-        last = self.table.person(order.get("last"))
-        ring = self.table.seating.round_from(first)
+        first = self.board.person(order.get("first"))
+        last = self.board.person(order.get("last"))
+        ring = self.board.seating.round_from(first)
         return ring[: ring.index(last) + 1] if last in ring else ring
 
     def on_open(self, event: Mapping[str, Any]) -> None:
@@ -441,10 +441,10 @@ class Replay:
             game.bettors.add(player)
         in_turn = self.take_turns_to(player)
         held = raised + self.decide(kind, player)
-        taking_part = act_possible(self.table, kind, player)
+        taking_part = act_possible(self.board, kind, player)
         if kind == "pass":
             if player in game.still_in:
-                self.table.retire(player, passed=True)
+                self.board.retire(player, passed=True)
         elif not taking_part:
             self.late_stake(player, event["stake"])
         else:
@@ -462,7 +462,7 @@ class Replay:
         deal) is a say out of turn: a stake stands as the player's stake and is held as
         early, so that in the say of the deal to come his turn is judged by it, as for any
         act out of turn; a pass is a statement of intent and changes nothing."""
-        game = self.table.playing
+        game = self.board.playing
         held = self.decide(kind, player)
         if kind != "pass" and player in game.still_in:
             if kind == "open" and game.opener is None:
@@ -474,17 +474,17 @@ class Replay:
     def late_stake(self, player: str, stake: int) -> None:
         """A stake when none can come (a player out, the betting closed, the pool taken):
         it stands, its counters go to the pool while there is one, and nothing else changes."""
-        game = self.table.playing
+        game = self.board.playing
         before = max(game.stakes[player], game.late.get(player, 0))
         if stake > before and not game.resolved:
             game.late[player] = stake
-            self.table.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
+            self.board.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
 
     def record_stake(self, player: str, stake: int, in_turn: bool) -> None:
         """A stake recorded; in the betting, one made in turn may be a stand, and one that
         meets the preceding stake in turn may be the one that makes the stakes equal (an
         early stake does so only when its turn comes: `pass_turn`)."""
-        game = self.table.playing
+        game = self.board.playing
         if game.phase == Phase.BETTING and in_turn:
             if stake > game.stakes[player]:
                 game.stood.discard(player)
@@ -498,7 +498,7 @@ class Replay:
     def take_turns_to(self, player: str) -> bool:
         """Is this player's act in turn? If he may act in turn only once the turns of early
         actors before him pass, they pass now, before his act is judged."""
-        chain = self.table.turns.chain()
+        chain = self.board.turns.chain()
         if player not in chain:
             return False
         for passed in chain[: chain.index(player)]:
@@ -508,16 +508,16 @@ class Replay:
     def pass_turn(self, player: str) -> None:
         """An early actor's turn passes without an act: his early stake counts from now,
         and is judged now as a stake made at his turn would be (the `turn_passes` moment)."""
-        game = self.table.playing
+        game = self.board.playing
         self.act(self.decide("turn_passes", player))
         if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
             game.last_to_equal = player
-        turns.take_turn(game, self.table.seating, player)
+        turns.take_turn(game, self.board.seating, player)
 
     def after_act(self, player: str, in_turn: bool, staked: bool) -> None:
         """The turn after a say or a bet: it moves on from one who acted in turn, and stays
         where it was for one who acted out of turn (his stake is held as early)."""
-        game = self.table.playing
+        game = self.board.playing
         if game.resolved:
             return
         if len(game.still_in) == 1 and not game.all_in and game.opener:
@@ -532,7 +532,7 @@ class Replay:
                 self.close_say(player)
         elif game.phase == Phase.BETTING:
             if in_turn:
-                turns.take_bet_turn(game, self.table.seating, player)
+                turns.take_bet_turn(game, self.board.seating, player)
                 self.close_betting_if_done(player)
             elif player in turns.active(game):
                 game.early[player] = game.stakes[player]
@@ -540,11 +540,11 @@ class Replay:
     def settle_turns(self, event: Mapping[str, Any]) -> None:
         """Before an act that belongs to a later moment (a discard, a show …), the turns
         that may pass without an act pass: the say or the betting may end here."""
-        game = self.table.game
+        game = self.board.game
         if game is None or game.phase not in (Phase.SAY, Phase.BETTING):
             return
         betting = game.phase == Phase.BETTING
-        chain = self.table.turns.chain()
+        chain = self.board.turns.chain()
         if event["type"] in BETTING_ACTS and event["player"] in game.still_in and (
                 event["player"] in chain or not all(turns.optional(game, p, betting) for p in chain)):
             return  # a say or bet in this round: judged against the turn as it stands
@@ -558,7 +558,7 @@ class Replay:
             self.close_say(game.say.done[-1] if game.say.done else game.dealer)
 
     def close_say(self, last: str) -> None:
-        game = self.table.playing
+        game = self.board.playing
         game.early.clear()
         self.fire("say_closed", last)
         if not game.opener:
@@ -570,9 +570,9 @@ class Replay:
             self.win_uncalled()
             return
         game.phase = Phase.DRAW
-        order = self.table.required("draw_order")
+        order = self.board.required("draw_order")
         game.draw = Round(self.seating_round(order.value))
-        game.draw.done.extend(p for p in game.draw.order if self.table.hand(p).discarded is not None)
+        game.draw.done.extend(p for p in game.draw.order if self.board.hand(p).discarded is not None)
 
     # --- the draw -------------------------------------------------------------------
     def on_discard(self, event: Mapping[str, Any]) -> None:
@@ -580,10 +580,10 @@ class Replay:
         player, count = event["player"], event["count"]
         hand = game.deal.hands[player]
         if count > hand.count:
-            raise self.table.refused(f"{player} cannot discard {plural(count, 'card')}, "
-                                     f"holding {plural(hand.count, 'card')}", f"/events/{self.table.k}/count")
+            raise self.board.refused(f"{player} cannot discard {plural(count, 'card')}, "
+                                     f"holding {plural(hand.count, 'card')}", f"/events/{self.board.k}/count")
         held = self.decide("discard", player)
-        if not act_possible(self.table, "discard", player) or player in game.forfeited_draw:
+        if not act_possible(self.board, "discard", player) or player in game.forfeited_draw:
             self.act(held)  # it stands as an irregularity and changes nothing else
             return
         skipped: list[str] = []
@@ -592,8 +592,8 @@ class Replay:
             skipped = pending[: pending.index(player)] if player in pending else []
         hand.discarded = (hand.discarded or 0) + count
         hand.count -= count
-        hand.discards.extend(self.table.parsed_cards)
-        for card in self.table.parsed_cards:
+        hand.discards.extend(self.board.parsed_cards)
+        for card in self.board.parsed_cards:
             if card in hand.cards:
                 hand.cards.remove(card)
             game.deal.in_play[card] = "discards"
@@ -610,7 +610,7 @@ class Replay:
     def on_demand(self, event: Mapping[str, Any]) -> None:
         hand = self.require_hand(event["player"])
         held = self.decide("demand", event["player"])
-        if not act_possible(self.table, "demand", event["player"]):
+        if not act_possible(self.board, "demand", event["player"]):
             self.act(held)
             return
         hand.demanded = event["count"]
@@ -619,7 +619,7 @@ class Replay:
 
     def demand_known(self, player: str) -> None:
         self.fire("demand_known", player)
-        if self.table.hand(player).supplied:
+        if self.board.hand(player).supplied:
             self.fire("demand_settled", player)
 
     def on_give(self, event: Mapping[str, Any]) -> None:
@@ -627,7 +627,7 @@ class Replay:
         player = event["to"]
         hand = game.deal.hands[player]
         held = self.decide("give", player)
-        if not act_possible(self.table, "give", player):
+        if not act_possible(self.board, "give", player):
             self.act(held)
             return
         if hand.discarded is None:  # given cards without discarding: he discarded none
@@ -636,14 +636,14 @@ class Replay:
                 game.draw.done.append(player)
         exposed = event.get("exposed") or 0
         kept = max(event["count"] - exposed, 0)
-        if hand.count + kept > self.table.parameters["pack_size"]:
-            pack = self.table.parameters["pack_size"]
-            raise self.table.refused(f"{player} would hold more cards than the pack of {pack} holds")
+        if hand.count + kept > self.board.parameters["pack_size"]:
+            pack = self.board.parameters["pack_size"]
+            raise self.board.refused(f"{player} would hold more cards than the pack of {pack} holds")
         hand.count += kept
         hand.given += kept
         hand.supplied = True
         hand.owed = max(hand.owed - kept, 0)
-        kept_cards = self.table.parsed_cards[:kept] if self.table.parsed_cards else []
+        kept_cards = self.board.parsed_cards[:kept] if self.board.parsed_cards else []
         hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
         for card in kept_cards:
             game.deal.in_play[card] = player
@@ -672,14 +672,14 @@ class Replay:
     def on_ask_dealer(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("ask_dealer")
         held = self.decide("ask_dealer", event["player"])
-        self.table.last_asker = event["player"]
+        self.board.last_asker = event["player"]
         game.asked.add(event["player"])
         self.act(held)
 
     def on_dealer_answer(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("dealer_answer")
         self.act(self.decide("dealer_answer", game.dealer))
-        self.table.last_asker = None
+        self.board.last_asker = None
 
     def on_dealer_tells(self, event: Mapping[str, Any]) -> None:
         game = self.require_game("dealer_tells")
@@ -697,7 +697,7 @@ class Replay:
     def betting_begins(self, player: str, event: Mapping[str, Any]) -> bool:
         """Does this act end the draw? Yes once all have drawn, or when a player who has had
         his draw bets other than to make good his stake (those yet to draw are passed over)."""
-        game = self.table.playing
+        game = self.board.playing
         pending = game.the_draw().pending(game.still_in)
         if not pending:
             return True
@@ -712,9 +712,9 @@ class Replay:
         return True
 
     def open_betting(self) -> None:
-        game = self.table.playing
+        game = self.board.playing
         game.phase = Phase.BETTING
-        game.bet_turn = self.table.turns.first_bettor()
+        game.bet_turn = self.board.turns.first_bettor()
         game.acted_since_raise = set()
         game.preceding = game.highest_stake()
         game.early = {}
@@ -722,7 +722,7 @@ class Replay:
     def close_betting_if_done(self, last: str) -> bool:
         """The betting ends when the stakes are equal and every player still betting has
         acted since the last increase: the hands are shown."""
-        game = self.table.playing
+        game = self.board.playing
         if not turns.betting_closes(game, game.preceding, game.acted_since_raise):
             return False
         game.phase = Phase.SHOW
@@ -739,20 +739,20 @@ class Replay:
         raised = self.raise_hand(player)
         in_turn = self.take_turns_to(player)
         held = raised + self.decide("demand_show", player)
-        if not act_possible(self.table, "demand_show", player):
+        if not act_possible(self.board, "demand_show", player):
             self.late_stake(player, event["stake"])
             self.act(held)
             return
         game.all_in[player] = {
             "stake": event["stake"],
             "in_game": set(game.still_in),
-            "out": set(self.table.seating.players) - game.still_in,
+            "out": set(self.board.seating.players) - game.still_in,
         }
         self.stake(player, event["stake"], "stake")
         self.act(held)
         if game.phase == Phase.BETTING:
             if in_turn:
-                turns.take_bet_turn(game, self.table.seating, player)
+                turns.take_bet_turn(game, self.board.seating, player)
             game.early.pop(player, None)
             self.close_betting_if_done(player)
 
@@ -761,10 +761,10 @@ class Replay:
         game = self.require_game("show")
         player = event["player"]
         held = self.decide("show", player)
-        if not act_possible(self.table, "show", player):
+        if not act_possible(self.board, "show", player):
             self.act(held)
             return
-        game.shown[player] = list(self.table.parsed_cards[: len(event["cards"])])
+        game.shown[player] = list(self.board.parsed_cards[: len(event["cards"])])
         if "original" in event:
             game.originals[player] = [parse_card(c) for c in event["original"]]
         self.act(held)
@@ -785,50 +785,50 @@ class Replay:
         self.act(self.decide("win", event["player"]))
 
     def win_uncalled(self) -> None:
-        self.pay_winners(sorted(self.table.playing.still_in), Outcome.UNCALLED)
+        self.pay_winners(sorted(self.board.playing.still_in), Outcome.UNCALLED)
 
     def resolve_show(self) -> None:
-        game = self.table.playing
-        per_hand = self.table.parameters["cards_per_hand"]
+        game = self.board.playing
+        per_hand = self.board.parameters["cards_per_hand"]
         contenders = {}
-        for player in self.table.seating.round_from(self.table.seating.left_of(game.dealer)):
+        for player in self.board.seating.round_from(self.board.seating.left_of(game.dealer)):
             cards = game.shown.get(player)
             if player in game.still_in and cards and len(cards) == per_hand and self._valued(cards):
                 contenders[player] = cards
         if contenders:
-            best = hands.winners(contenders, self.table.hand_rules)
+            best = hands.winners(contenders, self.board.hand_rules)
             self.pay_winners(best, Outcome.SHARED if len(best) > 1 else Outcome.SHOW, contenders)
 
     def _valued(self, cards: list[int]) -> bool:
         """Can the hand be valued? Not with a card twice, or a joker the house does not admit (L1)."""
         try:
-            hands.evaluate(cards, self.table.hand_rules)
+            hands.evaluate(cards, self.board.hand_rules)
         except ValueError:
             return False
         return True
 
     def pay_winners(self, winners: list[str], how: Outcome, shown: Mapping[str, list[int]] | None = None) -> None:
-        game = self.table.playing
-        key = self.table.seating.order_key(self.table.seating.left_of(game.dealer))
+        game = self.board.playing
+        key = self.board.seating.order_key(self.board.seating.left_of(game.dealer))
         winners = sorted(winners, key=key)
         game.resolved = True
         game.winners = list(winners)
         game.phase = Phase.OVER if how == Outcome.UNCALLED else game.phase
-        if game.jackpot and game.opener in winners and not hand_known(self.table, game.opener):
+        if game.jackpot and game.opener in winners and not hand_known(self.board, game.opener):
             game.pending_claim = (winners, how, dict(shown or {}))
             return
         self.claim(winners, how, shown or {})
 
     def settle_pending_claim(self) -> None:
         """A jack-pot opener's claim waits for his hand to be shown (law 33): settle it now."""
-        pending = self.table.playing.pending_claim
+        pending = self.board.playing.pending_claim
         if pending is not None:
-            self.table.playing.pending_claim = None
+            self.board.playing.pending_claim = None
             self.claim(*pending)
 
     def claim(self, winners: list[str], how: Outcome, shown: Mapping[str, list[int]]) -> None:
-        game = self.table.playing
-        key = self.table.seating.order_key(self.table.seating.left_of(game.dealer))
+        game = self.board.playing
+        key = self.board.seating.order_key(self.board.seating.left_of(game.dealer))
         self.fire("game_won", winners[0])
         if game.claim_blocked:
             game.outcome = Outcome.NOT_CLAIMED
@@ -836,41 +836,41 @@ class Replay:
             game.phase = Phase.OVER
             return
         game.outcome = how
-        odd = self.table.setting("share_odd_counters")  # without it, in the order the players are seated
-        start = self.table.person(odd.value["from"]) if odd else self.table.seating.players[0]
-        shares = share_pool(self.table.ledger.pool, winners, game, shown, self.table.hand_rules,
-                            self.table.seating.order_key(start), lambda p: refundable_of(self.table, p))
+        odd = self.board.setting("share_odd_counters")  # without it, in the order the players are seated
+        start = self.board.person(odd.value["from"]) if odd else self.board.seating.players[0]
+        shares = share_pool(self.board.ledger.pool, winners, game, shown, self.board.hand_rules,
+                            self.board.seating.order_key(start), lambda p: refundable_of(self.board, p))
         for player, (amount, kind) in shares.items():
-            self.table.paying_how = kind
-            rule = self.table.ledger_rule("win")
-            self.table.ledger.move(game.number, self.table.k, POOL, player, amount, rule, "win")
-        self.table.paying_how = None
+            self.board.paying_how = kind
+            rule = self.board.ledger_rule("win")
+            self.board.ledger.move(game.number, self.board.k, POOL, player, amount, rule, "win")
+        self.board.paying_how = None
         game.winners = sorted(shares, key=key)
         game.phase = Phase.OVER
 
     # --- counters -----------------------------------------------------------------
     def stake(self, player: str, stake: int, what: str) -> None:
         """A player's whole stake becomes `stake`: he puts in the difference (never takes back)."""
-        game = self.table.playing
+        game = self.board.playing
         added = stake - game.stakes[player]
         if added > 0:
             game.stakes[player] = stake
             game.highest = max(game.highest, stake)
-            self.table.pay(player, POOL, added, what)
+            self.board.pay(player, POOL, added, what)
 
     # --- the end of a game ------------------------------------------------------------
     def end_game(self) -> None:
-        game = self.table.playing
-        session = self.table.session
+        game = self.board.playing
+        session = self.board.session
         if game.pending_claim is not None:
-            current, self.table.k = self.table.k, game.last_event
+            current, self.board.k = self.board.k, game.last_event
             self.settle_pending_claim()
-            self.table.k = current
+            self.board.k = current
         complete = game.resolved
-        session.next_dealer, _ = self.table.setting_person("next_dealer")
+        session.next_dealer, _ = self.board.setting_person("next_dealer")
         session.next_jackpot = game.next_jackpot if complete else None
         next_game = {"dealer": session.next_dealer, "jackpot": game.next_jackpot}
-        session.carried = self.table.ledger.pool
+        session.carried = self.board.ledger.pool
         self.games_report.append({
             "game": game.number,
             "dealer": game.dealer,

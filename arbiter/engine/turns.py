@@ -17,7 +17,7 @@ and, while he is an early actor whose turn may pass, the next after him.
 
 from __future__ import annotations
 
-from arbiter.rulebook.vocabulary.table import TableView
+from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.seats import Seating
 from arbiter.state import Game, Phase
 
@@ -128,39 +128,39 @@ def minimums(game: Game, chain: list[str]) -> list[tuple[str, int]]:
 
 
 class Turns:
-    """Whose turn it is on one table, by the orders its rules in force set: the one place
+    """Whose turn it is on one board, by the orders its rules in force set: the one place
     the replay's judgements, `arbiter table`'s "next" and `arbiter serve` ask."""
 
-    def __init__(self, table: TableView) -> None:
-        self.table = table
+    def __init__(self, board: BoardView) -> None:
+        self.board = board
 
     def chain(self) -> list[str]:
         """Who may act in turn now in the say or the betting."""
-        game = self.table.game
+        game = self.board.game
         if game is None:
             return []
         if game.phase == Phase.SAY:
             return say_chain(game)
         if game.phase == Phase.BETTING:
-            return bet_chain(game, self.table.seating)
+            return bet_chain(game, self.board.seating)
         return []
 
     def of(self, round_name: str) -> str | None:
         """Whose turn it is in a round: `deal`, `straddle`, `say`, `draw`, `bet`, `show`."""
-        table = self.table
-        game = table.playing
+        board = self.board
+        game = board.playing
         if round_name == "say":
             return game.say.next(game.still_in) if game.say else None
         if round_name == "draw":
             return game.draw.next(game.still_in) if game.draw else None
         if round_name == "bet":
-            return bet_pointer(game, table.seating)
+            return bet_pointer(game, board.seating)
         if round_name == "deal":
             deal = game.deal
             if deal.last_to is None:
-                order = table.setting("deal_order")
-                return table.person(order.value["first"]) if order else None
-            return table.seating.left_of(deal.last_to)
+                order = board.setting("deal_order")
+                return board.person(order.value["first"]) if order else None
+            return board.seating.left_of(deal.last_to)
         if round_name == "show":
             due = self.show_due()
             return due[0] if due else None
@@ -174,19 +174,19 @@ class Turns:
         (No. 1, left of the ante), whose refusal ends the straddling; after a straddle, any
         player from the last straddler's left up to the order's last (the dealer). Those a
         straddle passes over may not straddle afterwards."""
-        table = self.table
-        order = table.setting("straddle_order")
+        board = self.board
+        order = board.setting("straddle_order")
         if order is None:
             return []
-        game = table.playing
+        game = board.playing
         if not game.straddles:
-            first = table.person(order.value["first"])
+            first = board.person(order.value["first"])
             return [first] if first else []
-        last, due = table.person(order.value.get("last")), []
+        last, due = board.person(order.value.get("last")), []
         straddler = game.straddles[-1][0]
         if straddler == last:
             return []
-        for player in table.seating.going_left_from(straddler):
+        for player in board.seating.going_left_from(straddler):
             due.append(player)
             if player == last:
                 break
@@ -194,14 +194,14 @@ class Turns:
 
     def first_bettor(self) -> str | None:
         """Who bets first after the draw, by the rules' `bet_order`."""
-        first = self.table.person(self.table.required("bet_order").value["first"])
-        return next_bettor(self.table.playing, self.table.seating, first, include_self=True)
+        first = self.board.person(self.board.required("bet_order").value["first"])
+        return next_bettor(self.board.playing, self.board.seating, first, include_self=True)
 
     def show_due(self) -> list[str]:
         """The hands still due at the show, in the order the rules' `show_order` sets."""
-        table = self.table
-        game = table.playing
-        order = table.setting("show_order")  # without it, in the order the players are seated
-        first = table.person(order.value["first"]) if order else None
-        ring = table.seating.round_from(first or table.seating.players[0])
+        board = self.board
+        game = board.playing
+        order = board.setting("show_order")  # without it, in the order the players are seated
+        first = board.person(order.value["first"]) if order else None
+        ring = board.seating.round_from(first or board.seating.players[0])
         return [p for p in ring if p in game.still_in and p not in game.shown]

@@ -24,16 +24,16 @@ from pathlib import Path
 from typing import Any
 
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
+from arbiter.live.journal import Journal, sync_folder
+from arbiter.live.position import DEALERS_ACTS, PHASES, Act, Position, owed_words, turn
+from arbiter.live.rulings import changes, ruling_lines
+from arbiter.live.session import COMMANDS, REFUSED, TableSession, header_rulebook
 from arbiter.notation import parse_checked
 from arbiter.notation.grammar import COMMENT_MARK, FORM_OF, FORMS, SYNONYMS, UNDO, Choice, Flag, Keyed, Opt, Part
 from arbiter.notation.parser import FORMAT, VERSION
 from arbiter.notation.writer import event_line, name_text, table_line
 from arbiter.reading import read_log_bytes
 from arbiter.rulebook.model import Rulebook
-from arbiter.table.journal import Journal, sync_folder
-from arbiter.table.position import DEALERS_ACTS, PHASES, Act, Position, owed_words, turn
-from arbiter.table.rulings import changes, ruling_lines
-from arbiter.table.session import COMMANDS, REFUSED, TableSession, header_rulebook
 
 FEED_KEPT = 100  # the things said that the page shows, the whole of a game (the file keeps everything)
 PAGE_COMMANDS = ("undo", "evidence", "referee")
@@ -154,7 +154,7 @@ class ServedGame:
         replay = position.replay
         table = position.log["table"]
         now = replay.snapshot()
-        game = replay.table.game
+        game = replay.board.game
         stakes = now.get("stakes", {})
         winners = now.get("winners", []) if game is not None and game.resolved else []
         seats = [{
@@ -194,7 +194,7 @@ class ServedGame:
             "rulings": [{"id": f["id"], "severity": f["severity"],
                          "lines": ruling_lines(f, position.line_of(f["event"]), self.rulebook, None)}
                         for f in position.findings],
-            "net": replay.table.ledger.net(table["players"]),
+            "net": replay.board.ledger.net(table["players"]),
             "dispute": position.current_dispute(),
         }
 
@@ -347,7 +347,7 @@ def _table_lines(lines: list[str]) -> int | None:
 
 def _game_began(position: Position) -> int:
     """How many lines of the file come before the game in play (or the one just over)."""
-    game = position.replay.table.game
+    game = position.replay.board.game
     line = position.line_of(game.deals[0].began) if game is not None and game.deals else None
     return line - 1 if line is not None else 0
 

@@ -1,5 +1,5 @@
 """The effects a rule may have (`foul_hand`, `penalty`, `misdeal` …): what each does to the
-table, and how a report says what it did.
+board, and how a report says what it did.
 
 Each effect is general: `foul_hand` serves L13, L45, L47, L48 and L64 alike; `refund`
 whatever law names the payer. An effect's operands are evaluated on the state before the
@@ -19,14 +19,14 @@ from arbiter.findings import (
     PlayerRecord,
     TransferRecord,
 )
+from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.rulebook.vocabulary.table import TableView
 from arbiter.seats import POOL
 from arbiter.state import Phase
 from arbiter.words import plural, pronoun_of
 
 Pronouns = Mapping[str, str] | None
-Effect = Callable[[TableView, Any, str], list[EffectRecord]]
+Effect = Callable[[BoardView, Any, str], list[EffectRecord]]
 EFFECTS: Words[Effect] = Words("effect")
 
 
@@ -50,7 +50,7 @@ def _evidence(e: Mapping[str, Any]) -> str:
 @EFFECTS("misdeal", "it is a misdeal, and {redeal_by} deals again", takes={"redeal_by": "person"},
          says=lambda e, p: f"misdeal: {e['redeal_by']} deals again",
          note="`misdeal: {redeal_by: P}`; the counters stay in the pool, and no deal is in play until the new one")
-def misdeal(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+def misdeal(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     game = t.playing
     game.deal.misdealt = True
     game.phase = Phase.BEFORE_DEAL  # no deal in play until the new one is taken up
@@ -68,7 +68,7 @@ EFFECTS.add("deal_stands", "the deal stands", lambda t, values, rule: [BareRecor
 @EFFECTS("foul_hand", "the hand of {0} is foul: {0} retires and forfeits the stake", takes="person",
          says=lambda e, p: f"{e['player']}'s hand is foul: {_retires(e['player'], p)}",
          note="`foul_hand: P`; the stake stays in the pool")
-def foul_hand(t: TableView, player: str | None, rule: str) -> list[EffectRecord]:
+def foul_hand(t: BoardView, player: str | None, rule: str) -> list[EffectRecord]:
     if player is None:
         return []
     t.playing.foul.add(player)
@@ -79,7 +79,7 @@ def foul_hand(t: TableView, player: str | None, rule: str) -> list[EffectRecord]
 @EFFECTS("retire", "{0} retires and forfeits the stake", takes="person",
          says=lambda e, p: f"{e['player']} retires and forfeits {pronoun_of(e['player'], p).possessive} stake",
          note="`retire: P`")
-def retire(t: TableView, player: str, rule: str) -> list[EffectRecord]:
+def retire(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
     t.retire(player)
     return [PlayerRecord("retire", player)]
 
@@ -89,7 +89,7 @@ EFFECTS.add("keep_stake", "{0}'s stake stays as it was", lambda t, player, rule:
             note="`keep_stake: P`: the stake P tried to lower")
 
 
-def _transfer(t: TableView, kind: str, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+def _transfer(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     payer, payee, amount = values.get("from"), values.get("to"), values.get("amount") or 0
     if payer is None or payee is None or payer == payee or amount <= 0:
         return []
@@ -128,7 +128,7 @@ EFFECTS.add("forfeit_draw", "{0} forfeits the draw",
 @EFFECTS("cannot_claim", "{0} cannot claim the pool", takes="person",
          says=lambda e, p: f"{e['player']} cannot claim the pool",
          note="`cannot_claim: P`: the pool stays and carries to the next game")
-def cannot_claim(t: TableView, player: str, rule: str) -> list[EffectRecord]:
+def cannot_claim(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
     t.playing.claim_blocked = True
     return [PlayerRecord("cannot_claim", player)]
 
@@ -138,7 +138,7 @@ def cannot_claim(t: TableView, player: str, rule: str) -> list[EffectRecord]:
          takes={"player": "person", "count": "whole"},
          says=lambda e, p: f"the dealer takes back the {plural(e['count'], 'card')} given to {e['player']} in excess",
          note="`return_excess: {player: P, count: X}`")
-def return_excess(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+def return_excess(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     player, count = values["player"], values.get("count") or 0
     deal = t.playing.deal
     hand = deal.hands[player]
@@ -153,7 +153,7 @@ def return_excess(t: TableView, values: Mapping[str, Any], rule: str) -> list[Ef
     return [CardsRecord("return_excess", player, count)]
 
 
-def _owe(t: TableView, kind: str, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+def _owe(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     player, count = values["player"], values.get("count") or 0
     hand = t.hand(player)
     hand.owed += count
@@ -178,7 +178,7 @@ EFFECTS.add("owe_cards", "the exposed cards go back to the pack and the dealer o
          reads=("jackpot_openers", "jackpot_series_after_last"),
          says=lambda e, p: f"the next game is jack-pot no. {e['number']}, opened with {e['openers']} or better",
          note="`jackpot_next: {}`; reported as `jackpot_next {number, openers}`")
-def jackpot_next(t: TableView, values: Any, rule: str) -> list[EffectRecord]:
+def jackpot_next(t: BoardView, values: Any, rule: str) -> list[EffectRecord]:
     game = t.playing
     number = (game.jackpot or {}).get("number", 0) + 1
     series = list(t.parameters["jackpot_openers"])
@@ -199,7 +199,7 @@ EFFECTS.add("find_witness", "the evidence of the first who can give it decides",
 
 @EFFECTS("settle_demand", "{player} is held to have demanded {count}", takes={"player": "person", "count": "whole"},
          note="`settle_demand: {player: P, count: X}`; not reported")
-def settle_demand(t: TableView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+def settle_demand(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     if values.get("count") is not None:
         t.hand(values["player"]).demanded = values["count"]
     return []

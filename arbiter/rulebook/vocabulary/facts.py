@@ -1,20 +1,20 @@
-"""The facts a rule's condition may name (`deal_finished`, `jackpot` …): each true or false of the table."""
+"""The facts a rule's condition may name (`deal_finished`, `jackpot` …): each true or false of the board."""
 
 from __future__ import annotations
 
 from typing import Callable
 
+from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.rulebook.vocabulary.table import TableView
 from arbiter.state import Outcome
 
-FACTS: Words[Callable[[TableView], bool]] = Words("fact", value="fact")
+FACTS: Words[Callable[[BoardView], bool]] = Words("fact", value="fact")
 add = FACTS.add
 
 STAKES = frozenset({"open", "play", "demand_show"})
 
 
-def act_possible(t: TableView, kind: str, player: str | None) -> bool:
+def act_possible(t: BoardView, kind: str, player: str | None) -> bool:
     """Can this act come now? Only where a round in force accepts it (the rules'
     `round_acts`); a stake only from a player still in. An act no setting names
     belongs to no round and can always come."""
@@ -25,20 +25,20 @@ def act_possible(t: TableView, kind: str, player: str | None) -> bool:
     return game is not None and game.phase in phases and (kind not in STAKES or player in game.still_in)
 
 
-def all_stood(t: TableView) -> bool:
+def all_stood(t: BoardView) -> bool:
     game = t.playing
     active = {p for p in game.still_in if p not in game.all_in}
     return bool(active) and active <= game.stood
 
 
-def pack_cannot_supply(t: TableView) -> bool:
+def pack_cannot_supply(t: BoardView) -> bool:
     deal = t.playing.deal
     owed = sum(max((h.demanded if h.demanded is not None else h.discarded) - h.given, 0) + h.owed
                for h in deal.hands.values() if h.discarded is not None)
     return deal.pack_remaining < owed
 
 
-def dealer_answer_wrong(t: TableView) -> bool:
+def dealer_answer_wrong(t: BoardView) -> bool:
     game = t.playing
     asker = t.last_asker
     if asker is None or asker in game.need_not_answer or game.dealer_drew is None:

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.rulebook.vocabulary.table import TableView
 
-PERSON_FUNCTIONS: Words[Callable[[TableView, Any], Any]] = Words("function of a person", value="person",
+PERSON_FUNCTIONS: Words[Callable[[BoardView, Any], Any]] = Words("function of a person", value="person",
                                                                takes="person")
-NUMBER_FUNCTIONS: Words[Callable[[TableView, Any], Any]] = Words("function giving a number", value="whole",
+NUMBER_FUNCTIONS: Words[Callable[[BoardView, Any], Any]] = Words("function giving a number", value="whole",
                                                                takes="person")
 
 
-def demanded_by(t: TableView, player: str) -> int | None:
+def demanded_by(t: BoardView, player: str) -> int | None:
     """The cards he asked for: his demand, or else as many as he discarded."""
     hand = t.hand(player)
     return hand.demanded if hand.demanded is not None else hand.discarded
 
 
-def refundable_of(t: TableView, player: str) -> int:
+def refundable_of(t: BoardView, player: str) -> int:
     """What a refund gives back to a player: in a jack-pot his antes, else his ante or his
     last straddle."""
     game = t.playing

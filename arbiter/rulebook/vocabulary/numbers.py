@@ -1,18 +1,18 @@
-"""The numbers a rule may name (`limit`, `highest_stake`, `ante` …): each a function of the table."""
+"""The numbers a rule may name (`limit`, `highest_stake`, `ante` …): each a function of the board."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.rulebook.vocabulary.table import TableView
 from arbiter.state import Phase
 
-NUMBERS: Words[Callable[[TableView], Any]] = Words("number", value="whole")
+NUMBERS: Words[Callable[[BoardView], Any]] = Words("number", value="whole")
 add = NUMBERS.add
 
 
-def ante(t: TableView) -> int:
+def ante(t: BoardView) -> int:
     """The ante of the game in play: the table's, in a jack-pot or before one is staked."""
     game = t.game
     if game is None or game.jackpot or game.ante is None:
@@ -31,7 +31,7 @@ add("last_straddle", "the last straddle", lambda t: t.game.straddles[-1][1] if t
 @NUMBERS("expected_straddle", "the straddle due",
          reads=("first_straddle_multiple_of_ante", "straddle_increase_antes"),
          note="by D2's parameters")
-def expected_straddle(t: TableView) -> int:
+def expected_straddle(t: BoardView) -> int:
     straddles = t.playing.straddles
     first: int = t.parameters["first_straddle_multiple_of_ante"]
     more: int = t.parameters["straddle_increase_antes"]
@@ -52,7 +52,7 @@ add("increase", "the increase over the highest stake",
 
 @NUMBERS("opening_base", "the ante (or the last straddle)",
          note="what the `opening_base` setting names")
-def opening_base(t: TableView) -> Any:
+def opening_base(t: BoardView) -> Any:
     setting = t.setting("opening_base")
     return t.person(setting.value["value"]) if setting else None
 

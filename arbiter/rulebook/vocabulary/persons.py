@@ -1,13 +1,13 @@
-"""The persons a rule may name (`dealer`, `opener`, `actor` …): each a function of the table."""
+"""The persons a rule may name (`dealer`, `opener`, `actor` …): each a function of the board."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.rulebook.vocabulary.table import TableView
 
-PERSONS: Words[Callable[[TableView], Any]] = Words("person", value="person")
+PERSONS: Words[Callable[[BoardView], Any]] = Words("person", value="person")
 add = PERSONS.add
 
 add("actor", "the player", lambda t: t.actor,

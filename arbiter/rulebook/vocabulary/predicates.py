@@ -6,24 +6,24 @@ from typing import Any, Callable, Mapping
 
 from arbiter import hands
 from arbiter.cards import JOKER, parse_card
+from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.rulebook.vocabulary.table import TableView
 
-PREDICATES: Words[Callable[[TableView, Any], bool]] = Words("predicate", value="fact", takes="person")
+PREDICATES: Words[Callable[[BoardView, Any], bool]] = Words("predicate", value="fact", takes="person")
 add = PREDICATES.add
 
 
-def has_drawn(t: TableView, player: str) -> bool:
+def has_drawn(t: BoardView, player: str) -> bool:
     return t.hand(player).discarded is not None or player in t.playing.forfeited_draw
 
 
-def lifted(t: TableView, player: str) -> bool:
+def lifted(t: BoardView, player: str) -> bool:
     """Has he raised his cards: those dealt, or (after his draw) those drawn?"""
     hand = t.hand(player)
     return hand.drawn_lifted if has_drawn(t, player) else hand.lifted
 
 
-def out_of_turn(t: TableView, round_name: str) -> bool:
+def out_of_turn(t: BoardView, round_name: str) -> bool:
     if round_name in ("say", "bet"):
         return t.actor not in t.turns.chain()
     if round_name == "straddle":
@@ -31,7 +31,7 @@ def out_of_turn(t: TableView, round_name: str) -> bool:
     return t.actor != t.turns.of(round_name)
 
 
-def original_hand(t: TableView, player: str) -> list[int] | None:
+def original_hand(t: BoardView, player: str) -> list[int] | None:
     """His hand before the draw: shown as `original`, named when opening, or dealt."""
     game = t.playing
     if player in game.originals:
@@ -48,11 +48,11 @@ def original_hand(t: TableView, player: str) -> list[int] | None:
     return None
 
 
-def hand_known(t: TableView, player: str | None) -> bool:
+def hand_known(t: BoardView, player: str | None) -> bool:
     return player is not None and original_hand(t, player) is not None
 
 
-def hand_at_least(t: TableView, args: Mapping[str, Any]) -> bool:
+def hand_at_least(t: BoardView, args: Mapping[str, Any]) -> bool:
     cards = original_hand(t, args["player"])
     minimum = args["minimum"]
     if cards is None or minimum is None:
@@ -63,7 +63,7 @@ def hand_at_least(t: TableView, args: Mapping[str, Any]) -> bool:
         return False
 
 
-def card_not_in_pack(t: TableView) -> bool:
+def card_not_in_pack(t: BoardView) -> bool:
     """A joker the house does not admit; at a show, not one already judged when it
     was dealt to the player showing it (one bad card, one finding)."""
     if t.parameters.get("joker") or JOKER not in t.parsed_cards:
@@ -72,7 +72,7 @@ def card_not_in_pack(t: TableView) -> bool:
     return not (t.event.get("type") == "show" and held_by == t.actor)
 
 
-def card_seen_twice(t: TableView) -> bool:
+def card_seen_twice(t: BoardView) -> bool:
     if not t.in_deal():
         return False
     holders = t.playing.deal.in_play

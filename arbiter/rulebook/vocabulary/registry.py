@@ -2,7 +2,7 @@
 
 A word (`dealer`), a function (`stake_of`), a predicate (`in_game`) or an effect
 (`penalty`) is declared in the module of its kind by one call that gives its name, the
-phrase `arbiter law` reads it back with, the Python that gives its meaning on a table,
+phrase `arbiter law` reads it back with, the Python that gives its meaning on a board,
 the parameters that meaning reads, and a note for rule writers. The compiler's binding,
 the rule files' checks, the read-back and `docs/vocabulary.md` all come from these
 declarations, so adding a word touches its module and the rule that uses it, nothing else.

@@ -29,7 +29,7 @@ from arbiter.notation.grammar import (
 from arbiter.notation.writer import name_text
 
 if TYPE_CHECKING:
-    from arbiter.table.session import TableSession
+    from arbiter.live.session import TableSession
 
 
 _WORD = re.compile(r"[^\s(),;]+")
@@ -112,7 +112,7 @@ def install(session: "TableSession") -> None:
         import readline
     except ImportError:  # pragma: no cover - a Python built without readline: no completion
         return
-    from arbiter.table.session import COMMANDS
+    from arbiter.live.session import COMMANDS
 
     def complete(text: str, state: int) -> str | None:
         before = readline.get_line_buffer()[: readline.get_begidx()]

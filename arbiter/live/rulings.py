@@ -8,10 +8,10 @@ import textwrap
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
+from arbiter.live.position import Position
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.effects import effect_words
 from arbiter.seats import POOL
-from arbiter.table.position import Position
 
 WIDTH = 88  # a terminal's line
 
@@ -66,7 +66,7 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
     ended_before = {g["game"] for g in before.games if g["complete"]} if before else set()
     for game in after.games:
         if game["complete"] and game["game"] not in ended_before:
-            lines += game_lines(game, after.replay.table.ledger.entries)
+            lines += game_lines(game, after.replay.board.ledger.entries)
     return lines
 
 

@@ -1,7 +1,8 @@
-"""The table a replay keeps: its state, the event being judged, and the persons a check is
-about, as the vocabulary's words read it (`TableView`) and its effects change it.
+"""The board a replay keeps: the state of play at the table, the event being judged, and
+the persons a check is about, as the vocabulary's words read it (`BoardView`) and its
+effects change it.
 
-One `Table` serves one log. The replay (replay.py) records each event on it; the
+One `Board` serves one log. The replay (replay.py) records each event on it; the
 compiled rules decide their conditions and apply their effects on it; the turns
 (turns.py) answer whose turn it is from it. It knows the rule book only as compiled:
 settings in force, checks followed, chains.
@@ -40,10 +41,11 @@ APPLY = EFFECTS.meanings()
 ON_WHOM = ("player", "from", "to")  # the operands that name whom an effect is on
 
 
-class Table:
-    """One log's table: seats, stakes, cards and turns, and the event being judged."""
+class Board:
+    """One log's board: seats, stakes, cards and turns, and the event being judged."""
 
     def __init__(self, table: Mapping[str, Any], rules: CompiledRules) -> None:
+        """`table`: the log's table (its players, limit, ante and pronouns)."""
         self.seating = Seating(table["players"])
         self.limit: int = table["limit"]
         self.table_ante: int = table["ante"]

@@ -79,7 +79,7 @@ def status_lines(position: Position) -> list[str]:
     replay = position.replay
     table = position.log["table"]
     head = f"players {', '.join(table['players'])}; limit {table['limit']}, ante {table['ante']}"
-    if replay.table.game is None:
+    if replay.board.game is None:
         return [head, f"next: {next_to_act(position)}"]
     now = replay.snapshot()
     jackpot = now["jackpot"]
@@ -87,7 +87,7 @@ def status_lines(position: Position) -> list[str]:
             else "an ordinary game")
     stakes = ", ".join(f"{p} {s}" for p, s in now["stakes"].items())
     out = [p for p in now["stakes"] if p not in now["still_in"]]
-    net = ", ".join(f"{p} {v:+d}" for p, v in replay.table.ledger.net(table["players"]).items())
+    net = ", ".join(f"{p} {v:+d}" for p, v in replay.board.ledger.net(table["players"]).items())
     return [
         head,
         f"game {now['game']}, deal {now['deal']}: {now['dealer']} deals; {kind}; {PHASES[now['phase']]}",

@@ -19,14 +19,14 @@ from arbiter.checker import rulebook_for
 from arbiter.engine.chain import walk_chain
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
+from arbiter.live.journal import Journal
+from arbiter.live.position import Position, next_to_act, read_position, status_lines
+from arbiter.live.rulings import WIDTH, changes
 from arbiter.notation import NotationError, event_line, form_lines, parse_checked
 from arbiter.notation.grammar import COMMENT_MARK, UNDO
 from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
-from arbiter.table.journal import Journal
-from arbiter.table.position import Position, next_to_act, read_position, status_lines
-from arbiter.table.rulings import WIDTH, changes
 
 TORN = f"{COMMENT_MARK} torn:"
 COMMANDS = {
@@ -117,7 +117,7 @@ class TableSession:
         self.say(f"next: {next_to_act(self.position)}")
 
     def farewell(self) -> None:
-        net = self.position.replay.table.ledger.net(self.players)
+        net = self.position.replay.board.ledger.net(self.players)
         self.say(f"The log is saved in {self.journal.path} ({len(self.position.log['events'])} events); "
                  f"net so far: {', '.join(f'{p} {v:+d}' for p, v in net.items())}.")
 
@@ -266,7 +266,7 @@ class TableSession:
 
     # --- the chains of laws 46 and 77-78 ---------------------------------------------------
     def dealer(self) -> str:
-        game = self.position.replay.table.game
+        game = self.position.replay.board.game
         if game is None:
             raise CommandError("no deal yet: there is no dealer")
         return game.dealer

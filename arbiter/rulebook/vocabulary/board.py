@@ -1,5 +1,6 @@
-"""The table as the vocabulary's words see it: what a word's meaning may read, and what an
-effect may do. The engine's `Table` is one such table; the words know it only by this
+"""The board (the state of play at the table) as the vocabulary's words see it: what a
+word's meaning may read, and what an effect may do. The engine's `Board` is one such
+board; the words know it only by this
 protocol, so that they sit with the rule book, below the engine that drives a replay."""
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class Turns(Protocol):
         """Who may straddle in turn now."""
 
 
-class TableView(Protocol):
+class BoardView(Protocol):
     """The state of a replay, the event being judged and the persons a check is about."""
 
     seating: Seating
