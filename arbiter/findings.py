@@ -47,6 +47,18 @@ class TransferRecord:
 
 
 @dataclass(slots=True)
+class AmountRecord:
+    """Counters given back to a player out of the pool: his stake lowered by as much."""
+
+    type: str
+    player: str
+    amount: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player, "amount": self.amount}
+
+
+@dataclass(slots=True)
 class CardsRecord:
     """Cards a dealer takes back, makes good or owes a player in the draw."""
 
@@ -94,7 +106,8 @@ class JackpotRecord:
         return {"type": self.type, "number": self.number, "openers": self.openers}
 
 
-EffectRecord = BareRecord | PlayerRecord | TransferRecord | CardsRecord | MisdealRecord | EvidenceRecord | JackpotRecord
+EffectRecord = (BareRecord | PlayerRecord | TransferRecord | AmountRecord | CardsRecord | MisdealRecord | EvidenceRecord
+                | JackpotRecord)
 
 
 @dataclass(slots=True)

@@ -187,6 +187,7 @@ def test_every_command_takes_format_json(tmp_path):
         "quiz": (["quiz", "--seed", "1", "--questions", "1"], None),
         "convert": (["convert", case], None),
         "next": (["next", case], None),
+        "house": (["house", "check", "blaze"], None),
         "verify": (["verify", str(tmp_path / "report.json"), case], None),
         "table": (["table", str(tmp_path / "t.hand"), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1"],
                   table_input),

@@ -184,6 +184,25 @@ def test_explain_tells_its_ruling_at_its_event():
      "'going_left_from' only names a chain's candidates"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"find_witness": {"candidates": ["nobody"]}}]}]),
      "rules/0/checks/0/then/0/find_witness/candidates/0: unknown value 'nobody'"),
+    # counters given back out of the pool are return_stake's, which lowers the stake (issue 22, item 1)
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"refund": {"from": "pool", "to": "actor",
+                                                                           "amount": 1}}]}]),
+     "rules/0/checks/0/then/0/refund/from: the pool pays no refund: counters given back out of the pool are "
+     "`return_stake: {player: P, amount: X}`"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"refund": {"from": {"first_of": ["pool"]},
+                                                                           "to": "actor", "amount": 1}}]}]),
+     "rules/0/checks/0/then/0/refund/from: a player is wanted, and {first_of: [pool]} is a player or the pool"),
+    # a misspelt word is named beside the one meant (issue 22, item 5)
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["divulge"], "if": {"stod": "actor"}}}]),
+     "rules/0/checks/0/when/if: unknown condition 'stod' (did you mean `stood`?)"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["divulge"], "if": "jackpt"}}]),
+     "rules/0/checks/0/when/if: unknown fact 'jackpt' (did you mean `jackpot`?)"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "dealr", "amount": 1}}]}]),
+     "rules/0/checks/0/then/0/penalty/from: unknown value 'dealr' (did you mean `dealer`?)"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["divulge"], "if": {
+        "hand_at_least": {"player": "actor", "minimum": "JX"}}}}]),
+     "hand_at_least/minimum: unknown value 'JX': a value is a word of docs/vocabulary.md, event.FIELD, "
+     "{param: NAME}, {FUNCTION: VALUE} or a hand such as JJ"),
     ({**SHIPPED, "rules": ["H1"]}, "rules/0: 'H1' is not of type 'object'"),
     ({**SHIPPED, "rules": {"H1": {}}}, "rules: {'H1': {}} is not of type 'array'"),
 ])

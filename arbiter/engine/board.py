@@ -142,13 +142,16 @@ class Board:
 
     def return_stake(self, player: str, amount: int, what: str, rule: str) -> int:
         """Counters given back out of the pool: the player's stake is lowered by as much (at
-        most the whole of it), and so is what the game's pool received; the amount given."""
+        most the whole of it), and so is what the game's pool received; the amount given. A
+        straddle stands only while its player's stake still holds it: one given back is no
+        longer made, and the say follows the straddles left (a club's "no straddling")."""
         game = self.playing
         amount = min(amount, game.stakes.get(player, 0), self.ledger.pool)
         if amount <= 0:
             return 0
         game.stakes[player] -= amount
         game.highest = max(game.stakes.values())
+        game.straddles = [(who, made) for who, made in game.straddles if who != player or made <= game.stakes[who]]
         game.paid_in -= amount
         self.ledger.move(game.number, self.k, POOL, player, amount, rule, what)
         return amount

@@ -12,7 +12,13 @@ from __future__ import annotations
 import operator
 from typing import Any, Callable, Mapping, Protocol
 
-from arbiter.rulebook.vocabulary.grammar import COMPARISONS, CONSTANTS, LITERAL_ARGUMENTS, VALUE_FUNCTIONS
+from arbiter.rulebook.vocabulary.grammar import (
+    COMPARISONS,
+    CONSTANTS,
+    LITERAL_ARGUMENTS,
+    VALUE_FUNCTIONS,
+    is_hand_literal,
+)
 
 
 class Context(Protocol):
@@ -108,7 +114,7 @@ def compile_value(node: Any, binding: Binding | None = None) -> Value:
         if node.startswith("event."):
             field = node[len("event."):]
             return lambda ctx: ctx.event.get(field)
-        if node in CONSTANTS:
+        if node in CONSTANTS or is_hand_literal(node):
             return _constant(node)
         if binding is not None:
             return binding.words[node]

@@ -14,6 +14,7 @@ from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rule, Rulebook
 
 SOURCE_URL = "https://www.gutenberg.org/ebooks/27819"
+SWITCHED_OFF = "off (house rules)"  # how `laws` shows a rule a house file's `disable` switched off
 
 
 def how_enforced(rule: Rule) -> str:
@@ -47,7 +48,8 @@ def render_laws(rules: Iterable[Rule], rulebook: Rulebook, fmt: str) -> str:
     rules = list(rules)
     if fmt == "json":
         return json.dumps([rule_summary(r, rulebook) for r in rules], indent=2, ensure_ascii=False)
-    rows = [[r.id, r.section, r.title, how_enforced(r), len(r.cases)] for r in rules]
+    rows = [[r.id, r.section, r.title, how_enforced(r) if rulebook.active(r.id) else SWITCHED_OFF, len(r.cases)]
+            for r in rules]
     headers = ["ID", "section", "title", "enforced", "cases"]
     return draw_table(rows, headers, "github" if fmt == "markdown" else "simple")
 

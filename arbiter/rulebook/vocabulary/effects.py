@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from arbiter.findings import (
+    AmountRecord,
     BareRecord,
     CardsRecord,
     EffectRecord,
@@ -90,27 +91,42 @@ EFFECTS.add("keep_stake", "{0}'s stake stays as it was", lambda t, player, rule:
 
 
 def _transfer(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+    """Counters paid by a player (a refund, a penalty); what comes back out of the pool is
+    `return_stake`'s, which lowers the stake it gives back (a rule is refused that names
+    the pool as the payer: grammar.py)."""
     payer, payee, amount = values.get("from"), values.get("to"), values.get("amount") or 0
     if payer is None or payee is None or payer == payee or amount <= 0:
         return []
-    if payer == POOL:  # counters given back out of the pool are part of a stake given back
-        amount = t.return_stake(payee, amount, kind, rule)
-        return [TransferRecord(kind, payer, payee, amount)] if amount > 0 else []
     t.pay(payer, payee, amount, kind, rule)
     return [TransferRecord(kind, payer, payee, amount)]
 
 
+def _to(payee: str) -> str:
+    """ "to Bob", "to the pool": a payee as a sentence names it."""
+    return "to the pool" if payee == POOL else f"to {payee}"
+
+
 EFFECTS.add("refund", "{from} refunds {amount} to {to}", lambda t, values, rule: _transfer(t, "refund", values, rule),
-            takes={"from": "payee", "to": "payee", "amount": "whole"},
-            says=lambda e, p: (f"{e['amount']} of {e['to']}'s stake is given back out of the pool" if e["from"] == POOL
-                               else f"{e['from']} refunds {e['amount']} to {e['to']}"),
-            note=("`refund: {from: P, to: P, amount: X}`, in the ledger too; `from: pool` gives back part of "
-                  "P's stake (at most that stake), which is lowered by as much, and the game's pool with it"))
+            takes={"from": "person", "to": "payee", "amount": "whole"},
+            says=lambda e, p: f"{e['from']} refunds {e['amount']} {_to(e['to'])}",
+            note=("`refund: {from: P, to: P, amount: X}`, in the ledger too; counters given back out of the pool "
+                  "are `return_stake`'s"))
 EFFECTS.add("penalty", "{from} pays {amount} to {to} as penalty",
             lambda t, values, rule: _transfer(t, "penalty", {"to": POOL, **values}, rule),
-            takes={"from": "payee", "to": "payee", "amount": "whole"},
-            says=lambda e, p: f"{e['from']} pays {e['amount']} to the {e['to']} as penalty",
+            takes={"from": "person", "to": "payee", "amount": "whole"},
+            says=lambda e, p: f"{e['from']} pays {e['amount']} {_to(e['to'])} as penalty",
             note="`penalty: {from: P, to: P or pool, amount: X}` (to the pool if `to` is left out), in the ledger too")
+
+
+@EFFECTS("return_stake", "{amount} is given back to {player} out of the pool, the stake lowered by as much",
+         takes={"player": "person", "amount": "whole"},
+         says=lambda e, p: f"{e['amount']} of {e['player']}'s stake is given back out of the pool",
+         note=("`return_stake: {player: P, amount: X}`: counters given back to P out of the pool (in the ledger "
+               "as a refund), at most his stake, which is lowered by as much, and the game's pool with it; a "
+               "straddle stands only while his stake still holds it"))
+def return_stake(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+    given = t.return_stake(values["player"], values.get("amount") or 0, "refund", rule)
+    return [AmountRecord("return_stake", values["player"], given)] if given > 0 else []
 
 
 def _marked(players: set[str], kind: str, player: str) -> list[EffectRecord]:

@@ -197,6 +197,30 @@ READS_PARAMETERS: Mapping[str, tuple[str, ...]] = {
 VALUE_WORDS = {**PERSONS, **NUMBERS, **CONSTANTS}
 VALUE_FUNCTIONS = {**GRAMMAR_FUNCTIONS, **FUNCTIONS}
 
+# A hand written as a value (`minimum: JJ`): a pair of one rank, as the jack-pot's openers are.
+HAND_LITERAL = re.compile(r"([2-9TJQKA])\1")
+VALUES_ALLOWED = ("a value is a word of docs/vocabulary.md, event.FIELD, {param: NAME}, {FUNCTION: VALUE} "
+                  "or a hand such as JJ")
+
+
+def is_hand_literal(node: Any) -> bool:
+    return isinstance(node, str) and HAND_LITERAL.fullmatch(node) is not None
+
+
+def unknown(what: str, name: Any, known: Any, allowed: str = "") -> str:
+    """ "unknown fact 'stod' (did you mean `stood`?)": a misspelt word named beside the one
+    meant, else what is allowed there."""
+    from difflib import get_close_matches  # only when a rule is refused
+
+    close = get_close_matches(name, list(known), n=1, cutoff=0.7) if isinstance(name, str) else []
+    if close:
+        return f"unknown {what} {name!r} (did you mean `{close[0]}`?)"
+    return f"unknown {what} {name!r}" + (f": {allowed}" if allowed else "")
+
+
+def _value_names() -> list[str]:
+    return [*VALUE_WORDS, *BOOLEAN_FACTS, *(f"event.{field}" for field in EVENT_FIELDS)]
+
 
 def _check_value(node: Any, where: str) -> None:
     if node is None or isinstance(node, (bool, int, float)):
@@ -204,9 +228,9 @@ def _check_value(node: Any, where: str) -> None:
     if isinstance(node, str):
         if node.startswith("event.") and node[len("event."):] in EVENT_FIELDS:
             return
-        if node in VALUE_WORDS or node in BOOLEAN_FACTS:
+        if node in VALUE_WORDS or node in BOOLEAN_FACTS or is_hand_literal(node):
             return
-        raise ValueError(f"{where}: unknown value {node!r}")
+        raise ValueError(f"{where}: {unknown('value', node, _value_names(), VALUES_ALLOWED)}")
     if isinstance(node, list):
         for i, item in enumerate(node):
             _check_value(item, f"{where}/{i}")
@@ -219,8 +243,12 @@ def _check_value(node: Any, where: str) -> None:
             if name != "param":
                 _check_value(arg, f"{where}/{name}")
             return
-    raise ValueError(f"{where}: unknown value {node!r}")
+        raise ValueError(f"{where}: {unknown('function', name, VALUE_FUNCTIONS, VALUES_ALLOWED)}")
+    raise ValueError(f"{where}: unknown value {node!r}: {VALUES_ALLOWED}")
 
+
+# The effects whose counters a player pays (`from`): never the pool (`return_stake` gives back out of it).
+PAID_BY_A_PLAYER = ("refund", "penalty")
 
 # How a chain's candidates may be named (law 46's witnesses, laws 77-78's referee).
 CHAIN_GENERATORS = ("left_of", "right_of", "going_left_from")
@@ -233,7 +261,7 @@ def _check_chain(spec: Any, where: str) -> None:
         raise ValueError(f"{where}: a chain is a mapping of candidates and pass_over")
     for key in spec:
         if key not in CHAIN_KEYS:
-            raise ValueError(f"{where}/{key}: unknown key of a chain {key!r}")
+            raise ValueError(f"{where}/{key}: {unknown('key of a chain', key, CHAIN_KEYS)}")
     for i, item in enumerate(spec.get("candidates") or ()):
         if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in CHAIN_GENERATORS:
             _check_value(next(iter(item.values())), f"{where}/candidates/{i}")
@@ -266,6 +294,9 @@ def _check_effect(name: str, arg: Any, where: str) -> None:
     elif slots - {"0"}:
         if arg is None:
             return
+        if name in PAID_BY_A_PLAYER and isinstance(arg, dict) and arg.get("from") == "pool":
+            raise ValueError(f"{where}/{name}/from: the pool pays no {name}: counters given back out of the pool "
+                             "are `return_stake: {player: P, amount: X}`, which lowers P's stake by as much")
         if not isinstance(arg, dict):
             raise ValueError(f"{where}/{name}: expects a mapping of {sorted(slots)}, got {arg!r}")
         for key, value in arg.items():
@@ -338,7 +369,8 @@ def check_condition(node: Any, where: str) -> None:
     if isinstance(node, str):
         if node in BOOLEAN_FACTS or (node.startswith("event.") and node[len("event."):] in EVENT_FLAGS):
             return
-        raise ValueError(f"{where}: unknown fact {node!r}")
+        facts = [*BOOLEAN_FACTS, *(f"event.{flag}" for flag in EVENT_FLAGS)]
+        raise ValueError(f"{where}: {unknown('fact', node, facts, 'a fact of docs/vocabulary.md')}")
     if not isinstance(node, dict) or len(node) != 1:
         raise ValueError(f"{where}: a condition is a fact's name or a one-key mapping, got {node!r}")
     (name, arg), = node.items()
@@ -356,7 +388,9 @@ def check_condition(node: Any, where: str) -> None:
     elif name in PREDICATES:
         _check_predicate(name, arg, where)
     else:
-        raise ValueError(f"{where}: unknown condition {name!r}")
+        conditions = ["all", "any", "not", *COMPARISONS, *PREDICATES]
+        allowed = "all, any, not, a comparison or a predicate"
+        raise ValueError(f"{where}: {unknown('condition', name, conditions, allowed)}")
 
 
 def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
@@ -367,7 +401,8 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
             raise ValueError(f"{where}/when/for_each: only `players` can be iterated")
         for trigger in check["when"]["on"]:
             if trigger not in TRIGGERS:
-                raise ValueError(f"{where}/when/on: unknown trigger {trigger!r}")
+                allowed = "an event type or a moment"
+                raise ValueError(f"{where}/when/on: {unknown('trigger', trigger, TRIGGERS, allowed)}")
         check_condition(check["when"].get("if"), f"{where}/when/if")
         check_template(check["summary"], f"{where}/summary")
         if "player" in check:
@@ -375,11 +410,11 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
         for j, effect in enumerate(check.get("then") or ()):
             name = next(iter(effect)) if isinstance(effect, dict) and len(effect) == 1 else effect
             if not isinstance(name, str) or name not in EFFECTS:
-                raise ValueError(f"{where}/then/{j}: unknown effect {effect!r}")
+                raise ValueError(f"{where}/then/{j}: {unknown('effect', name, EFFECTS, ', '.join(EFFECTS))}")
             _check_effect(name, effect[name] if isinstance(effect, dict) else None, f"{where}/then/{j}")
     for name, setting in (data.get("defines") or {}).items():
         if name not in DEFINES:
-            raise ValueError(f"defines/{name}: unknown setting {name!r}")
+            raise ValueError(f"defines/{name}: {unknown('setting', name, DEFINES, ', '.join(DEFINES))}")
         for entry in setting if isinstance(setting, list) else [setting]:
             _check_setting(entry, f"defines/{name}")
 
@@ -390,7 +425,7 @@ CHAIN_KEYS = {"if", "candidates", "pass_over", "none_found", "decided_by"}
 def _check_setting(entry: Any, where: str) -> None:
     """A setting reads in words: its keys and named values have phrases (SETTING_KEYS, SETTING_VALUES)."""
     if isinstance(entry, str) and entry not in SETTING_VALUES:
-        raise ValueError(f"{where}: unknown value {entry!r}")
+        raise ValueError(f"{where}: {unknown('value', entry, SETTING_VALUES, ', '.join(SETTING_VALUES))}")
     if isinstance(entry, dict) and "candidates" in entry:
         _check_chain(entry, where)
         return
@@ -400,6 +435,6 @@ def _check_setting(entry: Any, where: str) -> None:
         if key in CHAIN_KEYS:
             continue
         if key not in SETTING_KEYS:
-            raise ValueError(f"{where}/{key}: unknown setting key {key!r}")
+            raise ValueError(f"{where}/{key}: {unknown('setting key', key, SETTING_KEYS, ', '.join(SETTING_KEYS))}")
         if isinstance(value, str) and value not in SETTING_VALUES:
             _check_value(value, f"{where}/{key}")

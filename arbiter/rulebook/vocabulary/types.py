@@ -20,6 +20,7 @@ from typing import Any, Iterable, Mapping
 from arbiter.rulebook.vocabulary.effects import EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
+from arbiter.rulebook.vocabulary.grammar import is_hand_literal
 from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import PERSONS
 from arbiter.rulebook.vocabulary.predicates import PREDICATES
@@ -68,6 +69,8 @@ def kind_of(node: Any, where: str, parameters: Mapping[str, str]) -> str:
             return EVENT_FIELD_KINDS.get(node[len("event."):], "fact")
         if node in TEXTS:
             return "text"
+        if is_hand_literal(node):
+            return "hand"
         return WORDS.get(node, "literal")
     if isinstance(node, list):
         kinds = {kind_of(item, f"{where}/{i}", parameters) for i, item in enumerate(node)}
