@@ -113,7 +113,7 @@ def test_referee_follows_laws_77_and_78_and_cites_the_one_that_decided(disputant
     assert f"({rule})." in text.splitlines()[0]
 
 
-@pytest.mark.parametrize("name", ["log", "report", "rules", "house"])
+@pytest.mark.parametrize("name", ["log", "report", "rules", "house", "settle", "season"])
 def test_schemas_are_json(name):
     result = run("schema", name)
     assert result.exit_code == 0
@@ -189,6 +189,8 @@ def test_every_command_takes_format_json(tmp_path):
         "next": (["next", case], None),
         "house": (["house", "check", "blaze"], None),
         "verify": (["verify", str(tmp_path / "report.json"), case], None),
+        "settle": (["settle", case], None),
+        "season": (["season", case], None),
         "table": (["table", str(tmp_path / "t.hand"), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1"],
                   table_input),
     }

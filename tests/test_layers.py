@@ -23,9 +23,9 @@ LAYERS = {
 }
 GROUP = {
     "cards": "leaves", "hands": "leaves", "state": "leaves", "findings": "leaves", "records": "leaves", "seats": "leaves", "errors": "leaves", "words": "leaves",
-    "resources": "leaves", "schemas": "leaves", "rulebook": "rulebook", "engine": "engine", "reading": "input",
+    "resources": "leaves", "schemas": "leaves", "settle": "leaves", "money": "leaves", "rulebook": "rulebook", "engine": "engine", "reading": "input",
     "notation": "input", "simulator": "simulator", "checker": "checker", "bulk": "bulk", "cluster": "bulk",
-    "report": "bulk", "verify": "bulk", "render": "people", "quiz": "people", "live": "people", "serve": "people", "cli": "cli",
+    "report": "bulk", "verify": "bulk", "nights": "bulk", "evening": "bulk", "season": "bulk", "render": "people", "quiz": "people", "live": "people", "serve": "people", "cli": "cli",
     "__main__": "cli", "__init__": "bulk",  # the package's API: check_log and friends
 }
 # Layers of one rank that must not import each other.

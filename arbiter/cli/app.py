@@ -79,7 +79,7 @@ COMMAND_MODULES = {
     "check": "check", "laws": "laws", "law": "laws", "schema": "laws", "evidence": "disputes",
     "referee": "disputes", "explain": "explain", "rulebook": "rulebook", "quiz": "quiz", "convert": "notation",
     "table": "table", "next": "table", "simulate": "simulate", "serve": "serve", "verify": "verify",
-    "house": "house",
+    "settle": "evening", "season": "evening", "house": "house",
 }
 
 

@@ -11,7 +11,7 @@ from arbiter.render.lawbook import render_law, render_laws
 from arbiter.resources import schema_path
 from arbiter.rulebook.model import SECTIONS
 
-SCHEMAS = ("log", "report", "rules", "house", "next")
+SCHEMAS = ("log", "report", "rules", "house", "next", "settle", "season")
 
 @cli.command()
 @click.option("--section", type=click.Choice(SECTIONS), help="Only the laws of one section.")
@@ -38,6 +38,6 @@ def law(rule_id: str, fmt: str, house: str | None) -> None:
 @click.argument("name", type=click.Choice(SCHEMAS))
 @click.option("--format", "fmt", type=click.Choice(["json"]), default="json", help="Schemas are JSON.")
 def schema(name: str, fmt: str) -> None:
-    """Print a JSON Schema: the hand log, the report, a rule file, a house-rules file, or
-    `arbiter next`'s answer."""
+    """Print a JSON Schema: the hand log, the report, a rule file, a house-rules file,
+    `arbiter next`'s answer, or what `arbiter settle` and `arbiter season` print as JSON."""
     click.echo(schema_path(name).read_text(encoding="utf-8"), nl=False)

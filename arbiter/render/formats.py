@@ -3,7 +3,7 @@
 A person at a terminal reads `text`; `check`, `laws`, `evidence` and `referee` call
 theirs `table` (SPEC §5 names `check --format table`; their text ends in, or is, a
 table). A program reads `json` (every command has it) or `jsonl` (one report a line);
-a page, `markdown` or `html`.
+a page, `markdown` or `html`; a spreadsheet, `csv` (settle, season).
 """
 
 from __future__ import annotations
@@ -15,11 +15,14 @@ FORMATS = {
     "jsonl": "one JSON report a line, the summary on standard error",
     "markdown": "Markdown, for a page",
     "html": "one self-contained HTML page",
+    "csv": "comma-separated values, a header and one record a row, for a spreadsheet",
 }
 
 CHECK_FORMATS = ("table", "json", "jsonl", "markdown", "html")
 LISTING_FORMATS = ("table", "json", "markdown")  # laws, evidence, referee
 LAW_FORMATS = ("text", "json", "markdown")  # law, explain
 RULEBOOK_FORMATS = ("markdown", "html", "json")
+SETTLE_FORMATS = ("table", "json", "csv")
+SEASON_FORMATS = ("table", "json", "csv", "markdown", "html")
 SPOKEN_FORMATS = ("text", "json")  # table, next, serve, quiz, simulate, verify: what is said, or it as JSON
 

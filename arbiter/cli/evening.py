@@ -1,0 +1,86 @@
+"""`arbiter settle` (who pays whom at the end of the night) and `arbiter season` (a club's
+account over its nights): thin, over `arbiter.evening`, `arbiter.season` and their renderers.
+
+Exit 0: settled, or the season told. 2: some log could not be read (it is named and left
+out; the rest is settled all the same), or the command was misused. 1 is never given:
+an irregularity is ruled on, and its effects are in the nets.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import click
+
+from arbiter.cli.app import HOUSE, cli
+from arbiter.cli.output import echo
+from arbiter.nights import Aliases, Night, read_nights
+from arbiter.render.evening import error_words
+from arbiter.render.formats import SEASON_FORMATS, SETTLE_FORMATS
+from arbiter.report import EXIT_INVALID, EXIT_OK
+
+ALIAS = click.option("--alias", "alias", metavar="NAME=OTHER", multiple=True,
+                     help="OTHER is NAME written another way: count them as one person, NAME (repeatable).")
+
+
+def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases, dated: bool = False) -> list[Night]:
+    """Every log the paths name, each invalid one said in a line on standard error."""
+    nights = list(read_nights(paths, house, aliases, dated))
+    if not nights:
+        raise click.UsageError("no hand logs found in the paths given")
+    for night in nights:
+        if night.invalid:
+            echo(f"arbiter: left out, invalid: {error_words(night)}", err=True)
+    for other in aliases.unused():
+        echo(f"arbiter: --alias: no log writes {other}", err=True)
+    return nights
+
+
+def _exit_code(nights: Iterable[Night]) -> int:
+    return EXIT_INVALID if any(night.invalid for night in nights) else EXIT_OK
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--value", "value", metavar="MONEY", help="What one counter is worth (e.g. 0.25): money beside counters.")
+@click.option("--currency", "currency", metavar="CODE", help="The money's currency code (e.g. GBP); needs --value.")
+@ALIAS
+@HOUSE
+@click.option("--format", "fmt", type=click.Choice(SETTLE_FORMATS), default="table", show_default=True,
+              help="Output format (json: arbiter schema settle; csv: one payment a row).")
+def settle(paths: tuple[str, ...], value: str | None, currency: str | None, alias: tuple[str, ...],
+           house: str | None, fmt: str) -> int:
+    """The night's nets over hand logs (files, folders, - for stdin; one table or several) and the
+    fewest payments that settle them. A pool left over is named, never shared out."""
+    from arbiter.evening import evening
+    from arbiter.money import Money
+    from arbiter.render.evening import render_settle
+
+    if currency and not value:
+        raise click.UsageError("--currency goes with --value")
+    try:
+        money = Money(value, currency) if value else None
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--value/--currency") from None
+    nights = _nights(paths, house, Aliases(alias))
+    echo(render_settle(evening(nights), fmt, money), nl=False)
+    return _exit_code(nights)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True)
+@ALIAS
+@HOUSE
+@click.option("--format", "fmt", type=click.Choice(SEASON_FORMATS), default="table", show_default=True,
+              help="Output format (json: arbiter schema season; csv: one player's night a row; html: one page "
+                   "with each player's running total drawn).")
+def season(paths: tuple[str, ...], alias: tuple[str, ...], house: str | None, fmt: str) -> int:
+    """Every player's nights, games, net and irregularities over a season's hand logs (a night is a
+    log; its date is meta.date, else a date in its file name)."""
+    from arbiter.render.season import render_season
+    from arbiter.season import season as tally
+
+    aliases = Aliases(alias)
+    nights = _nights(paths, house, aliases, dated=True)
+    echo(render_season(tally(nights, aliases), fmt), nl=False)
+    return _exit_code(nights)

@@ -1,0 +1,180 @@
+"""Nights at the table: each hand log a club keeps, checked, and what it comes to for the
+players: their nets, their irregularities, and what stayed in the pool when it ended.
+
+`arbiter settle` pays up one evening of them; `arbiter season` adds up many. Both take
+the logs as `arbiter check` does (`bulk.gather`, `bulk.check_many`), so a log reads and
+rules here exactly as it does there, and one that cannot be read is a night left out,
+never the end of the run.
+
+A night's date is the log's own word where it gives one (`meta.date`, an ISO date,
+perhaps with a time after it), else a date written in the file's name
+(`2026-03-14.json`, `club-2026-03-14-upstairs.hand`), else it is not known. A file's
+time of change is never used: copying a season's folder would move every night.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+from collections import Counter
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple
+
+from arbiter.bulk import STDIN, check_many, gather, read_path
+from arbiter.checker import STATUS_INVALID
+from arbiter.errors import ArbiterError, LogError
+from arbiter.notation.reading import is_text_log, read_text_log
+from arbiter.reading import read_log_lazily
+from arbiter.seats import POOL
+
+_NAMED_DATE = re.compile(r"(?<![0-9])([0-9]{4}-[0-9]{2}-[0-9]{2})(?![0-9])")
+
+# Why counters stayed in the pool when a log ended, and how that is said.
+UNFINISHED = "unfinished"
+JACKPOT = "jackpot"
+CARRIED = "carried"
+LEFT_OVER_WHY = {
+    UNFINISHED: "the game was not finished",
+    JACKPOT: "carried to the jack-pot that was to follow",
+    CARRIED: "carried to the game that was to follow",
+}
+
+
+class AliasError(ArbiterError):
+    """`--alias` asks for what cannot be: a name given two meanings, or two players who
+    sit at one table made one person."""
+
+
+class Aliases:
+    """The same person written two ways: `Bob=Robert` counts Robert's nights as Bob's."""
+
+    def __init__(self, specs: Iterable[str] = ()) -> None:
+        """Raises AliasError for a spec that is not `NAME=OTHER`, or that makes a name
+        both a person and another's other name, or one name two people's."""
+        self.other: dict[str, str] = {}  # the name as written -> the person's name
+        for spec in specs:
+            name, equals, other = (part.strip() for part in spec.partition("="))
+            if not (equals and name and other) or name == other:
+                raise AliasError(f"--alias {spec!r}: write it NAME=OTHER, two names of one person, as Bob=Robert")
+            if self.other.get(other, name) != name:
+                raise AliasError(f"--alias {spec!r}: {other} is already {self.other[other]}")
+            if name in self.other or other in self.other.values():
+                taken = name if name in self.other else other
+                raise AliasError(f"--alias {spec!r}: {taken} is both a person and another name of someone")
+            self.other[other] = name
+        self.written: dict[str, list[str]] = {}  # each person's names as the logs wrote them, first met first
+
+    def name(self, written: str) -> str:
+        """The person a name as written stands for."""
+        person = self.other.get(written, written)
+        names = self.written.setdefault(person, [])
+        if written not in names:
+            names.append(written)
+        return person
+
+    def unused(self) -> list[str]:
+        """The other names that no log wrote: a spelling mistake in `--alias`, perhaps."""
+        return [other for other, person in self.other.items() if other not in self.written.get(person, ())]
+
+    def tally(self, counts: Mapping[str, int], file: str) -> dict[str, int]:
+        """`counts` by person; raises AliasError where two names at one table are made one."""
+        merged: dict[str, int] = {}
+        seen: dict[str, str] = {}
+        for written, count in counts.items():
+            person = self.name(written)
+            if person in seen:
+                raise AliasError(f"--alias: {seen[person]} and {written} both sit at {file}: "
+                                 "they cannot be one person")
+            seen[person] = written
+            merged[person] = count
+        return merged
+
+
+class LeftOver(NamedTuple):
+    """Counters left in a log's pool when it ended: named, never shared out."""
+
+    file: str
+    game: int
+    amount: int
+    why: str  # UNFINISHED, JACKPOT or CARRIED
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "game": self.game, "amount": self.amount, "why": self.why,
+                "words": LEFT_OVER_WHY[self.why]}
+
+
+class Night(NamedTuple):
+    """One log as the players' account sees it."""
+
+    file: str
+    status: str  # the report's: ok, irregular or invalid
+    error: dict[str, Any] | None  # the report's, for an invalid log
+    games: int
+    net: dict[str, int]  # by person, every player at the table
+    irregularities: dict[str, int]  # by person, those who had any
+    left_over: LeftOver | None
+    date: datetime.date | None
+    dated_by: str | None  # "meta.date", "file name", or None
+
+    @property
+    def invalid(self) -> bool:
+        return self.status == STATUS_INVALID
+
+
+def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated: bool = False) -> Iterator[Night]:
+    """Each log the paths name (as `arbiter check` gathers them) as a night, in the order
+    gathered; with `dated`, each with its date."""
+    for report in check_many(gather(paths), house, {}):
+        file = report["file"]
+        date, dated_by = night_date(file) if dated and report["status"] != STATUS_INVALID else (None, None)
+        yield night_of(report, aliases, date, dated_by)
+
+
+def night_of(report: Mapping[str, Any], aliases: Aliases, date: datetime.date | None = None,
+             dated_by: str | None = None) -> Night:
+    file = report["file"]
+    wrongs = Counter(finding["player"] for finding in report["findings"]
+                     if finding["severity"] == "irregularity" and finding["player"] is not None)
+    return Night(file, report["status"], report["error"], len(report["games"]), aliases.tally(report["net"], file),
+                 aliases.tally(wrongs, file), left_over(report), date, dated_by)
+
+
+def left_over(report: Mapping[str, Any]) -> LeftOver | None:
+    """What stayed in the pool when the log ended, by its ledger, and why: the last game
+    unfinished, or the pool carried to the game that was to follow it (a jack-pot, as a
+    rule: an ordinary game's pool is carried only when no one opened it)."""
+    ledger = report["ledger"]
+    amount = sum(line["amount"] for line in ledger if line["to"] == POOL) - \
+        sum(line["amount"] for line in ledger if line["from"] == POOL)
+    if not amount:
+        return None
+    last = report["games"][-1]
+    why = UNFINISHED if not last["complete"] else JACKPOT if last["next"]["jackpot"] else CARRIED
+    return LeftOver(report["file"], last["game"], amount, why)
+
+
+def night_date(file: str) -> tuple[datetime.date | None, str | None]:
+    """The night's date and where it was found (see the module's word). The log is read
+    again, by the reader `check` uses, for its `meta`: a log read from standard input
+    has only its name, `-`, and so no date."""
+    if file != STDIN:
+        try:
+            data = read_path(file)
+            log = read_text_log(data, file) if is_text_log(data, file) else read_log_lazily(data, file)
+        except LogError:  # changed since it was checked: its name may still tell
+            log = {}
+        meta = log.get("meta")
+        stated = meta.get("date") if isinstance(meta, dict) else None
+        date = _iso_date(stated[:10]) if isinstance(stated, str) else None
+        if date:
+            return date, "meta.date"
+    named = _NAMED_DATE.search(os.path.basename(file))
+    date = _iso_date(named.group(1)) if named else None
+    return (date, "file name") if date else (None, None)
+
+
+def _iso_date(text: str) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(text) if len(text) == 10 else None
+    except ValueError:
+        return None

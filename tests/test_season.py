@@ -1,0 +1,148 @@
+"""`arbiter season`: every player's nights, games, net and irregularities over a club's logs
+(issue 24, item 2), held against the sum of the reports `arbiter check` makes of them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections import Counter, defaultdict
+
+import pytest
+
+from arbiter.checker import check_file
+from arbiter.simulator import simulate_log
+from arbiter.simulator.record import to_json
+from tests.conftest import in_process
+from tests.evening_support import json_of, write_night
+
+
+def season_of(*args: str) -> tuple[int, dict, str]:
+    return json_of("season", *args)
+
+
+@pytest.fixture
+def club(tmp_path):
+    """A folder of simulated nights, undated, with irregularities planted in half the games."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    paths = [write_night(folder, f"sim-{n:05d}.json", 500 + n, 3 + n % 4, 3, 0.5) for n in range(1, 9)]
+    return folder, paths
+
+
+def test_the_season_agrees_with_the_sum_of_the_reports(club):
+    folder, paths = club
+    reports = [check_file(path) for path in paths]
+    code, document, err = season_of(str(folder))
+    assert code == 0 and err == ""
+    nights, games, net, wrongs = Counter(), Counter(), Counter(), Counter()
+    for report in reports:
+        for name, value in report["net"].items():
+            nights[name] += 1
+            games[name] += len(report["games"])
+            net[name] += value
+        wrongs.update(f["player"] for f in report["findings"] if f["severity"] == "irregularity" and f["player"])
+    assert sum(wrongs.values()) > 0, "the planted irregularities are counted"
+    players = {p["name"]: p for p in document["players"]}
+    assert set(players) == set(nights)
+    for name, player in players.items():
+        assert (player["nights"], player["games"], player["net"], player["irregularities"]) == \
+            (nights[name], games[name], net[name], wrongs[name])
+        assert player["running"][-1] == player["net"]
+    assert [p["net"] for p in document["players"]] == sorted((p["net"] for p in document["players"]), reverse=True)
+    assert [night["file"] for night in document["nights"]] == paths  # undated: in the order of their names
+    assert [night["night"] for night in document["nights"]] == list(range(1, 9))
+
+
+def test_nights_go_by_meta_date_then_the_file_name_undated_last(tmp_path):
+    paths = [write_night(tmp_path, "b.json", 1, games=3, date="2026-03-01T20:00"), write_night(tmp_path, "a.json", 2, games=3),
+             write_night(tmp_path, "club 2026-01-15.json", 3, games=3), write_night(tmp_path, "c.json", 4, games=3, date="2026-02-01")]
+    _, document, _ = season_of(*paths)
+    order = [(night["file"], night["date"], night["dated_by"]) for night in document["nights"]]
+    assert order == [(paths[2], "2026-01-15", "file name"), (paths[3], "2026-02-01", "meta.date"),
+                     (paths[0], "2026-03-01", "meta.date"), (paths[1], None, None)]
+    code, table, _ = in_process("season", *paths)
+    assert "4 nights, 2026-01-15 to 2026-03-01 and 1 undated" in table.splitlines()[0]
+
+
+def test_running_totals_follow_the_season_night_by_night(tmp_path):
+    paths = [write_night(tmp_path, f"2026-01-{day:02d}.json", day, players=3, games=3) for day in (20, 5, 12)]
+    _, document, _ = season_of(*paths)
+    ordered = [check_file(path) for path in sorted(paths)]
+    for player in document["players"]:
+        total, expected = 0, []
+        for report in ordered:
+            total += report["net"].get(player["name"], 0)
+            expected.append(total)
+        assert player["running"] == expected
+
+
+def test_aliases_merge_one_person_written_two_ways(club):
+    folder, paths = club
+    _, plain, _ = season_of(str(folder))
+    name = json.loads(open(paths[0], encoding="utf-8").read())["table"]["players"][0]
+    renamed = write_night(folder, "sim-00001.json", 501, 4, 3, 0.5, rename={name: "Robert"})  # night 1, written otherwise
+    _, apart, _ = season_of(str(folder))
+    assert "Robert" in {p["name"] for p in apart["players"]}
+    _, joined, err = season_of(str(folder), "--alias", f"{name}=Robert")
+    assert err == ""
+    assert {p["name"]: p["net"] for p in joined["players"]} == {p["name"]: p["net"] for p in plain["players"]}
+    person = next(p for p in joined["players"] if p["name"] == name)
+    assert set(person["written"]) == {name, "Robert"}
+    assert joined["nights"][0]["file"] == renamed and name in joined["nights"][0]["net"]
+    code, table, _ = in_process("season", str(folder), "--alias", f"{name}=Robert")
+    assert f"{name} (also Robert)" in table
+    code, _, err = in_process("season", str(folder), "--alias", f"{name}=Nobody")
+    assert code == 0 and "no log writes Nobody" in err
+
+
+def test_an_invalid_log_is_named_counts_for_no_one_and_exits_2(club):
+    folder, paths = club
+    (folder / "torn.hand").write_text("players Ann Bob; limit 20; ante 1\nAnn deals\nAnn flies\n", encoding="utf-8")
+    _, clean, _ = season_of(*paths)
+    code, document, err = season_of(str(folder))
+    assert code == 2 and "torn.hand" in err and "Traceback" not in err
+    assert document["players"] == clean["players"]
+    [torn] = [night for night in document["nights"] if night["status"] == "invalid"]
+    assert torn["night"] is None and torn["error"]["message"]
+    for fmt in ("table", "markdown", "html"):
+        code, out, _ = in_process("season", str(folder), "--format", fmt)
+        assert code == 2 and "left out, invalid" in out
+
+
+def test_csv_parses_back_to_the_standings(club):
+    folder, _ = club
+    _, document, _ = season_of(str(folder))
+    code, out, _ = in_process("season", str(folder), "--format", "csv")
+    totals: dict[str, Counter] = defaultdict(Counter)
+    for row in csv.DictReader(io.StringIO(out)):
+        for column in ("games", "net", "irregularities"):
+            totals[row["player"]][column] += int(row[column])
+        totals[row["player"]]["nights"] += 1
+    assert {p["name"]: {k: p[k] for k in ("nights", "games", "net", "irregularities")}
+            for p in document["players"]} == {name: dict(counts) for name, counts in totals.items()}
+
+
+def test_names_from_the_logs_are_escaped_in_markdown_and_html(tmp_path):
+    name = json.loads(to_json(simulate_log(9, 3, 2, 0.0)[0]))["table"]["players"][0]
+    path = write_night(tmp_path, "night.json", 9, players=3, games=2, plant=0.0, rename={name: "<b>|*Eve*"})
+    code, markdown, _ = in_process("season", path, "--format", "markdown")
+    assert "<b>" not in markdown and "&lt;b&gt;\\|\\*Eve\\*" in markdown
+    code, page, _ = in_process("season", path, "--format", "html")
+    assert "<b>|" not in page and "&lt;b&gt;|*Eve*" in page
+
+
+def test_the_html_page_stands_alone_and_draws_each_running_total(club):
+    folder, _ = club
+    _, document, _ = season_of(str(folder))
+    code, page, _ = in_process("season", str(folder), "--format", "html")
+    assert code == 0 and page.startswith("<!DOCTYPE html>")
+    assert "<script" not in page.lower() and "<link" not in page.lower() and "@import" not in page
+    assert re.findall(r'(?:src|href)="', page) == []
+    assert re.findall(r"https?://[^\"' ]+", page) == ["http://www.w3.org/2000/svg"]  # the SVG namespace, not fetched
+    assert page.count("<svg") == 1 + len(document["players"])  # the chart, and a swatch a player in its legend
+    lines = re.findall(r'<polyline points="([^"]+)"[^>]*><title>([^<]+)</title>', page)
+    assert [title for _, title in lines] == [f"{p['name']}: {p['net']:+d}" for p in document["players"]]
+    for (points, _), player in zip(lines, document["players"]):
+        assert len(points.split()) == 1 + len(document["nights"])  # the start, and each night
