@@ -7,7 +7,6 @@ the data of a condition: it looks up the checks of an event type and calls closu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Callable, Mapping
 
 from arbiter.engine.chain import Chain
@@ -60,10 +59,8 @@ def _shown(value: Any) -> str:
 
 
 class CompiledCheck:
-    """A check ready to run: its rule, its condition, its effects, whom it concerns.
-
-    Its closures are compiled when first asked for: a run compiles those of the triggers
-    it meets, not the whole rule book's."""
+    """A check ready to run: its rule, its condition, its effects, whom it concerns, each
+    a closure compiled once (the whole rule book's take some 3 ms: docs/speed.md)."""
 
     def __init__(self, rule: Rule, index: int, check: Check, binding: Binding | None) -> None:
         self.rule = rule
@@ -71,23 +68,10 @@ class CompiledCheck:
         self.check = check
         self.severity = rule.severity_of(check)
         self.for_each = check.for_each
-        self.binding = binding
-
-    @cached_property
-    def condition(self) -> Condition:
-        return compile_condition(self.check.condition, self.binding)
-
-    @cached_property
-    def effects(self) -> tuple[tuple[str, Any], ...]:
-        return tuple(compile_effect(e, self.binding) for e in self.check.effects)
-
-    @cached_property
-    def player(self) -> Value:
-        return compile_value(self.check.player, self.binding)
-
-    @cached_property
-    def summary(self) -> Callable[[Context], str]:
-        return compile_template(self.check.summary, self.binding)
+        self.condition: Condition = compile_condition(check.condition, binding)
+        self.effects: tuple[tuple[str, Any], ...] = tuple(compile_effect(e, binding) for e in check.effects)
+        self.player: Value = compile_value(check.player, binding)
+        self.summary: Callable[[Context], str] = compile_template(check.summary, binding)
 
 
 def compile_effect(effect: Any, binding: Binding | None = None) -> tuple[str, Any]:

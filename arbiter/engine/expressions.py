@@ -9,6 +9,7 @@ builds a smaller one.
 
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any, Callable, Mapping, Protocol
 
@@ -83,11 +84,8 @@ def arithmetic(name: str, values: list[Any]) -> Any:
         return sum(values)
     if name == "sub":
         return values[0] - sum(values[1:])
-    if name == "mul":
-        result = 1
-        for v in values:
-            result *= v
-        return result
+    if name == "mul":  # a fraction of the limit (half: 0.5) times a count: an int times a float
+        return math.prod(values)
     return min(values) if name == "min" else max(values)
 
 
