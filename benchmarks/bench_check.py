@@ -4,16 +4,24 @@ Prints, all measured in the same run (docs/speed.md):
   1. end to end (`arbiter check DIR --format jsonl`, start-up included): games/s and
      events/s with 1 and 2 jobs;
   2. the floor: the same files read and `json.loads`ed, one dict look-up an event;
-  3. one log: `arbiter check LOG` wall time, table and `--format json`, beside
-     `python -c pass` (best of 10 each), and where its imports' time goes (`-X importtime`,
-     each module's own time summed by package: arbiter's by subpackage);
-  4. the peer: PokerKit's PHH parse-and-replay of six-handed no-limit hold'em hands
-     (if `pokerkit` is installed; it says so if not);
-  5. peak memory (max RSS of any process of the run) of `arbiter check --format jsonl`
+  3. in one process, four-player sessions read from their bytes and checked
+     (`check_bytes`: JSON, schema, replay, report): games/s and µs an event, for the
+     build this interpreter imports and, with `--compiled PYTHON`, for the build that
+     interpreter imports (e.g. `.venv-compiled/bin/python`, installed with
+     ARBITER_COMPILE=1): the same logs in the same run;
+  4. the peer: PokerKit's PHH parse-and-replay of four-player no-limit deuce-to-seven
+     single-draw hands (if `pokerkit` is installed: `pip install 'arbiter[bench]'`; it says
+     so if not), and arbiter's games/s over PokerKit's hands/s;
+  5. one log: `arbiter check LOG` wall time, table and `--format json`, beside
+     `python -c pass` (best of 10 each), and where its imports' time goes (`-X importtime`
+     run outside the checkout, so that it is the installed build's; each module's own
+     time summed by package: arbiter's by subpackage);
+  6. peak memory (max RSS of any process of the run) of `arbiter check --format jsonl`
      over 10,000 and 100,000 distinct logs: real copies (each with its own `meta`), not
      links, so every log is read and checked.
 
-Usage: python benchmarks/bench_check.py [--logs 2000] [--games 8] [--memory-logs 10000 100000]
+Usage: python benchmarks/bench_check.py [--logs 2000] [--games 8] [--compiled PYTHON]
+       [--memory-logs 10000 100000]
 A script, not a test: the figures depend on the machine (and on what else runs on it).
 """
 
@@ -29,18 +37,20 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from arbiter.simulator import simulate_log
 
 HERE = Path(__file__).resolve().parent
 
 
-def write_corpus(folder: Path, logs: int, games: int) -> tuple[int, int]:
-    """`logs` simulated sessions of `games` games each (clean and planted mixed): (games, events)."""
+def write_corpus(folder: Path, logs: int, games: int, players: int | None = None) -> tuple[int, int]:
+    """`logs` simulated sessions of `games` games each (clean and planted mixed), of
+    `players` players (2 to 7 by the seed where None): (games, events)."""
     folder.mkdir(parents=True, exist_ok=True)
     total_games = total_events = 0
     for seed in range(logs):
-        log, _ = simulate_log(seed, None, games, 0.2 if seed % 2 else 0.0)
+        log, _ = simulate_log(seed, players, games, 0.2 if seed % 2 else 0.0)
         (folder / f"sim-{seed:06d}.json").write_text(json.dumps(log))
         total_games += games
         total_events += len(log["events"])
@@ -82,8 +92,10 @@ def best_wall(command: list[str], runs: int = 10) -> float:
 def import_breakdown(log: str, shown: int = 12) -> str:
     """Where `arbiter check LOG --format json` spends its imports: each module's own
     time (`-X importtime`, which inflates it somewhat), summed by package."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c", "from arbiter.cli import main; main()",
-                           "check", log, "--format", "json"], capture_output=True, text=True)
+    with tempfile.TemporaryDirectory() as elsewhere:  # `-c` puts the working folder first on sys.path
+        done = subprocess.run([sys.executable, "-X", "importtime", "-c", "from arbiter.cli import main; main()",
+                               "check", os.path.abspath(log), "--format", "json"], capture_output=True, text=True,
+                              cwd=elsewhere)
     groups: dict[str, int] = {}
     for line in done.stderr.splitlines():
         if not line.startswith("import time:") or "self [us]" in line:
@@ -98,23 +110,27 @@ def import_breakdown(log: str, shown: int = 12) -> str:
             + ", ".join(f"{name} {us / 1000:.1f}" for name, us in top))
 
 
-def pokerkit_rate(hands: int = 300) -> str:
-    """PokerKit's PHH parse-and-replay: hands/s and actions/s, or why there is no figure."""
+def pokerkit_rate(hands: int = 500) -> tuple[float | None, str]:
+    """PokerKit's PHH parse-and-replay of four-player draw hands: (hands/s, its line), or
+    (None, why there is no figure)."""
     try:
-        from pokerkit import Automation, HandHistory, NoLimitTexasHoldem
+        from pokerkit import Automation, HandHistory, NoLimitDeuceToSevenLowballSingleDraw
     except ImportError:
-        return "  peer: PokerKit is not installed (pip install pokerkit): no peer figure"
+        return None, "  peer: PokerKit is not installed (pip install 'arbiter[bench]'): no peer figure"
     automations = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                    Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
                    Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
                    Automation.CHIPS_PULLING)
     rng = random.Random(1)
     texts = []
-    for _ in range(hands):  # six-handed hands played at random, written as PHH
-        game = NoLimitTexasHoldem(automations, True, 0, (1, 2), 2)
-        state = game((200,) * 6, 6)
+    for _ in range(hands):  # four-handed draw hands played at random, written as PHH
+        game = NoLimitDeuceToSevenLowballSingleDraw(automations, True, 0, (1, 2), 2)
+        state = game((200,) * 4, 4)
         while state.status:
-            if state.can_fold() and rng.random() < 0.2:
+            if state.can_stand_pat_or_discard():
+                hole = state.hole_cards[state.stand_patter_or_discarder_index]
+                state.stand_pat_or_discard(rng.sample(hole, rng.randint(0, 3)))
+            elif state.can_fold() and rng.random() < 0.2:
                 state.fold()
             elif state.can_complete_bet_or_raise_to() and rng.random() < 0.2:
                 state.complete_bet_or_raise_to(state.min_completion_betting_or_raising_to_amount)
@@ -131,8 +147,39 @@ def pokerkit_rate(hands: int = 300) -> str:
             pass
         actions += len(history.actions)
     seconds = time.perf_counter() - started
-    return (f"  peer: PokerKit {version('pokerkit')} PHH parse-and-replay: {hands / seconds:,.0f} hands/s, "
-            f"{actions / seconds:,.0f} actions/s ({hands} six-handed no-limit hold'em hands)")
+    return hands / seconds, (f"  peer: PokerKit {version('pokerkit')} PHH parse-and-replay: {hands / seconds:,.0f} "
+                             f"hands/s, {actions / seconds:,.0f} actions/s ({hands} four-handed no-limit "
+                             f"deuce-to-seven single-draw hands, {actions / hands:.1f} actions a hand)")
+
+
+# Run by each interpreter measured (this one, and --compiled's): the four-player corpus
+# read from its bytes and checked in one process, best of three passes.
+IN_PROCESS = """
+import json, sys, time
+from pathlib import Path
+from typing import Any
+import arbiter.engine.replay
+from arbiter.checker import check_bytes
+paths = sorted(Path(sys.argv[1]).glob("*.json"))
+data = [(p.read_bytes(), str(p)) for p in paths]
+games = sum(len(check_bytes(raw, name)["games"]) for raw, name in data)
+events = sum(len(json.loads(raw)["events"]) for raw, _ in data)
+best = float("inf")
+for _ in range(3):
+    started = time.perf_counter()
+    for raw, name in data:
+        check_bytes(raw, name)
+    best = min(best, time.perf_counter() - started)
+compiled = not arbiter.engine.replay.__file__.endswith(".py")
+print(json.dumps({"games": games, "events": events, "seconds": best, "compiled": compiled}))
+"""
+
+
+def in_process(python: str, corpus: Path) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as elsewhere:  # the installed build, not the checkout
+        done = subprocess.run([python, "-c", IN_PROCESS, str(corpus)], capture_output=True, text=True, check=True,
+                              cwd=elsewhere)
+    return dict(json.loads(done.stdout))
 
 
 def version(package: str) -> str:
@@ -167,8 +214,8 @@ def hands_per_second() -> str:
     return "\n".join(line for line in out.stdout.splitlines() if "hands/s" in line)
 
 
-def speed(corpus: Path, logs: int, games_a_log: int) -> None:
-    """Items 1 to 4 of the module's docstring."""
+def speed(corpus: Path, logs: int, games_a_log: int, compiled: str | None) -> None:
+    """Items 1 to 5 of the module's docstring."""
     games, events = write_corpus(corpus, logs, games_a_log)
     print(f"corpus: {logs} simulated logs, {games} games, {events} events")
     rates = {}
@@ -181,14 +228,25 @@ def speed(corpus: Path, logs: int, games_a_log: int) -> None:
     seconds = floor(corpus)
     print(f"  floor (read, json.loads, one look-up an event): {games / seconds:,.0f} games/s, "
           f"{events / seconds:,.0f} events/s")
+    four = corpus.parent / "four-players"
+    four_games, four_events = write_corpus(four, max(logs // 4, 50), games_a_log, players=4)
+    peer, peer_line = pokerkit_rate()
+    print(f"four-player corpus: {four_games} games, {four_events} events")
+    for python in [sys.executable, *([compiled] if compiled else [])]:
+        rate = in_process(python, four)
+        build = "compiled (mypyc)" if rate["compiled"] else "pure Python"
+        ratio = f", {rate['games'] / rate['seconds'] / peer:.1f}x PokerKit's hands/s" if peer else ""
+        print(f"  in one process, {build}: {rate['games'] / rate['seconds']:,.0f} games/s, "
+              f"{rate['seconds'] / rate['events'] * 1e6:.2f} µs an event{ratio}")
+    print(peer_line)
     log = str(next(iter(sorted(corpus.glob("*.json")))))
     bare = best_wall([sys.executable, "-c", "pass"])
     table = best_wall([*arbiter_command(), "check", log])
     as_json = best_wall([*arbiter_command(), "check", log, "--format", "json"])
     print(f"  one log, `arbiter check` wall time (best of 10): {table * 1000:.0f} ms (table), "
-          f"{as_json * 1000:.0f} ms (--format json); `python -c pass`: {bare * 1000:.0f} ms")
+          f"{as_json * 1000:.0f} ms (--format json); `python -c pass`: {bare * 1000:.0f} ms "
+          f"({table / bare:.1f}x)")
     print(import_breakdown(log))
-    print(pokerkit_rate())
     print(hands_per_second())
 
 
@@ -196,6 +254,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--logs", type=int, default=2000)
     parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--compiled", metavar="PYTHON",
+                        help="also measure, in the same run, the build this interpreter imports (e.g. "
+                             ".venv-compiled/bin/python, installed with ARBITER_COMPILE=1)")
     parser.add_argument("--memory-logs", type=int, nargs="*", default=[10_000, 100_000])
     parser.add_argument("--memory-games", type=int, default=1, help="games in each log of the memory corpus")
     parser.add_argument("--memory-jobs", type=int, default=2)
@@ -207,7 +268,7 @@ def main() -> None:
           f"load average {load:.1f} at the start")
     with tempfile.TemporaryDirectory() as tmp:
         if not args.memory_only:
-            speed(Path(tmp) / "corpus", args.logs, args.games)
+            speed(Path(tmp) / "corpus", args.logs, args.games, args.compiled)
         memory = Path(tmp) / "memory"
         write_corpus(memory, min(2000, max(args.memory_logs, default=0)), args.memory_games)
         for fmt in args.memory_formats:
