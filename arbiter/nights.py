@@ -40,27 +40,28 @@ LEFT_OVER_WHY = {
 }
 
 
-class AliasError(ArbiterError):
-    """`--alias` asks for what cannot be: a name given two meanings, or two players who
-    sit at one table made one person."""
+class NightsError(ArbiterError):
+    """The nights asked for cannot be told: a log given twice (its night would count
+    twice), or an `--alias` that gives a name two meanings or makes two players who sit
+    at one table one person."""
 
 
 class Aliases:
     """The same person written two ways: `Bob=Robert` counts Robert's nights as Bob's."""
 
     def __init__(self, specs: Iterable[str] = ()) -> None:
-        """Raises AliasError for a spec that is not `NAME=OTHER`, or that makes a name
+        """Raises NightsError for a spec that is not `NAME=OTHER`, or that makes a name
         both a person and another's other name, or one name two people's."""
         self.other: dict[str, str] = {}  # the name as written -> the person's name
         for spec in specs:
             name, equals, other = (part.strip() for part in spec.partition("="))
             if not (equals and name and other) or name == other:
-                raise AliasError(f"--alias {spec!r}: write it NAME=OTHER, two names of one person, as Bob=Robert")
+                raise NightsError(f"--alias {spec!r}: write it NAME=OTHER, two names of one person, as Bob=Robert")
             if self.other.get(other, name) != name:
-                raise AliasError(f"--alias {spec!r}: {other} is already {self.other[other]}")
+                raise NightsError(f"--alias {spec!r}: {other} is already {self.other[other]}")
             if name in self.other or other in self.other.values():
                 taken = name if name in self.other else other
-                raise AliasError(f"--alias {spec!r}: {taken} is both a person and another name of someone")
+                raise NightsError(f"--alias {spec!r}: {taken} is both a person and another name of someone")
             self.other[other] = name
         self.written: dict[str, list[str]] = {}  # each person's names as the logs wrote them, first met first
 
@@ -77,13 +78,13 @@ class Aliases:
         return [other for other, person in self.other.items() if other not in self.written.get(person, ())]
 
     def tally(self, counts: Mapping[str, int], file: str) -> dict[str, int]:
-        """`counts` by person; raises AliasError where two names at one table are made one."""
+        """`counts` by person; raises NightsError where two names at one table are made one."""
         merged: dict[str, int] = {}
         seen: dict[str, str] = {}
         for written, count in counts.items():
             person = self.name(written)
             if person in seen:
-                raise AliasError(f"--alias: {seen[person]} and {written} both sit at {file}: "
+                raise NightsError(f"--alias: {seen[person]} and {written} both sit at {file}: "
                                  "they cannot be one person")
             seen[person] = written
             merged[person] = count
@@ -124,10 +125,21 @@ class Night(NamedTuple):
 def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated: bool = False) -> Iterator[Night]:
     """Each log the paths name (as `arbiter check` gathers them) as a night, in the order
     gathered; with `dated`, each with its date."""
-    for report in check_many(gather(paths), house, {}):
+    for report in check_many(_once(gather(paths)), house, {}):
         file = report["file"]
         date, dated_by = night_date(file) if dated and report["status"] != STATUS_INVALID else (None, None)
         yield night_of(report, aliases, date, dated_by)
+
+
+def _once(paths: Iterator[str]) -> Iterator[str]:
+    """The paths, refusing a file met twice (named twice, or named and in a folder named)."""
+    seen: set[str] = set()
+    for path in paths:
+        real = path if path == STDIN else os.path.realpath(path)
+        if real in seen:
+            raise NightsError(f"{path} is given twice: a night counts once")
+        seen.add(real)
+        yield path
 
 
 def night_of(report: Mapping[str, Any], aliases: Aliases, date: datetime.date | None = None,

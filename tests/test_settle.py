@@ -154,6 +154,17 @@ def test_no_logs_found_is_a_usage_error(tmp_path):
     assert code == 2 and "no hand logs found" in err
 
 
+def test_a_log_given_twice_is_refused_rather_than_counted_twice(tmp_path):
+    night = write_night(tmp_path, "night.json", 5, 3)
+    code, out, err = in_process("settle", str(tmp_path), night)
+    assert code == 2 and out == "" and f"{night} is given twice" in err
+
+
+def test_bad_house_rules_are_one_line_and_exit_2():
+    code, _, err = in_process("settle", str(cases_dir() / "l13-foul-hand-lifted.json"), "--house", "/no/such.yaml")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
 def test_aliases_merge_one_person_written_two_ways(tmp_path):
     first = write_night(tmp_path, "a.json", 21, 4)
     players = json.loads(open(first, encoding="utf-8").read())["table"]["players"]

@@ -24,7 +24,8 @@ ALIAS = click.option("--alias", "alias", metavar="NAME=OTHER", multiple=True,
 
 
 def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases, dated: bool = False) -> list[Night]:
-    """Every log the paths name, each invalid one said in a line on standard error."""
+    """Every log the paths name; each invalid one, and each other name of `--alias` that
+    no log writes, said in a line on standard error."""
     nights = list(read_nights(paths, house, aliases, dated))
     if not nights:
         raise click.UsageError("no hand logs found in the paths given")

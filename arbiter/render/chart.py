@@ -1,6 +1,6 @@
 """A line chart of running totals as inline SVG: each player's total after each night.
 
-Our own, some eighty lines, rather than a plotting library: the chart is one kind, lines
+Our own few dozen lines rather than a plotting library: the chart is one kind, lines
 over a handful of nights, and the page must stand alone (no script, nothing fetched), so
 the SVG is written straight into it. Each line carries a `<title>`, which a browser
 shows on hover without any script; the colours are told apart by a dash as well, for a

@@ -73,7 +73,7 @@ def _table(evening: Evening, money: Money | None) -> str:
     for payer, payee, amount in evening.payments:
         lines.append(f"{payer} pays {payee} {amount}{_in_money(amount, money)}")
     if not evening.payments and evening.nets:
-        lines.append("Nothing to pay between the players: they are square.")
+        lines.append("No player pays another.")
     if evening.pools:
         lines += ["", "Left in a pool, not shared out: its keeper holds what it is worth until it is played."]
     for pool in evening.pools:
