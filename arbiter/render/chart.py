@@ -18,7 +18,7 @@ COLOURS = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b
            "#5f6368")
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 
-WIDTH, HEIGHT = 760, 360
+WIDTH, HEIGHT = 640, 340
 LEFT, RIGHT, TOP, BOTTOM = 56, 28, 16, 44
 
 
@@ -48,7 +48,9 @@ def running_chart(labels: Sequence[str], lines: Sequence[tuple[str, Sequence[int
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value)}" y2="{y(value)}" stroke="{colour}"/>'
                      f'<text x="{LEFT - 6}" y="{y(value) + 4}" text-anchor="end">{value}</text>')
     every = math.ceil((len(labels) + 1) / 12)  # at most a dozen labels under the axis
-    parts += [f'<text x="{x(place)}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle">{escape(label)}</text>'
+    anchors = {0: "start", len(labels): "end"}  # the first and last within the chart, the rest centred
+    parts += [f'<text x="{x(place)}" y="{HEIGHT - BOTTOM + 20}" text-anchor="{anchors.get(place, "middle")}">'
+              f'{escape(label)}</text>'
               for place, label in enumerate(["start", *labels]) if place % every == 0 or place == len(labels)]
     for index, (name, values) in enumerate(lines):
         colour, dash = line_style(index)
