@@ -18,13 +18,14 @@ import random
 import re
 import textwrap
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from arbiter.checker import replay_with_trace
+from arbiter.errors import ArbiterError
 from arbiter.reading import read_log_file
 from arbiter.render.story import TELLERS, Storyteller
 from arbiter.resources import cases_dir
-from arbiter.rulebook.model import Rulebook, normalise_id
+from arbiter.rulebook.model import Rulebook, normalise_id, rule_sort_key
 from arbiter.rulebook.vocabulary.effects import effect_words
 
 CHOICES = 4
@@ -33,6 +34,10 @@ MAX_PER_LAW = 3
 #: What to answer when a finding orders nothing of its own: the act stands (law 55) or
 #: the play simply goes on as the law says.
 NOTHING_FURTHER = "Nothing further is ordered (no redeal, foul hand, refund or penalty): the play goes on"
+
+
+class NothingToAsk(ArbiterError):
+    """The laws asked for are ones no shipped case rules on."""
 
 
 @dataclass(frozen=True)
@@ -252,16 +257,21 @@ def _orders_something(case: Case, law: str) -> bool:
     return any(f["effects"] for f in case.report["findings"] if f["id"] == law)
 
 
-def spread_over_laws(cases: Sequence[Case]) -> dict[str, str]:
+def spread_over_laws(cases: Sequence[Case], laws: Collection[str] | None = None) -> dict[str, str]:
     """Which law to ask of each case: every law some case rules on is asked of at least
     one case (a matching of laws to cases, preferring the laws a case is meant to show),
-    and no law of more than MAX_PER_LAW cases; a case left with only laws asked often
-    enough is not asked at all. Case name -> law."""
-    preference = {case.name: _laws_by_preference(case) for case in cases if case.report["findings"]}
+    and no law of more than MAX_PER_LAW cases, so that a run of them all is not mostly
+    one law; a case left with only laws asked often enough is not asked at all. `laws`,
+    when given, are the only laws asked, and every case that rules on one of them may be
+    (a class on a few laws wants all their cases). Case name -> law."""
+    cap = MAX_PER_LAW if laws is None else len(cases)
+    preference = {case.name: [law for law in _laws_by_preference(case) if laws is None or law in laws]
+                  for case in cases}
+    preference = {name: ruled for name, ruled in preference.items() if ruled}
     cases_by_name = {case.name: case for case in cases}
     cases_of: dict[str, list[tuple[int, str]]] = {}  # law -> (its rank in the case's preference, case)
-    for name, laws in preference.items():
-        for rank, law in enumerate(laws):
+    for name, ruled in preference.items():
+        for rank, law in enumerate(ruled):
             cases_of.setdefault(law, []).append((rank, name))
     ordered = {law: [name for _, name in sorted(ranked)] for law, ranked in cases_of.items()}
     chosen: dict[str, str] = {}
@@ -278,27 +288,66 @@ def spread_over_laws(cases: Sequence[Case]) -> dict[str, str]:
     for law in sorted(ordered, key=lambda law: (len(ordered[law]), law)):
         place(law, set())
     asked = {law: sum(1 for chosen_law in chosen.values() if chosen_law == law) for law in ordered}
-    for name, laws in preference.items():
+    for name, ruled in preference.items():
         if name in chosen:
             continue
-        ordering = [law for law in laws if _orders_something(cases_by_name[name], law)] + laws
-        spare = next((law for law in ordering if asked[law] < MAX_PER_LAW), None)
+        ordering = [law for law in ruled if _orders_something(cases_by_name[name], law)] + ruled
+        spare = next((law for law in ordering if asked[law] < cap), None)
         if spare is not None:
             chosen[name] = spare
             asked[spare] += 1
     return chosen
 
 
-def build_quiz(rulebook: Rulebook, seed: int, count: int) -> list[Question]:
-    """`count` questions from as many different cases, in an order fixed by `seed`, the
-    laws asked spread over the whole code (`spread_over_laws`)."""
+def in_rounds(chosen: Mapping[str, str], rng: random.Random) -> list[tuple[str, str]]:
+    """The (case, law) pairs in rounds: each law asked once, in an order drawn by `rng`,
+    before any is asked again, so that a short quiz asks as many laws as it has
+    questions rather than the laws with the most cases."""
+    by_law: dict[str, list[str]] = {}
+    for name, law in sorted(chosen.items()):
+        by_law.setdefault(law, []).append(name)
+    for names in by_law.values():
+        rng.shuffle(names)
+    order: list[tuple[str, str]] = []
+    for depth in range(max(map(len, by_law.values()), default=0)):
+        round_ = [(names[depth], law) for law, names in sorted(by_law.items()) if depth < len(names)]
+        rng.shuffle(round_)
+        order += round_
+    return order
+
+
+def laws_to_ask(rulebook: Rulebook, cases: Sequence[Case], named: Sequence[str] = (),
+                section: str | None = None) -> set[str] | None:
+    """The laws a class asked for (`--law`, `--section`: either, or both together), or
+    None for every law. A law no case rules on cannot be asked, and saying so beats a
+    quiz that quietly leaves it out (`NothingToAsk`)."""
+    if not named and section is None:
+        return None
+    ruled = {finding["id"] for case in cases for finding in case.report["findings"]}
+    wanted = {rulebook.get(read_law(law)).id for law in named}
+    missing = sorted(wanted - ruled, key=rule_sort_key)
+    if missing:
+        raise NothingToAsk(f"no case rules on {', '.join(missing)}: the quiz asks only the laws the cases rule on")
+    if section is not None:
+        of_section = {rule.id for rule in rulebook.in_order() if rule.section == section} & ruled
+        if not of_section:
+            raise NothingToAsk(f"no case rules on a law of the section {section!r}: the quiz asks only the laws "
+                               "the cases rule on")
+        wanted |= of_section
+    return wanted
+
+
+def build_quiz(rulebook: Rulebook, seed: int, count: int, laws: Collection[str] | None = None,
+               cases: Sequence[Case] | None = None) -> list[Question]:
+    """`count` questions from as many different cases, in an order fixed by `seed`: the
+    laws asked spread over the whole code (`spread_over_laws`), or over `laws`, and
+    asked in rounds (`in_rounds`). `cases`: the shipped cases already replayed, where
+    the caller has them (replaying them all is most of the work)."""
     rng = random.Random(seed)
-    cases = shipped_cases(rulebook)
+    cases = shipped_cases(rulebook) if cases is None else cases
     by_name = {case.name: case for case in cases}
-    asked = sorted(spread_over_laws(cases).items())
-    rng.shuffle(asked)
     questions = []
-    for name, law in asked[:count]:
+    for name, law in in_rounds(spread_over_laws(cases, laws), rng)[:count]:
         case = by_name[name]
         of_law = [f for f in case.report["findings"] if f["id"] == law]
         finding = rng.choice([f for f in of_law if f["effects"]] or of_law)
@@ -307,9 +356,11 @@ def build_quiz(rulebook: Rulebook, seed: int, count: int) -> list[Question]:
 
 
 def question_lines(question: Question, number: int, total: int) -> list[str]:
-    """The question as the learner reads it: the table, the game so far, the moment."""
+    """The question as the learner reads it: the table, the game so far, the moment. It
+    names neither the case nor the law: a case is named after the law it shows, so its
+    name would give the answer away (or, asked of another law, mislead)."""
     return [
-        f"Question {number} of {total} (cases/{question.case}.json)",
+        f"Question {number} of {total}",
         f"Players, in the order the deal passes to the left: {', '.join(question.players)}; "
         f"limit {question.limit}, ante {question.ante}.",
         f"Game {question.game}, as it went:",
@@ -330,8 +381,15 @@ def explanation_lines(question: Question) -> list[str]:
         lines.append(f"Also ruled at this event: {', '.join(question.also)}.")
     lines += [wrapped for line in question.why
               for wrapped in textwrap.wrap(line, width=88, initial_indent="  - ", subsequent_indent="    ")]
+    lines.append(f"The case: {case_file(question)}, {question.title}.")
     return lines
 
 
-__all__ = ["Case", "Question", "build_quiz", "consequence", "explanation_lines", "question_for",
-           "question_lines", "read_law", "shipped_cases", "spread_over_laws"]
+def case_file(question: Question) -> str:
+    """Where the question's case is, to be read in full once the question is answered."""
+    return f"cases/{question.case}.json"
+
+
+__all__ = ["Case", "NothingToAsk", "Question", "build_quiz", "case_file", "consequence", "explanation_lines",
+           "in_rounds", "laws_to_ask", "question_for", "question_lines", "read_law", "shipped_cases",
+           "spread_over_laws"]

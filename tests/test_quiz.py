@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 from collections import Counter
+from html.parser import HTMLParser
 
 import pytest
 from click.testing import CliRunner
@@ -16,11 +19,14 @@ from arbiter.quiz import (
     NOTHING_FURTHER,
     build_quiz,
     consequence,
+    in_rounds,
     question_for,
+    question_lines,
     read_law,
     shipped_cases,
     spread_over_laws,
 )
+from tests.conftest import in_process
 
 
 def run(*args: str, input: str | None = None):
@@ -105,6 +111,116 @@ def test_a_full_run_asks_every_law_a_case_shows_and_none_more_than_three_times(c
     assert set(asked) == ruled
     assert max(asked.values()) <= MAX_PER_LAW == 3
     assert len({q["case"] for q in document["questions"]}) == len(document["questions"])  # each case once
+
+
+def _asked_parts(output: str) -> list[str]:
+    """What the learner reads of each question before answering it: from its header to
+    the first prompt."""
+    return re.findall(r"^Question \d+ of \d+\n.*?(?=^Which law applies\?)", output, re.M | re.S)
+
+
+def _names_a_law(text: str, law: str) -> bool:
+    return re.search(rf"\b{law}\b|\blaw {law[1:]}\b", text, re.I) is not None
+
+
+def test_a_question_names_neither_its_case_nor_its_law_before_it_is_answered(rulebook, cases):
+    questions = build_quiz(rulebook, seed=4, count=10, cases=cases)
+    typed = "".join(f"{q.law}\n{q.answer + 1}\n" for q in questions)
+    result = run("--seed", "4", "--questions", "10", input=typed)
+    asked = _asked_parts(result.output)
+    assert len(asked) == 10
+    for number, (question, text) in enumerate(zip(questions, asked), 1):
+        assert text.splitlines()[0] == f"Question {number} of 10"
+        assert question.case not in text and "cases/" not in text
+        for law in (question.law, *question.also):
+            assert not _names_a_law(text, law), (law, text)
+    assert f"The case: cases/{questions[0].case}.json" in result.output  # named once answered
+
+
+def test_no_question_of_any_case_names_its_law_in_the_telling(cases, rulebook):
+    for question in build_quiz(rulebook, seed=0, count=1000, cases=cases):
+        told = "\n".join(question_lines(question, 1, 1))
+        assert not _names_a_law(told, question.law) and question.case not in told, question.case
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_quiz_of_ten_asks_ten_laws(seed, cases, rulebook):
+    laws = [q.law for q in build_quiz(rulebook, seed, 10, cases=cases)]
+    assert len(laws) == 10 and len(set(laws)) == 10
+
+
+def test_every_law_a_case_rules_on_is_asked_once_before_any_is_asked_again(cases, rulebook):
+    ruled = {f["id"] for case in cases for f in case.report["findings"]}
+    laws = [law for _, law in in_rounds(spread_over_laws(cases), random.Random(3))]
+    assert set(laws[:len(ruled)]) == ruled
+    seen: Counter[str] = Counter()
+    rounds = []  # the round each question is in: its law's count so far
+    for law in laws:
+        seen[law] += 1
+        rounds.append(seen[law])
+    assert rounds == sorted(rounds) and rounds[-1] == MAX_PER_LAW  # no law a third time while one waits a second
+
+
+def test_a_class_on_some_laws_is_asked_those_only_and_all_their_cases():
+    document = json.loads(run("--law", "L46,13", "--questions", "100", "--format", "json", "--seed", "2").output)
+    laws = [q["law"] for q in document["questions"]]
+    assert set(laws) == {"L46", "L13"} and laws[:2] in (["L46", "L13"], ["L13", "L46"])  # in rounds
+    assert Counter(laws)["L46"] > MAX_PER_LAW  # every case of the laws asked for, not three
+    section = json.loads(run("--section", "ante", "--questions", "100", "--format", "json").output)
+    assert {q["law"] for q in section["questions"]} == {"D2", "L19", "L20", "L21", "L22"}
+    both = json.loads(run("--section", "ante", "--law", "L46", "--questions", "100", "--format", "json").output)
+    assert {q["law"] for q in both["questions"]} == {"D2", "L19", "L20", "L21", "L22", "L46"}
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--law", "L80"], "arbiter: no case rules on L80: the quiz asks only the laws the cases rule on"),
+    (["--law", "L46,L81,L80"], "arbiter: no case rules on L80, L81: the quiz asks only the laws the cases rule on"),
+    (["--section", "hands"], "arbiter: no case rules on a law of the section 'hands': the quiz asks only the laws "
+                             "the cases rule on"),
+    (["--law", "L99"], "arbiter: no rule 'L99': `arbiter laws` lists them all"),
+])
+def test_a_law_no_case_rules_on_is_refused_in_one_line(args, said):
+    code, out, err = in_process("quiz", *args)
+    assert code == 2 and out == "" and err.splitlines() == [said]
+
+
+def test_the_quiz_sheet_asks_first_and_answers_at_the_end(rulebook, cases):
+    questions = build_quiz(rulebook, seed=9, count=6, cases=cases)
+    page = run("--seed", "9", "--questions", "6", "--format", "html").output
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert "<script" not in page.lower() and "<style>" in page
+    assert not re.search(r"""(?:src|href)\s*=|url\(|@import""", page)  # nothing fetched, nothing linked
+    sheet, answers = page.split('<div class="answers">')
+    for number, question in enumerate(questions, 1):
+        asked = sheet.split(f'<section id="q{number}">')[1].split("</section>")[0]
+        assert f"<h2>Question {number}</h2>" in asked
+        assert question.case not in asked and not _names_a_law(asked, question.law)
+        assert all(html.escape(choice) in asked for choice in question.choices)
+        answered = answers.split(f'<section id="a{number}">')[1].split("</section>")[0]
+        assert f"Question {number}: {question.law}," in answered and f"choice {question.answer + 1}" in answered
+        assert f"cases/{question.case}.json" in answered and html.escape(question.summary) in answered
+    assert sheet.count("<section") == 6 and answers.count("<section") == 6
+    parser = _Balanced()
+    parser.feed(page)
+    assert parser.open == []
+
+
+class _Balanced(HTMLParser):
+    """Every element that is opened is closed, in order (the void ones aside)."""
+
+    VOID = {"meta", "br", "hr", "img", "input", "link"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in self.VOID:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag):
+        assert self.open and self.open[-1] == tag, (tag, self.open)
+        self.open.pop()
 
 
 def test_a_case_is_asked_about_the_law_it_is_named_after_where_it_can_be(cases):

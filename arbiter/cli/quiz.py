@@ -14,10 +14,10 @@ import sys
 import click
 
 from arbiter.bulk import build_rulebook
-from arbiter.cli.app import cli
-from arbiter.quiz import Question, build_quiz, explanation_lines, question_lines, read_law
-from arbiter.render.formats import SPOKEN_FORMATS
-from arbiter.rulebook.model import Rulebook
+from arbiter.cli.app import cli, split_names
+from arbiter.quiz import Question, build_quiz, explanation_lines, laws_to_ask, question_lines, read_law, shipped_cases
+from arbiter.render.formats import QUIZ_FORMATS
+from arbiter.rulebook.model import SECTIONS, Rulebook
 
 QUIT = {"quit", "q", "exit", "stop"}
 LAW_HINT = "Name a law: L13, 13 or law 13 (quit ends the quiz)."
@@ -73,16 +73,27 @@ def ask_choice(count: int) -> int:
 @click.option("--seed", type=int, help="Fix the questions and their order (without it, a seed is drawn and shown).")
 @click.option("--questions", "count", type=click.IntRange(1, None), default=5, show_default=True,
               help="How many questions (at most one per case with a finding).")
-@click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
-              help="text: ask them; json: print the questions and their answers, asking nothing.")
-def quiz(seed: int | None, count: int, fmt: str) -> int:
+@click.option("--law", "named", metavar="ID[,ID]", multiple=True, help="Ask only these laws.")
+@click.option("--section", type=click.Choice(SECTIONS),
+              help="Ask only the laws of this section (with --law: those too).")
+@click.option("--format", "fmt", type=click.Choice(QUIZ_FORMATS), default="text", show_default=True,
+              help="text: ask them; json: print the questions and their answers, asking nothing; html: a quiz "
+                   "sheet for a class, the answers at the end.")
+def quiz(seed: int | None, count: int, named: tuple[str, ...], section: str | None, fmt: str) -> int:
     """Learn the laws from the cases: see a game up to an irregularity, name the law, say what follows."""
     seed = random.randrange(10_000) if seed is None else seed
     rulebook = build_rulebook(None)
-    questions = build_quiz(rulebook, seed, count)
+    cases = shipped_cases(rulebook)
+    laws = laws_to_ask(rulebook, cases, [law for value in named for law in split_names(value)], section)
+    questions = build_quiz(rulebook, seed, count, laws, cases)
     if fmt == "json":
         click.echo(json.dumps({"seed": seed, "questions": [q.to_dict() for q in questions]},
                               indent=2, ensure_ascii=False))
+        return 0
+    if fmt == "html":
+        from arbiter.render.quiz_sheet import render_quiz_html  # only the sheet needs it
+
+        click.echo(render_quiz_html(questions, seed), nl=False)
         return 0
     many = "question" if len(questions) == 1 else "questions"
     click.echo(f"{len(questions)} {many} from the cases (seed {seed}: --seed {seed} asks the same again).")

@@ -24,5 +24,6 @@ LAW_FORMATS = ("text", "json", "markdown")  # law, explain
 RULEBOOK_FORMATS = ("markdown", "html", "json")
 SETTLE_FORMATS = ("table", "json", "csv")
 SEASON_FORMATS = ("table", "json", "csv", "markdown", "html")
-SPOKEN_FORMATS = ("text", "json")  # table, next, serve, quiz, simulate, verify: what is said, or it as JSON
+SPOKEN_FORMATS = ("text", "json")  # table, next, serve, simulate, verify: what is said, or it as JSON
+QUIZ_FORMATS = ("text", "json", "html")  # the quiz asked, its questions as JSON, or a sheet for a class
 
