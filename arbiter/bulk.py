@@ -10,6 +10,7 @@ while checking it, is that log's `invalid` report, and the run goes on.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from collections import deque
@@ -18,8 +19,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
 from arbiter.checker import check_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
-from arbiter.notation.reading import LOG_SUFFIXES
+from arbiter.notation.reading import JSON_SUFFIX, LOG_SUFFIXES
 from arbiter.reading import read_source, read_stream
+from arbiter.resources import TRUTH_FORMAT, TRUTH_SUFFIX
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook
 
@@ -49,10 +51,31 @@ _KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
 
 
-def gather(paths: Iterable[str]) -> Iterator[str]:
+class LeftOut:
+    """The truth files of `arbiter simulate` a walk met and left out, not being logs: how
+    many, and the first, for the one line that says so (nothing held per file)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first: str | None = None
+
+    def add(self, path: str) -> None:
+        self.count += 1
+        self.first = self.first or path
+
+    def words(self) -> str:
+        """The warning, in one line."""
+        if self.count == 1:
+            return f"{self.first} is a truth file of arbiter simulate, not a hand log: left out"
+        return (f"{self.count} truth files of arbiter simulate, not hand logs, left out "
+                f"({self.first} and {self.count - 1} more)")
+
+
+def gather(paths: Iterable[str], left_out: LeftOut | None = None) -> Iterator[str]:
     """Each path named, as given (`-` too, and names that do not exist: those get their
     `invalid` report); for a folder, every `*.json` and `*.hand` (the text notation) below
-    it, sorted, each file once.
+    it, sorted, each file once. A truth file of `arbiter simulate` met on the way (named,
+    or a `*.truth.json` in a folder) is no log: it is counted in `left_out`, not yielded.
 
     Links to folders are followed, each folder walked once, so a link back up the tree (or
     a loop of links) ends the walk there instead of going round. A folder that cannot be
@@ -60,11 +83,32 @@ def gather(paths: Iterable[str]) -> Iterator[str]:
     is yielded as an `Unreadable` with the reason. A link that leads nowhere is yielded as
     found: reading it says why it cannot be read.
     """
+    left_out = LeftOut() if left_out is None else left_out
     for path in paths:
         if path != STDIN and os.path.isdir(path):
-            yield from _below(path)
+            yield from _below(path, left_out)
+        elif is_truth_file(path):
+            left_out.add(path)
         else:
             yield path
+
+
+_TRUTH_START = re.compile(rb'\A\s*\{\s*"format"\s*:\s*"' + TRUTH_FORMAT.encode() + rb'"')
+
+
+def is_truth_file(path: str) -> bool:
+    """Whether the path is a truth file of `arbiter simulate`: a regular file named as one
+    (`*.truth`, or `*.truth.json` as simulate once wrote them) whose first key says so. Only
+    such names are opened, and never a pipe (its bytes would be lost to the check)."""
+    if not path.endswith((TRUTH_SUFFIX, TRUTH_SUFFIX + JSON_SUFFIX)):
+        return False
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as file:
+            return _TRUTH_START.match(file.read(256)) is not None
+    except OSError:
+        return False
 
 
 class Walk:
@@ -74,7 +118,8 @@ class Walk:
     there were in all after a run stopped midway."""
 
     def __init__(self, paths: Iterable[str]) -> None:
-        self._walk = gather(tuple(paths))
+        self.left_out = LeftOut()
+        self._walk = gather(tuple(paths), self.left_out)
         self._ahead: deque[str] = deque()
         self.taken = 0
 
@@ -105,7 +150,7 @@ def count_logs(paths: Iterable[str]) -> int:
 _Key = tuple[int, int]  # a file's identity: (device, inode)
 
 
-def _below(top: str) -> Iterator[str]:
+def _below(top: str, left_out: LeftOut) -> Iterator[str]:
     """The walk of one folder. What it holds grows with the folders, not with the logs:
     the identity of each folder listed, and of each file that has (or may have) another
     name: a hard link, the target of a link. A file with one name, met under it, is
@@ -143,6 +188,9 @@ def _below(top: str) -> Iterator[str]:
                 folders.append(entry.path)
                 continue
             if not entry.name.endswith(LOG_SUFFIXES):
+                continue
+            if is_truth_file(entry.path):
+                left_out.add(entry.path)
                 continue
             try:
                 status = os.stat(entry.path)

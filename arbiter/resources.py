@@ -20,6 +20,16 @@ PACKAGE_FOLDER = os.path.dirname(os.path.realpath(__file__))
 INSTALLED_RULES = os.path.join(PACKAGE_FOLDER, "data", "rules")  # where an installed package has its rules
 
 
+# `arbiter simulate --plant` keeps beside its logs what arbiter must find in each: a truth
+# file, `DIR/truth/sim-00001.truth`, named so that no walk of `arbiter check DIR` takes it
+# for a log (a folder's logs are its *.json and *.hand). Its first key says what it is,
+# so that one met anyway (named, or as `*.truth.json`, where simulate once wrote them) is
+# known for a truth file and left out, not read as a broken log.
+TRUTH_FOLDER = "truth"
+TRUTH_SUFFIX = ".truth"
+TRUTH_FORMAT = "arbiter-simulation-truth"
+
+
 def _data_folder(name: str) -> str:
     installed = os.path.join(PACKAGE_FOLDER, "data", name)
     if os.path.isdir(installed):

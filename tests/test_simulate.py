@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -23,6 +24,7 @@ from arbiter.reading import read_log_bytes
 from arbiter.simulator import plants_deal, plants_draw, plants_late, plants_play, simulate_log
 from arbiter.simulator.record import to_json
 from arbiter.simulator.session import log_seed, simulate
+from tests.conftest import in_process
 
 # A run of sessions of every size: (seed, players, games). Seeds are offset so that the
 # clean and the planted runs play different sessions.
@@ -276,15 +278,16 @@ def test_cli_writes_logs_and_truth_reproducibly(tmp_path):
                                 "--seed", "42", "--plant", "0.5"])
     assert first.exit_code == 0, first.output
     assert first.output.startswith("wrote 3 logs (15 games, ")
-    names = sorted(p.name for p in (tmp_path / "a").iterdir())
-    assert names == [f"sim-0000{n}{suffix}" for n in (1, 2, 3) for suffix in (".json", ".truth.json")]
+    assert first.output.rstrip().endswith(f"the truth in {tmp_path / 'a' / 'truth'}")
+    names = sorted(str(p.relative_to(tmp_path / "a")) for p in (tmp_path / "a").rglob("*") if p.is_file())
+    assert names == [*(f"sim-0000{n}.json" for n in (1, 2, 3)), *(f"truth/sim-0000{n}.truth" for n in (1, 2, 3))]
     again = runner.invoke(cli, ["simulate", "--out", str(tmp_path / "b"), "--logs", "3", "--games", "5",
                                 "--seed", "42", "--plant", "0.5"])
     assert again.output.replace("/b", "/a") == first.output
     for name in names:
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     log = json.loads((tmp_path / "a" / "sim-00002.json").read_text())
-    truth = json.loads((tmp_path / "a" / "sim-00002.truth.json").read_text())
+    truth = json.loads((tmp_path / "a" / "truth" / "sim-00002.truth").read_text())
     assert (log, truth) == simulate_log(log_seed(42, 2), None, 5, 0.5)
     assert replay_log(log)["status"] == truth["expect_status"]
 
@@ -298,12 +301,60 @@ def test_cli_without_planting_writes_no_truth(tmp_path):
     assert bad.exit_code == 2
 
 
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory):
+    """A folder as `arbiter simulate --plant` leaves it: 4 logs, and their truth in DIR/truth."""
+    folder = tmp_path_factory.mktemp("sim")
+    done = in_process("simulate", "--out", str(folder), "--logs", "4", "--games", "3", "--seed", "5", "--plant", "0.8")
+    assert done[0] == 0, done
+    return folder
+
+
+def test_checking_the_folder_simulate_wrote_checks_its_logs_and_not_their_truth(simulated):
+    code, out, err = in_process("check", str(simulated), "--format", "json")
+    reports = json.loads(out)["reports"]
+    assert [Path(r["file"]).name for r in reports] == [f"sim-0000{n}.json" for n in (1, 2, 3, 4)]
+    assert "invalid" not in {r["status"] for r in reports} and code == 1  # 0.8 a game: some plant in 12 games
+    assert err == ""  # nothing met that is not a log: nothing to say
+
+
+def test_a_truth_file_met_anyway_is_left_out_with_a_warning_never_an_invalid_log(simulated, tmp_path):
+    truth = simulated / "truth" / "sim-00002.truth"
+    code, out, err = in_process("check", str(simulated / "sim-00001.json"), str(truth), "--format", "jsonl")
+    assert [json.loads(line)["file"] for line in out.splitlines()] == [str(simulated / "sim-00001.json")]
+    assert err.splitlines()[-1] == f"arbiter: warning: {truth} is a truth file of arbiter simulate, not a hand log: " \
+        "left out"
+    assert code in (0, 1)
+    # a folder in the layout simulate once wrote: the truth beside each log, as *.truth.json
+    old = tmp_path / "old"
+    old.mkdir()
+    for n in (1, 2):
+        (old / f"sim-0000{n}.json").write_bytes((simulated / f"sim-0000{n}.json").read_bytes())
+        (old / f"sim-0000{n}.truth.json").write_bytes((simulated / "truth" / f"sim-0000{n}.truth").read_bytes())
+    code, out, err = in_process("check", str(old), "--format", "jsonl")
+    assert len(out.splitlines()) == 2 and json.loads(err.splitlines()[0])["summary"]["invalid"] == 0
+    assert err.splitlines()[1] == ("arbiter: warning: 2 truth files of arbiter simulate, not hand logs, left out "
+                                   f"({old / 'sim-00001.truth.json'} and 1 more)")
+    # only truth files: no log to check, as for any path that names none
+    code, _, err = in_process("check", str(truth))
+    assert code == 2 and "no hand logs found" in err and "is a truth file" in err
+
+
+def test_a_log_named_like_a_truth_file_is_still_a_log(tmp_path):
+    """The name alone leaves nothing out (a folder's logs are every *.json below it): the
+    first key of the file must say it is a truth file."""
+    log = tmp_path / "odd.truth.json"
+    log.write_bytes((next(iter(sorted((Path(__file__).parent.parent / "cases").glob("l13-*.json"))))).read_bytes())
+    code, out, err = in_process("check", str(tmp_path), "--format", "jsonl")
+    assert json.loads(out)["file"] == str(log) and code == 1 and "warning" not in err
+
+
 def test_cli_reports_what_it_wrote_as_json(tmp_path):
     result = CliRunner().invoke(cli, ["simulate", "--out", str(tmp_path), "--logs", "2", "--games", "3",
                                       "--plant", "1.0", "--format", "json"])
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert summary["logs"] == 2 and summary["games"] == 6
-    truths = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("*.truth.json"))]
+    truths = [json.loads(p.read_text()) for p in sorted((tmp_path / "truth").glob("*.truth"))]
     planted = [p for t in truths for p in t["planted"] if p["severity"] == "irregularity"]
     assert summary["planted"] == len(planted) and set(summary["laws"]) == {p["id"] for p in planted}

@@ -12,28 +12,32 @@ from arbiter.rulebook.model import rule_sort_key
 
 
 @cli.command()
-@click.option("--out", "out", required=True, metavar="DIR", help="Folder to write the logs (and truth files) into.")
+@click.option("--out", "out", required=True, metavar="DIR",
+              help="Folder to write the logs into (and their truth files into DIR/truth).")
 @click.option("--logs", type=click.IntRange(1, 1_000_000), default=10, show_default=True, help="How many logs.")
 @click.option("--games", type=click.IntRange(1, 200), default=8, show_default=True, help="Games per log.")
 @click.option("--players", type=click.IntRange(2, 10), default=None,
               help="Players per log [default: 2-10, by the seed].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed writes the same logs.")
 @click.option("--plant", "plant", type=click.FloatRange(0.0, 1.0), default=0.0, show_default=True, metavar="RATE",
-              help="Chance per game of one planted irregularity; the truth goes beside each log.")
+              help="Chance per game of one planted irregularity; each log's truth goes into DIR/truth.")
 @click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
               help="How to report what was written.")
 def simulate(out: str, logs: int, games: int, players: int | None, seed: int, plant: float, fmt: str) -> None:
     """Write simulated hand logs of whole sessions played by the laws (DIR/sim-00001.json ...);
-    with --plant, irregularities of known laws and, beside each log, what arbiter must find."""
+    with --plant, irregularities of known laws and, for each log, what arbiter must find
+    (DIR/truth/sim-00001.truth: out of the way of `arbiter check DIR`, which reads logs only)."""
     from pathlib import Path
 
+    from arbiter.resources import TRUTH_FOLDER, TRUTH_SUFFIX
     from arbiter.simulator import simulate_log
     from arbiter.simulator.record import to_json
     from arbiter.simulator.session import log_seed
 
     folder = Path(out)
+    truths = folder / TRUTH_FOLDER
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        (truths if plant > 0 else folder).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise click.UsageError(f"cannot create {out}: {exc.strerror or exc}") from None
     events = planted = 0
@@ -44,7 +48,7 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
         try:
             (folder / f"{name}.json").write_text(to_json(log), encoding="utf-8")
             if plant > 0:
-                (folder / f"{name}.truth.json").write_text(to_json(truth), encoding="utf-8")
+                (truths / f"{name}{TRUTH_SUFFIX}").write_text(to_json(truth), encoding="utf-8")
         except OSError as exc:
             raise click.ClickException(f"cannot write {folder / name}: {exc.strerror or exc}") from None
         events += len(log["events"])
@@ -57,5 +61,5 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
         return
     line = f"wrote {logs} log{'s' if logs != 1 else ''} ({logs * games} games, {events} events) to {folder}"
     if plant > 0:
-        line += f"; planted {planted} irregularities of {len(laws)} laws, truth beside each log"
+        line += f"; planted {planted} irregularities of {len(laws)} laws, the truth in {truths}"
     click.echo(line)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from arbiter.resources import TRUTH_FORMAT
 from arbiter.seats import Seating
 from arbiter.simulator import betting, deal, draw, say
 from arbiter.simulator.deck import Pack, names
@@ -116,7 +117,7 @@ def simulate(seed: int, players: int | None, games: int, plant_rate: float,
     }
     irregular = any(f["severity"] == "irregularity" for f in record.findings)
     truth = {
-        "format": "arbiter-simulation-truth",
+        "format": TRUTH_FORMAT,
         "version": 1,
         "seed": seed,
         "games": games,
