@@ -108,7 +108,8 @@ def test_every_report_format_cites_h1(tmp_path, fmt, cited):
     assert code == 1 and cited in out
 
 
-def test_laws_and_law_show_the_club_rule_only_with_its_house():
+def test_laws_and_law_show_the_club_rule_only_with_its_house(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # a terminal wide enough for the title on one line
     code, out, _ = run("laws", "--house", HOUSE)
     assert code == 0 and "A card exposed at the say costs its holder one ante" in out
     code, out, _ = run("laws")

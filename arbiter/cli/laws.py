@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import click
 
 from arbiter.bulk import build_rulebook
@@ -21,7 +23,7 @@ def laws(section: str | None, fmt: str, house: str | None) -> None:
     """Every rule: ID, section, title, how it is enforced, how many cases show it."""
     rulebook = build_rulebook(house)
     rules = [r for r in rulebook.in_order() if section is None or r.section == section]
-    click.echo(render_laws(rules, rulebook, fmt))
+    click.echo(render_laws(rules, rulebook, fmt, shutil.get_terminal_size().columns))
 
 
 @cli.command()

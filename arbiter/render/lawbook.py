@@ -44,14 +44,16 @@ def rule_summary(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
     }
 
 
-def render_laws(rules: Iterable[Rule], rulebook: Rulebook, fmt: str) -> str:
+def render_laws(rules: Iterable[Rule], rulebook: Rulebook, fmt: str, fit: int | None = None) -> str:
+    """The listing of the rules; `fit`: a terminal's width, that the table's lines keep to
+    (the titles wrap)."""
     rules = list(rules)
     if fmt == "json":
         return json.dumps([rule_summary(r, rulebook) for r in rules], indent=2, ensure_ascii=False)
     rows = [[r.id, r.section, r.title, how_enforced(r) if rulebook.active(r.id) else SWITCHED_OFF, len(r.cases)]
             for r in rules]
     headers = ["ID", "section", "title", "enforced", "cases"]
-    return draw_table(rows, headers, "github" if fmt == "markdown" else "simple")
+    return draw_table(rows, headers, "github" if fmt == "markdown" else "simple", fit)
 
 
 def law_detail(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
