@@ -34,26 +34,29 @@ T-J-Q-K-A none. ``"low_or_high"`` is the American reading of L71's footnote: the
 may also end a sequence after the king, T-J-Q-K-A being the highest; K-A-2-3-4 is
 never a sequence.
 
-Two hands the laws do not list are known for house rules that insert them into
-``hand_order`` (L81); when absent from it they count for nothing and the hand is
-valued by what else it is:
+Hands the laws do not list are said in data, as a ``HandShape`` each (``shape_from_data``
+reads one as a rule file or a house file writes it, law 81): how many of the five cards
+make it, and what those cards are: in sequence (``step`` ranks apart: 1 a sequence, 2
+alternate cards), all of one suit, in groups of a rank, of which ranks, one of each of
+some sets of ranks. They count only where a house puts them into ``hand_order``; absent
+from it they count for nothing and the hand is valued by what else it is. A hand is worth
+the highest class in ``hand_order`` it makes. Two hands of one declared class compare by
+the cards that make it (a sequence by its highest card; cards in groups by the larger
+group, then the rank; other cards by the highest untied card), then, unless the shape
+says not, by the other cards, highest first. The ace follows ``ace_in_sequences`` in a
+declared sequence as in Peel's; no hearts rule applies to them. Peel's own two are in
+rules/hands/L65.yaml:
 
-* ``blaze``: five court cards, which "takes precedence of two pairs, but is beaten
-  by triplets" (p. 41). Court cards are the king, queen and knave, as the word means
-  and as both of Peel's definitions say ("five court cards", pp. 41, 42). Peel's tie
-  rule, "fixed by the highest card, a hand containing ace or aces being best", can
-  then never meet an ace: its ace clause (presumably borrowed from American rules
-  where aces counted) is read as having no application. "Fixed by the highest card"
-  is applied as for hands of no pair (L75): the highest untied card, so K-K-Q-Q-J
-  beats K-K-Q-J-J. Five court cards always hold at least two pairs, so a blaze only
-  matters where the house puts it above what the hand otherwise is.
-* ``skip_sequence``: Peel's "Skip Straight or Skip Sequence" (technical terms,
-  p. 44): "a sequence of alternate cards--two, four, six, eight, ten", above triplets
-  and beaten by an ordinary sequence. Five ranks in steps of two; the ace follows
-  ``ace_in_sequences`` as in a sequence (A-3-5-7-9 always, 6-8-T-Q-A only with
-  ``"low_or_high"``); skips go by their highest card and equal skips tie (L70's
-  hearts rule speaks of sequences only). A skip in one suit is no separate hand: it
-  is a flush or a skip, whichever ``hand_order`` puts higher.
+* the blaze, five court cards (p. 41), which "takes precedence of two pairs, but is
+  beaten by triplets": every card a king, queen or knave. Peel's tie rule, "fixed by the
+  highest card, a hand containing ace or aces being best", can never meet an ace (court
+  cards are the king, queen and knave, as both of his definitions say): it is the highest
+  untied card, so K-K-Q-Q-J beats K-K-Q-J-J;
+* the skip sequence (p. 44), "a sequence of alternate cards--two, four, six, eight, ten":
+  five cards in sequence two ranks apart, above triplets and beaten by an ordinary
+  sequence; A-3-5-7-9 always, 6-8-T-Q-A only with ``"low_or_high"``; equal skips tie. A
+  skip in one suit is no separate hand: it is a flush or a skip, whichever ``hand_order``
+  puts higher.
 
 The joker (p. 41), when ``rules.joker`` is true, "may be given any value" by its
 holder: it names whichever card, not already in the hand, makes the best hand (so
@@ -69,7 +72,10 @@ may not end a sequence: the joker is then the nine of hearts.
 Speed: the value of every multiset of five ranks is tabulated once per rule set
 (6,175 entries), keyed by the sum of ``5 ** rank`` over the cards, which is unique
 because no rank occurs five times. Evaluating a hand is then a few table look-ups;
-only flushes and sequences look at suits, and only joker hands search.
+only flushes and sequences look at suits, and only joker hands search. A declared hand
+made by the suits of some of the cards (a four-flush, a bobtail) cannot be tabulated by
+ranks: under rules that hold one, every hand takes the checked path, its value kept once
+worked out.
 """
 
 from __future__ import annotations
@@ -78,18 +84,22 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import combinations, permutations
+from typing import Any
 
 __all__ = [
     "CLASS_NAMES",
     "DEFAULT_HAND_ORDER",
     "DEFAULT_RULES",
     "HandRules",
+    "HandShape",
     "HandValue",
     "check_minimum",
     "compare",
     "evaluate",
     "hand_class",
     "meets_minimum",
+    "shape_from_data",
     "winners",
 ]
 
@@ -100,11 +110,9 @@ _RANK_CHARS = "23456789TJQKA"
 _ACE = 12
 _HEARTS = 2
 _JOKER = 52
-_COURT = frozenset({9, 10, 11})  # knave, queen, king
 
-#: Every hand the evaluator knows. The first nine are Peel's (L65, plus "the card
-#: highest in value" of L75); ``blaze`` and ``skip_sequence`` only count when a house
-#: rule puts them into ``hand_order``.
+#: Peel's hands (L65, plus "the card highest in value" of L75). Others are declared in
+#: data (``HandShape``) and count only when a house puts them into ``hand_order``.
 CLASS_NAMES: tuple[str, ...] = (
     "high_card",
     "pair",
@@ -115,10 +123,7 @@ CLASS_NAMES: tuple[str, ...] = (
     "full",
     "fours",
     "sequence_flush",
-    "blaze",
-    "skip_sequence",
 )
-_CLASS_ID = {name: i for i, name in enumerate(CLASS_NAMES)}
 
 #: L65's order, highest first.
 DEFAULT_HAND_ORDER: tuple[str, ...] = (
@@ -133,14 +138,103 @@ DEFAULT_HAND_ORDER: tuple[str, ...] = (
     "high_card",
 )
 
-# A HandValue is (position << 25) | (class id << 21) | (tie-break << 1) | joker, where
-# position is the class's place in hand_order counted from the bottom (so it decides
-# first), the class id lets hand_class() name a value without the rules, the
-# tie-break (< 2**20) orders hands of one class, and the joker bit is the joker's
-# edge. Every value stays below 2**30, a one-digit int for CPython.
-_POSITION_SHIFT = 25
-_CLASS_SHIFT = 21
+# A HandValue is (position << 21) | (tie-break << 1) | joker, where position is the
+# class's place in hand_order counted from the bottom (so it decides first, and names the
+# class: ``hand_class``), the tie-break (< 2**20) orders hands of one class, and the
+# joker bit is the joker's edge. Every value stays below 2**30, a one-digit int for
+# CPython.
+_POSITION_SHIFT = 21
 _HEART_BIT = 1 << 19  # above any tie-break made of ranks: 13**5 < 2**19
+_NAME = "[a-z][a-z_]*"  # a declared hand's name, as hand_order writes it
+
+
+def _rank(text: object, where: str) -> int:
+    """A rank as the data writes it: 2-9, T (or 10), J, Q, K, A."""
+    written = str(text)
+    if written == "10":
+        written = "T"
+    if written not in _RANK_CHARS or len(written) != 1:
+        raise ValueError(f"{where}: {text!r} is no rank (2-9, T or 10, J, Q, K, A)")
+    return _RANK_CHARS.index(written)
+
+
+def _ranks(value: object, where: str) -> frozenset[int]:
+    """One rank, or a list of ranks, as a set."""
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise ValueError(f"{where}: an empty list of ranks")
+    return frozenset(_rank(item, f"{where}/{i}") for i, item in enumerate(items))
+
+
+@dataclass(frozen=True)
+class HandShape:
+    """A hand the laws do not list, said in data: how many of the five cards make it
+    (``cards``), and what those cards are. Each part left out asks nothing."""
+
+    name: str
+    cards: int = 5
+    step: int = 0  # in sequence, this many ranks apart (1: a sequence, 2: alternate cards); 0: no sequence
+    suited: bool = False  # all of one suit
+    groups: tuple[int, ...] = ()  # how many of each rank, the larger first: (2, 2) two pairs, (1,) * 5 no pair
+    ranks: frozenset[int] = frozenset(range(13))  # every card one of these ranks
+    one_of_each: tuple[frozenset[int], ...] = ()  # one card of each of these sets of ranks
+    odd_cards_decide: bool = True  # equal made cards: the other cards decide, highest first
+    words: str = ""  # what a ruling calls it: "a big bobtail"
+
+    @property
+    def by_suits(self) -> bool:
+        """Made by the suits of some of the cards, not all five: no table of ranks holds it."""
+        return self.suited and self.cards < 5
+
+
+_SHAPE_KEYS = ("cards", "sequence", "step", "suited", "groups", "ranks", "one_of_each", "odd_cards_decide", "words",
+               "description")
+
+
+def shape_from_data(name: str, data: Mapping[str, Any]) -> HandShape:
+    """A declared hand as a rule file or a house file writes it, e.g. a big bobtail,
+    ``{cards: 4, sequence: true, suited: true}``; ValueError("FIELD: why") where it is
+    not one the evaluator can make."""
+    import re  # only when a hand is declared
+
+    if not re.fullmatch(_NAME, name) or name in CLASS_NAMES:
+        raise ValueError(f"{name}: a new hand's name is lower-case words joined by _, and none of Peel's "
+                         f"({', '.join(CLASS_NAMES)})")
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{name}: a hand is a mapping of what makes it ({', '.join(_SHAPE_KEYS)})")
+    for key in data:
+        if key not in _SHAPE_KEYS:
+            raise ValueError(f"{name}/{key}: unknown; a hand says {', '.join(_SHAPE_KEYS)}")
+    cards = data.get("cards", 5)
+    if type(cards) is not int or not 2 <= cards <= 5:
+        raise ValueError(f"{name}/cards: how many of the five cards make it, 2 to 5, not {cards!r}")
+    for key in ("sequence", "suited", "odd_cards_decide"):
+        if key in data and not isinstance(data[key], bool):
+            raise ValueError(f"{name}/{key}: true or false, not {data[key]!r}")
+    step = data.get("step", 1 if data.get("sequence") else 0)
+    if "step" in data and (not data.get("sequence") or type(step) is not int or not 1 <= step <= 3):
+        raise ValueError(f"{name}/step: with `sequence: true`, how many ranks apart its cards are (1 to 3)")
+    groups = data.get("groups", [])
+    if not isinstance(groups, list) or any(type(g) is not int or g < 1 for g in groups) or (
+            groups and sum(groups) != cards):
+        raise ValueError(f"{name}/groups: how many cards of each rank, adding up to {cards} (e.g. [2, 2, 1])")
+    if groups and max(groups) > 4:
+        raise ValueError(f"{name}/groups: no rank has more than four cards")
+    each = data.get("one_of_each", [])
+    if not isinstance(each, list) or (each and len(each) != cards):
+        raise ValueError(f"{name}/one_of_each: a rank, or a list of ranks, for each of the {cards} cards")
+    words = data.get("words", name.replace("_", " "))
+    if not isinstance(words, str) or not words.strip():
+        raise ValueError(f"{name}/words: what a ruling calls the hand, e.g. \"a {name.replace('_', ' ')}\"")
+    made = ("sequence", "suited", "groups", "ranks", "one_of_each")
+    if not any(data.get(key) for key in made):
+        raise ValueError(f"{name}: says nothing of what makes it ({', '.join(made)}): every hand would")
+    return HandShape(
+        name=name, cards=cards, step=step, suited=bool(data.get("suited")),
+        groups=tuple(sorted(groups, reverse=True)),
+        ranks=_ranks(data["ranks"], f"{name}/ranks") if "ranks" in data else frozenset(range(13)),
+        one_of_each=tuple(_ranks(item, f"{name}/one_of_each/{i}") for i, item in enumerate(each)),
+        odd_cards_decide=data.get("odd_cards_decide", True), words=words)
 
 
 @dataclass(frozen=True)
@@ -149,9 +243,10 @@ class HandRules:
 
     ``hand_order`` lists classes highest first; a list is accepted and stored as a
     tuple, since rules are hashed to share their tables. It must hold Peel's nine
-    classes, each once, in any order a house chooses, and may add ``blaze`` and
-    ``skip_sequence``: a hand missing from it would leave some hands with no value.
-    Equal and hashed by its five values (`dataclasses.replace` gives one with some changed,
+    classes, each once, in any order a house chooses, and may add the hands ``shapes``
+    declares: a hand missing from it would leave some hands with no value. Only the
+    shapes the order names are kept (sorted by name), so that rules that value hands
+    alike are equal, and hashed alike (`dataclasses.replace` gives one with some changed,
     validated again).
     """
 
@@ -160,6 +255,7 @@ class HandRules:
     hand_order: tuple[str, ...] = DEFAULT_HAND_ORDER
     joker: bool = False
     two_pairs_odd_card_decides: bool = False
+    shapes: tuple[HandShape, ...] = ()
 
     def __post_init__(self) -> None:
         self._validate()
@@ -182,10 +278,12 @@ class HandRules:
                 f"hand_order must be a list of hand names, not {self.hand_order!r}"
             ) from None
         object.__setattr__(self, "hand_order", order)  # frozen: set once, here
-        unknown = [name for name in order if not isinstance(name, str) or name not in _CLASS_ID]
+        declared = {shape.name: shape for shape in self.shapes}
+        unknown = [name for name in order if not isinstance(name, str) or name not in (*CLASS_NAMES, *declared)]
         if unknown:
             raise ValueError(
-                f"hand_order: unknown hand(s) {unknown}; known: {', '.join(CLASS_NAMES)}"
+                f"hand_order: unknown hand(s) {unknown}; known: Peel's {', '.join(CLASS_NAMES)}, and those "
+                f"declared: {', '.join(declared) or 'none'}"
             )
         repeated = sorted({name for name in order if order.count(name) > 1})
         if repeated:
@@ -193,6 +291,12 @@ class HandRules:
         missing = [name for name in DEFAULT_HAND_ORDER if name not in order]
         if missing:
             raise ValueError(f"hand_order: Peel's hand(s) {missing} missing")
+        object.__setattr__(self, "shapes", tuple(declared[name] for name in sorted(declared) if name in order))
+
+    @cached_property
+    def by_suits(self) -> bool:
+        """Does some hand in the order depend on the suits of some of the cards?"""
+        return any(shape.by_suits for shape in self.shapes)
 
     @cached_property
     def _rank_table(self) -> dict[int, int | tuple[int, ...]]:
@@ -226,39 +330,75 @@ def _lex(ranks: Sequence[int]) -> int:
     return value
 
 
-def _run_top(ranks: frozenset[int], step: int, ace_high: bool) -> int | None:
-    """The highest card of a run of five distinct ranks ``step`` apart, or None.
+def _run_top(ranks: frozenset[int], count: int, step: int, ace_high: bool) -> int | None:
+    """The highest card of a run of ``count`` distinct ranks ``step`` apart, or None.
 
     The ace may begin a run (as the rank below the 2) and, with ``ace_high``, end
     one after the king; it never turns the corner (K-A-2). For a sequence ``step``
     is 1, for a skip sequence 2.
     """
-    if len(ranks) != 5:
+    if len(ranks) != count:
         return None
     if _ACE in ranks:
         low = frozenset(-1 if rank == _ACE else rank for rank in ranks)
-        if max(low) - min(low) == 4 * step and all(
+        if max(low) - min(low) == (count - 1) * step and all(
             (rank - min(low)) % step == 0 for rank in low
         ):
             return max(low)
         if not ace_high:
             return None
-    if max(ranks) - min(ranks) == 4 * step and all(
+    if max(ranks) - min(ranks) == (count - 1) * step and all(
         (rank - min(ranks)) % step == 0 for rank in ranks
     ):
         return max(ranks)
     return None
 
 
+def _one_of_each(made: Sequence[int], sets: tuple[frozenset[int], ...]) -> bool:
+    """Can each set of ranks take a card of its own among ``made``?"""
+    return any(all(rank in wanted for rank, wanted in zip(order, sets)) for order in permutations(made))
+
+
+def _shape_tie(shape: HandShape, ranks: tuple[int, ...], suits: tuple[int, ...], ace_high: bool) -> int | None:
+    """The tie-break of the best way the five cards (``ranks`` and ``suits``, in step)
+    make ``shape``, or None where they do not make it (see the module's docstring)."""
+    best = None
+    for chosen in combinations(range(5), shape.cards):
+        made = [ranks[i] for i in chosen]
+        if shape.suited and len({suits[i] for i in chosen}) != 1:
+            continue
+        if not shape.ranks.issuperset(made) or (shape.one_of_each and not _one_of_each(made, shape.one_of_each)):
+            continue
+        counts = Counter(made)
+        if shape.groups and tuple(sorted(counts.values(), reverse=True)) != shape.groups:
+            continue
+        if shape.step:
+            top = _run_top(frozenset(made), shape.cards, shape.step, ace_high)
+            if top is None:
+                continue
+            key = [top]
+        elif shape.groups:
+            key = sorted(made, key=lambda rank: (counts[rank], rank), reverse=True)
+        else:
+            key = sorted(made, reverse=True)
+        if shape.odd_cards_decide:
+            key += sorted((ranks[i] for i in range(5) if i not in chosen), reverse=True)
+        tie = _lex(key)
+        best = tie if best is None else max(best, tie)
+    return best
+
+
 def _value(ranks: tuple[int, ...], suited: bool, heart: bool, top_heart: bool,
-           rules: HandRules) -> HandValue:
+           rules: HandRules, suits: tuple[int, ...] | None = None) -> HandValue:
     """The value of a joker-free hand from its ranks and the few suit facts that count.
 
     ``suited``: all five cards of one suit; ``heart``: that suit is hearts;
-    ``top_heart``: the highest card is a heart (needed for sequences, L70). The hand
-    is worth the highest in ``hand_order`` of what it is: one of Peel's nine classes,
-    which never overlap, and a blaze or skip sequence where the house lists them.
-    Used to build the tables, so clarity matters more than speed here.
+    ``top_heart``: the highest card is a heart (needed for sequences, L70); ``suits``:
+    the cards' own suits, in step with ``ranks``, where the rules hold a hand made by the
+    suits of some of them (without, those hands are not looked for). The hand is worth
+    the highest in ``hand_order`` of what it is: one of Peel's nine classes, which never
+    overlap, or a hand the house declares. Used to build the tables, so clarity matters
+    more than speed here.
     """
     order = rules.hand_order
     hearts = rules.hearts_break_ties
@@ -270,7 +410,7 @@ def _value(ranks: tuple[int, ...], suited: bool, heart: bool, top_heart: bool,
     shape = sorted(counts.values(), reverse=True)
 
     candidates: list[tuple[str, int]] = []
-    sequence_top = _run_top(frozenset(ranks), 1, ace_high)
+    sequence_top = _run_top(frozenset(ranks), 5, 1, ace_high)
     if shape == [4, 1]:
         candidates.append(("fours", groups[0]))
     elif shape == [3, 2]:
@@ -291,19 +431,22 @@ def _value(ranks: tuple[int, ...], suited: bool, heart: bool, top_heart: bool,
     else:
         candidates.append(("high_card", _lex(desc)))
 
-    if "blaze" in order and all(rank in _COURT for rank in ranks):
-        candidates.append(("blaze", _lex(desc)))
-    if "skip_sequence" in order:
-        skip_top = _run_top(frozenset(ranks), 2, ace_high)
-        if skip_top is not None:
-            candidates.append(("skip_sequence", skip_top))
+    # Without the cards' suits, those of a hand in one suit, or of one in no single suit
+    # (no declared hand looked for here needs more: those made by some cards' suits are not)
+    seen = suits or ((0,) * 5 if suited else (0, 1, 2, 3, 0))
+    for declared in rules.shapes:
+        if declared.by_suits and suits is None:
+            continue
+        tie = _shape_tie(declared, ranks, seen, ace_high)
+        if tie is not None:
+            candidates.append((declared.name, tie))
     return max(_encode(name, tie_break, order) for name, tie_break in candidates)
 
 
 def _encode(name: str, tie_break: int, order: tuple[str, ...]) -> HandValue:
     """Pack a class and a tie-break into a HandValue (see the layout above)."""
     position = len(order) - 1 - order.index(name)
-    return (position << _POSITION_SHIFT) | (_CLASS_ID[name] << _CLASS_SHIFT) | (tie_break << 1)
+    return (position << _POSITION_SHIFT) | (tie_break << 1)
 
 
 class _RankTable(dict[int, int | tuple[int, ...]]):
@@ -316,7 +459,8 @@ class _RankTable(dict[int, int | tuple[int, ...]]):
     value. Five distinct ranks get a tuple (plain, flush, heart flush), and when the
     plain hand is a sequence whose hearts matter (L70), also the heart of its highest
     rank and the value when that card is held. A key that is no five ranks (the joker's
-    share is 5**14) raises KeyError, which sends ``evaluate`` down its checked path.
+    share is 5**14) raises KeyError, which sends ``evaluate`` down its checked path; so
+    does every key under rules whose hands some cards' suits make (``by_suits``).
     """
 
     def __init__(self, rules: HandRules) -> None:
@@ -324,6 +468,8 @@ class _RankTable(dict[int, int | tuple[int, ...]]):
         self.rules = rules
 
     def __missing__(self, key: int) -> int | tuple[int, ...]:
+        if self.rules.by_suits:
+            raise KeyError(key)
         ranks = _ranks_of(key)
         entry = self[key] = _entry(ranks, self.rules)
         return entry
@@ -353,7 +499,7 @@ def _entry(ranks: tuple[int, ...], rules: HandRules) -> int | tuple[int, ...]:
     )
     with_top_heart = _value(ranks, False, False, True, rules)
     if with_top_heart != plain:
-        top = _run_top(frozenset(ranks), 1, rules.ace_in_sequences == "low_or_high")
+        top = _run_top(frozenset(ranks), 5, 1, rules.ace_in_sequences == "low_or_high")
         assert top is not None  # only a sequence's value depends on its top card
         entry += (top * 4 + _HEARTS, with_top_heart)
     return entry
@@ -389,7 +535,8 @@ def evaluate(cards: Sequence[int], rules: HandRules = DEFAULT_RULES) -> HandValu
 
 
 def _evaluate_checked(cards: Sequence[int], rules: HandRules) -> HandValue:
-    """The slow path of ``evaluate``: say exactly what is wrong, or value a joker hand."""
+    """The slow path of ``evaluate``: say exactly what is wrong, or value a joker hand, or
+    a hand under rules whose hands some cards' suits make."""
     hand = tuple(cards)
     if len(hand) != 5:
         raise ValueError(f"a hand is exactly five cards, not {len(hand)}: {hand!r}")
@@ -398,7 +545,9 @@ def _evaluate_checked(cards: Sequence[int], rules: HandRules) -> HandValue:
             raise ValueError(f"not a card: {card!r} (cards are ints 0..{_JOKER})")
     if len(set(hand)) != 5:
         raise ValueError(f"duplicate card in hand {hand!r}")
-    assert _JOKER in hand, "the fast path values every valid hand without the joker"
+    if _JOKER not in hand:
+        assert rules.by_suits, "the fast path values every valid hand without the joker"
+        return _suited_value(tuple(sorted(hand)), rules)
     if not rules.joker:
         raise ValueError("the joker is not in the pack under these rules")
     others = tuple(sorted(card for card in hand if card != _JOKER))
@@ -412,9 +561,21 @@ def _joker_value(others: tuple[int, ...], rules: HandRules) -> HandValue:
     return best | 1
 
 
-def hand_class(value: HandValue) -> str:
-    """The name of the hand a value stands for, e.g. ``"two_pairs"``."""
-    return CLASS_NAMES[(value >> _CLASS_SHIFT) & 15]
+@lru_cache(maxsize=1 << 16)
+def _suited_value(hand: tuple[int, ...], rules: HandRules) -> HandValue:
+    """The value of five cards (no joker) under rules holding a hand some cards' suits make."""
+    ranks = tuple(card >> 2 for card in hand)
+    suits = tuple(card & 3 for card in hand)
+    suited = len(set(suits)) == 1
+    top = _run_top(frozenset(ranks), 5, 1, rules.ace_in_sequences == "low_or_high")
+    top_heart = top is not None and top * 4 + _HEARTS in hand
+    return _value(ranks, suited, suited and suits[0] == _HEARTS, top_heart, rules, suits)
+
+
+def hand_class(value: HandValue, rules: HandRules = DEFAULT_RULES) -> str:
+    """The name of the hand a value made under ``rules`` stands for, e.g. ``"two_pairs"``."""
+    order = rules.hand_order
+    return order[len(order) - 1 - (value >> _POSITION_SHIFT)]
 
 
 def compare(a_cards: Sequence[int], b_cards: Sequence[int],

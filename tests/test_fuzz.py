@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from arbiter.checker import check_bytes, check_log
 from arbiter.errors import HouseRulesError
-from arbiter.hands import CLASS_NAMES, DEFAULT_HAND_ORDER
+from arbiter.hands import DEFAULT_HAND_ORDER
 from arbiter.notation import write_text
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house
@@ -50,7 +50,7 @@ def allowed_values(parameter: Parameter) -> st.SearchStrategy:
     if kind == "pairs":
         return st.lists(st.sampled_from([r * 2 for r in "23456789TJQKA"]), min_size=1, max_size=5)
     assert kind == "hand_order", kind
-    extras = [name for name in CLASS_NAMES if name not in DEFAULT_HAND_ORDER]
+    extras = sorted(RULEBOOK.hands)  # the hands declared in data (L65's blaze and skip sequence)
     return st.lists(st.sampled_from(extras), unique=True).flatmap(
         lambda added: st.permutations([*DEFAULT_HAND_ORDER, *added]))
 

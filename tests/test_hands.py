@@ -19,8 +19,10 @@ from arbiter.hands import (
     evaluate,
     hand_class,
     meets_minimum,
+    shape_from_data,
     winners,
 )
+from arbiter.rulebook.loader import load_rulebook
 
 AMERICAN = HandRules(ace_in_sequences="low_or_high")
 NO_HEARTS = HandRules(hearts_break_ties=False)
@@ -36,7 +38,7 @@ def value(text: str, rules: HandRules = DEFAULT_RULES) -> int:
 
 
 def kind(text: str, rules: HandRules = DEFAULT_RULES) -> str:
-    return hand_class(value(text, rules))
+    return hand_class(value(text, rules), rules)
 
 
 def cmp(a: str, b: str, rules: HandRules = DEFAULT_RULES) -> int:
@@ -45,11 +47,15 @@ def cmp(a: str, b: str, rules: HandRules = DEFAULT_RULES) -> int:
     return result
 
 
+# Peel's blaze and skip sequence, as rules/hands/L65.yaml says them in data
+DECLARED = {name: shape_from_data(name, data) for name, data in load_rulebook().hands.items()}
+
+
 def inserted(name: str, above: str, rules: HandRules = DEFAULT_RULES, **changes: Any) -> HandRules:
     """``rules`` with a house hand put just above ``above`` in the order (and ``changes``)."""
     order = list(rules.hand_order)
     order.insert(order.index(above), name)
-    return replace(rules, hand_order=tuple(order), **changes)
+    return replace(rules, hand_order=tuple(order), shapes=(*rules.shapes, DECLARED[name]), **changes)
 
 
 BLAZE = inserted("blaze", above="two_pairs")   # Peel p. 41: above two pairs, below threes
@@ -555,10 +561,114 @@ def test_cross_check_with_house_hands(rules: HandRules) -> None:
 @pytest.mark.parametrize("ace", ["low", "low_or_high"])
 def test_cross_check_with_the_joker(ace: str) -> None:
     rules = HandRules(ace_in_sequences=ace, joker=True,
-                      hand_order=SKIP.hand_order if ace == "low" else DEFAULT_HAND_ORDER)
+                      hand_order=SKIP.hand_order if ace == "low" else DEFAULT_HAND_ORDER, shapes=SKIP.shapes)
     rng = random.Random(ace)
     for _ in range(1_500):
         a, b = random_hand(rng, joker=True), random_hand(rng, joker=True)
         if JOKER in a and JOKER in b:
             continue   # one joker in the pack
         assert compare(a, b, rules) == reference_compare(a, b, rules), (a, b)
+
+
+# --- hands said in data (issue 22, item 4): a club's own, in its house file -----------------
+
+CLUB = {name: shape_from_data(name, data) for name, data in {
+    "big_bobtail": {"cards": 4, "sequence": True, "suited": True},
+    "little_bobtail": {"cards": 3, "sequence": True, "suited": True},
+    "four_flush": {"cards": 4, "suited": True},
+    "big_cat": {"one_of_each": ["K", [9, "T", "J", "Q"], [9, "T", "J", "Q"], [9, "T", "J", "Q"], 8],
+                "groups": [1, 1, 1, 1, 1]},
+    "skeet": {"one_of_each": [2, [3, 4], 5, [6, 7, 8], 9]},
+    "two_pairs_of_courts": {"cards": 4, "groups": [2, 2], "ranks": ["J", "Q", "K"], "odd_cards_decide": False},
+}.items()}
+
+
+def club(*placed: tuple[str, str], rules: HandRules = DEFAULT_RULES) -> HandRules:
+    """``rules`` with each club hand put just above the hand named beside it."""
+    for name, above in placed:
+        order = list(rules.hand_order)
+        order.insert(order.index(above), name)
+        rules = replace(rules, hand_order=tuple(order), shapes=(*rules.shapes, CLUB[name]))
+    return rules
+
+
+def test_a_big_bobtail_is_four_of_a_sequence_flush() -> None:
+    rules = club(("big_bobtail", "full"))
+    assert kind("5h 6h 7h 8h Kc", rules) == "big_bobtail"
+    assert kind("5h 6h 7h 9h Kc", rules) == "high_card"     # not in sequence
+    assert kind("5h 6h 7h 8c Kc", rules) == "high_card"     # not of one suit
+    assert kind("Ah 2h 3h 4h Kc", rules) == "big_bobtail"   # the ace begins it (L71)
+    assert kind("Jh Qh Kh Ah 2c", rules) == "high_card"     # and does not end it, by Peel
+    assert kind("Jh Qh Kh Ah 2c", club(("big_bobtail", "full"), rules=AMERICAN)) == "big_bobtail"
+    assert cmp("5h 6h 7h 8h Kc", "Ac Ad Ah Ks Kh", rules) == 1   # above a full
+    assert cmp("5h 6h 7h 8h Kc", "2c 2d 2h 2s 3c", rules) == -1  # below fours
+    assert cmp("6h 7h 8h 9h 2c", "5s 6s 7s 8s Kc", rules) == 1   # by the highest card of the four
+    assert cmp("5h 6h 7h 8h Kc", "5s 6s 7s 8s Qc", rules) == 1   # then by the other card
+    assert kind("5h 6h 7h 8h 9h", rules) == "sequence_flush"     # a hand is worth its highest class
+
+
+def test_a_four_flush_and_a_little_bobtail_rank_where_the_house_puts_them() -> None:
+    rules = club(("four_flush", "pair"), ("little_bobtail", "threes"))
+    assert kind("2c 5c 9c Jc Ad", rules) == "four_flush"
+    assert kind("2c 3c 4c Jd Ad", rules) == "little_bobtail"
+    assert kind("2c 3c 4c Jc Ad", rules) == "little_bobtail"     # a four-flush too, and higher as this
+    assert cmp("2c 5c 9c Jc Ad", "Ah Ad Kc Qs Jh", rules) == 1   # above a pair
+    assert cmp("2c 5c 9c Jc Ad", "3c 3d 2h 2s 4c", rules) == -1  # below two pairs
+    assert cmp("2c 5c 9c Qc 3d", "2d 5d 9d Jd Ah", rules) == 1   # the four decide first
+    assert cmp("2c 5c 9c Qc 3d", "2d 5d 9d Qd 4h", rules) == -1  # then the fifth card
+
+
+def test_cats_and_skeets_are_said_by_their_ranks() -> None:
+    rules = club(("big_cat", "sequence"), ("skeet", "sequence"))
+    assert kind("Kc Qd Jh 9s 8c", rules) == "big_cat"
+    assert kind("Kc Qd Qh 9s 8c", rules) == "pair"               # no two of a rank
+    assert kind("Ac Qd Jh 9s 8c", rules) == "high_card"          # king high
+    assert kind("2c 3d 5h 7s 9c", rules) == "skeet"
+    assert kind("2c 3d 4h 5s 9c", rules) == "high_card"          # one between the five and the nine
+    assert cmp("Kc Qd Jh Ts 8c", "Kd Qs Jc 9h 8d", rules) == 1
+
+
+def test_a_hand_that_ignores_its_odd_cards_ties_on_what_makes_it() -> None:
+    rules = club(("two_pairs_of_courts", "threes"))
+    assert kind("Kc Kd Jh Js 2c", rules) == "two_pairs_of_courts"
+    assert cmp("Kc Kd Jh Js 2c", "Kh Ks Jc Jd Ac", rules) == 0
+    assert cmp("Kc Kd Qh Qs 2c", "Kh Ks Jc Jd Ac", rules) == 1
+
+
+def test_hands_made_by_some_cards_suits_agree_with_a_reference() -> None:
+    """The checked path (a four-flush, a bobtail) against the declared words, taken plainly."""
+    rules = club(("big_bobtail", "full"), ("four_flush", "pair"))
+    rng = random.Random("by-suits")
+
+    def plain(hand: Sequence[int]) -> tuple:
+        best = (hand_class(evaluate(hand)), 0)
+        for drop in range(5):
+            four = [card for i, card in enumerate(hand) if i != drop]
+            if len({card % 4 for card in four}) == 1:
+                ranks = sorted(card // 4 for card in four)
+                low = sorted(-1 if r == 12 else r for r in ranks)
+                high = 12 not in ranks and ranks == list(range(ranks[0], ranks[0] + 4))
+                run = high or low == list(range(low[0], low[0] + 4))   # the ace only begins a run (L71)
+                name = "big_bobtail" if run else "four_flush"
+                best = max(best, (name, 0), key=lambda b: rules.hand_order[::-1].index(b[0]))
+        return best[0]
+
+    for _ in range(3_000):
+        hand = random_hand(rng)
+        assert hand_class(evaluate(hand, rules), rules) == plain(hand), hand
+
+
+@pytest.mark.parametrize("name, data, message", [
+    ("pair", {"suited": True}, "none of Peel's"),
+    ("Big Bobtail", {"suited": True}, "lower-case words"),
+    ("bobtail", {"cards": 6}, "bobtail/cards: how many of the five cards make it, 2 to 5"),
+    ("bobtail", {"step": 2}, "bobtail/step: with `sequence: true`"),
+    ("bobtail", {"groups": [2, 2]}, "adding up to 5"),
+    ("bobtail", {"ranks": ["X"]}, "bobtail/ranks/0: 'X' is no rank"),
+    ("bobtail", {"one_of_each": ["K"]}, "for each of the 5 cards"),
+    ("bobtail", {"cards": 4}, "says nothing of what makes it"),
+    ("bobtail", {"suit": True}, "bobtail/suit: unknown"),
+])
+def test_a_hand_the_evaluator_cannot_make_is_refused(name: str, data: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("`", "`")):
+        shape_from_data(name, data)

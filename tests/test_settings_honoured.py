@@ -96,12 +96,12 @@ def test_every_parameter_is_read():
             read.add(name)
             return super().__getitem__(name)
 
-    hand_rules(Recording(BOOK.parameters))
+    hand_rules(Recording(BOOK.parameters), BOOK.hands)
     declared = {name for rule in BOOK.rules.values() for name in rule.parameters}
     evaluator_reads = {name for rule in BOOK.rules.values() if rule.evaluator for name in rule.evaluator.get("reads", ())}
     assert evaluator_reads <= read, "an evaluator block's `reads` names only what hand_rules reads"
     assert read <= declared
-    assert isinstance(hand_rules(BOOK.parameters), hands.HandRules)
+    assert isinstance(hand_rules(BOOK.parameters, BOOK.hands), hands.HandRules)
 
 
 def test_every_hand_an_evaluator_block_names_is_one_the_evaluator_knows():

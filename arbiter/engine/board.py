@@ -52,7 +52,7 @@ class Board:
         self.pronouns: Mapping[str, str] | None = table.get("pronouns")
         self.rules = rules
         self.parameters: Mapping[str, Any] = rules.parameters
-        self.hand_rules: hands.HandRules = hand_rules(rules.parameters)
+        self.hand_rules: hands.HandRules = hand_rules(rules.parameters, rules.rulebook.hands)
         self.session = Session()
         self.game: Game | None = None  # the game in play (the session's last): read at every turn
         self.ledger = Ledger()

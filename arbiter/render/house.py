@@ -13,7 +13,7 @@ import json
 import textwrap
 from typing import Any
 
-from arbiter.rulebook.describe import Describer
+from arbiter.rulebook.describe import Describer, hand_shape_words
 from arbiter.rulebook.in_force import words
 from arbiter.rulebook.model import Rulebook
 
@@ -35,6 +35,8 @@ def house_summary(rulebook: Rulebook, description: str | None) -> dict[str, Any]
         "rules": [{"id": rule_id, "title": rulebook.rules[rule_id].title, "text": rulebook.rules[rule_id].text,
                    "machine_form_in_words": describer.rule(rulebook.rules[rule_id])}
                   for rule_id in house.get("rules", ())],
+        "hands": [{"name": name, "data": rulebook.hands[name], "in_words": hand_shape_words(name, rulebook.hands[name]),
+                   "placed": name in rulebook.parameters["hand_order"]} for name in house.get("hands", ())],
     }
 
 
@@ -56,6 +58,10 @@ def render_house(summary: dict[str, Any], fmt: str) -> str:
     lines.append("Switched off:" if summary["disable"] else "Switched off: none")
     lines += [f"  {rule['id']}  {rule['title']}" for rule in summary["disable"]]
     lines.append("Club rules:" if summary["rules"] else "Club rules: none")
+    lines.append("Hands:" if summary["hands"] else "Hands: none declared")
+    for hand in summary["hands"]:
+        placed = "" if hand["placed"] else " Not in hand_order: it counts for nothing."
+        lines += _wrap(hand["in_words"] + placed, "  ")
     for rule in summary["rules"]:
         lines.append(f"  {rule['id']}  {rule['title']}")
         lines += _wrap(f"“{rule['text']}”", "      ")

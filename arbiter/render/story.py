@@ -15,7 +15,7 @@ import textwrap
 from typing import Any, Callable, Mapping, Sequence
 
 from arbiter.cards import parse_cards
-from arbiter.hands import evaluate, hand_class
+from arbiter.hands import HandRules, evaluate, hand_class
 from arbiter.render.markdown import md
 from arbiter.render.rulebook import rule_label
 from arbiter.rulebook.in_force import house_notes
@@ -37,8 +37,6 @@ HAND_WORDS = {
     "two_pairs": "two pairs",
     "pair": "a pair",
     "high_card": "no pair, valued by its highest card",
-    "blaze": "a blaze",
-    "skip_sequence": "a skip sequence",
 }
 _RANK_PLURALS = dict(zip("23456789TJQKA", ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
                                            "nines", "tens", "knaves", "queens", "kings", "aces")))
@@ -51,10 +49,16 @@ def openers_words(openers: str) -> str:
     return f"two {_RANK_PLURALS.get(openers[0], openers)}"
 
 
-def _hand_noun(value: Any) -> str:
+def class_words(name: str, rules: HandRules) -> str:
+    """A class of hand in words: Peel's as HAND_WORDS says, a declared one (a blaze, a
+    house's big bobtail) as its data says."""
+    return HAND_WORDS.get(name) or next(shape.words for shape in rules.shapes if shape.name == name)
+
+
+def _hand_noun(value: Any, rules: HandRules) -> str:
     """A hand's class as a noun after a possessive: "Cat's flush", "Dan's hand of no pair"."""
-    name = hand_class(value)
-    return "hand of no pair" if name == "high_card" else HAND_WORDS[name].removeprefix("a ")
+    name = hand_class(value, rules)
+    return "hand of no pair" if name == "high_card" else class_words(name, rules).removeprefix("a ")
 
 
 def _names(names: Sequence[str]) -> str:
@@ -77,7 +81,7 @@ class Storyteller:
         self.pronouns = log["table"].get("pronouns")
         self.trace = trace
         self.rulebook = rulebook
-        self.hand_rules = hand_rules(rulebook.parameters)
+        self.hand_rules = hand_rules(rulebook.parameters, rulebook.hands)
         self.cards_per_hand: int = rulebook.parameters["cards_per_hand"]
         self.money: dict[int, list[Mapping[str, Any]]] = {}
         for entry in report["ledger"]:
@@ -193,19 +197,20 @@ class Storyteller:
         best, runner = sorted(shown, key=lambda player: shown[player], reverse=True)[:2]
         if shown[best] == shown[runner]:
             return None
-        rule = self._law_of_hands({hand_class(shown[best]), hand_class(shown[runner])})
+        rule = self._law_of_hands({hand_class(shown[player], self.hand_rules) for player in (best, runner)})
         if rule is None:
             return None
-        noun = _hand_noun(shown[best])
+        noun = _hand_noun(shown[best], self.hand_rules)
         beats = "beat" if noun in ("threes", "fours", "two pairs") else "beats"
-        return (f"At the show {best}'s {noun} {beats} {runner}'s {_hand_noun(shown[runner])} "
+        return (f"At the show {best}'s {noun} {beats} {runner}'s {_hand_noun(shown[runner], self.hand_rules)} "
                 f"({rule_ref(rule.id)}: {rule.title[0].lower()}{rule.title[1:]}).")
 
     def hand_words(self, cards: Sequence[str]) -> str:
         if len(cards) != self.cards_per_hand:
             return f"{plural(len(cards), 'card')}, a foul hand"
         try:
-            return HAND_WORDS[hand_class(evaluate(parse_cards(cards), self.hand_rules))]
+            return class_words(hand_class(evaluate(parse_cards(cards), self.hand_rules), self.hand_rules),
+                               self.hand_rules)
         except ValueError:
             return "a hand that cannot be valued"
 

@@ -159,13 +159,46 @@ class Describer:
         return f"{text} (when {self.condition(condition)})" if condition is not None else text
 
     def rule(self, rule: Rule) -> list[str]:
-        """The whole machine form of a rule, one sentence per check or setting."""
-        lines = self.defines(rule.defines)
+        """The whole machine form of a rule, one sentence per check, setting or hand."""
+        lines = [hand_shape_words(name, data) for name, data in rule.hands.items()]
+        lines += self.defines(rule.defines)
         lines.extend(self.check(check, rule.severity_of(check)) for check in rule.checks)
         if rule.exception_to:
             excepted = ", ".join(rule.exception_to)
             lines.append(f"An exception to {excepted}: where it applies, it replaces their effects.")
         return lines
+
+
+_COUNT_WORDS = ("", "one", "two", "three", "four", "five")
+
+
+def _ranks_words(ranks: Any) -> str:
+    items = [str(rank) for rank in (ranks if isinstance(ranks, list) else [ranks])]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def hand_shape_words(name: str, data: Mapping[str, Any]) -> str:
+    """A hand said in data, in words: "A big bobtail (big_bobtail): four of the five
+    cards, in sequence, all of one suit." (the keys of rules/README.md's "Hands said in data")."""
+    cards = data.get("cards", 5)
+    parts = ["five cards" if cards == 5 else f"{_COUNT_WORDS[cards]} of the five cards"]
+    if data.get("sequence"):
+        step = data.get("step", 1)
+        parts.append("in sequence" + (f", {_COUNT_WORDS[step]} ranks apart" if step > 1 else ""))
+    if data.get("suited"):
+        parts.append("all of one suit")
+    if data.get("groups"):
+        groups = data["groups"]
+        parts.append("no two of a rank" if set(groups) == {1} else
+                     "in groups of a rank of " + ", ".join(str(g) for g in sorted(groups, reverse=True)))
+    if data.get("ranks"):
+        parts.append(f"each a {_ranks_words(data['ranks'])}")
+    if data.get("one_of_each"):
+        parts.append("one each of: " + "; ".join(_ranks_words(item) for item in data["one_of_each"]))
+    if data.get("odd_cards_decide") is False:
+        parts.append("equal ones share, whatever the other cards")
+    words = data.get("words") or name.replace("_", " ")
+    return f"A hand said in data, {words} ({name}): {', '.join(parts)}."
 
 
 def _plain(value: Any) -> str:

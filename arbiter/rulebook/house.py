@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from arbiter.errors import HouseRulesError
+from arbiter.hands import DEFAULT_HAND_ORDER, shape_from_data
 from arbiter.resources import rules_dir, schema_path
 from arbiter.rulebook.in_force import parameters_of
 from arbiter.rulebook.loader import rule_problem
-from arbiter.rulebook.model import Rule, Rulebook, normalise_id, rule_from_dict
+from arbiter.rulebook.model import Rule, Rulebook, hand_rules, normalise_id, rule_from_dict
 from arbiter.rulebook.parameters import shown
 from arbiter.rulebook.vocabulary.grammar import DEFINES, REQUIRED_SETTINGS, template_parameters
 from arbiter.rulebook.vocabulary.types import KindError, check_rule_kinds, parameter_kinds
@@ -43,8 +44,11 @@ CLUB_ID = re.compile(r"^H[1-9][0-9]*$")
 @lru_cache(maxsize=1)
 def _house_validator() -> "Draft202012Validator":
     from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
 
-    return Draft202012Validator(json.loads(schema_path("house").read_text(encoding="utf-8")))
+    rules = json.loads(schema_path("rules").read_text(encoding="utf-8"))  # a house's `hands` are written as L65's
+    registry: Registry[Any] = Registry().with_resource(rules["$id"], Resource.from_contents(rules))
+    return Draft202012Validator(json.loads(schema_path("house").read_text(encoding="utf-8")), registry=registry)
 
 
 class _Refused(Exception):
@@ -286,12 +290,31 @@ def _with_club_rules(rulebook: Rulebook, rules: Mapping[str, Rule]) -> Rulebook:
                    defaults={**rulebook.defaults, **defaults}, declared={**rulebook.declared, **declared})
 
 
+def _with_hands(file: str, rulebook: Rulebook, clubs: Mapping[str, Rule], declared: Any) -> Rulebook:
+    """The rule book with the hands the house declares (its `hands`, and its club rules'),
+    each held to what the evaluator can make; a name already known is refused."""
+    hands: dict[str, Any] = {}
+    for where, named in [("hands", declared or {}), *((f"rules/{rule_id}/hands", rule.hands)
+                                                      for rule_id, rule in clubs.items())]:
+        for name, data in named.items():
+            if name in rulebook.hands or name in hands or name in DEFAULT_HAND_ORDER:
+                raise HouseRulesError(file, _field(where, name), "already a hand the evaluator knows: a new hand "
+                                      "takes a name of its own")
+            try:
+                shape_from_data(name, data)
+            except ValueError as exc:
+                field, _, message = str(exc).partition(": ")
+                raise HouseRulesError(file, _field(where, *field.split("/")), shown_message(message)) from None
+            hands[name] = data
+    return replace(rulebook, hands={**rulebook.hands, **hands}) if hands else rulebook
+
+
 def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
-    """The rule book with a house-rules file's departures applied: the club's rules added
-    first, so that its `parameters` and `disable` may name them too."""
+    """The rule book with a house-rules file's departures applied: the club's rules and
+    hands added first, so that its `parameters` and `disable` may name them too."""
     file = house.get("_file", "house rules")
     clubs = club_rules(file, rulebook, house.get("rules"))
-    rulebook = _with_club_rules(rulebook, clubs)
+    rulebook = _with_hands(file, _with_club_rules(rulebook, clubs), clubs, house.get("hands"))
     parameters = dict(rulebook.parameters)
     for name, value in (house.get("parameters") or {}).items():
         declared = rulebook.declared.get(name)
@@ -303,6 +326,10 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
             raise HouseRulesError(file, _field("parameters", name),
                                   f"{shown(value)} is not allowed ({problem}): {declared.allowed()}")
         parameters[name] = value
+    try:
+        hand_rules(parameters, rulebook.hands)
+    except ValueError as exc:  # a hand in hand_order that is neither Peel's nor declared
+        raise HouseRulesError(file, "parameters/hand_order", shown_message(str(exc).removeprefix("hand_order: ")))
     disabled = set(rulebook.disabled)
     for rule_id in house.get("disable") or ():
         normal = normalise_id(rule_id) if isinstance(rule_id, str) else rule_id
@@ -316,6 +343,8 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
         "parameters": dict(house.get("parameters") or {}),
         "disable": sorted(disabled),
         "rules": list(clubs),
+        **({"hands": [name for name in rulebook.hands if name in (house.get("hands") or {})]}
+           if house.get("hands") else {}),
     }
     return replace(rulebook, parameters=parameters, disabled=frozenset(disabled), house=summary,
                    house_sha256=house.get("_sha256"))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from arbiter import resources
 from arbiter.errors import RuleFileError
+from arbiter.hands import shape_from_data
 from arbiter.resources import rules_folder, schema_path
 from arbiter.rulebook.model import Rule, Rulebook, rule_from_dict, rule_sort_key
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
@@ -81,6 +82,12 @@ def rule_problem(data: dict[str, Any]) -> tuple[tuple[Any, ...], str] | None:
     except ValueError as exc:
         field, _, message = str(exc).partition(": ")
         return (field,), message
+    for name, hand in (data.get("hands") or {}).items():
+        try:
+            shape_from_data(name, hand)
+        except ValueError as exc:
+            field, _, message = str(exc).partition(": ")
+            return ("hands", *field.split("/")), message
     for name, declaration in (data.get("parameters") or {}).items():
         parameter = parameter_from_dict(name, declaration)
         problem = parameter.problem(parameter.default)
@@ -119,15 +126,16 @@ def compile_rules(folder: Path) -> dict[str, Any]:
     files = rule_files(folder)
     rules = [parse_rule_file(path, folder) for path in files]
     seen: dict[str, str] = {}
-    owners: dict[str, str] = {}
+    owners: dict[tuple[str, str], str] = {}
     for data in rules:
         if data["id"] in seen:
             raise RuleFileError(data["_file"], "id", f"{data['id']} is also defined in {seen[data['id']]}")
         seen[data["id"]] = data["_file"]
-        for name in data.get("parameters") or {}:
-            if name in owners:
-                raise RuleFileError(data["_file"], f"parameters/{name}", f"already defined by {owners[name]}")
-            owners[name] = data["id"]
+        for kind in ("parameters", "hands"):
+            for name in data.get(kind) or {}:
+                if (kind, name) in owners:
+                    raise RuleFileError(data["_file"], f"{kind}/{name}", f"already defined by {owners[kind, name]}")
+                owners[kind, name] = data["id"]
     kinds = parameter_kinds(parameter_from_dict(name, d) for data in rules
                             for name, d in (data.get("parameters") or {}).items())
     for data in rules:
@@ -200,13 +208,15 @@ def load_compiled(folder: str | os.PathLike[str] | None = None) -> dict[str, Any
 def rulebook_from_compiled(compiled: dict[str, Any]) -> Rulebook:
     rules: dict[str, Rule] = {}
     declared: dict[str, Parameter] = {}
+    hands: dict[str, Any] = {}
     for data in compiled["rules"]:
         rule = rule_from_dict(data, data.get("_file", ""))
         rules[rule.id] = rule
         declared.update(rule.declared)
+        hands.update(rule.hands)
     parameters = {name: parameter.default for name, parameter in declared.items()}
     return Rulebook(rules=rules, parameters=parameters, defaults=dict(parameters), declared=declared,
-                    source_hash=compiled.get("source_hash", ""))
+                    source_hash=compiled.get("source_hash", ""), hands=hands)
 
 
 @lru_cache(maxsize=4)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from arbiter.errors import UnknownRuleError
-from arbiter.hands import HandRules
+from arbiter.hands import HandRules, shape_from_data
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 
 _ID = re.compile(r"^([LDAH])(\d+)$")
@@ -61,6 +61,7 @@ class Rule:
     not_shown_because: str | None = None
     evaluator: Mapping[str, Any] | None = None
     implemented_by: tuple[str, ...] = ()  # where the engine's Python carries out what no check or setting says
+    hands: Mapping[str, Any] = field(default_factory=dict)  # hands not in Peel's list, said in data (L65's)
     file: str = ""
     declared: Mapping[str, Parameter] = field(default_factory=dict)
 
@@ -114,6 +115,8 @@ class Rule:
             data["evaluator"] = dict(self.evaluator)
         if self.implemented_by:
             data["implemented_by"] = list(self.implemented_by)
+        if self.hands:
+            data["hands"] = dict(self.hands)
         return data
 
 
@@ -157,6 +160,7 @@ def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
         not_shown_because=data.get("not_shown_because"),
         evaluator=data.get("evaluator"),
         implemented_by=tuple(data.get("implemented_by") or ()),
+        hands=dict(data.get("hands") or {}),
         file=file,
         declared=declared,
     )
@@ -174,6 +178,7 @@ class Rulebook:
     declared: Mapping[str, Parameter] = field(default_factory=dict)
     source_hash: str = ""  # the SHA-256 of its rule files (compiled.json's stamp): the rule book's identity
     house_sha256: str | None = None  # the SHA-256 of the house file applied, where one is
+    hands: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # every hand declared in data, by name
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules
@@ -214,12 +219,15 @@ def normalise_id(rule_id: str) -> str:
     return text
 
 
-def hand_rules(parameters: Mapping[str, Any]) -> HandRules:
-    """The value of the hands the parameters in force call for (L65-L76, D7 and the house's)."""
+def hand_rules(parameters: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> HandRules:
+    """The value of the hands the parameters in force call for (L65-L76, D7 and the house's),
+    with the hands declared in data (`hands`: L65's, a house's) that `hand_order` names."""
+    order = tuple(parameters["hand_order"])
     return HandRules(
         ace_in_sequences=parameters["ace_in_sequences"],
         hearts_break_ties=parameters["hearts_break_ties"],
-        hand_order=tuple(parameters["hand_order"]),
+        hand_order=order,
         joker=parameters["joker"],
         two_pairs_odd_card_decides=parameters["two_pairs_odd_card_decides"],
+        shapes=tuple(shape_from_data(name, data) for name, data in hands.items() if name in order),
     )
