@@ -77,3 +77,17 @@ def test_every_case_a_rule_lists_exists(rulebook):
     stems = {p.stem for p in CASES}
     for rule in rulebook.rules.values():
         assert set(rule.cases) <= stems, f"{rule.id} lists a case that does not exist"
+
+
+def test_the_l27_ruling_says_the_passed_players_counters_stay_in_the_pool(rulebook):
+    """Law 27: he who passes "shall forfeit unconditionally his stake": the ruling on what
+    he does after says his counters stay in the pool, and the ledger gives him none back;
+    once the pool is taken no counters move (reading 25), and the ruling says that instead."""
+    for name, words in [("l27-passed-hand-taken-back", "every counter they have put in stays in the pool"),
+                        ("l27-stake-after-pass-and-discard-after-draw",
+                         "every counter they have put in stays in the pool"),
+                        ("l58-stake-after-uncalled-win", "the pool was taken: no counters move")]:
+        report = check_file(next(p for p in CASES if p.stem == name), rulebook)
+        ruling = next(f for f in report["findings"] if f["id"] == "L27")
+        assert words in ruling["summary"], (name, ruling["summary"])
+        assert not [e for e in report["ledger"] if e["to"] == ruling["player"]], name
