@@ -110,6 +110,7 @@ class Game:
     deal: Deal  # the current deal: the last of `deals`
     deals: list[Deal] = field(default_factory=list)
     ante_player: str | None = None
+    every_ante: bool = False  # every player antes (the `ante_by` setting in force names every player)
     ante: int | None = None
     ante_staker: str | None = None
     antes_paid: dict[str, int] = field(default_factory=dict)

@@ -83,3 +83,25 @@ def test_laws_marks_a_rule_the_house_switched_off():
     code, out, _ = run("laws", "--house", "no-jackpots")
     assert code == 0
     assert [line.split()[0] for line in out.splitlines() if "off (house rules)" in line] == ["L29"]
+
+
+# --- every player antes, every game (item 2) ----------------------------------------------------
+EVERY = {"name": "every-ante", "parameters": {"ante_from_every_player": True}}
+EVERY_GAME = """players Ann Bob Cat Dan; limit 10; ante 1
+Ann deals; Ann shuffles; Dan cuts; Bob antes 1; Cat antes 1; Dan antes 1
+dealt Bob 5, Cat 5, Dan 5, Ann 5
+Bob opens 2; Cat passes; Dan passes; Ann passes
+"""
+
+
+def test_every_player_antes_and_the_say_begins_left_of_the_dealer(tmp_path, rulebook):
+    from arbiter.checker import check_bytes
+
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, EVERY))))
+    report = check_bytes(EVERY_GAME.encode(), "every.hand", book)
+    assert [(f["id"], f["event"], f["player"]) for f in report["findings"]] == [("L20", 6, "Ann")]  # Ann's ante unpaid
+    assert [(e["from"], e["rule"], e["what"]) for e in report["ledger"][:3]] == [
+        ("Bob", "L20", "ante"), ("Cat", "L20", "ante"), ("Dan", "L20", "ante")]
+    assert report["games"][0]["winners"] == ["Bob"] and report["net"] == {"Ann": 0, "Bob": 2, "Cat": -1, "Dan": -1}
+    peel = check_bytes(EVERY_GAME.encode(), "every.hand", rulebook)  # by the laws Cat, Dan antes are out of turn
+    assert {f["id"] for f in peel["findings"]} >= {"L20", "L25"}

@@ -121,6 +121,7 @@ OTHER_VALUES = {
     "hand_order": ["fours", "sequence_flush", "full", "flush", "sequence", "threes", "two_pairs", "pair",
                    "high_card"],
     "ace_in_sequences": "low_or_high", "hearts_break_ties": False, "two_pairs_odd_card_decides": True,
+    "ante_from_every_player": True,
 }
 
 

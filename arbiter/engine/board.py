@@ -30,7 +30,7 @@ from arbiter.rulebook.vocabulary.predicates import PREDICATES
 from arbiter.seats import POOL, Seating
 from arbiter.state import Game, Hand, Outcome, Session
 
-MOVEMENT_WORDS = {"stake": "a bet", "late_stake": "a bet", "jackpot_ante": "a jack-pot ante", "ante": "an ante",
+MOVEMENT_WORDS = {"stake": "a bet", "late_stake": "a bet", "ante": "an ante",
                   "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
 
 # The declared words as the compiler binds them: a check costs a call per word, not a lookup by name.

@@ -234,6 +234,8 @@ def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
     if name == "not":
         inner = compile_condition(arg, binding)
         return lambda ctx: not inner(ctx)
+    if name == "param":  # a true-or-false parameter: a house's setting (`table_stakes`)
+        return lambda ctx: bool(ctx.param(arg))
     if name in _COMPARE:
         compare = _COMPARE[name]
         left, right = (compile_value(side, binding) for side in arg)

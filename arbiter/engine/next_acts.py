@@ -129,10 +129,10 @@ class Prospect:
         ante = self.board.table_ante
         unpaid: list[str] = []
         if not deal.redeal:
-            if game.jackpot:
+            if game.every_ante:
                 seating = self.board.seating
                 unpaid = [p for p in seating.round_from(seating.left_of(game.dealer)) if p not in game.antes_paid]
-                law = self.ledger_law("jackpot_ante")
+                law = self.ledger_law("ante")
                 self.owed.extend({"by": p, "to": "pool", "what": "ante", "amount": ante, "law": law} for p in unpaid)
             elif game.ante is None and game.ante_player is not None:
                 unpaid = [game.ante_player]
@@ -162,7 +162,7 @@ class Prospect:
 
     def straddler(self, game: Game) -> str | None:
         """Who may straddle now, where the straddle due is within what the laws allow."""
-        if game.jackpot or game.ante is None:
+        if game.every_ante or game.ante is None:
             return None
         straddler = self.board.turns.of("straddle")
         most = self.board.limit * self.board.parameters["max_straddle_fraction_of_limit"]

@@ -22,7 +22,7 @@ from arbiter.findings import Finding
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.functions import refundable_of
-from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
+from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES, EVERY_PLAYER
 from arbiter.rulebook.vocabulary.predicates import hand_known, has_drawn
 from arbiter.seats import POOL
 from arbiter.state import Deal, Game, Hand, Outcome, Phase, Round
@@ -258,9 +258,11 @@ class Replay:
         game.pool_start = session.carried
         game.stakes = {p: 0 for p in self.board.seating.players}
         game.still_in = set(self.board.seating.players)
-        if not game.jackpot:
-            self.board.required("ante_by")  # refuses the log where no law in force says who antes
-            game.ante_player, _ = self.board.setting_person("ante_by")
+        ante_by = self.board.required("ante_by")  # refuses the log where no law in force says who antes
+        if ante_by.value.get("value") == EVERY_PLAYER:
+            game.every_ante = True
+        else:
+            game.ante_player = self.board.person(ante_by.value)
         return game
 
     def on_shuffle(self, event: Mapping[str, Any]) -> None:
@@ -281,9 +283,9 @@ class Replay:
         game = self.require_game("ante")
         player, amount = event["player"], event["amount"]
         held = self.decide("ante", player)
-        if game.jackpot:
+        if game.every_ante:  # no one's stake: every stake starts at 0
             game.antes_paid[player] = game.antes_paid.get(player, 0) + amount
-            self.board.pay(player, POOL, amount, "ante", cited_as="jackpot_ante")
+            self.board.pay(player, POOL, amount, "ante")
         else:
             if game.ante is None:
                 game.ante, game.ante_staker = amount, player

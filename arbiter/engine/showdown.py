@@ -40,7 +40,7 @@ def share_pool(pool: int, winners: list[str], game: Game, shown: Mapping[str, li
             return shares
         for player in sorted(capped, key=order_key):
             info = game.all_in[player]
-            if game.jackpot:  # the jack-pot's antes and the pool carried in are "the ante" (L60)
+            if game.every_ante:  # every player's ante (a jack-pot's) and the pool carried in are "the ante" (L60)
                 claim = game.pool_start + sum(game.antes_paid.values())
             else:
                 claim = sum(antes_of(q) for q in info["out"])

@@ -61,7 +61,7 @@ def render_house(summary: dict[str, Any], fmt: str) -> str:
     lines.append("Hands:" if summary["hands"] else "Hands: none declared")
     for hand in summary["hands"]:
         placed = "" if hand["placed"] else " Not in hand_order: it counts for nothing."
-        lines += _wrap(hand["in_words"] + placed, "  ")
+        lines += _wrap(f"{hand['name']}: {hand['in_words']}{placed}", "  ")
     for rule in summary["rules"]:
         lines.append(f"  {rule['id']}  {rule['title']}")
         lines += _wrap(f"“{rule['text']}”", "      ")

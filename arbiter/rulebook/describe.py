@@ -68,6 +68,9 @@ class Describer:
             return "either " + " or ".join(self.condition(part) for part in arg)
         if name == "not":
             return f"not ({self.condition(arg)})"
+        if name == "param":
+            now = "on" if self.parameters.get(arg) else "off"
+            return f"the setting “{str(arg).replace('_', ' ')}” is on (it is {now})"
         if name in COMPARISONS:
             return COMPARISONS[name].format(*(self.value(side) for side in arg))
         phrase = PREDICATES[name]
@@ -178,7 +181,7 @@ def _ranks_words(ranks: Any) -> str:
 
 
 def hand_shape_words(name: str, data: Mapping[str, Any]) -> str:
-    """A hand said in data, in words: "A big bobtail (big_bobtail): four of the five
+    """A hand said in data, in words: "A hand said in data, a big bobtail: four of the five
     cards, in sequence, all of one suit." (the keys of rules/README.md's "Hands said in data")."""
     cards = data.get("cards", 5)
     parts = ["five cards" if cards == 5 else f"{_COUNT_WORDS[cards]} of the five cards"]
@@ -198,7 +201,7 @@ def hand_shape_words(name: str, data: Mapping[str, Any]) -> str:
     if data.get("odd_cards_decide") is False:
         parts.append("equal ones share, whatever the other cards")
     words = data.get("words") or name.replace("_", " ")
-    return f"A hand said in data, {words} ({name}): {', '.join(parts)}."
+    return f"A hand said in data, {words}: {', '.join(parts)}."
 
 
 def _plain(value: Any) -> str:

@@ -48,6 +48,9 @@ def dealer_answer_wrong(t: BoardView) -> bool:
 
 add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing.deal.finished)
 add("jackpot", "the game is a jack-pot", lambda t: bool(t.game and t.game.jackpot))
+add("every_player_antes", "every player antes in this game", lambda t: bool(t.game and t.game.every_ante),
+    note="the `ante_by` setting in force when the game began names every player: a jack-pot (L30), or a house's "
+         "`ante_from_every_player` (L20)")
 add("straddled", "the ante has been straddled", lambda t: bool(t.game and t.game.straddles))
 add("ante_staked", "the ante has been staked", lambda t: bool(t.game and t.game.ante is not None))
 add("cut_done", "the pack has been cut", lambda t: t.in_deal() and t.playing.deal.cut_by is not None)

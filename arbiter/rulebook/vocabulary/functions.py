@@ -20,10 +20,10 @@ def demanded_by(t: BoardView, player: str) -> int | None:
 
 
 def refundable_of(t: BoardView, player: str) -> int:
-    """What a refund gives back to a player: in a jack-pot his antes, else his ante or his
-    last straddle."""
+    """What a refund gives back to a player: where every player antes (a jack-pot) his
+    antes, else his ante or his last straddle."""
     game = t.playing
-    if game.jackpot:
+    if game.every_ante:
         return game.antes_paid.get(player, 0)
     own = [amount for who, amount in game.straddles if who == player]
     if player == game.ante_staker and game.ante is not None:
@@ -46,6 +46,6 @@ add("demanded_by", "the number of cards {0} demanded", demanded_by,
 add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given,
     note="exposed ones excepted")
 add("refundable_of", "{0}'s ante or straddle", refundable_of,
-    note="in this game; in a jack-pot, his jack-pot ante")
+    note="in this game; where every player antes (a jack-pot), his ante")
 add("count_of", "how many {0}", lambda t, items: len(items), takes="list",
     note="e.g. `{count_of: event.cards}`")

@@ -147,6 +147,9 @@ DEFINES: Mapping[str, str] = {
 # one): a house file may not switch off every rule that defines one of them.
 REQUIRED_SETTINGS = ("ante_by", "say_order", "draw_order", "bet_order", "evidence")
 
+# The `ante_by` setting's value where every player antes (a jack-pot, L30; a house's `who_antes`).
+EVERY_PLAYER = "every_player"
+
 # The keys and the named values of a procedure setting (`defines`), as they read in a sentence.
 SETTING_KEYS: Mapping[str, str] = {
     "ace": "the ace counts {0}",
@@ -167,10 +170,10 @@ SETTING_VALUES: Mapping[str, str] = {
     "ante": "the ante",
     "straddle": "a straddle",
     "stake": "a stake",
-    "jackpot_ante": "a jack-pot's ante",
     "penalty": "a penalty",
     "win": "winnings",
     "late_stake": "a bet made when none could come",
+    EVERY_PLAYER: "every player",
 }
 
 # The declared words' phrases (each declared once, in the module of its kind).
@@ -381,6 +384,9 @@ def check_condition(node: Any, where: str) -> None:
             check_condition(item, f"{where}/{name}/{i}")
     elif name == "not":
         check_condition(arg, f"{where}/not")
+    elif name == "param":  # a setting of the house's, true or false (`table_stakes`)
+        if not isinstance(arg, str):
+            raise ValueError(f"{where}/param: names a parameter, got {arg!r}")
     elif name in COMPARISONS:
         if not isinstance(arg, list) or len(arg) != 2:
             raise ValueError(f"{where}/{name}: expects two values")
@@ -388,8 +394,8 @@ def check_condition(node: Any, where: str) -> None:
     elif name in PREDICATES:
         _check_predicate(name, arg, where)
     else:
-        conditions = ["all", "any", "not", *COMPARISONS, *PREDICATES]
-        allowed = "all, any, not, a comparison or a predicate"
+        conditions = ["all", "any", "not", "param", *COMPARISONS, *PREDICATES]
+        allowed = "all, any, not, param, a comparison or a predicate"
         raise ValueError(f"{where}: {unknown('condition', name, conditions, allowed)}")
 
 

@@ -13,9 +13,10 @@ add = NUMBERS.add
 
 
 def ante(t: BoardView) -> int:
-    """The ante of the game in play: the table's, in a jack-pot or before one is staked."""
+    """The ante of the game in play: the table's where every player antes (a jack-pot), or
+    before one is staked."""
     game = t.game
-    if game is None or game.jackpot or game.ante is None:
+    if game is None or game.every_ante or game.ante is None:
         return t.table_ante
     return game.ante
 

@@ -127,6 +127,10 @@ def check_condition_kinds(node: Any, where: str, parameters: Mapping[str, str]) 
             check_condition_kinds(item, f"{where}/{name}/{i}", parameters)
     elif name == "not":
         check_condition_kinds(arg, f"{where}/not", parameters)
+    elif name == "param":
+        kind = parameters.get(arg, "any")
+        if kind not in ("fact", "any"):
+            raise KindError(f"{where}/param: a condition's parameter is true or false, and {arg} is {_a(kind)}")
     elif name in ("eq", "ne", "lt", "le", "gt", "ge"):
         left, right = (kind_of(side, f"{where}/{name}/{i}", parameters) for i, side in enumerate(arg))
         if name in ("lt", "le", "gt", "ge"):
