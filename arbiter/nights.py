@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
-from arbiter.bulk import STDIN, check_many, gather, read_path
+from arbiter.bulk import STDIN, LeftOut, check_many, gather, read_path
 from arbiter.checker import STATUS_INVALID
 from arbiter.errors import ArbiterError, LogError
 from arbiter.notation.reading import is_text_log, read_text_log
@@ -122,10 +122,12 @@ class Night(NamedTuple):
         return self.status == STATUS_INVALID
 
 
-def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated: bool = False) -> Iterator[Night]:
+def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated: bool = False,
+                left_out: LeftOut | None = None) -> Iterator[Night]:
     """Each log the paths name (as `arbiter check` gathers them) as a night, in the order
-    gathered; with `dated`, each with its date."""
-    for report in check_many(_once(gather(paths)), house, {}):
+    gathered; with `dated`, each with its date. A truth file of `arbiter simulate` met
+    on the way is no night: it is counted in `left_out`."""
+    for report in check_many(_once(gather(paths, left_out)), house, {}):
         file = report["file"]
         date, dated_by = night_date(file) if dated and report["status"] != STATUS_INVALID else (None, None)
         yield night_of(report, aliases, date, dated_by)

@@ -55,6 +55,28 @@ def test_the_season_agrees_with_the_sum_of_the_reports(club):
     assert [night["night"] for night in document["nights"]] == list(range(1, 9))
 
 
+def test_arbiter_simulate_writes_a_season_that_season_and_settle_read(tmp_path):
+    """The nights `arbiter simulate --plant` writes, its truth beside them, are a season as
+    they stand; a truth file met among the logs is left out with a warning, as by `check`."""
+    folder = tmp_path / "sim"
+    assert in_process("simulate", "--out", str(folder), "--logs", "4", "--games", "3", "--seed", "8",
+                      "--plant", "0.5")[0] == 0
+    logs = sorted(str(path) for path in folder.glob("*.json"))
+    reports = [check_file(path) for path in logs]
+    code, document, err = season_of(str(folder))
+    assert code == 0 and err == "" and [night["file"] for night in document["nights"]] == logs
+    net: Counter = Counter()
+    for report in reports:
+        net.update(report["net"])
+    assert {p["name"]: p["net"] for p in document["players"]} == dict(net)
+    code, settlement, err = json_of("settle", str(folder))
+    assert code == 0 and settlement["nets"] == dict(net)
+    truth = next((folder / "truth").iterdir())
+    (folder / f"{truth.stem}.truth.json").write_bytes(truth.read_bytes())  # where simulate once wrote it
+    code, again, err = season_of(str(folder))
+    assert code == 0 and again == document and "truth file of arbiter simulate" in err
+
+
 def test_nights_go_by_meta_date_then_the_file_name_undated_last(tmp_path):
     paths = [write_night(tmp_path, "b.json", 1, games=3, date="2026-03-01T20:00"), write_night(tmp_path, "a.json", 2, games=3),
              write_night(tmp_path, "club 2026-01-15.json", 3, games=3), write_night(tmp_path, "c.json", 4, games=3, date="2026-02-01")]

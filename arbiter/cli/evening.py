@@ -12,6 +12,7 @@ from typing import Iterable
 
 import click
 
+from arbiter.bulk import LeftOut
 from arbiter.cli.app import HOUSE, cli
 from arbiter.cli.output import echo
 from arbiter.nights import Aliases, Night, read_nights
@@ -24,9 +25,13 @@ ALIAS = click.option("--alias", "alias", metavar="NAME=OTHER", multiple=True,
 
 
 def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases, dated: bool = False) -> list[Night]:
-    """Every log the paths name; each invalid one, and each other name of `--alias` that
-    no log writes, said in a line on standard error."""
-    nights = list(read_nights(paths, house, aliases, dated))
+    """Every log the paths name; each invalid one, each other name of `--alias` that no
+    log writes, and the truth files of `arbiter simulate` left out (as `check` does), said
+    in a line on standard error."""
+    truths = LeftOut()
+    nights = list(read_nights(paths, house, aliases, dated, truths))
+    if truths.count:
+        echo(f"arbiter: warning: {truths.words()}", err=True)
     if not nights:
         raise click.UsageError("no hand logs found in the paths given")
     for night in nights:
