@@ -160,7 +160,7 @@ def test_a_log_that_breaks_down_is_told_as_far_as_it_goes_then_exit_2(capsys, tm
 @pytest.mark.parametrize("args, message", [
     (["explain", "no-such-log.json"], "cannot read the file"),
     (["explain", "CASE", "--house", "no-such-house"], "no such file, nor a shipped house-rules name"),
-    (["explain", "CASE", "--format", "html"], "Invalid value for '--format'"),
+    (["explain", "CASE", "--format", "pdf"], "Invalid value for '--format'"),
 ])
 def test_errors_are_one_line_and_exit_2(capsys, args, message):
     args = [str(cases_dir() / "l13-foul-hand-lifted.json") if a == "CASE" else a for a in args]

@@ -168,7 +168,7 @@ def test_several_logs_need_out_and_get_one_page_each(tmp_path, capsys):
     with pytest.raises(SystemExit) as exited:
         main(["check", *logs, "--format", "html", "--out", str(folder), "--quiet"])
     assert exited.value.code in (0, 1)
-    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{Path(p).stem}.html" for p in logs)
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*(f"{Path(p).stem}.html" for p in logs), "index.html"])
     assert all(Page(p.read_text(encoding="utf-8")).problems == [] for p in folder.iterdir())
 
 
@@ -248,3 +248,165 @@ def test_a_log_in_the_text_notation_gets_its_page_too(tmp_path, capsys):
     assert exited.value.code == 1
     page = Page(capsys.readouterr().out)
     assert "L13" in page.text_of("event-5") and page.problems == []
+
+
+def sheets_of(html: str) -> list[str]:
+    """The printed sheets of a page, each as the text a reader sees."""
+    from html import unescape
+
+    return [unescape(" ".join(re.sub(r"<[^>]+>", " ", sheet).split()).replace(" .", "."))
+            for sheet in re.findall(r'<article class="sheet">(.*?)</article>', html, re.S)]
+
+
+def test_each_ruling_has_a_sheet_to_print_with_its_law_what_follows_who_pays_and_the_provenance(rulebook):
+    path = next(p for p in CASES if p.stem == "l13-foul-hand-lifted")
+    _, report, html = page_of(path, rulebook)
+    [sheet] = sheets_of(html)
+    assert "ruling 1 of 1" in sheet and "game 1, event 5" in sheet
+    assert "L13 irregularity Bob lifted a hand of 4 cards: a foul hand" in sheet
+    assert "Bob lifts the cards from the table." in sheet  # what happened
+    assert "Bob's hand is foul: they retire and forfeit their stake" in sheet  # what follows
+    assert "Law 13: " + rulebook.get("L13").title in sheet and " ".join(rulebook.get("L13").text.split()) in sheet
+    assert "Ann pays Bob 1 (a refund, law 14)" in sheet  # who pays whom
+    assert report["provenance"]["log_sha256"] in sheet and report["provenance"]["rules"] in sheet
+    assert '<body class="sheeted">' in html and "@media print" in html and "break-after: page" in html
+
+
+def test_a_page_without_rulings_has_no_sheets_and_prints_as_shown(rulebook):
+    path = next(p for p in CASES if not load_case(p)["meta"]["expect"]["findings"])
+    _, report, html = page_of(path, rulebook)
+    assert report["findings"] == [] and sheets_of(html) == [] and "<body>" in html
+
+
+def test_explain_as_html_tells_the_game_with_each_ruling_and_its_sheet(capsys, rulebook):
+    from hashlib import sha256
+
+    path = next(p for p in CASES if p.stem == "game-deal-six-players-misdeal-false-opener")
+    with pytest.raises(SystemExit) as exited:
+        main(["explain", str(path), "--format", "html"])
+    assert exited.value.code == 0
+    html = capsys.readouterr().out
+    page = Page(html)
+    assert page.problems == [] and external_references(html, page) == []
+    report = replay_with_trace(read_log_file(path), rulebook, str(path))[0]
+    assert len(report["findings"]) == 3
+    for finding, sheet in zip(report["findings"], sheets_of(html), strict=True):
+        assert " ".join(finding["summary"].split()) in page.text_of(f"event-{finding['event']}")
+        assert finding["summary"] in sheet and " ".join(rulebook.get(finding["id"]).text.split()) in sheet
+        assert sha256(path.read_bytes()).hexdigest() in sheet
+    assert "Dan puts 2 into the pool (a penalty, law 33)" in sheets_of(html)[2]
+    assert "The ledger" not in page.plain()  # the story, not the report's figures
+
+
+def test_explain_as_html_of_a_log_that_breaks_down_tells_it_as_far_as_it_goes(capsys, tmp_path):
+    log = {"format": "peel-draw-poker-log", "version": 1, "table": {"players": ["Ann", "Bob"], "limit": 20, "ante": 1},
+           "events": [{"type": "draw_for_deal", "player": "Ann", "card": "2c"},
+                      {"type": "discard", "player": "Ann", "count": 1}]}
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    with pytest.raises(SystemExit) as exited:
+        main(["explain", str(path), "--format", "html"])
+    out, err = capsys.readouterr()
+    assert exited.value.code == 2 and err.count("\n") == 1 and "event 1 (discard by Ann)" in err
+    page = Page(out)
+    assert page.problems == [] and "Ann draws" in page.text_of("event-0")
+    assert "The log breaks down here, so it is told no further: event 1 (discard by Ann)" in page.plain()
+
+
+@pytest.mark.parametrize("command", [["check"], ["explain"]])
+def test_hostile_names_reach_the_pages_as_words_only(tmp_path, capsys, command):
+    from tests.test_markdown_escaping import HOSTILE, hostile_log
+
+    with pytest.raises(SystemExit):
+        main([*command, str(hostile_log(tmp_path)), "--format", "html"])
+    html = capsys.readouterr().out
+    page = Page(html)
+    assert page.problems == [] and external_references(html, page) == []
+    assert not [tag for tag, _ in page.tags if tag in {"script", "img"}]
+    for sheet in sheets_of(html):
+        assert HOSTILE["Bob"] in sheet
+    for name in HOSTILE.values():
+        assert name in page.plain()
+
+
+def index_rows(folder: Path) -> list[list[str]]:
+    """The index's rows: the link, then each cell's text."""
+    class Rows(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.rows, self.cell = [], None
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "tr":
+                self.rows.append([])
+            elif tag == "td":
+                self.cell = ""
+            elif tag == "a" and self.cell is not None:
+                self.rows[-1].append(dict(attrs)["href"])
+
+        def handle_endtag(self, tag):
+            if tag == "td":
+                self.rows[-1].append(" ".join(self.cell.split()))
+                self.cell = None
+
+        def handle_data(self, data):
+            if self.cell is not None:
+                self.cell += data
+
+    parser = Rows()
+    parser.feed((folder / "index.html").read_text(encoding="utf-8"))
+    return [row for row in parser.rows if row]
+
+
+def test_a_folder_of_pages_has_an_index_of_every_log_its_status_findings_and_page(tmp_path, capsys):
+    from urllib.parse import unquote
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for stem in ("l13-foul-hand-lifted", "d6-knaves-again-after-kings", "l35-passed-over-player-discards-late"):
+        (logs / f"{stem}.json").write_bytes((CASES[0].parent / f"{stem}.json").read_bytes())
+    (logs / "index.json").write_bytes(RICH.read_bytes())  # a log whose page would take the index's name
+    (logs / "a <b>&amp; #1?.json").write_bytes(RICH.read_bytes())  # a name to break a link and the markup
+    (logs / "bad.json").write_text('{"format": "peel-draw-poker-log", "version": 1}', encoding="utf-8")
+    out = tmp_path / "out"
+    with pytest.raises(SystemExit) as exited:
+        main(["check", str(logs), "--format", "html", "--out", str(out)])
+    assert exited.value.code == 2
+    assert "wrote 6 pages and their index" in capsys.readouterr().out
+    rows = {row[1]: row for row in index_rows(out)}
+    assert set(rows) == {str(p) for p in logs.iterdir()}
+    for name, (href, _, status, count, laws) in rows.items():
+        page = out / unquote(href)
+        assert page.parent == out and page.exists() and page.name != "index.html"
+        assert name in Page(page.read_text(encoding="utf-8")).plain()
+        if status == "invalid":
+            assert (count, laws[:16]) == ("0", "cannot be read: ")
+            continue
+        report = replay_with_trace(read_log_file(Path(name)), None, name)[0]
+        assert status == report["status"] and int(count) == len(report["findings"])
+        ids = [f["id"] for f in report["findings"]]
+        assert laws == ", ".join(i if ids.count(i) == 1 else f"{i} \u00d7{ids.count(i)}" for i in dict.fromkeys(ids))
+    assert rows[str(logs / "d6-knaves-again-after-kings.json")][4] == "L29, L31, L32 \u00d72"
+    assert rows[str(logs / "index.json")][0] == "index-2.html"
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert Page(index).problems == [] and "<b>&amp;" not in index
+    assert "6 logs checked: " in Page(index).plain()
+
+
+def test_the_rule_books_title_comes_before_its_contents(capsys):
+    with pytest.raises(SystemExit):
+        main(["rulebook", "--format", "html"])
+    html = capsys.readouterr().out
+    assert html.index("<h1>") < html.index("<nav") < html.index('<section id="section-deal"')
+
+
+def test_an_index_that_cannot_be_written_is_said_in_one_line_and_exit_2(tmp_path, capsys):
+    out = tmp_path / "out"
+    (out / "index.html").mkdir(parents=True)  # a folder where the index goes: not replaced
+    with pytest.raises(SystemExit) as exited:
+        main(["check", str(RICH), str(CASES[0]), "--format", "html", "--out", str(out)])
+    captured = capsys.readouterr()
+    assert exited.value.code == 2
+    assert captured.err.strip() == f"arbiter: cannot write the index {out / 'index.html'}: Is a directory"
+    assert "wrote 2 pages to" in captured.out and (out / f"{RICH.stem}.html").exists()
+    assert sorted(p.name for p in out.iterdir()) == sorted([f"{RICH.stem}.html", f"{CASES[0].stem}.html", "index.html"])

@@ -3,7 +3,8 @@ mistake of usage is a `UsageProblem`, which click's command says with the usage 
 
 The logs are taken from the walk of the paths as they are checked, and each report is
 written as it comes: nothing is held per log (the JSON document's reports wait in a
-temporary file for the summary that comes first).
+temporary file for the summary that comes first) but, for the index of a folder of HTML
+pages, each page's name, status and rule IDs.
 """
 
 from __future__ import annotations
@@ -249,10 +250,11 @@ def _left_out(options: dict[str, Any]) -> str:
 
 def _write_pages(paths: Iterable[str], rulebook: Rulebook, options: dict[str, Any], out_dir: str | None,
                  tally: Report, quiet: bool) -> None:
-    """One page to standard output, or every page into `out_dir`."""
+    """One page to standard output, or every page into `out_dir` with an index of them,
+    written at the end (of a run stopped midway, of the pages so far)."""
     from pathlib import Path
 
-    from arbiter.render.html_pages import html_reports, write_pages  # only pages need the HTML renderer
+    from arbiter.render.html_pages import html_reports, write_index, write_pages  # only pages need the HTML renderer
 
     pages = html_reports(paths, rulebook, options)
     if out_dir is None:
@@ -267,14 +269,20 @@ def _write_pages(paths: Iterable[str], rulebook: Rulebook, options: dict[str, An
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageProblem(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
-    written = 0
+    written: list[tuple[dict[str, Any], str]] = []
     try:
-        for report, done in write_pages(pages, folder):
+        for report, name in write_pages(pages, folder):
             tally.add(report)
-            written += done
-            if not done:
+            if name is None:
                 echo(f"arbiter: {report['error']['message']}", err=True)
+            else:  # the index needs no more of a report than this
+                written.append(({key: report[key] for key in ("file", "status", "error")}
+                                | {"findings": [{"id": f["id"]} for f in report["findings"]]}, name))
     finally:
+        unwritten = write_index(folder, written, tally.summary_line() + _left_out(options))
         if not quiet:
-            echo(f"wrote {written} page{'s' if written != 1 else ''} to {folder}")
+            index = "" if unwritten else " and their index"
+            echo(f"wrote {len(written)} page{'s' if len(written) != 1 else ''}{index} to {folder}")
             echo(tally.summary_line() + _left_out(options))
+    if unwritten:
+        raise ArbiterError(unwritten)

@@ -1,9 +1,11 @@
-"""`arbiter explain LOG`: one game told event by event, with each ruling where it is made."""
+"""`arbiter explain LOG`: one game told event by event, with each ruling where it is made;
+`--format html` a page that prints each ruling on a sheet of its own."""
 
 from __future__ import annotations
 
 import os
 import sys
+from hashlib import sha256
 
 import click
 
@@ -13,7 +15,7 @@ from arbiter.cli.app import HOUSE, cli
 from arbiter.errors import LogError
 from arbiter.notation.reading import read_any_log
 from arbiter.reading import read_source, read_stream
-from arbiter.render.formats import LAW_FORMATS
+from arbiter.render.formats import EXPLAIN_FORMATS
 from arbiter.render.story import render_story, tell
 
 STDIN = "-"
@@ -21,8 +23,9 @@ STDIN = "-"
 
 @cli.command()
 @click.argument("log")
-@click.option("--format", "fmt", type=click.Choice(LAW_FORMATS), default="text",
-              show_default=True, help="Output format; json is the list of steps {event, text, rulings, ...}.")
+@click.option("--format", "fmt", type=click.Choice(EXPLAIN_FORMATS), default="text", show_default=True,
+              help="Output format; json is the list of steps {event, text, rulings, ...}; html a self-contained page "
+                   "that prints one ruling to an A4 sheet.")
 @HOUSE
 def explain(log: str, fmt: str, house: str | None) -> None:
     """Tell a hand log event by event in plain words, with each ruling and the law's words.
@@ -35,8 +38,13 @@ def explain(log: str, fmt: str, house: str | None) -> None:
     document = read_any_log(data, log)
     folder = None if log == STDIN else os.path.dirname(os.path.abspath(log))
     rulebook = rulebook_for(document, rulebook, folder)  # the house rules the log's table names, if any
-    report, trace = replay_with_trace(document, rulebook, file=log)
-    click.echo(render_story(tell(document, report, trace, rulebook), report, fmt), nl=False)
+    report, trace = replay_with_trace(document, rulebook, file=log, digest=sha256(data).hexdigest())
+    if fmt == "html":
+        from arbiter.render.html import render_story_html  # only a page needs the HTML renderer
+
+        click.echo(render_story_html(report, document, trace, rulebook), nl=False)
+    else:
+        click.echo(render_story(tell(document, report, trace, rulebook), report, fmt), nl=False)
     if report["error"]:
         error = report["error"]
         raise LogError(error["message"], error["path"], error["event"], file=log)

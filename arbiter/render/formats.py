@@ -20,7 +20,9 @@ FORMATS = {
 
 CHECK_FORMATS = ("table", "json", "jsonl", "markdown", "html")
 LISTING_FORMATS = ("table", "json", "markdown")  # laws, evidence, referee
-LAW_FORMATS = ("text", "json", "markdown")  # law, explain
+LAW_FORMATS = ("text", "json", "markdown")  # law
+# explain: and a page to print, a ruling to a sheet, for the notice board (issue 24, item 4)
+EXPLAIN_FORMATS = (*LAW_FORMATS, "html")
 RULEBOOK_FORMATS = ("markdown", "html", "json")
 SETTLE_FORMATS = ("table", "json", "csv")
 SEASON_FORMATS = ("table", "json", "csv", "markdown", "html")

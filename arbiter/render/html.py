@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from html import escape
 from typing import Any, Mapping, Sequence
+from urllib.parse import quote
 
 from arbiter import __version__
 from arbiter.render.html_style import CSS
 from arbiter.render.report import GAME_HEADERS, games_rows
-from arbiter.render.story import house_line, tell
+from arbiter.render.story import house_line, money_words, tell
 from arbiter.rulebook.model import Rulebook
 
 Hand = list[str | None]  # a card as written in the log, or None for one face down and unknown
@@ -70,21 +71,23 @@ def dealt_hands(events: Sequence[Mapping[str, Any]], trace: Sequence[Mapping[str
     return hands
 
 
-def _seat_positions(count: int) -> list[tuple[float, float]]:
-    """Left and top, in per cent of the drawing, of each seat in the order of
-    `table.players`. The first sits at the foot and each next one at his left, so the
-    deal goes clockwise round the drawing, as it goes round a table seen from above."""
-    places = []
+def _seat_directions(count: int) -> list[tuple[float, float]]:
+    """Where each seat lies from the centre of the drawing, in the order of
+    `table.players`, as the cosine and sine of its angle. The first sits at the foot and
+    each next one at his left, so the deal goes clockwise round the drawing, as it goes
+    round a table seen from above. The style sheet gives the ring's radii, so that on a
+    narrow screen it draws the ring narrower and the seats smaller, and the table still fits."""
+    directions = []
     for seat in range(count):
         angle = math.pi / 2 + 2 * math.pi * seat / count
-        places.append((50 + 43 * math.cos(angle), 50 + 41 * math.sin(angle)))
-    return places
+        directions.append((math.cos(angle), math.sin(angle)))
+    return directions
 
 
 def _table_html(players: Sequence[str], game: Mapping[str, Any], last: Mapping[str, Any],
                 dealt: Mapping[str, Hand], won: Mapping[str, int]) -> str:
     seats = []
-    for name, (left, top) in zip(players, _seat_positions(len(players))):
+    for name, (across, down) in zip(players, _seat_directions(len(players))):
         classes = ["seat"]
         if name not in last.get("still_in", ()):
             classes.append("out")
@@ -104,7 +107,7 @@ def _table_html(players: Sequence[str], game: Mapping[str, Any], last: Mapping[s
         if shown:
             rows.append(f'<div class="row"><span class="label">shown</span>{hand_html(shown)}</div>')
         seats.append(
-            f'<div class="{" ".join(classes)}" style="left:{left:.1f}%;top:{top:.1f}%">'
+            f'<div class="{" ".join(classes)}" style="--x:{across:.3f};--y:{down:.3f}">'
             f'<div class="name">{escape(name)}{button}</div><div class="state">{" · ".join(state)}</div>'
             f'{"".join(rows)}</div>')
     jackpot = game["jackpot"]
@@ -117,20 +120,28 @@ def _table_html(players: Sequence[str], game: Mapping[str, Any], last: Mapping[s
     return f'<div class="table-wrap"><div class="felt">{centre}</div>{"".join(seats)}</div>'
 
 
+def _effects_html(ruling: Mapping[str, Any]) -> str:
+    effects = "".join(f"<li>{escape(effect)}</li>" for effect in ruling["effects"])
+    return f"<ul>{effects}</ul>" if effects else ""
+
+
+def _law_html(law: Mapping[str, Any]) -> str:
+    """The law's own words, and beside them what a house changed (SPEC §3.26)."""
+    house = "".join(f'<p class="house">{escape(note)}</p>' for note in law["house_rules"])
+    return (f'<blockquote>{escape(law["words"])}<br><span class="muted">— {escape(law["label"])}</span></blockquote>'
+            f"{house}")
+
+
 def _ruling_html(ruling: Mapping[str, Any]) -> str:
     """A ruling as the story gives it: the law's ID, the summary, the effects in words,
     and the law's own words."""
-    effects = "".join(f"<li>{escape(effect)}</li>" for effect in ruling["effects"])
     law = ruling["law"]
-    house = "".join(f'<p class="house">{escape(note)}</p>' for note in law["house_rules"]) if law else ""
-    quoted = (f'<div class="title">{escape(law["title"])}</div><blockquote>{escape(law["words"])}<br>'
-              f'<span class="muted">— {escape(law["label"])}</span></blockquote>{house}') if law else ""
     severity = ruling["severity"]
     return (f'<div class="finding finding-{escape(severity)}"><span class="id">{escape(ruling["id"])}</span>'
             f'<span class="badge {escape(severity)}">{escape(severity)}</span> '
             f'<span class="muted">{escape(ruling["player"] or "")}</span>'
-            f'<p>{escape(ruling["summary"])}</p>'
-            f'{f"<ul>{effects}</ul>" if effects else ""}{quoted}</div>')
+            f'<p>{escape(ruling["summary"])}</p>{_effects_html(ruling)}'
+            f'<div class="title">{escape(law["title"])}</div>{_law_html(law)}</div>')
 
 
 def _named_cards(event: Mapping[str, Any]) -> set[str]:
@@ -161,20 +172,25 @@ def _event_html(step: Mapping[str, Any], event: Mapping[str, Any], before: Mappi
             f'<span>{rulings}</span></li>')
 
 
-def _games_html(report: Mapping[str, Any]) -> str:
-    head = "".join(f"<th>{escape(h)}</th>" for h in GAME_HEADERS)
+def _figures(head: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """A table of figures in a box of its own that scrolls sideways, so that on a phone the
+    table scrolls and the page does not."""
+    heads = "".join(f"<th>{escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f'<td{" class=num" if isinstance(v, int) else ""}>{escape(str(v))}</td>'
-                                    for v in row) + "</tr>" for row in games_rows(report))
-    return f'<table class="figures"><tr>{head}</tr>{body}</table>'
+                                    for v in row) + "</tr>" for row in rows)
+    return f'<div class="scroll"><table class="figures"><tr>{heads}</tr>{body}</table></div>'
+
+
+def _games_html(report: Mapping[str, Any]) -> str:
+    return _figures(GAME_HEADERS, games_rows(report))
 
 
 def _ledger_html(report: Mapping[str, Any]) -> str:
     columns = ("game", "event", "from", "to", "amount", "rule", "what")
-    head = "".join(f"<th>{'law' if c == 'rule' else c}</th>" for c in columns)
-    body = "".join(
-        "<tr>" + "".join(f'<td{" class=num" if isinstance(entry[c], int) else ""}>{escape(str(entry[c]))}</td>'
-                         for c in columns) + "</tr>" for entry in report["ledger"])
-    return f'<table class="figures"><tr>{head}</tr>{body}</table>' if body else "<p>No counters moved.</p>"
+    if not report["ledger"]:
+        return "<p>No counters moved.</p>"
+    return _figures(["law" if c == "rule" else c for c in columns],
+                    [[entry[c] for c in columns] for entry in report["ledger"]])
 
 
 def _nets_html(report: Mapping[str, Any]) -> str:
@@ -185,12 +201,15 @@ def _nets_html(report: Mapping[str, Any]) -> str:
     return f'<div class="nets">{"".join(chips)}</div>'
 
 
-def _page(title: str, body: str, report: Mapping[str, Any]) -> str:
+def _page(title: str, body: str, foot: str = "", sheets: str = "") -> str:
+    """A whole page. With `sheets` (the rulings, one a sheet) the page prints only them,
+    one to an A4 page, for the notice board; without, it prints as it is shown."""
+    printed = ' class="sheeted"' if sheets else ""
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{escape(title)}</title><style>{CSS}</style></head>\n<body><main>\n{body}\n'
+            f'<title>{escape(title)}</title><style>{CSS}</style></head>\n<body{printed}><main>\n{body}\n{sheets}'
             f'<footer>Checked by arbiter {escape(__version__)} against W. H. Peel\u2019s laws of Draw Poker '
-            f'(<i>Round Games with Cards</i>, 1891).{_provenance_html(report.get("provenance"))}</footer>'
+            f'(<i>Round Games with Cards</i>, 1891).{foot}</footer>'
             f'</main></body></html>\n')
 
 
@@ -219,26 +238,29 @@ def _header(report: Mapping[str, Any], log: Mapping[str, Any] | None) -> str:
     return "\n".join(lines)
 
 
+def _table_line(report: Mapping[str, Any], log: Mapping[str, Any]) -> list[str]:
+    """Who plays, for how much, and the house rules in force."""
+    table = log["table"]
+    games = len(report["games"])
+    lines = [f"<p>Players, in the order the deal passes to the left: {escape(', '.join(table['players']))}. "
+             f"Limit {table['limit']}, ante {table['ante']}. {len(log['events'])} events, "
+             f"{games} game{'s' if games != 1 else ''}.</p>"]
+    house = house_line(report)
+    if house:
+        lines.append(f"<p>{escape(house)}</p>")
+    return lines
+
+
 def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace: Sequence[Mapping[str, Any]],
                 rulebook: Rulebook) -> str:
     """The page for one log. For an `invalid` report (`log` None, or a replay that
     stopped) the page says why the log cannot be read, and rules on nothing."""
     title = f"arbiter: {report['file'] or 'log'} ({report['status']})"
+    foot = _provenance_html(report.get("provenance"))
     if report["error"] or log is None:
-        error = report["error"] or {"message": "the log could not be read"}
-        where = f" (at <code>{escape(error['path'])}</code>)" if error.get("path") else ""
-        body = (f'{_header(report, log)}<div class="error"><b>This log cannot be read</b>, so no ruling is made: '
-                f'{escape(error["message"])}{where}</div>')
-        return _page(title, body, report)
-    table = log["table"]
-    players = table["players"]
-    parts = [_header(report, log),
-             f"<p>Players, in the order the deal passes to the left: {escape(', '.join(players))}. "
-             f"Limit {table['limit']}, ante {table['ante']}. {len(log['events'])} events, "
-             f"{len(report['games'])} game{'s' if len(report['games']) != 1 else ''}.</p>"]
-    house = house_line(report)
-    if house:
-        parts.append(f"<p>{escape(house)}</p>")
+        return _page(title, f"{_header(report, log)}{_error_html(report)}", foot)
+    steps = tell(log, report, trace, rulebook)
+    parts = [_header(report, log), *_table_line(report, log)]
     findings = report["findings"]
     parts.append(f"<h2>Rulings ({len(findings)})</h2>")
     if findings:
@@ -248,24 +270,91 @@ def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace:
         parts.append(f'<ol class="summary-list">{items}</ol>')
     else:
         parts.append("<p>No irregularity: every act is as the laws require.</p>")
-    parts += _games_sections(report, log, trace, rulebook)
+    parts += _games_sections(report, log, trace, steps)
     parts += ["<h2>The games</h2>", _games_html(report), "<h2>The ledger</h2>",
               "<p class=muted>Every movement of counters, with the law that moves it.</p>", _ledger_html(report),
               "<h2>The nets</h2>", _nets_html(report)]
-    return _page(title, "\n".join(parts), report)
+    return _page(title, "\n".join(parts), foot, _sheets_html(report, steps))
+
+
+def render_story_html(report: Mapping[str, Any], log: Mapping[str, Any], trace: Sequence[Mapping[str, Any]],
+                      rulebook: Rulebook) -> str:
+    """`arbiter explain LOG --format html`: the game told event by event with each ruling,
+    as the report tells it, without the report's lists and figures; a log that breaks
+    down is told as far as it goes, then why it stops."""
+    title = f"arbiter explains {report['file'] or 'a log'}"
+    steps = tell(log, report, trace, rulebook)
+    parts = [_header(report, log), *_table_line(report, log), *_games_sections(report, log, trace, steps)]
+    if report["error"]:
+        parts.append(_error_html(report, "<b>The log breaks down here</b>, so it is told no further"))
+    return _page(title, "\n".join(parts), _provenance_html(report.get("provenance")), _sheets_html(report, steps))
+
+
+def _error_html(report: Mapping[str, Any], lead: str = "<b>This log cannot be read</b>, so no ruling is made") -> str:
+    error = report["error"] or {"message": "the log could not be read"}
+    where = f" (at <code>{escape(error['path'])}</code>)" if error.get("path") else ""
+    return f'<div class="error">{lead}: {escape(error["message"])}{where}</div>'
+
+
+
+def _sheets_html(report: Mapping[str, Any], steps: Sequence[Mapping[str, Any]]) -> str:
+    """Each ruling on a sheet of its own, shown only in print, one to an A4 page, for the
+    notice board and the club's book: where it was made, the ruling, what happened, what
+    follows, the law's words, who pays whom, and the provenance that lets anyone check it."""
+    rulings = [(step, ruling) for step in steps if step["kind"] == "event" for ruling in step["rulings"]]
+    paid: dict[int, list[str]] = defaultdict(list)
+    for entry in report["ledger"]:
+        paid[entry["event"]].append(money_words(entry))
+    name = escape(report["file"] or "<log>")
+    provenance = _provenance_html(report.get("provenance"))
+    sheets = []
+    for number, (step, ruling) in enumerate(rulings, 1):
+        law, severity = ruling["law"], escape(ruling["severity"])
+        where = f"game {step['game']}, event {step['event']}" if step["game"] is not None else f"event {step['event']}"
+        payments = "".join(f"<li>{escape(words)}</li>" for words in paid[step["event"]])
+        sheets.append(
+            f'<article class="sheet"><p class="muted">{name} \u00b7 {where} \u00b7 ruling {number} of {len(rulings)}'
+            f'</p><h2><span class="id">{escape(ruling["id"])}</span> <span class="badge {severity}">{severity}</span> '
+            f'{escape(ruling["summary"])}</h2><p><b>What happened.</b> {escape(step["text"])}</p>'
+            + (f"<h3>What follows</h3>{_effects_html(ruling)}" if ruling["effects"] else "")
+            + f'<h3>{escape(law["label"])}: {escape(law["title"])}</h3>{_law_html(law)}'
+            f'<h3>Who pays whom</h3>{f"<ul>{payments}</ul>" if payments else "<p>No counters move at this event.</p>"}'
+            f'<p>Over the whole log:</p>{_nets_html(report)}<h3>Provenance</h3>{provenance}</article>')
+    if not sheets:
+        return ""
+    return f'<section class="sheets" aria-label="the rulings, one a page, for printing">{"".join(sheets)}</section>'
+
+
+def render_index(pages: Sequence[tuple[Mapping[str, Any], str]], summary: str) -> str:
+    """`index.html` of a folder of pages (`check DIR --format html --out OUT`): every log
+    with its status, its findings (how many, and the laws: L25 ×2) and a link to its page."""
+    rows = []
+    for report, page in pages:
+        status = escape(report["status"])
+        counts = Counter(finding["id"] for finding in report["findings"])
+        laws = ", ".join(rule if n == 1 else f"{rule} \u00d7{n}" for rule, n in counts.items())
+        if report["error"]:
+            laws = f"cannot be read: {report['error']['message']}"
+        rows.append(f'<tr><td class="log"><a href="{escape(quote(page))}">{escape(report["file"] or "<log>")}</a></td>'
+                    f'<td><span class="badge {status}">{status}</span></td>'
+                    f'<td class="num">{sum(counts.values())}</td><td class="laws">{escape(laws)}</td></tr>')
+    table = (f'<div class="scroll"><table class="figures index"><tr><th>log</th><th>status</th><th>findings</th>'
+             f'<th>laws</th></tr>{"".join(rows)}</table></div>')
+    return _page(f"arbiter: {summary}", f"<h1>The logs checked</h1><p>{escape(summary)}.</p>{table}")
 
 
 def _games_sections(report: Mapping[str, Any], log: Mapping[str, Any], trace: Sequence[Mapping[str, Any]],
-                    rulebook: Rulebook) -> list[str]:
+                    steps: Sequence[Mapping[str, Any]]) -> list[str]:
     """Each game's table and its events, ending with how the game ended; events before
-    the first deal (the draw for the deal) come first, on their own."""
+    the first deal (the draw for the deal) come first, on their own. A game the report
+    does not list (the log broke down in it) is told without its table."""
     events = log["events"]
     players = log["table"]["players"]
     games = {game["game"]: game for game in report["games"]}
     hands = dealt_hands(events, trace)
     rows: dict[int | None, list[str]] = defaultdict(list)
     last: dict[int, Mapping[str, Any]] = {}
-    for step in tell(log, report, trace, rulebook):
+    for step in steps:
         k, game = step["event"], step["game"]
         if step["kind"] == "game_end":
             rows[game].append(f'<li class="event end"><span class="k"></span><span>{escape(step["text"])}</span>'
@@ -281,15 +370,19 @@ def _games_sections(report: Mapping[str, Any], log: Mapping[str, Any], trace: Se
     head = ('<li class="event head"><span class="k">event</span><span>what happens</span>'
             '<span class="pool">after</span><span>rulings</span></li>')
     parts = []
-    if rows.get(None):
-        parts += ["<h2>Before the first deal</h2>", f'<ol class="timeline">{head}{"".join(rows[None])}</ol>']
-    for number, game in games.items():
-        opened = f", opened by {escape(game['opened_by'])}" if game["opened_by"] else ", not opened"
-        winners = ", ".join(game["winners"]) or "no one"
-        parts += [f'<h2 id="game-{number}">Game {number}: {escape(game["dealer"])} deals</h2>',
-                  f'<p class="muted">{game["deals"]} deal{"s" if game["deals"] != 1 else ""}{opened}; '
-                  f'won by {escape(winners)}.</p>',
-                  _table_html(players, game, last.get(number, {}), hands.get(number, {}), won[number]),
-                  f'<h3>Game {number}, event by event</h3>',
-                  f'<ol class="timeline">{head}{"".join(rows.get(number, ()))}</ol>']
+    for number, told in rows.items():
+        game = games.get(number) if number is not None else None
+        if number is None:
+            parts.append("<h2>Before the first deal</h2>")
+        elif game is None:
+            parts.append(f'<h2 id="game-{number}">Game {number}</h2>')
+        else:
+            opened = f", opened by {escape(game['opened_by'])}" if game["opened_by"] else ", not opened"
+            winners = ", ".join(game["winners"]) or "no one"
+            parts += [f'<h2 id="game-{number}">Game {number}: {escape(game["dealer"])} deals</h2>',
+                      f'<p class="muted">{game["deals"]} deal{"s" if game["deals"] != 1 else ""}{opened}; '
+                      f'won by {escape(winners)}.</p>',
+                      _table_html(players, game, last.get(number, {}), hands.get(number, {}), won[number]),
+                      f'<h3>Game {number}, event by event</h3>']
+        parts.append(f'<ol class="timeline">{head}{"".join(told)}</ol>')
     return parts

@@ -13,13 +13,13 @@ import os
 import secrets
 from hashlib import sha256
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from arbiter.bulk import STDIN, internal_error, read_path
 from arbiter.checker import invalid_report, replay_with_trace, rulebook_for
 from arbiter.errors import LogError
 from arbiter.notation.reading import read_any_log
-from arbiter.render.html import render_html
+from arbiter.render.html import render_html, render_index
 from arbiter.rulebook.model import Rulebook
 
 
@@ -47,12 +47,17 @@ def html_reports(paths: Iterable[str], rulebook: Rulebook,
         yield report, render_html(report, log, trace, housed)
 
 
-def write_pages(pages: Iterable[tuple[dict[str, Any], str]], folder: Path) -> Iterator[tuple[dict[str, Any], bool]]:
+INDEX = "index.html"
+
+
+def write_pages(pages: Iterable[tuple[dict[str, Any], str]],
+                folder: Path) -> Iterator[tuple[dict[str, Any], str | None]]:
     """Each page written into `folder` as NAME.html (NAME the log's file name; a second
-    log of the same name gets NAME-2.html); yields each report, and whether its page was
-    written. A page that cannot be written makes its log's report `invalid`, with the
-    reason; the other pages are written."""
-    written: set[str] = set()
+    log of the same name gets NAME-2.html, and a log named index gets index-2.html, the
+    index being the folder's); yields each report, and the name of its page, or None
+    where it could not be written: then its log's report is `invalid`, with the reason,
+    and the other pages are written."""
+    written: set[str] = {INDEX}
     for report, page in pages:
         stem = "stdin" if report["file"] == STDIN else Path(report["file"]).stem
         name, n = f"{stem}.html", 1
@@ -64,9 +69,18 @@ def write_pages(pages: Iterable[tuple[dict[str, Any], str]], folder: Path) -> It
             write_file(folder, name, page)
         except OSError as exc:
             yield invalid_report(report["file"], LogError(
-                f"cannot write the page {folder / name}: {exc.strerror or exc}")), False
+                f"cannot write the page {folder / name}: {exc.strerror or exc}")), None
         else:
-            yield report, True
+            yield report, name
+
+
+def write_index(folder: Path, pages: Sequence[tuple[Mapping[str, Any], str]], summary: str) -> str | None:
+    """`folder/index.html`, listing the pages written; None, or why it could not be written."""
+    try:
+        write_file(folder, INDEX, render_index(pages, summary))
+    except OSError as exc:
+        return f"cannot write the index {folder / INDEX}: {exc.strerror or exc}"
+    return None
 
 
 def write_file(folder: Path, name: str, text: str) -> None:

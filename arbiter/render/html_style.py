@@ -1,7 +1,10 @@
 """The style sheet of the HTML report, inlined in every page so a page needs nothing else.
 
 No web fonts, no images: the felt, the cards and their backs are drawn in CSS alone, so
-the page opens the same with no network at all.
+the page opens the same with no network at all. On a phone (375 px) nothing is wider than
+the screen: the drawn table is drawn smaller, the rulings go under their events, and
+tables of figures scroll inside their own box. In print, a page with rulings prints only
+its sheets, one ruling to an A4 page, for the notice board.
 """
 
 CSS = """
@@ -10,8 +13,8 @@ CSS = """
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--paper); color: var(--ink);
   font: 15px/1.45 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; }
-main { max-width: 1240px; margin: 0 auto; padding: 20px 24px 40px; }
-h1 { font-size: 22px; margin: 0 0 4px; word-break: break-all; }
+main { max-width: 1240px; margin: 0 auto; padding: 20px 24px 40px; overflow-wrap: break-word; }
+h1 { font-size: 22px; margin: 0 0 4px; overflow-wrap: anywhere; }
 h2 { font-size: 19px; margin: 28px 0 8px; border-bottom: 2px solid var(--rule); padding-bottom: 4px; }
 h3 { font-size: 16px; margin: 18px 0 6px; }
 p { margin: 4px 0; }
@@ -24,18 +27,20 @@ p { margin: 4px 0; }
 .error { border: 2px solid #6d1b7b; background: #f6e8f8; padding: 10px 14px; border-radius: 6px; }
 .summary-list { margin: 8px 0 0; padding-left: 20px; }
 .summary-list a { color: inherit; }
-/* the table */
-.table-wrap { position: relative; height: 430px; margin: 12px auto 8px; max-width: 980px; }
-.felt { position: absolute; left: 13%; right: 13%; top: 16%; bottom: 16%; border-radius: 50%;
+/* the table: each seat's --x and --y say where it lies from the centre; --rx and --ry are the ring's radii */
+.table-wrap { position: relative; height: 430px; margin: 12px auto 8px; max-width: 980px;
+  --rx: 43%; --ry: 41%; --seat-scale: 1; --felt-x: 13%; }
+.felt { position: absolute; left: var(--felt-x); right: var(--felt-x); top: 16%; bottom: 16%; border-radius: 50%;
   background: radial-gradient(ellipse at center, #2b8a5a 0%, var(--felt) 70%);
   border: 12px solid var(--felt-edge); box-shadow: inset 0 0 30px rgba(0,0,0,.45); }
 .centre { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); text-align: center;
   color: #f3efe2; font-size: 14px; width: 40%; }
 .centre .pool { font-size: 22px; font-weight: bold; }
-.seat { position: absolute; transform: translate(-50%, -50%); background: #fff; border: 2px solid var(--rule);
-  border-radius: 8px; padding: 4px 7px 5px; min-width: 128px; text-align: center;
+.seat { position: absolute; left: calc(50% + var(--x) * var(--rx)); top: calc(50% + var(--y) * var(--ry));
+  transform: translate(-50%, -50%) scale(var(--seat-scale)); background: #fff; border: 2px solid var(--rule);
+  border-radius: 8px; padding: 4px 7px 5px; min-width: 128px; max-width: 200px; text-align: center;
   box-shadow: 0 1px 4px rgba(0,0,0,.2); }
-.seat .name { font-weight: bold; }
+.seat .name { font-weight: bold; overflow-wrap: anywhere; }
 .seat.out { background: #e9e6de; border-style: dashed; }
 .seat.out .name { color: var(--muted); }
 .seat.winner { border-color: var(--gold); box-shadow: 0 0 0 3px rgba(201,162,39,.45); }
@@ -79,16 +84,53 @@ p { margin: 4px 0; }
 .finding blockquote { margin: 6px 0 2px; padding: 4px 10px; border-left: 3px solid var(--rule);
   font-family: "DejaVu Serif", Georgia, serif; font-size: 13.5px; color: #333; }
 .finding .house { margin: 2px 0; font-weight: bold; color: var(--red); }
-/* tables of figures */
+/* tables of figures, each in a box that scrolls sideways on its own */
+.scroll { max-width: 100%; overflow-x: auto; }
 table.figures { border-collapse: collapse; margin: 6px 0; font-variant-numeric: tabular-nums; }
-table.figures th, table.figures td { border-bottom: 1px solid var(--rule); padding: 3px 10px; text-align: left; }
+table.figures th, table.figures td { border-bottom: 1px solid var(--rule); padding: 3px 10px; text-align: left;
+  white-space: nowrap; }
 table.figures th { background: #efeadf; }
 table.figures td.num { text-align: right; }
 .nets { display: flex; flex-wrap: wrap; gap: 8px; margin: 6px 0; }
-.net { border: 1px solid var(--rule); border-radius: 6px; padding: 4px 12px; background: #fff; }
+.net { border: 1px solid var(--rule); border-radius: 6px; padding: 4px 12px; background: #fff; min-width: 0;
+  overflow-wrap: anywhere; }
 .net .v { font-weight: bold; margin-left: 6px; }
 .net .v.plus { color: #2e7d32; } .net .v.minus { color: var(--red); }
 footer { margin-top: 30px; color: var(--muted); font-size: 12px; }
 .provenance { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 8px 0; }
 .provenance dd { margin: 0; overflow-wrap: anywhere; }
+code { overflow-wrap: anywhere; }
+table.index td.log, table.index td.laws { white-space: normal; overflow-wrap: anywhere; min-width: 9em; }
+/* a phone: the table drawn smaller on a narrower ring; the rulings under their events */
+@media (max-width: 760px) {
+  main { padding: 12px 12px 32px; }
+  .table-wrap { --rx: 38%; --ry: 40%; --seat-scale: .75; --felt-x: 18%; height: 400px; }
+  .centre { width: 72%; font-size: 12px; }
+  .centre .pool { font-size: 18px; }
+  .event { grid-template-columns: 30px minmax(0, 1fr) auto; gap: 0 8px; }
+  .event > :nth-child(4) { grid-column: 2 / -1; }
+  .timeline .head > :nth-child(4) { display: none; }
+  .timeline .head > .k { visibility: hidden; }
+}
+@media (max-width: 520px) { .table-wrap { --rx: 34%; --ry: 40%; --seat-scale: .6; --felt-x: 20%; height: 420px; } }
+@media (max-width: 360px) { .table-wrap { --rx: 33%; --seat-scale: .5; } }
+/* print: the sheets, one ruling to an A4 page; a page without rulings prints as shown */
+.sheets { display: none; }
+@media print {
+  @page { size: A4; margin: 14mm 16mm; }
+  body { background: #fff; font-size: 11pt; }
+  main { max-width: none; padding: 0; }
+  * { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+  .sheeted main > :not(.sheets) { display: none; }
+  .sheeted .sheets { display: block; }
+  .sheet { break-after: page; break-inside: avoid; }
+  .sheet:last-child { break-after: auto; }
+  .sheet h2 { margin-top: 6px; }
+  .sheet .id { margin-right: 4px; }
+  .sheet blockquote { margin: 6px 0; padding: 4px 12px; border-left: 3px solid var(--rule);
+    font-family: "DejaVu Serif", Georgia, serif; }
+  .sheet .house { font-weight: bold; color: var(--red); }
+  .table-wrap, .event, table.figures tr { break-inside: avoid; }
+  .scroll { overflow: visible; }
+}
 """

@@ -7,7 +7,9 @@ what the arbiter does with it, its interpretations and an example case, so a rea
 can learn the laws and see how the arbiter reads them in one place.
 
 The HTML page stands alone: inline CSS, no script, no font or image fetched, and the
-only address outside it is the link to Peel's book on Project Gutenberg.
+only address outside it is the link to Peel's book on Project Gutenberg. Its title comes
+first in the page, so that a phone, which shows one column, opens on the title rather
+than on ninety-odd entries of contents; a wide screen still draws the contents beside it.
 """
 
 from __future__ import annotations
@@ -183,16 +185,18 @@ CSS = """
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--paper); color: var(--ink);
        font: 17px/1.6 Georgia, "Iowan Old Style", "Palatino Linotype", Palatino, serif; }
-.page { display: grid; grid-template-columns: 17rem minmax(0, 46rem); gap: 3rem; max-width: 68rem;
-        margin: 0 auto; padding: 2rem 1.5rem 4rem; }
-nav { position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; padding: 1rem 0;
-      font-size: 0.85rem; line-height: 1.45; }
+.page { display: grid; grid-template-columns: 17rem minmax(0, 46rem); grid-template-areas: "nav header" "nav main";
+        column-gap: 3rem; max-width: 68rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
+.page > header { grid-area: header; }
+.page > main { grid-area: main; }
+nav { grid-area: nav; position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto;
+      padding: 1rem 0; font-size: 0.85rem; line-height: 1.45; }
 nav ol { list-style: none; padding-left: 0; margin: 0.2rem 0 0.8rem; }
 nav ol ol { padding-left: 0.9rem; }
 nav a { color: var(--ink); text-decoration: none; }
 nav a:hover, nav a:focus { color: var(--accent); text-decoration: underline; }
 nav .section-link { font-weight: bold; }
-h1 { font-size: 2.1rem; line-height: 1.2; margin: 0 0 0.5rem; }
+h1 { font-size: 2.1rem; line-height: 1.2; margin: 0 0 0.5rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.5rem; margin: 3rem 0 0.2rem; border-bottom: 2px solid var(--ink); }
 h3 { font-size: 1.15rem; margin: 2.4rem 0 0.3rem; }
 h3 .id { color: var(--accent); margin-right: 0.4rem; }
@@ -207,10 +211,19 @@ article.arbiter { background: #f3f4f6; padding: 0 1rem 1rem; border-radius: 4px;
 ul { padding-left: 1.2rem; margin: 0.2rem 0; }
 li { margin: 0.25rem 0; }
 code { font: 0.85em/1.4 "DejaVu Sans Mono", Menlo, Consolas, monospace; background: #efe9dc;
-       padding: 0 0.2em; border-radius: 3px; }
+       padding: 0 0.2em; border-radius: 3px; overflow-wrap: anywhere; }
 .note { font-size: 0.95rem; }
 a { color: var(--accent); }
-@media (max-width: 60rem) { .page { grid-template-columns: 1fr; } nav { position: static; max-height: none; } }
+/* a narrow screen: the title first, then the contents as rows of IDs (each with its title to hover), then the laws */
+@media (max-width: 60rem) {
+  .page { grid-template-columns: minmax(0, 1fr); grid-template-areas: "header" "nav" "main";
+          padding: 1rem 0.8rem 3rem; }
+  nav { position: static; max-height: none; border-bottom: 1px solid var(--rule); }
+  nav ol ol { padding-left: 0; }
+  nav ol ol li { display: inline-block; margin: 0 0.5rem 0 0; }
+  nav ol ol .title { display: none; }
+  nav ol ol a { display: inline-block; min-width: 2.75rem; min-height: 2.75rem; line-height: 2.75rem; }
+}
 @media print { nav { display: none; } .page { display: block; } }
 """
 
@@ -224,7 +237,8 @@ def render_rulebook_html(rulebook: Rulebook, case_titles: Mapping[str, str]) -> 
     sections = rulebook_document(rulebook, case_titles)
     toc = []
     for section in sections:
-        items = "".join(f'<li><a href="#{e["anchor"]}">{e["rule"].id} {html.escape(e["rule"].title)}</a></li>'
+        items = "".join(f'<li><a href="#{e["anchor"]}" title="{html.escape(e["rule"].title)}">{e["rule"].id}'
+                        f'<span class="title"> {html.escape(e["rule"].title)}</span></a></li>'
                         for e in section["rules"])
         toc.append(f'<li><a class="section-link" href="#{section["anchor"]}">{html.escape(section["title"])}</a>'
                    f"<ol>{items}</ol></li>")
@@ -243,10 +257,11 @@ def render_rulebook_html(rulebook: Rulebook, case_titles: Mapping[str, str]) -> 
         "<title>The laws of Draw Poker (Peel, 1891)</title>",
         f"<style>{CSS}</style></head>",
         '<body><div class="page">',
-        f'<nav aria-label="Contents"><strong>Contents</strong><ol>{"".join(toc)}</ol></nav>',
-        "<main><header><h1>The laws of Draw Poker</h1>",
+        "<header><h1>The laws of Draw Poker</h1>",
         f'<p>{html.escape(_intro(rulebook))}</p><p class="note">Source: <a href="{SOURCE_URL}">'
         f"{html.escape(BOOK)}</a> (Project Gutenberg).</p>{house}</header>",
+        f'<nav aria-label="Contents"><strong>Contents</strong><ol>{"".join(toc)}</ol></nav>',
+        "<main>",
         *body,
         "</main></div></body></html>",
     ]) + "\n"

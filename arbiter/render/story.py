@@ -20,7 +20,7 @@ from arbiter.render.markdown import md
 from arbiter.render.rulebook import rule_label
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook, hand_rules
-from arbiter.rulebook.vocabulary.effects import effect_words
+from arbiter.rulebook.vocabulary.effects import Pronouns, effect_words
 from arbiter.seats import POOL
 from arbiter.words import plural
 
@@ -71,6 +71,34 @@ def rule_ref(rule_id: str) -> str:
     return f"law {rule_id[1:]}" if rule_id.startswith("L") else rule_id
 
 
+def money_words(entry: Mapping[str, Any]) -> str:
+    """A movement of the ledger in words: "Ann pays Bob 1 (a refund, law 14)"; the story
+    tells it at its event, and a printed ruling says who pays whom with it."""
+    ref = rule_ref(entry["rule"])
+    if entry["to"] == POOL:
+        return f"{entry['from']} puts {entry['amount']} into the pool ({_WHAT_WORDS[entry['what']]}, {ref})"
+    if entry["from"] == POOL:
+        return f"{entry['to']} takes {entry['amount']} from the pool ({ref})"
+    return f"{entry['from']} pays {entry['to']} {entry['amount']} ({_WHAT_WORDS[entry['what']]}, {ref})"
+
+
+def ruling_told(finding: Mapping[str, Any], rulebook: Rulebook, pronouns: Pronouns = None) -> dict[str, Any]:
+    """A finding as a person is told it: the summary, what follows in words, and the law's
+    own words with what a house changed beside them (SPEC §3.26). The story, the HTML
+    pages and the page `arbiter serve` reads aloud all tell a ruling from this one record,
+    so they cannot tell it differently."""
+    rule = rulebook.get(finding["id"])
+    return {
+        "id": finding["id"],
+        "severity": finding["severity"],
+        "player": finding["player"],
+        "summary": finding["summary"],
+        "effects": [effect_words(effect, pronouns) for effect in finding["effects"]],
+        "law": {"id": rule.id, "label": rule_label(rule), "title": rule.title,
+                "words": " ".join(rule.text.split()), "house_rules": house_notes(rule, rulebook)},
+    }
+
+
 class Storyteller:
     """Tells one replayed log. `before` is the table before the event (None at a game's
     start), `after` the table after it; both come from the trace."""
@@ -103,7 +131,7 @@ class Storyteller:
                 "kind": "event",
                 "text": " ".join(self._sentences(event, before, after)),
                 "pool": after.get("pool"),
-                "rulings": [self._ruling(f) for f in self.rulings.get(k, ())],
+                "rulings": [ruling_told(f, self.rulebook, self.pronouns) for f in self.rulings.get(k, ())],
             })
             game = self.games.get(after.get("game"))
             last_of_game = k + 1 == len(self.trace) or self.trace[k + 1].get("game") != after.get("game")
@@ -115,7 +143,7 @@ class Storyteller:
     def _sentences(self, event: Event, before: State | None, after: State) -> list[str]:
         told = [TELLERS[event["type"]](self, event, before or {}, after)]
         moved = self.money.get(after["event"], ())
-        told += [self._money(entry) + "." for entry in moved]
+        told += [money_words(entry) + "." for entry in moved]
         if any(POOL in (entry["from"], entry["to"]) for entry in moved):
             told.append(f"The pool now holds {after['pool']}." if after["pool"] else "The pool is now empty.")
         if before and after.get("still_in") != before.get("still_in"):
@@ -124,26 +152,6 @@ class Storyteller:
                         f"Only {still_in[0]} is still in." if len(still_in) == 1 else
                         f"Still in: {_names(still_in)}.")
         return told
-
-    def _money(self, entry: Mapping[str, Any]) -> str:
-        ref = rule_ref(entry["rule"])
-        if entry["to"] == POOL:
-            return f"{entry['from']} puts {entry['amount']} into the pool ({_WHAT_WORDS[entry['what']]}, {ref})"
-        if entry["from"] == POOL:
-            return f"{entry['to']} takes {entry['amount']} from the pool ({ref})"
-        return f"{entry['from']} pays {entry['to']} {entry['amount']} ({_WHAT_WORDS[entry['what']]}, {ref})"
-
-    def _ruling(self, finding: Mapping[str, Any]) -> dict[str, Any]:
-        rule = self.rulebook.get(finding["id"])
-        return {
-            "id": finding["id"],
-            "severity": finding["severity"],
-            "player": finding["player"],
-            "summary": finding["summary"],
-            "effects": [effect_words(effect, self.pronouns) for effect in finding["effects"]],
-            "law": {"id": rule.id, "label": rule_label(rule), "title": rule.title,
-                    "words": " ".join(rule.text.split()), "house_rules": house_notes(rule, self.rulebook)},
-        }
 
     def _game_end(self, game: Mapping[str, Any]) -> str:
         told = [f"End of game {game['game']}, dealt by {game['dealer']}"
