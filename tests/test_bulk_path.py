@@ -89,8 +89,8 @@ def test_pages_from_a_pipe_and_a_file_are_all_written(tmp_path):
     os.close(fd)
     assert done.returncode == 0, done.stderr
     pages = sorted(p.name for p in out.iterdir())
-    assert pages == sorted([f"{fd}.html", f"{GOOD.stem}.html"])
-    assert all("(ok)</title>" in (out / p).read_text() for p in pages)
+    assert pages == sorted([f"{fd}.html", f"{GOOD.stem}.html", "index.html"])
+    assert all("(ok)</title>" in (out / p).read_text() for p in pages if p != "index.html")
 
 
 def test_the_page_keeps_the_options_of_the_report():
@@ -210,7 +210,7 @@ def test_a_link_where_a_page_goes_is_replaced_not_followed(tmp_path):
     assert done.returncode == 0, done.stderr
     assert outside.read_text() == "not yours"
     assert not (out / "a.html").is_symlink() and (out / "a.html").read_text().startswith("<!DOCTYPE html>")
-    assert sorted(p.name for p in out.iterdir()) == ["a.html", "b.html"]
+    assert sorted(p.name for p in out.iterdir()) == ["a.html", "b.html", "index.html"]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -228,4 +228,5 @@ def test_a_folder_or_a_pipe_where_a_page_goes_neither_stops_nor_hangs_the_run(tm
     assert (out / "a.html").is_dir()
     assert (out / "b.html").read_text().startswith("<!DOCTYPE html>")
     assert (out / "c.html").read_text().startswith("<!DOCTYPE html>")
-    assert sorted(p.name for p in out.iterdir()) == ["a.html", "b.html", "c.html"], "a temporary file was left"
+    assert sorted(p.name for p in out.iterdir()) == ["a.html", "b.html", "c.html", "index.html"], \
+        "a temporary file was left"
