@@ -6,7 +6,9 @@ shown from a grid of cards; a second recording device acting on a state that has
 on is refused (409) and shown the game as it is. The file it leaves checks to the same
 report as the same game written by hand. A watcher sees each act live; the server killed
 with SIGKILL and started again loses nothing and tells the whole game again; the table
-is corrected before the first card; undo asks first; every touch target is 44 px.
+is corrected before the first card; undo asks first; every touch target is 44 px. A
+ruling is read aloud (the browser's speech, stubbed by the test to record what it is asked
+to say), and the setting kept on the phone reads each new ruling as it comes.
 
 With ARBITER_SCREENSHOTS=FOLDER the pictures of docs/serve.md are taken into FOLDER.
 Skipped where chromium or playwright is missing; CI installs both. Every wait is bounded.
@@ -112,11 +114,14 @@ def written_by_hand(tmp_path) -> Path:
     return path
 
 
-def phone(browser, url: str, live: bool = True, wait_live: bool = True):
+def phone(browser, url: str, live: bool = True, wait_live: bool = True, init_script: str | None = None):
     """A page on a phone-sized screen; any error in its script fails the test. Not `live`:
-    its stream is cut off; `wait_live`: it is not ready until its stream is."""
+    its stream is cut off; `wait_live`: it is not ready until its stream is; `init_script`
+    runs before the page's own, on every load."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     context.set_default_timeout(WAIT)
+    if init_script:
+        context.add_init_script(init_script)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -465,4 +470,63 @@ def test_a_phone_refused_a_live_stream_says_so_and_still_records(browser, tmp_pa
     finally:
         for sock in watchers:
             sock.close()
+        server.stop()
+
+
+# The browser's speech, stubbed: what the page asks it to say is kept in window.speechSaid.
+SPEECH = """
+window.speechSaid = [];
+window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
+Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
+  speak: (utterance) => window.speechSaid.push({ text: utterance.text, lang: utterance.lang }),
+  cancel: () => window.speechSaid.push("cancel") } });
+"""
+NO_SPEECH = 'Object.defineProperty(window, "speechSynthesis", { configurable: true, value: undefined });'
+
+
+def law_words(rulebook, rule_id: str) -> str:
+    return " ".join(rulebook.get(rule_id).text.split())
+
+
+def test_a_ruling_is_read_aloud_and_the_setting_reads_each_new_one(browser, tmp_path, rulebook):
+    game = tmp_path / "night.hand"
+    server = Server(game)
+    try:
+        page = phone(browser, server.record_url, init_script=SPEECH)
+        sit_down(page)
+        misdeal = LINES.index("Dan points out uncut") + 1
+        for step, line in PLAYED[:misdeal]:
+            play(page, step, line)
+        l8 = next(f for f in check_file(game)["findings"] if f["id"] == "L8")
+        assert page.evaluate("window.speechSaid") == []  # the setting is off: nothing is read unasked
+        page.locator("#rulings li[data-rule=L8]").get_by_role("button", name="Read aloud").click()
+        cancel, said = page.evaluate("window.speechSaid")
+        assert cancel == "cancel" and said["lang"] == "en"  # a button pressed stops what was being read
+        assert said["text"].startswith("Law 8, irregularity. ")
+        assert l8["summary"] + "." in said["text"] and "What follows: misdeal: Ann deals again." in said["text"]
+        assert said["text"].endswith("Law 8 says: " + law_words(rulebook, "L8"))
+        page.check("#aloud")  # read each new ruling: kept on this phone, across a reload
+        shoot(page, "serve-read-aloud.png")
+        page.reload()
+        sync_api.expect(page.locator("#link")).to_have_text("live", timeout=WAIT)
+        sync_api.expect(page.locator("#aloud")).to_be_checked()
+        sync_api.expect(page.locator("#rulings li[data-rule=L8]")).to_have_count(1)
+        assert page.evaluate("window.speechSaid") == []  # the rulings already made are not read again
+        out_of_turn = LINES.index("Ann opens 4") + 1
+        for step, line in PLAYED[misdeal:out_of_turn]:
+            play(page, step, line)
+        sync_api.expect(page.locator("#rulings li[data-rule=L25]")).to_have_count(1)
+        l25 = next(f for f in check_file(game)["findings"] if f["id"] == "L25")
+        spoken = page.evaluate("window.speechSaid")
+        assert len(spoken) == 1, spoken  # the new ruling, as it came, and only it; nothing cut short
+        assert l25["summary"] in spoken[0]["text"] and spoken[0]["text"].endswith(law_words(rulebook, "L25"))
+        assert small_targets(page) == []  # the buttons and the setting's row
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert page.errors == []
+
+        mute = phone(browser, server.url, init_script=NO_SPEECH)  # a browser that cannot speak offers nothing to press
+        sync_api.expect(mute.locator("#rulings li")).to_have_count(2, timeout=WAIT)
+        assert mute.locator("#rulings button").count() == 0 and not mute.locator("#aloud-setting").is_visible()
+        assert mute.errors == []
+    finally:
         server.stop()

@@ -33,6 +33,7 @@ from arbiter.notation.grammar import COMMENT_MARK, FORM_OF, FORMS, SYNONYMS, UND
 from arbiter.notation.parser import FORMAT, VERSION
 from arbiter.notation.writer import event_line, name_text, table_line
 from arbiter.reading import read_log_bytes
+from arbiter.render.story import ruling_told
 from arbiter.rulebook.model import Rulebook
 
 FEED_KEPT = 100  # the things said that the page shows, the whole of a game (the file keeps everything)
@@ -192,7 +193,8 @@ class ServedGame:
             "undo": self._last_line(),
             "drawing": _drawing(position),
             "rulings": [{"id": f["id"], "severity": f["severity"],
-                         "lines": ruling_lines(f, position.line_of(f["event"]), self.rulebook, None)}
+                         "lines": ruling_lines(f, position.line_of(f["event"]), self.rulebook, None),
+                         "told": ruling_told(f, self.rulebook, table.get("pronouns"))}  # to be read aloud
                         for f in position.findings],
             "net": replay.board.ledger.net(table["players"]),
             "dispute": position.current_dispute(),

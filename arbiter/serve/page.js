@@ -4,10 +4,14 @@
 // every act goes to the server, which checks it by the log's schema and records it as
 // `arbiter table` does. Each recording says the version of the state it was chosen from,
 // so that the server refuses it (409) if another device recorded first. Text from the game
-// (names, notes, rulings) is only ever set as text, never as markup.
+// (names, notes, rulings) is only ever set as text, never as markup. A ruling is read aloud
+// by the browser's own speech (nothing fetched, nothing installed), when its button is
+// pressed, or as it comes if this phone's setting says so.
 "use strict";
 
 const TOKEN_KEY = "arbiter-token";
+const ALOUD_KEY = "arbiter-read-aloud"; // "on": this phone reads each new ruling aloud (kept on the phone)
+const CAN_SPEAK = Boolean(window.speechSynthesis) && typeof window.SpeechSynthesisUtterance === "function";
 // The irregular menu's groups: which of the notation's forms each offers first.
 const GROUPS = {
   turn: ["open", "play", "pass", "discard", "straddle", "ante", "show", "take_back", "demand_show"],
@@ -26,6 +30,7 @@ let state = null;
 let forms = [];
 let busy = false;
 let offline = false;
+let heard = null; // the rulings already on the page when it was drawn last: the setting reads only newer ones
 
 const el = (id) => document.getElementById(id);
 
@@ -168,11 +173,45 @@ function drawRulings(s) {
     const li = make("li");
     li.dataset.rule = ruling.id;
     for (const line of ruling.lines) li.append(make("div", line, "line"));
+    if (CAN_SPEAK) li.append(button("Read aloud", "aloud", () => speak(spoken(ruling.told), true)));
     list.append(li);
   }
+  readNew(s.rulings);
   el("no-rulings").hidden = s.rulings.length > 0;
   el("net").textContent = "Net so far: " + Object.entries(s.net)
     .map(([player, value]) => `${player} ${value >= 0 ? "+" : ""}${value}`).join(", ");
+}
+
+// --- rulings read aloud ------------------------------------------------------------------
+// The ruling as the table hears it: the law and the kind, what was found, what follows, and
+// the law's own words, with what the house rules change beside them.
+function spoken(told) {
+  const sentence = (text) => text.replace(/[.\s]+$/, "") + ".";
+  return [
+    sentence(`${told.law.label}, ${told.severity}`),
+    sentence(told.summary),
+    ...(told.effects.length ? [sentence(`What follows: ${told.effects.join("; ")}`)] : []),
+    `${told.law.label} says: ${told.law.words}`,
+    ...told.law.house_rules,
+  ].join(" ");
+}
+
+// `now`: a button pressed, so what is being read stops for it; else it waits its turn.
+function speak(text, now) {
+  if (now) window.speechSynthesis.cancel();
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = document.documentElement.lang;
+  window.speechSynthesis.speak(utterance);
+}
+
+// With the setting on, each ruling that was not on the page before is read as it comes;
+// those already there when the page opened, or told again after a restart, are not.
+function readNew(rulings) {
+  const key = (ruling) => ruling.lines.join("\n");
+  if (heard !== null && CAN_SPEAK && el("aloud").checked) {
+    for (const ruling of rulings) if (!heard.has(key(ruling))) speak(spoken(ruling.told), false);
+  }
+  heard = new Set(rulings.map(key));
 }
 
 // --- pickers: numbers and cards are tapped, not typed -------------------------------------
@@ -467,6 +506,9 @@ function listen() {
 }
 
 function wire() {
+  el("aloud-setting").hidden = !CAN_SPEAK;
+  el("aloud").checked = localStorage.getItem(ALOUD_KEY) === "on";
+  el("aloud").addEventListener("change", () => localStorage.setItem(ALOUD_KEY, el("aloud").checked ? "on" : "off"));
   el("setup-form").addEventListener("submit", (submitted) => {
     submitted.preventDefault();
     const players = el("setup-players").value.split(",").map((p) => p.trim()).filter(Boolean);
