@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 from arbiter import check_log
-from tests.conftest import REPO, case_files, load_case
+from tests.conftest import ARBITER, case_files, load_case
 
-ARBITER = REPO / ".venv" / "bin" / "arbiter"
 CASES = case_files()
 GOOD = next(p for p in CASES if load_case(p)["meta"]["expect"]["status"] == "ok")
 
@@ -52,7 +51,7 @@ def test_the_same_game_under_another_name_conserves_the_counters():
 def test_a_text_log_seating_pool_is_refused_too(tmp_path):
     text = tmp_path / "pool.hand"
     text.write_text("players Ann Bob pool; limit 20; ante 1\n")
-    done = subprocess.run([str(ARBITER), "check", str(text), "--format", "jsonl"],
+    done = subprocess.run([*ARBITER, "check", str(text), "--format", "jsonl"],
                           capture_output=True, text=True, timeout=60)
     report = json.loads(done.stdout)
     assert done.returncode == 2 and report["status"] == "invalid"
@@ -73,7 +72,7 @@ def _pipe_path(data: bytes) -> tuple[str, int]:
 @pytest.mark.skipif(not Path("/dev/fd").is_dir(), reason="no /dev/fd here")
 def test_a_page_from_a_pipe_reads_it_once():
     path, fd = _pipe_path(GOOD.read_bytes())
-    done = subprocess.run([str(ARBITER), "check", path, "--format", "html"], pass_fds=(fd,),
+    done = subprocess.run([*ARBITER, "check", path, "--format", "html"], pass_fds=(fd,),
                           capture_output=True, text=True, timeout=60)
     os.close(fd)
     assert done.returncode == 0, done.stderr
@@ -84,7 +83,7 @@ def test_a_page_from_a_pipe_reads_it_once():
 def test_pages_from_a_pipe_and_a_file_are_all_written(tmp_path):
     path, fd = _pipe_path(GOOD.read_bytes())
     out = tmp_path / "pages"
-    done = subprocess.run([str(ARBITER), "check", path, str(GOOD), "--format", "html", "--out", str(out)],
+    done = subprocess.run([*ARBITER, "check", path, str(GOOD), "--format", "html", "--out", str(out)],
                           pass_fds=(fd,), capture_output=True, text=True, timeout=60)
     os.close(fd)
     assert done.returncode == 0, done.stderr
@@ -97,9 +96,9 @@ def test_the_page_keeps_the_options_of_the_report():
     """One replay gives both the report and the trace: --ignore still sets the page's status."""
     irregular = next(p for p in CASES if load_case(p)["meta"]["expect"]["status"] == "irregular")
     rules = {f["id"] for f in load_case(irregular)["meta"]["expect"]["findings"]}
-    ignored = subprocess.run([str(ARBITER), "check", str(irregular), "--format", "html", "--ignore", ",".join(rules)],
+    ignored = subprocess.run([*ARBITER, "check", str(irregular), "--format", "html", "--ignore", ",".join(rules)],
                              capture_output=True, text=True, timeout=60)
-    plain = subprocess.run([str(ARBITER), "check", str(irregular), "--format", "html"],
+    plain = subprocess.run([*ARBITER, "check", str(irregular), "--format", "html"],
                            capture_output=True, text=True, timeout=60)
     assert "(irregular)</title>" in plain.stdout and plain.returncode == 1
     assert "(ok)</title>" in ignored.stdout and ignored.returncode == 0
@@ -122,7 +121,7 @@ def _signalled_run(folder: Path, fmt: str, signum: int, whole_group: bool) -> tu
     as a terminal's ^C does, or the parent alone, as `kill` does); the exit code, the output,
     and whether any process of the run is left afterwards."""
     # Unbuffered, so that the first line read leaves the rest of the output to communicate().
-    run = subprocess.Popen([str(ARBITER), "check", str(folder), "--format", fmt, "--jobs", "2"],
+    run = subprocess.Popen([*ARBITER, "check", str(folder), "--format", fmt, "--jobs", "2"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0, start_new_session=True)
     try:
         if fmt == "jsonl":
@@ -205,7 +204,7 @@ def test_a_link_where_a_page_goes_is_replaced_not_followed(tmp_path):
     out.mkdir()
     outside.write_text("not yours")
     (out / "a.html").symlink_to(outside)
-    done = subprocess.run([str(ARBITER), "check", *logs, "--format", "html", "--out", str(out)],
+    done = subprocess.run([*ARBITER, "check", *logs, "--format", "html", "--out", str(out)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert outside.read_text() == "not yours"
@@ -220,7 +219,7 @@ def test_a_folder_or_a_pipe_where_a_page_goes_neither_stops_nor_hangs_the_run(tm
     out.mkdir()
     (out / "a.html").mkdir()
     os.mkfifo(out / "b.html")
-    done = subprocess.run([str(ARBITER), "check", *logs, "--format", "html", "--out", str(out)],
+    done = subprocess.run([*ARBITER, "check", *logs, "--format", "html", "--out", str(out)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert f"cannot write the page {out / 'a.html'}" in done.stderr
