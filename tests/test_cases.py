@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.checker import check_file
 from arbiter.rulebook.model import normalise_id
 from arbiter.seats import POOL
-from tests.conftest import case_files, load_case, pools_balance
+from tests.conftest import case_files, case_report, load_case, pools_balance
 
 CASES = case_files()
 
@@ -22,10 +21,10 @@ def _finding_key(finding: dict) -> tuple:
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
-def test_case_replays_to_its_expected_result(path, rulebook):
+def test_case_replays_to_its_expected_result(path):
     case = load_case(path)
     expect = case["meta"]["expect"]
-    report = check_file(path, rulebook)
+    report = case_report(path)
     assert report["error"] is None, report["error"]
     got = [_finding_key(f) for f in report["findings"]]
     want = [_finding_key(f) for f in expect["findings"]]
@@ -43,8 +42,8 @@ def test_case_replays_to_its_expected_result(path, rulebook):
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
-def test_every_ledger_balances(path, rulebook):
-    report = check_file(path, rulebook)
+def test_every_ledger_balances(path):
+    report = case_report(path)
     net = report["net"]
     pool = sum(e["amount"] for e in report["ledger"] if e["to"] == POOL) - sum(
         e["amount"] for e in report["ledger"] if e["from"] == POOL)
@@ -79,7 +78,7 @@ def test_every_case_a_rule_lists_exists(rulebook):
         assert set(rule.cases) <= stems, f"{rule.id} lists a case that does not exist"
 
 
-def test_the_l27_ruling_says_the_passed_players_counters_stay_in_the_pool(rulebook):
+def test_the_l27_ruling_says_the_passed_players_counters_stay_in_the_pool():
     """Law 27: he who passes "shall forfeit unconditionally his stake": the ruling on what
     he does after says his counters stay in the pool, and the ledger gives him none back;
     once the pool is taken no counters move (reading 25), and the ruling says that instead."""
@@ -87,7 +86,7 @@ def test_the_l27_ruling_says_the_passed_players_counters_stay_in_the_pool(rulebo
                         ("l27-stake-after-pass-and-discard-after-draw",
                          "every counter they have put in stays in the pool"),
                         ("l58-stake-after-uncalled-win", "the pool was taken: no counters move")]:
-        report = check_file(next(p for p in CASES if p.stem == name), rulebook)
+        report = case_report(next(p for p in CASES if p.stem == name))
         ruling = next(f for f in report["findings"] if f["id"] == "L27")
         assert words in ruling["summary"], (name, ruling["summary"])
         assert not [e for e in report["ledger"] if e["to"] == ruling["player"]], name

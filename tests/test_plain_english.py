@@ -14,7 +14,7 @@ from arbiter.render.report import render_text
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.vocabulary.effects import SAYS, effect_words
 from arbiter.words import plural, pronoun_of
-from tests.conftest import REPO, case_files, load_case
+from tests.conftest import REPO, case_files, case_report, load_case
 
 L13 = "cases/l13-foul-hand-lifted.json"
 
@@ -33,7 +33,7 @@ def test_counts_take_their_plural():
 
 def test_no_card_s_anywhere_in_the_effects_of_the_cases():
     for path in case_files():
-        report = check_log(load_case(path))
+        report = case_report(path)
         for finding in report["findings"]:
             for effect in finding["effects"]:
                 assert "(s)" not in effect_words(effect), (path.name, effect)
@@ -44,7 +44,7 @@ def test_no_card_s_anywhere_in_the_effects_of_the_cases():
 
 
 def test_law_46_with_no_one_to_give_evidence_takes_the_discard_as_the_demand():
-    report = check_log(load_case(REPO / "cases/l46-no-one-can-give-evidence.json"))
+    report = case_report(REPO / "cases/l46-no-one-can-give-evidence.json")
     evidence = next(e for f in report["findings"] for e in f["effects"] if e["type"] == "evidence")
     assert effect_words(evidence) == "no one can give evidence: the discard is taken as the number demanded (2 cards)"
     assert effect_words({"type": "evidence", "witness": "Cat", "demanded": 1}) == "Cat's evidence decides: 1 card demanded"

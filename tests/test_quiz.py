@@ -17,6 +17,7 @@ from arbiter.cli.quiz import quiz as quiz_command
 from arbiter.quiz import (
     MAX_PER_LAW,
     NOTHING_FURTHER,
+    Case,
     build_quiz,
     consequence,
     in_rounds,
@@ -26,7 +27,7 @@ from arbiter.quiz import (
     shipped_cases,
     spread_over_laws,
 )
-from tests.conftest import in_process
+from tests.conftest import case_files, case_trace, in_process, load_case
 
 
 def run(*args: str, input: str | None = None):
@@ -34,8 +35,19 @@ def run(*args: str, input: str | None = None):
 
 
 @pytest.fixture(scope="module")
-def cases(rulebook):
-    return shipped_cases(rulebook)
+def cases():
+    """The shipped cases as `shipped_cases` gives them, from the replays the run shares."""
+    return [Case(path.stem, load_case(path), *case_trace(path)) for path in case_files()]
+
+
+@pytest.fixture(autouse=True)
+def replayed_once(monkeypatch, cases):
+    """The command asks the same cases, not a replay of them all for each quiz."""
+    monkeypatch.setattr("arbiter.cli.quiz.shipped_cases", lambda rulebook: cases)
+
+
+def test_the_shared_replays_are_the_cases_the_quiz_reads(cases, rulebook):
+    assert shipped_cases(rulebook) == cases
 
 
 def flat(text: str) -> str:

@@ -13,22 +13,17 @@ import json
 import sys
 from pathlib import Path
 
-from arbiter.checker import check_file
 from arbiter.resources import cases_dir
-from arbiter.rulebook.house import apply_house, read_house
-from arbiter.rulebook.loader import load_rulebook
 from arbiter.verify import differences
+from tests.conftest import case_report
 
 SNAPSHOT = Path(__file__).resolve().parent / "snapshots" / "reports.json"
 
 
 def current() -> dict[str, object]:
-    book = load_rulebook()
     reports: dict[str, object] = {}
     for path in sorted(cases_dir().rglob("*.json")):
-        house = json.loads(path.read_text(encoding="utf-8")).get("meta", {}).get("house")
-        rulebook = apply_house(book, read_house(house)) if house else book
-        report = check_file(path, rulebook)
+        report = case_report(path, json.loads(path.read_text(encoding="utf-8")).get("meta", {}).get("house"))
         if "house_rules" in report:  # the house file's path is where this checkout lies
             report["house_rules"] = {**report["house_rules"], "file": Path(report["house_rules"]["file"]).name}
         del report["provenance"]  # the rule files' hash changes with every edit of a rule: tests/test_verify.py
