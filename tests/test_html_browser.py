@@ -140,8 +140,7 @@ def test_pictures_of_a_report_on_a_phone(phone, rulebook):
         pytest.skip("ARBITER_SCREENSHOTS is not set")
     phone.set_content(report_page(next(p for p in CASES if p.stem == "game-deal-six-players-misdeal-false-opener"),
                                   rulebook)[1])
-    phone.locator("#game-1").scroll_into_view_if_needed()
-    phone.evaluate("window.scrollBy(0, -8)")
+    phone.evaluate("document.getElementById('game-1').scrollIntoView()")  # the table drawn, then its events
     phone.screenshot(path=str(Path(SCREENSHOTS) / "html-report-phone.png"))
 
 
