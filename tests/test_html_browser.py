@@ -27,27 +27,19 @@ from arbiter.cli import main
 from arbiter.reading import read_log_file
 from arbiter.render.html import render_html
 from arbiter.render.rulebook import rule_label
+from tests import test_serve_browser
 from tests.conftest import case_files, load_case
 
-sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"width": 375, "height": 812}
+# The browser, the phone and the skip where either is missing, as the serve page's tests have them.
+browser = test_serve_browser.browser
+pytestmark = test_serve_browser.pytestmark
+PHONE = test_serve_browser.PHONE
+
 MM = 96 / 25.4  # CSS px to the millimetre
 A4_TEXT = {"width": (210 - 2 * 16) * MM, "height": (297 - 2 * 14) * MM}  # inside the margins @page sets
 SCREENSHOTS = os.environ.get("ARBITER_SCREENSHOTS")
 CASES = case_files()
 RULED = [p for p in CASES if load_case(p)["meta"]["expect"]["findings"]]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=60_000)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")
