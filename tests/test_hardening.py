@@ -775,7 +775,7 @@ def test_a_50mb_file_that_is_no_log_is_invalid(tmp_path, content):
     assert done.returncode == 2 and [r["status"] for r in reports] == ["invalid", "ok"]
 
 
-def long_log(n: int) -> dict:
+def long_session(n: int) -> dict:
     """A session of n events: a whole case's games over and over (irregular, but sound)."""
     base = load_case(next(p for p in CASES if p.name.startswith("game-betting")))
     events = (base["events"] * (n // len(base["events"]) + 1))[:n]
@@ -785,23 +785,23 @@ def long_log(n: int) -> dict:
 def test_a_long_log_takes_work_in_proportion_to_its_length():
     """Ten times the events, ten times the work (a step that looked back over the game so
     far would make it a hundred), and the long one's ledger balances."""
-    (short, short_work), (long, long_work) = (work(check_bytes, json.dumps(long_log(n)).encode(), "long.json")
+    (short, short_work), (long, long_work) = (work(check_bytes, json.dumps(long_session(n)).encode(), "long.json")
                                               for n in (500, 5_000))
     assert short["status"] == long["status"] == "irregular"
     assert 9 * short_work <= long_work <= 11 * short_work, (short_work, long_work)
-    assert_balanced(long, long_log(1)["table"]["players"])
+    assert_balanced(long, long_session(1)["table"]["players"])
 
 
 @pytest.mark.slow
 def test_a_log_of_a_million_events(tmp_path):
     long = tmp_path / "long.json"
-    long.write_text(json.dumps(long_log(1_000_000)))
+    long.write_text(json.dumps(long_session(1_000_000)))
     done = subprocess.run([*ARBITER, "check", str(long), str(GOOD), "--format", "jsonl"],
                           capture_output=True, text=True, timeout=600)  # a bound on a hang, not a figure
     reports = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 1, done.stderr
     assert [r["status"] for r in reports] == ["irregular", "ok"]
-    assert_balanced(reports[0], long_log(1)["table"]["players"])
+    assert_balanced(reports[0], long_session(1)["table"]["players"])
 
 
 class _CountedEvents:

@@ -40,7 +40,7 @@ def read_log_lazily(data: bytes, name: str) -> dict[str, Any]:
     this reading cannot vouch for (anything wrong with it, or what only the exact parse can
     judge: a NaN, a lone surrogate, white space before a colon, 3.0 for 3, the events
     before the table) is read whole by the exact path instead, so that the verdict and its
-    words are the same whichever way a log is read (tests/test_big_logs.py holds them so)."""
+    words are the same whichever way a log is read (tests/test_reading_long_log.py holds them so)."""
     try:
         text = decode(data)
         surveyed = _survey(text)

@@ -18,7 +18,7 @@ from arbiter.reading import read_log_bytes, read_source, sound_log
 from arbiter.reading.document import _read_exactly
 from arbiter.reading.schema import fast
 from tests.conftest import case_files, load_case
-from tests.test_fast_validation import _mutations
+from tests.test_reading_schema import mutations
 
 CASES = case_files()
 BASE = load_case(CASES[0])
@@ -48,7 +48,7 @@ def test_every_case_is_read_the_fast_way_to_the_same_document(path):
     assert agree(text) == json.loads(text)
 
 
-@pytest.mark.parametrize("name, mutate", list(_mutations(BASE)))
+@pytest.mark.parametrize("name, mutate", list(mutations(BASE)))
 def test_the_two_ways_agree_on_broken_logs(name, mutate):
     log = copy.deepcopy(BASE)
     mutate(log)

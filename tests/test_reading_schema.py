@@ -31,7 +31,7 @@ def test_agree_on_every_case(path):
     assert SLOW.is_valid(log)
 
 
-def _mutations(log: dict):
+def mutations(log: dict):
     events = log["events"]
     yield "unknown type", lambda d: d["events"].append({"type": "flop"})
     yield "unknown field", lambda d: d["events"][0].update(extra=1)
@@ -56,7 +56,7 @@ def _mutations(log: dict):
     yield "note on an event", lambda d: d["events"][0].update(note="a remark") if events else None
 
 
-@pytest.mark.parametrize("name, mutate", list(_mutations(load_case(CASES[0]))))
+@pytest.mark.parametrize("name, mutate", list(mutations(load_case(CASES[0]))))
 def test_agree_on_broken_logs(name, mutate):
     log = copy.deepcopy(load_case(CASES[0]))
     mutate(log)

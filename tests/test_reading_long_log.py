@@ -19,8 +19,8 @@ import pytest
 from arbiter import reading
 from arbiter.checker import check_bytes
 from arbiter.reading import long_log
-from tests.conftest import case_files, load_case
-from tests.test_hardening import ARBITER, GOOD, _long_log, assert_balanced
+from tests.conftest import ARBITER, case_files, load_case
+from tests.test_hardening import GOOD, assert_balanced, long_session
 
 CASES = case_files()
 BASE = next(p for p in CASES if p.name.startswith("game-betting"))
@@ -150,12 +150,12 @@ def test_a_million_events_take_less_than_300_mb(tmp_path, fmt):
     events (59 MB of JSON), measured in a process of its own (RUSAGE_CHILDREN keeps the
     largest child's)."""
     long = tmp_path / "long.json"
-    long.write_text(json.dumps(_long_log(1_000_000)))
-    done = subprocess.run([sys.executable, "-c", _PEAK, str(ARBITER), "check", str(long), str(GOOD),
+    long.write_text(json.dumps(long_session(1_000_000)))
+    done = subprocess.run([sys.executable, "-c", _PEAK, *ARBITER, "check", str(long), str(GOOD),
                            "--format", fmt], capture_output=True, text=True, timeout=600)
     *lines, peak = done.stdout.splitlines()
     reports = [json.loads(line) for line in lines] if fmt == "jsonl" else json.loads("\n".join(lines))["reports"]
     assert done.returncode == 1, done.stderr
     assert [r["status"] for r in reports] == ["irregular", "ok"]
-    assert_balanced(reports[0], _long_log(1)["table"]["players"])
+    assert_balanced(reports[0], long_session(1)["table"]["players"])
     assert int(peak) < MEMORY_LIMIT_MB, f"{peak} MB at peak for a million events"
