@@ -355,41 +355,56 @@ def build_quiz(rulebook: Rulebook, seed: int, count: int, laws: Collection[str] 
     return questions
 
 
+def seating_words(question: Question) -> str:
+    return (f"Players, in the order the deal passes to the left: {', '.join(question.players)}; "
+            f"limit {question.limit}, ante {question.ante}.")
+
+
+def moment_words(question: Question) -> tuple[str, str]:
+    """The table just before the event, and the question asked of it."""
+    return (f"Just before event {question.event}: {question.table}.",
+            f"What does the arbiter make of event {question.event}?")
+
+
 def question_lines(question: Question, number: int, total: int) -> list[str]:
     """The question as the learner reads it: the table, the game so far, the moment. It
     names neither the case nor the law: a case is named after the law it shows, so its
     name would give the answer away (or, asked of another law, mislead)."""
+    before, ask = moment_words(question)
     return [
         f"Question {number} of {total}",
-        f"Players, in the order the deal passes to the left: {', '.join(question.players)}; "
-        f"limit {question.limit}, ante {question.ante}.",
+        seating_words(question),
         f"Game {question.game}, as it went:",
         *(line for told in question.story
           for line in textwrap.wrap(told["words"], width=88, initial_indent=f"{told['event']:>3}. ",
                                     subsequent_indent="     ")),
-        *textwrap.wrap(f"Just before event {question.event}: {question.table}.", width=88, subsequent_indent="  "),
-        f"What does the arbiter make of event {question.event}?",
+        *textwrap.wrap(before, width=88, subsequent_indent="  "),
+        ask,
     ]
+
+
+def ruling_words(question: Question) -> list[str]:
+    """The ruling made at the event, and the other laws ruled there."""
+    also = [f"Also ruled at this event: {', '.join(question.also)}."] if question.also else []
+    return [f"Ruling: {question.summary}.", *also]
+
+
+def case_words(question: Question) -> str:
+    """The case, named once the question is answered, to be read in full."""
+    return f"The case: cases/{question.case}.json, {question.title}."
 
 
 def explanation_lines(question: Question) -> list[str]:
     """Why: the law's words, the ruling, the case's reasoning."""
     lines = [f"{question.law}: {question.law_title}"]
     lines += textwrap.wrap(f"\u201c{question.law_text}\u201d", width=88, initial_indent="  ", subsequent_indent="  ")
-    lines.append(f"Ruling: {question.summary}.")
-    if question.also:
-        lines.append(f"Also ruled at this event: {', '.join(question.also)}.")
+    lines += ruling_words(question)
     lines += [wrapped for line in question.why
               for wrapped in textwrap.wrap(line, width=88, initial_indent="  - ", subsequent_indent="    ")]
-    lines.append(f"The case: {case_file(question)}, {question.title}.")
+    lines.append(case_words(question))
     return lines
 
 
-def case_file(question: Question) -> str:
-    """Where the question's case is, to be read in full once the question is answered."""
-    return f"cases/{question.case}.json"
-
-
-__all__ = ["Case", "NothingToAsk", "Question", "build_quiz", "case_file", "consequence", "explanation_lines",
-           "in_rounds", "laws_to_ask", "question_for", "question_lines", "read_law", "shipped_cases",
-           "spread_over_laws"]
+__all__ = ["Case", "NothingToAsk", "Question", "build_quiz", "case_words", "consequence", "explanation_lines",
+           "in_rounds", "laws_to_ask", "moment_words", "question_for", "question_lines", "read_law", "ruling_words",
+           "seating_words", "shipped_cases", "spread_over_laws"]

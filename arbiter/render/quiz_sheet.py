@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from typing import Sequence
 
-from arbiter.quiz import Question, case_file
+from arbiter.quiz import Question, case_words, moment_words, ruling_words, seating_words
 
 CSS = """
 * { box-sizing: border-box; }
@@ -58,27 +58,25 @@ def render_quiz_html(questions: Sequence[Question], seed: int) -> str:
 
 
 def _question(question: Question, number: int) -> str:
-    story = "".join(f'<li value="{told["event"]}">{html.escape(told["words"])}</li>' for told in question.story)
-    choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in question.choices)
-    return (f'<section id="q{number}"><h2>Question {number}</h2>'
-            f"<p>Players, in the order the deal passes to the left: {html.escape(', '.join(question.players))}; "
-            f"limit {question.limit}, ante {question.ante}.</p>"
-            f"<p>Game {question.game}, as it went:</p>"
-            f'<ol class="story">{story}</ol>'
-            f'<p class="table">Just before event {question.event}: {html.escape(question.table)}.</p>'
-            f'<p class="ask">What does the arbiter make of event {question.event}?</p>'
+    story = "".join(f'<li value="{told["event"]}">{_h(told["words"])}</li>' for told in question.story)
+    choices = "".join(f"<li>{_h(choice)}</li>" for choice in question.choices)
+    before, ask = moment_words(question)
+    return (f'<section id="q{number}"><h2>Question {number}</h2><p>{_h(seating_words(question))}</p>'
+            f'<p>Game {question.game}, as it went:</p><ol class="story">{story}</ol>'
+            f'<p class="table">{_h(before)}</p><p class="ask">{_h(ask)}</p>'
             '<p>a. Which law applies? <span class="blank">&nbsp;</span></p>'
             f'<p>b. What follows from it?</p><ol class="choices">{choices}</ol></section>')
 
 
 def _answer(question: Question, number: int) -> str:
-    also = f"<p>Also ruled at this event: {', '.join(question.also)}.</p>" if question.also else ""
-    why = "".join(f"<li>{html.escape(line)}</li>" for line in question.why)
+    ruling = "".join(f"<p>{_h(line)}</p>" for line in ruling_words(question))
+    why = "".join(f"<li>{_h(line)}</li>" for line in question.why)
     return (f'<section id="a{number}"><h3>Question {number}: {question.law}, '
-            f"{html.escape(question.law_title.lower())}; choice {question.answer + 1}</h3>"
-            f"<p>{html.escape(question.choices[question.answer])}.</p>"
-            f"<blockquote>\u201c{html.escape(question.law_text)}\u201d</blockquote>"
-            f"<p>Ruling: {html.escape(question.summary)}.</p>{also}"
-            f'<ul class="why">{why}</ul>'
-            f'<p class="note">The case: {html.escape(case_file(question))}, {html.escape(question.title)}.</p>'
-            "</section>")
+            f"{_h(question.law_title.lower())}; choice {question.answer + 1}</h3>"
+            f"<p>{_h(question.choices[question.answer])}.</p>"
+            f"<blockquote>\u201c{_h(question.law_text)}\u201d</blockquote>{ruling}"
+            f'<ul class="why">{why}</ul><p class="note">{_h(case_words(question))}</p></section>')
+
+
+def _h(text: str) -> str:
+    return html.escape(text)
