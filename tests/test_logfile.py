@@ -69,6 +69,7 @@ EVERY_EVENT = [
     {"type": "show", "player": "Dan", "cards": ["Jh", "Js", "5c", "6d", "Td"], "original": ["Jh", "Js", "2c", "3d", "4h"]},
     {"type": "card", "to": "Ann", "card": "Jo"},
     {"type": "win", "player": "Dan", "amount": 10},
+    {"type": "add_counters", "player": "Dan", "amount": 20},
 ]
 
 

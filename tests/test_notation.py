@@ -123,6 +123,7 @@ def events(draw, players: list[str]) -> dict:
         "demand_show": ({"player": player, "stake": COUNT}, {}),
         "show": ({"player": player, "cards": CARDS}, {"original": CARDS}),
         "win": ({"player": player}, {"amount": AMOUNT}),
+        "add_counters": ({"player": player, "amount": AMOUNT}, {}),
     }
     if kind in ("discard", "give"):
         cards = draw(CARDS)
@@ -147,6 +148,8 @@ def logs(draw) -> dict:
            "events": draw(st.lists(events(players), max_size=12))}
     if draw(st.booleans()):
         log["meta"] = draw(st.dictionaries(st.text(max_size=6), JSON_VALUE, max_size=4))
+    if draw(st.booleans()):
+        log["table"]["stacks"] = {name: draw(st.integers(0, 500)) for name in players}
     return log
 
 
@@ -224,6 +227,7 @@ Bob discards 2 (Ah Kd); Bob asks 3; Bob gets 2 (Qs Qh) exposed 1; discards colle
 Bob claims 3 dealer says 2 unable (Cat Dan) testimony (Cat 3, Dan 2)
 Cat asks dealer; dealer answers 2; dealer tells about Bob
 Dan demands show 3; Cat shows (Ah Ad 2c 3c 4c) original (Ah Ad 2c 3c 4c); Cat wins 9; Dan wins
+Dan adds 20
 """
     parsed = parse_text(text)
     events = parsed.log["events"]
@@ -235,8 +239,9 @@ Dan demands show 3; Cat shows (Ah Ad 2c 3c 4c) original (Ah Ad 2c 3c 4c); Cat wi
     assert {"type": "give", "to": "Bob", "count": 2, "cards": ["Qs", "Qh"], "exposed": 1} in events
     assert {"type": "dispute", "player": "Bob", "claims": 3, "dealer_says": 2, "unable": ["Cat", "Dan"],
             "testimony": {"Cat": 3, "Dan": 2}} in events
-    assert events[-1] == {"type": "win", "player": "Dan"}
-    assert parsed.event_lines[0] == 3 and parsed.event_lines[-1] == 13
+    assert events[-2] == {"type": "win", "player": "Dan"}
+    assert events[-1] == {"type": "add_counters", "player": "Dan", "amount": 20}
+    assert parsed.event_lines[0] == 3 and parsed.event_lines[-1] == 14
 
 
 def test_notes_comments_and_blank_lines():
@@ -275,7 +280,7 @@ def test_undo_takes_back_the_last_line_of_events_whole():
 
 @pytest.mark.parametrize("text, line, column, wanted", [
     ("", 1, 1, "the table comes first: 'players', 'limit' and 'ante'"),
-    (HEAD + "Ann deals\nBob plys 2\n", 3, 5, "expected what Bob does (antes, asks, "),
+    (HEAD + "Ann deals\nBob plys 2\n", 3, 5, "expected what Bob does (adds, antes, asks, "),
     (HEAD + "Ann deals\nBob plys 2\n", 3, 5, "found 'plys' (did you mean 'plays'?)"),
     (HEAD + "Ann deals\nBob plays\n", 3, 10, "expected a whole stake in counters, found the end of the line"),
     (HEAD + "Ann deals\nBob plays x2\n", 3, 11, "expected a whole stake in counters, found 'x2'"),

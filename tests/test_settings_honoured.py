@@ -16,6 +16,7 @@ import pytest
 from arbiter import hands
 from arbiter.checker import check_log
 from arbiter.cli import cli
+from arbiter.resources import cases_dir
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook, hand_rules
 from tests.conftest import case_files, load_case
@@ -33,9 +34,13 @@ def without(setting: str) -> Rulebook:
     return replace(BOOK, rules=rules)
 
 
+# The shipped cases, those played under a house file too (the only ones giving the players' stacks).
+CASES = [*case_files(), *sorted((cases_dir() / "house").glob("*.json"))]
+
+
 def reports(rulebook: Rulebook) -> list[str]:
     out = []
-    for path in case_files():
+    for path in CASES:
         log = load_case(path)
         log.pop("meta")
         report = check_log(log, rulebook)
@@ -121,7 +126,7 @@ OTHER_VALUES = {
     "hand_order": ["fours", "sequence_flush", "full", "flush", "sequence", "threes", "two_pairs", "pair",
                    "high_card"],
     "ace_in_sequences": "low_or_high", "hearts_break_ties": False, "two_pairs_odd_card_decides": True,
-    "ante_from_every_player": True,
+    "ante_from_every_player": True, "table_stakes": True, "limit_multiple_after_draw": 2,
 }
 
 

@@ -199,7 +199,7 @@ def test_what_a_terminal_sends_that_is_no_text_is_refused_not_a_crash(tmp_path):
                            load_rulebook(), said.append)
     assert session.handle("Ann d\udcffeals") and session.handle("\x1b[AAnn deals")
     assert [line for line in said if line.startswith("refused")] == [
-        "refused: expected what Ann does (antes, asks, asks dealer, claims, cuts, deals, demands show, discards, "
+        "refused: expected what Ann does (adds, antes, asks, asks dealer, claims, cuts, deals, demands show, discards, "
         "divulges, draws for deal, gets, lifts, opens, passes, plays, points out, shows, shuffles, speaks, "
         "straddles, takes back, wins), found 'd?eals' (did you mean 'deals'?)",
         "refused: expected a player's name, found '\\x1b[AAnn'"]

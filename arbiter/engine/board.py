@@ -55,7 +55,8 @@ class Board:
         self.hand_rules: hands.HandRules = hand_rules(rules.parameters, rules.rulebook.hands)
         self.session = Session()
         self.game: Game | None = None  # the game in play (the session's last): read at every turn
-        self.ledger = Ledger()
+        self.ledger = Ledger(table.get("stacks"))
+        self.held_over: dict[str, int] = {}  # counters added during a game under table stakes: the next game's
         self.turns = Turns(self)
         self.event: Mapping[str, Any] = {}
         self.k = -1  # the index of the event being replayed
@@ -131,14 +132,26 @@ class Board:
 
     # --- counters and players leaving ---------------------------------------------------
     def pay(self, payer: str, payee: str, amount: int, what: str, rule: str | None = None,
-            cited_as: str | None = None) -> None:
-        """Move counters, citing `rule`, or the rule whose `ledger_rule` covers this movement."""
+            cited_as: str | None = None) -> int:
+        """Move counters, citing `rule`, or the rule whose `ledger_rule` covers this movement;
+        under table stakes no more than the payer has on the table. The amount paid."""
         game = self.playing
         if rule is None:
             rule = self.ledger_rule(cited_as or what)
+        if payer != POOL:
+            amount = self.within_stack(payer, amount)
         self.ledger.move(game.number, self.k, payer, payee, amount, rule, what)
         if payee == POOL and amount > 0:
             game.paid_in += amount
+        return amount
+
+    def within_stack(self, player: str, amount: int) -> int:
+        """What of `amount` a player can pay: under table stakes (a house's, A5) no more than
+        his stack; else all of it (what he lacks he borrows, law 62: the ledger notes it)."""
+        stacks = self.ledger.stacks
+        if stacks is None or not self.parameters["table_stakes"]:
+            return amount
+        return min(amount, max(stacks[player], 0))
 
     def return_stake(self, player: str, amount: int, what: str, rule: str) -> int:
         """Counters given back out of the pool: the player's stake is lowered by as much (at

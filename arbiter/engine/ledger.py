@@ -1,20 +1,30 @@
-"""Every movement of counters, with the law that moves it. Counters are conserved."""
+"""Every movement of counters, with the law that moves it. Counters are conserved.
+
+Where a log gives the counters each player has on the table (`table.stacks`), the ledger
+keeps each player's stack as the counters move: what he has, plus what he adds (between
+games) and what he takes, less what he pays. A payment beyond his stack is counters he
+borrows from outside the table (law 62 lets him; under table stakes the board never asks
+for one, A5): they join his stack as he pays them, so that no stack goes below zero.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from arbiter.seats import POOL  # the ledger's name for the pool, which no player may take
 
 
 class Ledger:
-    """An append-only list of movements, and the pool they leave behind."""
+    """An append-only list of movements, and the pool they leave behind; each player's
+    stack where the log gives them, and what he borrowed since `borrowed` was last emptied."""
 
-    __slots__ = ("entries", "pool")
+    __slots__ = ("entries", "pool", "stacks", "borrowed")
 
-    def __init__(self) -> None:
+    def __init__(self, stacks: Mapping[str, int] | None = None) -> None:
         self.entries: list[dict[str, Any]] = []
         self.pool = 0
+        self.stacks: dict[str, int] | None = dict(stacks) if stacks is not None else None
+        self.borrowed: dict[str, int] = {}
 
     def move(self, game: int, event: int, payer: str, payee: str, amount: int, rule: str, what: str) -> None:
         if amount <= 0 or payer == payee:
@@ -26,6 +36,20 @@ class Ledger:
             self.pool += amount
         if payer == POOL:
             self.pool -= amount
+        if self.stacks is not None:
+            if payer != POOL:
+                short = amount - self.stacks[payer]
+                if short > 0:
+                    self.borrowed[payer] = self.borrowed.get(payer, 0) + short
+                    self.stacks[payer] += short
+                self.stacks[payer] -= amount
+            if payee != POOL:
+                self.stacks[payee] += amount
+
+    def add(self, player: str, amount: int) -> None:
+        """Counters a player brings to the table (`add_counters`)."""
+        if self.stacks is not None:
+            self.stacks[player] += amount
 
     def net(self, players: Iterable[str]) -> dict[str, int]:
         """Each player's gain or loss; what is still in the pool belongs to no one yet."""

@@ -38,7 +38,7 @@ from typing import Any
 
 from arbiter.engine import turns
 from arbiter.engine.replay import Replay, lowest_drawers
-from arbiter.rulebook.vocabulary.numbers import expected_straddle, opening_base
+from arbiter.rulebook.vocabulary.numbers import expected_straddle, opening_base, raise_limit
 from arbiter.state import Game, Phase
 
 Act = dict[str, Any]
@@ -204,23 +204,27 @@ class Prospect:
         return due[0] if due else None
 
     def offer(self, game: Game, chain: list[str], player: str, kind: str, least: int, short_show: bool) -> None:
-        """A stake from `least` to the highest stake plus the limit, or a pass; for the last
-        of the chain (the one who must act), his acts; for an early actor before him, the
-        act again his turn allows (his turn passes without one)."""
+        """A stake from `least` to the highest stake plus the limit (under table stakes, no more
+        than he has: A5), or a pass; for the last of the chain (the one who must act), his
+        acts; for an early actor before him, the act again his turn allows (his turn passes
+        without one). One who cannot meet `least` may stake what he has for a show (L60)."""
         own = game.stakes[player]
         least = max(least, own)
-        stake = {"type": kind, "minimum": least, "maximum": max(least, self.most(game))}
+        means = own + self.board.within_stack(player, max(least, self.most(game)) - own)
+        acts: list[Act] = [{"type": kind, "minimum": least, "maximum": means}] if means >= least else []
         if player != chain[-1]:
-            self.others.append({**stake, "player": player})
+            self.others.extend({**act, "player": player} for act in acts)
             return
-        acts: list[Act] = [stake, {"type": "pass"}]
-        if short_show and least > own:  # unable to meet it: he may stake what he has and demand a show
-            acts.append({"type": "demand_show", "minimum": own, "maximum": least - 1})
+        acts.append({"type": "pass"})
+        if least > means or (short_show and least > own):  # what he has, and a show for it
+            acts.append({"type": "demand_show", "minimum": own, "maximum": min(least - 1, means)})
         self.to(player, *acts)
 
     def most(self, game: Game) -> int:
-        """The most a stake may be: the highest stake so far plus the limit (D1)."""
-        return game.highest_stake() + self.board.limit
+        """The most a stake may be: the highest stake so far plus the limit (D1; after the
+        draw, as the house may have multiplied it)."""
+        limit: int = raise_limit(self.board)  # the vocabulary's words are typed as giving anything
+        return game.highest_stake() + limit
 
     # --- the draw -------------------------------------------------------------------------
     def the_draw(self, game: Game) -> None:
@@ -242,7 +246,7 @@ class Prospect:
                                   "law": hand.excess_law})
             if drawer not in game.still_in or hand.discarded is None:
                 continue
-            if game.stakes[drawer] < game.highest_stake():  # one who drew short may still make good (L36, D4)
+            if game.stakes[drawer] < game.highest_stake() and drawer not in game.all_in:  # may make good (L36, D4)
                 highest = game.highest_stake()
                 self.others.append({"type": "play", "minimum": highest, "maximum": highest, "player": drawer})
             if not hand.supplied and hand.discarded > 0:
@@ -258,7 +262,7 @@ class Prospect:
             self.cards_owed(game, owing[0][0], owing[0][1])
         elif player is None:
             self.betting_begins(game)
-        elif game.stakes[player] < game.highest_stake():  # first make good, or pass (D4)
+        elif game.stakes[player] < game.highest_stake() and player not in game.all_in:  # first make good, or pass (D4)
             self.to(player, {"type": "play", "minimum": game.highest_stake(), "maximum": game.highest_stake()},
                     {"type": "pass"})
         else:
@@ -303,8 +307,9 @@ class Prospect:
         first = self.board.turns.first_bettor()
         if first is not None:
             least = max(game.highest_stake(), game.stakes[first])
-            self.to(first, {"type": "play", "minimum": least, "maximum": least + self.board.limit},
-                    {"type": "pass"})
+            limit = self.board.limit * self.board.parameters["limit_multiple_after_draw"]  # the betting's (D1)
+            most = game.stakes[first] + self.board.within_stack(first, least + limit - game.stakes[first])
+            self.to(first, {"type": "play", "minimum": least, "maximum": max(least, most)}, {"type": "pass"})
 
     # --- what is owed ---------------------------------------------------------------------
     def ruled_payments(self, game: Game) -> list[dict[str, Any]]:

@@ -284,8 +284,7 @@ class Replay:
         player, amount = event["player"], event["amount"]
         held = self.decide("ante", player)
         if game.every_ante:  # no one's stake: every stake starts at 0
-            game.antes_paid[player] = game.antes_paid.get(player, 0) + amount
-            self.board.pay(player, POOL, amount, "ante")
+            game.antes_paid[player] = game.antes_paid.get(player, 0) + self.board.pay(player, POOL, amount, "ante")
         else:
             if game.ante is None:
                 game.ante, game.ante_staker = amount, player
@@ -691,6 +690,20 @@ class Replay:
         self.require_game("divulge")
         self.act(self.decide("divulge", event["player"]))
 
+    def on_add_counters(self, event: Mapping[str, Any]) -> None:
+        """Counters a player brings to the table: they join his stack, or, under table stakes
+        while a game is in play, they are the next game's (A5)."""
+        board = self.board
+        if board.ledger.stacks is None:
+            raise board.refused("counters are added to a stack, and the log gives none (table.stacks)")
+        player, amount = event["player"], event["amount"]
+        held = self.decide("add_counters", player)
+        if board.parameters["table_stakes"] and board.game is not None and board.game.phase != Phase.OVER:
+            board.held_over[player] = board.held_over.get(player, 0) + amount
+        else:
+            board.ledger.add(player, amount)
+        self.act(held)
+
     def on_take_back(self, event: Mapping[str, Any]) -> None:
         self.require_game("take_back")
         self.act(self.decide("take_back", event["player"]))
@@ -745,12 +758,10 @@ class Replay:
             self.late_stake(player, event["stake"])
             self.act(held)
             return
-        game.all_in[player] = {
-            "stake": event["stake"],
-            "in_game": set(game.still_in),
-            "out": set(self.board.seating.players) - game.still_in,
-        }
+        in_game, out = set(game.still_in), set(self.board.seating.players) - game.still_in
         self.stake(player, event["stake"], "stake")
+        # the sum shown for: his stake, or less where he had not the counters for it (table stakes, A5)
+        game.all_in[player] = {"stake": min(event["stake"], game.stakes[player]), "in_game": in_game, "out": out}
         self.act(held)
         if game.phase == Phase.BETTING:
             if in_turn:
@@ -852,12 +863,13 @@ class Replay:
 
     # --- counters -----------------------------------------------------------------
     def stake(self, player: str, stake: int, what: str) -> None:
-        """A player's whole stake becomes `stake`: he puts in the difference (never takes back)."""
+        """A player's whole stake becomes `stake`: he puts in the difference (never takes back);
+        under table stakes no more than he has (A5)."""
         game = self.board.playing
-        added = stake - game.stakes[player]
+        added = self.board.within_stack(player, stake - game.stakes[player])
         if added > 0:
-            game.stakes[player] = stake
-            game.highest = max(game.highest, stake)
+            game.stakes[player] += added
+            game.highest = max(game.highest, game.stakes[player])
             self.board.pay(player, POOL, added, what)
 
     # --- the end of a game ------------------------------------------------------------
@@ -883,7 +895,23 @@ class Replay:
             "pool": game.pool_start + game.paid_in,
             "complete": bool(complete),
             "next": next_game if complete else None,
+            **self.stacks_after(),
         })
+
+    def stacks_after(self) -> dict[str, Any]:
+        """Where the log gives the players' stacks: each one's after the game (the counters he
+        added during it, held over under table stakes, joined), and what anyone borrowed in it."""
+        ledger = self.board.ledger
+        if ledger.stacks is None:
+            return {}
+        for player, amount in self.board.held_over.items():
+            ledger.add(player, amount)
+        self.board.held_over.clear()
+        after: dict[str, Any] = {"stacks": {p: ledger.stacks[p] for p in self.board.seating.players}}
+        if ledger.borrowed:
+            after["borrowed"] = {p: ledger.borrowed[p] for p in self.board.seating.players if p in ledger.borrowed}
+            ledger.borrowed = {}
+        return after
 
 
 

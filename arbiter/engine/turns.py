@@ -101,7 +101,7 @@ def take_bet_turn(game: Game, seating: Seating, player: str) -> None:
     stake counts from now (the last increase, where it is one), and the turn moves on."""
     game.early.pop(player, None)
     stake = game.stakes[player]
-    if player in active(game) and stake > game.preceding:
+    if player in game.still_in and stake > game.preceding:  # one who staked all he has may have raised
         game.preceding = stake
         game.acted_since_raise = {player}
     else:

@@ -150,6 +150,7 @@ FORMS: tuple[Form, ...] = (
     Form("demand_show", "player", ("demands", "show"), (Number("stake"),)),
     Form("show", "player", ("shows",), (Cards("cards"), Opt(Keyed(("original",), Cards("original"))))),
     Form("win", "player", ("wins",), (Opt(Number("amount")),)),
+    Form("add_counters", "player", ("adds",), (Number("amount"),)),
 )
 
 
@@ -199,7 +200,7 @@ SUBJECT_FORMS = sorted((f for f in FORMS if f.subject), key=lambda f: -len(f.wor
 KEYWORD_FORMS = sorted((f for f in FORMS if not f.subject), key=lambda f: -len(f.words))
 
 # The statements that describe the table rather than an event, and the correction.
-HEADER_WORDS = ("players", "limit", "ante", "house", "pronouns", "meta")
+HEADER_WORDS = ("players", "limit", "ante", "house", "pronouns", "stacks", "meta")
 PRONOUN_WORDS = ("he", "she", "they")
 UNDO = "undo"
 NOTE_MARK = "--"
@@ -217,6 +218,7 @@ NUMBER_WORDS = {
     "dealer_says": "a number of cards",
     "exposed": "a number of cards",
     "limit": "a number of counters (1 or more)",
+    "stack": "a player's counters on the table (0 or more)",
     "ante": "a number of counters (1 or more)",
 }
 CARD_WORDS = "a card (rank 2-9, T or 10, J, Q, K or A, then suit c, d, h or s, e.g. Ah, Td, 10d; or Jo)"

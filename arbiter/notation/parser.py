@@ -15,7 +15,7 @@ import json
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from arbiter.errors import LogReadError
 from arbiter.notation.grammar import (
@@ -57,6 +57,8 @@ FORMAT = "peel-draw-poker-log"
 VERSION = 1
 
 Where = tuple[int, int]  # (line, column), both from 1
+
+Value = TypeVar("Value")  # what `each_player` reads for each player: a pronoun, a stack
 
 
 MAX_DIGITS = 10  # a number of more digits is refused before it is converted
@@ -320,7 +322,7 @@ class _Parser:
         log: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if self.meta is not None:
             log["meta"] = self.meta
-        log["table"] = {key: self.table[key] for key in ("players", "limit", "ante", "house", "pronouns")
+        log["table"] = {key: self.table[key] for key in ("players", "limit", "ante", "house", "pronouns", "stacks")
                         if key in self.table}
         log["events"] = self.events
         self.parsed.log = log
@@ -415,26 +417,33 @@ class _Parser:
         elif word == "house":
             self.table["house"] = self.name()
         elif word == "pronouns":
-            self.table["pronouns"] = self.pronouns()
+            self.table["pronouns"] = self.each_player("pronouns", self.pronoun)
+        elif word == "stacks":
+            self.table["stacks"] = self.each_player("stacks", lambda: self.number("stack"))
         else:
             self.table[word] = self.number(word)
 
-    def pronouns(self) -> dict[str, str]:
-        """`pronouns Ann she, Bob he`: each player's pronoun, comma-separated."""
-        given: dict[str, str] = {}
+    def pronoun(self) -> str:
+        word = next((w for w in PRONOUN_WORDS if self.take_words((w,))), None)
+        if word is None:
+            raise self.fail([repr(w) for w in PRONOUN_WORDS])
+        return word
+
+    def each_player(self, field: str, value: Callable[[], Value]) -> dict[str, Value]:
+        """`pronouns Ann she, Bob he`, `stacks Ann 50, Bob 40`: a value for each player named,
+        comma-separated."""
+        given: dict[str, Value] = {}
         while True:
             self.skip_space()
-            self.parsed.head_at[f"/table/pronouns/{len(given)}"] = self.where()
+            self.parsed.head_at[f"/table/{field}/{len(given)}"] = self.where()
             name = self.name()
             self.skip_space()
-            word = next((w for w in PRONOUN_WORDS if self.take_words((w,))), None)
-            if word is None:
-                raise self.fail([repr(w) for w in PRONOUN_WORDS])
-            given[name] = word
+            given[name] = value()
             self.skip_space()
             if self.peek() != ",":
                 return given
             self.pos += 1
+
 
     def require_table(self, pos: int) -> None:
         missing = [word for word in ("players", "limit", "ante") if word not in self.table]

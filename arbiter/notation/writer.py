@@ -40,12 +40,15 @@ def write_text(log: Mapping[str, Any]) -> str:
 
 
 def table_line(table: Mapping[str, Any]) -> str:
-    """`players Ann Bob Cat Dan; limit 20; ante 1` (and `; house blaze`, `; pronouns Ann she, Bob he` if given)."""
+    """`players Ann Bob Cat Dan; limit 20; ante 1` (and `; house blaze`, `; pronouns Ann she, Bob he`,
+    `; stacks Ann 50, Bob 40` if given)."""
     line = f"players {' '.join(map(name_text, table['players']))}; limit {table['limit']}; ante {table['ante']}"
     if "house" in table:
         line += f"; house {name_text(table['house'])}"
     if "pronouns" in table:
         line += "; pronouns " + ", ".join(f"{name_text(name)} {word}" for name, word in table["pronouns"].items())
+    if "stacks" in table:
+        line += "; stacks " + ", ".join(f"{name_text(name)} {count}" for name, count in table["stacks"].items())
     return line
 
 

@@ -258,6 +258,17 @@ def _check_events(doc: dict[str, Any]) -> None:
             json_pointer(["table", "players", players.index(POOL)]),
         )
     seated = set(players)
+    stacks = doc["table"].get("stacks")
+    if stacks is not None:  # every player's counters on the table, and no one else's
+        for name in stacks:
+            if name not in seated:
+                raise LogSchemaError(f"table: 'stacks' names {show(name)}, who is not seated at the table "
+                                     f"(players: {', '.join(map(clip, players))})",
+                                     json_pointer(["table", "stacks", name]))
+        missing = [name for name in players if name not in stacks]
+        if missing:
+            raise LogSchemaError(f"table: 'stacks' gives no counters for {show(missing[0])}: it names every "
+                                 "player's", json_pointer(["table", "stacks"]))
 
     def unseated(k: int, rel: list[str | int], name: str) -> LogSchemaError:
         head, _ = place(doc, ["events", k, *rel])

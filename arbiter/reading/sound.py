@@ -69,6 +69,11 @@ def sound_head(doc: dict[str, Any], split: FastSchema, strings_checked: bool) ->
     if not strings_checked and not all(type(p) is str and not has_lone_surrogate(p) for p in players):
         return None
     keys = len(doc) + len(table)
+    stacks = table.get("stacks")
+    if stacks is not None:  # every player's counters, and no one else's
+        if stacks.keys() != set(players) or any(type(v) is not int or v > MAX_NUMBER for v in stacks.values()):
+            return None
+        keys += len(stacks)
     if meta is not None:
         meta_keys = _plain_meta(meta, strings_checked)
         if meta_keys is None:

@@ -57,11 +57,11 @@ def render_house(summary: dict[str, Any], fmt: str) -> str:
               for p in summary["parameters"]]
     lines.append("Switched off:" if summary["disable"] else "Switched off: none")
     lines += [f"  {rule['id']}  {rule['title']}" for rule in summary["disable"]]
-    lines.append("Club rules:" if summary["rules"] else "Club rules: none")
     lines.append("Hands:" if summary["hands"] else "Hands: none declared")
     for hand in summary["hands"]:
         placed = "" if hand["placed"] else " Not in hand_order: it counts for nothing."
         lines += _wrap(f"{hand['name']}: {hand['in_words']}{placed}", "  ")
+    lines.append("Club rules:" if summary["rules"] else "Club rules: none")
     for rule in summary["rules"]:
         lines.append(f"  {rule['id']}  {rule['title']}")
         lines += _wrap(f"“{rule['text']}”", "      ")

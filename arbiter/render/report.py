@@ -104,6 +104,10 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
         lines += [table if markdown else textwrap.indent(table, "  "), ""]
     net = ", ".join(f"{shown(p)} {v:+d}" for p, v in report["net"].items())
     lines.append(f"{'**Net**' if markdown else '  net'}: {net}")
+    stacks = [game for game in report["games"] if "stacks" in game]
+    if stacks:  # where the log gives the players' stacks: after the last game (A5)
+        after = ", ".join(f"{shown(p)} {n}" for p, n in stacks[-1]["stacks"].items())
+        lines.append(f"{'**Stacks**' if markdown else '  stacks'} after game {stacks[-1]['game']}: {after}")
     if report.get("house_rules"):
         lines.append(f"  house rules: {shown(report['house_rules']['name'])}")
     return "\n".join(lines) + "\n"

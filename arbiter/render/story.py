@@ -351,6 +351,7 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "show": _show,
     "win": lambda t, e, b, a: f"The log records {e['player']} as taking the pool"
     + (f" ({e['amount']})." if e.get("amount") is not None else "."),
+    "add_counters": lambda t, e, b, a: f"{e['player']} adds {plural(e['amount'], 'counter')} to those on the table.",
 }
 
 

@@ -14,9 +14,10 @@ from arbiter.state import Game, Hand, Outcome, Session
 
 
 class Pool(Protocol):
-    """The counters staked and not yet paid out."""
+    """The counters staked and not yet paid out, and each player's stack where the log gives them."""
 
     pool: int
+    stacks: dict[str, int] | None
 
 
 class InForce(Protocol):
@@ -98,8 +99,8 @@ class BoardView(Protocol):
     def refused(self, missing: str, path: str | None = None) -> Exception:
         """The error that stops a log this event makes impossible to replay."""
 
-    def pay(self, payer: str, payee: str, amount: int, what: str, rule: str | None = None) -> None:
-        """Move counters, citing the rule."""
+    def pay(self, payer: str, payee: str, amount: int, what: str, rule: str | None = None) -> int:
+        """Move counters, citing the rule; the amount paid (under table stakes, no more than the payer has)."""
 
     def return_stake(self, player: str, amount: int, what: str, rule: str) -> int:
         """Give counters back out of the pool, lowering the player's stake; the amount given."""

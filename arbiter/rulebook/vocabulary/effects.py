@@ -97,8 +97,8 @@ def _transfer(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> 
     payer, payee, amount = values.get("from"), values.get("to"), values.get("amount") or 0
     if payer is None or payee is None or payer == payee or amount <= 0:
         return []
-    t.pay(payer, payee, amount, kind, rule)
-    return [TransferRecord(kind, payer, payee, amount)]
+    paid = t.pay(payer, payee, amount, kind, rule)
+    return [TransferRecord(kind, payer, payee, paid)] if paid > 0 else []
 
 
 def _to(payee: str) -> str:
@@ -127,6 +127,25 @@ EFFECTS.add("penalty", "{from} pays {amount} to {to} as penalty",
 def return_stake(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     given = t.return_stake(values["player"], values.get("amount") or 0, "refund", rule)
     return [AmountRecord("return_stake", values["player"], given)] if given > 0 else []
+
+
+def _all_he_has(player: str, pronouns: Pronouns) -> str:
+    """ "Cat has staked all they have: the show is for that sum"."""
+    said = pronoun_of(player, pronouns)
+    return f"{player} has staked all {said.subject} {said.verb('has')}: the show is for that sum"
+
+
+@EFFECTS("all_in", "{0} has staked all {0} has: the show is for that sum (law 60)", takes="person",
+         says=lambda e, p: _all_he_has(e["player"], p),
+         note=("`all_in: P`: P takes no further part in the betting, and is settled as one who demanded a show "
+               "for a sum (law 60): for his stake as it now stands"))
+def all_in(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
+    game = t.playing
+    if player in game.all_in or player not in game.still_in:
+        return []
+    game.all_in[player] = {"stake": game.stakes[player], "in_game": set(game.still_in),
+                           "out": set(t.seating.players) - game.still_in}
+    return [PlayerRecord("all_in", player)]
 
 
 def _marked(players: set[str], kind: str, player: str) -> list[EffectRecord]:

@@ -6,7 +6,7 @@ from typing import Callable
 
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.state import Outcome
+from arbiter.state import Outcome, Phase
 
 FACTS: Words[Callable[[BoardView], bool]] = Words("fact", value="fact")
 add = FACTS.add
@@ -47,6 +47,8 @@ def dealer_answer_wrong(t: BoardView) -> bool:
 
 
 add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing.deal.finished)
+add("game_in_play", "a game is in play", lambda t: bool(t.game and t.game.phase != Phase.OVER),
+    note="from its deal until its pool is taken (or it ends unopened)")
 add("jackpot", "the game is a jack-pot", lambda t: bool(t.game and t.game.jackpot))
 add("every_player_antes", "every player antes in this game", lambda t: bool(t.game and t.game.every_ante),
     note="the `ante_by` setting in force when the game began names every player: a jack-pot (L30), or a house's "

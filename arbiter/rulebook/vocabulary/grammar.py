@@ -48,6 +48,7 @@ EVENT_TYPES: Mapping[str, str] = {
     "demand_show": "a player stakes all they have and demands a show",
     "show": "a hand is shown",
     "win": "a player takes the pool",
+    "add_counters": "a player adds counters to his stack",
 }
 
 MOMENTS: Mapping[str, str] = {

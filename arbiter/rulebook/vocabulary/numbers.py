@@ -23,6 +23,15 @@ def ante(t: BoardView) -> int:
 
 add("limit", "the limit", lambda t: t.limit)
 add("table_ante", "the table's ante", lambda t: t.table_ante)
+
+
+@NUMBERS("raise_limit", "the limit", reads=("limit_multiple_after_draw",),
+         note="the most a stake may raise the highest now: the table's limit, in the betting after the draw times "
+              "`limit_multiple_after_draw`")
+def raise_limit(t: BoardView) -> int:
+    after_draw = t.game is not None and t.game.phase in (Phase.BETTING, Phase.SHOW)
+    multiple: int = t.parameters["limit_multiple_after_draw"] if after_draw else 1
+    return t.limit * multiple
 add("ante", "the ante", ante,
     note="this game's ante as staked, else the table's")
 add("last_straddle", "the last straddle", lambda t: t.game.straddles[-1][1] if t.game and t.game.straddles else 0,

@@ -123,3 +123,5 @@ add("redeal_after", "this deal follows a misdeal under {0}",
 add("stood", "{0} stood after the draw and has not staked since", lambda t, p: p in t.playing.stood,
     note="a `play` keeping his stake")
 add("winner", "{0} is a winner by the laws", lambda t, p: p in t.playing.winners)
+add("shows_for_a_sum", "{0} has staked all {0} has, for a show for that sum", lambda t, p: p in t.playing.all_in,
+    note="a `demand_show` (law 60), or under table stakes a stake of all he has (A5)")
