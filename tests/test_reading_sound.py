@@ -1,6 +1,6 @@
 """The lean read path (issue 12, item 3): the plain C parser and one pass over the events
 decide a sound log; anything else goes the exact way, so that a log that fails gets the
-very words it got before (tests/test_logfile.py pins them)."""
+very words it got before (tests/test_reading.py pins them)."""
 
 from __future__ import annotations
 

@@ -164,7 +164,7 @@ SPACED_KEY = re.compile(r'"[ \t\n\r]+:')
 
 def _read_exactly(text: str) -> dict[str, Any]:
     """The hooked parse and every check one by one: slower, and exact about what is wrong
-    and where (the first problem in document order; tests/test_logfile.py pins the words)."""
+    and where (the first problem in document order; tests/test_reading.py pins the words)."""
     found: list[_Bad] = []
 
     def bad(problem: str, key: str | None = None) -> _Bad:

@@ -1,6 +1,6 @@
 """A schema error put in one line, with its JSON Pointer; and the words with which every
 message of the reading names a place and quotes a value, so that a fault is said alike
-whichever check found it (tests/test_logfile.py pins the words).
+whichever check found it (tests/test_reading.py pins the words).
 """
 
 from __future__ import annotations
