@@ -79,6 +79,40 @@ def test_house_check_reads_a_house_file_alone_and_says_its_rules_in_words(tmp_pa
     assert summary["parameters"][0]["name"] == "hand_order" and summary["parameters"][0]["rule"] == "L65"
 
 
+def _defining(**defines) -> dict:
+    return {"name": "orders", "rules": [{
+        "id": "H1", "section": "play", "title": "The club's orders", "authority": "house", "source": {},
+        "text": "The club's orders.", "enforced_by": "procedure", "severity": "irregularity", "parameters": {},
+        "defines": defines, "exception_to": ["L20", "L23", "L24", "A1", "L53"], "checks": [], "interpretations": [],
+        "cases": []}]}
+
+
+@pytest.mark.parametrize("defines, message", [
+    ({"ante_by": {"first": "dealer"}}, "rules/0/defines/ante_by: names a person, such as {left_of: dealer}"),
+    ({"say_order": {"last": "dealer"}}, "rules/0/defines/say_order: gives no `first`"),
+    ({"bet_order": {"first": "limit"}}, "rules/0/defines/bet_order/first: a player is wanted, and 'limit' is"),
+    ({"ante_by": {"value": "ante"}}, "rules/0/defines/ante_by/value: a player is wanted"),
+])
+def test_a_setting_the_engine_cannot_read_is_refused_in_one_line(tmp_path, defines, message):
+    code, out, err = run("house", "check", str(house_file(tmp_path, _defining(**defines))))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_a_club_may_have_the_dealer_ante_and_an_order_that_names_no_one_stops_one_log(tmp_path, rulebook):
+    """`ante_by: {value: dealer}` works; an order beginning with one who is not there (no
+    opener yet) makes the log invalid in one line, never an internal error."""
+    from arbiter.resources import cases_dir
+
+    case = cases_dir() / "l23-first-say-left-of-ante-clean-game.json"
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, _defining(ante_by={"value": "dealer"})))))
+    report = check_log(json.loads(case.read_text()), book)
+    assert report["status"] == "irregular" and report["findings"][0]["id"] == "L20"  # Bob antes, not Ann
+    odd = _defining(say_order={"first": {"left_of": "opener"}, "last": "dealer"})
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, odd, "odd.yaml"))))
+    report = check_log(json.loads(case.read_text()), book)
+    assert report["status"] == "invalid" and "names no player to begin this round" in report["error"]["message"]
+
+
 def test_laws_marks_a_rule_the_house_switched_off():
     code, out, _ = run("laws", "--house", "no-jackpots")
     assert code == 0
@@ -105,3 +139,95 @@ def test_every_player_antes_and_the_say_begins_left_of_the_dealer(tmp_path, rule
     assert report["games"][0]["winners"] == ["Bob"] and report["net"] == {"Ann": 0, "Bob": 2, "Cat": -1, "Dan": -1}
     peel = check_bytes(EVERY_GAME.encode(), "every.hand", rulebook)  # by the laws Cat, Dan antes are out of turn
     assert {f["id"] for f in peel["findings"]} >= {"L20", "L25"}
+
+
+# --- property: ledgers and stacks balanced under any house drawn from the vocabulary (issue 22) ---------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from arbiter.hands import DEFAULT_HAND_ORDER  # noqa: E402
+from tests.test_fuzz import RULEBOOK, allowed_values  # noqa: E402
+from tests.test_hardening import assert_steady, mutated_logs  # noqa: E402
+
+RANK_WORDS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
+
+
+@st.composite
+def shapes(draw) -> dict:
+    """A hand said in data that the evaluator can make: any of its keys, consistent."""
+    cards = draw(st.integers(2, 5))
+    shape: dict = {"cards": cards}
+    if draw(st.booleans()):
+        shape["sequence"] = True
+        shape["step"] = draw(st.integers(1, 3))
+    if draw(st.booleans()):
+        shape["suited"] = True
+    if draw(st.booleans()):
+        groups, left = [], cards
+        while left:
+            groups.append(draw(st.integers(1, min(left, 4))))
+            left -= groups[-1]
+        shape["groups"] = groups
+    if draw(st.booleans()):
+        shape["ranks"] = draw(st.lists(st.sampled_from(RANK_WORDS), min_size=1, max_size=13, unique=True))
+    if draw(st.booleans()):
+        shape["one_of_each"] = draw(st.lists(st.lists(st.sampled_from(RANK_WORDS), min_size=1, max_size=4),
+                                             min_size=cards, max_size=cards))
+    if not any(key in shape for key in ("sequence", "suited", "groups", "ranks", "one_of_each")):
+        shape["suited"] = True
+    shape["odd_cards_decide"] = draw(st.booleans())
+    return shape
+
+
+@st.composite
+def club_houses(draw) -> dict:
+    """Any parameters the rule book declares (table stakes, every player's ante, the limit
+    after the draw among them), and hands declared in data placed anywhere in hand_order."""
+    names = draw(st.sets(st.sampled_from(sorted(RULEBOOK.declared)), max_size=5))
+    parameters = {name: draw(allowed_values(RULEBOOK.declared[name])) for name in sorted(names)}
+    hands = {f"club_hand_{'abc'[i]}": draw(shapes()) for i in range(draw(st.integers(0, 3)))}
+    if hands or draw(st.booleans()):
+        extras = [*hands, *draw(st.lists(st.sampled_from(sorted(RULEBOOK.hands)), unique=True))]
+        parameters["hand_order"] = draw(st.permutations([*DEFAULT_HAND_ORDER, *extras]))
+    return {"parameters": parameters, **({"hands": hands} if hands else {})}
+
+
+@st.composite
+def logs_with_stacks(draw) -> dict:
+    """A mutated case or played game, most often with the players' stacks and counters added."""
+    log = draw(mutated_logs())
+    players = log["table"]["players"]
+    if draw(st.integers(0, 3)):
+        log["table"]["stacks"] = {p: draw(st.integers(0, 30)) for p in players}
+        for _ in range(draw(st.integers(0, 3))):
+            at = draw(st.integers(0, len(log["events"])))
+            log["events"].insert(at, {"type": "add_counters", "player": draw(st.sampled_from(players)),
+                                      "amount": draw(st.integers(1, 20))})
+    return log
+
+
+def assert_stacks_balanced(log: dict, report: dict, table_stakes: bool) -> None:
+    """Each stack after the last game is what the player brought (at first, added, borrowed)
+    and his net; no stack is below zero; under table stakes no one borrows."""
+    stacks = log["table"].get("stacks")
+    if stacks is None or report["status"] == "invalid" or not report["games"]:
+        return
+    borrowed = {p: sum(g.get("borrowed", {}).get(p, 0) for g in report["games"]) for p in stacks}
+    added = {p: sum(e["amount"] for e in log["events"] if e.get("type") == "add_counters" and e["player"] == p)
+             for p in stacks}
+    last = report["games"][-1]["stacks"]
+    assert last == {p: stacks[p] + added[p] + borrowed[p] + report["net"][p] for p in stacks}
+    assert all(n >= 0 for game in report["games"] for n in game["stacks"].values())
+    assert not (table_stakes and any(borrowed.values()))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(logs_with_stacks(), club_houses())
+def test_ledgers_and_stacks_balance_under_any_house_from_the_vocabulary(log, house):
+    try:
+        book = apply_house(RULEBOOK, {**house, "_file": "club.yaml"})
+    except HouseRulesError as error:  # only a hand the order names twice, or Peel's missing, is refused
+        raise AssertionError(error) from None
+    report = check_log(log, book)
+    assert_steady(report)
+    assert_stacks_balanced(log, report, book.parameters["table_stakes"])

@@ -111,7 +111,10 @@ class Board:
         return self.person(found.value), found.rule
 
     def person(self, spec: Any) -> Any:
-        """A person (or number) named by a setting: `{left_of: dealer}`, `ante_player` …"""
+        """A person (or number) named by a setting: `{left_of: dealer}`, `{value: dealer}`,
+        `ante_player` …"""
+        if isinstance(spec, dict) and set(spec) == {"value"}:
+            spec = spec["value"]
         return shared_value(spec, BINDING)(self) if spec is not None else None
 
     def accepting_phases(self, kind: str) -> frozenset[str] | None:

@@ -417,6 +417,8 @@ class Replay:
         """A round's order of seats, from the setting's `first` to its `last`."""
         first = self.board.person(order.get("first"))
         last = self.board.person(order.get("last"))
+        if first not in self.board.seating:  # a club's order may name one who is not there (`{left_of: opener}`)
+            raise self.board.refused("the order in force names no player to begin this round")
         ring = self.board.seating.round_from(first)
         return ring[: ring.index(last) + 1] if last in ring else ring
 
@@ -850,7 +852,8 @@ class Replay:
             return
         game.outcome = how
         odd = self.board.setting("share_odd_counters")  # without it, in the order the players are seated
-        start = self.board.person(odd.value["from"]) if odd else self.board.seating.players[0]
+        named = self.board.person(odd.value["from"]) if odd else None
+        start = named if isinstance(named, str) and named in self.board.seating else self.board.seating.players[0]
         shares = share_pool(self.board.ledger.pool, winners, game, shown, self.board.hand_rules,
                             self.board.seating.order_key(start), lambda p: refundable_of(self.board, p))
         for player, (amount, kind) in shares.items():

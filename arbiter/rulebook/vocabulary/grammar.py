@@ -144,6 +144,16 @@ DEFINES: Mapping[str, str] = {
 }
 
 
+# The settings that name a person (`{left_of: dealer}`, or `{value: P}`), and the keys each
+# of the others must give: what the engine reads of them, so that a club's setting lacking
+# one is refused when it is read, never met in play.
+PERSON_SETTINGS = ("next_dealer", "cut_by", "ante_by")
+SETTING_NEEDS: Mapping[str, tuple[str, ...]] = {
+    "straddle_order": ("first",), "say_order": ("first",), "draw_order": ("first",), "bet_order": ("first",),
+    "show_order": ("first",), "deal_order": ("first",), "deal_complete": ("cards_each",), "opening_base": ("value",),
+    "share_odd_counters": ("from",), "ledger_rule": ("what",), "round_acts": ("acts", "phases"),
+}
+
 # The settings a replay cannot go on without (no fallback when no rule in force defines
 # one): a house file may not switch off every rule that defines one of them.
 REQUIRED_SETTINGS = ("ante_by", "say_order", "draw_order", "bet_order", "evidence")
@@ -424,6 +434,22 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
             raise ValueError(f"defines/{name}: {unknown('setting', name, DEFINES, ', '.join(DEFINES))}")
         for entry in setting if isinstance(setting, list) else [setting]:
             _check_setting(entry, f"defines/{name}")
+            _check_setting_shape(name, entry, f"defines/{name}")
+
+
+def _check_setting_shape(name: str, entry: Any, where: str) -> None:
+    """A setting gives what the engine reads of it: a person for `ante_by` and its kind,
+    the keys `SETTING_NEEDS` names for the others."""
+    body = {key: value for key, value in entry.items() if key != "if"} if isinstance(entry, dict) else entry
+    if name in PERSON_SETTINGS:
+        person = body.get("value", body) if isinstance(body, dict) else body
+        if not (isinstance(person, str) or (isinstance(person, dict) and len(person) == 1
+                                            and next(iter(person)) in VALUE_FUNCTIONS)):
+            raise ValueError(f"{where}: names a person, such as {{left_of: dealer}} or {{value: dealer}}")
+        return
+    missing = [key for key in SETTING_NEEDS.get(name, ()) if not isinstance(body, dict) or key not in body]
+    if missing:
+        raise ValueError(f"{where}: gives no `{missing[0]}` ({DEFINES[name]} needs it)")
 
 
 CHAIN_KEYS = {"if", "candidates", "pass_over", "none_found", "decided_by"}

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping
 from arbiter.rulebook.vocabulary.effects import EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
-from arbiter.rulebook.vocabulary.grammar import is_hand_literal
+from arbiter.rulebook.vocabulary.grammar import EVERY_PLAYER, PERSON_SETTINGS, is_hand_literal
 from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import PERSONS
 from arbiter.rulebook.vocabulary.predicates import PREDICATES
@@ -188,6 +188,24 @@ def check_rule_kinds(data: Mapping[str, Any], parameters: Mapping[str, str]) -> 
             if isinstance(effect, dict):
                 (name, arg), = effect.items()
                 check_effect_kinds(name, arg, f"{where}/then/{j}", known)
+    for name, setting in (data.get("defines") or {}).items():
+        for entry in setting if isinstance(setting, list) else [setting]:
+            _setting_kinds(name, entry, f"defines/{name}", known)
+
+
+def _setting_kinds(name: str, entry: Any, where: str, parameters: Mapping[str, str]) -> None:
+    """The persons a setting names are persons: the first and last of an order, whom odd
+    counters go from, who antes, cuts or deals next."""
+    if not isinstance(entry, dict):
+        return
+    body = {key: value for key, value in entry.items() if key != "if"}
+    persons = [(key, body[key]) for key in ("first", "last", "from") if key in body]
+    if name in PERSON_SETTINGS:
+        person = body.get("value", body)
+        if person != EVERY_PLAYER:
+            persons.append(("value", person))
+    for key, value in persons:
+        expect(value, "person", f"{where}/{key}", parameters)
 
 
 def _alike(left: str, right: str) -> bool:
