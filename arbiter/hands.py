@@ -85,7 +85,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations, permutations
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "CLASS_NAMES",
@@ -166,10 +166,11 @@ def _ranks(value: object, where: str) -> frozenset[int]:
     return frozenset(_rank(item, f"{where}/{i}") for i, item in enumerate(items))
 
 
-@dataclass(frozen=True)
-class HandShape:
+class HandShape(NamedTuple):
     """A hand the laws do not list, said in data: how many of the five cards make it
-    (``cards``), and what those cards are. Each part left out asks nothing."""
+    (``cards``), and what those cards are. Each part left out asks nothing. (A named
+    tuple, not a dataclass: this module is imported by every check, and a dataclass costs
+    its start a millisecond or two.)"""
 
     name: str
     cards: int = 5
