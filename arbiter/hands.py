@@ -67,22 +67,24 @@ edge is the last tie-break, after every comparison above, hearts included; two h
 both holding a joker (impossible in one pack) are compared without it. Peel's
 example, the joker with the king, queen, knave and ten of hearts called the ace of
 hearts "and so claim a sequence flush", still makes a sequence flush where the ace
-may not end a sequence: the joker is then the nine of hearts.
+may not end a sequence: the joker is then the nine of hearts. A house may make other
+cards wild the same way (``rules.wild``: deuces wild): each names a card not in the hand,
+together the best they can make, declared hands included; only the joker has the edge.
 
 Speed: the value of every multiset of five ranks is tabulated once per rule set
 (6,175 entries), keyed by the sum of ``5 ** rank`` over the cards, which is unique
 because no rank occurs five times. Evaluating a hand is then a few table look-ups;
-only flushes and sequences look at suits, and only joker hands search. A declared hand
+only flushes and sequences look at suits, and only hands with a wild card search. A declared hand
 made by the suits of some of the cards (a four-flush, a bobtail) cannot be tabulated by
-ranks: under rules that hold one, every hand takes the checked path, its value kept once
-worked out.
+ranks, nor can a house's wild cards: under rules that hold one, every hand takes the
+checked path, its value kept once worked out.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import combinations, permutations
 from typing import Any, NamedTuple
@@ -257,6 +259,7 @@ class HandRules:
     joker: bool = False
     two_pairs_odd_card_decides: bool = False
     shapes: tuple[HandShape, ...] = ()
+    wild: frozenset[int] = frozenset()  # cards a house makes wild, as Peel's joker is (deuces: 0, 1, 2, 3)
 
     def __post_init__(self) -> None:
         self._validate()
@@ -270,6 +273,9 @@ class HandRules:
         for name in ("hearts_break_ties", "joker", "two_pairs_odd_card_decides"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        object.__setattr__(self, "wild", frozenset(self.wild))  # frozen: set once, here
+        if any(type(card) is not int or not 0 <= card < _JOKER for card in self.wild):
+            raise ValueError(f"wild cards are cards of the pack (ints 0..{_JOKER - 1}), not {sorted(self.wild)!r}")
         if isinstance(self.hand_order, str):
             raise ValueError(f"hand_order must be a list of hand names, not {self.hand_order!r}")
         try:
@@ -298,6 +304,11 @@ class HandRules:
     def by_suits(self) -> bool:
         """Does some hand in the order depend on the suits of some of the cards?"""
         return any(shape.by_suits for shape in self.shapes)
+
+    @cached_property
+    def natural(self) -> "HandRules":
+        """These rules with no card wild: what the cards a wild card names are worth."""
+        return replace(self, wild=frozenset()) if self.wild else self
 
     @cached_property
     def _rank_table(self) -> dict[int, int | tuple[int, ...]]:
@@ -469,7 +480,7 @@ class _RankTable(dict[int, int | tuple[int, ...]]):
         self.rules = rules
 
     def __missing__(self, key: int) -> int | tuple[int, ...]:
-        if self.rules.by_suits:
+        if self.rules.by_suits or self.rules.wild:
             raise KeyError(key)
         ranks = _ranks_of(key)
         entry = self[key] = _entry(ranks, self.rules)
@@ -546,20 +557,27 @@ def _evaluate_checked(cards: Sequence[int], rules: HandRules) -> HandValue:
             raise ValueError(f"not a card: {card!r} (cards are ints 0..{_JOKER})")
     if len(set(hand)) != 5:
         raise ValueError(f"duplicate card in hand {hand!r}")
-    if _JOKER not in hand:
-        assert rules.by_suits, "the fast path values every valid hand without the joker"
-        return _suited_value(tuple(sorted(hand)), rules)
-    if not rules.joker:
+    if _JOKER in hand and not rules.joker:
         raise ValueError("the joker is not in the pack under these rules")
-    others = tuple(sorted(card for card in hand if card != _JOKER))
-    return _joker_value(others, rules)
+    wild = [card for card in hand if card == _JOKER or card in rules.wild]
+    if wild:
+        naturals = tuple(sorted(card for card in hand if card not in wild))
+        return _wild_value(naturals, len(wild), _JOKER in wild, rules)
+    if rules.wild:  # none of them held: the hand is valued as the cards are
+        return evaluate(hand, rules.natural)
+    assert rules.by_suits, "the fast path values every valid hand without a wild card"
+    return _suited_value(tuple(sorted(hand)), rules)
 
 
 @lru_cache(maxsize=1 << 16)
-def _joker_value(others: tuple[int, ...], rules: HandRules) -> HandValue:
-    """The best value the joker can make with four other cards, plus its edge (p. 41)."""
-    best = max(evaluate(others + (card,), rules) for card in range(52) if card not in others)
-    return best | 1
+def _wild_value(naturals: tuple[int, ...], count: int, joker: bool, rules: HandRules) -> HandValue:
+    """The best value `count` wild cards can make with the natural ones, each naming a card
+    not already in the hand (so no five of a kind); with the joker among them, its edge
+    (p. 41)."""
+    natural = rules.natural
+    free = [card for card in range(52) if card not in naturals]
+    best = max(evaluate(naturals + named, natural) for named in combinations(free, count))
+    return best | joker
 
 
 @lru_cache(maxsize=1 << 16)

@@ -49,6 +49,8 @@ def allowed_values(parameter: Parameter) -> st.SearchStrategy:
         return st.sampled_from(parameter.one_of)
     if kind == "pairs":
         return st.lists(st.sampled_from([r * 2 for r in "23456789TJQKA"]), min_size=1, max_size=5)
+    if kind == "cards":  # wild cards: a few, each once
+        return st.lists(st.sampled_from([r + s for r in "23456789TJQKA" for s in "cdhs"]), max_size=4, unique=True)
     assert kind == "hand_order", kind
     extras = sorted(RULEBOOK.hands)  # the hands declared in data (L65's blaze and skip sequence)
     return st.lists(st.sampled_from(extras), unique=True).flatmap(

@@ -672,3 +672,27 @@ def test_hands_made_by_some_cards_suits_agree_with_a_reference() -> None:
 def test_a_hand_the_evaluator_cannot_make_is_refused(name: str, data: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("`", "`")):
         shape_from_data(name, data)
+
+
+# --- wild cards (issue 22, item 4): a house's deuces, valued as Peel's joker is ----------------------
+DEUCES = HandRules(wild=frozenset(cards("2c 2d 2h 2s")))
+
+
+def test_a_wild_card_names_whatever_card_makes_the_best_hand() -> None:
+    assert kind("2c 2d Ah Ad Kc", DEUCES) == "fours"            # two wild deuces name two aces
+    assert kind("2c Ah Kh Qh Jh", DEUCES) == "flush"            # not ten to ace: the ace only begins one
+    assert kind("2c 3c 4c 5c 7d", DEUCES) == "sequence"
+    assert kind("2c 2d 2h 2s Ah", DEUCES) == "sequence_flush"   # no five of a kind: fours or better
+    assert cmp("2c Kh Kd 7c 3s", "Ks Kc Kd 7h 3d", DEUCES) == 0  # only the joker beats the card it names
+    assert kind("3c 3d 5h 7s 9c", DEUCES) == kind("3c 3d 5h 7s 9c") == "pair"   # no wild card held
+
+
+def test_wild_cards_make_a_declared_hand_too() -> None:
+    rules = replace(club(("big_bobtail", "full")), wild=DEUCES.wild)
+    assert kind("2c 6h 7h 8h Kc", rules) == "big_bobtail"
+
+
+@pytest.mark.parametrize("wild", [frozenset({52}), frozenset({-1}), frozenset({"2c"})])
+def test_a_wild_card_is_a_card_of_the_pack(wild: frozenset) -> None:
+    with pytest.raises(ValueError, match="wild cards are cards of the pack"):
+        HandRules(wild=wild)

@@ -127,6 +127,7 @@ OTHER_VALUES = {
                    "high_card"],
     "ace_in_sequences": "low_or_high", "hearts_break_ties": False, "two_pairs_odd_card_decides": True,
     "ante_from_every_player": True, "table_stakes": True, "limit_multiple_after_draw": 2,
+    "wild_cards": ["2c", "2d", "2h", "2s"],
 }
 
 

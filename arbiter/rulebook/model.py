@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from arbiter.cards import parse_card
 from arbiter.errors import UnknownRuleError
 from arbiter.hands import HandRules, shape_from_data
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
@@ -230,4 +231,5 @@ def hand_rules(parameters: Mapping[str, Any], hands: Mapping[str, Mapping[str, A
         joker=parameters["joker"],
         two_pairs_odd_card_decides=parameters["two_pairs_odd_card_decides"],
         shapes=tuple(shape_from_data(name, data) for name, data in hands.items() if name in order),
+        wild=frozenset(parse_card(card) for card in parameters["wild_cards"]),
     )

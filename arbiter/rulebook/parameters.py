@@ -15,6 +15,7 @@ import reprlib
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from arbiter.cards import CardError, parse_card
 from arbiter.hands import DEFAULT_HAND_ORDER, check_minimum
 
 _SHOWN = reprlib.Repr()
@@ -113,6 +114,19 @@ def _hand_order(p: Parameter, value: Any) -> str | None:
     return f"Peel's hand(s) {missing} missing" if missing else None
 
 
+def _cards(p: Parameter, value: Any) -> str | None:
+    if not isinstance(value, list):
+        return "not a list"
+    for item in value:
+        if not isinstance(item, str) or item == "Jo":
+            return f"{shown(item)} is no card of the pack (the joker is `joker`'s)"
+        try:
+            parse_card(item)
+        except CardError:
+            return f"{shown(item)} is no card"
+    return None if len(set(value)) == len(value) else "a card named twice"
+
+
 def _range_words(p: Parameter) -> str:
     if p.minimum == p.maximum:
         return f"{p.minimum}, no other number"
@@ -126,6 +140,7 @@ _PROBLEM: dict[str, Callable[[Parameter, Any], str | None]] = {
     "choice": _choice,
     "pairs": _pairs,
     "hand_order": _hand_order,
+    "cards": _cards,
 }
 _ALLOWED: dict[str, Callable[[Parameter], str]] = {
     "whole_number": _range_words,
@@ -134,6 +149,7 @@ _ALLOWED: dict[str, Callable[[Parameter], str]] = {
     "choice": lambda p: "one of " + ", ".join(p.one_of),
     "pairs": lambda p: "a non-empty list of pairs the evaluator knows, written like JJ, QQ, AA (ranks 2-9, T, J, Q, "
                        "K, A)",
+    "cards": lambda p: "a list of cards of the pack, written like 2c, Td, Ah (none, the laws': no card is wild)",
     "hand_order": lambda p: (f"a list of hands, highest first, holding each of Peel's {len(DEFAULT_HAND_ORDER)} "
                              "once and any of those declared in data (L65's blaze and skip_sequence, and the "
                              "house file's own `hands`)"),

@@ -36,7 +36,7 @@ EVENT_FIELD_KINDS: Mapping[str, str] = {
 # A parameter's kind, by the type its rule file declares (parameters.py).
 PARAMETER_KINDS: Mapping[str, str] = {
     "whole_number": "whole", "fraction": "fraction", "boolean": "fact", "choice": "text", "pairs": "list",
-    "hand_order": "list",
+    "hand_order": "list", "cards": "list",
 }
 WORDS = {**{e.name: e.value for e in PERSONS}, **{e.name: e.value for e in NUMBERS},
          **{e.name: e.value for e in FACTS}}
