@@ -34,7 +34,8 @@ from typing import Any, NamedTuple
 import pytest
 
 from arbiter.checker import replay_log
-from arbiter.engine.replay import BETTING_ACTS, TURNLESS_EVENTS, Replay
+from arbiter.engine.acts.betting import BETTING_ACTS
+from arbiter.engine.replay import TURNLESS_EVENTS, Replay
 from arbiter.simulator import simulate_log
 from tests.conftest import pools_balance
 

@@ -37,7 +37,8 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.engine import turns
-from arbiter.engine.replay import Replay, lowest_drawers
+from arbiter.engine.acts.dealing import lowest_drawers
+from arbiter.engine.replay import Replay
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, opening_base, raise_limit
 from arbiter.state import Game, Phase
 
@@ -97,7 +98,7 @@ class Prospect:
     # --- a game ------------------------------------------------------------------------------
     def for_game(self, game: Game) -> None:
         if game.pending_claim is not None:  # a jack-pot opener left alone shows what he opened with
-            claim = self.rulebook.implementing("engine/replay.py:Replay.settle_pending_claim")
+            claim = self.rulebook.implementing("engine/acts/showing.py:settle_pending_claim")
             self.asks.append({"of": game.opener, "what": "opening hand", "law": claim.id if claim else None})
             self.to(game.opener, {"type": "show"})
             self.others.extend({"type": "win", "player": p} for p in game.pending_claim[0])  # claimed unshown

@@ -1,0 +1,297 @@
+"""The acts of the say and of the betting after the draw: raising the cards, opening,
+playing and passing, stakes in turn and out of it, the turns that pass without an act,
+the say closed, the betting opened and closed, a show demanded for a sum."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from arbiter.cards import parse_card
+from arbiter.engine import turns
+from arbiter.engine.acts import showing
+from arbiter.rulebook.vocabulary.facts import act_possible
+from arbiter.rulebook.vocabulary.predicates import has_drawn
+from arbiter.seats import POOL
+from arbiter.state import Outcome, Phase, Round
+
+if TYPE_CHECKING:
+    from arbiter.engine.replay import Decision, Replay
+
+BETTING_ACTS = frozenset({"open", "play", "pass", "demand_show"})
+
+
+def on_lift(r: Replay, event: Mapping[str, Any]) -> None:
+    r.require_game("lift")
+    held = r.decide("lift", event["player"])
+    r.act(held + raise_hand(r, event["player"]))
+
+
+def raise_hand(r: Replay, player: str) -> list[Decision]:
+    """A player first raises his dealt cards, or (after his draw) the cards drawn: the
+    `raise_hand` moment's checks, decided now on the state before the act that raises
+    them and applied with that act's own (a bet that raises a foul hand is one finding,
+    the foul hand's, and the bet is recorded before the hand is found foul)."""
+    hand = r.board.playing.deal.hands[player]
+    drawn = has_drawn(r.board, player)
+    if (hand.drawn_lifted if drawn else hand.lifted):
+        return []
+    held = r.decide("raise_hand", player)
+    if drawn:
+        hand.drawn_lifted = True
+    else:
+        hand.lifted = True
+    return held
+
+
+def open_say(r: Replay) -> None:
+    game = r.board.playing
+    order = r.board.required("say_order")
+    game.phase = Phase.SAY
+    game.say = Round(seating_round(r, order.value))
+    game.say_staked = False
+    # What the first in turn must meet: the ante's or the last straddle's stake (in a
+    # jack-pot none). A stake made before the cards were dealt is an act out of turn,
+    # held as early until its turn.
+    game.preceding = max([game.ante or 0, *(amount for _, amount in game.straddles)])
+
+
+def seating_round(r: Replay, order: Mapping[str, Any]) -> list[str]:
+    """A round's order of seats, from the setting's `first` to its `last`."""
+    first = r.board.person(order.get("first"))
+    last = r.board.person(order.get("last"))
+    if first not in r.board.seating:  # a club's order may name one who is not there (`{left_of: opener}`)
+        raise r.board.refused("the order in force names no player to begin this round")
+    ring = r.board.seating.round_from(first)
+    return ring[: ring.index(last) + 1] if last in ring else ring
+
+
+def on_open(r: Replay, event: Mapping[str, Any]) -> None:
+    betting_act(r, event)
+
+
+def on_play(r: Replay, event: Mapping[str, Any]) -> None:
+    betting_act(r, event)
+
+
+def on_pass(r: Replay, event: Mapping[str, Any]) -> None:
+    betting_act(r, event)
+
+
+def betting_act(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game(event["type"])
+    player, kind = event["player"], event["type"]
+    if game.phase == Phase.BEFORE_DEAL:
+        say_before_the_deal(r, player, kind, event)
+        return
+    if game.phase == Phase.DRAW and player in game.still_in and betting_begins(r, player, event):
+        open_betting(r)
+    raised = raise_hand(r, player)
+    if game.phase == Phase.BETTING:
+        game.bettors.add(player)
+    in_turn = take_turns_to(r, player)
+    held = raised + r.decide(kind, player)
+    taking_part = act_possible(r.board, kind, player)
+    if kind == "pass":
+        if player in game.still_in:
+            r.board.retire(player, passed=True)
+    elif not taking_part:
+        late_stake(r, player, event["stake"])
+    else:
+        if "cards" in event and kind == "open":
+            game.opener_cards = [parse_card(c) for c in event["cards"]]
+        if kind == "open" and game.opener is None:
+            game.opener = player
+        record_stake(r, player, event["stake"], in_turn)
+    r.act(held)
+    if taking_part or (kind == "pass" and not game.resolved):
+        after_act(r, player, in_turn, staked=kind != "pass")
+
+
+def say_before_the_deal(r: Replay, player: str, kind: str, event: Mapping[str, Any]) -> None:
+    """A say before the cards are dealt (in a new game, or between a misdeal and the new
+    deal) is a say out of turn: a stake stands as the player's stake and is held as
+    early, so that in the say of the deal to come his turn is judged by it, as for any
+    act out of turn; a pass is a statement of intent and changes nothing."""
+    game = r.board.playing
+    held = r.decide(kind, player)
+    if kind != "pass" and player in game.still_in:
+        if kind == "open" and game.opener is None:
+            game.opener = player
+        r.stake(player, event["stake"], "stake")
+        game.early[player] = game.stakes[player]
+    r.act(held)
+
+
+def late_stake(r: Replay, player: str, stake: int) -> None:
+    """A stake when none can come (a player out, the betting closed, the pool taken):
+    it stands, its counters go to the pool while there is one, and nothing else changes."""
+    game = r.board.playing
+    before = max(game.stakes[player], game.late.get(player, 0))
+    if stake > before and not game.resolved:
+        game.late[player] = stake
+        r.board.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
+
+
+def record_stake(r: Replay, player: str, stake: int, in_turn: bool) -> None:
+    """A stake recorded; in the betting, one made in turn may be a stand, and one that
+    meets the preceding stake in turn may be the one that makes the stakes equal (an
+    early stake does so only when its turn comes: `pass_turn`)."""
+    game = r.board.playing
+    if game.phase == Phase.BETTING and in_turn:
+        if stake > game.stakes[player]:
+            game.stood.discard(player)
+        elif stake == game.stakes[player] == game.preceding:
+            game.stood.add(player)
+            game.last_stood = player
+        if stake >= game.preceding:
+            game.last_to_equal = player
+    r.stake(player, stake, "stake")
+
+
+def take_turns_to(r: Replay, player: str) -> bool:
+    """Is this player's act in turn? If he may act in turn only once the turns of early
+    actors before him pass, they pass now, before his act is judged."""
+    chain = r.board.turns.chain()
+    if player not in chain:
+        return False
+    for passed in chain[: chain.index(player)]:
+        pass_turn(r, passed)
+    return True
+
+
+def pass_turn(r: Replay, player: str) -> None:
+    """An early actor's turn passes without an act: his early stake counts from now,
+    and is judged now as a stake made at his turn would be (the `turn_passes` moment)."""
+    game = r.board.playing
+    r.act(r.decide("turn_passes", player))
+    if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
+        game.last_to_equal = player
+    turns.take_turn(game, r.board.seating, player)
+
+
+def after_act(r: Replay, player: str, in_turn: bool, staked: bool) -> None:
+    """The turn after a say or a bet: it moves on from one who acted in turn, and stays
+    where it was for one who acted out of turn (his stake is held as early)."""
+    game = r.board.playing
+    if game.resolved:
+        return
+    if len(game.still_in) == 1 and not game.all_in and game.opener:
+        showing.win_uncalled(r)
+        return
+    if game.phase == Phase.SAY:
+        if in_turn:
+            turns.take_say_turn(game, player, staked)
+        elif player in game.still_in:
+            game.early[player] = game.stakes[player]
+        if not game.the_say().pending(game.still_in):
+            close_say(r, player)
+    elif game.phase == Phase.BETTING:
+        if in_turn:
+            turns.take_bet_turn(game, r.board.seating, player)
+            close_betting_if_done(r, player)
+        elif player in turns.active(game):
+            game.early[player] = game.stakes[player]
+
+
+def settle_turns(r: Replay, event: Mapping[str, Any]) -> None:
+    """Before an act that belongs to a later moment (a discard, a show …), the turns
+    that may pass without an act pass: the say or the betting may end here."""
+    game = r.board.game
+    if game is None or game.phase not in (Phase.SAY, Phase.BETTING):
+        return
+    betting = game.phase == Phase.BETTING
+    chain = r.board.turns.chain()
+    if event["type"] in BETTING_ACTS and event["player"] in game.still_in and (
+            event["player"] in chain or not all(turns.optional(game, p, betting) for p in chain)):
+        return  # a say or bet in this round: judged against the turn as it stands
+    for player in chain:
+        if not turns.optional(game, player, betting):
+            break
+        pass_turn(r, player)
+        if betting and close_betting_if_done(r, player):
+            break
+    if not betting and game.say and not game.say.pending(game.still_in):
+        close_say(r, game.say.done[-1] if game.say.done else game.dealer)
+
+
+def close_say(r: Replay, last: str) -> None:
+    game = r.board.playing
+    game.early.clear()
+    r.fire("say_closed", last)
+    if not game.opener:
+        game.phase = Phase.OVER
+        game.resolved = True
+        game.outcome = Outcome.UNOPENED
+        return
+    if len(game.still_in) == 1:
+        showing.win_uncalled(r)
+        return
+    game.phase = Phase.DRAW
+    order = r.board.required("draw_order")
+    game.draw = Round(seating_round(r, order.value))
+    game.draw.done.extend(p for p in game.draw.order if r.board.hand(p).discarded is not None)
+
+
+def betting_begins(r: Replay, player: str, event: Mapping[str, Any]) -> bool:
+    """Does this act end the draw? Yes once all have drawn, or when a player who has had
+    his draw bets other than to make good his stake (those yet to draw are passed over)."""
+    game = r.board.playing
+    pending = game.the_draw().pending(game.still_in)
+    if not pending:
+        return True
+    if player in pending or event["type"] == "pass":
+        return False
+    making_good = game.stakes[player] < game.highest_stake() and event.get("stake", 0) <= game.highest_stake()
+    if making_good:
+        return False
+    for skipped in pending:
+        r.fire("draw_turn_passed", skipped)
+        game.the_draw().done.append(skipped)
+    return True
+
+
+def open_betting(r: Replay) -> None:
+    game = r.board.playing
+    game.phase = Phase.BETTING
+    game.bet_turn = r.board.turns.first_bettor()
+    game.acted_since_raise = set()
+    game.preceding = game.highest_stake()
+    game.early = {}
+
+
+def close_betting_if_done(r: Replay, last: str) -> bool:
+    """The betting ends when the stakes are equal and every player still betting has
+    acted since the last increase: the hands are shown."""
+    game = r.board.playing
+    if not turns.betting_closes(game, game.preceding, game.acted_since_raise):
+        return False
+    game.phase = Phase.SHOW
+    game.bet_turn = None
+    if game.stood >= turns.active(game):
+        game.last_to_equal = last
+    return True
+
+
+def on_demand_show(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("demand_show")
+    player = event["player"]
+    if game.phase == Phase.DRAW and not game.the_draw().pending(game.still_in):
+        open_betting(r)
+    raised = raise_hand(r, player)
+    in_turn = take_turns_to(r, player)
+    held = raised + r.decide("demand_show", player)
+    if not act_possible(r.board, "demand_show", player):
+        late_stake(r, player, event["stake"])
+        r.act(held)
+        return
+    in_game, out = set(game.still_in), set(r.board.seating.players) - game.still_in
+    r.stake(player, event["stake"], "stake")
+    # the sum shown for: his stake, or less where he had not the counters for it (table stakes, A5)
+    game.all_in[player] = {"stake": min(event["stake"], game.stakes[player]), "in_game": in_game, "out": out}
+    r.act(held)
+    if game.phase == Phase.BETTING:
+        if in_turn:
+            turns.take_bet_turn(game, r.board.seating, player)
+        game.early.pop(player, None)
+        close_betting_if_done(r, player)
+

@@ -1,0 +1,224 @@
+"""The acts of the deal: the draw for the deal, a new deal and game, the shuffle and the
+cut, the ante and the straddles, the cards dealt and a word or a card turned up while
+they are dealt. Each `on_TYPE(replay, event)` records one event type; the replay
+(replay.py) decides the checks it sets off and applies what they decide."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from arbiter.cards import parse_card
+from arbiter.engine.acts import betting
+from arbiter.rulebook.vocabulary.grammar import EVERY_PLAYER
+from arbiter.seats import POOL
+from arbiter.state import Deal, Game, Hand, Phase
+
+if TYPE_CHECKING:
+    from arbiter.engine.replay import Replay
+
+
+def on_draw_for_deal(r: Replay, event: Mapping[str, Any]) -> None:
+    if r.board.session.games_begun:
+        raise r.board.refused("a draw for the first deal cannot come once the first game has begun")
+    session = r.board.session
+    player = event["player"]
+    card = r.board.parsed_cards[0] if r.board.parsed_cards else None
+    held = r.decide("draw_for_deal", player)
+    if player in session.draw_round:
+        tied = lowest_drawers(session.draw_round)
+        session.draw_tied = tied
+        session.draw_round = {}
+    if card is not None:
+        setting = r.board.setting("first_dealer")
+        ace = setting.value.get("ace", "low") if setting else "low"
+        session.draw_round[player] = draw_value(card, ace_low=ace == "low")
+    r.act(held)
+
+
+def on_deal(r: Replay, event: Mapping[str, Any]) -> None:
+    dealer = event["dealer"]
+    game = r.board.game
+    if game is not None and game.deal.misdealt and not game.resolved:  # a new deal of the same game
+        r.board.expected_dealer = game.redeal_by
+        game.deal = new_deal(r, len(game.deals) + 1, dealer, redeal=True)
+        game.deals.append(game.deal)
+        game.dealer = dealer
+        game.phase = Phase.BEFORE_DEAL
+        game.still_in = set(r.board.seating.players) - game.foul
+        game.say = game.draw = None
+    else:
+        if game is not None:
+            r.end_game()
+        r.board.expected_dealer = due_dealer(r)
+        new_game(r, dealer)
+    r.act(r.decide("deal", dealer))
+
+
+def new_deal(r: Replay, number: int, dealer: str, redeal: bool) -> Deal:
+    return Deal(number=number, dealer=dealer, began=r.board.k, redeal=redeal,
+                pack_remaining=r.board.parameters["pack_size"],
+                hands={p: Hand() for p in r.board.seating.players})
+
+
+def due_dealer(r: Replay) -> str | None:
+    """Who should deal a new game (the rules' `next_dealer`, or for the first game the
+    lowest card of the draw, where the rules' `first_dealer` has one drawn)."""
+    session = r.board.session
+    if session.games_begun:
+        return session.next_dealer
+    if not r.board.setting("first_dealer") or not (session.draw_round or session.draw_tied):
+        return None
+    tied = lowest_drawers(session.draw_round) if session.draw_round else session.draw_tied or []
+    return tied[0] if len(tied) == 1 else None
+
+
+def new_game(r: Replay, dealer: str) -> Game:
+    session = r.board.session
+    session.games_begun += 1
+    game = Game(number=session.games_begun, dealer=dealer, jackpot=session.next_jackpot,
+                deal=new_deal(r, 1, dealer, redeal=False))
+    r.fired_moments.clear()  # a moment is fired once a deal, and this game's deals are all new
+    r.board.game = game
+    game.pool_start = session.carried
+    game.stakes = {p: 0 for p in r.board.seating.players}
+    game.still_in = set(r.board.seating.players)
+    ante_by = r.board.required("ante_by")  # refuses the log where no law in force says who antes
+    if ante_by.value.get("value") == EVERY_PLAYER:
+        game.every_ante = True
+    else:
+        game.ante_player = r.board.person(ante_by.value)
+    return game
+
+
+def on_shuffle(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("shuffle")
+    held = r.decide("shuffle", event["player"])
+    game.deal.shuffles.append(dict(event))
+    game.deal.remaking.discard("shuffle")
+    r.act(held)
+
+
+def on_cut(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("cut")
+    held = r.decide("cut", event["player"])
+    game.deal.cut_by = event["player"]
+    game.deal.remaking.discard("cut")
+    r.act(held)
+
+
+def on_ante(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("ante")
+    player, amount = event["player"], event["amount"]
+    held = r.decide("ante", player)
+    if game.every_ante:  # no one's stake: every stake starts at 0
+        game.antes_paid[player] = game.antes_paid.get(player, 0) + r.board.pay(player, POOL, amount, "ante")
+    else:
+        if game.ante is None:
+            game.ante, game.ante_staker = amount, player
+        r.stake(player, game.stakes[player] + amount, "ante")
+    r.act(held)
+
+
+def on_straddle(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("straddle")
+    player, amount = event["player"], event["amount"]
+    held = r.decide("straddle", player)
+    game.straddles.append((player, amount))
+    r.stake(player, max(amount, game.stakes[player]), "straddle")
+    r.act(held)
+
+
+def start_dealing(r: Replay) -> None:
+    game = r.board.playing
+    if not game.deal.started():
+        r.fire("first_card", game.dealer)
+        if not game.deal.misdealt:
+            game.phase = Phase.DEALING
+
+
+def on_card(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("card")
+    start_dealing(r)
+    held = r.decide("card", event["to"])
+    receive(r, event["to"], list(r.board.parsed_cards) or [None])
+    game.deal.last_to = event["to"]
+    r.act(held)
+    if all_dealt(r):
+        finish_deal(r)
+
+
+def on_dealt(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("dealt")
+    start_dealing(r)
+    held = r.decide("dealt", game.dealer)
+    per_hand = r.board.parameters["cards_per_hand"]
+    for player in r.board.seating.round_from(r.board.seating.left_of(game.dealer)):
+        given = event["hands"].get(player, per_hand if player not in event["hands"] else 0)
+        cards: list[int | None] = [parse_card(c) for c in given] if isinstance(given, list) else [None] * given
+        receive(r, player, cards)
+    game.deal.last_to = game.dealer
+    r.act(held)
+    if all_dealt(r):
+        finish_deal(r)
+
+
+def receive(r: Replay, player: str, cards: list[int | None]) -> None:
+    deal = r.board.playing.deal
+    hand = deal.hands[player]
+    if deal.cards_dealt + len(cards) > r.board.parameters["pack_size"]:
+        raise r.board.refused(f"more cards dealt than the pack of {r.board.parameters['pack_size']} holds")
+    for card in cards:
+        hand.count += 1
+        hand.cards.append(card)
+        hand.original.append(card)
+        deal.cards_dealt += 1
+        deal.pack_remaining -= 1
+        if card is not None:
+            deal.in_play[card] = player
+
+
+def all_dealt(r: Replay) -> bool:
+    complete = r.board.setting("deal_complete")  # without it, the deal ends at the first other act
+    return complete is not None and all(
+        h.count >= r.board.person(complete.value["cards_each"]) for h in r.board.playing.deal.hands.values())
+
+
+def finish_deal(r: Replay) -> None:
+    game = r.board.playing
+    if game.deal.finished or game.deal.misdealt:
+        return
+    game.deal.finished = True
+    r.fire("deal_finished", game.dealer)
+    if not game.deal.misdealt:
+        betting.open_say(r)
+
+
+def on_face_up_in_pack(r: Replay, event: Mapping[str, Any]) -> None:
+    r.require_game("face_up_in_pack")
+    r.act(r.decide("face_up_in_pack", r.board.playing.dealer))
+
+
+def on_speak(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("speak")
+    held = r.decide("speak", event["player"])
+    if r.dealing_in_progress() and event["player"] not in game.deal.spoke:
+        game.deal.spoke.append(event["player"])
+    r.act(held)
+
+
+def on_point_out(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("point_out")
+    held = r.decide("point_out", event["player"])
+    game.deal.pointed_out.append((event["issue"], event.get("about") or event["player"]))
+    r.act(held)
+
+
+def draw_value(card: int, ace_low: bool) -> int:
+    """A card's value in the draw for the deal (law 2 has the ace lowest)."""
+    rank = card // 4
+    return (rank + 1) % 13 if ace_low else rank
+
+
+def lowest_drawers(drawn: Mapping[str, int]) -> list[str]:
+    low = min(drawn.values())
+    return [p for p, value in drawn.items() if value == low]

@@ -1,0 +1,159 @@
+"""The acts of the draw: discards, demands, the cards given, the discards collected, a
+dispute over the number demanded (law 46), a question to the dealer and his answer, a
+hand divulged or taken back, and counters added to a stack between games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from arbiter.rulebook.vocabulary.facts import act_possible
+from arbiter.state import Phase
+from arbiter.words import plural
+
+if TYPE_CHECKING:
+    from arbiter.engine.replay import Replay
+
+
+def on_discard(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("discard")
+    player, count = event["player"], event["count"]
+    hand = game.deal.hands[player]
+    if count > hand.count:
+        raise r.board.refused(f"{player} cannot discard {plural(count, 'card')}, "
+                                 f"holding {plural(hand.count, 'card')}", f"/events/{r.board.k}/count")
+    held = r.decide("discard", player)
+    if not act_possible(r.board, "discard", player) or player in game.forfeited_draw:
+        r.act(held)  # it stands as an irregularity and changes nothing else
+        return
+    skipped: list[str] = []
+    if game.phase == Phase.DRAW and player in game.still_in and player not in game.the_draw().done:
+        pending = game.the_draw().pending(game.still_in)
+        skipped = pending[: pending.index(player)] if player in pending else []
+    hand.discarded = (hand.discarded or 0) + count
+    hand.count -= count
+    hand.discards.extend(r.board.parsed_cards)
+    for card in r.board.parsed_cards:
+        if card in hand.cards:
+            hand.cards.remove(card)
+        game.deal.in_play[card] = "discards"
+    while len(hand.cards) > hand.count:
+        hand.cards.remove(None) if None in hand.cards else hand.cards.pop()
+    game.deal.uncollected += count
+    if game.draw is not None and player not in game.the_draw().done:
+        game.draw.done.append(player)
+    r.act(held)
+    for passed_over in skipped:  # the turn to draw moves past them: they forfeit their draw
+        r.fire("draw_turn_passed", passed_over)
+        game.the_draw().done.append(passed_over)
+
+
+def on_demand(r: Replay, event: Mapping[str, Any]) -> None:
+    hand = r.require_hand(event["player"])
+    held = r.decide("demand", event["player"])
+    if not act_possible(r.board, "demand", event["player"]):
+        r.act(held)
+        return
+    hand.demanded = event["count"]
+    r.act(held)
+    demand_known(r, event["player"])
+
+
+def demand_known(r: Replay, player: str) -> None:
+    r.fire("demand_known", player)
+    if r.board.hand(player).supplied:
+        r.fire("demand_settled", player)
+
+
+def on_give(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("give")
+    player = event["to"]
+    hand = game.deal.hands[player]
+    held = r.decide("give", player)
+    if not act_possible(r.board, "give", player):
+        r.act(held)
+        return
+    if hand.discarded is None:  # given cards without discarding: he discarded none
+        hand.discarded = 0
+        if game.draw is not None and player not in game.the_draw().done:
+            game.draw.done.append(player)
+    exposed = event.get("exposed") or 0
+    kept = max(event["count"] - exposed, 0)
+    if hand.count + kept > r.board.parameters["pack_size"]:
+        pack = r.board.parameters["pack_size"]
+        raise r.board.refused(f"{player} would hold more cards than the pack of {pack} holds")
+    hand.count += kept
+    hand.given += kept
+    hand.supplied = True
+    hand.owed = max(hand.owed - kept, 0)
+    kept_cards = r.board.parsed_cards[:kept] if r.board.parsed_cards else []
+    hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
+    for card in kept_cards:
+        game.deal.in_play[card] = player
+    game.deal.pack_remaining -= kept
+    if player == game.dealer:
+        game.dealer_drew = hand.given
+    r.act(held)
+    r.fire("supplied", player)
+    if hand.demanded is not None:
+        r.fire("demand_settled", player)
+
+
+def on_collect_discards(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("collect_discards")
+    held = r.decide("collect_discards", game.dealer)
+    game.deal.pack_remaining += game.deal.uncollected
+    game.deal.uncollected = 0
+    game.deal.in_play = {c: h for c, h in game.deal.in_play.items() if h != "discards"}
+    game.deal.remaking = {"shuffle", "cut"}  # the pack made up is shuffled and cut before it is dealt from
+    r.act(held)
+
+
+def on_dispute(r: Replay, event: Mapping[str, Any]) -> None:
+    r.require_hand(event["player"])
+    r.act(r.decide("dispute", event["player"]))
+    demand_known(r, event["player"])
+
+
+def on_ask_dealer(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("ask_dealer")
+    held = r.decide("ask_dealer", event["player"])
+    r.board.last_asker = event["player"]
+    game.asked.add(event["player"])
+    r.act(held)
+
+
+def on_dealer_answer(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("dealer_answer")
+    r.act(r.decide("dealer_answer", game.dealer))
+    r.board.last_asker = None
+
+
+def on_dealer_tells(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("dealer_tells")
+    r.act(r.decide("dealer_tells", game.dealer))
+
+
+def on_divulge(r: Replay, event: Mapping[str, Any]) -> None:
+    r.require_game("divulge")
+    r.act(r.decide("divulge", event["player"]))
+
+
+def on_add_counters(r: Replay, event: Mapping[str, Any]) -> None:
+    """Counters a player brings to the table: they join his stack, or, under table stakes
+    while a game is in play, they are the next game's (A5)."""
+    board = r.board
+    if board.ledger.stacks is None:
+        raise board.refused("counters are added to a stack, and the log gives none (table.stacks)")
+    player, amount = event["player"], event["amount"]
+    held = r.decide("add_counters", player)
+    if board.parameters["table_stakes"] and board.game is not None and board.game.phase != Phase.OVER:
+        board.held_over[player] = board.held_over.get(player, 0) + amount
+    else:
+        board.ledger.add(player, amount)
+    r.act(held)
+
+
+def on_take_back(r: Replay, event: Mapping[str, Any]) -> None:
+    r.require_game("take_back")
+    r.act(r.decide("take_back", event["player"]))
+

@@ -1,0 +1,120 @@
+"""The show and the pool: hands shown, a win recorded or uncalled, the best hand found
+by the laws' order, the pool paid to the winners (shared where equal), and a claim to
+the pool held until the show it waits for."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from arbiter import hands
+from arbiter.cards import parse_card
+from arbiter.engine.showdown import share_pool
+from arbiter.rulebook.vocabulary.facts import act_possible
+from arbiter.rulebook.vocabulary.functions import refundable_of
+from arbiter.rulebook.vocabulary.predicates import hand_known
+from arbiter.seats import POOL
+from arbiter.state import Outcome, Phase
+
+if TYPE_CHECKING:
+    from arbiter.engine.replay import Replay
+
+
+def on_show(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("show")
+    player = event["player"]
+    held = r.decide("show", player)
+    if not act_possible(r.board, "show", player):
+        r.act(held)
+        return
+    game.shown[player] = list(r.board.parsed_cards[: len(event["cards"])])
+    if "original" in event:
+        game.originals[player] = [parse_card(c) for c in event["original"]]
+    r.act(held)
+    contenders = game.still_in
+    if not game.resolved and game.phase == Phase.SHOW and contenders and all(p in game.shown for p in contenders):
+        resolve_show(r)
+    elif player == game.opener:
+        settle_pending_claim(r)
+
+
+def on_win(r: Replay, event: Mapping[str, Any]) -> None:
+    game = r.require_game("win")
+    settle_pending_claim(r)
+    if not game.resolved:
+        if game.phase == Phase.SHOW and any(p in game.shown for p in game.still_in):
+            resolve_show(r)
+        elif game.opener:
+            pay_winners(r, [event["player"]], Outcome.WIN_RECORDED)
+    r.act(r.decide("win", event["player"]))
+
+
+def win_uncalled(r: Replay) -> None:
+    pay_winners(r, sorted(r.board.playing.still_in), Outcome.UNCALLED)
+
+
+def resolve_show(r: Replay) -> None:
+    game = r.board.playing
+    per_hand = r.board.parameters["cards_per_hand"]
+    contenders = {}
+    for player in r.board.seating.round_from(r.board.seating.left_of(game.dealer)):
+        cards = game.shown.get(player)
+        if player in game.still_in and cards and len(cards) == per_hand and valued(r, cards):
+            contenders[player] = cards
+    if contenders:
+        best = hands.winners(contenders, r.board.hand_rules)
+        pay_winners(r, best, Outcome.SHARED if len(best) > 1 else Outcome.SHOW, contenders)
+
+
+def valued(r: Replay, cards: list[int]) -> bool:
+    """Can the hand be valued? Not with a card twice, or a joker the house does not admit (L1)."""
+    try:
+        hands.evaluate(cards, r.board.hand_rules)
+    except ValueError:
+        return False
+    return True
+
+
+def pay_winners(r: Replay, winners: list[str], how: Outcome, shown: Mapping[str, list[int]] | None = None) -> None:
+    game = r.board.playing
+    key = r.board.seating.order_key(r.board.seating.left_of(game.dealer))
+    winners = sorted(winners, key=key)
+    game.resolved = True
+    game.winners = list(winners)
+    game.phase = Phase.OVER if how == Outcome.UNCALLED else game.phase
+    if game.jackpot and game.opener in winners and not hand_known(r.board, game.opener):
+        game.pending_claim = (winners, how, dict(shown or {}))
+        return
+    claim(r, winners, how, shown or {})
+
+
+def settle_pending_claim(r: Replay) -> None:
+    """A jack-pot opener's claim waits for his hand to be shown (law 33): settle it now."""
+    pending = r.board.playing.pending_claim
+    if pending is not None:
+        r.board.playing.pending_claim = None
+        claim(r, *pending)
+
+
+def claim(r: Replay, winners: list[str], how: Outcome, shown: Mapping[str, list[int]]) -> None:
+    game = r.board.playing
+    key = r.board.seating.order_key(r.board.seating.left_of(game.dealer))
+    r.fire("game_won", winners[0])
+    if game.claim_blocked:
+        game.outcome = Outcome.NOT_CLAIMED
+        game.winners = []
+        game.phase = Phase.OVER
+        return
+    game.outcome = how
+    odd = r.board.setting("share_odd_counters")  # without it, in the order the players are seated
+    named = r.board.person(odd.value["from"]) if odd else None
+    start = named if isinstance(named, str) and named in r.board.seating else r.board.seating.players[0]
+    shares = share_pool(r.board.ledger.pool, winners, game, shown, r.board.hand_rules,
+                        r.board.seating.order_key(start), lambda p: refundable_of(r.board, p))
+    for player, (amount, kind) in shares.items():
+        r.board.paying_how = kind
+        rule = r.board.ledger_rule("win")
+        r.board.ledger.move(game.number, r.board.k, POOL, player, amount, rule, "win")
+    r.board.paying_how = None
+    game.winners = sorted(shares, key=key)
+    game.phase = Phase.OVER
+
