@@ -165,7 +165,7 @@ class Synonym(NamedTuple):
     pat`: 0); `then` the type of a second event with the same count, made unless the count
     is 0 (`draws 3`: a `discard` of 3, then a `demand` of 3). A synonym `read_by_phase` is
     a stand pat at the player's draw and a stand (`play`, his own stake) in the betting
-    after it: `stands` (the parser's `_Reckoning` tells which)."""
+    after it: `stands` (`reckoning.Reckoning` tells which)."""
 
     words: tuple[str, ...]
     type: str

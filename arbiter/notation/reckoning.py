@@ -1,0 +1,122 @@
+"""The game in play as the text notation reckons it from the events written so far, with
+no engine behind it: what the parser needs to read the words players say (`calls`,
+`raises 2`, `stands` …) into the events they stand for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+STAKES = ("open", "play", "demand_show")
+
+
+def misdealt(deal: list[dict[str, Any]]) -> bool:
+    """Did this deal (its events, from its `deal`) end in a misdeal, as far as the words show?
+    A misdeal was pointed out (the pack uncut, a wrong count, a card face up in the pack:
+    laws 8, 10 and 12) and no one discarded or won in it."""
+    signs = any(e["type"] == "face_up_in_pack" or (e["type"] == "point_out" and e["issue"] in ("uncut", "wrong_count"))
+                for e in deal)
+    return signs and not any(e["type"] in ("discard", "win") for e in deal)
+
+
+class Reckoning:
+    """The game in play as the notation reckons it from the events recorded so far, with no
+    engine behind it: for the words players say (`calls`, `raises 2`, `stands` …).
+
+    The game began at the last `deal`, or at an earlier one when each deal after it
+    followed a misdeal (`misdealt`): a new deal after a misdeal is of the same game, and
+    the stakes stay. A player's stake is his last `open`, `play`, `demand_show` or
+    `straddle` (not one made after he passed in the deal: law 27), else his `ante`, in a
+    jack-pot (more than one player antes) no one's.
+    In the last deal the draw begins at the first `discard`; it goes from the dealer's
+    left, and a player still in (who has not passed in this deal) whom a later player's
+    discard passes over has lost his draw. The betting after the draw begins when a player
+    who has drawn stakes other than to make good (to raise his stake to no more than the
+    highest), or when no one still in is left to draw: as the engine has it (SPEC §3.10).
+    """
+
+    def __init__(self, events: list[dict[str, Any]], players: list[str]) -> None:
+        deals: list[int] = []  # the game's deals, last first
+        k = len(events) - 1
+        while k >= 0:
+            if events[k]["type"] == "deal":
+                if deals and not misdealt(events[k:deals[-1]]):
+                    break
+                deals.append(k)
+            k -= 1
+        self.players = players
+        self.stakes: dict[str, int] = {}
+        self.antes: dict[str, int] = {}
+        self.opened = False
+        self.order = list(players)  # the turn to draw: from the dealer's left, ending with him
+        self.said: set[str] = set()  # in the last deal: who has opened, played or passed
+        self.passed: set[str] = set()
+        self.drawn: set[str] = set()  # who has discarded
+        self.done: set[str] = set()  # who has drawn or been passed over
+        self.draw_begun = self.betting = False
+        for event in events[deals[-1] if deals else 0:]:
+            self.record(event)
+
+    def record(self, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "deal":
+            dealer = event["dealer"]
+            at = self.players.index(dealer) + 1 if dealer in self.players else 0
+            self.order = self.players[at:] + self.players[:at]
+            self.said, self.passed, self.drawn, self.done = set(), set(), set(), set()
+            self.draw_begun = self.betting = False
+            return
+        player = event.get("player")
+        if player is None:
+            return
+        if kind == "ante":
+            self.antes[player] = event["amount"]
+        elif kind == "straddle":
+            self.stakes[player] = event["amount"]
+        elif kind in STAKES and player not in self.passed:  # a stake after passing is none (L27)
+            if self.draw_begun and not self.betting and player in self.done:
+                top, own = self.highest() or 0, self.stake_of(player)
+                making_good = own < top and event["stake"] <= top
+                self.betting = not self.pending() or not making_good
+            self.opened = self.opened or kind == "open"
+            self.stakes[player] = event["stake"]
+            self.said.add(player)
+        elif kind == "pass":
+            self.said.add(player)
+            self.passed.add(player)
+        elif kind == "discard":
+            self.draw_begun = True
+            pending = self.pending()
+            if player in pending:
+                self.done.update(pending[:pending.index(player)])  # passed over: they lose their draw
+            self.done.add(player)
+            self.drawn.add(player)
+
+    @property
+    def jackpot(self) -> bool:
+        return len(self.antes) > 1
+
+    def stake_of(self, player: str) -> int:
+        if player in self.stakes:
+            return self.stakes[player]
+        return 0 if self.jackpot else self.antes.get(player, 0)
+
+    def highest(self) -> int | None:
+        """The highest stake in the game so far; None if no one has staked."""
+        staked = [*self.stakes.values(), *(() if self.jackpot else self.antes.values())]
+        return max(staked) if staked else None
+
+    def pending(self) -> list[str]:
+        """Those still in who are yet to draw, in turn."""
+        return [p for p in self.order if p not in self.passed and p not in self.done]
+
+    def at_draw(self, player: str) -> bool | None:
+        """Is a player who says he stands at the draw (True: he stands pat), or in the
+        betting after it (False: a stand, his stake unchanged)? None: in the say before
+        the draw, which has no stand. In the betting when he has drawn, when the betting
+        has begun or when no one is left to draw; at the draw when the draw has begun or
+        his say is made (the say goes round once)."""
+        if player in self.drawn or self.betting or (self.draw_begun and not self.pending()):
+            return False
+        if self.draw_begun or player in self.said:
+            return True
+        return None
