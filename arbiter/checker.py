@@ -160,8 +160,8 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
         "status": _status(findings),
         "error": None,
         "findings": findings,
-        "ledger": replay.board.ledger.entries,
-        "games": replay.games_report,
+        "ledger": [movement.to_dict() for movement in replay.board.ledger.entries],
+        "games": [account.to_dict() for account in replay.games],
         "net": replay.board.ledger.net(replay.board.seating.players),
     }
     if rulebook.house:

@@ -1,4 +1,5 @@
-"""What a replay finds: each irregularity with the law it breaks, and what follows from it.
+"""What a replay finds: each irregularity with the law it breaks, what follows from it, and
+each game's account.
 
 Typed while the engine works with them; `to_dict()` gives the report's JSON form
 (SPEC §4), the one place where these become plain data. An effect's record has a shape
@@ -128,3 +129,32 @@ class Finding:
         return {"id": self.id, "severity": self.severity, "game": self.game, "deal": self.deal,
                 "event": self.event, "player": self.player, "summary": self.summary,
                 "effects": [effect.to_dict() for effect in self.effects]}
+
+
+@dataclass(slots=True)
+class GameAccount:
+    """One game as the report's `games` gives it: who dealt, how often, the jack-pot, who
+    opened and who won, the pool, and (a finished game) the next game; where the log gives
+    the players' stacks, each one's after the game and what anyone borrowed in it."""
+
+    game: int
+    dealer: str
+    deals: int
+    jackpot: dict[str, Any] | None
+    opened_by: str | None
+    winners: list[str]
+    pool: int
+    complete: bool
+    next: dict[str, Any] | None
+    stacks: dict[str, int] | None = None
+    borrowed: dict[str, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"game": self.game, "dealer": self.dealer, "deals": self.deals, "jackpot": self.jackpot,
+               "opened_by": self.opened_by, "winners": list(self.winners), "pool": self.pool,
+               "complete": self.complete, "next": self.next}
+        if self.stacks is not None:
+            out["stacks"] = dict(self.stacks)
+        if self.borrowed:
+            out["borrowed"] = dict(self.borrowed)
+        return out

@@ -9,9 +9,29 @@ for one, A5): they join his stack as he pays them, so that no stack goes below z
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from arbiter.seats import POOL  # the ledger's name for the pool, which no player may take
+
+
+@dataclass(slots=True, frozen=True)
+class Movement:
+    """Counters moved from one to another (a player or the pool), with the law that moves
+    them and what they are: `ante`, `straddle`, `stake`, `refund`, `penalty`, `win`."""
+
+    game: int
+    event: int
+    payer: str
+    payee: str
+    amount: int
+    rule: str
+    what: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report's ledger line (SPEC §4)."""
+        return {"game": self.game, "event": self.event, "from": self.payer, "to": self.payee,
+                "amount": self.amount, "rule": self.rule, "what": self.what}
 
 
 class Ledger:
@@ -21,7 +41,7 @@ class Ledger:
     __slots__ = ("entries", "pool", "stacks", "borrowed")
 
     def __init__(self, stacks: Mapping[str, int] | None = None) -> None:
-        self.entries: list[dict[str, Any]] = []
+        self.entries: list[Movement] = []
         self.pool = 0
         self.stacks: dict[str, int] | None = dict(stacks) if stacks is not None else None
         self.borrowed: dict[str, int] = {}
@@ -29,9 +49,7 @@ class Ledger:
     def move(self, game: int, event: int, payer: str, payee: str, amount: int, rule: str, what: str) -> None:
         if amount <= 0 or payer == payee:
             return
-        self.entries.append(
-            {"game": game, "event": event, "from": payer, "to": payee, "amount": amount, "rule": rule, "what": what}
-        )
+        self.entries.append(Movement(game, event, payer, payee, amount, rule, what))
         if payee == POOL:
             self.pool += amount
         if payer == POOL:
@@ -55,10 +73,10 @@ class Ledger:
         """Each player's gain or loss; what is still in the pool belongs to no one yet."""
         net = {name: 0 for name in players}
         for entry in self.entries:
-            if entry["from"] != POOL:
-                net[entry["from"]] -= entry["amount"]
-            if entry["to"] != POOL:
-                net[entry["to"]] += entry["amount"]
+            if entry.payer != POOL:
+                net[entry.payer] -= entry.amount
+            if entry.payee != POOL:
+                net[entry.payee] += entry.amount
         return net
 
     def balanced(self, players: Iterable[str]) -> bool:
@@ -66,9 +84,9 @@ class Ledger:
         every movement is positive, and the pool is never overdrawn."""
         pool = 0
         for entry in self.entries:
-            if entry["amount"] <= 0:
+            if entry.amount <= 0:
                 return False
-            pool += (entry["to"] == POOL) * entry["amount"] - (entry["from"] == POOL) * entry["amount"]
+            pool += (entry.payee == POOL) * entry.amount - (entry.payer == POOL) * entry.amount
             if pool < 0:
                 return False
         return pool == self.pool and sum(self.net(players).values()) + pool == 0

@@ -40,6 +40,7 @@ from arbiter.engine import turns
 from arbiter.engine.acts.dealing import lowest_drawers
 from arbiter.engine.replay import Replay
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, opening_base, raise_limit
+from arbiter.seats import POOL
 from arbiter.state import Game, Phase
 
 Act = dict[str, Any]
@@ -316,9 +317,9 @@ class Prospect:
     def ruled_payments(self, game: Game) -> list[dict[str, Any]]:
         """The refunds and penalties ruled in this deal: the table pays them by hand."""
         began = game.deal.began
-        return [{"by": e["from"], "to": e["to"], "what": e["what"], "amount": e["amount"], "law": e["rule"]}
+        return [{"by": e.payer, "to": e.payee, "what": e.what, "amount": e.amount, "law": e.rule}
                 for e in self.board.ledger.entries
-                if e["event"] >= began and e["what"] in ("refund", "penalty") and e["from"] != "pool"]
+                if e.event >= began and e.what in ("refund", "penalty") and e.payer != POOL]
 
     def ledger_law(self, what: str) -> str | None:
         found = self.board.setting("ledger_rule", what=what)

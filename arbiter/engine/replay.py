@@ -17,7 +17,7 @@ from arbiter.cards import card_str, parse_card
 from arbiter.engine.acts import betting, dealing, drawing, showing
 from arbiter.engine.board import BINDING, Board
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules, each_round
-from arbiter.findings import Finding
+from arbiter.findings import Finding, GameAccount
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
 from arbiter.seats import POOL
@@ -58,7 +58,7 @@ class Replay:
         self.rules = rules
         self.events = log["events"]
         self.findings: list[Finding] = []
-        self.games_report: list[dict[str, Any]] = []
+        self.games: list[GameAccount] = []
         self.trace: list[dict[str, Any]] | None = [] if trace else None
         self.fired_moments: set[tuple[str, int, str | None, str | None, int, int]] = set()
 
@@ -221,33 +221,25 @@ class Replay:
         session.next_jackpot = game.next_jackpot if complete else None
         next_game = {"dealer": session.next_dealer, "jackpot": game.next_jackpot}
         session.carried = self.board.ledger.pool
-        self.games_report.append({
-            "game": game.number,
-            "dealer": game.dealer,
-            "deals": len(game.deals),
-            "jackpot": game.jackpot,
-            "opened_by": game.opener,
-            "winners": list(game.winners),
-            "pool": game.pool_start + game.paid_in,
-            "complete": bool(complete),
-            "next": next_game if complete else None,
-            **self.stacks_after(),
-        })
+        self.games.append(GameAccount(
+            game=game.number, dealer=game.dealer, deals=len(game.deals), jackpot=game.jackpot,
+            opened_by=game.opener, winners=list(game.winners), pool=game.pool_start + game.paid_in,
+            complete=bool(complete), next=next_game if complete else None))
+        self.stacks_after(self.games[-1])
 
-    def stacks_after(self) -> dict[str, Any]:
+    def stacks_after(self, account: GameAccount) -> None:
         """Where the log gives the players' stacks: each one's after the game (the counters he
         added during it, held over under table stakes, joined), and what anyone borrowed in it."""
         ledger = self.board.ledger
         if ledger.stacks is None:
-            return {}
+            return
         for player, amount in self.board.held_over.items():
             ledger.add(player, amount)
         self.board.held_over.clear()
-        after: dict[str, Any] = {"stacks": {p: ledger.stacks[p] for p in self.board.seating.players}}
+        account.stacks = {p: ledger.stacks[p] for p in self.board.seating.players}
         if ledger.borrowed:
-            after["borrowed"] = {p: ledger.borrowed[p] for p in self.board.seating.players if p in ledger.borrowed}
+            account.borrowed = {p: ledger.borrowed[p] for p in self.board.seating.players if p in ledger.borrowed}
             ledger.borrowed = {}
-        return after
 
 
 

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.next_acts import next_acts
 from arbiter.engine.replay import Replay
+from arbiter.findings import GameAccount
 from arbiter.notation import Parsed, parse_checked
 from arbiter.words import plural, pronoun_of
 
@@ -37,8 +38,8 @@ class Position:
         return [finding.to_dict() for finding in self.replay.findings]
 
     @property
-    def games(self) -> list[dict[str, Any]]:
-        return self.replay.games_report
+    def games(self) -> list[GameAccount]:
+        return self.replay.games
 
     def line_of(self, event: int | None) -> int | None:
         """The line of the text an event was written on."""

@@ -8,6 +8,8 @@ import textwrap
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
+from arbiter.engine.ledger import Movement
+from arbiter.findings import GameAccount
 from arbiter.live.position import Position
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.effects import effect_words
@@ -32,21 +34,21 @@ def ruling_lines(finding: Mapping[str, Any], line: int | None, rulebook: Ruleboo
     return lines
 
 
-def game_lines(game: Mapping[str, Any], ledger: Iterable[Mapping[str, Any]]) -> list[str]:
+def game_lines(game: GameAccount, ledger: Iterable[Movement]) -> list[str]:
     """`game 1 is over: Cat takes 3. Next: Bob deals.`"""
     taken: Counter[str] = Counter()
     for entry in ledger:
-        if entry["game"] == game["game"] and entry["from"] == POOL and entry["what"] == "win":
-            taken[entry["to"]] += entry["amount"]
+        if entry.game == game.game and entry.payer == POOL and entry.what == "win":
+            taken[entry.payee] += entry.amount
     if taken:
         outcome = " and ".join(f"{p} takes {n}" for p, n in taken.items())
-    elif game["opened_by"] is None:
+    elif game.opened_by is None:
         outcome = "no one opened; the pool stays"
     else:
         outcome = "no one takes the pool; it stays"
-    nxt = game["next"]
-    jackpot = f", a jack-pot with {nxt['jackpot']['openers']} or better to open" if nxt["jackpot"] else ""
-    return [f"game {game['game']} is over: {outcome}. Next: {nxt['dealer']} deals{jackpot}."]
+    nxt = game.next or {}
+    jackpot = f", a jack-pot with {nxt['jackpot']['openers']} or better to open" if nxt.get("jackpot") else ""
+    return [f"game {game.game} is over: {outcome}. Next: {nxt.get('dealer')} deals{jackpot}."]
 
 
 def changes(before: Position | None, after: Position, rulebook: Rulebook, width: int | None = WIDTH) -> list[str]:
@@ -63,9 +65,9 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
         if withdrawn[_key(finding)] > 0:
             withdrawn[_key(finding)] -= 1
             lines.append(f"withdrawn: [{finding['id']}] {finding['summary']}")
-    ended_before = {g["game"] for g in before.games if g["complete"]} if before else set()
+    ended_before = {g.game for g in before.games if g.complete} if before else set()
     for game in after.games:
-        if game["complete"] and game["game"] not in ended_before:
+        if game.complete and game.game not in ended_before:
             lines += game_lines(game, after.replay.board.ledger.entries)
     return lines
 
