@@ -1,5 +1,5 @@
 """An evening settled (`arbiter settle`): for the table to read out, for a program, for a
-spreadsheet.
+spreadsheet (CSV: a text cell that would begin a formula is quoted, render/spreadsheet.py).
 
 Money, where a counter's value is given, is written beside the counters as digits (a
 string in JSON), never as a float. The shape of the JSON is `arbiter schema settle`.
@@ -7,8 +7,7 @@ string in JSON), never as a float. The shape of the JSON is `arbiter schema sett
 
 from __future__ import annotations
 
-import csv
-import io
+import itertools
 import json
 from typing import Any
 
@@ -16,6 +15,7 @@ from arbiter.evening import Evening
 from arbiter.money import Money
 from arbiter.nights import LEFT_OVER_WHY, Night
 from arbiter.render.columns import draw_table
+from arbiter.render.spreadsheet import csv_text
 from arbiter.seats import POOL
 from arbiter.words import plural
 
@@ -105,12 +105,9 @@ def error_words(night: Night) -> str:
 def _csv(evening: Evening, money: Money | None) -> str:
     """One row a payment, with the pools' keeping as payments `to` the pool, whose log and
     game are named (empty for a payment to a player)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["from", "to", "amount", *(["money"] if money else []), "log", "game"])
-    for payer, payee, amount in evening.payments:
-        writer.writerow([payer, payee, amount, *([money.plain(amount)] if money else []), "", ""])
-    for line in evening.into_pools:
-        writer.writerow([line.payer, POOL, line.amount, *([money.plain(line.amount)] if money else []),
-                         line.pool.file, line.pool.game])
-    return out.getvalue()
+    header = ["from", "to", "amount", *(["money"] if money else []), "log", "game"]
+    payments = ([payer, payee, amount, *([money.plain(amount)] if money else []), "", ""]
+                for payer, payee, amount in evening.payments)
+    into_pools = ([line.payer, POOL, line.amount, *([money.plain(line.amount)] if money else []),
+                   line.pool.file, line.pool.game] for line in evening.into_pools)
+    return csv_text(header, itertools.chain(payments, into_pools))

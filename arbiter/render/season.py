@@ -8,14 +8,13 @@ CSV is one player's night a row, so that a spreadsheet can total it any way it l
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from typing import Any, Callable
 
 from arbiter.nights import Night
 from arbiter.render.columns import draw_table
 from arbiter.render.markdown import md
+from arbiter.render.spreadsheet import csv_text
 from arbiter.season import Season, Standing
 from arbiter.words import plural
 
@@ -93,11 +92,7 @@ def _night_item(night: Night, number: int | None) -> dict[str, Any]:
 
 
 def _csv(season: Season) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["night", "date", "log", "player", "games", "net", "irregularities"])
-    for number, night in enumerate(season.nights, 1):
-        for person, net in night.net.items():
-            writer.writerow([number, night.date or "", night.file, person, night.games, net,
-                             night.irregularities.get(person, 0)])
-    return out.getvalue()
+    return csv_text(["night", "date", "log", "player", "games", "net", "irregularities"],
+                    ([number, night.date or "", night.file, person, night.games, net,
+                      night.irregularities.get(person, 0)]
+                     for number, night in enumerate(season.nights, 1) for person, net in night.net.items()))
