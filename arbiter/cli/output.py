@@ -1,11 +1,17 @@
 """What every command writes to the terminal: `echo` writes as `click.echo` does, a long
 report a megabyte at a time (and hands the text to click whenever click would change
-it); `failed` and `aborted` end a command in one line and an exit code."""
+it); `failed` and `aborted` end a command in one line and an exit code.
+
+arbiter writes no escape sequence of its own, but what it repeats may hold one: a log's
+file name, a note. Written to a terminal, such text could set its title, write a link or
+move the cursor: there, every control character but the line breaks and tabs is taken
+out first (click strips only colours, and only where the output is not a terminal)."""
 
 from __future__ import annotations
 
 import codecs
 import io
+import re
 import sys
 from typing import IO
 
@@ -36,6 +42,10 @@ def echo(text: str, err: bool = False, nl: bool = True) -> None:
     stream: IO[str] | None = sys.stderr if err else sys.stdout
     if stream is None:
         return
+    if stream.isatty() and _DRIVES_A_TERMINAL.search(text):
+        from arbiter.serve.terminal import without_escapes
+
+        text = without_escapes(text)
     if "\x1b" in text or not _utf8_text(stream):
         import click
 
@@ -49,6 +59,7 @@ def echo(text: str, err: bool = False, nl: bool = True) -> None:
 
 
 _PIECE = 1 << 20  # characters written at a time
+_DRIVES_A_TERMINAL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # ESC, the C1 controls, …
 
 
 def _utf8_text(stream: IO[str]) -> bool:

@@ -9,7 +9,9 @@ which sets the window's title or writes a link), so every name printed goes thro
 stop the server: `OneLine` writes each at most once a second, one line each, and never
 waits for the terminal.
 
-Nothing here needs the web stack: the command line uses `printable` before it is loaded.
+Nothing here needs the web stack: the command line uses `printable` before it is loaded,
+and every command's output to a terminal goes through `without_escapes` where it holds a
+control character (`arbiter/cli/output.py`): a log's file name is printed as it was given.
 """
 
 from __future__ import annotations
@@ -37,6 +39,12 @@ def printable(text: str) -> str:
     """`text` with every terminal escape sequence taken out, its other control characters
     too, and line breaks made spaces: what a terminal shows as it is, on one line."""
     return CONTROLS.sub("", BLANKS.sub(" ", ESCAPES.sub("", text)))
+
+
+def without_escapes(text: str) -> str:
+    """`text` with every terminal escape sequence and other control character taken out,
+    its line breaks and tabs kept: a report as a terminal shows it, driving nothing."""
+    return CONTROLS.sub("", ESCAPES.sub("", text))
 
 
 class OneLine(logging.Handler):
