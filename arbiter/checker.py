@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from arbiter import __version__, reading
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
-from arbiter.notation.reading import is_text_log, read_any_log
+from arbiter.notation.reading import Locate, is_text_log, read_any_log, text_locator
 from arbiter.reading import read_built_log, read_log_lazily, read_source
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook, normalise_id
@@ -44,10 +44,12 @@ def invalid_report(file: str | None, error: LogError, digest: str | None = None,
 
 def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
                file: str | None = None, ignore: str | Iterable[str] = (),
-               select: str | Iterable[str] | None = None, digest: str | None = None) -> dict[str, Any]:
+               select: str | Iterable[str] | None = None, digest: str | None = None,
+               locate: Locate | None = None) -> dict[str, Any]:
     """Replay a log already read and checked against the schema; `digest` is the SHA-256
-    of the bytes it was read from (else of its canonical JSON), for the provenance."""
-    return _replay(log, rulebook, file, ignore, select, trace=False, digest=digest)[0]
+    of the bytes it was read from (else of its canonical JSON), for the provenance;
+    `locate` places an error in the text it was read from (`text_locator`)."""
+    return _replay(log, rulebook, file, ignore, select, trace=False, digest=digest, locate=locate)[0]
 
 
 def log_digest(log: Mapping[str, Any]) -> str:
@@ -76,12 +78,12 @@ def provenance(digest: str | None, rulebook: Rulebook) -> dict[str, Any]:
 
 def replay_with_trace(log: Mapping[str, Any], rulebook: Rulebook | None = None,
                       file: str | None = None, ignore: Iterable[str] = (),
-                      select: Iterable[str] | None = None,
-                      digest: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                      select: Iterable[str] | None = None, digest: str | None = None,
+                      locate: Locate | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The report, and the table after each event (who is in, the stakes, the pool …):
     for telling a game event by event (`arbiter explain`, the HTML report). The report
     is the one `replay_log` gives with the same options, from the same single replay."""
-    return _replay(log, rulebook, file, ignore, select, trace=True, digest=digest)
+    return _replay(log, rulebook, file, ignore, select, trace=True, digest=digest, locate=locate)
 
 
 def rule_ids(rulebook: Rulebook, given: str | Iterable[str], option: str) -> set[str]:
@@ -138,8 +140,8 @@ def rulebook_for(log: Mapping[str, Any], rulebook: Rulebook | None = None, folde
 
 
 def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: str | Iterable[str],
-            select: str | Iterable[str] | None, trace: bool,
-            digest: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+            select: str | Iterable[str] | None, trace: bool, digest: str | None = None,
+            locate: Locate | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     digest = digest or log_digest(log)
     try:
         housed = rulebook_for(log, rulebook)
@@ -152,7 +154,7 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
     try:
         replay.run()
     except LogError as error:
-        return invalid_report(file, error, digest, rulebook), list(replay.trace or ())
+        return invalid_report(file, locate(error) if locate else error, digest, rulebook), list(replay.trace or ())
     findings = [finding.to_dict() for finding in replay.findings
                 if finding.id not in ignored and (selected is None or finding.id in selected)]
     report = {
@@ -184,15 +186,20 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
     return replay_log(data, rulebook, None, digest=digest, **options)
 
 
-def next_acts_of(log: Mapping[str, Any], rulebook: Rulebook | None = None) -> dict[str, Any]:
+def next_acts_of(log: Mapping[str, Any], rulebook: Rulebook | None = None,
+                 locate: Locate | None = None) -> dict[str, Any]:
     """What may come next after a log's events (SPEC §3 item 28), under the house rules its
-    table names or `rulebook`'s. Raises LogError for a log that cannot be read or replayed."""
+    table names or `rulebook`'s. Raises LogError for a log that cannot be read or replayed
+    (placed in its text by `locate`)."""
     from arbiter.engine.next_acts import next_acts
 
     log = read_built_log(log)
     replay = Replay(log, Replay.compile(rulebook_for(log, rulebook)))
-    for k, event in enumerate(log["events"]):
-        replay.step(k, event)
+    try:
+        for k, event in enumerate(log["events"]):
+            replay.step(k, event)
+    except LogError as error:
+        raise (locate(error) if locate else error) from None
     return next_acts(replay)
 
 
@@ -206,7 +213,7 @@ def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, folder
         housed = rulebook_for(log, rulebook, folder)
     except LogError as error:
         return invalid_report(file, error, digest, rulebook)
-    return replay_log(log, housed, file, digest=digest, **options)
+    return replay_log(log, housed, file, digest=digest, locate=text_locator(data, file), **options)
 
 
 def _read_whole(data: bytes, file: str) -> bool:

@@ -30,7 +30,7 @@ from arbiter.reading import LOG_SCHEMA, read_log_bytes
 from arbiter.resources import cases_dir
 from arbiter.seats import POOL
 from arbiter.simulator import simulate_log
-from tests.conftest import REPO, case_files, ruling
+from tests.conftest import REPO, case_files, in_process, ruling
 
 CASES = case_files()
 TEXT_CASES = sorted((cases_dir() / "text").glob("*.hand"))
@@ -467,3 +467,21 @@ def test_the_docs_list_the_synonyms():
     page = (REPO / "docs" / "notation.md").read_text(encoding="utf-8")
     for line in synonym_lines():
         assert line in page, line
+
+
+def test_an_event_the_replay_cannot_take_is_placed_at_its_line_in_the_text(tmp_path):
+    """A discard before any deal is read (the schema holds it) but cannot be replayed: in a
+    text log the error is said at the line and column the event was written on, as the
+    schema's are; its JSON twin's error keeps its path alone."""
+    text = HEAD + "# nothing dealt yet\n\n  Ann discards 2\n"
+    hand = tmp_path / "early.hand"
+    hand.write_text(text, encoding="utf-8")
+    error = check_file(hand)["error"]
+    assert error["message"].startswith("line 4, column 3: event 0 (discard by Ann): no deal has begun")
+    assert (error["path"], error["event"]) == ("/events/0", 0)
+    twin = tmp_path / "early.json"
+    twin.write_text(json.dumps(read_text_log(text.encode(), "x.hand")), encoding="utf-8")
+    assert check_file(twin)["error"]["message"].startswith("event 0 (discard by Ann): no deal has begun")
+    for command in ("explain", "next"):
+        code, _, err = in_process(command, str(hand))
+        assert code == 2 and f"{hand}: line 4, column 3: event 0 (discard by Ann)" in err, command

@@ -13,7 +13,7 @@ from arbiter.bulk import build_rulebook
 from arbiter.checker import replay_with_trace, rulebook_for
 from arbiter.cli.app import HOUSE, cli
 from arbiter.errors import LogError
-from arbiter.notation.reading import read_any_log
+from arbiter.notation.reading import read_any_log, text_locator
 from arbiter.reading import read_source, read_stream
 from arbiter.render.formats import EXPLAIN_FORMATS
 from arbiter.render.story import render_story, tell
@@ -38,7 +38,8 @@ def explain(log: str, fmt: str, house: str | None) -> None:
     document = read_any_log(data, log)
     folder = None if log == STDIN else os.path.dirname(os.path.abspath(log))
     rulebook = rulebook_for(document, rulebook, folder)  # the house rules the log's table names, if any
-    report, trace = replay_with_trace(document, rulebook, file=log, digest=sha256(data).hexdigest())
+    report, trace = replay_with_trace(document, rulebook, file=log, digest=sha256(data).hexdigest(),
+                                      locate=text_locator(data, log))
     if fmt == "html":
         from arbiter.render.html import render_story_html  # only a page needs the HTML renderer
 

@@ -19,7 +19,7 @@ from arbiter.live.journal import Journal
 from arbiter.live.position import words
 from arbiter.live.session import TableSession, header_rulebook
 from arbiter.notation import parse_checked, table_line
-from arbiter.notation.reading import read_any_log
+from arbiter.notation.reading import read_any_log, text_locator
 from arbiter.reading import read_source, read_stream
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import Rulebook
@@ -101,6 +101,6 @@ def next_command(log: str, house: str | None, fmt: str) -> None:
     data = read_stream(sys.stdin.buffer) if log == "-" else read_source(log)
     document = read_any_log(data, log)
     folder = None if log == "-" else os.path.dirname(os.path.abspath(log))
-    answer = next_acts_of(document, rulebook_for(document, rulebook, folder))
+    answer = next_acts_of(document, rulebook_for(document, rulebook, folder), text_locator(data, log))
     click.echo(json.dumps(answer, ensure_ascii=False, indent=2) if fmt == "json"
                else words(answer, document["table"].get("pronouns")))

@@ -8,7 +8,7 @@ found there is given back with the line and column of the part it concerns.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from arbiter.errors import LogError
 from arbiter.reading import read_log_bytes
@@ -72,3 +72,27 @@ def parse_checked(text: str, name: str) -> tuple[dict[str, Any], "Parsed"]:
         located.file = name
         raise located from None
     return log, parsed
+
+
+Locate = Callable[[LogError], LogError]
+
+
+def text_locator(data: bytes, name: str) -> Locate | None:
+    """For a text log, what says an error the replay finds in one of its events (a discard
+    before any deal) at the line and column where that event was written, as the schema's
+    errors are said; None for a JSON log, whose errors' paths point into it already. The
+    text is parsed again only when there is an error to place."""
+    if not is_text_log(data, name):
+        return None
+
+    def locate(error: LogError) -> LogError:
+        from arbiter.notation.parser import NotationError, parse_text
+
+        if isinstance(error, NotationError) or not error.path.startswith("/events/"):
+            return error
+        line, column = parse_text(decode(data, name)).where(error.path)
+        located = NotationError(line, column, error.message, error.path, error.event)
+        located.file = error.file or name
+        return located
+
+    return locate
