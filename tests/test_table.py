@@ -115,6 +115,7 @@ def test_status_next_evidence_referee_and_help(tmp_path):
     assert alone.startswith("The referee is Dan") and alone.rstrip("\n") in output
     assert "referee: name the persons disputing" in output
     assert "Commands:" in output and "PLAYER discards COUNT [CARDS]" in output
+    assert "the words players say" in output and "PLAYER calls             = PLAYER plays STAKE" in output
     assert "status takes nothing after it" in output
 
 

@@ -23,7 +23,7 @@ from arbiter.live.journal import Journal
 from arbiter.live.position import Position, next_to_act, read_position, status_lines
 from arbiter.live.rulings import WIDTH, changes
 from arbiter.notation import NotationError, event_line, form_lines, parse_checked
-from arbiter.notation.grammar import COMMENT_MARK, UNDO
+from arbiter.notation.grammar import COMMENT_MARK, UNDO, synonym_lines
 from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
@@ -263,6 +263,8 @@ class TableSession:
         self.say("Anything else is a line of the log: events separated by ';', a note after '--', "
                  "a comment after '#'. The events:")
         self.tell(f"  {line}" for line in form_lines())
+        self.say("And the words players say, which make the same events:")
+        self.tell(f"  {line}" for line in synonym_lines())
 
     # --- the chains of laws 46 and 77-78 ---------------------------------------------------
     def dealer(self) -> str:
