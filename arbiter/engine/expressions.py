@@ -213,6 +213,9 @@ def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
     (name, arg), = node.items()
     if name == "all":
         parts = [compile_condition(part, binding) for part in sorted(arg, key=cost)]
+        if len(parts) == 2:  # the commonest conjunction: no loop to set up
+            first, second = parts
+            return lambda ctx: first(ctx) and second(ctx)
 
         def every(ctx: Context) -> bool:
             for part in parts:
@@ -232,19 +235,20 @@ def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
 
         return some
     if name == "not":
-        inner = compile_condition(arg, binding)
-        return lambda ctx: not inner(ctx)
+        return _negated(arg, binding)
     if name == "param":  # a true-or-false parameter: a house's setting (`table_stakes`)
         return lambda ctx: bool(ctx.param(arg))
     if name in _COMPARE:
-        compare = _COMPARE[name]
         left, right = (compile_value(side, binding) for side in arg)
+        if name == "eq":  # an unknown value (None) equals only another unknown one
+            return lambda ctx: bool(left(ctx) == right(ctx))
+        if name == "ne":
+            return lambda ctx: bool(left(ctx) != right(ctx))
+        compare = _COMPARE[name]
 
-        def compared(ctx: Context) -> bool:
+        def compared(ctx: Context) -> bool:  # an order with an unknown side does not hold
             a, b = left(ctx), right(ctx)
-            if a is None or b is None:
-                return bool(compare(a, b)) if name in ("eq", "ne") else False
-            return bool(compare(a, b))
+            return a is not None and b is not None and bool(compare(a, b))
 
         return compared
     if binding is not None:
@@ -257,3 +261,22 @@ def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
         return lambda ctx: ctx.test(name, arg)
     argument = _compile_arguments(arg, binding)
     return lambda ctx: ctx.test(name, argument(ctx))
+
+
+def _negated(node: Any, binding: Binding | None) -> Condition:
+    """`{not: X}`: a word or a predicate negated in the one closure that asks it (a third
+    of the parts a replay decides are negations: one call fewer each); anything else, as
+    the closure of X negated."""
+    if binding is not None and isinstance(node, str) and not node.startswith("event."):
+        fact = binding.words[node]
+        return lambda ctx: not fact(ctx)
+    if binding is not None and isinstance(node, dict) and len(node) == 1:
+        (name, arg), = node.items()
+        if name in binding.predicates:
+            predicate = binding.predicates[name]
+            if name in LITERAL_ARGUMENTS:
+                return lambda ctx: not predicate(ctx, arg)
+            argument = _compile_arguments(arg, binding)
+            return lambda ctx: not predicate(ctx, argument(ctx))
+    inner = compile_condition(node, binding)
+    return lambda ctx: not inner(ctx)

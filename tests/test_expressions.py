@@ -1,0 +1,91 @@
+"""Conditions compiled to closures (engine/expressions.py) decide as their data says, in
+every form the compiler makes shorter: a negated word or predicate, a comparison with an
+unknown side, a conjunction of two parts; with a binding and without one (by name)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from arbiter.engine.expressions import Binding, compile_condition
+
+WORDS = {"actor": lambda ctx: ctx.values["actor"], "pool_taken": lambda ctx: ctx.values["pool_taken"],
+         "nothing": lambda ctx: None, "two": lambda ctx: 2}
+PREDICATES = {"in_game": lambda ctx, player: player in ctx.values["still_in"],
+              "phase": lambda ctx, name: ctx.values["phase"] == name}
+BINDING = Binding(WORDS, {}, PREDICATES)
+
+
+class Context:
+    """A state with the words above, asked by name where a condition is compiled without a binding."""
+
+    def __init__(self, **values: Any) -> None:
+        self.values = values
+        self.event: dict[str, Any] = values.get("event", {})
+
+    def word(self, name: str) -> Any:
+        return WORDS[name](self)
+
+    def apply(self, function: str, argument: Any) -> Any:
+        raise AssertionError(function)
+
+    def test(self, predicate: str, argument: Any) -> bool:
+        return bool(PREDICATES[predicate](self, argument))
+
+    def param(self, name: str) -> Any:
+        return self.values[name]
+
+
+STATES = [Context(actor="Ann", pool_taken=taken, still_in=still_in, phase=phase, event={"exposed": exposed})
+          for taken in (False, True) for still_in in ({"Ann"}, set()) for phase in ("say", "draw")
+          for exposed in (0, 1)]
+
+
+def meaning(node: Any, ctx: Context) -> bool:
+    """What the data says, read plainly: the reference the closures are held to."""
+    if node is None or node is True:
+        return True
+    if isinstance(node, str):
+        return bool(ctx.event.get(node[6:])) if node.startswith("event.") else bool(ctx.word(node))
+    (name, arg), = node.items()
+    if name == "all":
+        return all(meaning(part, ctx) for part in arg)
+    if name == "any":
+        return any(meaning(part, ctx) for part in arg)
+    if name == "not":
+        return not meaning(arg, ctx)
+    if name in ("eq", "ne", "lt", "le", "gt", "ge"):
+        a, b = (value(side, ctx) for side in arg)
+        if name in ("eq", "ne"):
+            return (a == b) == (name == "eq")
+        return a is not None and b is not None and {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[name]
+    return ctx.test(name, arg if name == "phase" else value(arg, ctx))
+
+
+def value(node: Any, ctx: Context) -> Any:
+    return node if isinstance(node, int) else ctx.word(node)
+
+
+CONDITIONS = [
+    {"not": "pool_taken"},
+    {"not": {"in_game": "actor"}},
+    {"not": {"phase": "say"}},
+    {"not": "event.exposed"},
+    {"not": {"not": {"in_game": "actor"}}},
+    {"not": {"all": [{"phase": "say"}, "pool_taken"]}},
+    {"all": [{"in_game": "actor"}, {"not": "pool_taken"}]},
+    {"all": [{"in_game": "actor"}, {"phase": "draw"}, "event.exposed"]},
+    {"any": [{"phase": "draw"}, "pool_taken"]},
+    {"eq": ["nothing", "nothing"]}, {"ne": ["nothing", "nothing"]}, {"eq": ["nothing", 2]}, {"ne": ["two", 2]},
+    {"lt": ["nothing", 3]}, {"ge": ["two", "nothing"]}, {"lt": ["two", 3]}, {"gt": ["two", 3]}, {"le": ["two", 2]},
+]
+
+
+@pytest.mark.parametrize("node", CONDITIONS, ids=str)
+@pytest.mark.parametrize("bound", [True, False], ids=["bound", "by name"])
+def test_a_compiled_condition_decides_as_its_data_says(node, bound):
+    condition = compile_condition(node, BINDING if bound else None)
+    for ctx in STATES:
+        decided = condition(ctx)
+        assert type(decided) is bool and decided == meaning(node, ctx), (node, ctx.values)
