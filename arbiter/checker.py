@@ -99,7 +99,12 @@ def rule_ids(rulebook: Rulebook, given: str | Iterable[str], option: str) -> set
     return ids
 
 
-_HOUSED: dict[tuple[int, str], Rulebook] = {}
+# The house rule books the logs' tables name, by the rule book they were applied to and the
+# file: each applied once. The rule book is held with it (an id alone may be another's once
+# the first is gone), and the oldest goes beyond KEPT_HOUSES (an API caller may build a rule
+# book for each log).
+_HOUSED: dict[tuple[int, str], tuple[Rulebook, Rulebook]] = {}
+KEPT_HOUSES = 32
 
 
 def rulebook_for(log: Mapping[str, Any], rulebook: Rulebook | None = None, folder: str | None = None) -> Rulebook:
@@ -129,14 +134,18 @@ def rulebook_for(log: Mapping[str, Any], rulebook: Rulebook | None = None, folde
             raise LogError(f"the house rules the table names cannot be used: {name!r} is no such file beside the "
                            f"log ({path}), nor a shipped house-rules name ({', '.join(shipped)})", "/table/house")
     key = (id(rulebook), path)
-    if key not in _HOUSED:
+    kept = _HOUSED.get(key)
+    if kept is None or kept[0] is not rulebook:
         try:
-            _HOUSED[key] = apply_house(rulebook, read_house(path))
+            housed = apply_house(rulebook, read_house(path))
         except ArbiterError as exc:
             why = str(exc) if name in shipped else f"{path} is not a house-rules file arbiter can use (`arbiter " \
                                                     f"laws --house {path}` says why)"
             raise LogError(f"the house rules the table names cannot be used: {why}", "/table/house") from None
-    return _HOUSED[key]
+        if len(_HOUSED) >= KEPT_HOUSES:
+            del _HOUSED[next(iter(_HOUSED))]
+        kept = _HOUSED[key] = (rulebook, housed)
+    return kept[1]
 
 
 def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: str | Iterable[str],

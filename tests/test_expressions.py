@@ -10,11 +10,12 @@ import pytest
 
 from arbiter.engine.expressions import Binding, compile_condition
 
-WORDS = {"actor": lambda ctx: ctx.values["actor"], "pool_taken": lambda ctx: ctx.values["pool_taken"],
-         "nothing": lambda ctx: None, "two": lambda ctx: 2}
+FACTS = {"pool_taken": lambda ctx: ctx.values["pool_taken"]}
+WORDS = {"actor": lambda ctx: ctx.values["actor"], "nothing": lambda ctx: None, "two": lambda ctx: 2,
+         "shown": lambda ctx: ctx.values["shown"], **FACTS}
 PREDICATES = {"in_game": lambda ctx, player: player in ctx.values["still_in"],
               "phase": lambda ctx, name: ctx.values["phase"] == name}
-BINDING = Binding(WORDS, {}, PREDICATES)
+BINDING = Binding(WORDS, {}, PREDICATES, FACTS)
 
 
 class Context:
@@ -37,7 +38,7 @@ class Context:
         return self.values[name]
 
 
-STATES = [Context(actor="Ann", pool_taken=taken, still_in=still_in, phase=phase, event={"exposed": exposed})
+STATES = [Context(actor="Ann", pool_taken=taken, shown=["Ann"] if taken else [], still_in=still_in, phase=phase, event={"exposed": exposed})
           for taken in (False, True) for still_in in ({"Ann"}, set()) for phase in ("say", "draw")
           for exposed in (0, 1)]
 
@@ -68,7 +69,8 @@ def value(node: Any, ctx: Context) -> Any:
 
 
 CONDITIONS = [
-    {"not": "pool_taken"},
+    "pool_taken", "shown",  # a fact, called as it is; another word, as true or false
+    {"not": "pool_taken"}, {"not": "shown"},
     {"not": {"in_game": "actor"}},
     {"not": {"phase": "say"}},
     {"not": "event.exposed"},

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from arbiter import hands
 from arbiter.engine.compiled import CompiledRules, Setting
-from arbiter.engine.expressions import Binding, shared_value
+from arbiter.engine.expressions import Binding
 from arbiter.engine.ledger import Ledger
 from arbiter.engine.turns import Turns
 from arbiter.errors import ReplayError
@@ -36,7 +36,7 @@ MOVEMENT_WORDS = {"stake": "a bet", "late_stake": "a bet", "ante": "an ante",
 # The declared words as the compiler binds them: a check costs a call per word, not a lookup by name.
 BINDING = Binding({**PERSONS.meanings(), **NUMBERS.meanings(), **FACTS.meanings()},
                   {**PERSON_FUNCTIONS.meanings(), **NUMBER_FUNCTIONS.meanings()},
-                  PREDICATES.meanings())
+                  PREDICATES.meanings(), FACTS.meanings())
 APPLY = EFFECTS.meanings()
 ON_WHOM = ("player", "from", "to")  # the operands that name whom an effect is on
 
@@ -115,7 +115,7 @@ class Board:
         `ante_player` …"""
         if isinstance(spec, dict) and set(spec) == {"value"}:
             spec = spec["value"]
-        return shared_value(spec, BINDING)(self) if spec is not None else None
+        return self.rules.value(spec)(self) if spec is not None else None
 
     def accepting_phases(self, kind: str) -> frozenset[str] | None:
         return self.rules.accepting_phases(kind, self)

@@ -148,6 +148,7 @@ class CompiledRules:
                 for act in setting.value["acts"]:
                     self._accepting[act] = self._accepting.get(act, frozenset()) | set(setting.value["phases"])
         self._chains: dict[int, Chain] = {}
+        self._values: dict[int, tuple[Any, Value]] = {}
         self.constant_settings: dict[str, Setting | None] = {
             name: (entries[0] if entries else None)
             for name, entries in self.settings.items()
@@ -163,6 +164,13 @@ class CompiledRules:
         if chain is None:
             chain = self._chains[id(found)] = Chain.compile(found.value, self.binding)
         return chain
+
+    def value(self, node: Any) -> Value:
+        """A value a setting of this rule book names (`{left_of: dealer}`), compiled once."""
+        cached = self._values.get(id(node))
+        if cached is None or cached[0] is not node:
+            cached = self._values[id(node)] = (node, compile_value(node, self.binding))
+        return cached[1]
 
     def checks(self, trigger: str) -> list[CompiledCheck]:
         return self.by_trigger.get(trigger, [])
@@ -198,12 +206,10 @@ class CompiledRules:
         return None
 
 
-_COMPILED: dict[int, tuple[Rulebook, CompiledRules]] = {}
-
-
 def compiled_rules(rulebook: Rulebook, binding: Binding | None = None) -> CompiledRules:
-    """The compiled form of a rule book for a context's binding, built once per rule book object."""
-    cached = _COMPILED.get(id(rulebook))
-    if cached is None or cached[0] is not rulebook:
-        cached = _COMPILED[id(rulebook)] = (rulebook, CompiledRules(rulebook, binding))
-    return cached[1]
+    """The compiled form of a rule book for a context's binding, built once per rule book
+    object and kept on it (`Rulebook.replay_form`), so that it goes when the rule book does."""
+    compiled = rulebook.replay_form
+    if not isinstance(compiled, CompiledRules):
+        compiled = rulebook.replay_form = CompiledRules(rulebook, binding)
+    return compiled

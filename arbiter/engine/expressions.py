@@ -49,13 +49,17 @@ class Binding:
     context. Compiled with a binding, a condition calls them directly; without one, it
     asks any context by name (`word`, `apply`, `test`)."""
 
-    __slots__ = ("words", "functions", "predicates")
+    __slots__ = ("words", "functions", "predicates", "facts")
 
     def __init__(self, words: Mapping[str, Callable[[Any], Any]], functions: Mapping[str, Callable[[Any, Any], Any]],
-                 predicates: Mapping[str, Callable[[Any, Any], Any]]) -> None:
+                 predicates: Mapping[str, Callable[[Any, Any], Any]],
+                 facts: Mapping[str, Callable[[Any], bool]] | None = None) -> None:
+        """`facts`: the words that are true or false (a subset of `words`): each is the
+        condition that names it alone, called as it is."""
         self.words = words
         self.functions = functions
         self.predicates = predicates
+        self.facts = facts or {}
 
 
 _COMPARE = {
@@ -91,17 +95,6 @@ def arithmetic(name: str, values: list[Any]) -> Any:
 
 def _arithmetic(name: str, parts: list[Value]) -> Value:
     return lambda ctx: arithmetic(name, [part(ctx) for part in parts])
-
-
-_SHARED: dict[int, tuple[Any, Value]] = {}
-
-
-def shared_value(node: Any, binding: Binding | None = None) -> Value:
-    """`compile_value` for a node that lives as long as the rule book: compiled once."""
-    cached = _SHARED.get(id(node))
-    if cached is None or cached[0] is not node:
-        cached = _SHARED[id(node)] = (node, compile_value(node, binding))
-    return cached[1]
 
 
 def compile_value(node: Any, binding: Binding | None = None) -> Value:
@@ -207,8 +200,10 @@ def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
             field = node[len("event."):]
             return lambda ctx: bool(ctx.event.get(field))
         if binding is not None:
-            fact = binding.words[node]
-            return lambda ctx: bool(fact(ctx))
+            if node in binding.facts:
+                return binding.facts[node]
+            word = binding.words[node]
+            return lambda ctx: bool(word(ctx))
         return lambda ctx: bool(ctx.word(node))
     (name, arg), = node.items()
     if name == "all":

@@ -180,6 +180,10 @@ class Rulebook:
     source_hash: str = ""  # the SHA-256 of its rule files (compiled.json's stamp): the rule book's identity
     house_sha256: str | None = None  # the SHA-256 of the house file applied, where one is
     hands: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # every hand declared in data, by name
+    # Its form compiled for the replay (engine/compiled.py), made when it is first replayed and
+    # kept as long as it is: a rule book made for one log (a club's, through the API) takes
+    # its compiled form with it. Not copied by `replace`: a house's rule book compiles its own.
+    replay_form: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules
