@@ -13,9 +13,9 @@ import pytest
 from arbiter import checker
 from arbiter.checker import check_file, check_log
 from arbiter.engine.compiled import CompiledRules
+from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house
 from arbiter.rulebook.loader import load_rulebook
-from arbiter.resources import cases_dir
 from tests.conftest import load_case
 
 FOUL = cases_dir() / "l13-foul-hand-lifted.json"  # one L13 finding
