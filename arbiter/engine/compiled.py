@@ -60,7 +60,8 @@ def _shown(value: Any) -> str:
 
 class CompiledCheck:
     """A check ready to run: its rule, its condition, its effects, whom it concerns, each
-    a closure compiled once (the whole rule book's take some 3 ms: docs/speed.md)."""
+    a closure compiled once; its summary's template when it first holds (most checks of a
+    log never do, and the templates were half the time of compiling a rule book)."""
 
     def __init__(self, rule: Rule, index: int, check: Check, binding: Binding | None) -> None:
         self.rule = rule
@@ -71,7 +72,14 @@ class CompiledCheck:
         self.condition: Condition = compile_condition(check.condition, binding)
         self.effects: tuple[tuple[str, Any], ...] = tuple(compile_effect(e, binding) for e in check.effects)
         self.player: Value = compile_value(check.player, binding)
-        self.summary: Callable[[Context], str] = compile_template(check.summary, binding)
+        self.binding = binding
+        self._summary: Callable[[Context], str] | None = None
+
+    def summary(self, ctx: Context) -> str:
+        """The finding's summary, in the words of the check's template."""
+        if self._summary is None:
+            self._summary = compile_template(self.check.summary, self.binding)
+        return self._summary(ctx)
 
 
 def compile_effect(effect: Any, binding: Binding | None = None) -> tuple[str, Any]:
