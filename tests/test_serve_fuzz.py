@@ -229,3 +229,12 @@ def test_no_request_gets_an_internal_error_or_spoils_the_game_file(scenario):
 @given(scenarios())
 def test_no_request_gets_an_internal_error_or_spoils_the_game_file_searched_harder(scenario):
     throw(*scenario)
+
+
+def test_a_body_nested_deeper_than_the_json_parser_goes_is_refused_not_an_internal_error():
+    """Found by the slow run: `[[[[…]]]]` some thousands deep made json.loads raise
+    RecursionError, which reached the client as a 500."""
+    headers = {"host": "127.0.0.1:8000", "content-type": "application/json", "authorization": f"Bearer {TOKEN}"}
+    for path in sorted(RECORDING):
+        throw("", [("POST", path, headers, b"[" * 10_000 + b"]" * 10_000),  # within MAX_BODY
+                   ("POST", path, headers, b'{"a":' * 5_000 + b"1" + b"}" * 5_000)])

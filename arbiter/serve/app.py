@@ -237,6 +237,8 @@ def create_app(game: ServedGame, token: str, watch: str, names: Iterable[str] = 
                 data = json.loads(body)
             except (ValueError, UnicodeDecodeError):
                 return answer({"error": "the body is not JSON"}, 400)
+            except RecursionError:  # `[[[[…]]]]` deeper than the parser goes: no act nests so
+                return answer({"error": "the body is nested too deeply to be an act"}, 400)
             if not isinstance(data, dict):
                 return answer({"error": "the body is not a JSON object"}, 400)
             async with lock:
