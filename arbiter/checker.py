@@ -166,14 +166,15 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
         return invalid_report(file, locate(error) if locate else error, digest, rulebook), list(replay.trace or ())
     findings = [finding.to_dict() for finding in replay.findings
                 if finding.id not in ignored and (selected is None or finding.id in selected)]
+    net = replay.board.ledger.net(replay.board.seating.players)
     report = {
         "file": file,
         "status": _status(findings),
         "error": None,
         "findings": findings,
-        "ledger": [movement.to_dict() for movement in replay.board.ledger.entries],
+        "ledger": replay.board.ledger.drain(),  # the replay is done with: its movements become lines
         "games": [account.to_dict() for account in replay.games],
-        "net": replay.board.ledger.net(replay.board.seating.players),
+        "net": net,
     }
     if rulebook.house:
         report["house_rules"] = dict(rulebook.house)

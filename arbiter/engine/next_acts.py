@@ -318,7 +318,7 @@ class Prospect:
         """The refunds and penalties ruled in this deal: the table pays them by hand."""
         began = game.deal.began
         return [{"by": e.payer, "to": e.payee, "what": e.what, "amount": e.amount, "law": e.rule}
-                for e in self.board.ledger.entries
+                for e in self.board.ledger.movements()
                 if e.event >= began and e.what in ("refund", "penalty") and e.payer != POOL]
 
     def ledger_law(self, what: str) -> str | None:

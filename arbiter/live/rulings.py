@@ -68,7 +68,7 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
     ended_before = {g.game for g in before.games if g.complete} if before else set()
     for game in after.games:
         if game.complete and game.game not in ended_before:
-            lines += game_lines(game, after.replay.board.ledger.entries)
+            lines += game_lines(game, after.replay.board.ledger.movements())
     return lines
 
 
