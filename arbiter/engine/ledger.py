@@ -91,9 +91,6 @@ class Ledger:
         if self.stacks is not None:
             self.stacks[player] += amount
 
-    def __len__(self) -> int:
-        return len(self._amounts)
-
     def movements(self) -> Iterator[Movement]:
         """Every movement so far, in order, as a record."""
         kinds = self._kinds
@@ -109,31 +106,14 @@ class Ledger:
             del column[:]
         return lines
 
-    def _flows(self) -> Iterator[tuple[str, str, int]]:
-        """(payer, payee, amount) of each movement."""
-        kinds = self._kinds
-        for kind, amount in zip(self._kind_of, self._amounts):
-            payer, payee, _, _ = kinds[kind]
-            yield payer, payee, amount
-
     def net(self, players: Iterable[str]) -> dict[str, int]:
         """Each player's gain or loss; what is still in the pool belongs to no one yet."""
         net = {name: 0 for name in players}
-        for payer, payee, amount in self._flows():
+        kinds = self._kinds
+        for kind, amount in zip(self._kind_of, self._amounts):
+            payer, payee, _, _ = kinds[kind]
             if payer != POOL:
                 net[payer] -= amount
             if payee != POOL:
                 net[payee] += amount
         return net
-
-    def balanced(self, players: Iterable[str]) -> bool:
-        """Counters are conserved: the players' gains and losses and the pool sum to zero,
-        every movement is positive, and the pool is never overdrawn."""
-        pool = 0
-        for payer, payee, amount in self._flows():
-            if amount <= 0:
-                return False
-            pool += (payee == POOL) * amount - (payer == POOL) * amount
-            if pool < 0:
-                return False
-        return pool == self.pool and sum(self.net(players).values()) + pool == 0
