@@ -293,16 +293,37 @@ def test_a_full_pipe_on_standard_error_stops_nothing_sigterm_included(tmp_path):
         os.close(write_end)
 
 
-def test_a_repeated_error_is_one_line_once_a_second_at_most(tmp_path):
+def test_a_repeated_error_is_one_line_not_one_a_request(tmp_path):
+    """The server's own log, end to end: 200 requests that are not HTTP are not 200 lines
+    (how many there are is the clock's: the next test counts them on a clock of its own)."""
     server = Server(tmp_path / "night.hand")
-    began = time.monotonic()
     not_http(server.port, 200)
-    seconds = time.monotonic() - began
     server.stop()
     time.sleep(0.2)  # the thread reading stderr takes its last lines
     assert server.errors, "the first is written"
-    assert len(server.errors) <= seconds + 2, server.errors
+    assert len(server.errors) < 200, server.errors
     assert all(line.startswith("arbiter serve: Invalid HTTP request received.") for line in server.errors)
+
+
+def test_the_same_error_is_written_once_a_second_at_most_and_says_how_many_were_left_out(monkeypatch):
+    """On a clock the test moves: the same message 300 times in 3 seconds is 3 lines, each
+    after the first saying how many like it were left out since."""
+    now = [100.0]
+    monkeypatch.setattr("arbiter.serve.terminal.time.monotonic", lambda: now[0])
+    read_end, write_end = os.pipe()
+    handler = OneLine(write_end)
+    record = logging.LogRecord("uvicorn.error", logging.WARNING, __file__, 1, "Invalid HTTP request received.",
+                               None, None)
+    for _ in range(300):
+        handler.emit(record)
+        now[0] += 0.01
+    os.close(write_end)
+    with os.fdopen(read_end, encoding="utf-8") as written:
+        lines = written.read().splitlines()
+    assert lines == ["arbiter serve: Invalid HTTP request received.",
+                     "arbiter serve: Invalid HTTP request received. (and 99 more like it)",
+                     "arbiter serve: Invalid HTTP request received. (and 99 more like it)"]
+    assert handler.left_out["Invalid HTTP request received."] == 99  # said with the next one
 
 
 def test_a_logged_exception_is_one_line_without_its_traceback():
