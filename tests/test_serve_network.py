@@ -41,11 +41,12 @@ from tests.conftest import REPO
 from tests.test_serve import PLAYERS, REQUEST_TIMEOUT, TOKEN, Server, seated
 
 pytest.importorskip("uvicorn")
+from arbiter.escapes import printable  # noqa: E402
 from arbiter.rulebook.loader import load_rulebook  # noqa: E402
 from arbiter.serve.app import create_app  # noqa: E402
 from arbiter.serve.game import ServedGame  # noqa: E402
 from arbiter.serve.server import FILES_KEPT, IN_FLIGHT, ROOM, Limits, uvicorn_server  # noqa: E402
-from arbiter.serve.terminal import OneLine, printable  # noqa: E402
+from arbiter.serve.terminal import OneLine  # noqa: E402
 
 WATCHERS = 6  # the watchers' cap of a server given a low file limit (below)
 FILE_LIMIT = FILES_KEPT + IN_FLIGHT + ROOM + WATCHERS

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import codecs
 import io
-import re
 import sys
 from typing import IO
 
 from arbiter.errors import ArbiterError
+from arbiter.escapes import CONTROLS, without_escapes
 from arbiter.report import EXIT_INVALID, EXIT_OK
 
 
@@ -42,9 +42,7 @@ def echo(text: str, err: bool = False, nl: bool = True) -> None:
     stream: IO[str] | None = sys.stderr if err else sys.stdout
     if stream is None:
         return
-    if stream.isatty() and _DRIVES_A_TERMINAL.search(text):
-        from arbiter.serve.terminal import without_escapes
-
+    if stream.isatty() and CONTROLS.search(text):  # ESC among them
         text = without_escapes(text)
     if "\x1b" in text or not _utf8_text(stream):
         import click
@@ -59,7 +57,6 @@ def echo(text: str, err: bool = False, nl: bool = True) -> None:
 
 
 _PIECE = 1 << 20  # characters written at a time
-_DRIVES_A_TERMINAL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # ESC, the C1 controls, …
 
 
 def _utf8_text(stream: IO[str]) -> bool:

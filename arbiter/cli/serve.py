@@ -50,8 +50,8 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, allo
         from arbiter.serve.server import limits_here, serve_forever, tls_checked
     except ImportError:
         raise click.ClickException(INSTALL_HINT) from None
+    from arbiter.escapes import printable
     from arbiter.serve.game import ServedGame
-    from arbiter.serve.terminal import printable
 
     if token is not None and len(token) < 8:
         raise click.BadParameter("at least 8 characters", param_hint="--token")

@@ -37,7 +37,8 @@ from starlette.applications import Starlette
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from arbiter.errors import ArbiterError
-from arbiter.serve.terminal import OneLine, printable
+from arbiter.escapes import printable
+from arbiter.serve.terminal import OneLine
 
 MAX_WATCHERS = 500  # phones watching at once; the 501st is answered 503
 ROOM = 64  # connections beyond the watchers': pages loading, the recording device, a state asked for

@@ -5,46 +5,25 @@ given, a certificate's), and the lines that uvicorn and asyncio log about the tr
 (a request that is not HTTP, a connection refused). Either could drive the terminal: a
 name may hold escape sequences (CSI, which moves the cursor or changes colours, and OSC,
 which sets the window's title or writes a link), so every name printed goes through
-`printable`. The log lines could drown it, or, written to a pipe that nobody reads,
-stop the server: `OneLine` writes each at most once a second, one line each, and never
+`printable` (`arbiter/escapes.py`). The log lines could drown it, or, written to a pipe
+that nobody reads, stop the server: `OneLine` writes each at most once a second, one line each, and never
 waits for the terminal.
 
-Nothing here needs the web stack: the command line uses `printable` before it is loaded,
-and every command's output to a terminal goes through `without_escapes` where it holds a
-control character (`arbiter/cli/output.py`): a log's file name is printed as it was given.
+Nothing here needs the web stack.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import re
 import select
 import time
 from collections import Counter
 
-# ESC [ … final (CSI); ESC ] … BEL or ESC \ (OSC, and the other strings: DCS, SOS, PM, APC);
-# ESC and its one command (the rest, with any intermediate characters); and the one-byte
-# C1 forms of the first two (CSI 0x9b; OSC 0x9d, DCS 0x90, …).
-ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?"
-                     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
-                     r"|\x1b[\x20-\x2f]*[\x30-\x7e]?")
-CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # what is left that a terminal obeys
-BLANKS = re.compile(r"[\t\n\x0b\x0c\r]+")
+from arbiter.escapes import printable
+
 EVERY = 1.0  # seconds: the same message is written once in this time at most
 LONGEST = 1000  # characters of a line written (a pipe takes up to 4,096 bytes in one piece)
-
-
-def printable(text: str) -> str:
-    """`text` with every terminal escape sequence taken out, its other control characters
-    too, and line breaks made spaces: what a terminal shows as it is, on one line."""
-    return CONTROLS.sub("", BLANKS.sub(" ", ESCAPES.sub("", text)))
-
-
-def without_escapes(text: str) -> str:
-    """`text` with every terminal escape sequence and other control character taken out,
-    its line breaks and tabs kept: a report as a terminal shows it, driving nothing."""
-    return CONTROLS.sub("", ESCAPES.sub("", text))
 
 
 class OneLine(logging.Handler):

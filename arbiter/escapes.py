@@ -1,0 +1,33 @@
+"""Terminal escape sequences and control characters, taken out of text from outside.
+
+A name a terminal shows (a log's file name, a game file's, an address given) may hold
+escape sequences: CSI, which moves the cursor or changes colours, and OSC, which sets the
+window's title or writes a link. `printable` makes such text one harmless line (what
+`arbiter serve` prints of names and of the traffic's log); `without_escapes` keeps its
+lines and tabs (every command's output to a terminal, `cli/output.py`).
+"""
+
+from __future__ import annotations
+
+import re
+
+# ESC [ … final (CSI); ESC ] … BEL or ESC \ (OSC, and the other strings: DCS, SOS, PM, APC);
+# ESC and its one command (the rest, with any intermediate characters); and the one-byte
+# C1 forms of the first two (CSI 0x9b; OSC 0x9d, DCS 0x90, …).
+ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?"
+                     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+                     r"|\x1b[\x20-\x2f]*[\x30-\x7e]?")
+CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # what is left that a terminal obeys
+BLANKS = re.compile(r"[\t\n\x0b\x0c\r]+")
+
+
+def printable(text: str) -> str:
+    """`text` with every terminal escape sequence taken out, its other control characters
+    too, and line breaks made spaces: what a terminal shows as it is, on one line."""
+    return CONTROLS.sub("", BLANKS.sub(" ", ESCAPES.sub("", text)))
+
+
+def without_escapes(text: str) -> str:
+    """`text` with every terminal escape sequence and other control character taken out,
+    its line breaks and tabs kept: a report as a terminal shows it, driving nothing."""
+    return CONTROLS.sub("", ESCAPES.sub("", text))
