@@ -19,7 +19,6 @@ from arbiter.engine.ledger import Ledger
 from arbiter.engine.turns import Turns
 from arbiter.errors import ReplayError
 from arbiter.findings import EffectRecord, EvidenceRecord
-from arbiter.rulebook.model import hand_rules
 from arbiter.rulebook.vocabulary.effects import EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
@@ -52,7 +51,7 @@ class Board:
         self.pronouns: Mapping[str, str] | None = table.get("pronouns")
         self.rules = rules
         self.parameters: Mapping[str, Any] = rules.parameters
-        self.hand_rules: hands.HandRules = hand_rules(rules.parameters, rules.rulebook.hands)
+        self.hand_rules: hands.HandRules = rules.hand_rules
         self.session = Session()
         self.game: Game | None = None  # the game in play (the session's last): read at every turn
         self.ledger = Ledger(table.get("stacks"))
@@ -113,8 +112,6 @@ class Board:
     def person(self, spec: Any) -> Any:
         """A person (or number) named by a setting: `{left_of: dealer}`, `{value: dealer}`,
         `ante_player` …"""
-        if isinstance(spec, dict) and set(spec) == {"value"}:
-            spec = spec["value"]
         return self.rules.value(spec)(self) if spec is not None else None
 
     def accepting_phases(self, kind: str) -> frozenset[str] | None:

@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping
 
 from arbiter.engine.chain import Chain
 from arbiter.engine.expressions import Binding, Condition, Context, Value, compile_condition, compile_value
-from arbiter.rulebook.model import Check, Rule, Rulebook
+from arbiter.rulebook.model import Check, Rule, Rulebook, hand_rules
 from arbiter.rulebook.vocabulary.grammar import PRONOUN_FORMS, TEMPLATE_FIELD, VALUE_FUNCTIONS, template_value
 from arbiter.words import pronoun_of
 
@@ -126,6 +126,7 @@ class CompiledRules:
         self.rulebook = rulebook
         self.binding = binding
         self.parameters = rulebook.parameters
+        self.hand_rules = hand_rules(rulebook.parameters, rulebook.hands)  # one a rule book, not one a log
         self.by_trigger: dict[str, list[CompiledCheck]] = {}
         self.followed: dict[str, list[CompiledCheck]] = {}
         self.exceptions: dict[str, list[str]] = {}
@@ -174,10 +175,12 @@ class CompiledRules:
         return chain
 
     def value(self, node: Any) -> Value:
-        """A value a setting of this rule book names (`{left_of: dealer}`), compiled once."""
+        """A value a setting of this rule book names (`{left_of: dealer}`, or `{value:
+        dealer}`: the same), compiled once."""
         cached = self._values.get(id(node))
         if cached is None or cached[0] is not node:
-            cached = self._values[id(node)] = (node, compile_value(node, self.binding))
+            named = node["value"] if isinstance(node, dict) and set(node) == {"value"} else node
+            cached = self._values[id(node)] = (node, compile_value(named, self.binding))
         return cached[1]
 
     def checks(self, trigger: str) -> list[CompiledCheck]:

@@ -20,6 +20,7 @@ from dataclasses import replace
 from functools import lru_cache
 from hashlib import sha256
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
 from arbiter.errors import HouseRulesError
@@ -88,10 +89,12 @@ def yaml_error_line(exc: Exception) -> str:
     return f"not valid YAML: {where}{' '.join(str(problem).split())}"
 
 
-def shipped_house_files() -> dict[str, Path]:
-    """The house files that ship with arbiter, by name (`--house blaze`)."""
+@lru_cache(maxsize=1)
+def shipped_house_files() -> Mapping[str, Path]:
+    """The house files that ship with arbiter, by name (`--house blaze`): listed once a
+    process (they do not change under it), not once a log whose table names a house."""
     folder = rules_dir() / "house"
-    return {p.stem: p for p in sorted(folder.glob("*.yaml"))} if folder.is_dir() else {}
+    return MappingProxyType({p.stem: p for p in sorted(folder.glob("*.yaml"))} if folder.is_dir() else {})
 
 
 def resolve_house(name_or_path: str) -> Path:
