@@ -39,7 +39,7 @@ from typing import Any
 from arbiter.engine import turns
 from arbiter.engine.acts.dealing import lowest_drawers
 from arbiter.engine.replay import Replay
-from arbiter.rulebook.vocabulary.numbers import expected_straddle, opening_base, raise_limit
+from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
 from arbiter.seats import POOL
 from arbiter.state import Game, Phase
 
@@ -309,7 +309,7 @@ class Prospect:
         first = self.board.turns.first_bettor()
         if first is not None:
             least = max(game.highest_stake(), game.stakes[first])
-            limit = self.board.limit * self.board.parameters["limit_multiple_after_draw"]  # the betting's (D1)
+            limit = limit_after_draw(self.board)
             most = game.stakes[first] + self.board.within_stack(first, least + limit - game.stakes[first])
             self.to(first, {"type": "play", "minimum": least, "maximum": max(least, most)}, {"type": "pass"})
 

@@ -193,10 +193,6 @@ class Replay:
         return bool(game and game.deals and game.deal.started() and not game.deal.finished
                     and not game.deal.misdealt)
 
-    # --- the draw -------------------------------------------------------------------
-
-    # --- the show and the pool -------------------------------------------------------
-
     # --- counters -----------------------------------------------------------------
     def stake(self, player: str, stake: int, what: str) -> None:
         """A player's whole stake becomes `stake`: he puts in the difference (never takes back);

@@ -69,9 +69,7 @@ EFFECTS.add("deal_stands", "the deal stands", lambda t, values, rule: [BareRecor
 @EFFECTS("foul_hand", "the hand of {0} is foul: {0} retires and forfeits the stake", takes="person",
          says=lambda e, p: f"{e['player']}'s hand is foul: {_retires(e['player'], p)}",
          note="`foul_hand: P`; the stake stays in the pool")
-def foul_hand(t: BoardView, player: str | None, rule: str) -> list[EffectRecord]:
-    if player is None:
-        return []
+def foul_hand(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
     t.playing.foul.add(player)
     t.retire(player)
     return [PlayerRecord("foul_hand", player)]

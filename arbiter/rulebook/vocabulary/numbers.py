@@ -30,7 +30,12 @@ add("table_ante", "the table's ante", lambda t: t.table_ante)
               "`limit_multiple_after_draw`")
 def raise_limit(t: BoardView) -> int:
     after_draw = t.game is not None and t.game.phase in (Phase.BETTING, Phase.SHOW)
-    multiple: int = t.parameters["limit_multiple_after_draw"] if after_draw else 1
+    return limit_after_draw(t) if after_draw else t.limit
+
+
+def limit_after_draw(t: BoardView) -> int:
+    """The limit of the betting after the draw (D1): the table's, times the house's multiple."""
+    multiple: int = t.parameters["limit_multiple_after_draw"]
     return t.limit * multiple
 add("ante", "the ante", ante,
     note="this game's ante as staked, else the table's")
