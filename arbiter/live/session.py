@@ -155,14 +155,13 @@ class TableSession:
         again = [dict(event) for event in events[standing[-1][1]:]]
         again[-1]["testimony"] = {**again[-1].get("testimony", {}), ask["of"]: number}
         line = "; ".join(event_line(event) for event in again)
-        taken = self.journal.line(standing[-1][0])
-        undo = f"{UNDO}  {COMMENT_MARK} takes back line {standing[-1][0]}: {taken}"
+        undo = self._undo_line(standing[-1][0])
         try:  # the line written again must read before the one it replaces is taken back
-            self.read(self.journal.text + undo + "\n" + line + "\n")
+            position = self.read(self.journal.text + undo + "\n" + line + "\n")
         except LogError as error:
             raise CommandError(f"the number cannot be recorded: {error.message}") from None
         self.do_undo([])
-        return self.record(line)
+        return self._take(line, position)  # the text just read: the journal after the undo, and the line
 
     def record(self, line: str) -> bool:
         """A line of events: written, and its rulings said; or refused (and kept as a
@@ -174,10 +173,18 @@ class TableSession:
             self.journal.append(f"{REFUSED} {line}")
             self.refuse(line, number, error)
             return False
+        return self._take(line, position)
+
+    def _take(self, line: str, position: Position) -> bool:
+        """A line read into `position` written, and what it changed said."""
         self.journal.append(line)
         before, self.position = self.position, position
         self.tell(changes(before, position, self.rulebook, self.width))
         return True
+
+    def _undo_line(self, number: int) -> str:
+        """The line that takes back line `number` (the journal keeps both)."""
+        return f"{UNDO}  {COMMENT_MARK} takes back line {number}: {self.journal.line(number)}"
 
     def refuse(self, line: str, number: int, error: LogError) -> None:
         if isinstance(error, NotationError) and error.line == number:
@@ -225,10 +232,9 @@ class TableSession:
             self.say("nothing to undo: no line of events stands")
             return
         number = standing[-1][0]
-        taken = self.journal.line(number)
-        self.journal.append(f"{UNDO}  {COMMENT_MARK} takes back line {number}: {taken}")
+        self.journal.append(self._undo_line(number))
         before, self.position = self.position, self.read(self.journal.text)
-        self.say(f"took back line {number}: {taken}")
+        self.say(f"took back line {number}: {self.journal.line(number)}")
         self.tell(changes(before, self.position, self.rulebook, self.width))
 
     def do_evidence(self, arguments: list[str]) -> None:
