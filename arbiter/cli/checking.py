@@ -18,7 +18,7 @@ from typing import IO, Any, Iterable, Iterator
 
 from arbiter.bulk import Render, Tally, Walk, build_rulebook, check_rendered, count_logs
 from arbiter.cli.app import finding_filters
-from arbiter.cli.output import echo
+from arbiter.cli.output import echo, warn_left_out
 from arbiter.errors import ArbiterError
 from arbiter.render.report import render_json, render_jsonl, render_text
 from arbiter.report import Report
@@ -37,7 +37,7 @@ def run_check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str 
     options = finding_filters(rulebook, ignore, select)
     walk = Walk(paths)
     if not walk.ahead(1):
-        _warn_left_out(walk)
+        warn_left_out(walk.left_out)
         raise UsageProblem("no hand logs found in the paths given")
     tally = Report(exit_zero=exit_zero)
     if out_dir and fmt != "html":
@@ -61,15 +61,8 @@ def run_check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str 
         echo(f"arbiter: stopped by {signal.Signals(signum).name}: {tally.total} of {total} "
              f"log{'s' if total != 1 else ''} checked", err=True)
         return 128 + signum  # as a shell reports a command a signal ended: 130 for ^C, 143 for SIGTERM
-    _warn_left_out(walk)
+    warn_left_out(walk.left_out)
     return tally.exit_code
-
-
-def _warn_left_out(walk: Walk) -> None:
-    """One line for the truth files of `arbiter simulate` the walk met: no logs, so no
-    reports, but not passed over in silence either."""
-    if walk.left_out.count:
-        echo(f"arbiter: warning: {walk.left_out.words()}", err=True)
 
 
 class Stopped(BaseException):

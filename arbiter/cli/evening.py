@@ -14,7 +14,7 @@ import click
 
 from arbiter.bulk import LeftOut
 from arbiter.cli.app import HOUSE, cli
-from arbiter.cli.output import echo
+from arbiter.cli.output import echo, warn_left_out
 from arbiter.nights import Aliases, Night, read_nights
 from arbiter.render.evening import error_words
 from arbiter.render.formats import SEASON_FORMATS, SETTLE_FORMATS
@@ -30,8 +30,7 @@ def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases, dated: 
     in a line on standard error."""
     truths = LeftOut()
     nights = list(read_nights(paths, house, aliases, dated, truths))
-    if truths.count:
-        echo(f"arbiter: warning: {truths.words()}", err=True)
+    warn_left_out(truths)
     if not nights:
         raise click.UsageError("no hand logs found in the paths given")
     for night in nights:

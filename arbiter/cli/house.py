@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import click
 
-from arbiter.cli.app import cli
-from arbiter.render.formats import LISTING_FORMATS
+from arbiter.cli.app import FORMAT, cli
 from arbiter.render.house import house_summary, render_house
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
@@ -18,8 +17,7 @@ def house() -> None:
 
 @house.command("check")
 @click.argument("file")
-@click.option("--format", "fmt", type=click.Choice(LISTING_FORMATS), default="table", show_default=True,
-              help="Output format.")
+@FORMAT
 def check(file: str, fmt: str) -> None:
     """Read a house file (or a shipped one, by name) alone: its departures from the laws in
     words, or the one-line error that would stop every check under it (exit 2)."""

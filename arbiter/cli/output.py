@@ -12,11 +12,14 @@ from __future__ import annotations
 import codecs
 import io
 import sys
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from arbiter.errors import ArbiterError
 from arbiter.escapes import CONTROLS, without_escapes
 from arbiter.report import EXIT_INVALID, EXIT_OK
+
+if TYPE_CHECKING:
+    from arbiter.bulk import LeftOut
 
 
 def failed(exc: Exception) -> int:
@@ -28,6 +31,13 @@ def failed(exc: Exception) -> int:
     else:
         echo(f"arbiter: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)
     return EXIT_INVALID
+
+
+def warn_left_out(left_out: LeftOut) -> None:
+    """One line for the truth files of `arbiter simulate` met among the logs: no logs, so
+    no reports, but not passed over in silence either."""
+    if left_out.count:
+        echo(f"arbiter: warning: {left_out.words()}", err=True)
 
 
 def aborted() -> int:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
-from arbiter.bulk import build_rulebook
+from arbiter.bulk import build_rulebook, read_path
 from arbiter.cli.app import HOUSE, IGNORE, SELECT, cli, finding_filters
 from arbiter.cli.output import echo
-from arbiter.reading import read_source, read_stream
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.report import EXIT_IRREGULAR, EXIT_OK
 from arbiter.verify import verify as verify_report
@@ -35,7 +33,7 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
     """
     rulebook = build_rulebook(house)
     options = finding_filters(rulebook, ignore, select)
-    data = read_stream(sys.stdin.buffer) if report == "-" else read_source(report)
+    data = read_path(report)
     verdict = verify_report(data, report, log, rulebook, **options)
     made = verdict.provenance
     if fmt == "json":

@@ -8,16 +8,6 @@ a page, `markdown` or `html`; a spreadsheet, `csv` (settle, season).
 
 from __future__ import annotations
 
-FORMATS = {
-    "text": "for a person at a terminal",
-    "table": "for a person at a terminal, ending in (or made of) a table",
-    "json": "one JSON document, for a program",
-    "jsonl": "one JSON report a line, the summary on standard error",
-    "markdown": "Markdown, for a page",
-    "html": "one self-contained HTML page",
-    "csv": "comma-separated values, a header and one record a row, for a spreadsheet",
-}
-
 CHECK_FORMATS = ("table", "json", "jsonl", "markdown", "html")
 LISTING_FORMATS = ("table", "json", "markdown")  # laws, evidence, referee
 LAW_FORMATS = ("text", "json", "markdown")  # law
