@@ -441,6 +441,8 @@ def test_the_table_is_corrected_until_the_first_card_and_the_file_still_reads(se
     assert "An ante of 11 is more than 0.5 of the limit of 20" in warning and "[L19:" in warning
     assert answer["state"]["feed"][-1]["said"] == [warning]
     server.post("/api/line", {"line": "Ann deals; Ann shuffles; Cat cuts; Bob antes 11"})
+    planted = tmp_path / ".night.hand.correcting"  # a file of the name a correction once used, someone's
+    planted.write_text("not the game's", encoding="utf-8")
     refused = server.post("/api/table", {"players": ["Ann", "Cat", "Dan"], "limit": 20, "ante": 1})
     assert refused[0] == 400 and "Bob" in refused[1]["error"]  # the lines after it must still read
     status, answer = server.post("/api/table", {"players": PLAYERS, "limit": 30, "ante": 11})
@@ -449,7 +451,8 @@ def test_the_table_is_corrected_until_the_first_card_and_the_file_still_reads(se
         "players Ann Bob Cat Dan; limit 30; ante 11\n"
         "# the table corrected; it was: players Ann Bob Cat; limit 20; ante 11\n"
         "Ann deals; Ann shuffles; Cat cuts; Bob antes 11\n")
-    assert [p.name for p in tmp_path.iterdir()] == ["night.hand"]  # nothing left beside it
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".night.hand.correcting", "night.hand"]  # none left
+    assert planted.read_text(encoding="utf-8") == "not the game's"  # nor anything there removed
     assert server.post("/api/table", {"players": PLAYERS, "limit": 30, "ante": 11})[0] == 400  # nothing to correct
     server.post("/api/line", {"line": "card to Bob"})
     status, answer = server.post("/api/table", {"players": PLAYERS, "limit": 40, "ante": 11})

@@ -296,10 +296,11 @@ class ServedGame:
         self._told(header, [f"the table corrected; it was: {first}", *self._warnings(table)], refused=False)
 
     def _written_anew(self, text: str) -> Journal:
-        """`text` as the game file, in place of the old: written and synced beside it, then
-        renamed over it (and the folder synced), holding the file's lock throughout."""
-        beside = self.path.with_name(f".{self.path.name}.correcting")
-        beside.unlink(missing_ok=True)  # left by a correction cut short: it never became the game
+        """`text` as the game file, in place of the old: written and synced beside it under a
+        fresh name (created exclusively: nothing already there is removed or written
+        through), then renamed over it (and the folder synced), holding the file's lock
+        throughout."""
+        beside = self.path.with_name(f".{self.path.name}.{secrets.token_hex(6)}.correcting")
         header, _, rest = text.partition("\n")
         journal = Journal.create(beside, header)
         try:
