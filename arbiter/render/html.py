@@ -271,10 +271,11 @@ def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace:
     else:
         parts.append("<p>No irregularity: every act is as the laws require.</p>")
     parts += _games_sections(report, log, trace, steps)
+    nets = _nets_html(report)
     parts += ["<h2>The games</h2>", _games_html(report), "<h2>The ledger</h2>",
               "<p class=muted>Every movement of counters, with the law that moves it.</p>", _ledger_html(report),
-              "<h2>The nets</h2>", _nets_html(report)]
-    return _page(title, "\n".join(parts), foot, _sheets_html(report, steps))
+              "<h2>The nets</h2>", nets]
+    return _page(title, "\n".join(parts), foot, _sheets_html(report, steps, foot, nets))
 
 
 def render_story_html(report: Mapping[str, Any], log: Mapping[str, Any], trace: Sequence[Mapping[str, Any]],
@@ -287,7 +288,8 @@ def render_story_html(report: Mapping[str, Any], log: Mapping[str, Any], trace: 
     parts = [_header(report, log), *_table_line(report, log), *_games_sections(report, log, trace, steps)]
     if report["error"]:
         parts.append(_error_html(report, "<b>The log breaks down here</b>, so it is told no further"))
-    return _page(title, "\n".join(parts), _provenance_html(report.get("provenance")), _sheets_html(report, steps))
+    foot = _provenance_html(report.get("provenance"))
+    return _page(title, "\n".join(parts), foot, _sheets_html(report, steps, foot, _nets_html(report)))
 
 
 def _error_html(report: Mapping[str, Any], lead: str = "<b>This log cannot be read</b>, so no ruling is made") -> str:
@@ -297,16 +299,16 @@ def _error_html(report: Mapping[str, Any], lead: str = "<b>This log cannot be re
 
 
 
-def _sheets_html(report: Mapping[str, Any], steps: Sequence[Mapping[str, Any]]) -> str:
+def _sheets_html(report: Mapping[str, Any], steps: Sequence[Mapping[str, Any]], provenance: str, nets: str) -> str:
     """Each ruling on a sheet of its own, shown only in print, one to an A4 page, for the
     notice board and the club's book: where it was made, the ruling, what happened, what
-    follows, the law's words, who pays whom, and the provenance that lets anyone check it."""
+    follows, the law's words, who pays whom, the nets and the provenance that lets anyone
+    check it (both as the page's foot and table have them)."""
     rulings = [(step, ruling) for step in steps if step["kind"] == "event" for ruling in step["rulings"]]
     paid: dict[int, list[str]] = defaultdict(list)
     for entry in report["ledger"]:
         paid[entry["event"]].append(money_words(entry))
     name = escape(report["file"] or "<log>")
-    provenance = _provenance_html(report.get("provenance"))
     sheets = []
     for number, (step, ruling) in enumerate(rulings, 1):
         law, severity = ruling["law"], escape(ruling["severity"])
@@ -319,7 +321,7 @@ def _sheets_html(report: Mapping[str, Any], steps: Sequence[Mapping[str, Any]]) 
             + (f"<h3>What follows</h3>{_effects_html(ruling)}" if ruling["effects"] else "")
             + f'<h3>{escape(law["label"])}: {escape(law["title"])}</h3>{_law_html(law)}'
             f'<h3>Who pays whom</h3>{f"<ul>{payments}</ul>" if payments else "<p>No counters move at this event.</p>"}'
-            f'<p>Over the whole log:</p>{_nets_html(report)}<h3>Provenance</h3>{provenance}</article>')
+            f'<p>Over the whole log:</p>{nets}<h3>Provenance</h3>{provenance}</article>')
     if not sheets:
         return ""
     return f'<section class="sheets" aria-label="the rulings, one a page, for printing">{"".join(sheets)}</section>'
