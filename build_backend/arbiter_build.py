@@ -6,18 +6,24 @@ ship theirs). setup.py names the modules compiled."""
 from __future__ import annotations
 
 import os
+import tomllib
 
 from setuptools.build_meta import *  # noqa: F401,F403 - the rest of the PEP 517 hooks, as setuptools has them
 
-# mypyc, and what it reads to type the modules it compiles: their imports' types too.
-COMPILER = ["mypy>=1.10", "types-PyYAML", "types-jsonschema", "click>=8.1", "pyyaml>=6.0", "jsonschema>=4.18",
-            "jsonschema-rs>=0.20"]
+
+def _compiler() -> list[str]:
+    """mypyc, and what it reads to type the modules it compiles, their imports' types too:
+    the `typing` extra and the dependencies, as pyproject.toml lists them (a build runs
+    in the source tree)."""
+    with open("pyproject.toml", "rb") as file:
+        project = tomllib.load(file)["project"]
+    return [*project["optional-dependencies"]["typing"], *project["dependencies"]]
 
 
 def _requires() -> list[str]:
     """What a build needs beyond pyproject's `requires`. Asked before anything is
     installed, so setup.py is not run here (with ARBITER_COMPILE=1 it imports mypyc)."""
-    return ["wheel", *COMPILER] if os.environ.get("ARBITER_COMPILE") == "1" else ["wheel"]
+    return ["wheel", *_compiler()] if os.environ.get("ARBITER_COMPILE") == "1" else ["wheel"]
 
 
 def get_requires_for_build_wheel(config_settings=None):  # type: ignore[no-untyped-def]
