@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Iterable
 
 
 class Phase(StrEnum):
@@ -171,6 +171,11 @@ class Game:
 
     def highest_stake(self) -> int:
         return self.highest
+
+    def shows_for_sum(self, player: str, stake: int, players: Iterable[str]) -> None:
+        """`player` is settled as one who demanded a show for `stake` (law 60): with him, who
+        was then in the game and who of `players` (the table's) was out of it."""
+        self.all_in[player] = {"stake": stake, "in_game": set(self.still_in), "out": set(players) - self.still_in}
 
 
 @dataclass(slots=True, kw_only=True)

@@ -284,10 +284,9 @@ def on_demand_show(r: Replay, event: Mapping[str, Any]) -> None:
         late_stake(r, player, event["stake"])
         r.act(held)
         return
-    in_game, out = set(game.still_in), set(r.board.seating.players) - game.still_in
     r.stake(player, event["stake"], "stake")
     # the sum shown for: his stake, or less where he had not the counters for it (table stakes, A5)
-    game.all_in[player] = {"stake": min(event["stake"], game.stakes[player]), "in_game": in_game, "out": out}
+    game.shows_for_sum(player, min(event["stake"], game.stakes[player]), r.board.seating.players)
     r.act(held)
     if game.phase == Phase.BETTING:
         if in_turn:

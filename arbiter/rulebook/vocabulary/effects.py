@@ -141,8 +141,7 @@ def all_in(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
     game = t.playing
     if player in game.all_in or player not in game.still_in:
         return []
-    game.all_in[player] = {"stake": game.stakes[player], "in_game": set(game.still_in),
-                           "out": set(t.seating.players) - game.still_in}
+    game.shows_for_sum(player, game.stakes[player], t.seating.players)
     return [PlayerRecord("all_in", player)]
 
 
