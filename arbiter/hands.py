@@ -240,6 +240,16 @@ def shape_from_data(name: str, data: Mapping[str, Any]) -> HandShape:
         odd_cards_decide=data.get("odd_cards_decide", True), words=words)
 
 
+def order_problem(order: Sequence[str]) -> str | None:
+    """What is wrong with an order of hands as an order, whatever hands it names: one
+    listed twice, or one of Peel's nine left out; None if nothing."""
+    repeated = sorted({name for name in order if order.count(name) > 1})
+    if repeated:
+        return f"{repeated} listed more than once"
+    missing = [name for name in DEFAULT_HAND_ORDER if name not in order]
+    return f"Peel's hand(s) {missing} missing" if missing else None
+
+
 @dataclass(frozen=True)
 class HandRules:
     """The parameters of the hands (SPEC §1), validated on construction.
@@ -292,12 +302,9 @@ class HandRules:
                 f"hand_order: unknown hand(s) {unknown}; known: Peel's {', '.join(CLASS_NAMES)}, and those "
                 f"declared: {', '.join(declared) or 'none'}"
             )
-        repeated = sorted({name for name in order if order.count(name) > 1})
-        if repeated:
-            raise ValueError(f"hand_order: {repeated} listed more than once")
-        missing = [name for name in DEFAULT_HAND_ORDER if name not in order]
-        if missing:
-            raise ValueError(f"hand_order: Peel's hand(s) {missing} missing")
+        problem = order_problem(order)
+        if problem:
+            raise ValueError(f"hand_order: {problem}")
         object.__setattr__(self, "shapes", tuple(declared[name] for name in sorted(declared) if name in order))
 
     @cached_property

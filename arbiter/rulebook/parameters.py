@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from arbiter.cards import CardError, parse_card
-from arbiter.hands import DEFAULT_HAND_ORDER, check_minimum
+from arbiter.hands import DEFAULT_HAND_ORDER, check_minimum, order_problem
 
 _SHOWN = reprlib.Repr()
 _SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlist, _SHOWN.maxdict, _SHOWN.maxlevel = 40, 40, 6, 4, 3
@@ -107,11 +107,7 @@ def _hand_order(p: Parameter, value: Any) -> str | None:
         return "not a list"
     if not all(isinstance(name, str) for name in value):
         return "a hand is named by a word"
-    repeated = sorted({name for name in value if value.count(name) > 1})
-    if repeated:
-        return f"{repeated} listed more than once"
-    missing = [name for name in DEFAULT_HAND_ORDER if name not in value]
-    return f"Peel's hand(s) {missing} missing" if missing else None
+    return order_problem(value)
 
 
 def _cards(p: Parameter, value: Any) -> str | None:
