@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from arbiter.cli.app import HOUSE, IGNORE, SELECT, cli
-from arbiter.cli.checking import UsageProblem, run_check
+from arbiter.cli.checking import run_check
 from arbiter.render.formats import CHECK_FORMATS
 
 
@@ -35,7 +35,4 @@ from arbiter.render.formats import CHECK_FORMATS
 def check(**params: Any) -> int:
     """Replay hand logs against the laws: files (JSON, or the text notation), folders (every *.json
     and *.hand below) or - for stdin."""
-    try:
-        return run_check(**params)
-    except UsageProblem as problem:
-        raise click.UsageError(str(problem)) from None
+    return run_check(**params)

@@ -1,5 +1,5 @@
 """What `arbiter check` does once click has read its command line (`arbiter.cli.check`): a
-mistake of usage is a `UsageProblem`, which click's command says with the usage line.
+mistake of usage is click's `UsageError`, said with the usage line.
 
 The logs are taken from the walk of the paths as they are checked, and each report is
 written as it comes: nothing is held per log (the JSON document's reports wait in a
@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from functools import partial
 from typing import IO, Any, Iterable, Iterator
 
+import click
+
 from arbiter.bulk import Render, Tally, Walk, build_rulebook, check_rendered, count_logs
 from arbiter.cli.app import finding_filters
 from arbiter.cli.output import echo, warn_left_out
@@ -23,10 +25,6 @@ from arbiter.errors import ArbiterError
 from arbiter.render.report import render_json, render_jsonl, render_text
 from arbiter.report import Report
 from arbiter.rulebook.model import Rulebook
-
-
-class UsageProblem(ArbiterError):
-    """The command line asks for what cannot be done (click's command adds the usage line)."""
 
 
 def run_check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str | None, jobs: int,
@@ -38,14 +36,14 @@ def run_check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str 
     walk = Walk(paths)
     if not walk.ahead(1):
         warn_left_out(walk.left_out)
-        raise UsageProblem("no hand logs found in the paths given")
+        raise click.UsageError("no hand logs found in the paths given")
     tally = Report(exit_zero=exit_zero)
     if out_dir and fmt != "html":
-        raise UsageProblem("--out goes with --format html")
+        raise click.UsageError("--out goes with --format html")
     if fmt == "html" and walk.ahead(2) > 1 and not out_dir:
-        raise UsageProblem("--format html makes one page per log: with several logs, give --out DIR")
+        raise click.UsageError("--format html makes one page per log: with several logs, give --out DIR")
     if scheduler and (fmt == "html" or jobs > 1):
-        raise UsageProblem("--scheduler checks on a Dask cluster: not with --format html, nor with --jobs")
+        raise click.UsageError("--scheduler checks on a Dask cluster: not with --format html, nor with --jobs")
     stops = _Stops()
     try:
         with stops:
@@ -221,12 +219,10 @@ class _Spool:
 
 def _progress(outputs: Iterator[tuple[str, Tally]], count: int | None) -> Iterator[tuple[str, Tally]]:
     """The outputs, behind click's progress bar on standard error when there are more than
-    20 logs to count (only then is click imported)."""
+    20 logs to count."""
     if count is None or count <= 20:
         yield from outputs
         return
-    import click
-
     with click.progressbar(outputs, length=count, file=sys.stderr, label="checking") as progress:
         yield from progress
 
@@ -261,7 +257,7 @@ def _write_pages(paths: Iterable[str], rulebook: Rulebook, options: dict[str, An
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageProblem(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+        raise click.UsageError(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
     written: list[tuple[dict[str, Any], str]] = []
     try:
         for report, name in write_pages(pages, folder):
