@@ -287,12 +287,17 @@ def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[st
     for standard input."""
     name = str(path)
     try:
-        folder = None if path == STDIN else os.path.dirname(os.path.abspath(path))
-        return check_bytes(read_path(path), name, rulebook, folder, **options)
+        return check_bytes(read_path(path), name, rulebook, log_folder(path), **options)
     except LogError as error:
         return invalid_report(name, error)
     except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other logs
         return internal_error(name, exc)
+
+
+def log_folder(path: str) -> str | None:
+    """Where a gathered log lies, where a house file its table names is looked for; None
+    for standard input, which lies nowhere."""
+    return None if path == STDIN else os.path.dirname(os.path.abspath(path))
 
 
 def read_path(path: str) -> bytes:

@@ -86,6 +86,21 @@ def replay_with_trace(log: Mapping[str, Any], rulebook: Rulebook | None = None,
     return _replay(log, rulebook, file, ignore, select, trace=True, digest=digest, locate=locate)
 
 
+def replay_bytes_with_trace(data: bytes, file: str, rulebook: Rulebook, folder: str | None,
+                            digest: str | None = None, **options: Any
+                            ) -> tuple[dict[str, Any], Rulebook, dict[str, Any], list[dict[str, Any]]]:
+    """A log's bytes read, under the house rules its table names, and replayed with the
+    table after each event: (the log, the rule book in force, the report, the trace), for
+    those who tell the game (`explain`, the HTML pages). Raises LogError for a log that
+    cannot be read or whose house cannot be used; one that breaks down mid-replay is its
+    report's error, told as far as it goes."""
+    log = read_any_log(data, file)
+    housed = rulebook_for(log, rulebook, folder)
+    report, trace = replay_with_trace(log, housed, file, digest=digest or sha256(data).hexdigest(),
+                                      locate=text_locator(data, file), **options)
+    return log, housed, report, trace
+
+
 def rule_ids(rulebook: Rulebook, given: str | Iterable[str], option: str) -> set[str]:
     """The rule IDs of `ignore=` or `select=`: a string ("L13", "L13,L15") or a list of them.
     A string is never taken as its characters, and an ID not in the rule book is a

@@ -3,22 +3,14 @@
 
 from __future__ import annotations
 
-import os
-import sys
-from hashlib import sha256
-
 import click
 
-from arbiter.bulk import build_rulebook
-from arbiter.checker import replay_with_trace, rulebook_for
+from arbiter.bulk import build_rulebook, log_folder, read_path
+from arbiter.checker import replay_bytes_with_trace
 from arbiter.cli.app import HOUSE, cli
 from arbiter.errors import LogError
-from arbiter.notation.reading import read_any_log, text_locator
-from arbiter.reading import read_source, read_stream
 from arbiter.render.formats import EXPLAIN_FORMATS
 from arbiter.render.story import render_story, tell
-
-STDIN = "-"
 
 
 @cli.command()
@@ -34,12 +26,8 @@ def explain(log: str, fmt: str, house: str | None) -> None:
     and exit 2; one that breaks down mid-replay is told as far as it goes, then the same.
     """
     rulebook = build_rulebook(house)
-    data = read_stream(sys.stdin.buffer) if log == STDIN else read_source(log)
-    document = read_any_log(data, log)
-    folder = None if log == STDIN else os.path.dirname(os.path.abspath(log))
-    rulebook = rulebook_for(document, rulebook, folder)  # the house rules the log's table names, if any
-    report, trace = replay_with_trace(document, rulebook, file=log, digest=sha256(data).hexdigest(),
-                                      locate=text_locator(data, log))
+    # under the house rules the log's table names, if any
+    document, rulebook, report, trace = replay_bytes_with_trace(read_path(log), log, rulebook, log_folder(log))
     if fmt == "html":
         from arbiter.render.html import render_story_html  # only a page needs the HTML renderer
 

@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Callable
 
 import click
 
-from arbiter.bulk import build_rulebook
+from arbiter.bulk import build_rulebook, log_folder, read_path
 from arbiter.checker import next_acts_of, rulebook_for
 from arbiter.cli.app import HOUSE, cli, seating_of
 from arbiter.live import completion
@@ -20,7 +19,6 @@ from arbiter.live.position import words
 from arbiter.live.session import TableSession, header_rulebook
 from arbiter.notation import parse_checked, table_line
 from arbiter.notation.reading import read_any_log, text_locator
-from arbiter.reading import read_source, read_stream
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import Rulebook
 
@@ -98,9 +96,8 @@ def next_command(log: str, house: str | None, fmt: str) -> None:
     """What may come next after LOG (JSON or the text notation; - for standard input): who
     is to act, what he may do and within what stakes, what is owed, what a ruling waits for."""
     rulebook = build_rulebook(house)
-    data = read_stream(sys.stdin.buffer) if log == "-" else read_source(log)
+    data = read_path(log)
     document = read_any_log(data, log)
-    folder = None if log == "-" else os.path.dirname(os.path.abspath(log))
-    answer = next_acts_of(document, rulebook_for(document, rulebook, folder), text_locator(data, log))
+    answer = next_acts_of(document, rulebook_for(document, rulebook, log_folder(log)), text_locator(data, log))
     click.echo(json.dumps(answer, ensure_ascii=False, indent=2) if fmt == "json"
                else words(answer, document["table"].get("pronouns")))

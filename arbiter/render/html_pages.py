@@ -15,10 +15,9 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from arbiter.bulk import STDIN, internal_error, read_path
-from arbiter.checker import invalid_report, replay_with_trace, rulebook_for
+from arbiter.bulk import STDIN, internal_error, log_folder, read_path
+from arbiter.checker import invalid_report, replay_bytes_with_trace
 from arbiter.errors import LogError
-from arbiter.notation.reading import read_any_log, text_locator
 from arbiter.render.html import render_html, render_index
 from arbiter.rulebook.model import Rulebook
 
@@ -34,11 +33,8 @@ def html_reports(paths: Iterable[str], rulebook: Rulebook,
         try:
             data = read_path(path)
             digest = sha256(data).hexdigest()
-            log = read_any_log(data, name)
-            folder = None if path == STDIN else os.path.dirname(os.path.abspath(path))
-            housed = rulebook_for(log, rulebook, folder)
-            report, trace = replay_with_trace(log, housed, name, digest=digest, locate=text_locator(data, name),
-                                              **options)
+            log, housed, report, trace = replay_bytes_with_trace(data, name, rulebook, log_folder(path), digest,
+                                                                 **options)
         except LogError as error:
             report = invalid_report(name, error, digest, rulebook)
         except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other pages
