@@ -68,10 +68,9 @@ class Broadcast:
         self.game = game
         self.cap = cap  # watching streams at once
         self.watching = 0
-        self.changes = 0
         self.closing = False
         self.changed = asyncio.Event()
-        self.drawn: tuple[int, int] | None = None
+        self.drawn: tuple[int, int] | None = None  # (version, told): both only grow, so each drawing's own
         self.redraw()
 
     def redraw(self) -> None:
@@ -82,7 +81,6 @@ class Broadcast:
         self.drawn = (self.game.version, self.game.told)
         self.json = json.dumps(self.game.state(), ensure_ascii=False)
         self.event = f"event: state\ndata: {self.json}\n\n".encode()
-        self.changes += 1
         self.changed.set()
         self.changed = asyncio.Event()
 
@@ -94,10 +92,10 @@ class Broadcast:
     async def stream(self) -> AsyncIterator[bytes]:
         """One phone's stream: the state, then each new one (the latest, if several came
         while it was sending), and a comment after KEEP_ALIVE seconds of nothing."""
-        sent = self.changes
+        sent = self.drawn
         yield b"retry: 1000\n" + self.event  # after a restart, back within a second
         while not self.closing:
-            if sent == self.changes:
+            if sent == self.drawn:
                 changed = self.changed
                 try:
                     async with asyncio.timeout(KEEP_ALIVE):
@@ -105,7 +103,7 @@ class Broadcast:
                 except TimeoutError:
                     yield b": still here\n\n"
                 continue
-            sent = self.changes
+            sent = self.drawn
             yield self.event
 
 
