@@ -98,8 +98,7 @@ def guarded(limits: Limits) -> type[H11Protocol]:
     and at the cap of connections, such a connection makes room for a new one."""
 
     class Guarded(H11Protocol):
-        waiting_since: float | None = None  # since when no answer is in progress
-        deadline: asyncio.TimerHandle | None = None
+        deadline: asyncio.TimerHandle | None = None  # set while no answer is in progress
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -125,14 +124,13 @@ def guarded(limits: Limits) -> type[H11Protocol]:
             between requests, and after an answer given before the body came whole."""
             if self.cycle is not None and not self.cycle.response_complete:
                 self.stop_clock()
-            elif self.waiting_since is None:
-                self.waiting_since = self.loop.time()
+            elif self.deadline is None:
                 self.deadline = self.loop.call_later(limits.slow, self.transport.close)
 
         def stop_clock(self) -> None:
             if self.deadline is not None:
                 self.deadline.cancel()
-            self.waiting_since = self.deadline = None
+            self.deadline = None
 
         def make_room(self) -> bool:
             """Within the cap, counting the connections closing as gone, once the open one
@@ -141,10 +139,10 @@ def guarded(limits: Limits) -> type[H11Protocol]:
             open_ones = [c for c in self.connections if isinstance(c, Guarded) and not c.transport.is_closing()]
             if len(open_ones) <= limits.connections:
                 return True
-            waiting = [c for c in open_ones if c.waiting_since is not None]
+            waiting = [(c.deadline.when(), c) for c in open_ones if c.deadline is not None]
             if not waiting:
                 return False
-            min(waiting, key=lambda c: c.waiting_since or 0.0).transport.close()
+            min(waiting, key=lambda pair: pair[0])[1].transport.close()  # the earliest due waited longest
             return True
 
     return Guarded
