@@ -289,9 +289,9 @@ def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[st
     try:
         return check_bytes(read_path(path), name, rulebook, log_folder(path), **options)
     except LogError as error:
-        return invalid_report(name, error)
+        return invalid_report(name, error, rulebook=rulebook)
     except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other logs
-        return internal_error(name, exc)
+        return internal_error(name, exc, rulebook)
 
 
 def log_folder(path: str) -> str | None:
@@ -308,11 +308,13 @@ def read_path(path: str) -> bytes:
     return read_stream(sys.stdin.buffer) if path == STDIN else read_source(path)
 
 
-def internal_error(name: str, exc: BaseException) -> dict[str, Any]:
+def internal_error(name: str, exc: BaseException, rulebook: Rulebook) -> dict[str, Any]:
+    """The report on a log whose check failed by a defect of arbiter, under the rule book
+    (and house) the run checks by, as every report of the run says."""
     detail = str(exc)
     detail = detail if len(detail) <= 200 else detail[:199] + "…"
     message = f"internal error while checking this log: {type(exc).__name__}: {detail} (please report it)"
-    return invalid_report(name, LogError(message))
+    return invalid_report(name, LogError(message), rulebook=rulebook)
 
 
 def check_many(paths: Iterable[str], house: str | None, options: dict[str, Any],
@@ -320,7 +322,7 @@ def check_many(paths: Iterable[str], house: str | None, options: dict[str, Any],
     """Reports in the order of `paths` (taken as they are needed: `gather`'s walk is not
     held); `jobs` > 1 spreads the work over processes."""
     rulebook = build_rulebook(house)  # fail fast on bad house rules, before any worker starts
-    return _in_order(paths, house, options, jobs, None, lambda report: report,
+    return _in_order(paths, house, rulebook, options, jobs, None, lambda report: report,
                      lambda path: check_one(path, rulebook, options))
 
 
@@ -334,11 +336,12 @@ def check_rendered(paths: Iterable[str], house: str | None, options: dict[str, A
     def finish(report: dict[str, Any]) -> tuple[str, Tally]:
         return rendered(report, rulebook, render)
 
-    return _in_order(paths, house, options, jobs, render, finish,
+    return _in_order(paths, house, rulebook, options, jobs, render, finish,
                      lambda path: finish(check_one(path, rulebook, options)))
 
 
-def _in_order(paths: Iterable[str], house: str | None, options: dict[str, Any], jobs: int, render: Render | None,
+def _in_order(paths: Iterable[str], house: str | None, rulebook: Rulebook, options: dict[str, Any], jobs: int,
+              render: Render | None,
               finish: Callable[[dict[str, Any]], Any], here: Callable[[str], Any]) -> Iterator[Any]:
     """What `here` makes of each path (checked in this process), or with `jobs` > 1 the
     same from the workers, when there are two paths or more."""
@@ -350,15 +353,15 @@ def _in_order(paths: Iterable[str], house: str | None, options: dict[str, Any], 
         for path in source:
             yield here(path)
         return
-    yield from _check_in_processes(chain(first, source), house, options, jobs, render, finish, here)
+    yield from _check_in_processes(chain(first, source), house, rulebook, options, jobs, render, finish, here)
 
 
 def _check_chunk(paths: list[str]) -> list[Any]:
     return [_check_in_worker(path) for path in paths]
 
 
-def _check_in_processes(paths: Iterable[str], house: str | None, options: dict[str, Any], jobs: int,
-                        render: Render | None, finish: Callable[[dict[str, Any]], Any],
+def _check_in_processes(paths: Iterable[str], house: str | None, rulebook: Rulebook, options: dict[str, Any],
+                        jobs: int, render: Render | None, finish: Callable[[dict[str, Any]], Any],
                         here: Callable[[str], Any]) -> Iterator[Any]:
     """Chunks of paths over `jobs` processes, results yielded in order as they come:
     reports, or what `render` makes of them (`finish` makes the same here of a report
@@ -429,7 +432,7 @@ def _check_in_processes(paths: Iterable[str], house: str | None, options: dict[s
         finally:  # also when the caller stops reading (a closed pipe): do not finish the queue
             executor.shutdown(wait=True, cancel_futures=True)
         for c in sorted(lost):
-            done[c] = [_check_alone(path, pool, finish) for path in held[c]]
+            done[c] = [_check_alone(path, pool, finish, rulebook) for path in held[c]]
         while following in done:
             del held[following]
             yield from done.pop(following)
@@ -490,7 +493,7 @@ def _end_workers(executor: ProcessPoolExecutor) -> None:
 
 
 def _check_alone(path: str, pool: Callable[[int], ProcessPoolExecutor],
-                 finish: Callable[[dict[str, Any]], Any]) -> Any:
+                 finish: Callable[[dict[str, Any]], Any], rulebook: Rulebook) -> Any:
     """One log in a process of its own: if that process dies, this log killed it."""
     from concurrent.futures.process import BrokenProcessPool
 
@@ -500,6 +503,6 @@ def _check_alone(path: str, pool: Callable[[int], ProcessPoolExecutor],
         except BrokenProcessPool:
             return finish(invalid_report(str(path), LogError(
                 "internal error: the process checking this log died (out of memory, or killed); "
-                "the other logs were checked (please report it)")))
+                "the other logs were checked (please report it)"), rulebook=rulebook))
         except Exception as exc:  # noqa: BLE001
-            return finish(internal_error(str(path), exc))
+            return finish(internal_error(str(path), exc, rulebook))

@@ -253,7 +253,7 @@ def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: An
     try:
         data = read_source(path)
     except LogError as error:
-        return invalid_report(shown, error)
+        return invalid_report(shown, error, rulebook=rulebook)
     return check_bytes(data, shown, rulebook, os.path.dirname(os.path.abspath(path)), **options)
 
 

@@ -88,7 +88,7 @@ def _results(future: Future[list[tuple[str, Tally]]], paths: list[str], rulebook
     try:
         return future.result()
     except Exception as exc:  # noqa: BLE001 - one partition's loss never stops the others
-        return [rendered(internal_error(str(path), exc), rulebook, render) for path in paths]
+        return [rendered(internal_error(str(path), exc, rulebook), rulebook, render) for path in paths]
 
 
 def _check_partition(paths: list[str], house: str | None, options: dict[str, Any],

@@ -13,6 +13,7 @@ import jsonschema
 import pytest
 
 from arbiter import __version__
+from arbiter.bulk import build_rulebook
 from arbiter.checker import check_file, check_log, log_digest
 from arbiter.resources import rules_dir, schema_path
 from tests.conftest import case_files, in_process, load_case
@@ -64,6 +65,21 @@ def test_the_house_is_named_with_the_sha256_of_its_file():
     assert house == {"name": "blaze", "sha256": hashlib.sha256((rules_dir() / "house" / "blaze.yaml").read_bytes())
                      .hexdigest()}
 
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_every_report_of_a_run_names_its_house_unreadable_ones_too(tmp_path: Path, jobs: str):
+    """A log that cannot be read is still judged under the run's rules: its report names the
+    house in force, as the others' do, not the book alone."""
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"{not json")
+    code, out, _ = in_process("check", str(CASE), str(bad), str(tmp_path / "absent.json"), "--house", "blaze",
+                              "--format", "json", "--jobs", jobs)
+    reports = json.loads(out)["reports"]
+    assert code == 2 and [r["status"] for r in reports] == ["irregular", "invalid", "invalid"]
+    assert reports[0]["provenance"]["house"]["name"] == "blaze"
+    assert all(r["provenance"]["house"] == reports[0]["provenance"]["house"] for r in reports)
+    assert check_file(tmp_path / "absent.json", build_rulebook("blaze"))["provenance"]["house"]["name"] == "blaze"
 
 @pytest.mark.parametrize("fmt", ["json", "jsonl"])
 def test_a_true_report_stands(tmp_path: Path, fmt: str):

@@ -38,7 +38,7 @@ def html_reports(paths: Iterable[str], rulebook: Rulebook,
         except LogError as error:
             report = invalid_report(name, error, digest, rulebook)
         except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other pages
-            report = internal_error(name, exc)
+            report = internal_error(name, exc, rulebook)
         if report["status"] == "invalid":
             log, trace = None, []
         yield report, render_html(report, log, trace, housed)
