@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from arbiter.engine.chain import Chain
-from arbiter.engine.expressions import Binding, Condition, Context, Value, compile_condition, compile_value
+from arbiter.engine.expressions import Binding, Condition, Context, Value, compile_condition, compile_value, settled
 from arbiter.rulebook.model import Check, Rule, Rulebook, hand_rules
 from arbiter.rulebook.vocabulary.grammar import PRONOUN_FORMS, TEMPLATE_FIELD, VALUE_FUNCTIONS, template_value
 from arbiter.words import pronoun_of
@@ -69,11 +69,34 @@ class CompiledCheck:
         self.check = check
         self.severity = rule.severity_of(check)
         self.for_each = check.for_each
-        self.condition: Condition = compile_condition(check.condition, binding)
         self.effects: tuple[tuple[str, Any], ...] = tuple(compile_effect(e, binding) for e in check.effects)
         self.player: Value = compile_value(check.player, binding)
         self.binding = binding
         self._summary: Callable[[Context], str] | None = None
+        self._settled: dict[str, Condition | None] = {}
+        self._condition: Condition | None = None
+
+    @property
+    def condition(self) -> Condition:
+        """The condition as written, for a check `followed` from another (compiled when first
+        asked: most checks are only ever asked settled for a phase)."""
+        condition = self._condition
+        if condition is None:
+            condition = self._condition = compile_condition(self.check.condition, self.binding)
+        return condition
+
+    def condition_in(self, key: str) -> Condition | None:
+        """The condition with the binding's index decided for `key` (the phase of the moment),
+        compiled when first asked; None where it cannot hold then."""
+        try:
+            return self._settled[key]
+        except KeyError:
+            pass
+        assert self.binding is not None and self.binding.index is not None
+        node = settled(self.check.condition, self.binding.index[0], key)
+        condition = None if node is False else compile_condition(node, self.binding)
+        self._settled[key] = condition
+        return condition
 
     def summary(self, ctx: Context) -> str:
         """The finding's summary, in the words of the check's template."""
@@ -108,6 +131,28 @@ def each_round(ctx: Any) -> list[str] | None:
     return players
 
 
+class Triggered:
+    """The checks one trigger sets off, in the rule book's order, and for each phase of a
+    game those that can hold in it, with their conditions settled for it (`condition_in`):
+    a check asked only in the betting is not asked of a deal."""
+
+    __slots__ = ("checks", "_in")
+
+    def __init__(self) -> None:
+        self.checks: list[CompiledCheck] = []
+        self._in: dict[str, list[tuple[CompiledCheck, Condition]]] = {}
+
+    def of(self, key: str) -> list[tuple[CompiledCheck, Condition]]:
+        """The checks that can hold in the phase `key`, each with its condition for it."""
+        try:
+            return self._in[key]
+        except KeyError:
+            pass
+        found = self._in[key] = [(check, condition) for check in self.checks
+                                 for condition in (check.condition_in(key),) if condition is not None]
+        return found
+
+
 @dataclass(slots=True)
 class Setting:
     """One rule's value for a procedure setting, with the condition under which it holds."""
@@ -127,7 +172,7 @@ class CompiledRules:
         self.binding = binding
         self.parameters = rulebook.parameters
         self.hand_rules = hand_rules(rulebook.parameters, rulebook.hands)  # one a rule book, not one a log
-        self.by_trigger: dict[str, list[CompiledCheck]] = {}
+        self.by_trigger: dict[str, Triggered] = {}
         self.followed: dict[str, list[CompiledCheck]] = {}
         self.exceptions: dict[str, list[str]] = {}
         self.settings: dict[str, list[Setting]] = {}
@@ -139,8 +184,10 @@ class CompiledRules:
             for index, check in enumerate(rule.checks):
                 compiled = CompiledCheck(rule, index, check, binding)
                 for trigger in check.on:
-                    by = self.followed if trigger == "followed" else self.by_trigger
-                    by.setdefault(rule.id if trigger == "followed" else trigger, []).append(compiled)
+                    if trigger == "followed":
+                        self.followed.setdefault(rule.id, []).append(compiled)
+                    else:
+                        self.by_trigger.setdefault(trigger, Triggered()).checks.append(compiled)
             for name, value in rule.defines.items():
                 for entry in value if isinstance(value, list) else [value]:
                     entry = dict(entry) if isinstance(entry, dict) else {"value": entry}
@@ -184,7 +231,8 @@ class CompiledRules:
         return cached[1]
 
     def checks(self, trigger: str) -> list[CompiledCheck]:
-        return self.by_trigger.get(trigger, [])
+        triggered = self.by_trigger.get(trigger)
+        return triggered.checks if triggered else []
 
     def accepting_phases(self, kind: str, ctx: Context) -> frozenset[str] | None:
         """The phases in which some round in force accepts an act of this kind (the rules'

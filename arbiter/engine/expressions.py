@@ -49,17 +49,50 @@ class Binding:
     context. Compiled with a binding, a condition calls them directly; without one, it
     asks any context by name (`word`, `apply`, `test`)."""
 
-    __slots__ = ("words", "functions", "predicates", "facts")
+    __slots__ = ("words", "functions", "predicates", "facts", "index")
 
     def __init__(self, words: Mapping[str, Callable[[Any], Any]], functions: Mapping[str, Callable[[Any, Any], Any]],
                  predicates: Mapping[str, Callable[[Any, Any], Any]],
-                 facts: Mapping[str, Callable[[Any], bool]] | None = None) -> None:
+                 facts: Mapping[str, Callable[[Any], bool]] | None = None,
+                 index: tuple[str, Callable[[Any], str]] | None = None) -> None:
         """`facts`: the words that are true or false (a subset of `words`): each is the
-        condition that names it alone, called as it is."""
+        condition that names it alone, called as it is. `index`: a predicate of a literal
+        (`phase`) and the one literal it holds of in a context: a condition is decided with
+        that predicate's parts settled for the literal of the moment (`settled`)."""
         self.words = words
         self.functions = functions
         self.predicates = predicates
         self.facts = facts or {}
+        self.index = index
+
+
+def settled(node: Any, predicate: str, value: str) -> Any:
+    """The condition `node` with each `{predicate: LITERAL}` part decided, true where the
+    literal is `value`, and what that decides of the rest: True, False, or a smaller
+    condition. A check whose condition is False for a phase is not asked in it at all."""
+    if node is None:
+        return True
+    if not isinstance(node, dict) or len(node) != 1:
+        return node
+    (name, arg), = node.items()
+    if name == predicate:
+        return bool(arg == value)
+    if name == "not":
+        inner = settled(arg, predicate, value)
+        return (not inner) if isinstance(inner, bool) else {"not": inner}
+    if name not in ("all", "any"):
+        return node
+    decisive = name == "any"  # a part that is True decides `any`; one that is False, `all`
+    parts: list[Any] = []
+    for part in arg:
+        part = settled(part, predicate, value)
+        if part is decisive:
+            return decisive
+        if part is not (not decisive):
+            parts.append(part)
+    if not parts:
+        return not decisive
+    return parts[0] if len(parts) == 1 else {name: parts}
 
 
 _COMPARE = {

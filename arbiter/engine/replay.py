@@ -20,6 +20,7 @@ from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules
 from arbiter.findings import Finding, GameAccount
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
+from arbiter.rulebook.vocabulary.predicates import phase_now
 from arbiter.seats import POOL
 from arbiter.state import Game, Hand
 
@@ -123,19 +124,21 @@ class Replay:
         trigger and player (D5 over L54): exceptions are explicit in the data.
         """
         board = self.board
-        held = []
-        for check in self.rules.by_trigger.get(trigger, ()):
+        held: list[Decision] = []
+        triggered = self.rules.by_trigger.get(trigger)
+        if triggered is None:
+            return held
+        board.actor = actor
+        for check, condition in triggered.of(phase_now(board)):
             players = each_round(board) if check.for_each else None
             if players is not None:
                 for each in players:
-                    board.actor, board.each = actor, each
-                    if check.condition(board):
+                    board.each = each
+                    if condition(board):
                         held.append(self._draft(check))
                 board.each = None
-            else:
-                board.actor = actor
-                if check.condition(board):
-                    held.append(self._draft(check))
+            elif condition(board):
+                held.append(self._draft(check))
         if len(held) < 2:
             return held
         silenced = {(target, d.finding.player) for d in held for target in d.check.rule.exception_to}

@@ -101,8 +101,13 @@ add("pointed_out", "someone has pointed out {issue} about {about}",
     takes={"issue": "text", "about": "person"},
     note="`{pointed_out: {issue: I, about: P}}`: a `point_out` of that issue in this deal, before now")
 add("spoke", "{0} spoke to the dealer during the deal", lambda t, p: p in t.playing.deal.spoke)
-add("phase", "the game is in its {0} phase",
-    lambda t, name: t.game.phase == name if t.game else name == "before_deal", takes="literal",
+def phase_now(t: BoardView) -> str:
+    """The phase the game stands in; before any game, `before_deal`. A check's `{phase: NAME}`
+    parts are decided once for each phase (engine/compiled.py), not at each event."""
+    return t.game.phase if t.game else "before_deal"
+
+
+add("phase", "the game is in its {0} phase", lambda t, name: phase_now(t) == name, takes="literal",
     note="`before_deal`, `dealing`, `say`, `draw`, `betting`, `show`, `over`")
 add("out_of_turn", "it is not the player's turn to {0}", out_of_turn, takes="literal",
     note=("ROUND is `deal`, `straddle`, `say`, `draw`, `bet` or `show`; in the say and the betting, the actor "
