@@ -1,6 +1,7 @@
 """Conditions compiled to closures (engine/expressions.py) decide as their data says, in
 every form the compiler makes shorter: a negated word or predicate, a comparison with an
-unknown side, a conjunction of two parts; with a binding and without one (by name)."""
+unknown side, a conjunction of two parts; with a binding and without one (by name); and
+settled for the phase a state is in (a check asked in a phase only as it can hold there)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from arbiter.engine.expressions import Binding, compile_condition
+from arbiter.engine.expressions import Binding, compile_condition, settled
 
 FACTS = {"pool_taken": lambda ctx: ctx.values["pool_taken"]}
 WORDS = {"actor": lambda ctx: ctx.values["actor"], "nothing": lambda ctx: None, "two": lambda ctx: 2,
@@ -91,3 +92,24 @@ def test_a_compiled_condition_decides_as_its_data_says(node, bound):
     for ctx in STATES:
         decided = condition(ctx)
         assert type(decided) is bool and decided == meaning(node, ctx), (node, ctx.values)
+
+
+@pytest.mark.parametrize("node", [*CONDITIONS, None, {"all": [{"phase": "say"}, {"phase": "draw"}]},
+                                  {"any": [{"not": {"phase": "say"}}, {"phase": "say"}]},
+                                  {"all": [{"any": [{"phase": "say"}, {"phase": "draw"}]}, "pool_taken"]}], ids=str)
+def test_a_condition_settled_for_the_phase_decides_as_the_whole_does(node):
+    for ctx in STATES:
+        left = settled(node, "phase", ctx.values["phase"])
+        whole = meaning(node, ctx)
+        if isinstance(left, bool):  # decided by the phase alone: the same verdict in every state of it
+            assert left == whole and all(meaning(node, other) == left for other in STATES
+                                         if other.values["phase"] == ctx.values["phase"])
+        else:
+            assert "phase" not in str(left) and compile_condition(left, BINDING)(ctx) == whole, (node, left)
+
+
+def test_a_settled_condition_keeps_what_the_phase_does_not_decide():
+    node = {"all": [{"phase": "say"}, {"in_game": "actor"}, {"not": {"phase": "draw"}}]}
+    assert settled(node, "phase", "say") == {"in_game": "actor"}
+    assert settled(node, "phase", "draw") is False
+    assert settled({"any": [{"phase": "say"}, "pool_taken", "shown"]}, "phase", "draw") == {"any": ["pool_taken", "shown"]}
