@@ -966,3 +966,20 @@ def test_check_log_on_a_deeply_nested_object_is_invalid_not_a_crash():
         deep = [deep]
     report = check_log({"format": "peel-draw-poker-log", "version": 1, "meta": {"x": deep}})
     assert report["status"] == "invalid"
+
+
+def test_any_two_acts_a_log_begins_with_are_judged_or_refused_in_plain_words():
+    """Before the first deal there is no game in play (`Board.playing` is set by the deal):
+    every act that needs one is refused in words (`require_game`) before anything asks for
+    it. Each kind of act the shipped cases hold, as the first two events of a log."""
+    samples: dict[str, tuple[dict, dict]] = {}
+    for path in case_files():
+        log = load_case(path)
+        for event in log["events"]:
+            samples.setdefault(event["type"], (log, event))
+    for first, (log, one) in sorted(samples.items()):
+        for second, (_, two) in sorted(samples.items()):
+            begun = {**log, "events": [one, two]}
+            report = check_log(copy.deepcopy(begun))
+            assert_steady(report, begun)
+            assert "internal error" not in (report["error"] or {}).get("message", ""), (first, second)

@@ -43,6 +43,8 @@ ON_WHOM = ("player", "from", "to")  # the operands that name whom an effect is o
 class Board:
     """One log's board: seats, stakes, cards and turns, and the event being judged."""
 
+    playing: Game  # the game in play, set by `begin`: absent before the first deal
+
     def __init__(self, table: Mapping[str, Any], rules: CompiledRules) -> None:
         """`table`: the log's table (its players, limit, ante and pronouns)."""
         self.seating = Seating(table["players"])
@@ -68,12 +70,12 @@ class Board:
         self.paying_how: Outcome | None = None
         self.evidence: EvidenceRecord | None = None  # the last law 46 evidence taken, for what follows from it
 
-    @property
-    def playing(self) -> Game:
-        """The game in play, where the log must have begun one."""
-        if self.game is None:
-            raise self.refused("no deal has begun: a deal event must come first")
-        return self.game
+    def begin(self, game: Game) -> None:
+        """The game in play from now on. `playing` is the same game, for what is asked only
+        once one is in play (an act after a deal, the words of the checks it sets off; an
+        act that needs a deal is refused first, `Replay.require_game`): an attribute, not a
+        property that tested for None at each of its 8 reads an event."""
+        self.game = self.playing = game
 
     def in_deal(self) -> bool:
         return bool(self.game and self.game.deals)

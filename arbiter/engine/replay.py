@@ -83,7 +83,7 @@ class Replay:
             betting.settle_turns(self, event)
         HANDLERS[kind](self, event)
         if self.board.game:
-            self.board.playing.last_event = k
+            self.board.game.last_event = k
         if self.trace is not None:
             self.trace.append(self.snapshot())
 
@@ -145,7 +145,7 @@ class Replay:
         return [d for d in held if (d.check.rule.id, d.finding.player) not in silenced]
 
     def _draft(self, check: CompiledCheck) -> Decision:
-        game = self.board.playing
+        game = self.board.game  # None for a check that holds before the first deal (the draw for it)
         player = check.player(self.board)
         finding = Finding(
             id=check.rule.id,

@@ -78,7 +78,7 @@ def new_game(r: Replay, dealer: str) -> Game:
     game = Game(number=session.games_begun, dealer=dealer, jackpot=session.next_jackpot,
                 deal=new_deal(r, 1, dealer, redeal=False))
     r.fired_moments.clear()  # a moment is fired once a deal, and this game's deals are all new
-    r.board.game = game
+    r.board.begin(game)
     game.pool_start = session.carried
     game.stakes = {p: 0 for p in r.board.seating.players}
     game.still_in = set(r.board.seating.players)

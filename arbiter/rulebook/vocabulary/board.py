@@ -71,9 +71,7 @@ class BoardView(Protocol):
     def turns(self) -> Turns:
         """Whose turn it is."""
 
-    @property
-    def playing(self) -> Game:
-        """The game in play (refusing the log where none has begun)."""
+    playing: Game  # the game in play, where a deal has begun one (every word that reads it is asked then)
 
     def in_deal(self) -> bool:
         """Has a deal of the game in play begun?"""
