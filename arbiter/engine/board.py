@@ -231,7 +231,7 @@ class Board:
     def _apply_followed(self, rule_id: str) -> list[EffectRecord] | None:
         applied: list[EffectRecord] | None = None
         for check in self.rules.followed.get(rule_id, ()):
-            if check.condition(self):
+            if check.holds(self):
                 applied = applied or []
                 for name, arg in check.effects:
                     applied.extend(self.apply_effect(name, self.effect_arguments(name, arg), rule_id))

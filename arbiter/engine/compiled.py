@@ -76,14 +76,13 @@ class CompiledCheck:
         self._settled: dict[str, Condition | None] = {}
         self._condition: Condition | None = None
 
-    @property
-    def condition(self) -> Condition:
-        """The condition as written, for a check `followed` from another (compiled when first
-        asked: most checks are only ever asked settled for a phase)."""
+    def holds(self, ctx: Context) -> bool:
+        """Does the condition as written hold? For a check `followed` from another, whose
+        condition is compiled when first asked: most checks are asked only settled for a phase."""
         condition = self._condition
         if condition is None:
             condition = self._condition = compile_condition(self.check.condition, self.binding)
-        return condition
+        return condition(ctx)
 
     def condition_in(self, key: str) -> Condition | None:
         """The condition with the binding's index decided for `key` (the phase of the moment),
