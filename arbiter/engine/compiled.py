@@ -194,7 +194,8 @@ class CompiledRules:
                     self.settings.setdefault(name, []).append(
                         Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test is None))
 
-        self._matching: dict[tuple[str, tuple[Any, ...]], list[Setting]] = {}
+        # (name, match) -> its settings, and whether any is an exception to another
+        self._matching: dict[tuple[str, tuple[Any, ...]], tuple[list[Setting], bool]] = {}
         self._accepting: dict[str, frozenset[str]] | None = None  # when no entry has a condition
         acts = self.settings.get("round_acts", ())
         if all(s.unconditional for s in acts):
@@ -250,12 +251,17 @@ class CompiledRules:
         if match is None and name in self.constant_settings:
             return self.constant_settings[name]
         key = (name, tuple(sorted(match.items())) if match else ())
-        candidates = self._matching.get(key)
-        if candidates is None:
-            candidates = self._matching[key] = [
-                s for s in self.settings.get(name, ())
-                if match is None or all(s.value.get(k) == v for k, v in match.items())
-            ]
+        found = self._matching.get(key)
+        if found is None:
+            candidates = [s for s in self.settings.get(name, ())
+                          if match is None or all(s.value.get(k) == v for k, v in match.items())]
+            found = self._matching[key] = (candidates, any(s.exception_to for s in candidates))
+        candidates, excepting = found
+        if not excepting:  # no exception among them: the first whose condition holds
+            for setting in candidates:
+                if setting.condition(ctx):
+                    return setting
+            return None
         holding = [s for s in candidates if s.condition(ctx)]
         overridden = {target for s in holding for target in s.exception_to}
         for setting in holding:
