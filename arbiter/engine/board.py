@@ -19,6 +19,7 @@ from arbiter.engine.ledger import Ledger
 from arbiter.engine.turns import Turns
 from arbiter.errors import ReplayError
 from arbiter.findings import EffectRecord, EvidenceRecord
+from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.effects import EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
@@ -40,7 +41,7 @@ APPLY = EFFECTS.meanings()
 ON_WHOM = ("player", "from", "to")  # the operands that name whom an effect is on
 
 
-class Board:
+class Board(BoardView):
     """One log's board: seats, stakes, cards and turns, and the event being judged."""
 
     playing: Game  # the game in play, set by `begin`: absent before the first deal
@@ -76,6 +77,19 @@ class Board:
         act that needs a deal is refused first, `Replay.require_game`): an attribute, not a
         property that tested for None at each of its 8 reads an event."""
         self.game = self.playing = game
+
+    def chain(self) -> list[str]:
+        return self.turns.chain()
+
+    def turn_of(self, round_name: str) -> str | None:
+        return self.turns.of(round_name)
+
+    def straddlers(self) -> list[str]:
+        return self.turns.straddlers()
+
+    def stack_of(self, player: str) -> int | None:
+        stacks = self.ledger.stacks
+        return None if stacks is None else stacks[player]
 
     def in_deal(self) -> bool:
         return bool(self.game and self.game.deals)

@@ -48,7 +48,7 @@ add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given
 add("refundable_of", "{0}'s ante or straddle", refundable_of,
     note="in this game; where every player antes (a jack-pot), his ante")
 add("stack_of", "the counters {0} has on the table",
-    lambda t, p: None if t.ledger.stacks is None else t.ledger.stacks[p],
+    lambda t, p: t.stack_of(p),
     note="his stack, where the log gives the players' counters (`table.stacks`); else unknown")
 add("count_of", "how many {0}", lambda t, items: len(items), takes="list",
     note="e.g. `{count_of: event.cards}`")

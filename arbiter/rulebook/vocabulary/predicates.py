@@ -25,10 +25,10 @@ def lifted(t: BoardView, player: str) -> bool:
 
 def out_of_turn(t: BoardView, round_name: str) -> bool:
     if round_name in ("say", "bet"):
-        return t.actor not in t.turns.chain()
+        return t.actor not in t.chain()
     if round_name == "straddle":
-        return t.actor not in t.turns.straddlers()
-    return t.actor != t.turns.of(round_name)
+        return t.actor not in t.straddlers()
+    return t.actor != t.turn_of(round_name)
 
 
 def original_hand(t: BoardView, player: str) -> list[int] | None:
