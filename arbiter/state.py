@@ -5,7 +5,9 @@ is next, the jack-pot series, the pool carried over), the `Game` (from a new dea
 the pool paid: stakes, who is still in, the say, the draw, the betting) and the `Deal`
 (from taking up the pack to the deal finished or void: cards, cut, who spoke).
 
-Dataclasses with slots: read at every event, each field declared once.
+Each field is declared once, in its class's `__init__` (read at every event): a compiled
+build makes these constructors native, where a dataclass's `__init__` (generated when the
+module loads) stays interpreted. `Session`, made once a log, stays a dataclass.
 """
 
 from __future__ import annotations
@@ -39,58 +41,59 @@ class Outcome(StrEnum):
     NOT_CLAIMED = "not_claimed"
 
 
-@dataclass(slots=True, kw_only=True)
 class Hand:
     """One player's cards in the current deal: counted always, named where the log names them."""
 
-    count: int = 0
-    cards: list[int | None] = field(default_factory=list)
-    original: list[int | None] = field(default_factory=list)
-    lifted: bool = False
-    discarded: int | None = None
-    discards: list[int | None] = field(default_factory=list)
-    demanded: int | None = None
-    given: int = 0
-    supplied: bool = False
-    owed: int = 0  # cards the dealer owes beyond those given (exposed, short), and the law that says so
-    owed_law: str | None = None
-    excess: int = 0  # cards given in excess, to be taken back, and the law that says so
-    excess_law: str | None = None
-    drawn_lifted: bool = False
+    def __init__(self) -> None:
+        self.count: int = 0
+        self.cards: list[int | None] = []
+        self.original: list[int | None] = []
+        self.lifted: bool = False
+        self.discarded: int | None = None
+        self.discards: list[int | None] = []
+        self.demanded: int | None = None
+        self.given: int = 0
+        self.supplied: bool = False
+        self.owed: int = 0  # cards the dealer owes beyond those given (exposed, short), and the law that says so
+        self.owed_law: str | None = None
+        self.excess: int = 0  # cards given in excess, to be taken back, and the law that says so
+        self.excess_law: str | None = None
+        self.drawn_lifted: bool = False
 
 
-@dataclass(slots=True, kw_only=True)
 class Deal:
     """From taking up the pack to the deal finished (or declared void)."""
 
-    number: int
-    began: int  # the index of its `deal` event
-    dealer: str
-    shuffles: list[dict[str, Any]] = field(default_factory=list)
-    cut_by: str | None = None
-    cards_dealt: int = 0
-    finished: bool = False
-    misdealt: bool = False
-    redeal: bool
-    last_to: str | None = None
-    spoke: list[str] = field(default_factory=list)
-    pointed_out: list[tuple[str, str]] = field(default_factory=list)
-    hands: dict[str, Hand]
-    pack_remaining: int
-    in_play: dict[int, str] = field(default_factory=dict)
-    uncollected: int = 0
-    remaking: set[str] = field(default_factory=set)  # what the pack made up from the discards still needs: shuffle, cut
+    def __init__(self, *, number: int, began: int, dealer: str, redeal: bool, hands: dict[str, Hand],
+                 pack_remaining: int) -> None:
+        self.number: int = number
+        self.began: int = began  # the index of its `deal` event
+        self.dealer: str = dealer
+        self.shuffles: list[dict[str, Any]] = []
+        self.cut_by: str | None = None
+        self.cards_dealt: int = 0
+        self.finished: bool = False
+        self.misdealt: bool = False
+        self.redeal: bool = redeal
+        self.last_to: str | None = None
+        self.spoke: list[str] = []
+        self.pointed_out: list[tuple[str, str]] = []
+        self.hands: dict[str, Hand] = hands
+        self.pack_remaining: int = pack_remaining
+        self.in_play: dict[int, str] = {}
+        self.uncollected: int = 0
+        self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
 
     def started(self) -> bool:
         return self.cards_dealt > 0
 
 
-@dataclass(slots=True)
 class Round:
     """A turn order (the say, the draw) and who has had his turn in it."""
 
-    order: list[str]
-    done: list[str] = field(default_factory=list)
+    def __init__(self, order: list[str]) -> None:
+        self.order: list[str] = order
+        self.done: list[str] = []
 
     def pending(self, still_in: set[str]) -> list[str]:
         return [p for p in self.order if p not in self.done and p in still_in]
@@ -100,62 +103,59 @@ class Round:
         return pending[0] if pending else None
 
 
-@dataclass(slots=True, kw_only=True)
 class Game:
     """One game: from its first deal to the pool paid, carried over, or the log's end."""
 
-    number: int
-    dealer: str
-    jackpot: dict[str, Any] | None
-    deal: Deal  # the current deal: the last of `deals`
-    deals: list[Deal] = field(default_factory=list)
-    ante_player: str | None = None
-    every_ante: bool = False  # every player antes (the `ante_by` setting in force names every player)
-    ante: int | None = None
-    ante_staker: str | None = None
-    antes_paid: dict[str, int] = field(default_factory=dict)
-    straddles: list[tuple[str, int]] = field(default_factory=list)
-    stakes: dict[str, int] = field(default_factory=dict)
-    still_in: set[str] = field(default_factory=set)
-    passed: set[str] = field(default_factory=set)
-    foul: set[str] = field(default_factory=set)
-    opener: str | None = None
-    opener_cards: list[int] | None = None
-    phase: Phase = Phase.BEFORE_DEAL
-    say: Round | None = None
-    draw: Round | None = None
-    forfeited_draw: set[str] = field(default_factory=set)
-    bet_turn: str | None = None
-    bettors: set[str] = field(default_factory=set)
-    acted_since_raise: set[str] = field(default_factory=set)
-    preceding: int = 0  # the preceding in-turn stake: what a player must make good at his turn
-    early: dict[str, int] = field(default_factory=dict)  # acts out of turn whose turn has not come: the stake left
-    late: dict[str, int] = field(default_factory=dict)  # stakes when none could come: counters in, nothing else
-    stood: set[str] = field(default_factory=set)
-    last_stood: str | None = None
-    last_to_equal: str | None = None
-    all_in: dict[str, dict[str, Any]] = field(default_factory=dict)
-    shown: dict[str, list[int]] = field(default_factory=dict)
-    originals: dict[str, list[int]] = field(default_factory=dict)
-    pool_start: int = 0
-    paid_in: int = 0
-    winners: list[str] = field(default_factory=list)
-    resolved: bool = False
-    outcome: Outcome | None = None
-    claim_blocked: bool = False
-    pending_claim: tuple[list[str], Outcome, dict[str, list[int]]] | None = None
-    last_event: int = -1
-    next_jackpot: dict[str, Any] | None = None
-    dealer_drew: int | None = None
-    redeal_by: str | None = None
-    misdeal_rule: str | None = None
-    asked: set[str] = field(default_factory=set)
-    need_not_answer: set[str] = field(default_factory=set)
-    highest: int = 0  # the highest stake (lowered only where a stake is given back)
-    say_staked: bool = False  # a say taken in turn was a stake: the game is opened in turn
-
-    def __post_init__(self) -> None:
-        self.deals.append(self.deal)
+    def __init__(self, *, number: int, dealer: str, jackpot: dict[str, Any] | None, deal: Deal) -> None:
+        self.number: int = number
+        self.dealer: str = dealer
+        self.jackpot: dict[str, Any] | None = jackpot
+        self.deal: Deal = deal  # the current deal: the last of `deals`
+        self.deals: list[Deal] = [deal]
+        self.ante_player: str | None = None
+        self.every_ante: bool = False  # every player antes (the `ante_by` setting in force names every player)
+        self.ante: int | None = None
+        self.ante_staker: str | None = None
+        self.antes_paid: dict[str, int] = {}
+        self.straddles: list[tuple[str, int]] = []
+        self.stakes: dict[str, int] = {}
+        self.still_in: set[str] = set()
+        self.passed: set[str] = set()
+        self.foul: set[str] = set()
+        self.opener: str | None = None
+        self.opener_cards: list[int] | None = None
+        self.phase: Phase = Phase.BEFORE_DEAL
+        self.say: Round | None = None
+        self.draw: Round | None = None
+        self.forfeited_draw: set[str] = set()
+        self.bet_turn: str | None = None
+        self.bettors: set[str] = set()
+        self.acted_since_raise: set[str] = set()
+        self.preceding: int = 0  # the preceding in-turn stake: what a player must make good at his turn
+        self.early: dict[str, int] = {}  # acts out of turn whose turn has not come: the stake left
+        self.late: dict[str, int] = {}  # stakes when none could come: counters in, nothing else
+        self.stood: set[str] = set()
+        self.last_stood: str | None = None
+        self.last_to_equal: str | None = None
+        self.all_in: dict[str, dict[str, Any]] = {}
+        self.shown: dict[str, list[int]] = {}
+        self.originals: dict[str, list[int]] = {}
+        self.pool_start: int = 0
+        self.paid_in: int = 0
+        self.winners: list[str] = []
+        self.resolved: bool = False
+        self.outcome: Outcome | None = None
+        self.claim_blocked: bool = False
+        self.pending_claim: tuple[list[str], Outcome, dict[str, list[int]]] | None = None
+        self.last_event: int = -1
+        self.next_jackpot: dict[str, Any] | None = None
+        self.dealer_drew: int | None = None
+        self.redeal_by: str | None = None
+        self.misdeal_rule: str | None = None
+        self.asked: set[str] = set()
+        self.need_not_answer: set[str] = set()
+        self.highest: int = 0  # the highest stake (lowered only where a stake is given back)
+        self.say_staked: bool = False  # a say taken in turn was a stake: the game is opened in turn
 
     def the_say(self) -> Round:
         """The say, where the phase says it has begun (an invariant, not a check of the log)."""
