@@ -15,8 +15,6 @@ POOL = "pool"
 class Seating:
     """Seat arithmetic over a fixed ring of players."""
 
-    __slots__ = ("players", "_index", "_left", "_rounds")
-
     def __init__(self, players: Sequence[str]) -> None:
         self.players: tuple[str, ...] = tuple(players)
         self._index = {name: i for i, name in enumerate(self.players)}

@@ -135,8 +135,6 @@ class Triggered:
     game those that can hold in it, with their conditions settled for it (`condition_in`):
     a check asked only in the betting is not asked of a deal."""
 
-    __slots__ = ("checks", "_in")
-
     def __init__(self) -> None:
         self.checks: list[CompiledCheck] = []
         self._in: dict[str, list[tuple[CompiledCheck, Condition]]] = {}

@@ -49,8 +49,6 @@ class Binding:
     context. Compiled with a binding, a condition calls them directly; without one, it
     asks any context by name (`word`, `apply`, `test`)."""
 
-    __slots__ = ("words", "functions", "predicates", "facts", "index")
-
     def __init__(self, words: Mapping[str, Callable[[Any], Any]], functions: Mapping[str, Callable[[Any, Any], Any]],
                  predicates: Mapping[str, Callable[[Any, Any], Any]],
                  facts: Mapping[str, Callable[[Any], bool]] | None = None,

@@ -46,9 +46,6 @@ class Ledger:
     they also become the report's lines (which is when a long log's memory peaks).
     `movements()` gives them as records."""
 
-    __slots__ = ("_games", "_events", "_amounts", "_kind_of", "_kinds", "_kind_index", "pool", "stacks",
-                 "borrowed")
-
     def __init__(self, stacks: Mapping[str, int] | None = None) -> None:
         self._games = array("q")
         self._events = array("q")

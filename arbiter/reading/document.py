@@ -95,8 +95,6 @@ def _first_huge_int(doc: object) -> list[str | int] | None:
 class _Bad:
     """Put by the parser where the log holds something unreadable; found by ``_walk``."""
 
-    __slots__ = ("problem", "key")
-
     def __init__(self, problem: str, key: str | None = None) -> None:
         self.problem = problem  # a predicate: "<subject> is not a finite number (NaN)"
         self.key = key  # the duplicated key, for a duplicate

@@ -22,8 +22,6 @@ class LazyEvents:
     the bytes (which the caller holds anyway) and one event, not their text and a million
     dicts. Its length is known: the events were counted when they were checked."""
 
-    __slots__ = ("_data", "_start", "_count")
-
     def __init__(self, data: bytes, start: int, count: int) -> None:
         self._data, self._start, self._count = data, start, count  # start: the byte of its `[`
 

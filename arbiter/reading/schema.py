@@ -93,8 +93,6 @@ class FastSchema:
     each event, three times slower). Its verdict only lets a sound log through; a log it
     refuses is checked again by `jsonschema`. Tests hold the two to the same verdicts."""
 
-    __slots__ = ("head", "events", "_rust")
-
     def __init__(self, rust: Callable[[dict[str, Any]], Valid]) -> None:
         self.head = rust(_HEAD_SCHEMA)
         self.events: dict[str, Valid] = {}  # event type -> its own subschema, once `event` has met it

@@ -23,8 +23,6 @@ class Entry(Generic[Meaning]):
     the kind of value it gives, and the kind its argument must be (one kind, or a kind for
     each named operand)."""
 
-    __slots__ = ("name", "phrase", "meaning", "reads", "says", "record", "note", "value", "takes")
-
     def __init__(self, name: str, phrase: str, meaning: Meaning, reads: tuple[str, ...] = (),
                  says: Callable[..., str] | None = None, record: str = "", note: str = "", value: str = "",
                  takes: Takes = None) -> None:
