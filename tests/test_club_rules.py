@@ -269,3 +269,19 @@ def test_a_chain_of_follows_that_never_ends_is_refused_before_play(tmp_path, rul
     code, out, err = run("check", str(CASE), "--house", str(path))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert f"rules: {chain}: a chain of follows that never ends" in err, err
+
+
+@pytest.mark.parametrize("when, then", [
+    ({"on": ["draw_for_deal"], "if": {"in_game": "actor"}}, []),
+    ({"on": ["draw_for_deal"]}, [{"penalty": {"from": "actor", "to": "pool", "amount": "table_ante"}}]),
+], ids=["asks who is in", "moves counters"])
+def test_a_club_rule_that_needs_a_game_before_the_first_deal_is_refused_in_words(tmp_path, when, then):
+    """The draw for the deal comes before any game: a club's check on it that asks who is in
+    the game, or moves counters, has no game to ask of. The log is refused, as an act that
+    needs a deal is: never an internal error (SPEC §5: no house file can make a check end in one)."""
+    check = {"when": when, "then": then, "player": "actor", "summary": "{actor} drew for the deal"}
+    path = house_file(tmp_path, club(checks=[check]))
+    log = cases_dir() / "l02-draw-for-deal-ace-lowest.json"
+    code, out, _ = run("check", str(log), "--house", str(path), "--format", "json")
+    error = json.loads(out)["reports"][0]["error"]
+    assert code == 2 and error["message"] == "event 0 (draw_for_deal by Ann): no deal has begun: a deal event must come first"

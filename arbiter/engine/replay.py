@@ -81,7 +81,15 @@ class Replay:
             dealing.finish_deal(self)
         if kind not in TURNLESS_EVENTS:
             betting.settle_turns(self, event)
-        HANDLERS[kind](self, event)
+        try:
+            HANDLERS[kind](self, event)
+        except AttributeError:
+            # Before the first deal the board has no game in play (`playing`): an act that
+            # needs one is refused first (`require_game`), but a club's rule may still ask
+            # about the game then (a check on the draw for the deal): refused as before.
+            if self.board.game is None:
+                raise self.board.refused("no deal has begun: a deal event must come first") from None
+            raise
         if self.board.game:
             self.board.game.last_event = k
         if self.trace is not None:
