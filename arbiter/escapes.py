@@ -4,7 +4,9 @@ A name a terminal shows (a log's file name, a game file's, an address given) may
 escape sequences: CSI, which moves the cursor or changes colours, and OSC, which sets the
 window's title or writes a link. `printable` makes such text one harmless line (what
 `arbiter serve` prints of names and of the traffic's log); `without_escapes` keeps its
-lines and tabs (every command's output to a terminal, `cli/output.py`).
+lines and tabs (every command's output to a terminal, `cli/output.py`). And text that no
+output can hold at all: a lone surrogate (`has_lone_surrogate`), which a log or a house
+file is refused for.
 """
 
 from __future__ import annotations
@@ -31,3 +33,13 @@ def without_escapes(text: str) -> str:
     """`text` with every terminal escape sequence and other control character taken out,
     its line breaks and tabs kept: a report as a terminal shows it, driving nothing."""
     return CONTROLS.sub("", ESCAPES.sub("", text))
+
+
+def has_lone_surrogate(s: str) -> bool:
+    """JSON's \\uD800-\\uDFFF escapes that form no pair leave a str that no output can
+    encode; a raw one cannot get past strict UTF-8 decoding."""
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False

@@ -27,13 +27,13 @@ import re
 from typing import Any, cast
 
 from arbiter.errors import LogReadError, LogSchemaError
+from arbiter.escapes import has_lone_surrogate
 from arbiter.reading.limits import (
     CARD_COUNTS,
     LONE_SURROGATE_ESCAPE,
     MAX_CARDS,
     MAX_NUMBER,
     TOO_DEEP,
-    has_lone_surrogate,
     read_source,
 )
 from arbiter.reading.messages import clip, describe, json_pointer, label, place, show, subject

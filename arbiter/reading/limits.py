@@ -116,13 +116,3 @@ def check_depth(value: object, depth: int = 1) -> None:
         if depth > MAX_DEPTH:
             raise LogReadError(TOO_DEEP)
         stack.extend((child, depth + 1) for child in children if type(child) in (dict, list))
-
-
-def has_lone_surrogate(s: str) -> bool:
-    """JSON's \\uD800-\\uDFFF escapes that form no pair leave a str that no output can
-    encode; a raw one cannot get past strict UTF-8 decoding."""
-    try:
-        s.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False

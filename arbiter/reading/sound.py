@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any, TypeGuard
 
-from arbiter.reading.limits import CARD_COUNTS, MAX_CARDS, MAX_DEPTH, MAX_NUMBER, has_lone_surrogate
+from arbiter.escapes import has_lone_surrogate
+from arbiter.reading.limits import CARD_COUNTS, MAX_CARDS, MAX_DEPTH, MAX_NUMBER
 from arbiter.reading.schema import NAME_FIELDS, FastSchema, fast
 from arbiter.seats import POOL
 

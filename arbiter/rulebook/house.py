@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
 from arbiter.errors import HouseRulesError
+from arbiter.escapes import has_lone_surrogate
 from arbiter.hands import DEFAULT_HAND_ORDER, shape_from_data
 from arbiter.resources import rules_dir, schema_path
 from arbiter.rulebook.in_force import parameters_of
@@ -165,10 +166,10 @@ def _lone_surrogate(data: Any) -> str | None:
     while stack:
         value, where = stack.pop()
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-        if isinstance(value, str) and any("\ud800" <= c <= "\udfff" for c in value):
+        if isinstance(value, str) and has_lone_surrogate(value):
             return _field(*where) or "(top)"
         for key, child in items:
-            if isinstance(key, str) and any("\ud800" <= c <= "\udfff" for c in key):
+            if isinstance(key, str) and has_lone_surrogate(key):
                 return _field(*where, key)
             stack.append((child, (*where, key)))
     return None
