@@ -81,6 +81,7 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, allo
     resumed = served.session is not None
     if not tls and not on_loopback(address):
         click.echo(IN_CLEAR, err=True)
+    code = watch_code(url)  # made once: printed here, drawn on the page
     if fmt == "json":
         click.echo(json.dumps({"game": str(path), "resumed": resumed, "record": f"{url}#token={token}", "watch": url}))
     else:
@@ -88,11 +89,11 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, allo
         click.echo(f"record (this device only): {url}#token={token}")
         click.echo(f"watch: {url}")
         drawn = io.StringIO()
-        watch_code(url).terminal(out=drawn, compact=True)
+        code.terminal(out=drawn, compact=True)
         click.echo(drawn.getvalue().rstrip("\n"))
     names = [*([] if address in WILDCARDS else [address]), *allowed]
     try:
-        serve_forever(create_app(served, token, url, names, limits), listener, limits, tls)
+        serve_forever(create_app(served, token, url, names, limits, code), listener, limits, tls)
     except KeyboardInterrupt:  # Ctrl-C: the way a server is stopped, not an error
         pass
     if fmt == "text":

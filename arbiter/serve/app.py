@@ -165,14 +165,15 @@ def host_name(host: str) -> str:
 
 
 def create_app(game: ServedGame, token: str, watch: str, names: Iterable[str] = (),
-               limits: Limits = Limits()) -> Starlette:
+               limits: Limits = Limits(), code: segno.QRCode | None = None) -> Starlette:
     """The app for one game; `token` is what a recording device must send, `watch` the
-    address the other phones open (shown on the page as a QR code), `names` those it
-    answers to besides the connection's address and loopback's."""
+    address the other phones open (shown on the page as a QR code: `code`, where the
+    caller has made it already), `names` those it answers to besides the connection's
+    address and loopback's."""
     broadcast = Broadcast(game, limits.watchers)
     lock = asyncio.Lock()
     drawn = io.BytesIO()
-    watch_code(watch).save(drawn, kind="svg", scale=6, border=2, title=watch)
+    (code or watch_code(watch)).save(drawn, kind="svg", scale=6, border=2, title=watch)
     svg = drawn.getvalue()
     pages = {path: (resources.files("arbiter.serve").joinpath(name).read_bytes(), kind)
              for path, (name, kind) in FILES.items()}
