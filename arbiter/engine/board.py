@@ -26,7 +26,7 @@ from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCT
 from arbiter.rulebook.vocabulary.grammar import DEFINES
 from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import PERSONS
-from arbiter.rulebook.vocabulary.predicates import PREDICATES, phase_now
+from arbiter.rulebook.vocabulary.predicates import PREDICATES
 from arbiter.seats import POOL, Seating
 from arbiter.state import Game, Hand, Outcome, Session
 
@@ -36,7 +36,7 @@ MOVEMENT_WORDS = {"stake": "a bet", "late_stake": "a bet", "ante": "an ante",
 # The declared words as the compiler binds them: a check costs a call per word, not a lookup by name.
 BINDING = Binding({**PERSONS.meanings(), **NUMBERS.meanings(), **FACTS.meanings()},
                   {**PERSON_FUNCTIONS.meanings(), **NUMBER_FUNCTIONS.meanings()},
-                  PREDICATES.meanings(), FACTS.meanings(), ("phase", phase_now))
+                  PREDICATES.meanings(), FACTS.meanings(), index="phase")  # the replay asks `phase_now`
 APPLY = EFFECTS.meanings()
 ON_WHOM = ("player", "from", "to")  # the operands that name whom an effect is on
 

@@ -92,7 +92,7 @@ class CompiledCheck:
         except KeyError:
             pass
         assert self.binding is not None and self.binding.index is not None
-        node = settled(self.check.condition, self.binding.index[0], key)
+        node = settled(self.check.condition, self.binding.index, key)
         condition = None if node is False else compile_condition(node, self.binding)
         self._settled[key] = condition
         return condition

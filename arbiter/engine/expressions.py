@@ -52,11 +52,12 @@ class Binding:
     def __init__(self, words: Mapping[str, Callable[[Any], Any]], functions: Mapping[str, Callable[[Any, Any], Any]],
                  predicates: Mapping[str, Callable[[Any, Any], Any]],
                  facts: Mapping[str, Callable[[Any], bool]] | None = None,
-                 index: tuple[str, Callable[[Any], str]] | None = None) -> None:
+                 index: str | None = None) -> None:
         """`facts`: the words that are true or false (a subset of `words`): each is the
         condition that names it alone, called as it is. `index`: a predicate of a literal
-        (`phase`) and the one literal it holds of in a context: a condition is decided with
-        that predicate's parts settled for the literal of the moment (`settled`)."""
+        (`phase`) that holds of one literal at a time: a condition is decided with that
+        predicate's parts settled for the literal of the moment (`settled`), which the
+        replay gives (`phase_now`)."""
         self.words = words
         self.functions = functions
         self.predicates = predicates
