@@ -18,7 +18,6 @@ from outside the checkout, so that `import arbiter` is the installed build. A sc
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import shutil
 import subprocess
@@ -26,13 +25,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from arbiter.simulator import simulate_log
+from bench_check import write_corpus  # the script's own folder is on sys.path
 
 # Run under valgrind by each interpreter measured: the corpus checked PASSES times.
 CHECK = """
-import json, sys
+import sys
+from pathlib import Path
 from arbiter.checker import check_bytes
-logs = [text.encode() for text in json.load(open(sys.argv[1]))]
+logs = [path.read_bytes() for path in sorted(Path(sys.argv[1]).glob("*.json"))]
 for _ in range(int(sys.argv[2])):
     for raw in logs:
         check_bytes(raw, "log")
@@ -57,12 +57,10 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt install valgrind)")
-    logs = [simulate_log(seed, 4, 8, 0.2 if seed % 2 else 0.0)[0] for seed in range(args.sessions)]
-    events = sum(len(log["events"]) for log in logs)
-    print(f"{args.sessions} four-player sessions of 8 games, {events:,} events, half with planted irregularities")
     with tempfile.TemporaryDirectory() as tmp:
-        corpus = Path(tmp) / "corpus.json"
-        corpus.write_text(json.dumps([json.dumps(log) for log in logs]))
+        corpus = Path(tmp) / "corpus"
+        _, events = write_corpus(corpus, args.sessions, 8, players=4)  # bench_check's four-player corpus
+        print(f"{args.sessions} four-player sessions of 8 games, {events:,} events, half with planted irregularities")
         for python in args.python:
             each = (instructions(python, corpus, 3) - instructions(python, corpus, 1)) / 2 / events
             print(f"{python}: {each:,.0f} instructions an event")
