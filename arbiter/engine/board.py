@@ -44,8 +44,6 @@ ON_WHOM = ("player", "from", "to")  # the operands that name whom an effect is o
 class Board(BoardView):
     """One log's board: seats, stakes, cards and turns, and the event being judged."""
 
-    playing: Game  # the game in play, set by `begin`: absent before the first deal
-
     def __init__(self, table: Mapping[str, Any], rules: CompiledRules) -> None:
         """`table`: the log's table (its players, limit, ante and pronouns)."""
         self.seating = Seating(table["players"])

@@ -1,7 +1,7 @@
 """The board (the state of play at the table) as the vocabulary's words see it: what a
 word's meaning may read, and what an effect may do. The engine's `Board` is one such
-board; the words know it only by this
-class, so that they sit with the rule book, below the engine that drives a replay."""
+board; the words know it only by this class, so that they sit with the rule book, below
+the engine that drives a replay."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ class BoardView(ABC):
     paying_how: Outcome | None  # while the pool is paid: how it was won
     evidence: EvidenceRecord | None  # the last law 46 evidence taken
 
-    playing: Game  # the game in play, where a deal has begun one (every word that reads it is asked then)
+    playing: Game  # the game in play, set when a deal begins one (`Board.begin`); absent before the first deal
 
     @abstractmethod
     def chain(self) -> list[str]:

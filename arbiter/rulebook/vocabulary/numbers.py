@@ -37,6 +37,8 @@ def limit_after_draw(t: BoardView) -> int:
     """The limit of the betting after the draw (D1): the table's, times the house's multiple."""
     multiple: int = t.parameters["limit_multiple_after_draw"]
     return t.limit * multiple
+
+
 add("ante", "the ante", ante,
     note="this game's ante as staked, else the table's")
 add("last_straddle", "the last straddle", lambda t: t.game.straddles[-1][1] if t.game and t.game.straddles else 0,

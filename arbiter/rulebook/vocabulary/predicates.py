@@ -23,6 +23,12 @@ def lifted(t: BoardView, player: str) -> bool:
     return hand.drawn_lifted if has_drawn(t, player) else hand.lifted
 
 
+def phase_now(t: BoardView) -> str:
+    """The phase the game stands in; before any game, `before_deal`. A check's `{phase: NAME}`
+    parts are decided once for each phase (engine/compiled.py), not at each event."""
+    return t.game.phase if t.game else "before_deal"
+
+
 def out_of_turn(t: BoardView, round_name: str) -> bool:
     if round_name in ("say", "bet"):
         return t.actor not in t.chain()
@@ -101,12 +107,6 @@ add("pointed_out", "someone has pointed out {issue} about {about}",
     takes={"issue": "text", "about": "person"},
     note="`{pointed_out: {issue: I, about: P}}`: a `point_out` of that issue in this deal, before now")
 add("spoke", "{0} spoke to the dealer during the deal", lambda t, p: p in t.playing.deal.spoke)
-def phase_now(t: BoardView) -> str:
-    """The phase the game stands in; before any game, `before_deal`. A check's `{phase: NAME}`
-    parts are decided once for each phase (engine/compiled.py), not at each event."""
-    return t.game.phase if t.game else "before_deal"
-
-
 add("phase", "the game is in its {0} phase", lambda t, name: phase_now(t) == name, takes="literal",
     note="`before_deal`, `dealing`, `say`, `draw`, `betting`, `show`, `over`")
 add("out_of_turn", "it is not the player's turn to {0}", out_of_turn, takes="literal",
