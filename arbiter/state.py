@@ -69,7 +69,7 @@ class Deal:
         self.number: int = number
         self.began: int = began  # the index of its `deal` event
         self.dealer: str = dealer
-        self.shuffles: list[dict[str, Any]] = []
+        self.shufflers: list[str] = []  # who shuffled, in turn
         self.cut_by: str | None = None
         self.cards_dealt: int = 0
         self.finished: bool = False

@@ -188,7 +188,7 @@ def run_property(seeds: range, rulebook: Any) -> int:
             # a shuffle by another than the dealer, or by the dealer again, is a right at any time before the
             # deal (L3: he shuffles last), no turn's
             shuffled = event["type"] == "shuffle" and game is not None and (
-                actor != game.dealer or any(s["player"] == game.dealer for s in game.deal.shuffles))
+                actor != game.dealer or game.dealer in game.deal.shufflers)
             # an act out of turn still waiting for its turn: the simulator's players read it their own way
             waiting = game is not None and bool(game.early)
             lawful = (k not in irregular and event["type"] not in TURNLESS and not shuffled and not waiting

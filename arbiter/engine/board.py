@@ -18,6 +18,7 @@ from arbiter.engine.expressions import Binding
 from arbiter.engine.ledger import Ledger
 from arbiter.engine.turns import Turns
 from arbiter.errors import ReplayError
+from arbiter.events import Event
 from arbiter.findings import EffectRecord, EvidenceRecord
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.effects import EFFECTS
@@ -58,7 +59,7 @@ class Board(BoardView):
         self.ledger = Ledger(table.get("stacks"))
         self.held_over: dict[str, int] = {}  # counters added during a game under table stakes: the next game's
         self.turns = Turns(self)
-        self.event: Mapping[str, Any] = {}
+        self.event: Event = {}
         self.k = -1  # the index of the event being replayed
         self.parsed_cards: list[int] = []
         self.actor: str | None = None

@@ -25,7 +25,9 @@ from arbiter.rulebook.vocabulary.grammar import (
 class Context(Protocol):
     """What an expression may ask of the state it is evaluated in."""
 
-    event: Mapping[str, Any]
+    @property
+    def event(self) -> Mapping[str, Any]:
+        """The event being judged (a rule reads its fields as `event.FIELD`)."""
 
     def word(self, name: str) -> Any:
         """A person, a number or a boolean fact named by the vocabulary."""

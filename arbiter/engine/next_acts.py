@@ -143,7 +143,7 @@ class Prospect:
         # What comes before the first card, in the usual order; the first is the turn, and
         # the others may come first (the ante before the shuffle, say): they are offered too.
         due: list[tuple[str, list[Act]]] = []
-        if not any(s["player"] == game.dealer for s in deal.shuffles):
+        if game.dealer not in deal.shufflers:
             due.append((game.dealer, [{"type": "shuffle"}]))
         cutter = self.board.setting_person("cut_by")[0]
         if deal.cut_by is None and cutter is not None:

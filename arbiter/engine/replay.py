@@ -17,6 +17,7 @@ from arbiter.cards import card_str, parse_card
 from arbiter.engine.acts import betting, dealing, drawing, showing
 from arbiter.engine.board import BINDING, Board
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, compiled_rules, each_round
+from arbiter.events import Event
 from arbiter.findings import Finding, GameAccount
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
@@ -70,7 +71,7 @@ class Replay:
             self.step(k, event)
         self.finish(k + 1)
 
-    def step(self, k: int, event: Mapping[str, Any]) -> None:
+    def step(self, k: int, event: Event) -> None:
         """Record event `k` and apply what the laws decide of it. Between steps the board
         stands as the log so far leaves it: what may come next is asked of it then."""
         self.board.k = k
@@ -252,13 +253,13 @@ class Replay:
 
 # Each event type's handler, looked up once: `on_TYPE(replay, event)` in the module of
 # its part of the game (arbiter/engine/acts/).
-HANDLERS: Mapping[str, Callable[[Replay, Mapping[str, Any]], None]] = {
+HANDLERS: Mapping[str, Callable[[Replay, Event], None]] = {
     kind: next(getattr(part, "on_" + kind) for part in (dealing, betting, drawing, showing)
                if hasattr(part, "on_" + kind))
     for kind in EVENT_TYPES}
 
 
-def event_cards(event: Mapping[str, Any]) -> list[int]:
+def event_cards(event: Event) -> list[int]:
     """The cards an event names, parsed (the schema has checked their spelling)."""
     if "card" in event and event["card"] is not None:
         return [parse_card(event["card"])]

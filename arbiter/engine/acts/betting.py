@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from arbiter.cards import parse_card
 from arbiter.engine import turns
 from arbiter.engine.acts import showing
+from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.predicates import has_drawn
 from arbiter.seats import POOL
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 BETTING_ACTS = frozenset({"open", "play", "pass", "demand_show"})
 
 
-def on_lift(r: Replay, event: Mapping[str, Any]) -> None:
+def on_lift(r: Replay, event: Event) -> None:
     r.require_game("lift")
     held = r.decide("lift", event["player"])
     r.act(held + raise_hand(r, event["player"]))
@@ -65,19 +66,19 @@ def seating_round(r: Replay, order: Mapping[str, Any]) -> list[str]:
     return ring[: ring.index(last) + 1] if last in ring else ring
 
 
-def on_open(r: Replay, event: Mapping[str, Any]) -> None:
+def on_open(r: Replay, event: Event) -> None:
     betting_act(r, event)
 
 
-def on_play(r: Replay, event: Mapping[str, Any]) -> None:
+def on_play(r: Replay, event: Event) -> None:
     betting_act(r, event)
 
 
-def on_pass(r: Replay, event: Mapping[str, Any]) -> None:
+def on_pass(r: Replay, event: Event) -> None:
     betting_act(r, event)
 
 
-def betting_act(r: Replay, event: Mapping[str, Any]) -> None:
+def betting_act(r: Replay, event: Event) -> None:
     game = r.require_game(event["type"])
     player, kind = event["player"], event["type"]
     if game.phase == Phase.BEFORE_DEAL:
@@ -107,7 +108,7 @@ def betting_act(r: Replay, event: Mapping[str, Any]) -> None:
         after_act(r, player, in_turn, staked=kind != "pass")
 
 
-def say_before_the_deal(r: Replay, player: str, kind: str, event: Mapping[str, Any]) -> None:
+def say_before_the_deal(r: Replay, player: str, kind: str, event: Event) -> None:
     """A say before the cards are dealt (in a new game, or between a misdeal and the new
     deal) is a say out of turn: a stake stands as the player's stake and is held as
     early, so that in the say of the deal to come his turn is judged by it, as for any
@@ -193,7 +194,7 @@ def after_act(r: Replay, player: str, in_turn: bool, staked: bool) -> None:
             game.early[player] = game.stakes[player]
 
 
-def settle_turns(r: Replay, event: Mapping[str, Any]) -> None:
+def settle_turns(r: Replay, event: Event) -> None:
     """Before an act that belongs to a later moment (a discard, a show …), the turns
     that may pass without an act pass: the say or the betting may end here."""
     game = r.board.game
@@ -232,7 +233,7 @@ def close_say(r: Replay, last: str) -> None:
     game.draw.done.extend(p for p in game.draw.order if r.board.hand(p).discarded is not None)
 
 
-def betting_begins(r: Replay, player: str, event: Mapping[str, Any]) -> bool:
+def betting_begins(r: Replay, player: str, event: Event) -> bool:
     """Does this act end the draw? Yes once all have drawn, or when a player who has had
     his draw bets other than to make good his stake (those yet to draw are passed over)."""
     game = r.board.playing
@@ -272,7 +273,7 @@ def close_betting_if_done(r: Replay, last: str) -> bool:
     return True
 
 
-def on_demand_show(r: Replay, event: Mapping[str, Any]) -> None:
+def on_demand_show(r: Replay, event: Event) -> None:
     game = r.require_game("demand_show")
     player = event["player"]
     if game.phase == Phase.DRAW and not game.the_draw().pending(game.still_in):

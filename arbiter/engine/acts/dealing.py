@@ -5,10 +5,11 @@ they are dealt. Each `on_TYPE(replay, event)` records one event type; the replay
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from arbiter.cards import parse_card
 from arbiter.engine.acts import betting
+from arbiter.events import Event
 from arbiter.rulebook.vocabulary.grammar import EVERY_PLAYER
 from arbiter.seats import POOL
 from arbiter.state import Deal, Game, Hand, Phase
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from arbiter.engine.replay import Replay
 
 
-def on_draw_for_deal(r: Replay, event: Mapping[str, Any]) -> None:
+def on_draw_for_deal(r: Replay, event: Event) -> None:
     if r.board.session.games_begun:
         raise r.board.refused("a draw for the first deal cannot come once the first game has begun")
     session = r.board.session
@@ -35,7 +36,7 @@ def on_draw_for_deal(r: Replay, event: Mapping[str, Any]) -> None:
     r.act(held)
 
 
-def on_deal(r: Replay, event: Mapping[str, Any]) -> None:
+def on_deal(r: Replay, event: Event) -> None:
     dealer = event["dealer"]
     game = r.board.game
     if game is not None and game.deal.misdealt and not game.resolved:  # a new deal of the same game
@@ -90,15 +91,15 @@ def new_game(r: Replay, dealer: str) -> Game:
     return game
 
 
-def on_shuffle(r: Replay, event: Mapping[str, Any]) -> None:
+def on_shuffle(r: Replay, event: Event) -> None:
     game = r.require_game("shuffle")
     held = r.decide("shuffle", event["player"])
-    game.deal.shuffles.append(dict(event))
+    game.deal.shufflers.append(event["player"])
     game.deal.remaking.discard("shuffle")
     r.act(held)
 
 
-def on_cut(r: Replay, event: Mapping[str, Any]) -> None:
+def on_cut(r: Replay, event: Event) -> None:
     game = r.require_game("cut")
     held = r.decide("cut", event["player"])
     game.deal.cut_by = event["player"]
@@ -106,7 +107,7 @@ def on_cut(r: Replay, event: Mapping[str, Any]) -> None:
     r.act(held)
 
 
-def on_ante(r: Replay, event: Mapping[str, Any]) -> None:
+def on_ante(r: Replay, event: Event) -> None:
     game = r.require_game("ante")
     player, amount = event["player"], event["amount"]
     held = r.decide("ante", player)
@@ -119,7 +120,7 @@ def on_ante(r: Replay, event: Mapping[str, Any]) -> None:
     r.act(held)
 
 
-def on_straddle(r: Replay, event: Mapping[str, Any]) -> None:
+def on_straddle(r: Replay, event: Event) -> None:
     game = r.require_game("straddle")
     player, amount = event["player"], event["amount"]
     held = r.decide("straddle", player)
@@ -136,7 +137,7 @@ def start_dealing(r: Replay) -> None:
             game.phase = Phase.DEALING
 
 
-def on_card(r: Replay, event: Mapping[str, Any]) -> None:
+def on_card(r: Replay, event: Event) -> None:
     game = r.require_game("card")
     start_dealing(r)
     held = r.decide("card", event["to"])
@@ -147,7 +148,7 @@ def on_card(r: Replay, event: Mapping[str, Any]) -> None:
         finish_deal(r)
 
 
-def on_dealt(r: Replay, event: Mapping[str, Any]) -> None:
+def on_dealt(r: Replay, event: Event) -> None:
     game = r.require_game("dealt")
     start_dealing(r)
     held = r.decide("dealt", game.dealer)
@@ -193,12 +194,12 @@ def finish_deal(r: Replay) -> None:
         betting.open_say(r)
 
 
-def on_face_up_in_pack(r: Replay, event: Mapping[str, Any]) -> None:
+def on_face_up_in_pack(r: Replay, event: Event) -> None:
     r.require_game("face_up_in_pack")
     r.act(r.decide("face_up_in_pack", r.board.playing.dealer))
 
 
-def on_speak(r: Replay, event: Mapping[str, Any]) -> None:
+def on_speak(r: Replay, event: Event) -> None:
     game = r.require_game("speak")
     held = r.decide("speak", event["player"])
     if r.dealing_in_progress() and event["player"] not in game.deal.spoke:
@@ -206,7 +207,7 @@ def on_speak(r: Replay, event: Mapping[str, Any]) -> None:
     r.act(held)
 
 
-def on_point_out(r: Replay, event: Mapping[str, Any]) -> None:
+def on_point_out(r: Replay, event: Event) -> None:
     game = r.require_game("point_out")
     held = r.decide("point_out", event["player"])
     game.deal.pointed_out.append((event["issue"], event.get("about") or event["player"]))

@@ -4,8 +4,9 @@ hand divulged or taken back, and counters added to a stack between games."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING
 
+from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.state import Phase
 from arbiter.words import plural
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from arbiter.engine.replay import Replay
 
 
-def on_discard(r: Replay, event: Mapping[str, Any]) -> None:
+def on_discard(r: Replay, event: Event) -> None:
     game = r.require_game("discard")
     player, count = event["player"], event["count"]
     hand = game.deal.hands[player]
@@ -47,7 +48,7 @@ def on_discard(r: Replay, event: Mapping[str, Any]) -> None:
         game.the_draw().done.append(passed_over)
 
 
-def on_demand(r: Replay, event: Mapping[str, Any]) -> None:
+def on_demand(r: Replay, event: Event) -> None:
     hand = r.require_hand(event["player"])
     held = r.decide("demand", event["player"])
     if not act_possible(r.board, "demand", event["player"]):
@@ -64,7 +65,7 @@ def demand_known(r: Replay, player: str) -> None:
         r.fire("demand_settled", player)
 
 
-def on_give(r: Replay, event: Mapping[str, Any]) -> None:
+def on_give(r: Replay, event: Event) -> None:
     game = r.require_game("give")
     player = event["to"]
     hand = game.deal.hands[player]
@@ -98,7 +99,7 @@ def on_give(r: Replay, event: Mapping[str, Any]) -> None:
         r.fire("demand_settled", player)
 
 
-def on_collect_discards(r: Replay, event: Mapping[str, Any]) -> None:
+def on_collect_discards(r: Replay, event: Event) -> None:
     game = r.require_game("collect_discards")
     held = r.decide("collect_discards", game.dealer)
     game.deal.pack_remaining += game.deal.uncollected
@@ -108,13 +109,13 @@ def on_collect_discards(r: Replay, event: Mapping[str, Any]) -> None:
     r.act(held)
 
 
-def on_dispute(r: Replay, event: Mapping[str, Any]) -> None:
+def on_dispute(r: Replay, event: Event) -> None:
     r.require_hand(event["player"])
     r.act(r.decide("dispute", event["player"]))
     demand_known(r, event["player"])
 
 
-def on_ask_dealer(r: Replay, event: Mapping[str, Any]) -> None:
+def on_ask_dealer(r: Replay, event: Event) -> None:
     game = r.require_game("ask_dealer")
     held = r.decide("ask_dealer", event["player"])
     r.board.last_asker = event["player"]
@@ -122,23 +123,23 @@ def on_ask_dealer(r: Replay, event: Mapping[str, Any]) -> None:
     r.act(held)
 
 
-def on_dealer_answer(r: Replay, event: Mapping[str, Any]) -> None:
+def on_dealer_answer(r: Replay, event: Event) -> None:
     game = r.require_game("dealer_answer")
     r.act(r.decide("dealer_answer", game.dealer))
     r.board.last_asker = None
 
 
-def on_dealer_tells(r: Replay, event: Mapping[str, Any]) -> None:
+def on_dealer_tells(r: Replay, event: Event) -> None:
     game = r.require_game("dealer_tells")
     r.act(r.decide("dealer_tells", game.dealer))
 
 
-def on_divulge(r: Replay, event: Mapping[str, Any]) -> None:
+def on_divulge(r: Replay, event: Event) -> None:
     r.require_game("divulge")
     r.act(r.decide("divulge", event["player"]))
 
 
-def on_add_counters(r: Replay, event: Mapping[str, Any]) -> None:
+def on_add_counters(r: Replay, event: Event) -> None:
     """Counters a player brings to the table: they join his stack, or, under table stakes
     while a game is in play, they are the next game's (A5)."""
     board = r.board
@@ -153,7 +154,7 @@ def on_add_counters(r: Replay, event: Mapping[str, Any]) -> None:
     r.act(held)
 
 
-def on_take_back(r: Replay, event: Mapping[str, Any]) -> None:
+def on_take_back(r: Replay, event: Event) -> None:
     r.require_game("take_back")
     r.act(r.decide("take_back", event["player"]))
 

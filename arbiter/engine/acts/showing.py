@@ -4,11 +4,12 @@ the pool held until the show it waits for."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from arbiter import hands
 from arbiter.cards import parse_card
 from arbiter.engine.showdown import share_pool
+from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.functions import refundable_of
 from arbiter.rulebook.vocabulary.predicates import hand_known
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from arbiter.engine.replay import Replay
 
 
-def on_show(r: Replay, event: Mapping[str, Any]) -> None:
+def on_show(r: Replay, event: Event) -> None:
     game = r.require_game("show")
     player = event["player"]
     held = r.decide("show", player)
@@ -37,7 +38,7 @@ def on_show(r: Replay, event: Mapping[str, Any]) -> None:
         settle_pending_claim(r)
 
 
-def on_win(r: Replay, event: Mapping[str, Any]) -> None:
+def on_win(r: Replay, event: Event) -> None:
     game = r.require_game("win")
     settle_pending_claim(r)
     if not game.resolved:

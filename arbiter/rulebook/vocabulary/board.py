@@ -8,6 +8,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Mapping, Protocol
 
+from arbiter.events import Event
 from arbiter.findings import EffectRecord, EvidenceRecord
 from arbiter.hands import HandRules
 from arbiter.seats import Seating
@@ -38,7 +39,7 @@ class BoardView(ABC):
     hand_rules: HandRules
     limit: int
     table_ante: int
-    event: Mapping[str, Any]
+    event: Event
     parsed_cards: list[int]  # the cards the event names
     actor: str | None  # the player the check is about (the event's, or the moment's)
     each: str | None  # the player a `for_each` check is at

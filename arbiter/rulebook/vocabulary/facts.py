@@ -57,7 +57,7 @@ add("straddled", "the ante has been straddled", lambda t: bool(t.game and t.game
 add("ante_staked", "the ante has been staked", lambda t: bool(t.game and t.game.ante is not None))
 add("cut_done", "the pack has been cut", lambda t: t.in_deal() and t.playing.deal.cut_by is not None)
 add("dealer_shuffled", "the dealer has shuffled",
-    lambda t: t.in_deal() and any(s["player"] == t.playing.dealer for s in t.playing.deal.shuffles))
+    lambda t: t.in_deal() and t.playing.dealer in t.playing.deal.shufflers)
 add("opened", "the game has been opened", lambda t: bool(t.game and t.game.opener))
 add("misdealt", "the deal has been declared a misdeal", lambda t: t.in_deal() and t.playing.deal.misdealt)
 add("redeal", "this deal follows a misdeal", lambda t: t.in_deal() and t.playing.deal.redeal)

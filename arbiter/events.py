@@ -1,0 +1,41 @@
+"""One event of a hand log as the engine reads it: the log format's fields, typed.
+
+The JSON reader gives each event as a dict, and the engine reads that dict as it is: an
+`Event` is a `TypedDict`, so that mypy checks every read (`event["stake"]` is an int, a
+misspelt field is an error) while nothing is made or copied an event. A record made for
+each event (a class with the same fields) was measured and cost more than it saved: see
+docs/speed.md. The fields are the union of the log schema's event fields
+(`schemas/log.schema.json`; `tests/test_events.py` holds the two together); which of them
+an event of each type has, the schema says, and the reader has checked it.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class Event(TypedDict, total=False):
+    """An event of the log: its type, and the fields the schema allows that type. Every
+    event of a log has its type; between events, the board holds the empty event (`{}`)."""
+
+    type: str
+    player: str
+    dealer: str
+    to: str  # who receives a card (`card`, `give`)
+    about: str  # whom a player points out
+    amount: int
+    stake: int
+    count: int
+    claims: int  # a dispute: the cards the player says he demanded
+    dealer_says: int
+    card: str
+    cards: list[str]
+    original: list[str]  # a shown hand: the cards first dealt, where the log gives them
+    hands: dict[str, int | list[str]]  # `dealt`: each player's count, or his cards
+    testimony: dict[str, int]  # a dispute: what each witness would say
+    unable: list[str]  # a dispute: those who cannot give evidence
+    exposed: bool | int  # a card dealt face up (a flag), or how many of a give were (a count)
+    face_up: bool
+    below_table: bool
+    issue: str
+    note: str

@@ -1,0 +1,37 @@
+"""The engine reads each event as the typed dict `Event` (`arbiter/events.py`): its fields
+are the log format's, so that the two cannot drift apart, and every field a rule may name
+(`event.stake`) is one of them."""
+
+from __future__ import annotations
+
+import json
+import typing
+
+from arbiter.events import Event
+from arbiter.resources import schema_path
+from arbiter.rulebook.vocabulary.grammar import EVENT_FIELDS, EVENT_FLAGS
+
+
+def schema_fields() -> dict[str, dict[str, typing.Any]]:
+    schema = json.loads(schema_path("log").read_text(encoding="utf-8"))
+    return {field: part for name, part in schema["$defs"].items() if name.endswith("_event")
+            for field, part in part.get("properties", {}).items()}
+
+
+def test_the_typed_event_has_the_fields_of_the_log_formats_events():
+    assert set(typing.get_type_hints(Event)) == set(schema_fields())
+
+
+def test_every_event_field_a_rule_may_name_is_a_field_of_the_typed_event():
+    assert set(EVENT_FIELDS) | set(EVENT_FLAGS) <= set(typing.get_type_hints(Event))
+
+
+def test_a_field_typed_as_a_count_is_an_integer_in_the_schema():
+    """Where the typed event says int, the schema admits only integers (a count, an amount):
+    the engine's arithmetic on them is sound."""
+    hints = typing.get_type_hints(Event)
+    defs = json.loads(schema_path("log").read_text(encoding="utf-8"))["$defs"]
+    for field, part in schema_fields().items():
+        if hints[field] is int:
+            target = defs[part["$ref"].rsplit("/", 1)[1]] if "$ref" in part else part
+            assert target.get("type") == "integer", field
