@@ -11,7 +11,7 @@ define); every judgement comes from `rules/`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from arbiter.cards import card_str, parse_card
 from arbiter.engine.acts import betting, dealing, drawing, showing
@@ -58,7 +58,7 @@ class Replay:
     def __init__(self, log: Mapping[str, Any], rules: CompiledRules, trace: bool = False) -> None:
         self.board = Board(log["table"], rules)
         self.rules = rules
-        self.events = log["events"]
+        self.events: Iterable[Event] = log["events"]
         self.findings: list[Finding] = []
         self.games: list[GameAccount] = []
         self.trace: list[dict[str, Any]] | None = [] if trace else None
