@@ -9,16 +9,17 @@ import click
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import FORMAT, HOUSE, cli, rule_defining, seating_of, split_names
 from arbiter.engine.chain import walk_chain
+from arbiter.events import Event
 from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.seats import Seating
 
 
-def _chain_command(setting: str, role: str, persons: dict[str, Any], event: dict[str, Any], seating: Seating,
+def _chain_command(setting: str, role: str, words: dict[str, Any], event: Event, seating: Seating,
                    extra: dict[str, Any], fmt: str, house: str | None, none_found: str) -> None:
     rulebook = build_rulebook(house)
     rule = rule_defining(rulebook, setting)
     chain = rule.defines[setting]
-    chosen, considered = walk_chain(chain, seating, persons, event, rulebook.parameters)
+    chosen, considered = walk_chain(chain, seating, words, event, rulebook.parameters)
     result = {"rule": deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered,
               **extra}
     click.echo(render_chain(result, "json" if fmt == "json" else "table", role, none_found), nl=False)
@@ -38,7 +39,8 @@ def evidence(players: str, dealer: str, disputant: str, unable: str, fmt: str, h
     if dealer == disputant:
         raise click.BadParameter("the dispute is between a player and the dealer", param_hint="--disputant")
     _chain_command(
-        "evidence", "witness", {"dealer": dealer, "disputant": disputant}, {"unable": unable_names}, seating,
+        "evidence", "witness", {"dealer": dealer, "disputant": disputant},
+        {"type": "dispute", "player": disputant, "unable": unable_names}, seating,
         {"players": list(seating.players), "dealer": dealer, "disputant": disputant, "unable": unable_names},
         fmt, house, "No one can give evidence: the player is held to have demanded the proper number of cards",
     )
@@ -55,7 +57,7 @@ def referee(players: str, dealer: str, disputants: str, fmt: str, house: str | N
     names = split_names(disputants)
     seating = seating_of(players, dealer, *names)
     _chain_command(
-        "referee", "referee", {"dealer": dealer}, {"disputants": names}, seating,
+        "referee", "referee", {"dealer": dealer, "disputants": names}, {}, seating,
         {"players": list(seating.players), "dealer": dealer, "disputants": names},
         fmt, house, "The laws name no one to decide",
     )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
 from arbiter.engine.expressions import Binding, Condition, Context, compile_condition, compile_value
+from arbiter.events import Event
 from arbiter.seats import Seating
 
 
@@ -69,12 +70,13 @@ class Chain:
 
 
 class TableContext:
-    """The little a chain needs to know of a table when no game is being replayed."""
+    """The little a chain needs to know of a table when no game is being replayed: the
+    words the question gives (`dealer`, `disputants` …) and the event it is about."""
 
-    def __init__(self, seating: Seating, persons: Mapping[str, str | None], event: Mapping[str, Any],
+    def __init__(self, seating: Seating, words: Mapping[str, Any], event: Event,
                  parameters: Mapping[str, Any]) -> None:
         self.seating = seating
-        self.persons = dict(persons)
+        self.words = dict(words)
         self.event = event
         self.parameters = parameters
         self.candidate: str | None = None
@@ -82,9 +84,7 @@ class TableContext:
     def word(self, name: str) -> Any:
         if name == "candidate":
             return self.candidate
-        if name in self.persons:
-            return self.persons[name]
-        return self.event.get(name)
+        return self.words.get(name)
 
     def apply(self, function: str, argument: Any) -> Any:
         if function == "left_of":
@@ -103,9 +103,8 @@ class TableContext:
         return self.parameters[name]
 
 
-def walk_chain(spec: Mapping[str, Any], seating: Seating, persons: Mapping[str, str | None],
-               event: Mapping[str, Any] | None = None,
+def walk_chain(spec: Mapping[str, Any], seating: Seating, words: Mapping[str, Any], event: Event | None = None,
                parameters: Mapping[str, Any] | None = None) -> tuple[str | None, list[dict[str, Any]]]:
     """Walk a chain for a table outside any game (the `evidence` and `referee` commands)."""
-    ctx = TableContext(seating, persons, event or {}, parameters or {})
+    ctx = TableContext(seating, words, event or {}, parameters or {})
     return Chain.compile(spec).walk(ctx, seating)

@@ -19,6 +19,7 @@ from arbiter.checker import rulebook_for
 from arbiter.engine.chain import walk_chain
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
+from arbiter.events import Event
 from arbiter.live.journal import Journal
 from arbiter.live.position import Position, next_to_act, read_position, status_lines
 from arbiter.live.rulings import WIDTH, changes
@@ -253,14 +254,15 @@ class TableSession:
         self.seated(disputant, *unable)
         if disputant == dealer:
             raise CommandError(f"{dealer} is the dealer: the dispute is between a player and the dealer")
-        self.chain("evidence", "witness", {"dealer": dealer, "disputant": disputant}, {"unable": unable},
+        self.chain("evidence", "witness", {"dealer": dealer, "disputant": disputant},
+                   {"type": "dispute", "player": disputant, "unable": unable},
                    "No one can give evidence: the player is held to have demanded the number discarded")
 
     def do_referee(self, arguments: list[str]) -> None:
         if not arguments:
             raise CommandError("name the persons disputing: referee NAME ...")
         self.seated(*arguments)
-        self.chain("referee", "referee", {"dealer": self.dealer()}, {"disputants": arguments},
+        self.chain("referee", "referee", {"dealer": self.dealer(), "disputants": arguments}, {},
                    "The laws name no one to decide")
 
     def do_help(self, _: list[str]) -> None:
@@ -284,14 +286,13 @@ class TableSession:
             if name not in self.players:
                 raise CommandError(f"{name!r} is not one of the players {', '.join(self.players)}")
 
-    def chain(self, setting: str, role: str, persons: dict[str, str], event: dict[str, list[str]],
-              none_found: str) -> None:
+    def chain(self, setting: str, role: str, words: dict[str, Any], event: Event, none_found: str) -> None:
         """The same walk as `arbiter evidence` and `arbiter referee`, for this table."""
         rule = self.rulebook.defining(setting)
         if rule is None:
             raise CommandError(f"no rule in force defines {setting!r}")
         chain = rule.defines[setting]
-        chosen, considered = walk_chain(chain, Seating(self.players), persons, event, self.rulebook.parameters)
+        chosen, considered = walk_chain(chain, Seating(self.players), words, event, self.rulebook.parameters)
         result = {"rule": deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered}
         self.say(render_chain(result, "table", role, none_found).rstrip("\n"))
 
