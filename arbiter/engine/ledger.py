@@ -10,24 +10,28 @@ for one, A5): they join his stack as he pays them, so that no stack goes below z
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
 from arbiter.seats import POOL  # the ledger's name for the pool, which no player may take
 
 
-@dataclass(slots=True, frozen=True)
 class Movement:
     """Counters moved from one to another (a player or the pool), with the law that moves
-    them and what they are: `ante`, `straddle`, `stake`, `refund`, `penalty`, `win`."""
+    them and what they are: `ante`, `straddle`, `stake`, `refund`, `penalty`, `win`.
 
-    game: int
-    event: int
-    payer: str
-    payee: str
-    amount: int
-    rule: str
-    what: str
+    Made from the ledger's columns when they are read, and only read after. Its fields are
+    declared in its own `__init__`, which a compiled build makes native: a frozen
+    dataclass's sets each field through `object.__setattr__`, interpreted, for every line
+    of the report's ledger (docs/speed.md)."""
+
+    def __init__(self, game: int, event: int, payer: str, payee: str, amount: int, rule: str, what: str) -> None:
+        self.game = game
+        self.event = event
+        self.payer = payer
+        self.payee = payee
+        self.amount = amount
+        self.rule = rule
+        self.what = what
 
     def to_dict(self) -> dict[str, Any]:
         """The report's ledger line (SPEC §4)."""
