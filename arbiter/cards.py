@@ -21,6 +21,7 @@ always gives the canonical spelling (``Td``, never ``10d``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 __all__ = [
     "CARD_PATTERN",
@@ -35,16 +36,16 @@ __all__ = [
     "suit_of",
 ]
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-JOKER = 52
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "cdhs"
+JOKER: Final = 52
 
 #: A regular expression matching exactly the strings ``parse_card`` accepts, for a
 #: JSON Schema ``pattern``. It is anchored because ``pattern`` searches; ``(?!\n)``
 #: is there because Python's ``$`` (which the ``jsonschema`` package uses) also
 #: matches before a final newline, so ``"Ah\n"`` would pass; in ECMA-262 it is a
 #: no-op. Lookahead is in JSON Schema's recommended regex subset.
-CARD_PATTERN = r"^(?:(?:[2-9TJQKA]|10)[cdhs]|Jo)$(?!\n)"
+CARD_PATTERN: Final = r"^(?:(?:[2-9TJQKA]|10)[cdhs]|Jo)$(?!\n)"
 
 
 class CardError(ValueError):

@@ -7,9 +7,9 @@ The pool has its place at the table too, and its name in the ledger: no player m
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Final, Iterator, Sequence
 
-POOL = "pool"
+POOL: Final = "pool"
 
 
 class Seating:

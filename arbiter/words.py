@@ -8,7 +8,7 @@ it does not name is "they".
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from typing import Final, Mapping, NamedTuple
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
@@ -36,12 +36,12 @@ class Pronoun(NamedTuple):
         return singular[:-2] if singular.endswith(("ches", "shes", "sses", "xes")) else singular[:-1]
 
 
-PRONOUNS: Mapping[str, Pronoun] = {
+PRONOUNS: Final[Mapping[str, Pronoun]] = {
     "he": Pronoun("he", "him", "his", False, "himself"),
     "she": Pronoun("she", "her", "her", False, "herself"),
     "they": Pronoun("they", "them", "their", True, "themselves"),
 }
-DEFAULT_PRONOUN = "they"
+DEFAULT_PRONOUN: Final = "they"
 
 
 def pronoun_of(player: str | None, pronouns: Mapping[str, str] | None) -> Pronoun:

@@ -10,7 +10,7 @@ settings in force, checks followed, chains.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Final, Mapping
 
 from arbiter import hands
 from arbiter.engine.compiled import CompiledRules, Setting
@@ -31,15 +31,15 @@ from arbiter.rulebook.vocabulary.predicates import PREDICATES
 from arbiter.seats import POOL, Seating
 from arbiter.state import Game, Hand, Outcome, Session
 
-MOVEMENT_WORDS = {"stake": "a bet", "late_stake": "a bet", "ante": "an ante",
+MOVEMENT_WORDS: Final = {"stake": "a bet", "late_stake": "a bet", "ante": "an ante",
                   "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
 
 # The declared words as the compiler binds them: a check costs a call per word, not a lookup by name.
-BINDING = Binding({**PERSONS.meanings(), **NUMBERS.meanings(), **FACTS.meanings()},
+BINDING: Final = Binding({**PERSONS.meanings(), **NUMBERS.meanings(), **FACTS.meanings()},
                   {**PERSON_FUNCTIONS.meanings(), **NUMBER_FUNCTIONS.meanings()},
                   PREDICATES.meanings(), FACTS.meanings(), index="phase")  # the replay asks `phase_now`
-APPLY = EFFECTS.meanings()
-ON_WHOM = ("player", "from", "to")  # the operands that name whom an effect is on
+APPLY: Final = EFFECTS.meanings()
+ON_WHOM: Final = ("player", "from", "to")  # the operands that name whom an effect is on
 
 
 class Board(BoardView):

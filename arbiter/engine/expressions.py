@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Final, Mapping, Protocol
 
 from arbiter.rulebook.vocabulary.grammar import (
     COMPARISONS,
@@ -96,7 +96,7 @@ def settled(node: Any, predicate: str, value: str) -> Any:
     return parts[0] if len(parts) == 1 else {name: parts}
 
 
-_COMPARE = {
+_COMPARE: Final = {
     "eq": operator.eq,
     "ne": operator.ne,
     "lt": operator.lt,
@@ -111,7 +111,7 @@ def _constant(value: Any) -> Value:
     return lambda ctx: value
 
 
-ARITHMETIC = ("add", "sub", "mul", "min", "max")
+ARITHMETIC: Final = ("add", "sub", "mul", "min", "max")
 
 
 def arithmetic(name: str, values: list[Any]) -> Any:
@@ -195,7 +195,7 @@ def _compile_arguments(arg: Any, binding: Binding | None) -> Value:
 
 
 # What a predicate costs to decide, roughly; a conjunction tests its cheap parts first.
-_PREDICATE_COST = {"phase": 1, "is_set": 1, "in": 2, "in_game": 2, "foul": 2, "stood": 2, "spoke": 2,
+_PREDICATE_COST: Final = {"phase": 1, "is_set": 1, "in": 2, "in_game": 2, "foul": 2, "stood": 2, "spoke": 2,
                    "winner": 2, "out_of_turn": 3, "lifted": 3, "has_drawn": 3, "bet_after_draw": 2,
                    "pointed_out": 3, "redeal_after": 2, "hand_known": 8, "hand_at_least": 10,
                    "card_not_in_pack": 4, "card_seen_twice": 6}

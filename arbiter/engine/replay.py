@@ -11,7 +11,7 @@ define); every judgement comes from `rules/`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Final, Iterable, Mapping
 
 from arbiter.cards import card_str, parse_card
 from arbiter.engine.acts import betting, dealing, drawing, showing
@@ -25,13 +25,14 @@ from arbiter.rulebook.vocabulary.predicates import phase_now
 from arbiter.seats import POOL
 from arbiter.state import Game, Hand
 
-DEALING_EVENTS = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
+DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
 # Acts that need a deal in progress: after a misdeal, only a new `deal` brings one. Any
 # other act between a misdeal and the new deal is what a table can do then (a word to the
 # dealer, a stake, a card turned up in the gathered pack): judged, never `invalid`.
-DEALING_CARDS = frozenset({"card", "dealt"})
+DEALING_CARDS: Final = frozenset({"card", "dealt"})
 # Acts that leave the turn to say or bet where it is: they belong to no round.
-TURNLESS_EVENTS = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer", "dealer_tells"}
+TURNLESS_EVENTS: Final = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer",
+                                           "dealer_tells"}
 
 
 @dataclass(slots=True)
@@ -253,7 +254,7 @@ class Replay:
 
 # Each event type's handler, looked up once: `on_TYPE(replay, event)` in the module of
 # its part of the game (arbiter/engine/acts/).
-HANDLERS: Mapping[str, Callable[[Replay, Event], None]] = {
+HANDLERS: Final[Mapping[str, Callable[[Replay, Event], None]]] = {
     kind: next(getattr(part, "on_" + kind) for part in (dealing, betting, drawing, showing)
                if hasattr(part, "on_" + kind))
     for kind in EVENT_TYPES}

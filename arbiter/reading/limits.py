@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 import re
 import stat
-from typing import Iterable, Protocol
+from typing import Final, Iterable, Protocol
 
 from arbiter.errors import LogReadError
 
 # Numbers beyond what a double holds exactly are no counts of counters or cards.
-MAX_NUMBER = 2**53 - 1
+MAX_NUMBER: Final = 2**53 - 1
 # A log larger than this is not read: a runaway file (or /dev/zero) must not take the
 # machine's memory from the other logs of a run. A million events take some 60 MB, and
 # (read as they come, `STREAM_ABOVE_BYTES`) under 300 MB of memory to check.
@@ -27,13 +27,13 @@ MAX_LOG_BYTES = 256 * 1024 * 1024
 STREAM_ABOVE_BYTES = 8 * 1024 * 1024
 # A hand log nests 5 levels deep, its `meta` a few more. Deeper is refused at a fixed
 # depth, so the verdict does not depend on how deep the caller's stack happens to be.
-MAX_DEPTH = 100
+MAX_DEPTH: Final = 100
 # No pack holds more cards than this (Peel's has 52, 53 with the joker): a larger count
 # in one event is no number of cards, and is refused before the replay tries to deal it.
-MAX_CARDS = 1000
+MAX_CARDS: Final = 1000
 TOO_DEEP = f"not readable: the JSON is nested too deeply (more than {MAX_DEPTH} levels)"
 # The fields of each event type that are numbers of cards (of hands and testimony, the values).
-CARD_COUNTS = {
+CARD_COUNTS: Final = {
     "dealt": ("hands",), "discard": ("count",), "demand": ("count",), "give": ("count", "exposed"),
     "dealer_answer": ("count",), "dispute": ("claims", "dealer_says", "testimony"),
 }

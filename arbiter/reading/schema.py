@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, NamedTuple, cast
 
 from arbiter.reading.limits import check_depth
 from arbiter.resources import schema_file
@@ -23,7 +23,7 @@ with open(schema_file("log"), encoding="utf-8") as _schema:
 DEFS: dict[str, Any] = LOG_SCHEMA["$defs"]
 EVENT_TYPES: tuple[str, ...] = tuple(DEFS["event"]["properties"]["type"]["enum"])
 # Event fields that name a player (win's player is a `player` too).
-NAME_FIELDS = ("player", "to", "dealer", "about")
+NAME_FIELDS: Final = ("player", "to", "dealer", "about")
 
 Valid = Callable[[Any], bool]
 

@@ -8,14 +8,14 @@ the words of an error never depend on it.
 from __future__ import annotations
 
 import math
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
 from arbiter.escapes import has_lone_surrogate
 from arbiter.reading.limits import CARD_COUNTS, MAX_CARDS, MAX_DEPTH, MAX_NUMBER
 from arbiter.reading.schema import NAME_FIELDS, FastSchema, fast
 from arbiter.seats import POOL
 
-_SCALARS = frozenset({str, int, float, bool, type(None)})
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
 
 def sound_log(log: object) -> bool:

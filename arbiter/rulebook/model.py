@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Final, Mapping
 
 from arbiter.cards import parse_card
 from arbiter.errors import UnknownRuleError
 from arbiter.hands import HandRules, shape_from_data
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 
-_ID = re.compile(r"^([LDAH])(\d+)$")
-_PREFIX_ORDER = {"L": 0, "D": 1, "A": 2, "H": 3}
-SECTIONS = ("deal", "ante", "play", "jack-pot", "draw", "betting", "hands", "disputes")
+_ID: Final = re.compile(r"^([LDAH])(\d+)$")
+_PREFIX_ORDER: Final = {"L": 0, "D": 1, "A": 2, "H": 3}
+SECTIONS: Final = ("deal", "ante", "play", "jack-pot", "draw", "betting", "hands", "disputes")
 
 
 def rule_sort_key(rule_id: str) -> tuple[int, int]:

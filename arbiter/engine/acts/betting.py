@@ -4,7 +4,7 @@ the say closed, the betting opened and closed, a show demanded for a sum."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Final, Mapping
 
 from arbiter.cards import parse_card
 from arbiter.engine import turns
@@ -18,7 +18,7 @@ from arbiter.state import Outcome, Phase, Round
 if TYPE_CHECKING:
     from arbiter.engine.replay import Decision, Replay
 
-BETTING_ACTS = frozenset({"open", "play", "pass", "demand_show"})
+BETTING_ACTS: Final = frozenset({"open", "play", "pass", "demand_show"})
 
 
 def on_lift(r: Replay, event: Event) -> None:

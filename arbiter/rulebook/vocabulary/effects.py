@@ -8,7 +8,7 @@ event is recorded; its meaning acts after, and returns the records the report sh
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Final, Mapping
 
 from arbiter.findings import (
     AmountRecord,
@@ -28,7 +28,7 @@ from arbiter.words import plural, pronoun_of
 
 Pronouns = Mapping[str, str] | None
 Effect = Callable[[BoardView, Any, str], list[EffectRecord]]
-EFFECTS: Words[Effect] = Words("effect")
+EFFECTS: Final[Words[Effect]] = Words("effect")
 
 
 def _retires(player: str, pronouns: Pronouns) -> str:
@@ -247,7 +247,7 @@ EFFECTS.add("follow", "law {0} follows", lambda t, target, rule: t.follow(target
             takes="rule",
             note="`follow: ID`: that rule's effects here, or those of an exception to it whose condition holds")
 
-SAYS: Mapping[str, Callable[[Mapping[str, Any], Pronouns], str]] = {
+SAYS: Final[Mapping[str, Callable[[Mapping[str, Any], Pronouns], str]]] = {
     entry.record_type: entry.says for entry in EFFECTS if entry.says is not None}
 
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.state import Outcome, Phase
 
-FACTS: Words[Callable[[BoardView], bool]] = Words("fact", value="fact")
+FACTS: Final[Words[Callable[[BoardView], bool]]] = Words("fact", value="fact")
 add = FACTS.add
 
-STAKES = frozenset({"open", "play", "demand_show"})
+STAKES: Final = frozenset({"open", "play", "demand_show"})
 
 
 def act_possible(t: BoardView, kind: str, player: str | None) -> bool:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
 
-PERSON_FUNCTIONS: Words[Callable[[BoardView, Any], Any]] = Words("function of a person", value="person",
+PERSON_FUNCTIONS: Final[Words[Callable[[BoardView, Any], Any]]] = Words("function of a person", value="person",
                                                                takes="person")
-NUMBER_FUNCTIONS: Words[Callable[[BoardView, Any], Any]] = Words("function giving a number", value="whole",
+NUMBER_FUNCTIONS: Final[Words[Callable[[BoardView, Any], Any]]] = Words("function giving a number", value="whole",
                                                                takes="person")
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.state import Phase
 
-NUMBERS: Words[Callable[[BoardView], Any]] = Words("number", value="whole")
+NUMBERS: Final[Words[Callable[[BoardView], Any]]] = Words("number", value="whole")
 add = NUMBERS.add
 
 

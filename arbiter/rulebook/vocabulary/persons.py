@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
 
-PERSONS: Words[Callable[[BoardView], Any]] = Words("person", value="person")
+PERSONS: Final[Words[Callable[[BoardView], Any]]] = Words("person", value="person")
 add = PERSONS.add
 
 add("actor", "the player", lambda t: t.actor,

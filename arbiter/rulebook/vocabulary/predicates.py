@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Final, Mapping
 
 from arbiter import hands
 from arbiter.cards import JOKER, parse_card
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
 
-PREDICATES: Words[Callable[[BoardView, Any], bool]] = Words("predicate", value="fact", takes="person")
+PREDICATES: Final[Words[Callable[[BoardView, Any], bool]]] = Words("predicate", value="fact", takes="person")
 add = PREDICATES.add
 
 
