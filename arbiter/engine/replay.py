@@ -30,6 +30,8 @@ DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pac
 # other act between a misdeal and the new deal is what a table can do then (a word to the
 # dealer, a stake, a card turned up in the gathered pack): judged, never `invalid`.
 DEALING_CARDS: Final = frozenset({"card", "dealt"})
+# An act, or a club's rule, that needs a game before the first deal is refused in these words.
+NO_DEAL: Final = "no deal has begun: a deal event must come first"
 # Acts that leave the turn to say or bet where it is: they belong to no round.
 TURNLESS_EVENTS: Final = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer",
                                            "dealer_tells"}
@@ -90,7 +92,7 @@ class Replay:
             # needs one is refused first (`require_game`), but a club's rule may still ask
             # about the game then (a check on the draw for the deal): refused as before.
             if self.board.game is None:
-                raise self.board.refused("no deal has begun: a deal event must come first") from None
+                raise self.board.refused(NO_DEAL) from None
             raise
         if self.board.game:
             self.board.game.last_event = k
@@ -193,7 +195,7 @@ class Replay:
     def require_game(self, what: str) -> Game:
         game = self.board.game
         if game is None or not game.deals:
-            raise self.board.refused("no deal has begun: a deal event must come first")
+            raise self.board.refused(NO_DEAL)
         if game.deal.misdealt and what in DEALING_CARDS:
             raise self.board.refused("the deal was declared void (a misdeal): a new deal event must come first")
         return game
