@@ -3,10 +3,11 @@ each game's account.
 
 Typed while the engine works with them; `to_dict()` gives the report's JSON form
 (SPEC §4), the one place where these become plain data. Each class declares its fields
-once, in its `__init__` (not a dataclass: making one at import took some 0.2 ms, a
-tenth of a one-log check's own imports for the ten here). An effect's record has a shape
-of its own (a transfer of counters, a player retired, the cards a dealer owes …): each
-shape is a class here, and its `type` is the word the report prints.
+once, in its `__init__`: not a dataclass, whose making at import weighs on a one-log
+check's start-up, and whose `__init__` a compiled build leaves interpreted (docs/speed.md).
+An effect's record has a shape of its own (a transfer of counters, a player retired, the
+cards a dealer owes …): each shape is a class here, and its `type` is the word the report
+prints.
 """
 
 from __future__ import annotations

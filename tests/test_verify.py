@@ -66,7 +66,6 @@ def test_the_house_is_named_with_the_sha256_of_its_file():
                      .hexdigest()}
 
 
-
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_every_report_of_a_run_names_its_house_unreadable_ones_too(tmp_path: Path, jobs: str):
     """A log that cannot be read is still judged under the run's rules: its report names the
@@ -80,6 +79,7 @@ def test_every_report_of_a_run_names_its_house_unreadable_ones_too(tmp_path: Pat
     assert reports[0]["provenance"]["house"]["name"] == "blaze"
     assert all(r["provenance"]["house"] == reports[0]["provenance"]["house"] for r in reports)
     assert check_file(tmp_path / "absent.json", build_rulebook("blaze"))["provenance"]["house"]["name"] == "blaze"
+
 
 @pytest.mark.parametrize("fmt", ["json", "jsonl"])
 def test_a_true_report_stands(tmp_path: Path, fmt: str):
