@@ -44,6 +44,12 @@ def mutations(log: dict):
         yield f"bad card {card!r}", lambda d, c=card: d["events"].append({"type": "card", "to": "x", "card": c})
     for card in ("Ah", "10d", "Td", "Jo"):
         yield f"good card {card!r}", lambda d, c=card: d["events"].append({"type": "card", "to": "x", "card": c})
+    # Python's `$` matches before a final newline, JSON Schema's (and jsonschema-rs's) only at the end
+    for name in ("Ann\n", "\nAnn", "A\x00", "A\x1f", "A\x7f", "A\x85", "A\x9f", "Ann\n\n"):
+        yield f"bad name {name!r}", lambda d, n=name: d["table"]["players"].__setitem__(0, n)
+        yield f"bad name {name!r} in an event", lambda d, n=name: d["events"].append({"type": "card", "to": n})
+    for name in ("A\xa0", "Ann Lee", "Zoë", "A\u2028B"):
+        yield f"good name {name!r}", lambda d, n=name: d["table"]["players"].__setitem__(0, n)
     yield "wrong format", lambda d: d.update(format="poker")
     yield "wrong version", lambda d: d.update(version=2)
     yield "one player", lambda d: d["table"].update(players=["Ann"])

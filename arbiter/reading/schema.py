@@ -68,15 +68,36 @@ def exact() -> Exact:
 # --------------------------------------------------------------------------- fast: jsonschema-rs
 
 
+# Python's `$` also matches before a final newline, so the schema's patterns end `$(?!\n)`
+# for `jsonschema`, which searches with `re`. JSON Schema's own `$` (ECMA-262), and that of
+# jsonschema-rs's plain engine, is the end of the string only: there the guard is
+# redundant, and it is a lookahead, which only the slower backtracking engine runs
+# (docs/speed.md).
+_NEWLINE_GUARD: Final = "$(?!\\n)"
+
+
+def for_ecma(node: Any) -> Any:
+    """The schema with each pattern's `$(?!\\n)` read as JSON Schema's own `$`."""
+    if isinstance(node, list):
+        return [for_ecma(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    return {key: (value.removesuffix(_NEWLINE_GUARD) + "$"
+                  if key == "pattern" and isinstance(value, str) and value.endswith(_NEWLINE_GUARD)
+                  else for_ecma(value))
+            for key, value in node.items()}
+
+
 @functools.cache
 def _rust_compiler() -> Callable[[dict[str, Any]], Valid] | None:
-    """A schema compiled by jsonschema-rs, or None where it is not installed: then the exact
-    path judges every log, in the same words."""
+    """A schema compiled by jsonschema-rs (its plain regular expressions: `for_ecma`), or
+    None where it is not installed: then the exact path judges every log, in the same words."""
     try:
         import jsonschema_rs
     except ImportError:  # pragma: no cover - a platform without its wheel: the slow path is exact
         return None
-    return lambda schema: jsonschema_rs.validator_for(schema).is_valid
+    plain = jsonschema_rs.RegexOptions()
+    return lambda schema: jsonschema_rs.validator_for(for_ecma(schema), pattern_options=plain).is_valid
 
 
 def _of_definition(name: str) -> dict[str, Any]:
