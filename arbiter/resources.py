@@ -5,7 +5,8 @@ In a checkout the rule files and cases stand at the top of the repository
 `arbiter/data/cases` (see `pyproject.toml`). Everything else asks here.
 
 The start path (`arbiter check LOG`) asks for plain strings (`rules_folder`,
-`schema_file`): pathlib is not imported for it (some 3 ms, with `urllib.parse`).
+`schema_file`): pathlib is not imported for it (with `urllib.parse`, a cost one log
+would pay: docs/speed.md).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-# Not importlib.resources: 5 ms to import.
+# Not importlib.resources, which one log would pay to import (docs/speed.md).
 with open(schema_file("log"), encoding="utf-8") as _schema:
     LOG_SCHEMA: dict[str, Any] = json.load(_schema)
 DEFS: dict[str, Any] = LOG_SCHEMA["$defs"]
@@ -35,17 +35,13 @@ class Exact(NamedTuple):
     names: dict[int, str]  # id() of an inlined $defs entry -> its name
 
 
-@functools.cache
-def exact() -> Exact:
-    """The log schema, compiled once by `jsonschema`. The shipped schema picks an event's
-    subschema by if/then on its `type`; here Python makes that choice, and every $ref is
-    inlined (each $defs entry once, shared): the same verdicts, some ten times faster."""
-    from jsonschema import Draft202012Validator
+def _inliner(defs: Mapping[str, Any]) -> tuple[Callable[[object], Any], dict[str, Any]]:
+    """A function giving a JSON Schema node with each `$ref` to `defs` replaced by the
+    definition, inlined itself once and shared; and the definitions it inlined, by name.
+    An inlined schema is validated, and compiled, without resolving a reference."""
+    inlined: dict[str, Any] = {}
 
-    defs = {**DEFS, "event": {k: v for k, v in DEFS["event"].items() if k != "allOf"}}
-    inlined: dict[str, dict[str, Any]] = {}
-
-    def inline(node: object) -> Any:  # a JSON Schema node in, the same node inlined out
+    def inline(node: object) -> Any:
         if isinstance(node, list):
             return [inline(x) for x in node]
         if not isinstance(node, dict):
@@ -57,6 +53,17 @@ def exact() -> Exact:
             return inlined[name]
         return {k: inline(v) for k, v in node.items()}
 
+    return inline, inlined
+
+
+@functools.cache
+def exact() -> Exact:
+    """The log schema, compiled once by `jsonschema`. The shipped schema picks an event's
+    subschema by if/then on its `type`; here Python makes that choice, and every $ref is
+    inlined (each $defs entry once, shared): the same verdicts, some ten times faster."""
+    from jsonschema import Draft202012Validator
+
+    inline, inlined = _inliner({**DEFS, "event": {k: v for k, v in DEFS["event"].items() if k != "allOf"}})
     document = inline({k: v for k, v in LOG_SCHEMA.items() if k != "$defs"})
     events: Mapping[object, Draft202012Validator] = {
         t: Draft202012Validator(inline({"$ref": f"#/$defs/{t}_event"})) for t in EVENT_TYPES}
@@ -90,22 +97,32 @@ def for_ecma(node: Any) -> Any:
 
 @functools.cache
 def _rust_compiler() -> Callable[[dict[str, Any]], Valid] | None:
-    """A schema compiled by jsonschema-rs (its plain regular expressions: `for_ecma`), or
-    None where it is not installed: then the exact path judges every log, in the same words."""
+    """A compiler by jsonschema-rs of a part of the log schema (a node that may refer to
+    its `$defs`), or None where it is not installed: then the exact path judges every log,
+    in the same words. The part is compiled inlined, its patterns read by jsonschema-rs's
+    plain regular expressions (`for_ecma`): an event type's subschema compiles much faster
+    than beside the whole `$defs`, and a log of one game pays for a dozen (docs/speed.md)."""
     try:
         import jsonschema_rs
     except ImportError:  # pragma: no cover - a platform without its wheel: the slow path is exact
         return None
     plain = jsonschema_rs.RegexOptions()
-    return lambda schema: jsonschema_rs.validator_for(for_ecma(schema), pattern_options=plain).is_valid
+    inline = _inliner(for_ecma(DEFS))[0]
+
+    def compile_part(node: dict[str, Any]) -> Valid:
+        schema = {"$schema": LOG_SCHEMA["$schema"], **inline(for_ecma(node))}
+        return jsonschema_rs.validator_for(schema, pattern_options=plain).is_valid
+
+    return compile_part
 
 
 def _of_definition(name: str) -> dict[str, Any]:
-    return {"$schema": LOG_SCHEMA["$schema"], "$defs": DEFS, "$ref": f"#/$defs/{name}"}
+    return {"$ref": f"#/$defs/{name}"}
 
 
 # The log without its events' contents (`events`: a list), as `exact` splits it.
-_HEAD_SCHEMA = {**LOG_SCHEMA, "properties": {**LOG_SCHEMA["properties"], "events": {"type": "array"}}}
+_HEAD_SCHEMA = {**{k: v for k, v in LOG_SCHEMA.items() if k != "$defs"},
+                "properties": {**LOG_SCHEMA["properties"], "events": {"type": "array"}}}
 
 
 class FastSchema:
@@ -131,8 +148,9 @@ class FastSchema:
 
 @functools.cache
 def fast() -> FastSchema | None:
-    """Made when a process first reads a log, not at import: jsonschema-rs takes some
-    12 ms to import (its module imports `email.utils`, `decimal`, `socket`)."""
+    """Made when a process first reads a log, not at import: importing jsonschema-rs is
+    much of one log's start-up (its module imports `email.utils`, `decimal`, `socket`;
+    docs/speed.md)."""
     rust = _rust_compiler()
     return None if rust is None else FastSchema(rust)
 
@@ -143,7 +161,7 @@ def _fast_validator() -> Valid | None:
     `jsonschema` to find that a log the exact path reads (a float for an int, white space
     before a colon …) is valid after all."""
     rust = _rust_compiler()
-    return None if rust is None else rust(LOG_SCHEMA)
+    return None if rust is None else rust({k: v for k, v in LOG_SCHEMA.items() if k != "$defs"})
 
 
 @functools.cache
