@@ -5,14 +5,13 @@ is next, the jack-pot series, the pool carried over), the `Game` (from a new dea
 the pool paid: stakes, who is still in, the say, the draw, the betting) and the `Deal`
 (from taking up the pack to the deal finished or void: cards, cut, who spoke).
 
-Each field is declared once, in its class's `__init__` (read at every event): a compiled
-build makes these constructors native, where a dataclass's `__init__` (generated when the
-module loads) stays interpreted. `Session`, made once a log, stays a dataclass.
+Each field is declared once, in its class's `__init__`: a compiled build makes these
+constructors native, where a dataclass's `__init__` stays interpreted; and a dataclass is
+made when its module loads, which one log pays for (docs/speed.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Iterable
 
@@ -178,17 +177,17 @@ class Game:
         self.all_in[player] = {"stake": stake, "in_game": set(self.still_in), "out": set(players) - self.still_in}
 
 
-@dataclass(slots=True, kw_only=True)
 class Session:
     """The whole log: the first dealer's draw, the rotation, the jack-pot series, the pool."""
 
-    draw_round: dict[str, int] = field(default_factory=dict)
-    draw_tied: list[str] | None = None
-    # the count, not the games: a game over is in the report, and a long log's replay holds the table in play,
-    # not its history
-    games_begun: int = 0
-    next_dealer: str | None = None
-    next_jackpot: dict[str, Any] | None = None
-    carried: int = 0
+    def __init__(self) -> None:
+        self.draw_round: dict[str, int] = {}
+        self.draw_tied: list[str] | None = None
+        # the count, not the games: a game over is in the report, and a long log's replay holds the table in
+        # play, not its history
+        self.games_begun = 0
+        self.next_dealer: str | None = None
+        self.next_jackpot: dict[str, Any] | None = None
+        self.carried = 0
 
 

@@ -18,7 +18,7 @@ from arbiter.checker import check_log
 from arbiter.cli import cli
 from arbiter.resources import cases_dir
 from arbiter.rulebook.loader import load_rulebook
-from arbiter.rulebook.model import Rulebook, hand_rules
+from arbiter.rulebook.model import Rulebook, hand_rules, rule_from_dict
 from tests.conftest import case_files, load_case
 
 BOOK = load_rulebook()
@@ -29,7 +29,8 @@ READ_BY_COMMANDS = {"referee": ["referee", "--players", "Ann,Bob,Cat,Dan", "--de
 
 
 def without(setting: str) -> Rulebook:
-    rules = {rid: replace(rule, defines={k: v for k, v in rule.defines.items() if k != setting})
+    rules = {rid: rule_from_dict({**rule.to_dict(), "defines": {k: v for k, v in rule.defines.items() if k != setting}},
+                                 rule.file)
              for rid, rule in BOOK.rules.items()}
     return replace(BOOK, rules=rules)
 

@@ -7,7 +7,6 @@ the one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
 from arbiter.engine.expressions import Binding, Condition, Context, compile_condition, compile_value
@@ -15,12 +14,12 @@ from arbiter.events import Event
 from arbiter.seats import Seating
 
 
-@dataclass(slots=True)
 class Chain:
     """A compiled chain: generators of candidates, and the reasons to pass one over."""
 
-    candidates: tuple[tuple[str, Any], ...]
-    pass_over: tuple[tuple[str, Condition], ...]
+    def __init__(self, candidates: tuple[tuple[str, Any], ...], pass_over: tuple[tuple[str, Condition], ...]) -> None:
+        self.candidates = candidates
+        self.pass_over = pass_over
 
     @classmethod
     def compile(cls, spec: Mapping[str, Any], binding: Binding | None = None) -> "Chain":

@@ -6,7 +6,6 @@ the data of a condition: it looks up the checks of an event type and calls closu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from arbiter.engine.chain import Chain
@@ -150,15 +149,16 @@ class Triggered:
         return found
 
 
-@dataclass(slots=True)
 class Setting:
     """One rule's value for a procedure setting, with the condition under which it holds."""
 
-    rule: str
-    condition: Condition
-    value: Mapping[str, Any]
-    exception_to: tuple[str, ...]
-    unconditional: bool = False
+    def __init__(self, rule: str, condition: Condition, value: Mapping[str, Any], exception_to: tuple[str, ...],
+                 unconditional: bool) -> None:
+        self.rule = rule
+        self.condition = condition
+        self.value = value
+        self.exception_to = exception_to
+        self.unconditional = unconditional
 
 
 class CompiledRules:

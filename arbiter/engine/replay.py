@@ -10,7 +10,6 @@ define); every judgement comes from `rules/`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Final, Iterable, Mapping
 
 from arbiter.cards import card_str, parse_card
@@ -37,15 +36,15 @@ TURNLESS_EVENTS: Final = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_
                                            "dealer_tells"}
 
 
-@dataclass(slots=True)
 class Decision:
     """A check that held: its finding as drafted on the state before the event, the actor
     it held for, and its effects' operands, evaluated then too."""
 
-    check: CompiledCheck
-    finding: Finding
-    actor: str | None
-    arguments: list[Any]
+    def __init__(self, check: CompiledCheck, finding: Finding, actor: str | None, arguments: list[Any]) -> None:
+        self.check = check
+        self.finding = finding
+        self.actor = actor
+        self.arguments = arguments
 
 
 class Replay:

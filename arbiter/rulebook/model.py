@@ -25,46 +25,53 @@ def rule_sort_key(rule_id: str) -> tuple[int, int]:
     return (_PREFIX_ORDER[match.group(1)], int(match.group(2)))
 
 
-@dataclass(slots=True, kw_only=True)
 class Check:
     """One when/then of a rule: the triggers, the condition, the effects."""
 
-    on: tuple[str, ...]
-    condition: Any
-    effects: tuple[Any, ...]
-    player: Any
-    summary: str
-    severity: str | None
-    name: str | None = None
-    for_each: str | None = None
+    def __init__(self, *, on: tuple[str, ...], condition: Any, effects: tuple[Any, ...], player: Any, summary: str,
+                 severity: str | None, name: str | None, for_each: str | None) -> None:
+        self.on = on
+        self.condition = condition
+        self.effects = effects
+        self.player = player
+        self.summary = summary
+        self.severity = severity
+        self.name = name
+        self.for_each = for_each
 
 
-@dataclass(slots=True, kw_only=True)
 class Rule:
     """A law (or a D or A rule): its words beside its machine form."""
 
-    id: str
-    section: str
-    title: str
-    authority: str
-    source: Mapping[str, Any]
-    text: str
-    enforced_by: str
-    severity: str | None
-    parameters: Mapping[str, Any]
-    defines: Mapping[str, Any]
-    exception_to: tuple[str, ...]
-    checks: tuple[Check, ...]
-    interpretations: tuple[str, ...]
-    cases: tuple[str, ...]
-    corrections: tuple[Mapping[str, str], ...] = ()
-    footnote: str | None = None
-    not_shown_because: str | None = None
-    evaluator: Mapping[str, Any] | None = None
-    implemented_by: tuple[str, ...] = ()  # where the engine's Python carries out what no check or setting says
-    hands: Mapping[str, Any] = field(default_factory=dict)  # hands not in Peel's list, said in data (L65's)
-    file: str = ""
-    declared: Mapping[str, Parameter] = field(default_factory=dict)
+    def __init__(self, *, id: str, section: str, title: str, authority: str, source: Mapping[str, Any], text: str,
+                 enforced_by: str, severity: str | None, parameters: Mapping[str, Any], defines: Mapping[str, Any],
+                 exception_to: tuple[str, ...], checks: tuple[Check, ...], interpretations: tuple[str, ...],
+                 cases: tuple[str, ...], corrections: tuple[Mapping[str, str], ...], footnote: str | None,
+                 not_shown_because: str | None, evaluator: Mapping[str, Any] | None,
+                 implemented_by: tuple[str, ...], hands: Mapping[str, Any], file: str,
+                 declared: Mapping[str, Parameter]) -> None:
+        self.id = id
+        self.section = section
+        self.title = title
+        self.authority = authority
+        self.source = source
+        self.text = text
+        self.enforced_by = enforced_by
+        self.severity = severity
+        self.parameters = parameters
+        self.defines = defines
+        self.exception_to = exception_to
+        self.checks = checks
+        self.interpretations = interpretations
+        self.cases = cases
+        self.corrections = corrections
+        self.footnote = footnote
+        self.not_shown_because = not_shown_because
+        self.evaluator = evaluator
+        self.implemented_by = implemented_by  # where the engine's Python carries out what no check or setting says
+        self.hands = hands  # hands not in Peel's list, said in data (L65's)
+        self.file = file
+        self.declared = declared
 
     @property
     def number(self) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import reprlib
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from arbiter.cards import CardError, parse_card
@@ -31,16 +30,17 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-@dataclass(slots=True)
 class Parameter:
     """One parameter: its default (the laws' value) and what a house may set it to."""
 
-    name: str
-    default: Any
-    type: str
-    minimum: int | None = None
-    maximum: int | None = None
-    one_of: tuple[str, ...] = ()
+    def __init__(self, *, name: str, default: Any, type: str, minimum: int | None = None,
+                 maximum: int | None = None, one_of: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.default = default
+        self.type = type
+        self.minimum = minimum
+        self.maximum = maximum
+        self.one_of = one_of
 
     def allowed(self) -> str:
         """What the parameter may hold, in words."""
