@@ -107,10 +107,10 @@ def _rust_compiler() -> Callable[[dict[str, Any]], Valid] | None:
     except ImportError:  # pragma: no cover - a platform without its wheel: the slow path is exact
         return None
     plain = jsonschema_rs.RegexOptions()
-    inline = _inliner(for_ecma(DEFS))[0]
+    inline = _inliner(DEFS)[0]
 
     def compile_part(node: dict[str, Any]) -> Valid:
-        schema = {"$schema": LOG_SCHEMA["$schema"], **inline(for_ecma(node))}
+        schema = {"$schema": LOG_SCHEMA["$schema"], **for_ecma(inline(node))}
         return jsonschema_rs.validator_for(schema, pattern_options=plain).is_valid
 
     return compile_part
