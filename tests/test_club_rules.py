@@ -58,7 +58,7 @@ def test_the_club_rule_joins_the_rule_book_after_the_laws(rulebook):
     assert book.parameters["exposed_card_penalty_antes"] == 1
     assert book.declared["exposed_card_penalty_antes"].allowed() == "a whole number from 1 to 10"
     assert book.house["rules"] == ["H1"]
-    assert "H1" in {c.rule.id for c in CompiledRules(book).checks("divulge")}
+    assert "H1" in {c.rule.id for c in CompiledRules(book).by_trigger["divulge"].checks}
 
 
 def test_its_cases_exist_under_cases_house_and_name_it(rulebook):

@@ -228,10 +228,6 @@ class CompiledRules:
             cached = self._values[id(node)] = (node, compile_value(named, self.binding))
         return cached[1]
 
-    def checks(self, trigger: str) -> list[CompiledCheck]:
-        triggered = self.by_trigger.get(trigger)
-        return triggered.checks if triggered else []
-
     def accepting_phases(self, kind: str, ctx: Context) -> frozenset[str] | None:
         """The phases in which some round in force accepts an act of this kind (the rules'
         `round_acts`), or None if no round names it. Entries without a condition are
