@@ -79,12 +79,19 @@ def card_not_in_pack(t: BoardView) -> bool:
 
 
 def card_seen_twice(t: BoardView) -> bool:
+    """A card named (the joker aside) that someone else holds, or that the event names twice.
+    One loop: asked at every card dealt, most often of one card."""
     if not t.in_deal():
         return False
     holders = t.playing.deal.in_play
     own = t.actor if t.event.get("type") == "show" else None
-    cards = [c for c in t.parsed_cards if c != JOKER]
-    return any(holders.get(c, own) != own for c in cards) or len(set(cards)) != len(cards)
+    named: set[int] = set()
+    for card in t.parsed_cards:
+        if card != JOKER:
+            if card in named or holders.get(card, own) != own:
+                return True
+            named.add(card)
+    return False
 
 
 add("is_set", "{0} is known", lambda t, v: v is not None, takes="any",
