@@ -11,6 +11,7 @@ would pay: docs/speed.md).
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ TRUTH_SUFFIX = ".truth"
 TRUTH_FORMAT = "arbiter-simulation-truth"
 
 
+@functools.cache  # found once a process: `check_log` asks for the rule book at every log
 def _data_folder(name: str) -> str:
     installed = os.path.join(PACKAGE_FOLDER, "data", name)
     if os.path.isdir(installed):

@@ -167,8 +167,8 @@ def uvicorn_server(app: Starlette, limits: Limits, tls: tuple[str, str] | None =
 def serve_forever(app: Starlette, listener: socket.socket, limits: Limits, tls: tuple[str, str] | None = None) -> None:
     """Serve `app` on `listener` until Ctrl-C or SIGTERM, logging in one line. What is
     loaded by now (the rule book, the modules, the game so far) is frozen out of the
-    garbage collector's way: a full collection walking it all held an act's recording
-    past 100 ms now and then, with 500 phones watching (`benchmarks/bench_serve.py`)."""
+    garbage collector's way: a full collection walking it all now and then held an act's
+    recording back, with hundreds of phones watching (docs/serve.md gives the figures)."""
     gc.freeze()
     with one_line_logs():
         uvicorn_server(app, limits, tls).run(sockets=[listener])
