@@ -98,8 +98,12 @@ class Round:
         return [p for p in self.order if p not in self.done and p in still_in]
 
     def next(self, still_in: set[str]) -> str | None:
-        pending = self.pending(still_in)
-        return pending[0] if pending else None
+        """The first still to take his turn; None once the round is over (no list made:
+        asked at most events of the say and the draw)."""
+        for player in self.order:
+            if player not in self.done and player in still_in:
+                return player
+        return None
 
 
 class Game:
