@@ -13,7 +13,7 @@ made when its module loads, which one log pays for (docs/speed.md).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Iterable
+from typing import Any, Container, Iterable
 
 
 class Phase(StrEnum):
@@ -95,15 +95,25 @@ class Round:
         self.done: list[str] = []
 
     def pending(self, still_in: set[str]) -> list[str]:
-        return [p for p in self.order if p not in self.done and p in still_in]
+        """All still to take their turn, in the round's order (each of them is in it)."""
+        return self.up_to(still_in, self.order)
 
     def next(self, still_in: set[str]) -> str | None:
-        """The first still to take his turn; None once the round is over (no list made:
-        asked at most events of the say and the draw)."""
+        """The first still to take his turn; None once the round is over."""
+        first = self.up_to(still_in, ())
+        return first[0] if first else None
+
+    def up_to(self, still_in: set[str], passing: Container[str]) -> list[str]:
+        """Those still to take their turn, in the round's order, up to the first who is not
+        among `passing` (the say's chain passes those who said early): asked at most events
+        of the say and the draw, and mostly answered by the first, so no list of them all."""
+        found: list[str] = []
         for player in self.order:
             if player not in self.done and player in still_in:
-                return player
-        return None
+                found.append(player)
+                if player not in passing:
+                    break
+        return found
 
 
 class Game:

@@ -44,12 +44,7 @@ def betting_closes(game: Game, preceding: int, acted: set[str]) -> bool:
 def say_chain(game: Game) -> list[str]:
     """Who may say in turn now: the first in the say's order yet to say, and past him
     while he is one who has already said out of turn."""
-    chain: list[str] = []
-    for player in game.say.pending(game.still_in) if game.say else ():
-        chain.append(player)
-        if player not in game.early:
-            break
-    return chain
+    return game.say.up_to(game.still_in, game.early) if game.say else []
 
 
 def bet_pointer(game: Game, seating: Seating) -> str | None:
