@@ -29,9 +29,11 @@ def active(game: Game) -> set[str]:
 
 def next_bettor(game: Game, seating: Seating, start: str, include_self: bool = False) -> str | None:
     """The first player from `start` (or after him) going left who still bets."""
-    ring = seating.round_from(start) if include_self else list(seating.going_left_from(start))
     players = active(game)
-    return next((p for p in ring if p in players), None)
+    for player in seating.round_from(start) if include_self else seating.going_left_from(start):
+        if player in players:
+            return player
+    return None
 
 
 def betting_closes(game: Game, preceding: int, acted: set[str]) -> bool:
