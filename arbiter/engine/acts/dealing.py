@@ -180,8 +180,10 @@ def receive(r: Replay, player: str, cards: list[int | None]) -> None:
 
 def all_dealt(r: Replay) -> bool:
     complete = r.board.setting("deal_complete")  # without it, the deal ends at the first other act
-    return complete is not None and all(
-        h.count >= r.board.person(complete.value["cards_each"]) for h in r.board.playing.deal.hands.values())
+    if complete is None:
+        return False
+    each = r.board.person(complete.value["cards_each"])
+    return all(hand.count >= each for hand in r.board.playing.deal.hands.values())
 
 
 def finish_deal(r: Replay) -> None:
