@@ -39,7 +39,8 @@ def _masked(text: str) -> str:
 # --------------------------------------------------------------- what one log's check imports
 
 LEFT_OUT = ("jsonschema", "importlib.metadata", "tempfile", "yaml", "difflib",
-            "arbiter.rulebook.house", "arbiter.simulator", "arbiter.serve", "arbiter.quiz", "arbiter.verify")
+            "arbiter.rulebook.house", "arbiter.rulebook.vocabulary.types", "arbiter.simulator", "arbiter.serve",
+            "arbiter.quiz", "arbiter.verify")
 
 
 def _imported(*args: str) -> set[str]:

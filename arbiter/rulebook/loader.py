@@ -25,7 +25,6 @@ from arbiter.rulebook.model import Rule, Rulebook, rule_from_dict, rule_sort_key
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 from arbiter.rulebook.parameters import shown as show
 from arbiter.rulebook.vocabulary.grammar import check_rule_vocabulary
-from arbiter.rulebook.vocabulary.types import KindError, check_rule_kinds, parameter_kinds
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -123,6 +122,10 @@ def parse_rule_file(path: Path, folder: Path) -> dict[str, Any]:
 
 def compile_rules(folder: Path) -> dict[str, Any]:
     """Parse and check every rule file: the compiled form, ready to be written as JSON."""
+    # The kinds of the vocabulary's words are checked only where rule files are compiled
+    # (a checkout, a club's rule book): an installed rule book was checked when it was built.
+    from arbiter.rulebook.vocabulary.types import KindError, check_rule_kinds, parameter_kinds
+
     files = rule_files(folder)
     rules = [parse_rule_file(path, folder) for path in files]
     seen: dict[str, str] = {}
