@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 with open(schema_file("log"), encoding="utf-8") as _schema:
     LOG_SCHEMA: dict[str, Any] = json.load(_schema)
 DEFS: dict[str, Any] = LOG_SCHEMA["$defs"]
+# The log schema without its definitions, which each reader inlines (`_inliner`).
+_DOCUMENT: dict[str, Any] = {k: v for k, v in LOG_SCHEMA.items() if k != "$defs"}
 EVENT_TYPES: tuple[str, ...] = tuple(DEFS["event"]["properties"]["type"]["enum"])
 # Event fields that name a player (win's player is a `player` too).
 NAME_FIELDS: Final = ("player", "to", "dealer", "about")
@@ -64,7 +66,7 @@ def exact() -> Exact:
     from jsonschema import Draft202012Validator
 
     inline, inlined = _inliner({**DEFS, "event": {k: v for k, v in DEFS["event"].items() if k != "allOf"}})
-    document = inline({k: v for k, v in LOG_SCHEMA.items() if k != "$defs"})
+    document = inline(_DOCUMENT)
     events: Mapping[object, Draft202012Validator] = {
         t: Draft202012Validator(inline({"$ref": f"#/$defs/{t}_event"})) for t in EVENT_TYPES}
     names = {id(schema): name for name, schema in inlined.items()}
@@ -121,8 +123,7 @@ def _of_definition(name: str) -> dict[str, Any]:
 
 
 # The log without its events' contents (`events`: a list), as `exact` splits it.
-_HEAD_SCHEMA = {**{k: v for k, v in LOG_SCHEMA.items() if k != "$defs"},
-                "properties": {**LOG_SCHEMA["properties"], "events": {"type": "array"}}}
+_HEAD_SCHEMA = {**_DOCUMENT, "properties": {**LOG_SCHEMA["properties"], "events": {"type": "array"}}}
 
 
 class FastSchema:
@@ -161,7 +162,7 @@ def _fast_validator() -> Valid | None:
     `jsonschema` to find that a log the exact path reads (a float for an int, white space
     before a colon …) is valid after all."""
     rust = _rust_compiler()
-    return None if rust is None else rust({k: v for k, v in LOG_SCHEMA.items() if k != "$defs"})
+    return None if rust is None else rust(_DOCUMENT)
 
 
 @functools.cache
