@@ -8,7 +8,7 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import FORMAT, HOUSE, cli, rule_defining, seating_of, split_names
-from arbiter.engine.chain import walk_chain
+from arbiter.engine.chain import evidence_question, walk_chain
 from arbiter.events import Event
 from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.seats import Seating
@@ -39,8 +39,7 @@ def evidence(players: str, dealer: str, disputant: str, unable: str, fmt: str, h
     if dealer == disputant:
         raise click.BadParameter("the dispute is between a player and the dealer", param_hint="--disputant")
     _chain_command(
-        "evidence", "witness", {"dealer": dealer, "disputant": disputant},
-        {"type": "dispute", "player": disputant, "unable": unable_names}, seating,
+        "evidence", "witness", *evidence_question(dealer, disputant, unable_names), seating,
         {"players": list(seating.players), "dealer": dealer, "disputant": disputant, "unable": unable_names},
         fmt, house, "No one can give evidence: the player is held to have demanded the proper number of cards",
     )

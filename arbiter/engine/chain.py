@@ -102,6 +102,12 @@ class TableContext:
         return self.parameters[name]
 
 
+def evidence_question(dealer: str, disputant: str, unable: list[str]) -> tuple[dict[str, Any], Event]:
+    """What law 46's chain is asked outside a game (`arbiter evidence`, the table's
+    `evidence`): the dealer and the disputing player, and the dispute as a log records it."""
+    return {"dealer": dealer, "disputant": disputant}, {"type": "dispute", "player": disputant, "unable": unable}
+
+
 def walk_chain(spec: Mapping[str, Any], seating: Seating, words: Mapping[str, Any], event: Event | None = None,
                parameters: Mapping[str, Any] | None = None) -> tuple[str | None, list[dict[str, Any]]]:
     """Walk a chain for a table outside any game (the `evidence` and `referee` commands)."""

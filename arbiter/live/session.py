@@ -16,7 +16,7 @@ import shlex
 from typing import Any, Callable, Iterable
 
 from arbiter.checker import rulebook_for
-from arbiter.engine.chain import walk_chain
+from arbiter.engine.chain import evidence_question, walk_chain
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
 from arbiter.events import Event
@@ -254,8 +254,7 @@ class TableSession:
         self.seated(disputant, *unable)
         if disputant == dealer:
             raise CommandError(f"{dealer} is the dealer: the dispute is between a player and the dealer")
-        self.chain("evidence", "witness", {"dealer": dealer, "disputant": disputant},
-                   {"type": "dispute", "player": disputant, "unable": unable},
+        self.chain("evidence", "witness", *evidence_question(dealer, disputant, unable),
                    "No one can give evidence: the player is held to have demanded the number discarded")
 
     def do_referee(self, arguments: list[str]) -> None:
