@@ -32,12 +32,12 @@ from arbiter.seats import POOL, Seating
 from arbiter.state import Game, Hand, Outcome, Session
 
 MOVEMENT_WORDS: Final = {"stake": "a bet", "late_stake": "a bet", "ante": "an ante",
-                  "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
+                         "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
 
 # The declared words as the compiler binds them: a check costs a call per word, not a lookup by name.
 BINDING: Final = Binding({**PERSONS.meanings(), **NUMBERS.meanings(), **FACTS.meanings()},
-                  {**PERSON_FUNCTIONS.meanings(), **NUMBER_FUNCTIONS.meanings()},
-                  PREDICATES.meanings(), FACTS.meanings(), index="phase")  # the replay asks `phase_now`
+                         {**PERSON_FUNCTIONS.meanings(), **NUMBER_FUNCTIONS.meanings()},
+                         PREDICATES.meanings(), FACTS.meanings(), index="phase")  # the replay asks `phase_now`
 APPLY: Final = EFFECTS.meanings()
 ON_WHOM: Final = ("player", "from", "to")  # the operands that name whom an effect is on
 

@@ -7,10 +7,10 @@ from typing import Any, Callable, Final
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
 
-PERSON_FUNCTIONS: Final[Words[Callable[[BoardView, Any], Any]]] = Words("function of a person", value="person",
-                                                               takes="person")
-NUMBER_FUNCTIONS: Final[Words[Callable[[BoardView, Any], Any]]] = Words("function giving a number", value="whole",
-                                                               takes="person")
+PERSON_FUNCTIONS: Final[Words[Callable[[BoardView, Any], Any]]] = Words(
+    "function of a person", value="person", takes="person")
+NUMBER_FUNCTIONS: Final[Words[Callable[[BoardView, Any], Any]]] = Words(
+    "function giving a number", value="whole", takes="person")
 
 
 def demanded_by(t: BoardView, player: str) -> int | None:
