@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from arbiter.engine.expressions import Binding, compile_condition, settled
+from arbiter.engine.compiled import Moment, shared_parts
+from arbiter.engine.expressions import Binding, compile_condition, literal_known, settled
 
 FACTS = {"pool_taken": lambda ctx: ctx.values["pool_taken"]}
-WORDS = {"actor": lambda ctx: ctx.values["actor"], "nothing": lambda ctx: None, "two": lambda ctx: 2,
+WORDS = {"actor": lambda ctx: ctx.values["actor"], "each": lambda ctx: ctx.values["actor"], "nothing": lambda ctx: None, "two": lambda ctx: 2,
          "shown": lambda ctx: ctx.values["shown"], **FACTS}
 PREDICATES = {"in_game": lambda ctx, player: player in ctx.values["still_in"],
               "phase": lambda ctx, name: ctx.values["phase"] == name}
@@ -99,7 +100,7 @@ def test_a_compiled_condition_decides_as_its_data_says(node, bound):
                                   {"all": [{"any": [{"phase": "say"}, {"phase": "draw"}]}, "pool_taken"]}], ids=str)
 def test_a_condition_settled_for_the_phase_decides_as_the_whole_does(node):
     for ctx in STATES:
-        left = settled(node, "phase", ctx.values["phase"])
+        left = settled(node, literal_known("phase", ctx.values["phase"]))
         whole = meaning(node, ctx)
         if isinstance(left, bool):  # decided by the phase alone: the same verdict in every state of it
             assert left == whole and all(meaning(node, other) == left for other in STATES
@@ -110,6 +111,55 @@ def test_a_condition_settled_for_the_phase_decides_as_the_whole_does(node):
 
 def test_a_settled_condition_keeps_what_the_phase_does_not_decide():
     node = {"all": [{"phase": "say"}, {"in_game": "actor"}, {"not": {"phase": "draw"}}]}
-    assert settled(node, "phase", "say") == {"in_game": "actor"}
-    assert settled(node, "phase", "draw") is False
-    assert settled({"any": [{"phase": "say"}, "pool_taken", "shown"]}, "phase", "draw") == {"any": ["pool_taken", "shown"]}
+    assert settled(node, literal_known("phase", "say")) == {"in_game": "actor"}
+    assert settled(node, literal_known("phase", "draw")) is False
+    assert settled({"any": [{"phase": "say"}, "pool_taken", "shown"]}, literal_known("phase", "draw")) == {"any": ["pool_taken", "shown"]}
+
+
+# --- a moment: the parts several checks share, decided once a decision (engine/compiled.py)
+
+SHARING = [  # checks of one moment: `in_game actor` and `pool_taken` required by several
+    {"all": [{"not": {"in_game": "actor"}}, {"not": "pool_taken"}]},
+    {"all": [{"not": {"in_game": "actor"}}, "pool_taken"]},
+    {"all": [{"in_game": "actor"}, "event.exposed", {"not": "pool_taken"}]},
+    {"all": [{"in_game": "actor"}, {"any": ["shown", "pool_taken"]}]},
+    {"any": [{"in_game": "each"}, "event.exposed"]},
+    "event.exposed",
+]
+
+
+def test_the_parts_several_checks_require_are_shared_most_required_first():
+    assert shared_parts(SHARING) == [{"in_game": "actor"}, "pool_taken", "event.exposed"]
+
+
+def test_a_part_of_each_player_or_a_dear_one_is_not_shared():
+    each = [{"all": [{"in_game": "each"}, "pool_taken"]}, {"all": [{"in_game": "each"}, "shown"]}]
+    assert shared_parts(each) == []
+    dear = [{"all": [{"hand_known": "actor"}, "pool_taken"]}, {"all": [{"hand_known": "actor"}, "shown"]}]
+    assert shared_parts(dear) == []
+
+
+def test_a_moment_asks_the_checks_that_hold_as_their_conditions_as_written_say():
+    checks = [(f"check {i}", node) for i, node in enumerate(SHARING)]
+    moment = Moment(checks, BINDING)  # type: ignore[arg-type] - any check will do: the moment only passes it on
+    assert moment.shared == shared_parts(SHARING)
+    for ctx in [*STATES, *(Context(**{**s.values, "actor": "Bob"}) for s in STATES)]:
+        asked = moment.asked(ctx)  # type: ignore[arg-type]
+        held = [check for check, condition in asked if condition(ctx)]
+        assert held == [check for check, node in checks if meaning(node, ctx)], ctx.values
+        assert len(asked) < len(checks)  # the shared parts settle some checks for every state
+
+
+def test_a_moment_whose_shared_part_cannot_be_decided_asks_the_conditions_as_written():
+    def no_game(ctx: Any) -> bool:
+        raise AttributeError("no game yet")
+
+    binding = Binding({**WORDS, "pool_taken": no_game}, {}, PREDICATES, {"pool_taken": no_game})
+    checks = [("first", {"all": ["shown", "pool_taken"]}), ("second", {"all": ["pool_taken", {"in_game": "actor"}]})]
+    moment = Moment(checks, binding)  # type: ignore[arg-type]
+    ctx = Context(actor="Ann", shown=[], still_in={"Ann"}, phase="say", event={})
+    asked = moment.asked(ctx)  # type: ignore[arg-type]
+    assert [check for check, _ in asked] == ["first", "second"]
+    assert not asked[0][1](ctx)  # `shown` is false and asked first: the part that fails is never asked
+    with pytest.raises(AttributeError):
+        asked[1][1](ctx)

@@ -6,12 +6,23 @@ the data of a condition: it looks up the checks of an event type and calls closu
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Final, Mapping
 
 from arbiter.engine.chain import Chain
-from arbiter.engine.expressions import Binding, Condition, Context, Value, compile_condition, compile_value, settled
+from arbiter.engine.expressions import (
+    Binding,
+    Condition,
+    Context,
+    Value,
+    compile_condition,
+    compile_value,
+    cost,
+    literal_known,
+    settled,
+)
 from arbiter.rulebook.model import Check, Rule, Rulebook, hand_rules
 from arbiter.rulebook.vocabulary.grammar import PRONOUN_FORMS, TEMPLATE_FIELD, VALUE_FUNCTIONS, template_value
+from arbiter.rulebook.vocabulary.persons import EACH
 from arbiter.words import pronoun_of
 
 
@@ -72,29 +83,15 @@ class CompiledCheck:
         self.player: Value = compile_value(check.player, binding)
         self.binding = binding
         self._summary: Callable[[Context], str] | None = None
-        self._settled: dict[str, Condition | None] = {}
         self._condition: Condition | None = None
 
     def holds(self, ctx: Context) -> bool:
         """Does the condition as written hold? For a check `followed` from another, whose
-        condition is compiled when first asked: most checks are asked only settled for a phase."""
+        condition is compiled when first asked: most checks are asked only settled (`Moment`)."""
         condition = self._condition
         if condition is None:
             condition = self._condition = compile_condition(self.check.condition, self.binding)
         return condition(ctx)
-
-    def condition_in(self, key: str) -> Condition | None:
-        """The condition with the binding's index decided for `key` (the phase of the moment),
-        compiled when first asked; None where it cannot hold then."""
-        try:
-            return self._settled[key]
-        except KeyError:
-            pass
-        assert self.binding is not None and self.binding.index is not None
-        node = settled(self.check.condition, self.binding.index, key)
-        condition = None if node is False else compile_condition(node, self.binding)
-        self._settled[key] = condition
-        return condition
 
     def summary(self, ctx: Context) -> str:
         """The finding's summary, in the words of the check's template."""
@@ -131,22 +128,121 @@ def each_round(ctx: Any) -> list[str] | None:
 
 class Triggered:
     """The checks one trigger sets off, in the rule book's order, and for each phase of a
-    game those that can hold in it, with their conditions settled for it (`condition_in`):
-    a check asked only in the betting is not asked of a deal."""
+    game the moment that asks those that can hold in it (`of`): a check asked only in the
+    betting is not asked of a deal."""
 
-    def __init__(self) -> None:
+    def __init__(self, binding: Binding | None, parameters: Mapping[str, Any]) -> None:
         self.checks: list[CompiledCheck] = []
-        self._in: dict[str, list[tuple[CompiledCheck, Condition]]] = {}
+        self._binding = binding
+        self._parameters = parameters
+        self._in: dict[str, Moment] = {}
 
-    def of(self, key: str) -> list[tuple[CompiledCheck, Condition]]:
-        """The checks that can hold in the phase `key`, each with its condition for it."""
+    def of(self, key: str) -> Moment:
+        """The checks that can hold in the phase `key`, each condition settled for the
+        phase and for the rule book's parameters (`{param: table_stakes}`), made when the
+        phase first comes."""
         try:
             return self._in[key]
         except KeyError:
             pass
-        found = self._in[key] = [(check, condition) for check in self.checks
-                                 for condition in (check.condition_in(key),) if condition is not None]
+        assert self._binding is not None and self._binding.index is not None
+        literal = literal_known(self._binding.index, key)
+        parameters = self._parameters
+
+        def known(part: Any) -> bool | None:
+            if isinstance(part, dict) and len(part) == 1 and isinstance(part.get("param"), str) \
+                    and part["param"] in parameters:
+                return bool(parameters[part["param"]])
+            return literal(part)
+
+        nodes = [(check, node) for check in self.checks
+                 for node in (settled(check.check.condition, known),) if node is not False]
+        moment = self._in[key] = Moment(nodes, self._binding)
+        return moment
+
+
+# A moment decides at most this many shared parts once a decision (2**4 ways they fall),
+# and none dearer than this (`cost`): a check's cheaper parts mostly decide before a dear one.
+_MOST_SHARED: Final = 4
+_DEAREST_SHARED: Final = 4
+
+
+class Moment:
+    """The checks one trigger sets off in one phase. The parts that several of their
+    conditions share (`shared`: the actor is in the game, acts out of his turn, his hand is
+    foul …) are decided once a decision, and the checks are asked with their conditions
+    settled for the way those parts fall, compiled when that way first comes: for an act
+    in turn by one in the game most of the checks are settled False and not asked at all."""
+
+    def __init__(self, checks: list[tuple[CompiledCheck, Any]], binding: Binding) -> None:
+        self._checks = checks
+        self._binding = binding
+        self.shared = shared_parts([node for _, node in checks])
+        self._facts = [(1 << i, compile_condition(part, binding)) for i, part in enumerate(self.shared)]
+        self._ways: list[list[tuple[CompiledCheck, Condition]] | None] = [None] * (1 << len(self.shared))
+        self._unsettled: list[tuple[CompiledCheck, Condition]] | None = None
+
+    def asked(self, ctx: Context) -> list[tuple[CompiledCheck, Condition]]:
+        """The checks to ask now, each with its condition for the way the shared parts fall."""
+        way = 0
+        try:
+            for bit, fact in self._facts:
+                if fact(ctx):
+                    way |= bit
+        except Exception:  # noqa: BLE001 - a shared part that cannot be decided now (no game yet):
+            return self.unsettled()  # the conditions as they stand decide, or fail, as written
+        found = self._ways[way]
+        if found is None:
+            found = self._ways[way] = self._settled(way)
         return found
+
+    def _settled(self, way: int) -> list[tuple[CompiledCheck, Condition]]:
+        shared = self.shared
+
+        def known(part: Any) -> bool | None:
+            for i, fact in enumerate(shared):
+                if part == fact:
+                    return bool(way >> i & 1)
+            return None
+
+        return [(check, compile_condition(node, self._binding)) for check, node in self._checks
+                for node in (settled(node, known),) if node is not False]
+
+    def unsettled(self) -> list[tuple[CompiledCheck, Condition]]:
+        if self._unsettled is None:
+            self._unsettled = [(check, compile_condition(node, self._binding)) for check, node in self._checks]
+        return self._unsettled
+
+
+def shared_parts(conditions: list[Any]) -> list[Any]:
+    """The parts (as written, or negated) that two or more of these conditions require
+    (a part of an `all`, or the whole), most shared first: each cheap to decide, and none
+    that asks of `each` player (a decision asks it of one player after another)."""
+    counted: list[list[Any]] = []  # [part, how many conditions require it]
+    for node in conditions:
+        parts = node["all"] if isinstance(node, dict) and len(node) == 1 and "all" in node else [node]
+        seen: list[Any] = []
+        for part in parts:
+            if isinstance(part, dict) and len(part) == 1 and "not" in part:
+                part = part["not"]
+            if part in seen or isinstance(part, bool) or _mentions(part, EACH) or cost(part) > _DEAREST_SHARED:
+                continue
+            seen.append(part)
+            entry = next((entry for entry in counted if entry[0] == part), None)
+            if entry is None:
+                counted.append([part, 1])
+            else:
+                entry[1] += 1
+    counted.sort(key=lambda entry: -entry[1])  # stable: ties in the rule book's order
+    return [part for part, count in counted if count > 1][:_MOST_SHARED]
+
+
+def _mentions(node: Any, word: str) -> bool:
+    if isinstance(node, dict):
+        return any(_mentions(value, word) for value in node.values())
+    if isinstance(node, list):
+        return any(_mentions(item, word) for item in node)
+    return bool(node == word)
 
 
 class Setting:
@@ -184,7 +280,8 @@ class CompiledRules:
                     if trigger == "followed":
                         self.followed.setdefault(rule.id, []).append(compiled)
                     else:
-                        self.by_trigger.setdefault(trigger, Triggered()).checks.append(compiled)
+                        triggered = self.by_trigger.setdefault(trigger, Triggered(binding, rulebook.parameters))
+                        triggered.checks.append(compiled)
             for name, value in rule.defines.items():
                 for entry in value if isinstance(value, list) else [value]:
                     entry = dict(entry) if isinstance(entry, dict) else {"value": entry}

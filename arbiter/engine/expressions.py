@@ -67,26 +67,30 @@ class Binding:
         self.index = index
 
 
-def settled(node: Any, predicate: str, value: str) -> Any:
-    """The condition `node` with each `{predicate: LITERAL}` part decided, true where the
-    literal is `value`, and what that decides of the rest: True, False, or a smaller
-    condition. A check whose condition is False for a phase is not asked in it at all."""
+Known = Callable[[Any], "bool | None"]
+
+
+def settled(node: Any, known: Known) -> Any:
+    """The condition `node` with each part that `known` decides (True or False; None for a
+    part it does not know) put in, and what that decides of the rest: True, False, or a
+    smaller condition. A check whose condition is False is not asked at all."""
     if node is None:
         return True
+    decided = known(node)
+    if decided is not None:
+        return decided
     if not isinstance(node, dict) or len(node) != 1:
         return node
     (name, arg), = node.items()
-    if name == predicate:
-        return bool(arg == value)
     if name == "not":
-        inner = settled(arg, predicate, value)
+        inner = settled(arg, known)
         return (not inner) if isinstance(inner, bool) else {"not": inner}
     if name not in ("all", "any"):
         return node
     decisive = name == "any"  # a part that is True decides `any`; one that is False, `all`
     parts: list[Any] = []
     for part in arg:
-        part = settled(part, predicate, value)
+        part = settled(part, known)
         if part is decisive:
             return decisive
         if part is not (not decisive):
@@ -94,6 +98,17 @@ def settled(node: Any, predicate: str, value: str) -> Any:
     if not parts:
         return not decisive
     return parts[0] if len(parts) == 1 else {name: parts}
+
+
+def literal_known(predicate: str, value: str) -> Known:
+    """What the moment's literal decides: `{predicate: LITERAL}` holds where the literal is
+    `value` (the phase of the moment: `{phase: say}` in the say)."""
+    def known(part: Any) -> bool | None:
+        if isinstance(part, dict) and len(part) == 1 and predicate in part:
+            return bool(part[predicate] == value)
+        return None
+
+    return known
 
 
 _COMPARE: Final = {

@@ -140,7 +140,7 @@ class Replay:
         if triggered is None:
             return held
         board.actor = actor
-        for check, condition in triggered.of(phase_now(board)):
+        for check, condition in triggered.of(phase_now(board)).asked(board):
             players = each_round(board) if check.for_each else None
             if players is not None:
                 for each in players:

@@ -10,6 +10,9 @@ from arbiter.rulebook.vocabulary.registry import Words
 PERSONS: Final[Words[Callable[[BoardView], Any]]] = Words("person", value="person")
 add = PERSONS.add
 
+# The one person a decision names in turn (a `for_each` check is asked of each player).
+EACH: Final = "each"
+
 add("actor", "the player", lambda t: t.actor,
     note="the event's `player` (`to` for `card` and `give`), or the moment's actor")
 add("dealer", "the dealer", lambda t: t.game.dealer if t.game else None,
@@ -35,7 +38,7 @@ add("subject", "the player pointed out about", lambda t: t.event.get("about") or
 add("ante_staker", "the player who staked the ante",
     lambda t: (t.game.ante_staker or t.game.ante_player) if t.game else None,
     note="who actually staked the ante")
-add("each", "each player", lambda t: t.each,
+add(EACH, "each player", lambda t: t.each,
     note="in a check with `for_each: players`")
 add("last_to_stand", "the last player to stand", lambda t: t.game.last_stood if t.game else None)
 add("asker", "the player who asked the dealer", lambda t: t.last_asker,
