@@ -134,21 +134,23 @@ class Replay:
         A rule that is an exception to another silences that rule's check on the same
         trigger and player (D5 over L54): exceptions are explicit in the data.
         """
-        board = self.board
-        held: list[Decision] = []
         triggered = self.rules.by_trigger.get(trigger)
         if triggered is None:
-            return held
+            return []
+        board = self.board
         board.actor = actor
+        held: list[Decision] = []
         for check, condition in triggered.of(phase_now(board)).asked(board):
-            players = each_round(board) if check.for_each else None
-            if players is not None:
-                for each in players:
-                    board.each = each
-                    if condition(board):
-                        held.append(self._draft(check))
-                board.each = None
-            elif condition(board):
+            if check.for_each:
+                players = each_round(board)
+                if players is not None:
+                    for each in players:
+                        board.each = each
+                        if condition(board):
+                            held.append(self._draft(check))
+                    board.each = None
+                    continue
+            if condition(board):
                 held.append(self._draft(check))
         if len(held) < 2:
             return held

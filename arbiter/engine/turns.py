@@ -27,11 +27,15 @@ def active(game: Game) -> set[str]:
     return {p for p in game.still_in if p not in game.all_in}
 
 
+def bets(game: Game, player: str) -> bool:
+    """Does this player still take part in the betting (one of `active`)?"""
+    return player in game.still_in and player not in game.all_in
+
+
 def next_bettor(game: Game, seating: Seating, start: str, include_self: bool = False) -> str | None:
     """The first player from `start` (or after him) going left who still bets."""
-    players = active(game)
     for player in seating.round_from(start) if include_self else seating.going_left_from(start):
-        if player in players:
+        if bets(game, player):
             return player
     return None
 
@@ -52,7 +56,7 @@ def say_chain(game: Game) -> list[str]:
 def bet_pointer(game: Game, seating: Seating) -> str | None:
     """Whose turn it is to bet: the pointer, moved past a player who has left the betting."""
     pointer = game.bet_turn
-    if pointer is not None and pointer not in active(game):
+    if pointer is not None and not bets(game, pointer):
         pointer = next_bettor(game, seating, pointer)
     return pointer
 

@@ -190,7 +190,7 @@ def after_act(r: Replay, player: str, in_turn: bool, staked: bool) -> None:
         if in_turn:
             turns.take_bet_turn(game, r.board.seating, player)
             close_betting_if_done(r, player)
-        elif player in turns.active(game):
+        elif turns.bets(game, player):
             game.early[player] = game.stakes[player]
 
 
