@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from arbiter.engine.compiled import Moment, shared_parts
-from arbiter.engine.expressions import Binding, compile_condition, literal_known, settled
+from arbiter.engine.compiled import Moment, known_in, shared_parts
+from arbiter.engine.expressions import Binding, compile_condition, settled
 
 FACTS = {"pool_taken": lambda ctx: ctx.values["pool_taken"]}
 WORDS = {"actor": lambda ctx: ctx.values["actor"], "each": lambda ctx: ctx.values["actor"], "nothing": lambda ctx: None, "two": lambda ctx: 2,
@@ -100,7 +100,7 @@ def test_a_compiled_condition_decides_as_its_data_says(node, bound):
                                   {"all": [{"any": [{"phase": "say"}, {"phase": "draw"}]}, "pool_taken"]}], ids=str)
 def test_a_condition_settled_for_the_phase_decides_as_the_whole_does(node):
     for ctx in STATES:
-        left = settled(node, literal_known("phase", ctx.values["phase"]))
+        left = settled(node, known_in("phase", ctx.values["phase"], {}))
         whole = meaning(node, ctx)
         if isinstance(left, bool):  # decided by the phase alone: the same verdict in every state of it
             assert left == whole and all(meaning(node, other) == left for other in STATES
@@ -111,9 +111,9 @@ def test_a_condition_settled_for_the_phase_decides_as_the_whole_does(node):
 
 def test_a_settled_condition_keeps_what_the_phase_does_not_decide():
     node = {"all": [{"phase": "say"}, {"in_game": "actor"}, {"not": {"phase": "draw"}}]}
-    assert settled(node, literal_known("phase", "say")) == {"in_game": "actor"}
-    assert settled(node, literal_known("phase", "draw")) is False
-    assert settled({"any": [{"phase": "say"}, "pool_taken", "shown"]}, literal_known("phase", "draw")) == {"any": ["pool_taken", "shown"]}
+    assert settled(node, known_in("phase", "say", {})) == {"in_game": "actor"}
+    assert settled(node, known_in("phase", "draw", {})) is False
+    assert settled({"any": [{"phase": "say"}, "pool_taken", "shown"]}, known_in("phase", "draw", {})) == {"any": ["pool_taken", "shown"]}
 
 
 # --- a moment: the parts several checks share, decided once a decision (engine/compiled.py)

@@ -13,11 +13,11 @@ from arbiter.engine.expressions import (
     Binding,
     Condition,
     Context,
+    Known,
     Value,
     compile_condition,
     compile_value,
     cost,
-    literal_known,
     settled,
 )
 from arbiter.rulebook.model import Check, Rule, Rulebook, hand_rules
@@ -146,19 +146,27 @@ class Triggered:
         except KeyError:
             pass
         assert self._binding is not None and self._binding.index is not None
-        literal = literal_known(self._binding.index, key)
-        parameters = self._parameters
-
-        def known(part: Any) -> bool | None:
-            if isinstance(part, dict) and len(part) == 1 and isinstance(part.get("param"), str) \
-                    and part["param"] in parameters:
-                return bool(parameters[part["param"]])
-            return literal(part)
-
+        known = known_in(self._binding.index, key, self._parameters)
         nodes = [(check, node) for check in self.checks
                  for node in (settled(check.check.condition, known),) if node is not False]
         moment = self._in[key] = Moment(nodes, self._binding)
         return moment
+
+
+def known_in(index: str, literal: str, parameters: Mapping[str, Any]) -> Known:
+    """What holds whatever the state: the `{index: LITERAL}` parts (the phase of the moment:
+    `{phase: say}` holds in the say only) and the rule book's true-or-false parameters
+    (`{param: table_stakes}`)."""
+    def known(part: Any) -> bool | None:
+        if isinstance(part, dict) and len(part) == 1:
+            if index in part:
+                return bool(part[index] == literal)
+            name = part.get("param")
+            if isinstance(name, str) and name in parameters:
+                return bool(parameters[name])
+        return None
+
+    return known
 
 
 # A moment decides at most this many shared parts once a decision (2**4 ways they fall),
@@ -198,6 +206,8 @@ class Moment:
 
     def _settled(self, way: int) -> list[tuple[CompiledCheck, Condition]]:
         shared = self.shared
+        if not shared:
+            return self.unsettled()
 
         def known(part: Any) -> bool | None:
             for i, fact in enumerate(shared):
@@ -218,23 +228,24 @@ def shared_parts(conditions: list[Any]) -> list[Any]:
     """The parts (as written, or negated) that two or more of these conditions require
     (a part of an `all`, or the whole), most shared first: each cheap to decide, and none
     that asks of `each` player (a decision asks it of one player after another)."""
-    counted: list[list[Any]] = []  # [part, how many conditions require it]
+    if len(conditions) < 2:
+        return []
+    counted: dict[str, list[Any]] = {}  # the part as written (its repr) -> [part, how many require it]
     for node in conditions:
         parts = node["all"] if isinstance(node, dict) and len(node) == 1 and "all" in node else [node]
-        seen: list[Any] = []
+        seen: set[str] = set()
         for part in parts:
             if isinstance(part, dict) and len(part) == 1 and "not" in part:
                 part = part["not"]
-            if part in seen or isinstance(part, bool) or _mentions(part, EACH) or cost(part) > _DEAREST_SHARED:
+            key = repr(part)
+            if key in seen or isinstance(part, bool):
                 continue
-            seen.append(part)
-            entry = next((entry for entry in counted if entry[0] == part), None)
-            if entry is None:
-                counted.append([part, 1])
-            else:
-                entry[1] += 1
-    counted.sort(key=lambda entry: -entry[1])  # stable: ties in the rule book's order
-    return [part for part, count in counted if count > 1][:_MOST_SHARED]
+            seen.add(key)
+            entry = counted.setdefault(key, [part, 0])
+            entry[1] += 1
+    shared = [part for part, count in sorted(counted.values(), key=lambda entry: -entry[1])  # ties: in order
+              if count > 1 and not _mentions(part, EACH) and cost(part) <= _DEAREST_SHARED]
+    return shared[:_MOST_SHARED]
 
 
 def _mentions(node: Any, word: str) -> bool:

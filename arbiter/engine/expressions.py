@@ -76,39 +76,25 @@ def settled(node: Any, known: Known) -> Any:
     smaller condition. A check whose condition is False is not asked at all."""
     if node is None:
         return True
-    decided = known(node)
-    if decided is not None:
-        return decided
-    if not isinstance(node, dict) or len(node) != 1:
-        return node
-    (name, arg), = node.items()
-    if name == "not":
-        inner = settled(arg, known)
-        return (not inner) if isinstance(inner, bool) else {"not": inner}
-    if name not in ("all", "any"):
-        return node
-    decisive = name == "any"  # a part that is True decides `any`; one that is False, `all`
-    parts: list[Any] = []
-    for part in arg:
-        part = settled(part, known)
-        if part is decisive:
-            return decisive
-        if part is not (not decisive):
-            parts.append(part)
-    if not parts:
-        return not decisive
-    return parts[0] if len(parts) == 1 else {name: parts}
-
-
-def literal_known(predicate: str, value: str) -> Known:
-    """What the moment's literal decides: `{predicate: LITERAL}` holds where the literal is
-    `value` (the phase of the moment: `{phase: say}` in the say)."""
-    def known(part: Any) -> bool | None:
-        if isinstance(part, dict) and len(part) == 1 and predicate in part:
-            return bool(part[predicate] == value)
-        return None
-
-    return known
+    if isinstance(node, dict) and len(node) == 1:
+        (name, arg), = node.items()
+        if name == "not":
+            inner = settled(arg, known)
+            return (not inner) if isinstance(inner, bool) else {"not": inner}
+        if name == "all" or name == "any":
+            decisive = name == "any"  # a part that is True decides `any`; one that is False, `all`
+            parts: list[Any] = []
+            for part in arg:
+                part = settled(part, known)
+                if part is decisive:
+                    return decisive
+                if part is not (not decisive):
+                    parts.append(part)
+            if not parts:
+                return not decisive
+            return parts[0] if len(parts) == 1 else {name: parts}
+    decided = known(node)  # a word, a predicate, a comparison: decided whole, or left as it is
+    return node if decided is None else decided
 
 
 _COMPARE: Final = {
