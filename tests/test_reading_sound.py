@@ -226,3 +226,40 @@ def test_an_event_type_that_is_a_list_is_an_unknown_type_not_an_internal_error()
     report = check_bytes(json.dumps(log).encode(), "x.json")
     assert report["status"] == "invalid"
     assert report["error"]["message"].startswith("event 0: unknown event type") and report["error"]["path"] == "/events/0/type"
+
+
+@pytest.mark.parametrize("event, field", [
+    ('{"type": "ante", "player": "Bob", "amount": 1.0}', "amount"),
+    ('{"type": "discard", "player": "Bob", "count": 3.0}', "count"),
+    ('{"type": "give", "to": "Bob", "count": 2, "exposed": 1.0}', "exposed"),
+    ('{"type": "dealer_answer", "count": 2.0}', "count"),
+])
+def test_an_integral_float_in_any_counted_field_is_made_an_int_as_the_exact_way_does(event, field):
+    text = _text().replace('{"type": "play", "player": "Bob", "stake": 2}', event)
+    document = agree(text)
+    assert isinstance(document, dict) and type(document["events"][1][field]) is int
+
+
+@pytest.mark.parametrize("event", [
+    '{"type": "discard", "player": "Bob", "count": 1001}',  # more cards than any pack
+    '{"type": "give", "to": "Bob", "count": 2, "exposed": 3}',  # more shown than given
+    '{"type": "point_out", "player": "Bob", "issue": "wrong_count", "about": "Cy"}',  # no such player
+])
+def test_what_the_schema_leaves_open_in_an_event_is_judged_as_the_exact_way_does(event):
+    text = _text().replace('{"type": "play", "player": "Bob", "stake": 2}', event)
+    assert isinstance(agree(text), tuple)
+
+
+def test_each_event_type_is_judged_by_what_its_schema_leaves_open_or_walked_value_by_value():
+    from arbiter.reading.schema import DEFS, EVENT_TYPES
+    from arbiter.reading.sound import PLANS
+
+    for kind in EVENT_TYPES:
+        fields = DEFS[f"{kind}_event"]["properties"]
+        if kind not in PLANS:  # a map of the players (the hands dealt, the testimony), or a list of them
+            assert any(fields[f].get("type") in ("object", "array") for f in fields), kind
+            continue
+        integers = {f for f, node in fields.items() if node.get("$ref") in
+                    ("#/$defs/amount", "#/$defs/stake", "#/$defs/count")}
+        assert {f for f, _ in PLANS[kind].numbers} == integers, kind
+        assert set(PLANS[kind].names) == {f for f, node in fields.items() if node.get("$ref") == "#/$defs/name"}, kind
