@@ -105,9 +105,9 @@ class Board(BoardView):
         return ReplayError(f"event {self.k} ({act}): {missing}", self.k, path)
 
     # --- the settings in force --------------------------------------------------------
-    def setting(self, name: str, **match: Any) -> Setting | None:
+    def setting(self, name: str, match: Mapping[str, Any] | None = None) -> Setting | None:
         """The procedure setting in force: its value and its law (not copied: read at every turn)."""
-        return self.rules.setting(name, self, match or None)
+        return self.rules.setting(name, self, match)
 
     def required(self, name: str) -> Setting:
         """A procedure setting the game cannot go on without (the order of the say, of the
@@ -185,7 +185,7 @@ class Board(BoardView):
         return amount
 
     def ledger_rule(self, what: str) -> str:
-        found = self.setting("ledger_rule", what=what)
+        found = self.setting("ledger_rule", {"what": what})
         if found is None:
             raise self.refused(f"no law in force covers this payment ({MOVEMENT_WORDS.get(what, what)}); "
                                "a house file switched it off")

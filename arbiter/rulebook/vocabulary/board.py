@@ -76,7 +76,7 @@ class BoardView(ABC):
         """The player's cards in the current deal."""
 
     @abstractmethod
-    def setting(self, name: str, **match: Any) -> InForce | None:
+    def setting(self, name: str, match: Mapping[str, Any] | None = None) -> InForce | None:
         """The procedure setting in force (`say_order` …)."""
 
     @abstractmethod
