@@ -197,8 +197,8 @@ class Moment:
             for bit, fact in self._facts:
                 if fact(ctx):
                     way |= bit
-        except Exception:  # noqa: BLE001 - a shared part that cannot be decided now (no game yet):
-            return self.unsettled()  # the conditions as they stand decide, or fail, as written
+        except Exception:  # noqa: BLE001 - a shared part that cannot be decided now (no game yet)
+            return self.unsettled()  # each condition asked as written: it decides, or fails, as before
         found = self._ways[way]
         if found is None:
             found = self._ways[way] = self._settled(way)

@@ -162,10 +162,13 @@ class Plan:
 
 
 def _plan(kind: str) -> Plan | None:
+    """An event type's plan, read from its subschema: each field a name, a number, or what
+    the schema settles alone (a card, a flag, a note)."""
     fields = DEFS[f"{kind}_event"]["properties"]
     numbers: list[tuple[str, int]] = []
     for field, node in fields.items():
-        shape = DEFS.get(node.get("$ref", "").removeprefix("#/$defs/"), node)
+        ref = node.get("$ref")
+        shape = DEFS[ref.removeprefix("#/$defs/")] if ref else node
         if shape.get("type") == "integer":
             numbers.append((field, MAX_CARDS if field in CARD_COUNTS.get(kind, ()) else MAX_NUMBER))
         elif not (shape.get("type") in ("string", "boolean") or shape is DEFS["cards"]
