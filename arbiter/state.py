@@ -103,6 +103,10 @@ class Round:
         first = self.up_to(still_in, ())
         return first[0] if first else None
 
+    def over(self, still_in: set[str]) -> bool:
+        """Has everyone still in taken his turn?"""
+        return not self.up_to(still_in, ())
+
     def up_to(self, still_in: set[str], passing: Container[str]) -> list[str]:
         """Those still to take their turn, in the round's order, up to the first who is not
         among `passing` (the say's chain passes those who said early): asked at most events

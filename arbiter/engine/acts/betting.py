@@ -184,7 +184,7 @@ def after_act(r: Replay, player: str, in_turn: bool, staked: bool) -> None:
             turns.take_say_turn(game, player, staked)
         elif player in game.still_in:
             game.early[player] = game.stakes[player]
-        if game.the_say().next(game.still_in) is None:
+        if game.the_say().over(game.still_in):
             close_say(r, player)
     elif game.phase == Phase.BETTING:
         if in_turn:
@@ -211,7 +211,7 @@ def settle_turns(r: Replay, event: Event) -> None:
         pass_turn(r, player)
         if betting and close_betting_if_done(r, player):
             break
-    if not betting and game.say and game.say.next(game.still_in) is None:
+    if not betting and game.say and game.say.over(game.still_in):
         close_say(r, game.say.done[-1] if game.say.done else game.dealer)
 
 
@@ -276,7 +276,7 @@ def close_betting_if_done(r: Replay, last: str) -> bool:
 def on_demand_show(r: Replay, event: Event) -> None:
     game = r.require_game("demand_show")
     player = event["player"]
-    if game.phase == Phase.DRAW and game.the_draw().next(game.still_in) is None:
+    if game.phase == Phase.DRAW and game.the_draw().over(game.still_in):
         open_betting(r)
     raised = raise_hand(r, player)
     in_turn = take_turns_to(r, player)

@@ -66,7 +66,7 @@ add("pack_short", "the pack has fewer cards than are given",
     lambda t: t.in_deal() and (t.event.get("count") or 0) > t.playing.deal.pack_remaining,
     note="the give asks for more cards than remain in the pack")
 add("collected_in_turn", "the discards were collected after all had discarded",
-    lambda t: bool(t.game and t.game.draw and t.game.draw.next(t.game.still_in) is None),
+    lambda t: bool(t.game and t.game.draw and t.game.draw.over(t.game.still_in)),
     note="after every player still to draw has discarded")
 add("dealer_answer_wrong", "the dealer's answer is wrong", dealer_answer_wrong)
 add("all_stood", "every player still in stood after the draw", all_stood)
