@@ -201,18 +201,27 @@ def settle_turns(r: Replay, event: Event) -> None:
     if game is None or game.phase not in (Phase.SAY, Phase.BETTING):
         return
     betting = game.phase == Phase.BETTING
+    if game.early:  # only the turn of one who acted early may pass without an act
+        pass_optional_turns(r, event, betting)
+    if not betting and game.say and game.say.over(game.still_in):
+        close_say(r, game.say.done[-1] if game.say.done else game.dealer)
+
+
+def pass_optional_turns(r: Replay, event: Event, betting: bool) -> None:
+    """The turns that may pass without an act pass, from the one in turn on, unless this
+    act is a say or bet in the round: it is judged against the turn as it stands (if its
+    player is in the chain, or a turn in it may not pass, nothing passes before it)."""
+    game = r.board.playing
     chain = r.board.turns.chain()
     if event["type"] in BETTING_ACTS and event["player"] in game.still_in and (
             event["player"] in chain or not all(turns.optional(game, p, betting) for p in chain)):
-        return  # a say or bet in this round: judged against the turn as it stands
+        return
     for player in chain:
         if not turns.optional(game, player, betting):
             break
         pass_turn(r, player)
         if betting and close_betting_if_done(r, player):
             break
-    if not betting and game.say and game.say.over(game.still_in):
-        close_say(r, game.say.done[-1] if game.say.done else game.dealer)
 
 
 def close_say(r: Replay, last: str) -> None:
