@@ -206,8 +206,10 @@ class Replay:
 
     def dealing_in_progress(self) -> bool:
         game = self.board.game
-        return bool(game and game.deals and game.deal.started() and not game.deal.finished
-                    and not game.deal.misdealt)
+        if game is None or not game.deals:
+            return False
+        deal = game.deal  # asked before most events: mostly of a deal finished
+        return not deal.finished and not deal.misdealt and deal.started()
 
     # --- counters -----------------------------------------------------------------
     def stake(self, player: str, stake: int, what: str) -> None:
