@@ -4,9 +4,11 @@
 ``evaluate`` on the card strings a log holds. The hands are dealt at random from one
 pack with a fixed seed; each figure is the best of several runs, since the best run
 is the one least disturbed by the rest of the machine. The tables are built before
-timing starts; their one-off cost is printed apart.
+timing starts; their one-off cost is printed apart. It times the arbiter that Python
+imports: the installed build (a script's own folder is first on `sys.path`, not the
+checkout), as `bench_check.py` does.
 
-    python3 benchmarks/bench_hands.py [--hands 200000] [--runs 3] [--seed 1891]
+    pip install . && python3 benchmarks/bench_hands.py [--hands 200000] [--runs 3] [--seed 1891]
 """
 
 from __future__ import annotations
@@ -14,15 +16,12 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-
-from arbiter.cards import card_str, parse_cards  # noqa: E402
-from arbiter.hands import DEFAULT_RULES, HandRules, evaluate  # noqa: E402
+from arbiter.cards import card_str, parse_cards
+from arbiter.hands import DEFAULT_RULES, HandRules, evaluate
 
 
 def cpu_name() -> str:
