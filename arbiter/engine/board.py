@@ -29,7 +29,7 @@ from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import PERSONS
 from arbiter.rulebook.vocabulary.predicates import PREDICATES
 from arbiter.seats import POOL, Seating
-from arbiter.state import Game, Hand, Outcome, Session
+from arbiter.state import Game, Hand, OutcomeName, Session
 
 MOVEMENT_WORDS: Final = {"stake": "a bet", "late_stake": "a bet", "ante": "an ante",
                          "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
@@ -67,7 +67,7 @@ class Board(BoardView):
         self.candidate: str | None = None
         self.expected_dealer: str | None = None
         self.last_asker: str | None = None
-        self.paying_how: Outcome | None = None
+        self.paying_how: OutcomeName | None = None
         self.evidence: EvidenceRecord | None = None  # the last law 46 evidence taken, for what follows from it
 
     def begin(self, game: Game) -> None:

@@ -65,9 +65,9 @@ class Prospect:
         jackpot = None
         if game is None:
             self.first_deal()
-            phase = Phase.BEFORE_DEAL.value
+            phase = Phase.BEFORE_DEAL
         else:
-            phase = game.phase.value
+            phase = game.phase
             jackpot = game.next_jackpot if game.resolved else game.jackpot
             self.owed.extend(self.ruled_payments(game))
             self.for_game(game)

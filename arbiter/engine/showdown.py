@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from arbiter import hands
-from arbiter.state import Game, Outcome
+from arbiter.state import Game, Outcome, OutcomeName
 
 
 def split_evenly(amount: int, sharers: list[str], order_key: Callable[[str], int]) -> dict[str, int]:
@@ -20,9 +20,9 @@ def split_evenly(amount: int, sharers: list[str], order_key: Callable[[str], int
 
 def share_pool(pool: int, winners: list[str], game: Game, shown: Mapping[str, list[int]],
                rules: hands.HandRules, order_key: Callable[[str], int],
-               antes_of: Callable[[str], int]) -> dict[str, tuple[int, Outcome]]:
+               antes_of: Callable[[str], int]) -> dict[str, tuple[int, OutcomeName]]:
     """Each winner's amount and how he won it (`show`, `shared`, `show_for_sum`, …)."""
-    shares: dict[str, tuple[int, Outcome]] = {}
+    shares: dict[str, tuple[int, OutcomeName]] = {}
     remaining = pool
     if not (game.all_in and shown):
         kind = Outcome.SHARED if len(winners) > 1 else game.outcome or Outcome.SHOW

@@ -14,7 +14,7 @@ from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.functions import refundable_of
 from arbiter.rulebook.vocabulary.predicates import hand_known
 from arbiter.seats import POOL
-from arbiter.state import Outcome, Phase
+from arbiter.state import Outcome, OutcomeName, Phase
 
 if TYPE_CHECKING:
     from arbiter.engine.replay import Replay
@@ -75,7 +75,7 @@ def valued(r: Replay, cards: list[int]) -> bool:
     return True
 
 
-def pay_winners(r: Replay, winners: list[str], how: Outcome, shown: Mapping[str, list[int]] | None = None) -> None:
+def pay_winners(r: Replay, winners: list[str], how: OutcomeName, shown: Mapping[str, list[int]] | None = None) -> None:
     game = r.board.playing
     key = r.board.seating.order_key(r.board.seating.left_of(game.dealer))
     winners = sorted(winners, key=key)
@@ -96,7 +96,7 @@ def settle_pending_claim(r: Replay) -> None:
         claim(r, *pending)
 
 
-def claim(r: Replay, winners: list[str], how: Outcome, shown: Mapping[str, list[int]]) -> None:
+def claim(r: Replay, winners: list[str], how: OutcomeName, shown: Mapping[str, list[int]]) -> None:
     game = r.board.playing
     key = r.board.seating.order_key(r.board.seating.left_of(game.dealer))
     r.fire("game_won", winners[0])

@@ -12,7 +12,7 @@ from arbiter.events import Event
 from arbiter.findings import EffectRecord, EvidenceRecord
 from arbiter.hands import HandRules
 from arbiter.seats import Seating
-from arbiter.state import Game, Hand, Outcome, Session
+from arbiter.state import Game, Hand, OutcomeName, Session
 
 
 class InForce(Protocol):
@@ -46,7 +46,7 @@ class BoardView(ABC):
     candidate: str | None  # the person a chain is considering
     expected_dealer: str | None
     last_asker: str | None  # the last to ask the dealer what he drew
-    paying_how: Outcome | None  # while the pool is paid: how it was won
+    paying_how: OutcomeName | None  # while the pool is paid: how it was won
     evidence: EvidenceRecord | None  # the last law 46 evidence taken
 
     playing: Game  # the game in play, set when a deal begins one (`Board.begin`); absent before the first deal

@@ -8,6 +8,7 @@ from arbiter import hands
 from arbiter.cards import JOKER, parse_card
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
+from arbiter.state import Phase, PhaseName
 
 PREDICATES: Final[Words[Callable[[BoardView, Any], bool]]] = Words("predicate", value="fact", takes="person")
 add = PREDICATES.add
@@ -23,10 +24,10 @@ def lifted(t: BoardView, player: str) -> bool:
     return hand.drawn_lifted if has_drawn(t, player) else hand.lifted
 
 
-def phase_now(t: BoardView) -> str:
+def phase_now(t: BoardView) -> PhaseName:
     """The phase the game stands in; before any game, `before_deal`. A check's `{phase: NAME}`
     parts are decided once for each phase (engine/compiled.py), not at each event."""
-    return t.game.phase if t.game else "before_deal"
+    return t.game.phase if t.game else Phase.BEFORE_DEAL
 
 
 def out_of_turn(t: BoardView, round_name: str) -> bool:
