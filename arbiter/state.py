@@ -35,6 +35,11 @@ class Phase:
     OVER: Final = PhaseName("over")
 
 
+# Every phase, in the order a game goes through them: what a rule's `{phase: NAME}` and a
+# `round_acts` setting may name (the grammar refuses any other).
+PHASES: Final[tuple[PhaseName, ...]] = tuple(value for name, value in vars(Phase).items() if name.isupper())
+
+
 class Outcome:
     """How the pool of a game went: what a ledger's win cites and the report's words rest
     on. Constants, as `Phase`'s are."""

@@ -204,6 +204,18 @@ def test_explain_tells_its_ruling_at_its_event():
         "hand_at_least": {"player": "actor", "minimum": "JX"}}}}]),
      "hand_at_least/minimum: unknown value 'JX': a value is a word of docs/vocabulary.md, event.FIELD, "
      "{param: NAME}, {FUNCTION: VALUE} or a hand such as JJ"),
+    # a phase, a round of turns and a round's acts are one of a known few: a misspelt one
+    # would make a check that never holds, or a setting that never applies
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["open"], "if": {"phase": "bettin"}}}]),
+     "rules/0/checks/0/when/if/phase: unknown phase 'bettin' (did you mean `betting`?)"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["open"], "if": {"phase": "opening"}}}]),
+     "rules/0/checks/0/when/if/phase: unknown phase 'opening': before_deal, dealing, say, draw, betting, show, over"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["open"], "if": {"out_of_turn": "bets"}}}]),
+     "rules/0/checks/0/when/if/out_of_turn: unknown round 'bets' (did you mean `bet`?)"),
+    (club(defines={"round_acts": {"acts": ["open"], "phases": ["betting", "drawing"]}}),
+     "rules/0/defines/round_acts/phases/1: unknown phase 'drawing' (did you mean `draw`?)"),
+    (club(defines={"round_acts": {"acts": ["opens"], "phases": ["say"]}}),
+     "rules/0/defines/round_acts/acts/0: unknown event type 'opens' (did you mean `open`?)"),
     ({**SHIPPED, "rules": ["H1"]}, "rules/0: 'H1' is not of type 'object'"),
     ({**SHIPPED, "rules": {"H1": {}}}, "rules: {'H1': {}} is not of type 'array'"),
 ])

@@ -15,6 +15,7 @@ from arbiter.engine.replay import Replay
 from arbiter.errors import LogError
 from arbiter.live.position import next_to_act, read_position
 from arbiter.rulebook.loader import load_rulebook
+from arbiter.rulebook.vocabulary.board import ROUNDS
 
 HEAD = """players Ann Bob Cat; limit 10; ante 1
 Ann deals; Ann shuffles; Cat cuts; Bob antes 1
@@ -133,3 +134,17 @@ def test_after_a_misdeal_only_cards_dealt_need_the_new_deal(rules):
     assert position.replay.board.ledger.pool == 3 and position.replay.board.game.phase == "before_deal"
     with pytest.raises(LogError, match=r"event 7 \(card by Ann\): the deal was declared void \(a misdeal\): a new deal"):
         position_after(head + "card to Ann\n", rules)
+
+
+def test_every_round_a_rule_may_name_has_a_turn_to_ask(rules):
+    """`{out_of_turn: ROUND}` names one of `ROUNDS` (the grammar refuses any other): the
+    board answers whose turn it is in each, and knows no other."""
+    board = position_after(HEAD + "Cat plays 2\n", rules).replay.board
+    turns = {round_name: board.turn_of(round_name) for round_name in ROUNDS}
+    # the deal went round from Ann's left; Cat, left of the ante (Bob's), may straddle; all
+    # have said and drawn; Cat bet first (left of the ante) and Ann is next
+    assert {name: turns.pop(name) for name in ("deal", "straddle", "say", "draw", "bet")} == {
+        "deal": "Bob", "straddle": "Cat", "say": None, "draw": None, "bet": "Ann"}
+    assert list(turns) == ["show"] and turns["show"] in board.game.still_in
+    with pytest.raises(ValueError, match="unknown round 'bets'"):
+        board.turn_of("bets")

@@ -6,13 +6,17 @@ the engine that drives a replay."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Mapping, Protocol
+from typing import Any, Final, Mapping, Protocol
 
 from arbiter.events import Event
 from arbiter.findings import EffectRecord, EvidenceRecord
 from arbiter.hands import HandRules
 from arbiter.seats import Seating
 from arbiter.state import Game, Hand, OutcomeName, Session
+
+# The rounds with a turn to ask about: what a rule's `{out_of_turn: ROUND}` may name (the
+# grammar refuses any other), each answered by `BoardView.turn_of`.
+ROUNDS: Final = ("deal", "straddle", "say", "draw", "bet", "show")
 
 
 class InForce(Protocol):
@@ -57,7 +61,7 @@ class BoardView(ABC):
 
     @abstractmethod
     def turn_of(self, round_name: str) -> str | None:
-        """Whose turn it is in a round: `deal`, `straddle`, `say`, `draw`, `bet`, `show`."""
+        """Whose turn it is in a round, one of `ROUNDS`."""
 
     @abstractmethod
     def straddlers(self) -> list[str]:

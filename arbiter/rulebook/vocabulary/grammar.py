@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from arbiter.rulebook.vocabulary.board import ROUNDS
 from arbiter.rulebook.vocabulary.effects import EFFECTS as _EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS as _NUMBER_FUNCTIONS
@@ -18,6 +19,7 @@ from arbiter.rulebook.vocabulary.functions import PERSON_FUNCTIONS as _PERSON_FU
 from arbiter.rulebook.vocabulary.numbers import NUMBERS as _NUMBERS
 from arbiter.rulebook.vocabulary.persons import PERSONS as _PERSONS
 from arbiter.rulebook.vocabulary.predicates import PREDICATES as _PREDICATES
+from arbiter.state import PHASES
 
 EVENT_TYPES: Mapping[str, str] = {
     "draw_for_deal": "a player draws a card for the deal",
@@ -363,9 +365,16 @@ def check_template(template: str, where: str) -> None:
 
 
 LITERAL_ARGUMENTS = {"phase", "out_of_turn", "issue", "redeal_after"}
+# The literals that name one of a known few: a misspelt phase would make a check that
+# never holds, silently.
+NAMED_LITERALS: Mapping[str, tuple[str, tuple[str, ...]]] = {"phase": ("phase", PHASES),
+                                                             "out_of_turn": ("round", ROUNDS)}
 
 
 def _check_predicate(name: str, arg: Any, where: str) -> None:
+    if name in NAMED_LITERALS:
+        what, known = NAMED_LITERALS[name]
+        _check_named(what, arg, known, f"{where}/{name}")
     if name in LITERAL_ARGUMENTS or isinstance(arg, bool):
         return
     if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
@@ -450,6 +459,15 @@ def _check_setting_shape(name: str, entry: Any, where: str) -> None:
     missing = [key for key in SETTING_NEEDS.get(name, ()) if not isinstance(body, dict) or key not in body]
     if missing:
         raise ValueError(f"{where}: gives no `{missing[0]}` ({DEFINES[name]} needs it)")
+    if name == "round_acts":
+        for key, what, known in (("acts", "event type", tuple(EVENT_TYPES)), ("phases", "phase", PHASES)):
+            for i, item in enumerate(body[key] if isinstance(body[key], list) else [body[key]]):
+                _check_named(what, item, known, f"{where}/{key}/{i}")
+
+
+def _check_named(what: str, name: Any, known: tuple[str, ...], where: str) -> None:
+    if name not in known:
+        raise ValueError(f"{where}: {unknown(what, name, known, ', '.join(known))}")
 
 
 CHAIN_KEYS = {"if", "candidates", "pass_over", "none_found", "decided_by"}
