@@ -216,6 +216,9 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/defines/round_acts/phases/1: unknown phase 'drawing' (did you mean `draw`?)"),
     (club(defines={"round_acts": {"acts": ["opens"], "phases": ["say"]}}),
      "rules/0/defines/round_acts/acts/0: unknown event type 'opens' (did you mean `open`?)"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {"all": [
+        "jackpot", {"redeal_after": "L100"}]}}}]),
+     "rules/H1: names an unknown rule ID 'L100'"),
     ({**SHIPPED, "rules": ["H1"]}, "rules/0: 'H1' is not of type 'object'"),
     ({**SHIPPED, "rules": {"H1": {}}}, "rules: {'H1': {}} is not of type 'array'"),
 ])

@@ -200,13 +200,24 @@ def case_path(rule: Rule, stem: str) -> str:
 
 
 def _referenced(data: Mapping[str, Any]) -> list[str]:
-    """The rule IDs a rule's data names: those it is an exception to, and those its checks follow."""
+    """The rule IDs a rule's data names: those it is an exception to, those its checks
+    follow, and those its conditions ask a redeal after (`{redeal_after: L10}`)."""
     excepted = data.get("exception_to") or []
     names = [excepted] if isinstance(excepted, str) else list(excepted)
     for check in data.get("checks") or ():
         names += [effect["follow"] for effect in check.get("then") or ()
                   if isinstance(effect, dict) and "follow" in effect]
+        names += _redeals_after((check.get("when") or {}).get("if"))
     return names
+
+
+def _redeals_after(node: Any) -> list[str]:
+    if isinstance(node, list):
+        return [name for item in node for name in _redeals_after(item)]
+    if isinstance(node, dict):
+        return [name for key, value in node.items()
+                for name in ([value] if key == "redeal_after" else _redeals_after(value))]
+    return []
 
 
 def _follow_cycle(rules: Mapping[str, Rule]) -> list[str] | None:
