@@ -219,6 +219,8 @@ def test_explain_tells_its_ruling_at_its_event():
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {"all": [
         "jackpot", {"redeal_after": "L100"}]}}}]),
      "rules/H1: names an unknown rule ID 'L100'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {"redeal_after": ["L10"]}}}]),
+     "rules/0/checks/0/when/if/redeal_after: names a rule, such as L10"),
     ({**SHIPPED, "rules": ["H1"]}, "rules/0: 'H1' is not of type 'object'"),
     ({**SHIPPED, "rules": {"H1": {}}}, "rules: {'H1': {}} is not of type 'array'"),
 ])

@@ -375,6 +375,8 @@ def _check_predicate(name: str, arg: Any, where: str) -> None:
     if name in NAMED_LITERALS:
         what, known = NAMED_LITERALS[name]
         _check_named(what, arg, known, f"{where}/{name}")
+    if name == "redeal_after" and not isinstance(arg, str):
+        raise ValueError(f"{where}/{name}: names a rule, such as L10")
     if name in LITERAL_ARGUMENTS or isinstance(arg, bool):
         return
     if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
