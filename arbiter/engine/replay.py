@@ -140,7 +140,8 @@ class Replay:
         board = self.board
         board.actor = actor
         held: list[Decision] = []
-        for check, condition in triggered.of(phase_now(board)).asked(board):
+        phase = phase_now(board)
+        for check, condition in (triggered.moments.get(phase) or triggered.moment(phase)).asked(board):
             if check.for_each:
                 players = each_round(board)
                 if players is not None:
