@@ -141,7 +141,7 @@ class Game:
         self.dealer: str = dealer
         self.jackpot: dict[str, Any] | None = jackpot
         self.deal: Deal = deal  # the current deal: the last of `deals`
-        self.deals: list[Deal] = [deal]
+        self.deals: list[Deal] = [deal]  # never empty: a game begins with its first deal
         self.ante_player: str | None = None
         self.every_ante: bool = False  # every player antes (the `ante_by` setting in force names every player)
         self.ante: int | None = None

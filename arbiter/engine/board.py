@@ -91,7 +91,8 @@ class Board(BoardView):
         return None if stacks is None else stacks[player]
 
     def in_deal(self) -> bool:
-        return bool(self.game and self.game.deals)
+        """Has a deal begun? A game begins with its first deal (`Game.deals` is never empty)."""
+        return self.game is not None
 
     def hand(self, player: str) -> Hand:
         return self.playing.deal.hands[player]

@@ -165,7 +165,7 @@ class Replay:
             id=check.rule.id,
             severity=check.severity,
             game=game.number if game else None,
-            deal=game.deal.number if game and game.deals else None,
+            deal=game.deal.number if game else None,
             event=self.board.k if self.board.k >= 0 else None,
             player=player if isinstance(player, str) and player != POOL else None,
             summary=check.summary(self.board),
@@ -185,7 +185,7 @@ class Replay:
         """Decide and act at once: for moments, which record nothing of their own. A
         moment raised again in the same deal (a second give) reports a law once."""
         game = self.board.game
-        where = (game.number, game.deal.number if game.deals else 0) if game else (0, 0)
+        where = (game.number, game.deal.number) if game else (0, 0)
         fresh = []
         for decision in self.decide(trigger, actor):
             key = (decision.check.rule.id, decision.check.index, actor, decision.finding.player, *where)
@@ -196,7 +196,7 @@ class Replay:
 
     def require_game(self, what: str) -> Game:
         game = self.board.game
-        if game is None or not game.deals:
+        if game is None:
             raise self.board.refused(NO_DEAL)
         if game.deal.misdealt and what in DEALING_CARDS:
             raise self.board.refused("the deal was declared void (a misdeal): a new deal event must come first")
@@ -207,7 +207,7 @@ class Replay:
 
     def dealing_in_progress(self) -> bool:
         game = self.board.game
-        if game is None or not game.deals:
+        if game is None:
             return False
         deal = game.deal  # asked before most events: mostly of a deal finished
         return not deal.finished and not deal.misdealt and deal.started()

@@ -349,7 +349,7 @@ def _table_lines(lines: list[str]) -> int | None:
 def _game_began(position: Position) -> int:
     """How many lines of the file come before the game in play (or the one just over)."""
     game = position.replay.board.game
-    line = position.line_of(game.deals[0].began) if game is not None and game.deals else None
+    line = position.line_of(game.deals[0].began) if game is not None else None
     return line - 1 if line is not None else 0
 
 
