@@ -22,8 +22,8 @@ class Phase:
     """Where a game stands; the rules' `{phase: NAME}` names one of these.
 
     Constants of a plain class, not an `Enum`'s members: under CPython 3.11 every look-up
-    of an Enum's member goes through its metaclass's `__getattr__`, some four times the
-    cost of a class attribute, and the replay asks about the phase several times an event
+    of an Enum's member goes through its metaclass's `__getattr__`, which costs far more
+    than a class attribute, and the replay asks about the phase several times an event
     (docs/speed.md). `PhaseName` keeps a phase apart from any other string for mypy."""
 
     BEFORE_DEAL: Final = PhaseName("before_deal")
