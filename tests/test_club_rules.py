@@ -212,6 +212,9 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/checks/0/when/if/phase: unknown phase 'opening': before_deal, dealing, say, draw, betting, show, over"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["open"], "if": {"out_of_turn": "bets"}}}]),
      "rules/0/checks/0/when/if/out_of_turn: unknown round 'bets' (did you mean `bet`?)"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {
+        "pointed_out": {"issue": "uncut_pack", "about": "dealer"}}}}]),
+     "rules/0/checks/0/when/if/pointed_out/issue: unknown issue 'uncut_pack': uncut, wrong_count, excess, short"),
     (club(defines={"round_acts": {"acts": ["open"], "phases": ["betting", "drawing"]}}),
      "rules/0/defines/round_acts/phases/1: unknown phase 'drawing' (did you mean `draw`?)"),
     (club(defines={"round_acts": {"acts": ["opens"], "phases": ["say"]}}),

@@ -9,7 +9,7 @@ import typing
 
 from arbiter.events import Event
 from arbiter.resources import schema_path
-from arbiter.rulebook.vocabulary.grammar import EVENT_FIELDS, EVENT_FLAGS
+from arbiter.rulebook.vocabulary.grammar import EVENT_FIELDS, EVENT_FLAGS, POINT_OUT_ISSUES
 
 
 def schema_fields() -> dict[str, dict[str, typing.Any]]:
@@ -35,3 +35,9 @@ def test_a_field_typed_as_a_count_is_an_integer_in_the_schema():
         if hints[field] is int:
             target = defs[part["$ref"].rsplit("/", 1)[1]] if "$ref" in part else part
             assert target.get("type") == "integer", field
+
+
+def test_the_issues_a_rule_may_ask_about_are_those_a_log_may_point_out():
+    """`{pointed_out: {issue: I, …}}` names one of the issues a `point_out` event may give:
+    the grammar refuses any other, which no log could ever match."""
+    assert list(POINT_OUT_ISSUES) == schema_fields()["issue"]["enum"]

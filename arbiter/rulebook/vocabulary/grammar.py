@@ -365,10 +365,13 @@ def check_template(template: str, where: str) -> None:
 
 
 LITERAL_ARGUMENTS = {"phase", "out_of_turn", "issue", "redeal_after"}
+# What a `point_out` event may point out (the log schema's `issue`; tests/test_events.py
+# holds the two together).
+POINT_OUT_ISSUES = ("uncut", "wrong_count", "excess", "short")
 # The literals that name one of a known few: a misspelt phase would make a check that
 # never holds, silently.
-NAMED_LITERALS: Mapping[str, tuple[str, tuple[str, ...]]] = {"phase": ("phase", PHASES),
-                                                             "out_of_turn": ("round", ROUNDS)}
+NAMED_LITERALS: Mapping[str, tuple[str, tuple[str, ...]]] = {
+    "phase": ("phase", PHASES), "out_of_turn": ("round", ROUNDS), "issue": ("issue", POINT_OUT_ISSUES)}
 
 
 def _check_predicate(name: str, arg: Any, where: str) -> None:
@@ -381,7 +384,10 @@ def _check_predicate(name: str, arg: Any, where: str) -> None:
         return
     if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
         for key, value in arg.items():
-            if key not in LITERAL_ARGUMENTS:
+            if key in NAMED_LITERALS:
+                what, known = NAMED_LITERALS[key]
+                _check_named(what, value, known, f"{where}/{name}/{key}")
+            elif key not in LITERAL_ARGUMENTS:
                 _check_value(value, f"{where}/{name}/{key}")
         return
     _check_value(arg, f"{where}/{name}")
