@@ -150,7 +150,6 @@ class Game:
         self.straddles: list[tuple[str, int]] = []
         self.stakes: dict[str, int] = {}
         self.still_in: set[str] = set()
-        self.passed: set[str] = set()
         self.foul: set[str] = set()
         self.opener: str | None = None
         self.opener_cards: list[int] | None = None
@@ -182,7 +181,6 @@ class Game:
         self.dealer_drew: int | None = None
         self.redeal_by: str | None = None
         self.misdeal_rule: str | None = None
-        self.asked: set[str] = set()
         self.need_not_answer: set[str] = set()
         self.highest: int = 0  # the highest stake (lowered only where a stake is given back)
         self.say_staked: bool = False  # a say taken in turn was a stake: the game is opened in turn

@@ -192,11 +192,8 @@ class Board(BoardView):
                                "a house file switched it off")
         return found.rule
 
-    def retire(self, player: str, passed: bool = False) -> None:
-        game = self.playing
-        game.still_in.discard(player)
-        if passed:
-            game.passed.add(player)
+    def retire(self, player: str) -> None:
+        self.playing.still_in.discard(player)
 
     # --- effects ----------------------------------------------------------------------------
     def effect_arguments(self, name: str, arg: Any) -> Any:

@@ -94,7 +94,7 @@ def betting_act(r: Replay, event: Event) -> None:
     taking_part = act_possible(r.board, kind, player)
     if kind == "pass":
         if player in game.still_in:
-            r.board.retire(player, passed=True)
+            r.board.retire(player)
     elif not taking_part:
         late_stake(r, player, event["stake"])
     else:

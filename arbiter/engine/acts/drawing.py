@@ -116,10 +116,9 @@ def on_dispute(r: Replay, event: Event) -> None:
 
 
 def on_ask_dealer(r: Replay, event: Event) -> None:
-    game = r.require_game("ask_dealer")
+    r.require_game("ask_dealer")
     held = r.decide("ask_dealer", event["player"])
     r.board.last_asker = event["player"]
-    game.asked.add(event["player"])
     r.act(held)
 
 
