@@ -62,7 +62,6 @@ class Hand:
         self.original: list[int | None] = []
         self.lifted: bool = False
         self.discarded: int | None = None
-        self.discards: list[int | None] = []
         self.demanded: int | None = None
         self.given: int = 0
         self.supplied: bool = False

@@ -32,7 +32,6 @@ def on_discard(r: Replay, event: Event) -> None:
         skipped = pending[: pending.index(player)] if player in pending else []
     hand.discarded = (hand.discarded or 0) + count
     hand.count -= count
-    hand.discards.extend(r.board.parsed_cards)
     for card in r.board.parsed_cards:
         if card in hand.cards:
             hand.cards.remove(card)
