@@ -375,22 +375,29 @@ NAMED_LITERALS: Mapping[str, tuple[str, tuple[str, ...]]] = {
 
 
 def _check_predicate(name: str, arg: Any, where: str) -> None:
-    if name in NAMED_LITERALS:
-        what, known = NAMED_LITERALS[name]
-        _check_named(what, arg, known, f"{where}/{name}")
-    if name == "redeal_after" and not isinstance(arg, str):
-        raise ValueError(f"{where}/{name}: names a rule, such as L10")
-    if name in LITERAL_ARGUMENTS or isinstance(arg, bool):
+    if name in LITERAL_ARGUMENTS:
+        _check_literal(name, arg, f"{where}/{name}")
+        return
+    if isinstance(arg, bool):
         return
     if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
         for key, value in arg.items():
-            if key in NAMED_LITERALS:
-                what, known = NAMED_LITERALS[key]
-                _check_named(what, value, known, f"{where}/{name}/{key}")
-            elif key not in LITERAL_ARGUMENTS:
+            if key in LITERAL_ARGUMENTS:
+                _check_literal(key, value, f"{where}/{name}/{key}")
+            else:
                 _check_value(value, f"{where}/{name}/{key}")
         return
     _check_value(arg, f"{where}/{name}")
+
+
+def _check_literal(name: str, value: Any, where: str) -> None:
+    """A literal operand, the predicate's own or one of its named ones: one of a known few
+    (`NAMED_LITERALS`), or for `redeal_after` the ID of a rule (house.py finds it is one)."""
+    if name in NAMED_LITERALS:
+        what, known = NAMED_LITERALS[name]
+        _check_named(what, value, known, where)
+    elif name == "redeal_after" and not isinstance(value, str):
+        raise ValueError(f"{where}: names a rule, such as L10")
 
 
 def check_condition(node: Any, where: str) -> None:
