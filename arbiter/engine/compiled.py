@@ -21,7 +21,7 @@ from arbiter.engine.expressions import (
     settled,
 )
 from arbiter.rulebook.model import Check, Rule, Rulebook, hand_rules
-from arbiter.rulebook.vocabulary.grammar import PRONOUN_FORMS, TEMPLATE_FIELD, VALUE_FUNCTIONS, template_value
+from arbiter.rulebook.vocabulary.grammar import PRONOUN_FORMS, TEMPLATE_FIELD, VALUE_FUNCTIONS, nodes, template_value
 from arbiter.rulebook.vocabulary.persons import EACH
 from arbiter.words import pronoun_of
 
@@ -241,16 +241,8 @@ def shared_parts(conditions: list[Any]) -> list[Any]:
             entry = counted.setdefault(key, [part, 0])
             entry[1] += 1
     shared = [part for part, count in sorted(counted.values(), key=lambda entry: -entry[1])  # ties: in order
-              if count > 1 and not _mentions(part, EACH) and cost(part) <= _DEAREST_SHARED]
+              if count > 1 and EACH not in nodes(part) and cost(part) <= _DEAREST_SHARED]
     return shared[:_MOST_SHARED]
-
-
-def _mentions(node: Any, word: str) -> bool:
-    if isinstance(node, dict):
-        return any(_mentions(value, word) for value in node.values())
-    if isinstance(node, list):
-        return any(_mentions(item, word) for item in node)
-    return bool(node == word)
 
 
 class Setting:

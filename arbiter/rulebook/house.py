@@ -31,7 +31,7 @@ from arbiter.rulebook.in_force import parameters_of
 from arbiter.rulebook.loader import rule_problem
 from arbiter.rulebook.model import Rule, Rulebook, hand_rules, normalise_id, rule_from_dict
 from arbiter.rulebook.parameters import shown
-from arbiter.rulebook.vocabulary.grammar import DEFINES, REQUIRED_SETTINGS, template_parameters
+from arbiter.rulebook.vocabulary.grammar import DEFINES, REQUIRED_SETTINGS, nodes, template_parameters
 from arbiter.rulebook.vocabulary.types import KindError, check_rule_kinds, parameter_kinds
 
 if TYPE_CHECKING:
@@ -207,17 +207,9 @@ def _referenced(data: Mapping[str, Any]) -> list[str]:
     for check in data.get("checks") or ():
         names += [effect["follow"] for effect in check.get("then") or ()
                   if isinstance(effect, dict) and "follow" in effect]
-        names += _redeals_after((check.get("when") or {}).get("if"))
+        names += [node["redeal_after"] for node in nodes((check.get("when") or {}).get("if"))
+                  if isinstance(node, dict) and "redeal_after" in node]
     return names
-
-
-def _redeals_after(node: Any) -> list[str]:
-    if isinstance(node, list):
-        return [name for item in node for name in _redeals_after(item)]
-    if isinstance(node, dict):
-        return [name for key, value in node.items()
-                for name in ([value] if key == "redeal_after" else _redeals_after(value))]
-    return []
 
 
 def _follow_cycle(rules: Mapping[str, Rule]) -> list[str] | None:

@@ -9,7 +9,7 @@ gathered as phrases for the checks and for `arbiter law`'s read-back (rules/READ
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from arbiter.rulebook.vocabulary.board import ROUNDS
 from arbiter.rulebook.vocabulary.effects import EFFECTS as _EFFECTS
@@ -217,6 +217,15 @@ VALUE_FUNCTIONS = {**GRAMMAR_FUNCTIONS, **FUNCTIONS}
 HAND_LITERAL = re.compile(r"([2-9TJQKA])\1")
 VALUES_ALLOWED = ("a value is a word of docs/vocabulary.md, event.FIELD, {param: NAME}, {FUNCTION: VALUE} "
                   "or a hand such as JJ")
+
+
+def nodes(tree: Any) -> Iterator[Any]:
+    """Every node of a rule's machine form (a condition, a value), the whole first, then
+    each mapping, list and word within it, depth first."""
+    yield tree
+    if isinstance(tree, (dict, list)):
+        for child in tree.values() if isinstance(tree, dict) else tree:
+            yield from nodes(child)
 
 
 def is_hand_literal(node: Any) -> bool:
