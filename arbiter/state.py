@@ -18,39 +18,47 @@ PhaseName = NewType("PhaseName", str)
 OutcomeName = NewType("OutcomeName", str)
 
 
-class Phase:
-    """Where a game stands; the rules' `{phase: NAME}` names one of these.
+class Phases:
+    """Where a game stands; the rules' `{phase: NAME}` names one of these (`Phase.SAY`).
 
-    Constants of a plain class, not an `Enum`'s members: under CPython 3.11 every look-up
-    of an Enum's member goes through its metaclass's `__getattr__`, which costs far more
-    than a class attribute, and the replay asks about the phase several times an event
-    (docs/speed.md). `PhaseName` keeps a phase apart from any other string for mypy."""
+    Set on the one instance, `Phase`, rather than on a class or an `Enum`: CPython 3.11
+    keeps a cache for an instance's attribute where the look-up is made, but none for a
+    class's, and it finds an Enum's member through its metaclass's `__getattr__`; the
+    replay asks about the phase several times an event (docs/speed.md). `PhaseName`
+    keeps a phase apart from any other string for mypy."""
 
-    BEFORE_DEAL: Final = PhaseName("before_deal")
-    DEALING: Final = PhaseName("dealing")
-    SAY: Final = PhaseName("say")
-    DRAW: Final = PhaseName("draw")
-    BETTING: Final = PhaseName("betting")
-    SHOW: Final = PhaseName("show")
-    OVER: Final = PhaseName("over")
+    def __init__(self) -> None:
+        self.BEFORE_DEAL: Final = PhaseName("before_deal")
+        self.DEALING: Final = PhaseName("dealing")
+        self.SAY: Final = PhaseName("say")
+        self.DRAW: Final = PhaseName("draw")
+        self.BETTING: Final = PhaseName("betting")
+        self.SHOW: Final = PhaseName("show")
+        self.OVER: Final = PhaseName("over")
 
+
+Phase: Final = Phases()
 
 # Every phase, in the order a game goes through them: what a rule's `{phase: NAME}` and a
-# `round_acts` setting may name (the grammar refuses any other).
-PHASES: Final[tuple[PhaseName, ...]] = tuple(value for name, value in vars(Phase).items() if name.isupper())
+# `round_acts` setting may name (the grammar refuses any other); a test holds it to `Phase`.
+PHASES: Final = (Phase.BEFORE_DEAL, Phase.DEALING, Phase.SAY, Phase.DRAW, Phase.BETTING, Phase.SHOW, Phase.OVER)
 
 
-class Outcome:
+class Outcomes:
     """How the pool of a game went: what a ledger's win cites and the report's words rest
-    on. Constants, as `Phase`'s are."""
+    on. Set on the one instance, `Outcome`, as the phases are on `Phase`."""
 
-    UNOPENED: Final = OutcomeName("unopened")
-    UNCALLED: Final = OutcomeName("uncalled")
-    SHOW: Final = OutcomeName("show")
-    SHARED: Final = OutcomeName("shared")
-    SHOW_FOR_SUM: Final = OutcomeName("show_for_sum")
-    WIN_RECORDED: Final = OutcomeName("win_recorded")
-    NOT_CLAIMED: Final = OutcomeName("not_claimed")
+    def __init__(self) -> None:
+        self.UNOPENED: Final = OutcomeName("unopened")
+        self.UNCALLED: Final = OutcomeName("uncalled")
+        self.SHOW: Final = OutcomeName("show")
+        self.SHARED: Final = OutcomeName("shared")
+        self.SHOW_FOR_SUM: Final = OutcomeName("show_for_sum")
+        self.WIN_RECORDED: Final = OutcomeName("win_recorded")
+        self.NOT_CLAIMED: Final = OutcomeName("not_claimed")
+
+
+Outcome: Final = Outcomes()
 
 
 class Hand:

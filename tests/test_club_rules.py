@@ -22,6 +22,7 @@ from arbiter.errors import HouseRulesError, RuleFileError
 from arbiter.resources import cases_dir, rules_dir, schema_path
 from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
 from arbiter.rulebook.loader import COMPILED_NAME, compile_rules
+from arbiter.state import PHASES, Phase, Phases
 from tests.conftest import in_process as run
 from tests.conftest import load_case
 
@@ -234,6 +235,12 @@ def test_a_bad_club_rule_is_refused_in_one_line(tmp_path, rulebook, data, messag
     assert len(err.strip().splitlines()) == 1 and message in err, err
     with pytest.raises(HouseRulesError):
         apply_house(rulebook, read_house(str(path)))
+
+
+def test_a_rule_may_name_every_phase_a_game_has_in_the_order_it_goes_through_them():
+    """The phases a rule may name (`PHASES`, in their order) are every one of `Phase`'s."""
+    assert sorted(PHASES) == sorted(vars(Phases()).values())
+    assert PHASES[0] == Phase.BEFORE_DEAL and PHASES[-1] == Phase.OVER
 
 
 def test_an_alias_in_a_club_rule_is_refused(tmp_path):
