@@ -183,7 +183,10 @@ def all_dealt(r: Replay) -> bool:
     if complete is None:
         return False
     each = r.board.person(complete.value["cards_each"])
-    return all(hand.count >= each for hand in r.board.playing.deal.hands.values())
+    deal = r.board.playing.deal
+    if deal.cards_dealt < each * len(deal.hands):  # some hand is short: asked at every card, mostly so
+        return False
+    return all(hand.count >= each for hand in deal.hands.values())
 
 
 def finish_deal(r: Replay) -> None:
