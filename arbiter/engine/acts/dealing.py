@@ -168,12 +168,12 @@ def receive(r: Replay, player: str, cards: list[int | None]) -> None:
     hand = deal.hands[player]
     if deal.cards_dealt + len(cards) > r.board.parameters["pack_size"]:
         raise r.board.refused(f"more cards dealt than the pack of {r.board.parameters['pack_size']} holds")
+    hand.count += len(cards)
+    hand.cards += cards
+    hand.original += cards
+    deal.cards_dealt += len(cards)
+    deal.pack_remaining -= len(cards)
     for card in cards:
-        hand.count += 1
-        hand.cards.append(card)
-        hand.original.append(card)
-        deal.cards_dealt += 1
-        deal.pack_remaining -= 1
         if card is not None:
             deal.in_play[card] = player
 
