@@ -183,7 +183,6 @@ class Game:
         self.outcome: OutcomeName | None = None
         self.claim_blocked: bool = False
         self.pending_claim: tuple[list[str], OutcomeName, dict[str, list[int]]] | None = None
-        self.last_event: int = -1
         self.next_jackpot: dict[str, Any] | None = None
         self.dealer_drew: int | None = None
         self.redeal_by: str | None = None

@@ -99,6 +99,22 @@ def test_a_jackpot_opener_left_alone_is_asked_for_his_hand():
     assert answer["asks"] == [{"of": "Cat", "what": "opening hand", "law": "L33"}]
 
 
+def test_a_claim_left_unshown_until_the_next_deal_is_settled_at_its_games_last_event():
+    """Law 33: a jack-pot opener left alone, whose hand is not recorded, has his claim
+    settled when the next deal ends his game, as of his game's last event (the last
+    pass), not the new deal: the ruling and the pool's payment cite that event."""
+    text = HEAD + "dealt\nDan passes; Ann passes; Bob passes; Cat passes\n" \
+                  "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\n" \
+                  "dealt\nCat opens 2; Dan passes; Ann passes; Bob passes\nCat deals\n"
+    log, _ = parse_checked(text, "x.hand")
+    last = len(log["events"]) - 2
+    assert log["events"][last] == {"type": "pass", "player": "Bob"}
+    report = replay_log(log)
+    assert [(f["id"], f["game"], f["event"]) for f in report["findings"] if f["id"] == "L33"] == [("L33", 2, last)]
+    assert [(line["to"], line["event"]) for line in report["ledger"] if line["what"] == "win"] == [("Cat", last)]
+    assert [g["game"] for g in report["games"]] == [1, 2, 3]
+
+
 def test_house_rules_change_the_bounds():
     answer = answer_to(HEAD + "dealt\n", house={"parameters": {"opening_multiple_of_ante": 3}})
     assert act(answer, "open")["minimum"] == 3

@@ -93,8 +93,6 @@ class Replay:
             if self.board.game is None:
                 raise self.board.refused(NO_DEAL) from None
             raise
-        if self.board.game:
-            self.board.game.last_event = k
         if self.trace is not None:
             self.trace.append(self.snapshot())
 
@@ -104,7 +102,7 @@ class Replay:
         self.board.event = {}
         self.board.parsed_cards = []
         if self.board.game:
-            self.end_game()
+            self.end_game(self.board.k)
 
     def snapshot(self) -> dict[str, Any]:
         """The board after the current event, for those who tell the game (explain, HTML)."""
@@ -224,11 +222,13 @@ class Replay:
             self.board.pay(player, POOL, added, what)
 
     # --- the end of a game ------------------------------------------------------------
-    def end_game(self) -> None:
+    def end_game(self, last: int) -> None:
+        """The game in play is over; `last` is its last event's index, which a claim it
+        left pending (law 33) is settled at."""
         game = self.board.playing
         session = self.board.session
         if game.pending_claim is not None:
-            current, self.board.k = self.board.k, game.last_event
+            current, self.board.k = self.board.k, last
             showing.settle_pending_claim(self)
             self.board.k = current
         complete = game.resolved

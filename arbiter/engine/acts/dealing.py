@@ -49,7 +49,7 @@ def on_deal(r: Replay, event: Event) -> None:
         game.say = game.draw = None
     else:
         if game is not None:
-            r.end_game()
+            r.end_game(r.board.k - 1)  # the game in play went on to the event before this deal
         r.board.expected_dealer = due_dealer(r)
         new_game(r, dealer)
     r.act(r.decide("deal", dealer))
