@@ -5,6 +5,7 @@ settled for the phase a state is in (a check asked in a phase only as it can hol
 
 from __future__ import annotations
 
+from types import FunctionType
 from typing import Any
 
 import pytest
@@ -93,6 +94,21 @@ def test_a_compiled_condition_decides_as_its_data_says(node, bound):
     for ctx in STATES:
         decided = condition(ctx)
         assert type(decided) is bool and decided == meaning(node, ctx), (node, ctx.values)
+
+
+def test_each_closure_of_a_kind_runs_a_copy_of_its_code_of_its_own():
+    """Two conjunctions, and the predicates' closures inside them, run the same bytecode
+    from code objects of their own: the interpreter's caches at each call site then serve
+    one closure, whose parts are always the same functions (docs/speed.md)."""
+    first = compile_condition({"all": [{"in_game": "actor"}, {"not": "pool_taken"}]}, BINDING)
+    second = compile_condition({"all": [{"phase": "say"}, {"not": "shown"}]}, BINDING)
+    if not isinstance(first, FunctionType):
+        pytest.skip("a compiled build's closures are native: no code of theirs to copy")
+    assert first.__code__ is not second.__code__ and first.__code__.co_code == second.__code__.co_code
+    inner_first, inner_second = (cell.cell_contents for cell in (first.__closure__[0], second.__closure__[0]))
+    assert inner_first.__code__ is not inner_second.__code__
+    for ctx in STATES:
+        assert first(ctx) == meaning({"all": [{"in_game": "actor"}, {"not": "pool_taken"}]}, ctx)
 
 
 @pytest.mark.parametrize("node", [*CONDITIONS, None, {"all": [{"phase": "say"}, {"phase": "draw"}]},

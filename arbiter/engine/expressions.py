@@ -107,10 +107,10 @@ def _own_code(make: Callable[P, C]) -> Callable[P, C]:
 
     Every closure of one kind (a conjunction's, a comparison's) runs the same code, which
     calls its parts: a different function at each closure, so CPython 3.11 finds the call
-    site never the same twice and leaves it unspecialized (26 ns a call against 18). A
-    copy of the code (the same bytecode, not new source) keeps its own caches, and its
-    calls meet the same functions each time (docs/speed.md). A compiled build's closures
-    are native, and pass through as they are."""
+    site never the same twice and leaves it unspecialized. A copy of the code (the same
+    bytecode, not new source) keeps its own caches, and its calls meet the same functions
+    each time (docs/speed.md). A compiled build's closures are native, and pass through
+    as they are."""
 
     def made(*args: P.args, **kwargs: P.kwargs) -> C:
         closure = make(*args, **kwargs)
