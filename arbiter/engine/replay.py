@@ -113,7 +113,7 @@ class Replay:
         return {
             "event": self.board.k,
             "game": game.number,
-            "deal": game.deal.number if game.deal else None,
+            "deal": game.deal.number,
             "dealer": game.dealer,
             "jackpot": game.jackpot,
             "phase": game.phase,
@@ -121,7 +121,7 @@ class Replay:
             "stakes": {p: game.stakes[p] for p in seats},
             "still_in": [p for p in seats if p in game.still_in],
             "foul": [p for p in seats if p in game.foul],
-            "cards": {p: game.deal.hands[p].count for p in seats} if game.deal else {},
+            "cards": {p: game.deal.hands[p].count for p in seats},
             "shown": {p: [card_str(c) for c in game.shown[p]] for p in seats if p in game.shown},
             "winners": list(game.winners),
         }
