@@ -64,8 +64,10 @@ def bet_pointer(game: Game, seating: Seating) -> str | None:
 def bet_chain(game: Game, seating: Seating) -> list[str]:
     """Who may bet in turn now: the player at the pointer and, while he bet early a stake
     that meets the preceding one, the next after him, up to where the betting would end."""
-    chain: list[str] = []
     player = bet_pointer(game, seating)
+    if not game.early:  # no one acted early: only the pointer's turn is open (most acts)
+        return [] if player is None else [player]
+    chain: list[str] = []
     preceding, acted = game.preceding, set(game.acted_since_raise)
     while player is not None and player not in chain:
         chain.append(player)
