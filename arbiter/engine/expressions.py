@@ -143,7 +143,7 @@ ARITHMETIC: Final = ("add", "sub", "mul", "min", "max")
 
 def arithmetic(name: str, values: list[Any]) -> Any:
     """`add`, `sub`, `mul`, `min`, `max` of evaluated operands: None if any is unknown."""
-    if any(v is None for v in values):
+    if None in values:  # operands are numbers or None: `in` compares by identity first
         return None
     if name == "add":
         return sum(values)
