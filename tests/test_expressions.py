@@ -179,3 +179,20 @@ def test_a_moment_whose_shared_part_cannot_be_decided_asks_the_conditions_as_wri
     assert not asked[0][1](ctx)  # `shown` is false and asked first: the part that fails is never asked
     with pytest.raises(AttributeError):
         asked[1][1](ctx)
+
+
+# --- a setting settled for the phase, as a moment's checks are (engine/compiled.py)
+
+def test_a_setting_of_one_phase_is_not_asked_in_another():
+    """The stake's law is L25 in the say (and before the deal), D4 in the draw, L52 in the
+    betting: each phase's look-up holds its law alone, its `{phase: …}` part decided."""
+    from arbiter.engine.replay import Replay
+    from arbiter.rulebook.loader import load_rulebook
+
+    rules = Replay.compile(load_rulebook())
+    for phase, law in [("before_deal", "L25"), ("say", "L25"), ("draw", "D4"), ("betting", "L52")]:
+        candidates, _ = rules._candidates("ledger_rule", {"what": "stake"}, phase)
+        assert [(s.rule, s.unconditional) for s in candidates] == [(law, True)], phase
+    assert rules._candidates("ledger_rule", {"what": "stake"}, "show") == ([], False)
+    unsettled, _ = rules._candidates("ledger_rule", {"what": "stake"}, None)  # no phase given: each asked as written
+    assert [s.rule for s in unsettled] == ["L25", "L52", "D4"] and not any(s.unconditional for s in unsettled)

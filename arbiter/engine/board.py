@@ -27,7 +27,7 @@ from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCT
 from arbiter.rulebook.vocabulary.grammar import DEFINES
 from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import PERSONS
-from arbiter.rulebook.vocabulary.predicates import PREDICATES
+from arbiter.rulebook.vocabulary.predicates import PREDICATES, phase_now
 from arbiter.seats import POOL, Seating
 from arbiter.state import Game, Hand, OutcomeName, Session
 
@@ -54,6 +54,7 @@ class Board(BoardView):
         self.rules = rules
         self.parameters: Mapping[str, Any] = rules.parameters
         self.hand_rules: hands.HandRules = rules.hand_rules
+        self.round_acts = rules.round_acts  # None where a `round_acts` entry has a condition
         self.session = Session()
         self.game: Game | None = None  # the game in play (the session's last): read at every turn
         self.ledger = Ledger(table.get("stacks"))
@@ -108,7 +109,7 @@ class Board(BoardView):
     # --- the settings in force --------------------------------------------------------
     def setting(self, name: str, match: Mapping[str, Any] | None = None) -> Setting | None:
         """The procedure setting in force: its value and its law (not copied: read at every turn)."""
-        return self.rules.setting(name, self, match)
+        return self.rules.setting(name, self, match, phase_now(self))
 
     def required(self, name: str) -> Setting:
         """A procedure setting the game cannot go on without (the order of the say, of the

@@ -249,12 +249,24 @@ class Setting:
     """One rule's value for a procedure setting, with the condition under which it holds."""
 
     def __init__(self, rule: str, condition: Condition, value: Mapping[str, Any], exception_to: tuple[str, ...],
-                 unconditional: bool) -> None:
+                 test: Any) -> None:
         self.rule = rule
         self.condition = condition
         self.value = value
         self.exception_to = exception_to
-        self.unconditional = unconditional
+        self.test = test  # the condition as written: None for a setting that always holds
+        self.unconditional = test is None
+
+    def settled(self, known: Known, binding: Binding | None) -> Setting | None:
+        """This setting with its condition settled for what `known` decides (the phase of the
+        moment): None where it cannot hold then, itself where nothing is settled."""
+        node = settled(self.test, known)
+        if node is False:
+            return None
+        if node == self.test:
+            return self
+        return Setting(self.rule, compile_condition(None if node is True else node, binding), self.value,
+                       self.exception_to, None if node is True else node)
 
 
 class CompiledRules:
@@ -287,17 +299,18 @@ class CompiledRules:
                     entry = dict(entry) if isinstance(entry, dict) else {"value": entry}
                     test = entry.pop("if", None)
                     self.settings.setdefault(name, []).append(
-                        Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test is None))
+                        Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test))
 
-        # (name, match) -> its settings, and whether any is an exception to another
-        self._matching: dict[tuple[str, tuple[Any, ...]], tuple[list[Setting], bool]] = {}
-        self._accepting: dict[str, frozenset[str]] | None = None  # when no entry has a condition
+        # (name, match, the phase) -> its settings settled for the phase, and whether any is an exception to another
+        self._matching: dict[tuple[str, tuple[Any, ...], str | None], tuple[list[Setting], bool]] = {}
+        # the phases each act is accepted in, where no `round_acts` entry has a condition (read by `act_possible`)
+        self.round_acts: dict[str, frozenset[str]] | None = None
         acts = self.settings.get("round_acts", ())
         if all(s.unconditional for s in acts):
-            self._accepting = {}
+            self.round_acts = {}
             for setting in acts:
                 for act in setting.value["acts"]:
-                    self._accepting[act] = self._accepting.get(act, frozenset()) | set(setting.value["phases"])
+                    self.round_acts[act] = self.round_acts.get(act, frozenset()) | set(setting.value["phases"])
         self._chains: dict[int, Chain] = {}
         self._values: dict[int, tuple[Any, Value]] = {}
         self.constant_settings: dict[str, Setting | None] = {
@@ -329,28 +342,30 @@ class CompiledRules:
         """The phases in which some round in force accepts an act of this kind (the rules'
         `round_acts`), or None if no round names it. Entries without a condition are
         gathered once."""
-        if self._accepting is not None:
-            return self._accepting.get(kind)
+        if self.round_acts is not None:
+            return self.round_acts.get(kind)
         entries = self.settings.get("round_acts", ())
         named = [s for s in entries if kind in s.value["acts"]]
         if not named:
             return None
         return frozenset(p for s in named if s.condition(ctx) for p in s.value["phases"])
 
-    def setting(self, name: str, ctx: Context, match: Mapping[str, Any] | None = None) -> Setting | None:
-        """The setting in force: among the rules whose condition holds, an exception beats its rule."""
+    def setting(self, name: str, ctx: Context, match: Mapping[str, Any] | None = None,
+                phase: str | None = None) -> Setting | None:
+        """The setting in force: among the rules whose condition holds, an exception beats its
+        rule. Given the phase of the moment, the settings are asked with their `{phase: …}`
+        parts settled for it, as a decision's checks are (`Triggered.moment`): a setting of
+        the say is not asked in the betting."""
         if match is None and name in self.constant_settings:
             return self.constant_settings[name]
-        key = (name, tuple(sorted(match.items())) if match else ())
+        key = (name, tuple(sorted(match.items())) if match else (), phase)
         found = self._matching.get(key)
         if found is None:
-            candidates = [s for s in self.settings.get(name, ())
-                          if match is None or all(s.value.get(k) == v for k, v in match.items())]
-            found = self._matching[key] = (candidates, any(s.exception_to for s in candidates))
+            found = self._matching[key] = self._candidates(name, match, phase)
         candidates, excepting = found
         if not excepting:  # no exception among them: the first whose condition holds
             for setting in candidates:
-                if setting.condition(ctx):
+                if setting.unconditional or setting.condition(ctx):
                     return setting
             return None
         holding = [s for s in candidates if s.condition(ctx)]
@@ -359,6 +374,17 @@ class CompiledRules:
             if setting.rule not in overridden:
                 return setting
         return None
+
+    def _candidates(self, name: str, match: Mapping[str, Any] | None,
+                    phase: str | None) -> tuple[list[Setting], bool]:
+        """The settings of `name` that `match` names, settled for the phase where it is given,
+        and whether any is an exception to another."""
+        candidates = [s for s in self.settings.get(name, ())
+                      if match is None or all(s.value.get(k) == v for k, v in match.items())]
+        if phase is not None and self.binding is not None and self.binding.index is not None:
+            known = known_in(self.binding.index, phase, self.parameters)
+            candidates = [found for s in candidates for found in (s.settled(known, self.binding),) if found]
+        return candidates, any(s.exception_to for s in candidates)
 
 
 def compiled_rules(rulebook: Rulebook, binding: Binding | None = None) -> CompiledRules:
