@@ -37,7 +37,7 @@ MOVEMENT_WORDS: Final = {"stake": "a bet", "late_stake": "a bet", "ante": "an an
 # The declared words as the compiler binds them: a check costs a call per word, not a lookup by name.
 BINDING: Final = Binding({**PERSONS.meanings(), **NUMBERS.meanings(), **FACTS.meanings()},
                          {**PERSON_FUNCTIONS.meanings(), **NUMBER_FUNCTIONS.meanings()},
-                         PREDICATES.meanings(), FACTS.meanings(), index="phase")  # the replay asks `phase_now`
+                         PREDICATES.meanings(), FACTS.meanings(), index="phase", index_now=phase_now)
 APPLY: Final = EFFECTS.meanings()
 ON_WHOM: Final = ("player", "from", "to")  # the operands that name whom an effect is on
 
@@ -109,7 +109,7 @@ class Board(BoardView):
     # --- the settings in force --------------------------------------------------------
     def setting(self, name: str, match: Mapping[str, Any] | None = None) -> Setting | None:
         """The procedure setting in force: its value and its law (not copied: read at every turn)."""
-        return self.rules.setting(name, self, match, phase_now(self))
+        return self.rules.setting(name, self, match)
 
     def required(self, name: str) -> Setting:
         """A procedure setting the game cannot go on without (the order of the say, of the

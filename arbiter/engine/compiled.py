@@ -301,6 +301,8 @@ class CompiledRules:
                     self.settings.setdefault(name, []).append(
                         Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test))
 
+        # the phase of the moment, where the binding reads one: the settings are settled for it
+        self._phase_now = binding.index_now if binding is not None and binding.index is not None else None
         # (name, match, the phase) -> its settings settled for the phase, and whether any is an exception to another
         self._matching: dict[tuple[str, tuple[Any, ...], str | None], tuple[list[Setting], bool]] = {}
         # the phases each act is accepted in, where no `round_acts` entry has a condition (read by `act_possible`)
@@ -350,14 +352,14 @@ class CompiledRules:
             return None
         return frozenset(p for s in named if s.condition(ctx) for p in s.value["phases"])
 
-    def setting(self, name: str, ctx: Context, match: Mapping[str, Any] | None = None,
-                phase: str | None = None) -> Setting | None:
+    def setting(self, name: str, ctx: Context, match: Mapping[str, Any] | None = None) -> Setting | None:
         """The setting in force: among the rules whose condition holds, an exception beats its
-        rule. Given the phase of the moment, the settings are asked with their `{phase: …}`
-        parts settled for it, as a decision's checks are (`Triggered.moment`): a setting of
-        the say is not asked in the betting."""
+        rule. The settings are asked with their `{phase: …}` parts settled for the phase of
+        the moment, as a decision's checks are (`Triggered.moment`): a setting of the say is
+        not asked in the betting."""
         if match is None and name in self.constant_settings:
             return self.constant_settings[name]
+        phase = self._phase_now(ctx) if self._phase_now is not None else None
         key = (name, tuple(sorted(match.items())) if match else (), phase)
         found = self._matching.get(key)
         if found is None:
@@ -377,8 +379,8 @@ class CompiledRules:
 
     def _candidates(self, name: str, match: Mapping[str, Any] | None,
                     phase: str | None) -> tuple[list[Setting], bool]:
-        """The settings of `name` that `match` names, settled for the phase where it is given,
-        and whether any is an exception to another."""
+        """The settings of `name` that `match` names, settled for the phase where the binding
+        reads one, and whether any is an exception to another."""
         candidates = [s for s in self.settings.get(name, ())
                       if match is None or all(s.value.get(k) == v for k, v in match.items())]
         if phase is not None and self.binding is not None and self.binding.index is not None:

@@ -55,17 +55,18 @@ class Binding:
     def __init__(self, words: Mapping[str, Callable[[Any], Any]], functions: Mapping[str, Callable[[Any, Any], Any]],
                  predicates: Mapping[str, Callable[[Any, Any], Any]],
                  facts: Mapping[str, Callable[[Any], bool]] | None = None,
-                 index: str | None = None) -> None:
+                 index: str | None = None, index_now: Callable[[Any], str] | None = None) -> None:
         """`facts`: the words that are true or false (a subset of `words`): each is the
         condition that names it alone, called as it is. `index`: a predicate of a literal
         (`phase`) that holds of one literal at a time: a condition is decided with that
-        predicate's parts settled for the literal of the moment (`settled`), which the
-        replay gives (`phase_now`)."""
+        predicate's parts settled for the literal of the moment (`settled`), which
+        `index_now` reads off a context (`phase_now`)."""
         self.words = words
         self.functions = functions
         self.predicates = predicates
         self.facts = facts or {}
         self.index = index
+        self.index_now = index_now
 
 
 Known = Callable[[Any], "bool | None"]
