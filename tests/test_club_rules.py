@@ -312,3 +312,12 @@ def test_a_club_rule_that_needs_a_game_before_the_first_deal_is_refused_in_words
     code, out, _ = run("check", str(log), "--house", str(path), "--format", "json")
     error = json.loads(out)["reports"][0]["error"]
     assert code == 2 and error["message"] == "event 0 (draw_for_deal by Ann): no deal has begun: a deal event must come first"
+
+
+def test_the_words_for_the_phases_name_every_phase_and_no_other():
+    """The HTML report and the live table each have words of their own for the phases:
+    one for each phase of `PHASES`, so that a phase added to the vocabulary is told."""
+    from arbiter.live.position import PHASE_WORDS as TABLE_WORDS
+    from arbiter.render.html import PHASE_WORDS as PAGE_WORDS
+
+    assert sorted(TABLE_WORDS) == sorted(PAGE_WORDS) == sorted(PHASES)

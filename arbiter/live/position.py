@@ -18,7 +18,8 @@ from arbiter.findings import GameAccount
 from arbiter.notation import Parsed, parse_checked
 from arbiter.words import plural, pronoun_of
 
-PHASES = {
+# the phases (`state.PHASES`) as the table tells where the game stands
+PHASE_WORDS = {
     "before_deal": "before the deal", "dealing": "the deal", "say": "the say", "draw": "the draw",
     "betting": "the betting after the draw", "show": "the show", "over": "over",
 }
@@ -91,7 +92,7 @@ def status_lines(position: Position) -> list[str]:
     net = ", ".join(f"{p} {v:+d}" for p, v in replay.board.ledger.net(table["players"]).items())
     return [
         head,
-        f"game {now['game']}, deal {now['deal']}: {now['dealer']} deals; {kind}; {PHASES[now['phase']]}",
+        f"game {now['game']}, deal {now['deal']}: {now['dealer']} deals; {kind}; {PHASE_WORDS[now['phase']]}",
         f"pool {now['pool']}; stakes: {stakes}",
         f"still in: {', '.join(now['still_in']) or 'no one'}"
         + (f"; out: {', '.join(out)}" if out else "") + (f" (foul: {', '.join(now['foul'])})" if now["foul"] else ""),

@@ -32,8 +32,9 @@ from arbiter.rulebook.model import Rulebook
 Hand = list[str | None]  # a card as written in the log, or None for one face down and unknown
 
 SUIT_SIGNS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
-PHASES = {"before_deal": "before the deal", "dealing": "deal", "say": "say", "draw": "draw",
-          "betting": "betting", "show": "show", "over": "over"}
+# the phases (`state.PHASES`) as the page heads the events that open them
+PHASE_WORDS = {"before_deal": "before the deal", "dealing": "deal", "say": "say", "draw": "draw",
+               "betting": "betting", "show": "show", "over": "over"}
 
 
 def card_html(card: str | None) -> str:
@@ -164,7 +165,7 @@ def _event_html(step: Mapping[str, Any], event: Mapping[str, Any], before: Mappi
     rulings = "".join(_ruling_html(ruling) for ruling in step["rulings"])
     words = _with_card_faces(step["text"], _named_cards(event))
     note = f' <span class="note">({escape(event["note"])})</span>' if event.get("note") else ""
-    phase = PHASES.get(after.get("phase", ""), "") if after.get("phase") != (before or {}).get("phase") else ""
+    phase = PHASE_WORDS.get(after.get("phase", ""), "") if after.get("phase") != (before or {}).get("phase") else ""
     pool = f"pool {step['pool']}" if step.get("pool") is not None else ""
     k = step["event"]
     return (f'<li class="event{" ruled" if rulings else ""}" id="event-{k}"><span class="k">{k}</span>'

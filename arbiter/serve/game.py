@@ -25,7 +25,7 @@ from typing import Any
 
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.live.journal import Journal, sync_folder
-from arbiter.live.position import DEALERS_ACTS, PHASES, Act, Position, owed_words, turn
+from arbiter.live.position import DEALERS_ACTS, PHASE_WORDS, Act, Position, owed_words, turn
 from arbiter.live.rulings import changes, ruling_lines
 from arbiter.live.session import COMMANDS, REFUSED, TableSession, header_rulebook
 from arbiter.notation import parse_checked
@@ -177,7 +177,7 @@ class ServedGame:
             "seats": seats,
             "game": None if game is None else {
                 "number": now["game"], "deal": now["deal"], "pool": now["pool"],
-                "phase": PHASES.get(now["phase"], now["phase"]), "jackpot": now["jackpot"],
+                "phase": PHASE_WORDS.get(now["phase"], now["phase"]), "jackpot": now["jackpot"],
             },
             "answer": answer,
             "next": FIRST_DEAL if answer["game"] is None and answer["player"] is None else here.words,
