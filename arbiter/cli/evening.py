@@ -87,5 +87,10 @@ def season(paths: tuple[str, ...], alias: tuple[str, ...], house: str | None, fm
 
     aliases = Aliases(alias)
     nights = _nights(paths, house, aliases, dated=True)
-    echo(render_season(tally(nights, aliases), fmt), nl=False)
+    if fmt == "html":
+        from arbiter.render.season_page import season_page  # only a page needs the HTML renderer
+
+        echo(season_page(tally(nights, aliases)), nl=False)
+    else:
+        echo(render_season(tally(nights, aliases), fmt), nl=False)
     return _exit_code(nights)

@@ -23,15 +23,11 @@ NIGHT_HEADERS = ["night", "date", "log", "players", "games", "irregularities", "
 
 
 def render_season(season: Season, fmt: str) -> str:
-    """The season as `table`, `json`, `csv`, `markdown` or `html`."""
+    """The season as `table`, `json`, `csv` or `markdown` (its page: `season_page`)."""
     if fmt == "json":
         return json.dumps(season_document(season), ensure_ascii=False, indent=2) + "\n"
     if fmt == "csv":
         return _csv(season)
-    if fmt == "html":
-        from arbiter.render.season_page import season_page
-
-        return season_page(season)
     markdown = fmt == "markdown"
     shown: Callable[[object], str] = md if markdown else str
     style = "github" if markdown else "simple"
