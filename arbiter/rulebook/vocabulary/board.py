@@ -52,7 +52,7 @@ class BoardView(ABC):
     last_asker: str | None  # the last to ask the dealer what he drew
     paying_how: OutcomeName | None  # while the pool is paid: how it was won
     evidence: EvidenceRecord | None  # the last law 46 evidence taken
-    round_acts: Mapping[str, frozenset[str]] | None  # the phases each act is accepted in, where fixed
+    round_acts: dict[str, frozenset[str]] | None  # the phases each act is accepted in, where fixed (a dict: native)
 
     playing: Game  # the game in play, set when a deal begins one (`Board.begin`); absent before the first deal
 
