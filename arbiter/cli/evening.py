@@ -87,10 +87,11 @@ def season(paths: tuple[str, ...], alias: tuple[str, ...], house: str | None, fm
 
     aliases = Aliases(alias)
     nights = _nights(paths, house, aliases, dated=True)
+    tallied = tally(nights, aliases)
     if fmt == "html":
         from arbiter.render.season_page import season_page  # only a page needs the HTML renderer
 
-        echo(season_page(tally(nights, aliases)), nl=False)
+        echo(season_page(tallied), nl=False)
     else:
-        echo(render_season(tally(nights, aliases), fmt), nl=False)
+        echo(render_season(tallied, fmt), nl=False)
     return _exit_code(nights)

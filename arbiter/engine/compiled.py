@@ -265,8 +265,8 @@ class Setting:
             return None
         if node == self.test:
             return self
-        return Setting(self.rule, compile_condition(None if node is True else node, binding), self.value,
-                       self.exception_to, None if node is True else node)
+        return Setting(self.rule, compile_condition(node, binding), self.value, self.exception_to,
+                       None if node is True else node)
 
 
 class CompiledRules:
