@@ -99,12 +99,15 @@ def sound_event(event: object, seated: set[str], split: FastSchema, parsed: bool
     keys = len(event)
     plan = PLANS.get(kind)
     if parsed and plan is not None:
-        for field in plan.names:
-            if field in event and event[field] not in seated:
+        name, number = plan.name, plan.number
+        if name is not None and event[name] not in seated:
+            return None
+        if number is not None:  # the schema takes 3.0 for an integer: the exact path makes it one
+            value = event[number]
+            if type(value) is not int or value > plan.most:
                 return None
-        for field, most in plan.numbers:  # the schema takes 3.0 for an integer: the exact path makes it one
-            if field in event and (type(event[field]) is not int or event[field] > most):
-                return None
+        if plan.more and not _more_sound(event, plan, seated):
+            return None
     else:
         counted = _walked(event, kind, seated, parsed)
         if counted is None:
@@ -115,6 +118,18 @@ def sound_event(event: object, seated: set[str], split: FastSchema, parsed: bool
         if (cards is not None and len(cards) != count) or event.get("exposed", 0) > count:
             return None
     return keys
+
+
+def _more_sound(event: dict[str, Any], plan: Plan, seated: set[str]) -> bool:
+    """The names and integers an event of the type may hold beside its own (a `point_out`'s
+    `about`, a `give`'s `exposed`), each seated or an int within its limit where it is there."""
+    for field in plan.names:
+        if field in event and event[field] not in seated:
+            return False
+    for field, most in plan.numbers:
+        if field in event and (type(event[field]) is not int or event[field] > most):
+            return False
+    return True
 
 
 def _walked(event: dict[str, Any], kind: str, seated: set[str], parsed: bool) -> int | None:
@@ -154,11 +169,22 @@ def _walked(event: dict[str, Any], kind: str, seated: set[str], parsed: bool) ->
 class Plan:
     """What the schema leaves open in an event of one type whose values are plain JSON:
     that its names are seated, and that its integers are ints (the schema takes 3.0 for one)
-    within their limits. A type with a map or a list of names has none: it is walked."""
+    within their limits. A type with a map or a list of names has none: it is walked.
 
-    def __init__(self, names: tuple[str, ...], numbers: tuple[tuple[str, int], ...]) -> None:
-        self.names = names
-        self.numbers = numbers
+    Most types hold one name and at most one integer, each of which the schema requires
+    (a `play`'s player and stake): those are looked at without a loop (`name`, `number`,
+    its limit `most`), as nearly every event is; the rest, in `names` and `numbers`, only
+    for a type that has any (`more`)."""
+
+    def __init__(self, names: tuple[str, ...], numbers: tuple[tuple[str, int], ...], required: list[str]) -> None:
+        needed = [field for field in names if field in required]
+        self.name = needed[0] if needed else None
+        self.names = tuple(field for field in names if field != self.name)
+        counted = [(field, most) for field, most in numbers if field in required]
+        self.number: str | None = counted[0][0] if counted else None
+        self.most = counted[0][1] if counted else 0
+        self.numbers = tuple(entry for entry in numbers if entry[0] != self.number)
+        self.more = bool(self.names or self.numbers)
 
 
 def _plan(kind: str) -> Plan | None:
@@ -174,7 +200,7 @@ def _plan(kind: str) -> Plan | None:
         elif not (shape.get("type") in ("string", "boolean") or shape is DEFS["cards"]
                   or all(type(v) is str for v in shape.get("enum", [shape.get("const")]))):
             return None  # a map (the hands dealt, the testimony) or a list of names
-    return Plan(tuple(f for f in NAME_FIELDS if f in fields), tuple(numbers))
+    return Plan(tuple(f for f in NAME_FIELDS if f in fields), tuple(numbers), DEFS[f"{kind}_event"].get("required", []))
 
 
 PLANS: Final = {kind: plan for kind in EVENT_TYPES for plan in (_plan(kind),) if plan is not None}
