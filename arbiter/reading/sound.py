@@ -159,7 +159,8 @@ def _walked(event: dict[str, Any], kind: str, seated: set[str], parsed: bool) ->
                 if type(count) is int:
                     if count > MAX_CARDS:
                         return None
-                elif type(count) is not list or any(type(card) is not str for card in count):
+                elif type(count) is not list or (  # the schema has read each card of a parsed one as text
+                        not parsed and any(type(card) is not str for card in count)):
                     return None
         elif kind_of is not bool:  # a float (3.0 is made an int by the exact path), or no JSON value
             return None
