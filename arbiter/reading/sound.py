@@ -121,8 +121,9 @@ def sound_event(event: object, seated: set[str], split: FastSchema, parsed: bool
 
 
 def _more_sound(event: dict[str, Any], plan: Plan, seated: set[str]) -> bool:
-    """The names and integers an event of the type may hold beside its own (a `point_out`'s
-    `about`, a `give`'s `exposed`), each seated or an int within its limit where it is there."""
+    """The names and integers an event of the type may hold beside the name and the integer
+    it must (a `point_out`'s `about`, a `give`'s `exposed`): each seated, or an int within its
+    limit, where it is there."""
     for field in plan.names:
         if field in event and event[field] not in seated:
             return False
