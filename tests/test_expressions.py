@@ -196,3 +196,17 @@ def test_a_setting_of_one_phase_is_not_asked_in_another():
     assert rules._candidates("ledger_rule", {"what": "stake"}, "show") == ([], False)
     unsettled, _ = rules._candidates("ledger_rule", {"what": "stake"}, None)  # no phase given: each asked as written
     assert [s.rule for s in unsettled] == ["L25", "L52", "D4"] and not any(s.unconditional for s in unsettled)
+
+
+def test_the_acts_rounds_accept_are_the_same_gathered_once_or_asked_entry_by_entry():
+    """Where no `round_acts` entry has a condition, `act_possible` reads the map gathered
+    once (`round_acts`); asked entry by entry (`accepting_phases`, the way of a club whose
+    entry has one) the shipped rule book gives the same phases for every act."""
+    from arbiter.engine.replay import Replay
+    from arbiter.reading.schema import EVENT_TYPES
+    from arbiter.rulebook.loader import load_rulebook
+
+    rules = Replay.compile(load_rulebook())
+    assert rules.round_acts is not None and rules.round_acts["discard"] == {"draw"}
+    for kind in EVENT_TYPES:
+        assert rules.accepting_phases(kind, None) == rules.round_acts.get(kind), kind  # type: ignore[arg-type]

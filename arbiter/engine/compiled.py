@@ -342,10 +342,9 @@ class CompiledRules:
 
     def accepting_phases(self, kind: str, ctx: Context) -> frozenset[str] | None:
         """The phases in which some round in force accepts an act of this kind (the rules'
-        `round_acts`), or None if no round names it. Entries without a condition are
-        gathered once."""
-        if self.round_acts is not None:
-            return self.round_acts.get(kind)
+        `round_acts`), or None if no round names it, each entry's condition asked now. Where
+        no entry has a condition, `round_acts` holds the answer, gathered once, and
+        `act_possible` reads it there without asking this."""
         entries = self.settings.get("round_acts", ())
         named = [s for s in entries if kind in s.value["acts"]]
         if not named:
