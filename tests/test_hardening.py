@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-import arbiter.reading.schema
+import arbiter.reading.exact
 from arbiter import check_log
 from arbiter.bulk import Unreadable, check_many, gather
 from arbiter.checker import check_bytes
@@ -819,7 +819,7 @@ class _CountedEvents:
 def test_a_long_log_that_is_bad_everywhere_has_only_its_first_bad_event_taken_through_jsonschema(monkeypatch):
     """Only the first bad event matters: the 49,999 after it are not taken through
     `jsonschema` one by one (that took minutes for a million)."""
-    exact = arbiter.reading.schema.exact()
+    exact = arbiter.reading.exact.validators()
     table = {"players": ["Ann", "Bob"], "limit": 10, "ante": 1}
     late = [{"type": "speak", "player": "Ann"}] * 50_000 + [{"type": "play", "player": "Ann", "stake": -1}]
     for events, where in [([{"type": "flop"}] * 50_000, "/events/0/type"),
@@ -827,7 +827,7 @@ def test_a_long_log_that_is_bad_everywhere_has_only_its_first_bad_event_taken_th
                           ([{"type": "card", "to": "Ann", "card": "Zz"}] * 50_000, "/events/0/card"),
                           (late, "/events/50000/stake")]:
         counted = _CountedEvents(exact.event)
-        monkeypatch.setattr(arbiter.reading.schema, "exact", lambda: exact._replace(event=counted))
+        monkeypatch.setattr(arbiter.reading.exact, "validators", lambda: exact._replace(event=counted))
         report = checked_as_a_file({"format": "peel-draw-poker-log", "version": 1, "table": table, "events": events})
         assert report["status"] == "invalid" and report["error"]["path"] == where
         assert counted.asked == 1

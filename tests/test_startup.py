@@ -2,8 +2,9 @@
 logs (issues 12 and 21).
 
 Click reads every command line; the games table and the list of the laws are drawn by
-our own small writer (`render/columns.py`), no library's; the schema is decided by
-jsonschema-rs, and said by jsonschema where it is broken. The walk of a folder and the
+our own small writer (`render/columns.py`), no library's; a sound log is vouched for by
+checks read from the schema (`reading/checks.py`), and jsonschema says what is wrong with
+one that is not. The walk of a folder and the
 chunks of a parallel run are taken lazily, holding nothing per log.
 """
 
@@ -38,7 +39,7 @@ def _masked(text: str) -> str:
 
 # --------------------------------------------------------------- what one log's check imports
 
-LEFT_OUT = ("jsonschema", "importlib.metadata", "tempfile", "yaml", "difflib",
+LEFT_OUT = ("jsonschema", "jsonschema_rs", "email", "socket", "importlib.metadata", "tempfile", "yaml", "difflib",
             "arbiter.rulebook.house", "arbiter.rulebook.vocabulary.types", "arbiter.simulator", "arbiter.serve",
             "arbiter.quiz", "arbiter.verify")
 

@@ -1,7 +1,8 @@
 """Reading a hand log (SPEC §2): its bytes and their limits (`limits`), the JSON document
-(`document`, and a long log event by event, `long_log`), the schema (`schema`, fast and
-exact; `sound`, the one pass that vouches for a sound log) and the one line that says what
-is wrong and where (`messages`). The rest of arbiter imports from here.
+(`document`, and a long log event by event, `long_log`), the schema (`schema`), the one pass
+that vouches for a sound log (`sound`, by the checks read from the schema, `checks`), the
+schema as `jsonschema` reads it for a log that is not (`exact`), and the one line that says
+what is wrong and where (`messages`). The rest of arbiter imports from here.
 """
 
 from arbiter.reading.document import read_built_log, read_log_bytes, read_log_file

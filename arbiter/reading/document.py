@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from arbiter.errors import LogReadError, LogSchemaError
 from arbiter.escapes import has_lone_surrogate
+from arbiter.reading.exact import schema_error
 from arbiter.reading.limits import (
     CARD_COUNTS,
     LONE_SURROGATE_ESCAPE,
@@ -37,7 +38,7 @@ from arbiter.reading.limits import (
     read_source,
 )
 from arbiter.reading.messages import clip, describe, json_pointer, label, place, show, subject
-from arbiter.reading.schema import NAME_FIELDS, schema_error
+from arbiter.reading.schema import NAME_FIELDS
 from arbiter.reading.sound import sound, sound_log
 from arbiter.seats import POOL
 

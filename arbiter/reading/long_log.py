@@ -12,8 +12,7 @@ from typing import Any, Generator, Iterator
 
 from arbiter.errors import LogReadError, LogSchemaError
 from arbiter.reading.document import SPACED_KEY, decode, key_count, needs_hooks, read_text
-from arbiter.reading.schema import fast
-from arbiter.reading.sound import sound_event, sound_head
+from arbiter.reading.sound import PARSED, sound_event, sound_head
 
 
 class LazyEvents:
@@ -126,8 +125,7 @@ def _survey(text: str) -> tuple[dict[str, Any], int, int] | None:
     the text holds): all of it but its events, where its events' `[` stands in the text,
     and how many there are; else None. The events are checked as they are parsed, and
     dropped."""
-    split = fast()
-    if split is None or needs_hooks(text) or SPACED_KEY.search(text):
+    if needs_hooks(text) or SPACED_KEY.search(text):
         return None
     skip, parse = _skip_white, _PLAIN.raw_decode
     head: dict[str, Any] = {}
@@ -156,7 +154,7 @@ def _survey(text: str) -> tuple[dict[str, Any], int, int] | None:
                     except StopIteration as end:
                         i = end.value
                         break
-                    keys = sound_event(event, seated, split, True)
+                    keys = sound_event(event, seated, PARSED)
                     if keys is None:
                         return None
                     count += 1
@@ -175,7 +173,7 @@ def _survey(text: str) -> tuple[dict[str, Any], int, int] | None:
         return None
     if skip(text, i + 1) != len(text) or "events" not in head or type(head.get("table")) is not dict:
         return None
-    head_keys = sound_head(head, split, True)
+    head_keys = sound_head(head, PARSED)
     if head_keys is None or head_keys + event_keys != key_count(text):
         return None
     return head, events_at, count

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, cast
 
-from arbiter.reading.schema import EVENT_TYPES, exact
+from arbiter.reading.exact import validators
+from arbiter.reading.schema import EVENT_TYPES
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -96,7 +97,7 @@ def label(rel: list[str | int]) -> str:
 
 def _expected(schema: Mapping[str, Any]) -> str:
     """What a (compiled) subschema asks for, in words."""
-    names = exact().names
+    names = validators().names
     if names.get(id(schema)) in _PHRASES:
         return _PHRASES[names[id(schema)]]
     if "const" in schema:
