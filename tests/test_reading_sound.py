@@ -17,7 +17,7 @@ from arbiter.errors import LogError
 from arbiter.reading import read_log_bytes, read_source, sound_log
 from arbiter.reading.document import _read_exactly
 from tests.conftest import case_files, load_case
-from tests.test_reading_schema import mutations
+from tests.test_reading_checks import mutations
 
 CASES = case_files()
 BASE = load_case(CASES[0])
