@@ -134,7 +134,7 @@ def _string(node: dict[str, Any], parsed: bool) -> Check:
             return lambda value, names: type(value) is str and len(value) >= shortest
         return lambda value, names: type(value) is str and len(value) >= shortest and not has_lone_surrogate(value)
     search = re.compile(pattern).search  # as `jsonschema` searches it
-    known = _SOUND_TEXTS.setdefault((pattern, shortest), set())
+    known = _sound_texts(pattern, shortest)
 
     def text(value: Any, names: AbstractSet[str]) -> bool:
         if value in known:
@@ -155,13 +155,17 @@ _SOUND_TEXTS: Final[dict[tuple[str, int], set[str]]] = {}
 _MOST_KNOWN: Final = 1024
 
 
+def _sound_texts(pattern: str, shortest: int) -> set[str]:
+    return _SOUND_TEXTS.setdefault((pattern, shortest), set())
+
+
 def _texts_only(node: dict[str, Any]) -> set[str] | None:
     """The strings known to be sound under a node that asks nothing but a pattern (and a
     length) of a string: a list of them is sound if all are known. None for another node."""
     if node.get("type") != "string" or "pattern" not in node or node.keys() - _ANNOTATIONS - {
             "type", "pattern", "minLength"}:
         return None
-    return _SOUND_TEXTS.setdefault((node["pattern"], node.get("minLength", 0)), set())
+    return _sound_texts(node["pattern"], node.get("minLength", 0))
 
 
 def _array(node: dict[str, Any], most: int, seated: bool, parsed: bool) -> Check:
