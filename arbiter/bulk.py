@@ -93,7 +93,8 @@ def gather(paths: Iterable[str], left_out: LeftOut | None = None) -> Iterator[st
             yield path
 
 
-_TRUTH_START = re.compile(rb'\A\s*\{\s*"format"\s*:\s*"' + TRUTH_FORMAT.encode() + rb'"')
+# Compiled by `re` when a file named as a truth file is first met.
+_TRUTH_START = rb'\A\s*\{\s*"format"\s*:\s*"' + TRUTH_FORMAT.encode() + rb'"'
 
 
 def is_truth_file(path: str) -> bool:
@@ -106,7 +107,7 @@ def is_truth_file(path: str) -> bool:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return False
         with open(path, "rb") as file:
-            return _TRUTH_START.match(file.read(256)) is not None
+            return re.match(_TRUTH_START, file.read(256)) is not None
     except OSError:
         return False
 

@@ -15,24 +15,26 @@ import re
 
 # ESC [ … final (CSI); ESC ] … BEL or ESC \ (OSC, and the other strings: DCS, SOS, PM, APC);
 # ESC and its one command (the rest, with any intermediate characters); and the one-byte
-# C1 forms of the first two (CSI 0x9b; OSC 0x9d, DCS 0x90, …).
-ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?"
-                     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
-                     r"|\x1b[\x20-\x2f]*[\x30-\x7e]?")
+# C1 forms of the first two (CSI 0x9b; OSC 0x9d, DCS 0x90, …). Every one begins with a
+# character of CONTROLS: text with none of them has no escape, and ESCAPES and BLANKS are
+# compiled by `re` only when first asked (start-up: docs/speed.md).
+ESCAPES = (r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?"
+           r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+           r"|\x1b[\x20-\x2f]*[\x30-\x7e]?")
 CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # what is left that a terminal obeys
-BLANKS = re.compile(r"[\t\n\x0b\x0c\r]+")
+BLANKS = r"[\t\n\x0b\x0c\r]+"
 
 
 def printable(text: str) -> str:
     """`text` with every terminal escape sequence taken out, its other control characters
     too, and line breaks made spaces: what a terminal shows as it is, on one line."""
-    return CONTROLS.sub("", BLANKS.sub(" ", ESCAPES.sub("", text)))
+    return CONTROLS.sub("", re.sub(BLANKS, " ", re.sub(ESCAPES, "", text)))
 
 
 def without_escapes(text: str) -> str:
     """`text` with every terminal escape sequence and other control character taken out,
     its line breaks and tabs kept: a report as a terminal shows it, driving nothing."""
-    return CONTROLS.sub("", ESCAPES.sub("", text))
+    return CONTROLS.sub("", re.sub(ESCAPES, "", text))
 
 
 def has_lone_surrogate(s: str) -> bool:

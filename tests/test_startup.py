@@ -62,6 +62,31 @@ def test_checking_one_log_reads_its_command_line_with_click_and_imports_no_more(
         "a module a sound log does not need"
 
 
+# The patterns only a page, a terminal's escapes, an error, a truth file or a log with a
+# `\u` escape needs: one sound log's check leaves them to `re` uncompiled (docs/speed.md).
+UNCOMPILED = {"arbiter.escapes": ("ESCAPES", "BLANKS"), "arbiter.render.markdown": ("_MARKDOWN", "_LINE_BREAK"),
+              "arbiter.errors": ("_EVENT_PATH",), "arbiter.bulk": ("_TRUTH_START",),
+              "arbiter.reading.limits": ("LONE_SURROGATE_ESCAPE",)}
+COMPILED = """
+import importlib, re, sys
+from arbiter.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+done = {key[1] for key in re._cache}
+print(sorted(f"{m}.{n}" for m, names in %r.items() for n in names if getattr(importlib.import_module(m), n) in done))
+"""
+
+
+@pytest.mark.parametrize("fmt", ["table", "json"])
+def test_one_sound_logs_check_compiles_no_pattern_that_only_other_inputs_need(fmt):
+    done = subprocess.run([sys.executable, "-c", COMPILED % (UNCOMPILED,), "check", str(GOOD), "--format", fmt],
+                          capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
 @pytest.mark.parametrize("imported, finalized", [("arbiter.cli.app", ""), ("arbiter.checker", "finalized\n")])
 def test_the_command_lines_process_leaves_its_objects_to_the_system_as_it_exits(imported, finalized):
     """The interpreter's last collection, which finds a cycle left over and finalizes it,

@@ -6,6 +6,7 @@ the data of a condition: it looks up the checks of an event type and calls closu
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Final, Mapping
 
 from arbiter.engine.chain import Chain
@@ -31,7 +32,7 @@ def compile_template(template: str, binding: Binding | None = None) -> Callable[
     state; `{his:actor}`, `{verb:actor:retires}` in the player's own pronoun."""
     parts: list[str | Value] = []
     position = 0
-    for match in TEMPLATE_FIELD.finditer(template):
+    for match in re.finditer(TEMPLATE_FIELD, template):
         parts.append(template[position:match.start()])
         name, person, verb = match.groups()
         if person is None:

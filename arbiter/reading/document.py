@@ -31,10 +31,10 @@ from arbiter.escapes import has_lone_surrogate
 from arbiter.reading.exact import schema_error
 from arbiter.reading.limits import (
     CARD_COUNTS,
-    LONE_SURROGATE_ESCAPE,
     MAX_CARDS,
     MAX_NUMBER,
     TOO_DEEP,
+    may_hold_surrogate,
     read_source,
 )
 from arbiter.reading.messages import clip, describe, json_pointer, label, place, show, subject
@@ -144,7 +144,7 @@ def _parse_plain(text: str) -> object:
 def needs_hooks(text: str) -> bool:
     """The text could hold a NaN, an infinity or a lone surrogate escape: only the hooked
     parse tells them (the plain one takes them as they are)."""
-    return "NaN" in text or "Infinity" in text or LONE_SURROGATE_ESCAPE.search(text) is not None
+    return "NaN" in text or "Infinity" in text or may_hold_surrogate(text)
 
 
 def key_count(text: str) -> int | None:
@@ -200,7 +200,7 @@ def _read_exactly(text: str) -> dict[str, Any]:
     except RecursionError:
         raise LogReadError(TOO_DEEP) from None
 
-    if found or LONE_SURROGATE_ESCAPE.search(text):
+    if found or may_hold_surrogate(text):
         _walk(doc)
     error = schema_error(doc)
     if error is not None:

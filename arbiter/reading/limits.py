@@ -37,7 +37,15 @@ CARD_COUNTS: Final = {
     "dealt": ("hands",), "discard": ("count",), "demand": ("count",), "give": ("count", "exposed"),
     "dealer_answer": ("count",), "dispute": ("claims", "dealer_says", "testimony"),
 }
-LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # a cheap test before the walk of a document
+# A cheap test before the walk of a document; compiled by `re` when a log first holds a
+# `\u` escape (start-up: docs/speed.md).
+LONE_SURROGATE_ESCAPE = r"\\u[dD][89a-fA-F]"
+
+
+def may_hold_surrogate(text: str) -> bool:
+    """Could the JSON text escape a surrogate (`\\uD800`…)? Only such an escape can give a lone one."""
+    return "\\u" in text and re.search(LONE_SURROGATE_ESCAPE, text) is not None
+
 
 _CHUNK = 1 << 20
 

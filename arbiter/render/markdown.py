@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 
 _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
-_MARKDOWN = re.compile(r"([\\`*_\[\]#|~])")
-_LINE_BREAK = re.compile(r"[\r\n\u2028\u2029\x0b\x0c\x85]+")
+# Compiled by `re` when a page is first written, not by every check (start-up: docs/speed.md).
+_MARKDOWN = r"([\\`*_\[\]#|~])"
+_LINE_BREAK = r"[\r\n\u2028\u2029\x0b\x0c\x85]+"
 
 
 def md(text: object) -> str:
     """`text` as literal words in Markdown: no HTML, no emphasis, links, tables or blocks."""
-    plain = _LINE_BREAK.sub(" ", str(text))
-    plain = _MARKDOWN.sub(r"\\\1", plain)
+    plain = re.sub(_LINE_BREAK, " ", str(text))
+    plain = re.sub(_MARKDOWN, r"\\\1", plain)
     return "".join(_HTML.get(c, c) for c in plain)

@@ -7,7 +7,6 @@ law, its words, and what follows.
 from __future__ import annotations
 
 import json
-import textwrap
 from typing import Any, Iterable, Iterator, Mapping
 
 from arbiter.render.columns import draw_table
@@ -57,6 +56,8 @@ def _ruling_lines(report: Mapping[str, Any], rulebook: Rulebook, markdown: bool)
         lines.append(f"  [{finding['id']} {finding['severity']}] {where}: {finding['summary']}")
         lines += [f"     \u2192 {effect_words(effect, report.get('pronouns'))}" for effect in finding["effects"]]
         if quote:
+            import textwrap  # only a ruling's words are wrapped: not imported by every check
+
             lines.append(textwrap.fill(quote, width=92, initial_indent="     ", subsequent_indent="     "))
         lines += [f"     {note}" for note in notes]
     return lines
@@ -101,7 +102,7 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
     lines.append("")
     if report["games"]:
         table = draw_table(games_rows(report, markdown), GAME_HEADERS, "github" if markdown else "simple")
-        lines += [table if markdown else textwrap.indent(table, "  "), ""]
+        lines += [table if markdown else "  " + table.replace("\n", "\n  "), ""]
     net = ", ".join(f"{shown(p)} {v:+d}" for p, v in report["net"].items())
     lines.append(f"{'**Net**' if markdown else '  net'}: {net}")
     stacks = [game for game in report["games"] if "stacks" in game]

@@ -12,17 +12,21 @@ from arbiter.errors import UnknownRuleError
 from arbiter.hands import HandRules, shape_from_data
 from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 
-_ID: Final = re.compile(r"^([LDAH])(\d+)$")
 _PREFIX_ORDER: Final = {"L": 0, "D": 1, "A": 2, "H": 3}
 SECTIONS: Final = ("deal", "ante", "play", "jack-pot", "draw", "betting", "hands", "disputes")
 
 
 def rule_sort_key(rule_id: str) -> tuple[int, int]:
     """L1…L81, then D1…, then A1…, then a club's H1…: the order of the book, not of the alphabet."""
-    match = _ID.match(rule_id)
-    if not match:
+    parts = _id_parts(rule_id)
+    if parts is None:
         return (9, 0)
-    return (_PREFIX_ORDER[match.group(1)], int(match.group(2)))
+    return (_PREFIX_ORDER[parts[0]], parts[1])
+
+
+def _id_parts(text: str) -> tuple[str, int] | None:
+    """A rule ID's letter and number (`L13`: L, 13), or None for no rule ID."""
+    return (text[0], int(text[1:])) if text[:1] in _PREFIX_ORDER and text[1:].isdecimal() else None
 
 
 class Check:
@@ -225,10 +229,8 @@ def normalise_id(rule_id: str) -> str:
     text = re.sub(r"^LAW\s*", "", rule_id.strip().upper()).rstrip(".").replace(" ", "")
     if text.isdigit():
         text = f"L{text}"
-    match = _ID.match(text)
-    if match:
-        return f"{match.group(1)}{int(match.group(2))}"
-    return text
+    parts = _id_parts(text)
+    return text if parts is None else f"{parts[0]}{parts[1]}"
 
 
 def hand_rules(parameters: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> HandRules:

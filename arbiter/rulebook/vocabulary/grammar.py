@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Mapping
 
+from arbiter.cards import RANKS
 from arbiter.rulebook.vocabulary.board import ROUNDS
 from arbiter.rulebook.vocabulary.effects import EFFECTS as _EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
@@ -214,7 +215,6 @@ VALUE_WORDS = {**PERSONS, **NUMBERS, **CONSTANTS}
 VALUE_FUNCTIONS = {**GRAMMAR_FUNCTIONS, **FUNCTIONS}
 
 # A hand written as a value (`minimum: JJ`): a pair of one rank, as the jack-pot's openers are.
-HAND_LITERAL = re.compile(r"([2-9TJQKA])\1")
 VALUES_ALLOWED = ("a value is a word of docs/vocabulary.md, event.FIELD, {param: NAME}, {FUNCTION: VALUE} "
                   "or a hand such as JJ")
 
@@ -229,7 +229,8 @@ def nodes(tree: Any) -> Iterator[Any]:
 
 
 def is_hand_literal(node: Any) -> bool:
-    return isinstance(node, str) and HAND_LITERAL.fullmatch(node) is not None
+    """A pair written as two of a rank (`JJ`, `AA`): the least pair a jack-pot is opened with."""
+    return isinstance(node, str) and len(node) == 2 and node[0] == node[1] and node[0] in RANKS
 
 
 def unknown(what: str, name: Any, known: Any, allowed: str = "") -> str:
@@ -336,7 +337,7 @@ def _check_effect(name: str, arg: Any, where: str) -> None:
 
 # A check's summary template: `{actor}`, `{event.stake}`, `{stake_of_actor}`, `{param.NAME}`,
 # `{his:actor}`, `{verb:actor:retires}` (the engine's `compile_template` fills them).
-TEMPLATE_FIELD = re.compile(r"\{([A-Za-z_.]+)(?::([A-Za-z_.]+))?(?::([a-z]+))?\}")
+TEMPLATE_FIELD = r"\{([A-Za-z_.]+)(?::([A-Za-z_.]+))?(?::([a-z]+))?\}"  # compiled by `re` when first asked
 # `{he:P}`, `{his:P}`, `{him:P}`, `{himself:P}`: person P's pronoun as the log gives it
 # (`table.pronouns`, "they" by default), each the form of `arbiter.words.Pronoun` it names;
 # `{verb:P:retires}`: the verb agreeing with it.
@@ -356,14 +357,14 @@ def template_value(name: str) -> Any:
 
 def template_parameters(template: str) -> list[str]:
     """The parameters a summary template quotes (`{param.NAME}`)."""
-    return [match.group(1)[len("param."):] for match in TEMPLATE_FIELD.finditer(template)
+    return [match.group(1)[len("param."):] for match in re.finditer(TEMPLATE_FIELD, template)
             if match.group(2) is None and match.group(1).startswith("param.")]
 
 
 def check_template(template: str, where: str) -> None:
     """Every field of a summary template names a value, a pronoun or a verb the engine fills,
     so that a rule from a house file cannot fail only when its finding is written."""
-    for match in TEMPLATE_FIELD.finditer(template):
+    for match in re.finditer(TEMPLATE_FIELD, template):
         name, person, verb = match.groups()
         if person is None:
             _check_value(template_value(name), where)
