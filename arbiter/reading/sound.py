@@ -9,6 +9,7 @@ the words of an error never depend on it. Its checks are the schema's own, read 
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any, Final, TypeGuard, cast
 
 from arbiter.escapes import has_lone_surrogate
@@ -42,14 +43,20 @@ class Plans:
 
 
 PARSED: Final = Plans(parsed=True)
-BUILT: Final = Plans(parsed=False)
+
+
+@cache
+def built() -> Plans:
+    """The plans for a caller's dict, made when one is first checked: a command line never
+    checks one, and its start does not pay for them."""
+    return Plans(parsed=False)
 
 
 def sound_log(log: object) -> bool:
     """True when a log built in Python (`check_log(dict)`) passes every check as it is,
     with no JSON round trip; False when it must be read as JSON text to say what is wrong
     (or to make ints of the floats that stand for them)."""
-    return sound(log, None, BUILT)
+    return sound(log, None, built())
 
 
 def sound(doc: object, keys_in_text: int | None, plans: Plans = PARSED) -> TypeGuard[dict[str, Any]]:
