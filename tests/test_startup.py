@@ -21,7 +21,7 @@ import pytest
 
 import arbiter.bulk
 from arbiter.bulk import STDIN, Walk, _chunks, gather
-from arbiter.cli.app import cli
+from arbiter.cli.app import COMMANDS, cli
 from arbiter.render.columns import draw_table, width
 from arbiter.render.report import GAME_HEADERS
 from tests.conftest import case_files, load_case
@@ -107,6 +107,23 @@ def test_the_check_command_keeps_its_help():
                  "--scheduler ADDRESS", "--ignore ID[,ID]", "--select ID[,ID]", "--exit-zero", "-q, --quiet",
                  "[default: table]", "[default: 1; 1<=x<=64]"):
         assert flag in shown
+
+
+def test_the_list_of_commands_loads_none_of_them():
+    modules = _imported("--help")
+    loaded = {m for m in modules if m.startswith("arbiter.cli.")} - {"arbiter.cli.app", "arbiter.cli.output"}
+    assert not loaded, sorted(loaded)
+    shown = subprocess.run([sys.executable, "-m", "arbiter", "--help"], capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "COLUMNS": "80"})  # each on one line, as a terminal shows them
+    listed = shown.stdout.split("Commands:\n")[1].splitlines()
+    assert listed == [f"  {name:<8}  {line}" for name, (_, line) in sorted(COMMANDS.items())]
+
+
+def test_each_listed_command_is_defined_where_the_list_says():
+    for name, (module, _) in COMMANDS.items():
+        command = cli.get_command(None, name)  # type: ignore[arg-type]
+        assert command is not None and command.name == name
+        assert command.callback.__module__ == f"arbiter.cli.{module}"
 
 
 def test_a_json_document_longer_than_the_spool_holds_is_the_same(tmp_path, monkeypatch):

@@ -81,26 +81,45 @@ def finding_filters(rulebook: Rulebook, ignore: tuple[str, ...], select: tuple[s
     return {"ignore": ignored, "select": selected or None}
 
 
-# Each command and the module (under arbiter.cli) that defines it: a module is imported
-# only when one of its commands is run, so `arbiter check` does not load the quiz.
-COMMAND_MODULES = {
-    "check": "check", "laws": "laws", "law": "laws", "schema": "laws", "evidence": "disputes",
-    "referee": "disputes", "explain": "explain", "rulebook": "rulebook", "quiz": "quiz", "convert": "notation",
-    "table": "table", "next": "table", "simulate": "simulate", "serve": "serve", "verify": "verify",
-    "settle": "evening", "season": "evening", "house": "house",
+# Each command: the module (under arbiter.cli) that defines it, and the line `arbiter --help`
+# lists it by. A module is imported only when one of its commands is run: `arbiter check`
+# does not load the quiz, and `arbiter --help` loads none (docs/speed.md).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("check", "Replay hand logs against the laws and report every irregularity."),
+    "convert": ("notation", "Convert a hand log between JSON and the text notation."),
+    "evidence": ("disputes", "Who gives evidence in a dispute over the cards demanded (law 46)."),
+    "explain": ("explain", "Tell a hand log event by event, with each ruling and its law."),
+    "house": ("house", "House rules (law 81): a club's agreement, read before play."),
+    "law": ("laws", "One rule in full: its words, parameters and cases."),
+    "laws": ("laws", "Every rule: ID, section, title, how it is enforced."),
+    "next": ("table", "What may come next after a log: who acts, and for what stakes."),
+    "quiz": ("quiz", "Learn the laws from the cases: name the law that was broken."),
+    "referee": ("disputes", "Who decides a dispute (laws 77-78)."),
+    "rulebook": ("rulebook", "The whole code of laws by section, with an example case each."),
+    "schema": ("laws", "Print a JSON Schema: the hand log, the report, a rule file …"),
+    "season": ("evening", "Every player's nights, nets and irregularities over a season."),
+    "serve": ("serve", "Serve a page that records a game and shows it on every phone."),
+    "settle": ("evening", "The night's nets, and the fewest payments that settle them."),
+    "simulate": ("simulate", "Write simulated hand logs of sessions played by the laws."),
+    "table": ("table", "Keep a hand log as the game is played, with rulings as they arise."),
+    "verify": ("verify", "Say whether a saved report is still what arbiter says of a log."),
 }
 
 
 class LazyGroup(click.Group):
-    """A group whose commands are loaded on first use (see COMMAND_MODULES)."""
+    """A group whose commands are loaded on first use, and listed without loading (COMMANDS)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(self.commands) | set(COMMAND_MODULES))
+        return sorted(set(self.commands) | set(COMMANDS))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in self.commands and name in COMMAND_MODULES:
-            import_module(f"arbiter.cli.{COMMAND_MODULES[name]}")  # its @cli.command() registers it
+        if name not in self.commands and name in COMMANDS:
+            import_module(f"arbiter.cli.{COMMANDS[name][0]}")  # its @cli.command() registers it
         return self.commands.get(name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, COMMANDS[name][1]) for name in sorted(COMMANDS)])
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
