@@ -35,6 +35,7 @@ import importlib.util
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -284,6 +285,11 @@ def main() -> None:
     parser.add_argument("--memory-formats", nargs="+", default=["jsonl"], help="formats whose peak memory to measure")
     parser.add_argument("--memory-only", action="store_true", help="measure only the peak memory")
     args = parser.parse_args()
+    if args.compiled:  # the builds are run from elsewhere: a path given from here is resolved here
+        found = shutil.which(args.compiled)
+        if found is None:
+            parser.error(f"--compiled: no interpreter {args.compiled!r}")
+        args.compiled = os.path.abspath(found)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {load:.1f} at the start")

@@ -18,6 +18,7 @@ from outside the checkout, so that `import arbiter` is the installed build. A sc
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -57,6 +58,10 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt install valgrind)")
+    found = [shutil.which(python) for python in args.python]  # run from the corpus's folder: resolved here
+    if None in found:
+        parser.error(f"--python: no interpreter {args.python[found.index(None)]!r}")
+    args.python = [os.path.abspath(python) for python in found if python is not None]
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus"
         _, events = write_corpus(corpus, args.sessions, 8, players=4)  # bench_check's four-player corpus
