@@ -93,8 +93,6 @@ def mutations(log: dict):
     yield "good note on an event", lambda d: d["events"][0].update(note="a remark") if events else None
 
 
-
-
 @pytest.mark.parametrize("name, mutate", list(mutations(load_case(CASES[0]))))
 def test_never_vouch_for_a_broken_log(name, mutate):
     log = copy.deepcopy(load_case(CASES[0]))
