@@ -40,10 +40,7 @@ def share_pool(pool: int, winners: list[str], game: Game, shown: Mapping[str, li
             return shares
         for player in sorted(capped, key=order_key):
             info = game.all_in[player]
-            if game.every_ante:  # every player's ante (a jack-pot's) and the pool carried in are "the ante" (L60)
-                claim = game.pool_start + sum(game.antes_paid.values())
-            else:
-                claim = sum(antes_of(q) for q in info["out"])
+            claim = sum(antes_of(q) for q in info["out"])  # a jack-pot's: each one's jack-pot ante
             claim += sum(min(game.stakes[q], info["stake"]) for q in info["in_game"])
             claim = min(claim, remaining)
             shares[player] = (shares.get(player, (0, Outcome.SHOW_FOR_SUM))[0] + claim, Outcome.SHOW_FOR_SUM)

@@ -93,7 +93,6 @@ class Game:
         self.winners: list[str] = []
         self.next_jackpot: Jackpot | None = None
         self.phase = "before_deal"
-        self.pool_start = session.pool
         self._say: Say | None = None
         self.late: dict[str, int] = {}  # stakes when none could come (SPEC §3.25)
         self.won_uncalled = False

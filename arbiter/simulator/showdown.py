@@ -87,10 +87,7 @@ def shares(game: Game, shown: dict[str, list[int]]) -> dict[str, int]:
             return paid
         for player in sorted(capped, key=key):
             info = game.all_in[player]
-            if game.jackpot:  # L60's interpretation: the pool before the first stake
-                claim = game.pool_start + sum(game.antes_paid.values())
-            else:
-                claim = sum(game.refundable(q) for q in info["out"])
+            claim = sum(game.refundable(q) for q in info["out"])  # in a jack-pot, their jack-pot antes (reading 53)
             claim += sum(min(game.stakes[q], info["stake"]) for q in info["in_game"])
             claim = min(claim, remaining)
             paid[player] = paid.get(player, 0) + claim
