@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Container, Final, Iterable, NewType
 
+from arbiter.events import Event
+
 PhaseName = NewType("PhaseName", str)
 OutcomeName = NewType("OutcomeName", str)
 
@@ -183,6 +185,8 @@ class Game:
         self.outcome: OutcomeName | None = None
         self.claim_blocked: bool = False
         self.pending_claim: tuple[list[str], OutcomeName, dict[str, list[int]]] | None = None
+        # wins recorded while hands were still due at the show: (event index, event), judged once the pool is taken
+        self.recorded_wins: list[tuple[int, Event]] = []
         self.next_jackpot: dict[str, Any] | None = None
         self.dealer_drew: int | None = None
         self.redeal_by: str | None = None

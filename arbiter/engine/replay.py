@@ -179,6 +179,18 @@ class Replay:
             for (name, _), values in zip(decision.check.effects, decision.arguments):
                 decision.finding.effects.extend(self.board.apply_effect(name, values, decision.check.rule.id))
 
+    def decide_earlier(self, k: int, event: Event, trigger: str, actor: str) -> None:
+        """Decide and act now as of an earlier event `k` (a win recorded before the pool was
+        taken, judged when it is): its findings cite that event, in the order of the events."""
+        board = self.board
+        now = board.k, board.event, board.parsed_cards
+        board.k, board.event, board.parsed_cards = k, event, []
+        held = self.decide(trigger, actor)
+        board.k, board.event, board.parsed_cards = now
+        if held:
+            self.act(held)
+            self.findings.sort(key=lambda finding: -1 if finding.event is None else finding.event)
+
     def fire(self, trigger: str, actor: str | None) -> None:
         """Decide and act at once: for moments, which record nothing of their own. A
         moment raised again in the same deal (a second give) reports a law once."""
@@ -227,8 +239,10 @@ class Replay:
         left pending (law 33) is settled at."""
         game = self.board.playing
         session = self.board.session
-        if game.pending_claim is not None:
+        if game.pending_claim is not None or (game.recorded_wins and not game.resolved):
             current, self.board.k = self.board.k, last
+            if not game.resolved:  # a win recorded while hands were due, none shown after it
+                showing.take_recorded_win(self, game.recorded_wins[0][1]["player"])
             showing.settle_pending_claim(self)
             self.board.k = current
         complete = game.resolved

@@ -39,14 +39,35 @@ def on_show(r: Replay, event: Event) -> None:
 
 
 def on_win(r: Replay, event: Event) -> None:
+    """A recorded win is only checked (A3). The pool is taken when the last hand due at the
+    show is shown, not at a win recorded before it (reading 25): such a win is judged then."""
     game = r.require_game("win")
     settle_pending_claim(r)
-    if not game.resolved:
-        if game.phase == Phase.SHOW and any(p in game.shown for p in game.still_in):
-            resolve_show(r)
-        elif game.opener:
-            pay_winners(r, [event["player"]], Outcome.WIN_RECORDED)
+    if not game.resolved and game.phase == Phase.SHOW and any(p not in game.shown for p in game.still_in):
+        game.recorded_wins.append((r.board.k, event))
+        return
+    take_recorded_win(r, event["player"])
     r.act(r.decide("win", event["player"]))
+
+
+def take_recorded_win(r: Replay, player: str) -> None:
+    """Where the laws have not given the pool when the log records a win, the cards shown
+    decide among those shown; where none is, the recorded win is taken as the fact (reading 44)."""
+    game = r.board.playing
+    if game.resolved:
+        return
+    if game.phase == Phase.SHOW and any(p in game.shown for p in game.still_in):
+        resolve_show(r)
+    elif game.opener:
+        pay_winners(r, [player], Outcome.WIN_RECORDED)
+
+
+def judge_recorded_wins(r: Replay) -> None:
+    """The wins recorded before the pool was taken, judged now that it is, each as of its event."""
+    game = r.board.playing
+    recorded, game.recorded_wins = game.recorded_wins, []
+    for k, event in recorded:
+        r.decide_earlier(k, event, "win", event["player"])
 
 
 def win_uncalled(r: Replay) -> None:
@@ -103,9 +124,16 @@ def claim(r: Replay, winners: list[str], how: OutcomeName, shown: Mapping[str, l
     if game.claim_blocked:
         game.outcome = Outcome.NOT_CLAIMED
         game.winners = []
-        game.phase = Phase.OVER
-        return
-    game.outcome = how
+    else:
+        game.outcome = how
+        game.winners = sorted(pay_shares(r, winners, shown), key=key)
+    game.phase = Phase.OVER
+    judge_recorded_wins(r)
+
+
+def pay_shares(r: Replay, winners: list[str], shown: Mapping[str, list[int]]) -> list[str]:
+    """The pool paid out to the winners, each his share (L60, L76, A4); those paid."""
+    game = r.board.playing
     odd = r.board.setting("share_odd_counters")  # without it, in the order the players are seated
     named = r.board.person(odd.value["from"]) if odd else None
     start = named if isinstance(named, str) and named in r.board.seating else r.board.seating.players[0]
@@ -116,6 +144,5 @@ def claim(r: Replay, winners: list[str], how: OutcomeName, shown: Mapping[str, l
         rule = r.board.ledger_rule("win")
         r.board.ledger.move(game.number, r.board.k, POOL, player, amount, rule, "win")
     r.board.paying_how = None
-    game.winners = sorted(shares, key=key)
-    game.phase = Phase.OVER
+    return list(shares)
 
