@@ -119,6 +119,17 @@ def test_a_tampered_log_differs_by_its_sha256(kept: tuple[Path, Path]):
     assert code == 1 and "/provenance/log_sha256" in out and "not the one the report was made of" in out
 
 
+def test_a_report_that_names_another_arbiter_differs(kept: tuple[Path, Path]):
+    """The rule book's identity is the same, but the report says another arbiter made it:
+    not what this arbiter says of the log (SPEC §4), the first difference named."""
+    report, log = kept
+    document = json.loads(report.read_text())
+    document["reports"][0]["provenance"]["arbiter"] = "9.9"
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(log))
+    assert code == 1 and f'at /provenance/arbiter the report says "9.9", arbiter says "{__version__}"' in out
+
+
 def test_another_rule_book_cannot_verify(kept: tuple[Path, Path]):
     report, log = kept
     document = json.loads(report.read_text())
