@@ -41,7 +41,7 @@ from arbiter.engine.acts.dealing import lowest_drawers
 from arbiter.engine.replay import Replay
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
 from arbiter.seats import POOL
-from arbiter.state import Game, Phase
+from arbiter.state import Game, Outcome, Phase
 
 Act = dict[str, Any]
 HERE = "engine/next_acts.py:"
@@ -105,9 +105,13 @@ class Prospect:
             self.others.extend({"type": "win", "player": p} for p in game.pending_claim[0])  # claimed unshown
         elif game.resolved:
             dealer, _ = self.board.setting_person("next_dealer")
-            self.to(dealer, {"type": "deal"})
-            if game.jackpot and game.opener in game.winners and game.opener not in game.shown:
-                self.others.append({"type": "show", "player": game.opener})  # a jack-pot's opener shows his openers
+            if game.jackpot and game.opener and game.opener not in game.shown and (
+                    game.opener in game.winners or game.outcome == Outcome.NOT_CLAIMED):
+                # a jack-pot's opener left alone shows his openers (L33), even where the log knows them
+                self.to(game.opener, {"type": "show"})
+                self.others.append({"type": "deal", "dealer": dealer})
+            else:
+                self.to(dealer, {"type": "deal"})
             self.others.extend({"type": "win", "player": p} for p in game.winners)
         elif game.deal.misdealt:
             self.to(game.redeal_by, {"type": "deal"})

@@ -221,11 +221,14 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         return f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
     if "collect_discards" in acts:
         return f"{actor} gathers the discards, shuffles them and has them cut, to make up the pack"
+    then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""
     if "show" in acts:
+        if phase == "over" and not answer["asks"]:  # a jack-pot opener's openers, his hand known
+            dealer = next((o["dealer"] for o in answer["others"] if "dealer" in o), "the next dealer")
+            return f"{actor} shows {p.possessive} opening hand, then {dealer} deals the next game{then}"
         return f"the hands are shown: {actor} shows" if not answer["asks"] else f"{actor} to show"
     if "deal" in acts:
         if phase == "over":
-            then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""
             return f"the game is over: {actor} deals the next game{then}"
         return f"{actor} deals first: the lowest card" if answer["game"] is None else f"{actor} deals again (a misdeal)"
     if "draw_for_deal" in acts:
