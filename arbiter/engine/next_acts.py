@@ -126,9 +126,7 @@ class Prospect:
         elif game.phase == Phase.BETTING:
             self.betting(game)
         elif game.phase == Phase.SHOW:
-            due = self.board.turns.show_due()
-            if due:
-                self.to(due[0], {"type": "show"})
+            self.the_show()
 
     def before_the_deal(self, game: Game) -> None:
         deal = game.deal
@@ -308,8 +306,17 @@ class Prospect:
                     return record["witness"], finding.id
         return None
 
+    def the_show(self) -> None:
+        due = self.board.turns.show_due()
+        if due:
+            self.to(due[0], {"type": "show"})
+
     def betting_begins(self, game: Game) -> None:
-        """The draw is over: the first bettor, as the betting will open."""
+        """The draw is over: the first bettor, as the betting will open; where fewer than two
+        players still bet, none, and the hands are shown (`open_betting`)."""
+        if len(turns.active(game)) < 2:
+            self.the_show()
+            return
         first = self.board.turns.first_bettor()
         if first is not None:
             least = max(game.highest_stake(), game.stakes[first])

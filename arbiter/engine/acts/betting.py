@@ -196,9 +196,17 @@ def after_act(r: Replay, player: str, in_turn: bool, staked: bool) -> None:
 
 def settle_turns(r: Replay, event: Event) -> None:
     """Before an act that belongs to a later moment (a discard, a show …), the turns
-    that may pass without an act pass: the say or the betting may end here."""
+    that may pass without an act pass: the say or the betting may end here. A show once
+    the draw is over, where fewer than two players still bet, finds the betting ended
+    before it began (`open_betting`)."""
     game = r.board.game
-    if game is None or game.phase not in (Phase.SAY, Phase.BETTING):
+    if game is None:
+        return
+    if game.phase == Phase.DRAW:
+        if event["type"] == "show" and len(turns.active(game)) < 2 and game.the_draw().over(game.still_in):
+            open_betting(r)
+        return
+    if game.phase not in (Phase.SAY, Phase.BETTING):
         return
     betting = game.phase == Phase.BETTING
     if game.early:  # only the turn of one who acted early may pass without an act
@@ -261,12 +269,18 @@ def betting_begins(r: Replay, player: str, event: Event) -> bool:
 
 
 def open_betting(r: Replay) -> None:
+    """The draw is over: the betting opens; where fewer than two players still bet (the
+    rest have shown for a sum), no one can bet against another: it ends before it begins,
+    and the hands are shown (L61)."""
     game = r.board.playing
     game.phase = Phase.BETTING
     game.bet_turn = r.board.turns.first_bettor()
     game.acted_since_raise = set()
     game.preceding = game.highest_stake()
     game.early = {}
+    if len(turns.active(game)) < 2:
+        game.phase = Phase.SHOW
+        game.bet_turn = None
 
 
 def close_betting_if_done(r: Replay, last: str) -> bool:
