@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from arbiter.checker import check_file
 from arbiter.engine.compiled import Moment, known_in, shared_parts
 from arbiter.engine.expressions import Binding, compile_condition, settled
+from arbiter.resources import cases_dir
 
 FACTS = {"pool_taken": lambda ctx: ctx.values["pool_taken"]}
 WORDS = {"actor": lambda ctx: ctx.values["actor"], "each": lambda ctx: ctx.values["actor"], "nothing": lambda ctx: None, "two": lambda ctx: 2,
@@ -210,3 +212,12 @@ def test_the_acts_rounds_accept_are_the_same_gathered_once_or_asked_entry_by_ent
     assert rules.round_acts is not None and rules.round_acts["discard"] == {"draw"}
     for kind in EVENT_TYPES:
         assert rules.accepting_phases(kind, None) == rules.round_acts.get(kind), kind  # type: ignore[arg-type]
+
+
+
+@pytest.mark.parametrize("case, words", [("l44-discard-given-then-excess-pointed-out", "Bob asked for 1 card but"),
+                                         ("l44-wrong-demand-dealer-gives-discard", "Bob asked for 3 cards but")])
+def test_a_summary_says_a_number_with_its_noun(case, words):
+    """`{number:V:card}` in a summary (L44's): "1 card", "3 cards", never "1 cards"."""
+    report = check_file(cases_dir() / f"{case}.json")
+    assert [f["summary"] for f in report["findings"] if f["id"] == "L44"][0].startswith(words)

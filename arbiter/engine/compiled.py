@@ -22,14 +22,22 @@ from arbiter.engine.expressions import (
     settled,
 )
 from arbiter.rulebook.model import Check, Rule, Rulebook, hand_rules
-from arbiter.rulebook.vocabulary.grammar import PRONOUN_FORMS, TEMPLATE_FIELD, VALUE_FUNCTIONS, nodes, template_value
+from arbiter.rulebook.vocabulary.grammar import (
+    COUNTED_FORM,
+    PRONOUN_FORMS,
+    TEMPLATE_FIELD,
+    VALUE_FUNCTIONS,
+    nodes,
+    template_value,
+)
 from arbiter.rulebook.vocabulary.persons import EACH
-from arbiter.words import pronoun_of
+from arbiter.words import plural, pronoun_of
 
 
 def compile_template(template: str, binding: Binding | None = None) -> Callable[[Context], str]:
     """A summary template: `{actor}`, `{event.stake}`, `{hand_size_of_actor}` filled from the
-    state; `{his:actor}`, `{verb:actor:retires}` in the player's own pronoun."""
+    state; `{his:actor}`, `{verb:actor:retires}` in the player's own pronoun; `{number:V:card}`
+    the number V with its noun ("1 card", "3 cards")."""
     parts: list[str | Value] = []
     position = 0
     for match in re.finditer(TEMPLATE_FIELD, template):
@@ -39,6 +47,8 @@ def compile_template(template: str, binding: Binding | None = None) -> Callable[
             parts.append(compile_value(template_value(name), binding))
         elif name in PRONOUN_FORMS or (name == "verb" and verb):
             parts.append(_pronoun_part(name, compile_value(person, binding), verb))
+        elif name == COUNTED_FORM and verb:
+            parts.append(_counted_part(compile_value(template_value(person), binding), verb))
         else:
             raise ValueError(f"unknown template field {match.group(0)!r}")
         position = match.end()
@@ -57,6 +67,14 @@ def _pronoun_part(form: str, person: Value, verb: str | None) -> Value:
         return said.verb(verb) if form == "verb" and verb else getattr(said, PRONOUN_FORMS[form])
 
     return pronoun
+
+
+def _counted_part(number: Value, noun: str) -> Value:
+    def counted(ctx: Context) -> str:
+        value = number(ctx)
+        return plural(value, noun) if isinstance(value, int) else f"{_shown(value)} {noun}s"
+
+    return counted
 
 
 def _shown(value: Any) -> str:

@@ -340,7 +340,9 @@ def _check_effect(name: str, arg: Any, where: str) -> None:
 TEMPLATE_FIELD = r"\{([A-Za-z_.]+)(?::([A-Za-z_.]+))?(?::([a-z]+))?\}"  # compiled by `re` when first asked
 # `{he:P}`, `{his:P}`, `{him:P}`, `{himself:P}`: person P's pronoun as the log gives it
 # (`table.pronouns`, "they" by default), each the form of `arbiter.words.Pronoun` it names;
-# `{verb:P:retires}`: the verb agreeing with it.
+# `{verb:P:retires}`: the verb agreeing with it. `{number:V:card}`: the number V with its
+# noun, "1 card", "3 cards".
+COUNTED_FORM = "number"
 PRONOUN_FORMS: Mapping[str, str] = {"he": "subject", "his": "possessive", "him": "object", "himself": "reflexive"}
 
 
@@ -370,6 +372,8 @@ def check_template(template: str, where: str) -> None:
             _check_value(template_value(name), where)
         elif name in PRONOUN_FORMS or (name == "verb" and verb):
             _check_value(person, where)
+        elif name == COUNTED_FORM and verb:
+            _check_value(template_value(person), where)
         else:
             raise ValueError(f"{where}: unknown template field {match.group(0)!r}")
 
