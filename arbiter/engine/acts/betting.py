@@ -100,8 +100,8 @@ def betting_act(r: Replay, event: Event) -> None:
     else:
         if "cards" in event and kind == "open":
             game.opener_cards = [parse_card(c) for c in event["cards"]]
-        if kind == "open" and game.opener is None:
-            game.opener = player
+        if game.opener is None and (kind == "open" or (in_turn and game.phase == Phase.SAY)):
+            game.opener = player  # the first stake in turn opens the game, recorded as a play too (L25)
         record_stake(r, player, event["stake"], in_turn)
     r.act(held)
     if taking_part or (kind == "pass" and not game.resolved):
