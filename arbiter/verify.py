@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Iterator, Mapping
 
 from arbiter.checker import check_bytes
@@ -87,7 +88,7 @@ def verify(report_data: bytes, report_name: str, log_path: str, rulebook: Rulebo
     if then.get("log_sha256") != now["log_sha256"]:
         return Verdict(False, now, "/provenance/log_sha256", _shown(then.get("log_sha256")),
                        f"{now['log_sha256']}: the log is not the one the report was made of")
-    for where, before, after in (*differences(then, now, ("provenance",)), *differences(kept, fresh)):
+    for where, before, after in chain(differences(then, now, ("provenance",)), differences(kept, fresh)):
         return Verdict(False, now, where, before, after)
     return Verdict(True, now)
 

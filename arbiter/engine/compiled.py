@@ -71,8 +71,7 @@ def _pronoun_part(form: str, person: Value, verb: str | None) -> Value:
 
 def _counted_part(number: Value, noun: str) -> Value:
     def counted(ctx: Context) -> str:
-        value = number(ctx)
-        return plural(value, noun) if isinstance(value, int) else f"{_shown(value)} {noun}s"
+        return plural(number(ctx), noun)
 
     return counted
 
