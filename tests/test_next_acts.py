@@ -116,6 +116,30 @@ def test_a_jackpot_opener_left_alone_shows_his_openers_though_the_log_names_them
     assert answer["player"] == "Cat" and answer["acts"] == [{"type": "deal"}]
 
 
+@pytest.mark.parametrize("early, least", [(3, 3), (1, 1)])
+def test_in_the_say_an_early_stake_binds_those_after_its_turn_not_the_opening_minimum(early, least):
+    """SPEC 24: Dan's opening out of turn binds those after him once his turn has come, and
+    counts as the last increase: Ann, after him, meets it (3, or a short 1), not the
+    opening minimum of 2; Dan, who may say again, is offered the opening minimum. What
+    `next` offers, `check` accepts without a finding."""
+    text = HEAD + f"dealt\nDan opens {early}\nCat passes\n"
+    answer = answer_to(text)
+    assert answer["player"] == "Ann" and act(answer, "play")["minimum"] == least
+    assert [o["minimum"] for o in answer["others"] if o.get("player") == "Dan"] == [max(early, 2)]
+    log, _ = parse_checked(text + f"Ann plays {least}\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # Dan's act out of turn, and no more
+
+
+def test_once_all_have_drawn_a_make_good_is_no_longer_offered():
+    """SPEC 10: one who drew without making good may make good later in the draw; once all
+    have drawn a stake is a bet (Dan's, out of turn: L53), so `next` offers none."""
+    text = HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 4; Bob plays 4\nBob discards 0\n" \
+                  "Cat plays 4; Cat discards 0\nDan discards 0\n"
+    assert {"type": "play", "minimum": 4, "maximum": 4, "player": "Dan"} in answer_to(text)["others"]
+    answer = answer_to(text + "Ann discards 0\n")
+    assert answer["player"] == "Cat" and not [o for o in answer["others"] if o["type"] == "play"]
+
+
 def test_a_claim_left_unshown_until_the_next_deal_is_settled_at_its_games_last_event():
     """Law 33: a jack-pot opener left alone, whose hand is not recorded, has his claim
     settled when the next deal ends his game, as of his game's last event (the last

@@ -179,10 +179,13 @@ class Prospect:
             return
         opening = opening_base(self.board) * self.board.parameters["opening_multiple_of_ante"]
         kind = "play" if game.opener else "open"
+        staked = game.say_staked
         for player, least in turns.minimums(game, chain):
-            if not game.say_staked:  # the first to stake in turn meets the opening minimum
+            if not staked:  # the first to stake in turn meets the opening minimum
                 least = opening
             self.offer(game, chain, player, kind, least, short_show=False)
+            # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn)
+            staked = staked or player in game.still_in
 
     def betting(self, game: Game) -> None:
         chain = self.board.turns.chain()
@@ -242,6 +245,7 @@ class Prospect:
             return
         draw = game.the_draw()
         hands = game.deal.hands
+        player = self.board.turns.of("draw")
         owing: list[tuple[str, int, str | None]] = []
         for drawer in draw.order:
             hand = hands[drawer]
@@ -250,7 +254,9 @@ class Prospect:
                                   "law": hand.excess_law})
             if drawer not in game.still_in or hand.discarded is None:
                 continue
-            if game.stakes[drawer] < game.highest_stake() and drawer not in game.all_in:  # may make good (L36, D4)
+            # one who drew without making good may make good while others are still to draw (L36, D4);
+            # once all have drawn, a stake is a bet (`betting_begins`)
+            if player is not None and game.stakes[drawer] < game.highest_stake() and drawer not in game.all_in:
                 highest = game.highest_stake()
                 self.others.append({"type": "play", "minimum": highest, "maximum": highest, "player": drawer})
             if not hand.supplied and hand.discarded > 0:
@@ -261,7 +267,6 @@ class Prospect:
                 owing.append((drawer, hand.owed, hand.owed_law))
         for drawer, count, cited in owing:
             self.owed.append({"by": game.dealer, "to": drawer, "what": "give", "cards": count, "law": cited})
-        player = self.board.turns.of("draw")
         if owing and (game.deal.pack_remaining >= owing[0][1] or player is None):
             self.cards_owed(game, owing[0][0], owing[0][1])
         elif player is None:

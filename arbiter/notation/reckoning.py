@@ -24,9 +24,9 @@ class Reckoning:
 
     The game began at the last `deal`, or at an earlier one when each deal after it
     followed a misdeal (`misdealt`): a new deal after a misdeal is of the same game, and
-    the stakes stay. A player's stake is his last `open`, `play`, `demand_show` or
-    `straddle` (not one made after he passed in the deal: law 27), else his `ante`, in a
-    jack-pot (more than one player antes) no one's.
+    the stakes stay. A player's stake is his highest `open`, `play`, `demand_show` or
+    `straddle` (a stake cannot be lowered, law 55; not one made after he passed in the
+    deal: law 27), else his `ante`, in a jack-pot (more than one player antes) no one's.
     In the last deal the draw begins at the first `discard`; it goes from the dealer's
     left, and a player still in (who has not passed in this deal) whom a later player's
     discard passes over has lost his draw. The betting after the draw begins when a player
@@ -78,7 +78,7 @@ class Reckoning:
                 making_good = own < top and event["stake"] <= top
                 self.betting = not self.pending() or not making_good
             self.opened = self.opened or kind == "open"
-            self.stakes[player] = event["stake"]
+            self.stakes[player] = max(event["stake"], self.stake_of(player))  # never lowered (L55)
             self.said.add(player)
         elif kind == "pass":
             self.said.add(player)
