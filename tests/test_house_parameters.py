@@ -157,6 +157,10 @@ def test_a_rule_file_whose_default_breaks_its_own_declaration_does_not_compile(t
     (["L20"], "L20 cannot be switched off: it sets who stakes the ante (ante_by)"),
     (["L23", "L24", "A1"], "L23 cannot be switched off: it sets the order of the say"),
     (["A1"], "A1 cannot be switched off: it sets the order of the say"),  # the jack-pots would have none
+    # the law a movement the replay makes itself cites: without it, logs would be invalid, not the file
+    (["L58"], "L58 cannot be switched off: it names the law that a movement of counters cites (win)"),
+    (["L21"], "L21 cannot be switched off: it names the law that a movement of counters cites (straddle)"),
+    (["L25"], "L25 cannot be switched off: it names the law that a movement of counters cites (stake)"),
 ])
 def test_a_rule_that_sets_how_the_game_goes_on_cannot_be_switched_off(tmp_path, disable, refused):
     house = tmp_path / "h.yaml"
@@ -168,6 +172,23 @@ def test_a_rule_that_sets_how_the_game_goes_on_cannot_be_switched_off(tmp_path, 
 
 def test_a_rule_that_sets_nothing_the_game_needs_may_be_switched_off(rulebook):
     assert apply_house(rulebook, {"disable": ["L15", "D2"], "_file": "h.yaml"}).disabled >= {"L15", "D2"}
+    # a refund comes only from the rule that rules it: switched off, no refund is made
+    assert apply_house(rulebook, {"disable": ["L14"], "_file": "h.yaml"}).disabled >= {"L14"}
+
+
+@pytest.mark.parametrize("text, where", [
+    ("parameters: {foo: 1}\nparameters: {}\n", "line 2, column 1: the key 'parameters' is given twice"),
+    ("disable: [L999]\ndisable: []\n", "line 2, column 1: the key 'disable' is given twice"),
+    ("parameters:\n  max_ante_fraction_of_limit: 0.25\n  max_ante_fraction_of_limit: 1\n",
+     "line 3, column 3: the key 'max_ante_fraction_of_limit' is given twice"),
+])
+def test_a_key_given_twice_in_a_house_file_is_refused(tmp_path, text, where):
+    """SPEC §5: an unknown parameter or ID is never silently ignored; YAML would keep the
+    last of two keys, and the first (`foo`, `L999`, or a value) would pass unread."""
+    house = tmp_path / "h.yaml"
+    house.write_text(text, encoding="utf-8")
+    code, out, err = in_process("check", CASE, "--house", str(house))
+    assert code == 2 and out == "" and err == f"arbiter: {house}: {where}\n"
 
 
 def test_a_house_rules_error_from_the_api_names_the_parameter(rulebook):

@@ -31,7 +31,7 @@ from arbiter.rulebook.in_force import parameters_of
 from arbiter.rulebook.loader import rule_problem
 from arbiter.rulebook.model import Rule, Rulebook, hand_rules, normalise_id, rule_from_dict
 from arbiter.rulebook.parameters import shown
-from arbiter.rulebook.vocabulary.grammar import DEFINES, REQUIRED_SETTINGS, nodes, template_parameters
+from arbiter.rulebook.vocabulary.grammar import DEFINES, MOVEMENTS_MADE, REQUIRED_SETTINGS, nodes, template_parameters
 from arbiter.rulebook.vocabulary.types import KindError, check_rule_kinds, parameter_kinds
 
 if TYPE_CHECKING:
@@ -78,6 +78,18 @@ def _house_loader() -> type:
                 return super().compose_node(parent, index)
             finally:
                 self.depth -= 1
+
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            """A key given twice is refused: YAML would keep the last, and what the first held
+            (an unknown parameter, a rule ID) would pass unread."""
+            seen: set[Any] = set()
+            for key_node, _ in node.value:
+                key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+                if key is not None and key in seen:
+                    mark = key_node.start_mark
+                    raise _Refused(f"line {mark.line + 1}, column {mark.column + 1}: the key {key!r} is given twice")
+                seen.add(key)
+            return super().construct_mapping(node, deep)
 
     return HouseLoader
 
@@ -192,6 +204,13 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
                 raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: it sets "
                                       f"{DEFINES[setting]} ({setting}), without which some game could not be "
                                       "replayed")
+    for rule in rulebook.in_order():
+        named = rule.defines.get("ledger_rule")
+        for entry in named if isinstance(named, list) else [named] if named else []:
+            if rule.id in disabled and entry.get("what") in MOVEMENTS_MADE:
+                raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: it names the law that "
+                                      f"a movement of counters cites ({entry['what']}), and the replay makes that "
+                                      "movement whatever the house says")
 
 
 def case_path(rule: Rule, stem: str) -> str:

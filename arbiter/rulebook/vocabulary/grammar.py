@@ -160,6 +160,10 @@ SETTING_NEEDS: Mapping[str, tuple[str, ...]] = {
 # The settings a replay cannot go on without (no fallback when no rule in force defines
 # one): a house file may not switch off every rule that defines one of them.
 REQUIRED_SETTINGS = ("ante_by", "say_order", "draw_order", "bet_order", "evidence")
+# The movements of counters the replay makes by itself (a refund or a penalty comes only
+# from the rule that rules it): a house file may not switch off the rule whose
+# `ledger_rule` names the law one of them cites.
+MOVEMENTS_MADE = ("ante", "straddle", "stake", "late_stake", "win")
 
 # The `ante_by` setting's value where every player antes (a jack-pot, L30; a house's `who_antes`).
 EVERY_PLAYER = "every_player"
