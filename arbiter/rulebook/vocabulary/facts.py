@@ -48,6 +48,7 @@ def dealer_answer_wrong(t: BoardView) -> bool:
 
 
 add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing.deal.finished)
+add("dealing_begun", "the first card of the deal has been dealt", lambda t: t.in_deal() and t.playing.deal.started())
 add("game_in_play", "a game is in play", lambda t: bool(t.game and t.game.phase != Phase.OVER),
     note="from its deal until its pool is taken (or it ends unopened)")
 add("jackpot", "the game is a jack-pot", lambda t: bool(t.game and t.game.jackpot))
