@@ -28,6 +28,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     TEMPLATE_FIELD,
     VALUE_FUNCTIONS,
     nodes,
+    setting_entries,
     template_value,
 )
 from arbiter.rulebook.vocabulary.persons import EACH
@@ -312,12 +313,11 @@ class CompiledRules:
                     else:
                         triggered = self.by_trigger.setdefault(trigger, Triggered(binding, rulebook.parameters))
                         triggered.checks.append(compiled)
-            for name, value in rule.defines.items():
-                for entry in value if isinstance(value, list) else [value]:
-                    entry = dict(entry) if isinstance(entry, dict) else {"value": entry}
-                    test = entry.pop("if", None)
-                    self.settings.setdefault(name, []).append(
-                        Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test))
+            for name, entry in setting_entries(rule.defines):
+                entry = dict(entry) if isinstance(entry, dict) else {"value": entry}
+                test = entry.pop("if", None)
+                self.settings.setdefault(name, []).append(
+                    Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test))
 
         # the phase of the moment, where the binding reads one: the settings are settled for it
         self._phase_now = binding.index_now if binding is not None and binding.index is not None else None

@@ -319,7 +319,7 @@ class Prospect:
     def betting_begins(self, game: Game) -> None:
         """The draw is over: the first bettor, as the betting will open; where fewer than two
         players still bet, none, and the hands are shown (`open_betting`)."""
-        if len(turns.active(game)) < 2:
+        if turns.no_one_to_bet_against(game):
             self.the_show()
             return
         first = self.board.turns.first_bettor()

@@ -27,6 +27,12 @@ def active(game: Game) -> set[str]:
     return {p for p in game.still_in if p not in game.all_in}
 
 
+def no_one_to_bet_against(game: Game) -> bool:
+    """Fewer than two players still bet (the rest have shown for a sum): the betting can
+    go on no longer, and the hands are shown (L61)."""
+    return len(active(game)) < 2
+
+
 def bets(game: Game, player: str) -> bool:
     """Does this player still take part in the betting (one of `active`)?"""
     return player in game.still_in and player not in game.all_in

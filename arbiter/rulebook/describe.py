@@ -23,6 +23,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     TRIGGERS,
     VALUE_FUNCTIONS,
     VALUE_WORDS,
+    setting_entries,
 )
 
 
@@ -136,10 +137,9 @@ class Describer:
 
     def defines(self, defines: Mapping[str, Any]) -> list[str]:
         lines = []
-        for name, setting in defines.items():
+        for name, entry in setting_entries(defines):
             label = DEFINES.get(name, name)
-            for entry in setting if isinstance(setting, list) else [setting]:
-                lines.append(f"{label[0].upper()}{label[1:]}: {self.setting(name, entry)}.")
+            lines.append(f"{label[0].upper()}{label[1:]}: {self.setting(name, entry)}.")
         return lines
 
     def setting_value(self, value: Any) -> str:

@@ -31,7 +31,14 @@ from arbiter.rulebook.in_force import parameters_of
 from arbiter.rulebook.loader import rule_problem
 from arbiter.rulebook.model import Rule, Rulebook, hand_rules, normalise_id, rule_from_dict
 from arbiter.rulebook.parameters import shown
-from arbiter.rulebook.vocabulary.grammar import DEFINES, MOVEMENTS_MADE, REQUIRED_SETTINGS, nodes, template_parameters
+from arbiter.rulebook.vocabulary.grammar import (
+    DEFINES,
+    MOVEMENTS_MADE,
+    REQUIRED_SETTINGS,
+    nodes,
+    setting_entries,
+    template_parameters,
+)
 from arbiter.rulebook.vocabulary.types import KindError, check_rule_kinds, parameter_kinds
 
 if TYPE_CHECKING:
@@ -205,9 +212,10 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
                                       f"{DEFINES[setting]} ({setting}), without which some game could not be "
                                       "replayed")
     for rule in rulebook.in_order():
-        named = rule.defines.get("ledger_rule")
-        for entry in named if isinstance(named, list) else [named] if named else []:
-            if rule.id in disabled and entry.get("what") in MOVEMENTS_MADE:
+        if rule.id not in disabled:
+            continue
+        for name, entry in setting_entries(rule.defines):
+            if name == "ledger_rule" and entry.get("what") in MOVEMENTS_MADE:
                 raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: it names the law that "
                                       f"a movement of counters cites ({entry['what']}), and the replay makes that "
                                       "movement whatever the house says")

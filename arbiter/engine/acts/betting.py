@@ -203,7 +203,7 @@ def settle_turns(r: Replay, event: Event) -> None:
     if game is None:
         return
     if game.phase == Phase.DRAW:
-        if event["type"] == "show" and len(turns.active(game)) < 2 and game.the_draw().over(game.still_in):
+        if event["type"] == "show" and turns.no_one_to_bet_against(game) and game.the_draw().over(game.still_in):
             open_betting(r)
         return
     if game.phase not in (Phase.SAY, Phase.BETTING):
@@ -278,7 +278,7 @@ def open_betting(r: Replay) -> None:
     game.acted_since_raise = set()
     game.preceding = game.highest_stake()
     game.early = {}
-    if len(turns.active(game)) < 2:
+    if turns.no_one_to_bet_against(game):
         game.phase = Phase.SHOW
         game.bet_turn = None
 

@@ -14,7 +14,7 @@ from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.functions import refundable_of
 from arbiter.rulebook.vocabulary.predicates import hand_known
 from arbiter.seats import POOL
-from arbiter.state import Outcome, OutcomeName, Phase
+from arbiter.state import Game, Outcome, OutcomeName, Phase
 
 if TYPE_CHECKING:
     from arbiter.engine.replay import Replay
@@ -31,8 +31,7 @@ def on_show(r: Replay, event: Event) -> None:
     if "original" in event:
         game.originals[player] = [parse_card(c) for c in event["original"]]
     r.act(held)
-    contenders = game.still_in
-    if not game.resolved and game.phase == Phase.SHOW and contenders and all(p in game.shown for p in contenders):
+    if not game.resolved and game.phase == Phase.SHOW and game.still_in and all_shown(game):
         resolve_show(r)
     elif player == game.opener:
         settle_pending_claim(r)
@@ -43,11 +42,16 @@ def on_win(r: Replay, event: Event) -> None:
     show is shown, not at a win recorded before it (reading 25): such a win is judged then."""
     game = r.require_game("win")
     settle_pending_claim(r)
-    if not game.resolved and game.phase == Phase.SHOW and any(p not in game.shown for p in game.still_in):
+    if not game.resolved and game.phase == Phase.SHOW and not all_shown(game):
         game.recorded_wins.append((r.board.k, event))
         return
     take_recorded_win(r, event["player"])
     r.act(r.decide("win", event["player"]))
+
+
+def all_shown(game: Game) -> bool:
+    """Has every player still in shown his hand? Then the last hand due at the show is in."""
+    return all(p in game.shown for p in game.still_in)
 
 
 def take_recorded_win(r: Replay, player: str) -> None:

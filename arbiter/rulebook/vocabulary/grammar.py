@@ -165,6 +165,14 @@ REQUIRED_SETTINGS = ("ante_by", "say_order", "draw_order", "bet_order", "evidenc
 # `ledger_rule` names the law one of them cites.
 MOVEMENTS_MADE = ("ante", "straddle", "stake", "late_stake", "win")
 
+
+def setting_entries(defines: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    """Each entry of each setting a rule defines, with the setting's name: a setting holds
+    one entry, or a list of them (`ledger_rule`, one a movement of counters)."""
+    for name, setting in defines.items():
+        for entry in setting if isinstance(setting, list) else [setting]:
+            yield name, entry
+
 # The `ante_by` setting's value where every player antes (a jack-pot, L30; a house's `who_antes`).
 EVERY_PLAYER = "every_player"
 

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping
 from arbiter.rulebook.vocabulary.effects import EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
-from arbiter.rulebook.vocabulary.grammar import EVERY_PLAYER, PERSON_SETTINGS, is_hand_literal
+from arbiter.rulebook.vocabulary.grammar import EVERY_PLAYER, PERSON_SETTINGS, is_hand_literal, setting_entries
 from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import PERSONS
 from arbiter.rulebook.vocabulary.predicates import PREDICATES
@@ -188,9 +188,8 @@ def check_rule_kinds(data: Mapping[str, Any], parameters: Mapping[str, str]) -> 
             if isinstance(effect, dict):
                 (name, arg), = effect.items()
                 check_effect_kinds(name, arg, f"{where}/then/{j}", known)
-    for name, setting in (data.get("defines") or {}).items():
-        for entry in setting if isinstance(setting, list) else [setting]:
-            _setting_kinds(name, entry, f"defines/{name}", known)
+    for name, entry in setting_entries(data.get("defines") or {}):
+        _setting_kinds(name, entry, f"defines/{name}", known)
 
 
 def _setting_kinds(name: str, entry: Any, where: str, parameters: Mapping[str, str]) -> None:
