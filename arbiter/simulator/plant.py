@@ -1,5 +1,4 @@
-"""Planted irregularities: the base of every plant, the hooks the stages call, and the
-choice of a plant for a game.
+"""Planted irregularities: the base of every plant and the hooks the stages call.
 
 A plant changes one game at the stage its law governs and records, through
 `Game.expect`, each finding arbiter must then report: the law, the player, the event.
@@ -109,10 +108,3 @@ class Plant:
     def win(self, game: "Game", player: str, amount: int) -> bool:
         return False
 
-
-def choose_plant(session: "Session", number: int, jackpot: Jackpot | None) -> Plant:
-    """A plant of a kind chosen at random among those this game can carry."""
-    from arbiter.simulator.plants import KINDS
-
-    kinds = [kind for kind in session.kinds or KINDS if kind.possible(session, number, jackpot)]
-    return session.rng.choice(kinds)() if kinds else Plant()

@@ -12,7 +12,8 @@ from arbiter.seats import Seating
 from arbiter.simulator import betting, deal, draw, say
 from arbiter.simulator.deck import Pack, names
 from arbiter.simulator.game import Game
-from arbiter.simulator.plant import Plant, choose_plant
+from arbiter.simulator.plant import Plant
+from arbiter.simulator.plants import choose_plant
 from arbiter.simulator.record import Record
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jay",

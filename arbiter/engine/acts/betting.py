@@ -16,18 +16,18 @@ from arbiter.seats import POOL
 from arbiter.state import Outcome, Phase, Round
 
 if TYPE_CHECKING:
-    from arbiter.engine.replay import Decision, Replay
+    from arbiter.engine.judge import Decision, Judge
 
 BETTING_ACTS: Final = frozenset({"open", "play", "pass", "demand_show"})
 
 
-def on_lift(r: Replay, event: Event) -> None:
+def on_lift(r: Judge, event: Event) -> None:
     r.require_game("lift")
     held = r.decide("lift", event["player"])
     r.act(held + raise_hand(r, event["player"]))
 
 
-def raise_hand(r: Replay, player: str) -> list[Decision]:
+def raise_hand(r: Judge, player: str) -> list[Decision]:
     """A player first raises his dealt cards, or (after his draw) the cards drawn: the
     `raise_hand` moment's checks, decided now on the state before the act that raises
     them and applied with that act's own (a bet that raises a foul hand is one finding,
@@ -44,7 +44,7 @@ def raise_hand(r: Replay, player: str) -> list[Decision]:
     return held
 
 
-def open_say(r: Replay) -> None:
+def open_say(r: Judge) -> None:
     game = r.board.playing
     order = r.board.required("say_order")
     game.phase = Phase.SAY
@@ -56,7 +56,7 @@ def open_say(r: Replay) -> None:
     game.preceding = max([game.ante or 0, *(amount for _, amount in game.straddles)])
 
 
-def seating_round(r: Replay, order: Mapping[str, Any]) -> list[str]:
+def seating_round(r: Judge, order: Mapping[str, Any]) -> list[str]:
     """A round's order of seats, from the setting's `first` to its `last`."""
     first = r.board.person(order.get("first"))
     last = r.board.person(order.get("last"))
@@ -66,19 +66,19 @@ def seating_round(r: Replay, order: Mapping[str, Any]) -> list[str]:
     return ring[: ring.index(last) + 1] if last in ring else ring
 
 
-def on_open(r: Replay, event: Event) -> None:
+def on_open(r: Judge, event: Event) -> None:
     betting_act(r, event)
 
 
-def on_play(r: Replay, event: Event) -> None:
+def on_play(r: Judge, event: Event) -> None:
     betting_act(r, event)
 
 
-def on_pass(r: Replay, event: Event) -> None:
+def on_pass(r: Judge, event: Event) -> None:
     betting_act(r, event)
 
 
-def betting_act(r: Replay, event: Event) -> None:
+def betting_act(r: Judge, event: Event) -> None:
     game = r.require_game(event["type"])
     player, kind = event["player"], event["type"]
     if game.phase == Phase.BEFORE_DEAL:
@@ -108,7 +108,7 @@ def betting_act(r: Replay, event: Event) -> None:
         after_act(r, player, in_turn, staked=kind != "pass")
 
 
-def say_before_the_deal(r: Replay, player: str, kind: str, event: Event) -> None:
+def say_before_the_deal(r: Judge, player: str, kind: str, event: Event) -> None:
     """A say before the cards are dealt (in a new game, or between a misdeal and the new
     deal) is a say out of turn: a stake stands as the player's stake and is held as
     early, so that in the say of the deal to come his turn is judged by it, as for any
@@ -123,7 +123,7 @@ def say_before_the_deal(r: Replay, player: str, kind: str, event: Event) -> None
     r.act(held)
 
 
-def late_stake(r: Replay, player: str, stake: int) -> None:
+def late_stake(r: Judge, player: str, stake: int) -> None:
     """A stake when none can come (a player out, the betting closed, the pool taken):
     it stands, its counters go to the pool while there is one, and nothing else changes."""
     game = r.board.playing
@@ -133,7 +133,7 @@ def late_stake(r: Replay, player: str, stake: int) -> None:
         r.board.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
 
 
-def record_stake(r: Replay, player: str, stake: int, in_turn: bool) -> None:
+def record_stake(r: Judge, player: str, stake: int, in_turn: bool) -> None:
     """A stake recorded; in the betting, one made in turn may be a stand, and one that
     meets the preceding stake in turn may be the one that makes the stakes equal (an
     early stake does so only when its turn comes: `pass_turn`)."""
@@ -149,7 +149,7 @@ def record_stake(r: Replay, player: str, stake: int, in_turn: bool) -> None:
     r.stake(player, stake, "stake")
 
 
-def take_turns_to(r: Replay, player: str) -> bool:
+def take_turns_to(r: Judge, player: str) -> bool:
     """Is this player's act in turn? If he may act in turn only once the turns of early
     actors before him pass, they pass now, before his act is judged."""
     chain = r.board.turns.chain()
@@ -160,7 +160,7 @@ def take_turns_to(r: Replay, player: str) -> bool:
     return True
 
 
-def pass_turn(r: Replay, player: str) -> None:
+def pass_turn(r: Judge, player: str) -> None:
     """An early actor's turn passes without an act: his early stake counts from now,
     and is judged now as a stake made at his turn would be (the `turn_passes` moment)."""
     game = r.board.playing
@@ -170,7 +170,7 @@ def pass_turn(r: Replay, player: str) -> None:
     turns.take_turn(game, r.board.seating, player)
 
 
-def after_act(r: Replay, player: str, in_turn: bool, staked: bool) -> None:
+def after_act(r: Judge, player: str, in_turn: bool, staked: bool) -> None:
     """The turn after a say or a bet: it moves on from one who acted in turn, and stays
     where it was for one who acted out of turn (his stake is held as early)."""
     game = r.board.playing
@@ -194,7 +194,7 @@ def after_act(r: Replay, player: str, in_turn: bool, staked: bool) -> None:
             game.early[player] = game.stakes[player]
 
 
-def settle_turns(r: Replay, event: Event) -> None:
+def settle_turns(r: Judge, event: Event) -> None:
     """Before an act that belongs to a later moment (a discard, a show …), the turns
     that may pass without an act pass: the say or the betting may end here. A show once
     the draw is over, where fewer than two players still bet, finds the betting ended
@@ -215,7 +215,7 @@ def settle_turns(r: Replay, event: Event) -> None:
         close_say(r, game.say.done[-1] if game.say.done else game.dealer)
 
 
-def pass_optional_turns(r: Replay, event: Event, betting: bool) -> None:
+def pass_optional_turns(r: Judge, event: Event, betting: bool) -> None:
     """The turns that may pass without an act pass, from the one in turn on, unless this
     act is a say or bet in the round: it is judged against the turn as it stands (if its
     player is in the chain, or a turn in it may not pass, nothing passes before it)."""
@@ -232,7 +232,7 @@ def pass_optional_turns(r: Replay, event: Event, betting: bool) -> None:
             break
 
 
-def close_say(r: Replay, last: str) -> None:
+def close_say(r: Judge, last: str) -> None:
     game = r.board.playing
     game.early.clear()
     r.fire("say_closed", last)
@@ -250,7 +250,7 @@ def close_say(r: Replay, last: str) -> None:
     game.draw.done.extend(p for p in game.draw.order if r.board.hand(p).discarded is not None)
 
 
-def betting_begins(r: Replay, player: str, event: Event) -> bool:
+def betting_begins(r: Judge, player: str, event: Event) -> bool:
     """Does this act end the draw? Yes once all have drawn, or when a player who has had
     his draw bets other than to make good his stake (those yet to draw are passed over)."""
     game = r.board.playing
@@ -268,7 +268,7 @@ def betting_begins(r: Replay, player: str, event: Event) -> bool:
     return True
 
 
-def open_betting(r: Replay) -> None:
+def open_betting(r: Judge) -> None:
     """The draw is over: the betting opens; where fewer than two players still bet (the
     rest have shown for a sum), no one can bet against another: it ends before it begins,
     and the hands are shown (L61)."""
@@ -283,7 +283,7 @@ def open_betting(r: Replay) -> None:
         game.bet_turn = None
 
 
-def close_betting_if_done(r: Replay, last: str) -> bool:
+def close_betting_if_done(r: Judge, last: str) -> bool:
     """The betting ends when the stakes are equal and every player still betting has
     acted since the last increase: the hands are shown."""
     game = r.board.playing
@@ -296,7 +296,7 @@ def close_betting_if_done(r: Replay, last: str) -> bool:
     return True
 
 
-def on_demand_show(r: Replay, event: Event) -> None:
+def on_demand_show(r: Judge, event: Event) -> None:
     game = r.require_game("demand_show")
     player = event["player"]
     if game.phase == Phase.DRAW and game.the_draw().over(game.still_in):

@@ -1,24 +1,24 @@
 """The acts of the deal: the draw for the deal, a new deal and game, the shuffle and the
 cut, the ante and the straddles, the cards dealt and a word or a card turned up while
-they are dealt. Each `on_TYPE(replay, event)` records one event type; the replay
-(replay.py) decides the checks it sets off and applies what they decide."""
+they are dealt. Each `on_TYPE(judge, event)` records one event type and asks the judge
+(judge.py) to decide the checks it sets off and to apply what they decide."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
 from arbiter.cards import parse_card
-from arbiter.engine.acts import betting
+from arbiter.engine.acts import betting, ending
 from arbiter.events import Event
 from arbiter.rulebook.vocabulary.grammar import EVERY_PLAYER
 from arbiter.seats import POOL
 from arbiter.state import Deal, Game, Hand, Phase
 
 if TYPE_CHECKING:
-    from arbiter.engine.replay import Replay
+    from arbiter.engine.judge import Judge
 
 
-def on_draw_for_deal(r: Replay, event: Event) -> None:
+def on_draw_for_deal(r: Judge, event: Event) -> None:
     if r.board.session.games_begun:
         raise r.board.refused("a draw for the first deal cannot come once the first game has begun")
     session = r.board.session
@@ -36,7 +36,7 @@ def on_draw_for_deal(r: Replay, event: Event) -> None:
     r.act(held)
 
 
-def on_deal(r: Replay, event: Event) -> None:
+def on_deal(r: Judge, event: Event) -> None:
     dealer = event["dealer"]
     game = r.board.game
     if game is not None and game.deal.misdealt and not game.resolved:  # a new deal of the same game
@@ -49,19 +49,19 @@ def on_deal(r: Replay, event: Event) -> None:
         game.say = game.draw = None
     else:
         if game is not None:
-            r.end_game(r.board.k - 1)  # the game in play went on to the event before this deal
+            ending.end_game(r, r.board.k - 1)  # the game in play went on to the event before this deal
         r.board.expected_dealer = due_dealer(r)
         new_game(r, dealer)
     r.act(r.decide("deal", dealer))
 
 
-def new_deal(r: Replay, number: int, dealer: str, redeal: bool) -> Deal:
+def new_deal(r: Judge, number: int, dealer: str, redeal: bool) -> Deal:
     return Deal(number=number, dealer=dealer, began=r.board.k, redeal=redeal,
                 pack_remaining=r.board.parameters["pack_size"],
                 hands={p: Hand() for p in r.board.seating.players})
 
 
-def due_dealer(r: Replay) -> str | None:
+def due_dealer(r: Judge) -> str | None:
     """Who should deal a new game (the rules' `next_dealer`, or for the first game the
     lowest card of the draw, where the rules' `first_dealer` has one drawn)."""
     session = r.board.session
@@ -73,7 +73,7 @@ def due_dealer(r: Replay) -> str | None:
     return tied[0] if len(tied) == 1 else None
 
 
-def new_game(r: Replay, dealer: str) -> Game:
+def new_game(r: Judge, dealer: str) -> Game:
     session = r.board.session
     session.games_begun += 1
     game = Game(number=session.games_begun, dealer=dealer, jackpot=session.next_jackpot,
@@ -91,7 +91,7 @@ def new_game(r: Replay, dealer: str) -> Game:
     return game
 
 
-def on_shuffle(r: Replay, event: Event) -> None:
+def on_shuffle(r: Judge, event: Event) -> None:
     game = r.require_game("shuffle")
     held = r.decide("shuffle", event["player"])
     game.deal.shufflers.append(event["player"])
@@ -99,7 +99,7 @@ def on_shuffle(r: Replay, event: Event) -> None:
     r.act(held)
 
 
-def on_cut(r: Replay, event: Event) -> None:
+def on_cut(r: Judge, event: Event) -> None:
     game = r.require_game("cut")
     held = r.decide("cut", event["player"])
     game.deal.cut_by = event["player"]
@@ -107,7 +107,7 @@ def on_cut(r: Replay, event: Event) -> None:
     r.act(held)
 
 
-def on_ante(r: Replay, event: Event) -> None:
+def on_ante(r: Judge, event: Event) -> None:
     game = r.require_game("ante")
     player, amount = event["player"], event["amount"]
     held = r.decide("ante", player)
@@ -120,7 +120,7 @@ def on_ante(r: Replay, event: Event) -> None:
     r.act(held)
 
 
-def on_straddle(r: Replay, event: Event) -> None:
+def on_straddle(r: Judge, event: Event) -> None:
     game = r.require_game("straddle")
     player, amount = event["player"], event["amount"]
     held = r.decide("straddle", player)
@@ -129,7 +129,7 @@ def on_straddle(r: Replay, event: Event) -> None:
     r.act(held)
 
 
-def start_dealing(r: Replay) -> None:
+def start_dealing(r: Judge) -> None:
     game = r.board.playing
     if not game.deal.started():
         r.fire("first_card", game.dealer)
@@ -137,7 +137,7 @@ def start_dealing(r: Replay) -> None:
             game.phase = Phase.DEALING
 
 
-def on_card(r: Replay, event: Event) -> None:
+def on_card(r: Judge, event: Event) -> None:
     game = r.require_game("card")
     start_dealing(r)
     held = r.decide("card", event["to"])
@@ -148,7 +148,7 @@ def on_card(r: Replay, event: Event) -> None:
         finish_deal(r)
 
 
-def on_dealt(r: Replay, event: Event) -> None:
+def on_dealt(r: Judge, event: Event) -> None:
     game = r.require_game("dealt")
     start_dealing(r)
     held = r.decide("dealt", game.dealer)
@@ -163,7 +163,7 @@ def on_dealt(r: Replay, event: Event) -> None:
         finish_deal(r)
 
 
-def receive(r: Replay, player: str, cards: list[int | None]) -> None:
+def receive(r: Judge, player: str, cards: list[int | None]) -> None:
     deal = r.board.playing.deal
     hand = deal.hands[player]
     if deal.cards_dealt + len(cards) > r.board.parameters["pack_size"]:
@@ -178,7 +178,7 @@ def receive(r: Replay, player: str, cards: list[int | None]) -> None:
             deal.in_play[card] = player
 
 
-def all_dealt(r: Replay) -> bool:
+def all_dealt(r: Judge) -> bool:
     complete = r.board.setting("deal_complete")  # without it, the deal ends at the first other act
     if complete is None:
         return False
@@ -189,7 +189,7 @@ def all_dealt(r: Replay) -> bool:
     return all(hand.count >= each for hand in deal.hands.values())
 
 
-def finish_deal(r: Replay) -> None:
+def finish_deal(r: Judge) -> None:
     game = r.board.playing
     if game.deal.finished or game.deal.misdealt:
         return
@@ -199,12 +199,12 @@ def finish_deal(r: Replay) -> None:
         betting.open_say(r)
 
 
-def on_face_up_in_pack(r: Replay, event: Event) -> None:
+def on_face_up_in_pack(r: Judge, event: Event) -> None:
     r.require_game("face_up_in_pack")
     r.act(r.decide("face_up_in_pack", r.board.playing.dealer))
 
 
-def on_speak(r: Replay, event: Event) -> None:
+def on_speak(r: Judge, event: Event) -> None:
     game = r.require_game("speak")
     held = r.decide("speak", event["player"])
     if r.dealing_in_progress() and event["player"] not in game.deal.spoke:
@@ -212,7 +212,7 @@ def on_speak(r: Replay, event: Event) -> None:
     r.act(held)
 
 
-def on_point_out(r: Replay, event: Event) -> None:
+def on_point_out(r: Judge, event: Event) -> None:
     game = r.require_game("point_out")
     held = r.decide("point_out", event["player"])
     game.deal.pointed_out.append((event["issue"], event.get("about") or event["player"]))

@@ -12,10 +12,10 @@ from arbiter.state import Phase
 from arbiter.words import plural
 
 if TYPE_CHECKING:
-    from arbiter.engine.replay import Replay
+    from arbiter.engine.judge import Judge
 
 
-def on_discard(r: Replay, event: Event) -> None:
+def on_discard(r: Judge, event: Event) -> None:
     game = r.require_game("discard")
     player, count = event["player"], event["count"]
     hand = game.deal.hands[player]
@@ -47,7 +47,7 @@ def on_discard(r: Replay, event: Event) -> None:
         game.the_draw().done.append(passed_over)
 
 
-def on_demand(r: Replay, event: Event) -> None:
+def on_demand(r: Judge, event: Event) -> None:
     hand = r.require_hand(event["player"])
     held = r.decide("demand", event["player"])
     if not act_possible(r.board, "demand", event["player"]):
@@ -58,13 +58,13 @@ def on_demand(r: Replay, event: Event) -> None:
     demand_known(r, event["player"])
 
 
-def demand_known(r: Replay, player: str) -> None:
+def demand_known(r: Judge, player: str) -> None:
     r.fire("demand_known", player)
     if r.board.hand(player).supplied:
         r.fire("demand_settled", player)
 
 
-def on_give(r: Replay, event: Event) -> None:
+def on_give(r: Judge, event: Event) -> None:
     game = r.require_game("give")
     player = event["to"]
     hand = game.deal.hands[player]
@@ -98,7 +98,7 @@ def on_give(r: Replay, event: Event) -> None:
         r.fire("demand_settled", player)
 
 
-def on_collect_discards(r: Replay, event: Event) -> None:
+def on_collect_discards(r: Judge, event: Event) -> None:
     game = r.require_game("collect_discards")
     held = r.decide("collect_discards", game.dealer)
     game.deal.pack_remaining += game.deal.uncollected
@@ -108,36 +108,36 @@ def on_collect_discards(r: Replay, event: Event) -> None:
     r.act(held)
 
 
-def on_dispute(r: Replay, event: Event) -> None:
+def on_dispute(r: Judge, event: Event) -> None:
     r.require_hand(event["player"])
     r.act(r.decide("dispute", event["player"]))
     demand_known(r, event["player"])
 
 
-def on_ask_dealer(r: Replay, event: Event) -> None:
+def on_ask_dealer(r: Judge, event: Event) -> None:
     r.require_game("ask_dealer")
     held = r.decide("ask_dealer", event["player"])
     r.board.last_asker = event["player"]
     r.act(held)
 
 
-def on_dealer_answer(r: Replay, event: Event) -> None:
+def on_dealer_answer(r: Judge, event: Event) -> None:
     game = r.require_game("dealer_answer")
     r.act(r.decide("dealer_answer", game.dealer))
     r.board.last_asker = None
 
 
-def on_dealer_tells(r: Replay, event: Event) -> None:
+def on_dealer_tells(r: Judge, event: Event) -> None:
     game = r.require_game("dealer_tells")
     r.act(r.decide("dealer_tells", game.dealer))
 
 
-def on_divulge(r: Replay, event: Event) -> None:
+def on_divulge(r: Judge, event: Event) -> None:
     r.require_game("divulge")
     r.act(r.decide("divulge", event["player"]))
 
 
-def on_add_counters(r: Replay, event: Event) -> None:
+def on_add_counters(r: Judge, event: Event) -> None:
     """Counters a player brings to the table: they join his stack, or, under table stakes
     while a game is in play, they are the next game's (A5)."""
     board = r.board
@@ -152,7 +152,7 @@ def on_add_counters(r: Replay, event: Event) -> None:
     r.act(held)
 
 
-def on_take_back(r: Replay, event: Event) -> None:
+def on_take_back(r: Judge, event: Event) -> None:
     r.require_game("take_back")
     r.act(r.decide("take_back", event["player"]))
 

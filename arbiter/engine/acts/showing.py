@@ -17,10 +17,10 @@ from arbiter.seats import POOL
 from arbiter.state import Game, Outcome, OutcomeName, Phase
 
 if TYPE_CHECKING:
-    from arbiter.engine.replay import Replay
+    from arbiter.engine.judge import Judge
 
 
-def on_show(r: Replay, event: Event) -> None:
+def on_show(r: Judge, event: Event) -> None:
     game = r.require_game("show")
     player = event["player"]
     held = r.decide("show", player)
@@ -37,7 +37,7 @@ def on_show(r: Replay, event: Event) -> None:
         settle_pending_claim(r)
 
 
-def on_win(r: Replay, event: Event) -> None:
+def on_win(r: Judge, event: Event) -> None:
     """A recorded win is only checked (A3). The pool is taken when the last hand due at the
     show is shown, not at a win recorded before it (reading 25): such a win is judged then."""
     game = r.require_game("win")
@@ -54,7 +54,7 @@ def all_shown(game: Game) -> bool:
     return all(p in game.shown for p in game.still_in)
 
 
-def take_recorded_win(r: Replay, player: str) -> None:
+def take_recorded_win(r: Judge, player: str) -> None:
     """Where the laws have not given the pool when the log records a win, the cards shown
     decide among those shown; where none is, the recorded win is taken as the fact (reading 44)."""
     game = r.board.playing
@@ -66,7 +66,7 @@ def take_recorded_win(r: Replay, player: str) -> None:
         pay_winners(r, [player], Outcome.WIN_RECORDED)
 
 
-def judge_recorded_wins(r: Replay) -> None:
+def judge_recorded_wins(r: Judge) -> None:
     """The wins recorded before the pool was taken, judged now that it is, each as of its event."""
     game = r.board.playing
     recorded, game.recorded_wins = game.recorded_wins, []
@@ -74,11 +74,11 @@ def judge_recorded_wins(r: Replay) -> None:
         r.decide_earlier(k, event, "win", event["player"])
 
 
-def win_uncalled(r: Replay) -> None:
+def win_uncalled(r: Judge) -> None:
     pay_winners(r, sorted(r.board.playing.still_in), Outcome.UNCALLED)
 
 
-def resolve_show(r: Replay) -> None:
+def resolve_show(r: Judge) -> None:
     game = r.board.playing
     per_hand = r.board.parameters["cards_per_hand"]
     contenders = {}
@@ -91,7 +91,7 @@ def resolve_show(r: Replay) -> None:
         pay_winners(r, best, Outcome.SHARED if len(best) > 1 else Outcome.SHOW, contenders)
 
 
-def valued(r: Replay, cards: list[int]) -> bool:
+def valued(r: Judge, cards: list[int]) -> bool:
     """Can the hand be valued? Not with a card twice, or a joker the house does not admit (L1)."""
     try:
         hands.evaluate(cards, r.board.hand_rules)
@@ -100,7 +100,7 @@ def valued(r: Replay, cards: list[int]) -> bool:
     return True
 
 
-def pay_winners(r: Replay, winners: list[str], how: OutcomeName, shown: Mapping[str, list[int]] | None = None) -> None:
+def pay_winners(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[str, list[int]] | None = None) -> None:
     game = r.board.playing
     key = r.board.seating.order_key(r.board.seating.left_of(game.dealer))
     winners = sorted(winners, key=key)
@@ -113,7 +113,7 @@ def pay_winners(r: Replay, winners: list[str], how: OutcomeName, shown: Mapping[
     claim(r, winners, how, shown or {})
 
 
-def settle_pending_claim(r: Replay) -> None:
+def settle_pending_claim(r: Judge) -> None:
     """A jack-pot opener's claim waits for his hand to be shown (law 33): settle it now."""
     pending = r.board.playing.pending_claim
     if pending is not None:
@@ -121,7 +121,7 @@ def settle_pending_claim(r: Replay) -> None:
         claim(r, *pending)
 
 
-def claim(r: Replay, winners: list[str], how: OutcomeName, shown: Mapping[str, list[int]]) -> None:
+def claim(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[str, list[int]]) -> None:
     game = r.board.playing
     key = r.board.seating.order_key(r.board.seating.left_of(game.dealer))
     r.fire("game_won", winners[0])
@@ -135,7 +135,7 @@ def claim(r: Replay, winners: list[str], how: OutcomeName, shown: Mapping[str, l
     judge_recorded_wins(r)
 
 
-def pay_shares(r: Replay, winners: list[str], shown: Mapping[str, list[int]]) -> list[str]:
+def pay_shares(r: Judge, winners: list[str], shown: Mapping[str, list[int]]) -> list[str]:
     """The pool paid out to the winners, each his share (L60, L76, A4); those paid."""
     game = r.board.playing
     odd = r.board.setting("share_odd_counters")  # without it, in the order the players are seated

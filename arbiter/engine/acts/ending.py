@@ -1,0 +1,51 @@
+"""The end of a game: a claim it left pending settled, its account written (who dealt,
+opened and won, what the pool held, the game that should follow) and the players'
+stacks after it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arbiter.engine.acts import showing
+from arbiter.findings import GameAccount
+
+if TYPE_CHECKING:
+    from arbiter.engine.judge import Judge
+
+
+def end_game(r: Judge, last: int) -> None:
+    """The game in play is over; `last` is its last event's index, which a claim it
+    left pending (law 33) is settled at."""
+    game = r.board.playing
+    session = r.board.session
+    if game.pending_claim is not None or (game.recorded_wins and not game.resolved):
+        current, r.board.k = r.board.k, last
+        if not game.resolved:  # a win recorded while hands were due, none shown after it
+            showing.take_recorded_win(r, game.recorded_wins[0][1]["player"])
+        showing.settle_pending_claim(r)
+        r.board.k = current
+    complete = game.resolved
+    session.next_dealer, _ = r.board.setting_person("next_dealer")
+    session.next_jackpot = game.next_jackpot if complete else None
+    next_game = {"dealer": session.next_dealer, "jackpot": game.next_jackpot}
+    session.carried = r.board.ledger.pool
+    r.games.append(GameAccount(
+        game=game.number, dealer=game.dealer, deals=len(game.deals), jackpot=game.jackpot,
+        opened_by=game.opener, winners=list(game.winners), pool=game.pool_start + game.paid_in,
+        complete=bool(complete), next=next_game if complete else None))
+    stacks_after(r, r.games[-1])
+
+
+def stacks_after(r: Judge, account: GameAccount) -> None:
+    """Where the log gives the players' stacks: each one's after the game (the counters he
+    added during it, held over under table stakes, joined), and what anyone borrowed in it."""
+    ledger = r.board.ledger
+    if ledger.stacks is None:
+        return
+    for player, amount in r.board.held_over.items():
+        ledger.add(player, amount)
+    r.board.held_over.clear()
+    account.stacks = {p: ledger.stacks[p] for p in r.board.seating.players}
+    if ledger.borrowed:
+        account.borrowed = {p: ledger.borrowed[p] for p in r.board.seating.players if p in ledger.borrowed}
+        ledger.borrowed = {}

@@ -1,0 +1,157 @@
+"""Judging the acts of a log: the checks an act sets off decided on the board as it stands,
+their findings drafted, their effects applied; and the few things every act needs of the
+board first (a game in play, a hand, a stake put in).
+
+The acts (arbiter/engine/acts/) record the physical game and ask the judge; the replay
+(replay.py) drives the events through them. The judge knows neither: every judgement
+comes from the compiled rule book.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from arbiter.engine.board import Board
+from arbiter.engine.compiled import CompiledCheck, CompiledRules, each_round
+from arbiter.events import Event
+from arbiter.findings import Finding, GameAccount
+from arbiter.rulebook.vocabulary.predicates import phase_now
+from arbiter.seats import POOL
+from arbiter.state import Game, Hand
+
+# Acts that need a deal in progress: after a misdeal, only a new `deal` brings one. Any
+# other act between a misdeal and the new deal is what a table can do then (a word to the
+# dealer, a stake, a card turned up in the gathered pack): judged, never `invalid`.
+DEALING_CARDS: Final = frozenset({"card", "dealt"})
+# An act, or a club's rule, that needs a game before the first deal is refused in these words.
+NO_DEAL: Final = "no deal has begun: a deal event must come first"
+
+
+class Decision:
+    """A check that held: its finding as drafted on the state before the event, the actor
+    it held for, and its effects' operands, evaluated then too."""
+
+    def __init__(self, check: CompiledCheck, finding: Finding, actor: str | None, arguments: list[Any]) -> None:
+        self.check = check
+        self.finding = finding
+        self.actor = actor
+        self.arguments = arguments
+
+
+class Judge:
+    """The board of one log and the rule book that judges it; the findings so far and
+    each finished game's account."""
+
+    def __init__(self, board: Board, rules: CompiledRules) -> None:
+        self.board = board
+        self.rules = rules
+        self.findings: list[Finding] = []
+        self.games: list[GameAccount] = []
+        self.fired_moments: set[tuple[str, int, str | None, str | None, int, int]] = set()
+
+    def decide(self, trigger: str, actor: str | None) -> list[Decision]:
+        """The checks `trigger` sets off that hold now, each with its finding drafted.
+
+        A rule that is an exception to another silences that rule's check on the same
+        trigger and player (D5 over L54): exceptions are explicit in the data.
+        """
+        triggered = self.rules.by_trigger.get(trigger)
+        if triggered is None:
+            return []
+        board = self.board
+        board.actor = actor
+        held: list[Decision] = []
+        phase = phase_now(board)
+        for check, condition in (triggered.moments.get(phase) or triggered.moment(phase)).asked(board):
+            if check.for_each:
+                players = each_round(board)
+                if players is not None:
+                    for each in players:
+                        board.each = each
+                        if condition(board):
+                            held.append(self._draft(check))
+                    board.each = None
+                    continue
+            if condition(board):
+                held.append(self._draft(check))
+        if len(held) < 2:
+            return held
+        silenced = {(target, d.finding.player) for d in held for target in d.check.rule.exception_to}
+        return [d for d in held if (d.check.rule.id, d.finding.player) not in silenced]
+
+    def _draft(self, check: CompiledCheck) -> Decision:
+        game = self.board.game  # None for a check that holds before the first deal (the draw for it)
+        player = check.player(self.board)
+        finding = Finding(
+            id=check.rule.id,
+            severity=check.severity,
+            game=game.number if game else None,
+            deal=game.deal.number if game else None,
+            event=self.board.k if self.board.k >= 0 else None,
+            player=player if isinstance(player, str) and player != POOL else None,
+            summary=check.summary(self.board),
+        )
+        arguments = [self.board.effect_arguments(name, arg) for name, arg in check.effects]
+        return Decision(check, finding, self.board.actor, arguments)
+
+    def act(self, held: list[Decision]) -> None:
+        """Apply what the checks decided, and report the findings."""
+        for decision in held:
+            self.board.actor = decision.actor
+            self.findings.append(decision.finding)
+            for (name, _), values in zip(decision.check.effects, decision.arguments):
+                decision.finding.effects.extend(self.board.apply_effect(name, values, decision.check.rule.id))
+
+    def decide_earlier(self, k: int, event: Event, trigger: str, actor: str) -> None:
+        """Decide and act now as of an earlier event `k` (a win recorded before the pool was
+        taken, judged when it is): its findings cite that event, in the order of the events."""
+        board = self.board
+        now = board.k, board.event, board.parsed_cards
+        board.k, board.event, board.parsed_cards = k, event, []
+        held = self.decide(trigger, actor)
+        board.k, board.event, board.parsed_cards = now
+        if held:
+            self.act(held)
+            self.findings.sort(key=lambda finding: -1 if finding.event is None else finding.event)
+
+    def fire(self, trigger: str, actor: str | None) -> None:
+        """Decide and act at once: for moments, which record nothing of their own. A
+        moment raised again in the same deal (a second give) reports a law once."""
+        game = self.board.game
+        where = (game.number, game.deal.number) if game else (0, 0)
+        fresh = []
+        for decision in self.decide(trigger, actor):
+            key = (decision.check.rule.id, decision.check.index, actor, decision.finding.player, *where)
+            if key not in self.fired_moments:
+                self.fired_moments.add(key)
+                fresh.append(decision)
+        self.act(fresh)
+
+    def require_game(self, what: str) -> Game:
+        game = self.board.game
+        if game is None:
+            raise self.board.refused(NO_DEAL)
+        if game.deal.misdealt and what in DEALING_CARDS:
+            raise self.board.refused("the deal was declared void (a misdeal): a new deal event must come first")
+        return game
+
+    def require_hand(self, player: str) -> Hand:
+        return self.require_game(self.board.event["type"]).deal.hands[player]
+
+    def dealing_in_progress(self) -> bool:
+        game = self.board.game
+        if game is None:
+            return False
+        deal = game.deal  # asked before most events: mostly of a deal finished
+        return not deal.finished and not deal.misdealt and deal.started()
+
+    # --- counters -----------------------------------------------------------------
+    def stake(self, player: str, stake: int, what: str) -> None:
+        """A player's whole stake becomes `stake`: he puts in the difference (never takes back);
+        under table stakes no more than he has (A5)."""
+        game = self.board.playing
+        added = self.board.within_stack(player, stake - game.stakes[player])
+        if added > 0:
+            game.stakes[player] += added
+            game.highest = max(game.highest, game.stakes[player])
+            self.board.pay(player, POOL, added, what)
