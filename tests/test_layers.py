@@ -100,3 +100,30 @@ def test_every_package_of_the_source_is_installed():
                  ["tool"]["setuptools"]["packages"])
     found = {".".join(init.parent.relative_to(PACKAGE.parent).parts) for init in PACKAGE.rglob("__init__.py")}
     assert found <= listed, found - listed
+
+
+def test_no_modules_import_each_other_in_a_loop():
+    """Data flows one way: no module reaches, through its imports (those only for type
+    checking too), a module that imports it. The simulator's stages and plants name each
+    other's types (a game holds its plant, a plant is handed the game), and stay apart."""
+    names = {name for name, _ in MODULES}
+    edges: dict[str, set[str]] = {name: set() for name in names}
+    for name, path in MODULES:
+        for target, taken in imports(path, name):
+            for imported in [f"{target}.{n}" for n in taken] + [target]:
+                if imported in names and imported != name:
+                    edges[name].add(imported)
+                    break
+
+    def reach(start: str) -> set[str]:
+        seen: set[str] = set()
+        todo = list(edges[start])
+        while todo:
+            module = todo.pop()
+            if module not in seen:
+                seen.add(module)
+                todo.extend(edges[module])
+        return seen
+
+    loops = sorted(name for name in names if name in reach(name) and not name.startswith("arbiter.simulator."))
+    assert not loops, loops
