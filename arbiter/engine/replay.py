@@ -20,8 +20,11 @@ from arbiter.engine.judge import NO_DEAL, Judge
 from arbiter.events import Event
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
+from arbiter.state import Phase
 
 DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
+# The phases in which one player left in takes the pool: from the say to the close of the betting.
+LEFT_ALONE_PHASES: Final = frozenset({Phase.SAY, Phase.DRAW, Phase.BETTING})
 # Acts that leave the turn to say or bet where it is: they belong to no round.
 TURNLESS_EVENTS: Final = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer",
                                            "dealer_tells"}
@@ -69,6 +72,9 @@ class Replay(Judge):
             if self.board.game is None:
                 raise self.board.refused(NO_DEAL) from None
             raise
+        game = self.board.game
+        if game is not None and len(game.still_in) == 1 and game.phase in LEFT_ALONE_PHASES:
+            betting.one_left(self)  # the others passed, or a hand found foul left him alone
         if self.trace is not None:
             self.trace.append(self.snapshot())
 

@@ -174,10 +174,7 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool) -> None:
     """The turn after a say or a bet: it moves on from one who acted in turn, and stays
     where it was for one who acted out of turn (his stake is held as early)."""
     game = r.board.playing
-    if game.resolved:
-        return
-    if len(game.still_in) == 1 and not game.all_in and game.opener:
-        showing.win_uncalled(r)
+    if game.resolved or one_left(r):
         return
     if game.phase == Phase.SAY:
         if in_turn:
@@ -192,6 +189,17 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool) -> None:
             close_betting_if_done(r, player)
         elif turns.bets(game, player):
             game.early[player] = game.stakes[player]
+
+
+def one_left(r: Judge) -> bool:
+    """Is one player left in an opened game, every other passed or foul? He takes the pool
+    uncalled (L58), with no draw where it has not come (reading 10), whatever act left him
+    alone: a pass, or a hand found foul in the draw or the betting."""
+    game = r.board.playing
+    if game.resolved or len(game.still_in) != 1 or game.all_in or not game.opener:
+        return False
+    showing.win_uncalled(r)
+    return True
 
 
 def settle_turns(r: Judge, event: Event) -> None:
