@@ -1,7 +1,8 @@
-"""A `win` recorded while hands are still due at the show takes nothing (reading 25): the
-pool is taken at the last show due, and the win is judged then, as of its own event
-(A3). Where the log never shows those hands, the game's last event takes the pool as
-before: the hands shown decide, and where none was, the recorded win (reading 44)."""
+"""A `win` recorded before the pool is taken takes nothing (reading 25): the pool is taken
+when an uncalled bet wins or at the last show due, and the win is judged then, as of its
+own event (A3). Where the log never shows the hands due at the show, the game's last
+event takes the pool as before: the hands shown decide, and where none was, the recorded
+win (reading 44); where it ends before the betting closed, the game is unfinished."""
 
 from __future__ import annotations
 
@@ -59,3 +60,21 @@ def test_a_win_recorded_before_any_hand_is_shown_is_the_fact_where_none_is_shown
     report = report_of([*events[:shows[0]], {"type": "win", "player": "Dan"}])
     assert findings(report) == []
     assert report["games"][0]["winners"] == ["Dan"]
+
+
+BETTING = cases_dir() / "a3-win-recorded-in-the-betting-takes-nothing.json"  # Cat bets 5, Cat's win, Dan calls
+
+
+def test_a_win_recorded_before_the_betting_closes_leaves_an_unfinished_game_unfinished():
+    """Reading 25: a `win` does not take the pool. Where the log ends in the betting, no
+    bet uncalled and no hand shown, the laws have given the pool to no one: the game is
+    unfinished (§4: `complete` false, `next` null) and every counter stays in the pool."""
+    events = load_case(BETTING)["events"]
+    win = next(k for k, event in enumerate(events) if event["type"] == "win")
+    log = copy.deepcopy(load_case(BETTING))
+    log["events"] = events[:win + 1]
+    report = check_log(log)
+    assert findings(report) == []
+    assert report["games"][0]["complete"] is False and report["games"][0]["next"] is None
+    assert [line for line in report["ledger"] if line["what"] == "win"] == []
+    assert report["games"][0]["pool"] == 11 and report["net"] == {"Ann": -2, "Bob": -2, "Cat": -5, "Dan": -2}

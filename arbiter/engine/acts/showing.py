@@ -38,11 +38,12 @@ def on_show(r: Judge, event: Event) -> None:
 
 
 def on_win(r: Judge, event: Event) -> None:
-    """A recorded win is only checked (A3). The pool is taken when the last hand due at the
-    show is shown, not at a win recorded before it (reading 25): such a win is judged then."""
+    """A recorded win is only checked (A3). The pool is taken when an uncalled bet wins or
+    the last hand due at the show is shown, not at a win recorded before (reading 25): such
+    a win is judged then."""
     game = r.require_game("win")
     settle_pending_claim(r)
-    if not game.resolved and game.phase == Phase.SHOW and not all_shown(game):
+    if not game.resolved and (game.phase != Phase.SHOW or not all_shown(game)):
         game.recorded_wins.append((r.board.k, event))
         return
     take_recorded_win(r, event["player"])
@@ -55,12 +56,14 @@ def all_shown(game: Game) -> bool:
 
 
 def take_recorded_win(r: Judge, player: str) -> None:
-    """Where the laws have not given the pool when the log records a win, the cards shown
-    decide among those shown; where none is, the recorded win is taken as the fact (reading 44)."""
+    """A game that ends at the show with hands still due, where a win was recorded: the
+    cards shown decide among those shown; where none is, the recorded win is taken as the
+    fact (reading 44). Before the betting closed, the laws have given the pool to no one,
+    and a recorded win does not: the game is left unfinished."""
     game = r.board.playing
-    if game.resolved:
+    if game.resolved or game.phase != Phase.SHOW:
         return
-    if game.phase == Phase.SHOW and any(p in game.shown for p in game.still_in):
+    if any(p in game.shown for p in game.still_in):
         resolve_show(r)
     elif game.opener:
         pay_winners(r, [player], Outcome.WIN_RECORDED)
