@@ -127,6 +127,8 @@ def on_straddle(r: Judge, event: Event) -> None:
     game.straddles.append((player, amount))
     r.stake(player, max(amount, game.stakes[player]), "straddle")
     r.act(held)
+    if game.phase == Phase.SAY and not (game.the_say().done or game.early or game.opener):
+        betting.open_say(r)  # a straddle once the cards are out, before any say: the say follows it (reading 8)
 
 
 def start_dealing(r: Judge) -> None:
