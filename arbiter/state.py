@@ -229,4 +229,20 @@ class Session:
         self.next_jackpot: dict[str, Any] | None = None
         self.carried = 0
 
+    def drawn(self, player: str, value: int | None) -> None:
+        """A card drawn for the first deal (law 2): one who draws again starts a new round
+        among those tied for the lowest card, and only they draw in it: a card drawn by
+        anyone else counts for nothing."""
+        if player in self.draw_round:
+            self.draw_tied = self.lowest_drawers()
+            self.draw_round = {}
+        if value is not None and (self.draw_tied is None or player in self.draw_tied):
+            self.draw_round[player] = value
 
+    def lowest_drawers(self) -> list[str]:
+        """Those who drew the lowest card: in this round of the draw, or, before any card
+        of it is drawn, those tied in the last."""
+        if not self.draw_round:
+            return list(self.draw_tied or [])
+        low = min(self.draw_round.values())
+        return [p for p, value in self.draw_round.items() if value == low]

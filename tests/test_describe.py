@@ -31,6 +31,14 @@ def test_the_words_of_l12_l17_and_l19(rulebook):
     assert "the amount staked is more than the limit × 0.5" in describer.rule(rulebook.get("L19"))[0]
 
 
+def test_a_membership_names_the_one_and_the_many_in_their_places(rulebook):
+    """`{in: [P, LIST]}` in a check's condition (L2's unsettled tie) reads with each operand
+    where it belongs, not both run together as the first."""
+    describer = Describer(rulebook.parameters)
+    l2 = " ".join(describer.rule(rulebook.get("L2")))
+    assert "not (the player who deals is among those tied for the lowest card)" in l2
+
+
 def test_a_parameter_reads_as_the_value_in_force(rulebook):
     house = Describer({**rulebook.parameters, "cards_per_hand": 6})
     assert house.rule(rulebook.get("L17")) == ["When the deal is finished: as soon as each player has 6 cards."]

@@ -37,7 +37,6 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.engine import turns
-from arbiter.engine.acts.dealing import lowest_drawers
 from arbiter.engine.replay import Replay
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
 from arbiter.seats import POOL
@@ -90,10 +89,10 @@ class Prospect:
             return
         drawing = session.draw_tied or self.board.seating.players
         yet = [p for p in drawing if p not in session.draw_round]
-        if yet:
+        if yet and len(drawing) > 1:  # one left of a tie (another drew again) draws no more
             self.to(yet[0], {"type": "draw_for_deal"})
             return
-        lowest = lowest_drawers(session.draw_round)
+        lowest = session.lowest_drawers()
         self.to(lowest[0], {"type": "draw_for_deal"} if len(lowest) > 1 else {"type": "deal"})
 
     # --- a game ------------------------------------------------------------------------------

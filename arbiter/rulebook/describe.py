@@ -80,6 +80,8 @@ class Describer:
             return phrase.format(**words)
         if name in ("phase", "out_of_turn"):
             return phrase.format(str(arg).replace("_", " "))
+        if isinstance(arg, list) and "{1}" in phrase:  # `{in: [P, LIST]}`: each operand in its place
+            return phrase.format(*(self.value(part) for part in arg))
         return phrase.format(self.value(arg))
 
     def effect(self, effect: Any) -> str:

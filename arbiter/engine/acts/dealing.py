@@ -5,7 +5,7 @@ they are dealt. Each `on_TYPE(judge, event)` records one event type and asks the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from arbiter.cards import parse_card
 from arbiter.engine.acts import betting, ending
@@ -25,14 +25,12 @@ def on_draw_for_deal(r: Judge, event: Event) -> None:
     player = event["player"]
     card = r.board.parsed_cards[0] if r.board.parsed_cards else None
     held = r.decide("draw_for_deal", player)
-    if player in session.draw_round:
-        tied = lowest_drawers(session.draw_round)
-        session.draw_tied = tied
-        session.draw_round = {}
+    value = None
     if card is not None:
         setting = r.board.setting("first_dealer")
         ace = setting.value.get("ace", "low") if setting else "low"
-        session.draw_round[player] = draw_value(card, ace_low=ace == "low")
+        value = draw_value(card, ace_low=ace == "low")
+    session.drawn(player, value)
     r.act(held)
 
 
@@ -69,7 +67,7 @@ def due_dealer(r: Judge) -> str | None:
         return session.next_dealer
     if not r.board.setting("first_dealer") or not (session.draw_round or session.draw_tied):
         return None
-    tied = lowest_drawers(session.draw_round) if session.draw_round else session.draw_tied or []
+    tied = session.lowest_drawers()
     return tied[0] if len(tied) == 1 else None
 
 
@@ -225,8 +223,3 @@ def draw_value(card: int, ace_low: bool) -> int:
     """A card's value in the draw for the deal (law 2 has the ace lowest)."""
     rank = card // 4
     return (rank + 1) % 13 if ace_low else rank
-
-
-def lowest_drawers(drawn: Mapping[str, int]) -> list[str]:
-    low = min(drawn.values())
-    return [p for p, value in drawn.items() if value == low]

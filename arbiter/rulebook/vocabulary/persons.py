@@ -26,6 +26,9 @@ add("speaker", "the player who spoke to the dealer",
     note="the first who spoke to the dealer in this deal")
 add("expected_dealer", "the player whose deal it is", lambda t: t.expected_dealer,
     note="who should deal this deal by L2, L18 or the misdeal's law")
+add("tied_for_deal", "those tied for the lowest card",
+    lambda t: tied if len(tied := t.session.lowest_drawers()) > 1 else None, value="persons",
+    note="a list, where the draw for the first deal leaves a tie unsettled; else none")
 add("disputant", "the disputing player",
     lambda t: t.event.get("player") if t.event.get("type") == "dispute" else t.actor)
 add("candidate", "that person", lambda t: t.candidate,
