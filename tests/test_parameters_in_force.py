@@ -31,6 +31,18 @@ def test_the_ante_fraction_in_force_is_the_one_named():
     assert quarter == ["Bob staked an ante of 6, more than 0.25 of the limit of 20"]
 
 
+def test_a_stake_exactly_at_the_house_fraction_is_not_more_than_it():
+    """0.29 of a limit of 100 is 29, as a club reckons it; in binary floating point it is
+    28.999…, and an ante of 29 was "more than 0.29 of the limit"."""
+    table = {**ANTE_OF_SIX["table"], "limit": 100}
+    at, over = ({**ANTE_OF_SIX, "table": {**table, "ante": amount},
+                 "events": [*ANTE_OF_SIX["events"][:3], {"type": "ante", "player": "Bob", "amount": amount}]}
+                for amount in (29, 30))
+    rulebook = house(max_ante_fraction_of_limit=0.29)
+    assert summaries(check_log(at, rulebook), "L19") == []
+    assert summaries(check_log(over, rulebook), "L19") == ["Bob staked an ante of 30, more than 0.29 of the limit of 100"]
+
+
 def test_peels_one_half_reads_as_his_words():
     log = {**ANTE_OF_SIX, "table": {**ANTE_OF_SIX["table"], "limit": 10}}
     assert summaries(check_log(log), "L19") == ["Bob staked an ante of 6, more than one-half of the limit of 10"]

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 import operator
+from fractions import Fraction
 from types import FunctionType
-from typing import Any, Callable, Final, Mapping, ParamSpec, Protocol, TypeVar, cast
+from typing import Any, Callable, Final, Iterable, Mapping, ParamSpec, Protocol, TypeVar, cast
 
 from arbiter.rulebook.vocabulary.grammar import (
     COMPARISONS,
@@ -150,9 +151,21 @@ def arithmetic(name: str, values: list[Any]) -> Any:
         return sum(values)
     if name == "sub":
         return values[0] - sum(values[1:])
-    if name == "mul":  # a fraction of the limit (half: 0.5) times a count: an int times a float
-        return math.prod(values)
+    if name == "mul":
+        return product(values)
     return min(values) if name == "min" else max(values)
+
+
+def product(values: Iterable[Any]) -> Any:
+    """A product of counts, one of them perhaps a fraction of the limit (half: 0.5) as the
+    rules write it: reckoned in decimal, as written, not in binary floating point, where
+    0.29 times 100 is 28.999…: whole where the product is whole, so that an ante of 29
+    is not "more than 0.29 of the limit of 100"."""
+    values = list(values)
+    if not any(isinstance(value, float) for value in values):
+        return math.prod(values)
+    exact = math.prod(Fraction(str(value)) if isinstance(value, float) else value for value in values)
+    return int(exact) if exact.denominator == 1 else float(exact)
 
 
 def _arithmetic(name: str, parts: list[Value]) -> Value:

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.engine import turns
+from arbiter.engine.expressions import product
 from arbiter.engine.replay import Replay
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
 from arbiter.seats import POOL
@@ -168,7 +169,7 @@ class Prospect:
         if game.every_ante or game.ante is None:
             return None
         straddler = self.board.turns.of("straddle")
-        most = self.board.limit * self.board.parameters["max_straddle_fraction_of_limit"]
+        most = product([self.board.limit, self.board.parameters["max_straddle_fraction_of_limit"]])
         return straddler if straddler is not None and expected_straddle(self.board) <= most else None
 
     # --- the say and the betting ------------------------------------------------------------

@@ -23,6 +23,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from arbiter.engine.expressions import product
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.live.journal import Journal, sync_folder
 from arbiter.live.position import DEALERS_ACTS, PHASE_WORDS, Act, Position, owed_words, turn
@@ -262,7 +263,7 @@ class ServedGame:
         if rule_id is None or not self.rulebook.active(rule_id):
             return []
         share = self.rulebook.parameters[ANTE_SHARE]
-        if table["ante"] <= table["limit"] * share:
+        if table["ante"] <= product([table["limit"], share]):
             return []
         rule = self.rulebook.get(rule_id)
         return [f"An ante of {table['ante']} is more than {share} of the limit of {table['limit']}: each ante "
