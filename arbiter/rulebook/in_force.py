@@ -5,7 +5,8 @@ changed a number the rule concerns, a note beside them says what the house sets 
 what Peel (or, for the arbiter's own rules, the arbiter) says: "House rule:
 opening_multiple_of_ante is 3 (Peel: 2)". A rule concerns the parameters it defines,
 those its machine form reads (`{param: NAME}`, or a word whose meaning a parameter
-decides, such as `jackpot_minimum`), and those its evaluator block reads.
+decides, such as `jackpot_minimum`), those its evaluator block reads, and, for an
+exception, those the law it excepts defines.
 """
 
 from __future__ import annotations
@@ -48,10 +49,15 @@ def words(value: Any) -> str:
 
 
 def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
-    """One note for each parameter the rule concerns that the house rules have changed."""
+    """One note for each parameter the rule concerns that the house rules have changed. An
+    exception restates the number of the law it excepts (D3's "double the ante and
+    straddles" is law 25's multiple, applied to the straddles), so it concerns that law's
+    own parameters too."""
     owners = rulebook.parameter_owner()
+    excepted = [name for target in rule.exception_to if target in rulebook.rules
+                for name in rulebook.rules[target].parameters]
     notes = []
-    for name in parameters_of(rule):
+    for name in dict.fromkeys([*parameters_of(rule), *excepted]):
         if name not in rulebook.defaults or rulebook.parameters[name] == rulebook.defaults[name]:
             continue
         owner = rulebook.rules[owners[name]]
