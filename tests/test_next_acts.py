@@ -130,6 +130,19 @@ def test_in_the_say_an_early_stake_binds_those_after_its_turn_not_the_opening_mi
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # Dan's act out of turn, and no more
 
 
+def test_when_every_turn_left_in_the_say_is_an_early_sayers_the_draw_is_next():
+    """SPEC 9 and 24: the say goes round once, and an early sayer's turn passes without an
+    act. Dan opens and Ann plays out of turn, then Bob passes out of turn and Cat plays in
+    turn: Dan's and Ann's turns pass, so the say is over and Bob's is the first draw (Cat,
+    the first still in from the dealer's left); each early sayer may still raise instead."""
+    text = HEAD + "dealt\nDan opens 2\nAnn plays 2\nBob passes\nCat plays 2\n"
+    answer = answer_to(text)
+    assert (answer["player"], answer["phase"]) == ("Cat", "draw") and act(answer, "discard")
+    assert {o["player"] for o in answer["others"] if o["type"] == "play"} == {"Dan", "Ann"}
+    log, _ = parse_checked(text + "Cat discards 0\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == ["L25", "L25", "L25"]  # the three early acts, no more
+
+
 def test_once_all_have_drawn_a_make_good_is_no_longer_offered():
     """SPEC 10: one who drew without making good may make good later in the draw; once all
     have drawn a stake is a bet (Dan's, out of turn: L53), so `next` offers none."""

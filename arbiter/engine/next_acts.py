@@ -37,11 +37,12 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.engine import turns
+from arbiter.engine.acts import betting
 from arbiter.engine.expressions import product
 from arbiter.engine.replay import Replay
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
 from arbiter.seats import POOL
-from arbiter.state import Game, Outcome, Phase
+from arbiter.state import Game, Outcome, Phase, PhaseName
 
 Act = dict[str, Any]
 HERE = "engine/next_acts.py:"
@@ -59,19 +60,20 @@ class Prospect:
         self.others: list[Act] = []
         self.owed: list[dict[str, Any]] = []
         self.asks: list[dict[str, Any]] = []
+        self.phase: PhaseName = Phase.BEFORE_DEAL  # the phase the answer is in
 
     def answer(self) -> dict[str, Any]:
         game = self.board.game
         jackpot = None
         if game is None:
             self.first_deal()
-            phase = Phase.BEFORE_DEAL
+            self.phase = Phase.BEFORE_DEAL
         else:
-            phase = game.phase
+            self.phase = game.phase
             jackpot = game.next_jackpot if game.resolved else game.jackpot
             self.owed.extend(self.ruled_payments(game))
             self.for_game(game)
-        return {"player": self.player, "phase": phase, "game": game.number if game else None, "jackpot": jackpot,
+        return {"player": self.player, "phase": self.phase, "game": game.number if game else None, "jackpot": jackpot,
                 "acts": self.acts, "others": self.others, "owed": self.owed, "asks": self.asks}
 
     def law(self, function: str) -> str | None:
@@ -177,20 +179,35 @@ class Prospect:
         chain = self.board.turns.chain()
         if not chain:
             return
+        # where every turn left is an early sayer's, each passes without an act: the say is
+        # over after them, and the draw comes next (their acts are offered beside it)
+        over = turns.optional(game, chain[-1], betting=False) and len(game.still_in) > 1
         opening = opening_base(self.board) * self.board.parameters["opening_multiple_of_ante"]
         kind = "play" if game.opener else "open"
         staked = game.say_staked
         for player, least in turns.minimums(game, chain):
             if not staked:  # the first to stake in turn meets the opening minimum
                 least = opening
-            self.offer(game, chain, player, kind, least, short_show=False)
+            self.offer(game, player, kind, least, short_show=False, must_act=not over and player == chain[-1])
             # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn)
             staked = staked or player in game.still_in
+        if over:
+            self.draw_after_the_say(game)
+
+    def draw_after_the_say(self, game: Game) -> None:
+        """The draw, as it will open once the say's last turns pass (`close_say`)."""
+        kept = game.phase, game.draw
+        game.phase, game.draw = Phase.DRAW, betting.draw_round(self.replay)
+        try:
+            self.the_draw(game)
+        finally:
+            game.phase, game.draw = kept
+        self.phase = Phase.DRAW
 
     def betting(self, game: Game) -> None:
         chain = self.board.turns.chain()
         for player, least in turns.minimums(game, chain):
-            self.offer(game, chain, player, "play", least, short_show=True)
+            self.offer(game, player, "play", least, short_show=True, must_act=player == chain[-1])
         if chain and turns.optional(game, chain[-1], betting=True) and self.closes_with(game, chain[-1]):
             self.others.append({"type": "show", "player": self.first_to_show(game, chain[-1])})
 
@@ -210,7 +227,7 @@ class Prospect:
             game.last_to_equal, game.phase = kept
         return due[0] if due else None
 
-    def offer(self, game: Game, chain: list[str], player: str, kind: str, least: int, short_show: bool) -> None:
+    def offer(self, game: Game, player: str, kind: str, least: int, short_show: bool, must_act: bool) -> None:
         """A stake from `least` to the highest stake plus the limit (under table stakes, no more
         than he has: A5), or a pass; for the last of the chain (the one who must act), his
         acts; for an early actor before him, the act again his turn allows (his turn passes
@@ -219,7 +236,7 @@ class Prospect:
         least = max(least, own)
         means = own + self.board.within_stack(player, max(least, self.most(game)) - own)
         acts: list[Act] = [{"type": kind, "minimum": least, "maximum": means}] if means >= least else []
-        if player != chain[-1]:
+        if not must_act:
             self.others.extend({**act, "player": player} for act in acts)
             return
         acts.append({"type": "pass"})

@@ -253,9 +253,15 @@ def close_say(r: Judge, last: str) -> None:
         showing.win_uncalled(r)
         return
     game.phase = Phase.DRAW
-    order = r.board.required("draw_order")
-    game.draw = Round(seating_round(r, order.value))
-    game.draw.done.extend(p for p in game.draw.order if r.board.hand(p).discarded is not None)
+    game.draw = draw_round(r)
+
+
+def draw_round(r: Judge) -> Round:
+    """The draw's order (the rules' `draw_order`), those who discarded before it began
+    having had their turn."""
+    draw = Round(seating_round(r, r.board.required("draw_order").value))
+    draw.done.extend(p for p in draw.order if r.board.hand(p).discarded is not None)
+    return draw
 
 
 def betting_begins(r: Judge, player: str, event: Event) -> bool:
