@@ -130,6 +130,19 @@ def test_in_the_say_an_early_stake_binds_those_after_its_turn_not_the_opening_mi
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # Dan's act out of turn, and no more
 
 
+def test_once_a_stake_counts_in_turn_the_stake_offered_is_a_play():
+    """SPEC 28: `open` is offered before the game is opened, `play` after; an early stake
+    counts at its owner's turn (SPEC 24), so once Dan's turn has passed with the stake he
+    made before the deal, Ann meets it with a `play`: never an `open` below the opening
+    minimum. What `next` offers, `check` accepts without a finding."""
+    text = HEAD + "Dan plays 1\ndealt\nCat passes\n"
+    answer = answer_to(text)
+    assert answer["player"] == "Ann" and [a["type"] for a in answer["acts"]] == ["play", "pass"]
+    assert act(answer, "play")["minimum"] == 1
+    log, _ = parse_checked(text + "Ann plays 1\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # Dan's stake before the deal
+
+
 def test_when_every_turn_left_in_the_say_is_an_early_sayers_the_draw_is_next():
     """SPEC 9 and 24: the say goes round once, and an early sayer's turn passes without an
     act. Dan opens and Ann plays out of turn, then Bob passes out of turn and Cat plays in

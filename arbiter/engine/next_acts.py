@@ -183,11 +183,11 @@ class Prospect:
         # over after them, and the draw comes next (their acts are offered beside it)
         over = turns.optional(game, chain[-1], betting=False) and len(game.still_in) > 1
         opening = opening_base(self.board) * self.board.parameters["opening_multiple_of_ante"]
-        kind = "play" if game.opener else "open"
         staked = game.say_staked
         for player, least in turns.minimums(game, chain):
             if not staked:  # the first to stake in turn meets the opening minimum
                 least = opening
+            kind = "play" if game.opener or staked else "open"  # after a stake in turn, one meets it (L26)
             self.offer(game, player, kind, least, short_show=False, must_act=not over and player == chain[-1])
             # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn)
             staked = staked or player in game.still_in
