@@ -32,13 +32,6 @@ def all_stood(t: BoardView) -> bool:
     return bool(active) and active <= game.stood
 
 
-def pack_cannot_supply(t: BoardView) -> bool:
-    deal = t.playing.deal
-    owed = sum(max((h.demanded if h.demanded is not None else h.discarded) - h.given, 0) + h.owed
-               for h in deal.hands.values() if h.discarded is not None)
-    return deal.pack_remaining < owed
-
-
 def dealer_answer_wrong(t: BoardView) -> bool:
     game = t.playing
     asker = t.last_asker
@@ -76,8 +69,6 @@ add("winner_decided", "the laws' winner of the game is known",
     lambda t: bool(t.game and t.game.resolved and t.game.outcome not in (None, Outcome.UNOPENED,
                                                                            Outcome.WIN_RECORDED)),
     note="from the log")
-add("pack_cannot_supply", "the pack cannot supply the cards owed", pack_cannot_supply,
-    note="fewer cards than are owed to the players who have discarded")
 add("show_for_sum", "a player who demanded a show for a sum takes a share",
     lambda t: t.paying_how == Outcome.SHOW_FOR_SUM,
     note="while the pool is paid")
