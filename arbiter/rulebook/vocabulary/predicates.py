@@ -39,7 +39,9 @@ def out_of_turn(t: BoardView, round_name: str) -> bool:
 
 
 def original_hand(t: BoardView, player: str) -> list[int] | None:
-    """His hand before the draw: shown as `original`, named when opening, or dealt."""
+    """His hand before the draw: shown as `original`, named when opening, or dealt; or
+    shown, where he has drawn no card (the others passed before the draw, or he stood
+    pat), so that the hand shown is the hand dealt."""
     game = t.playing
     if player in game.originals:
         return game.originals[player]
@@ -48,10 +50,14 @@ def original_hand(t: BoardView, player: str) -> list[int] | None:
     event = t.event
     if event.get("type") == "open" and event.get("player") == player and event.get("cards"):
         return [parse_card(c) for c in event["cards"]]
-    dealt = t.hand(player).original
-    known = [card for card in dealt if card is not None]
-    if len(known) == len(dealt) == t.parameters["cards_per_hand"]:
+    hand = t.hand(player)
+    per_hand = t.parameters["cards_per_hand"]
+    known = [card for card in hand.original if card is not None]
+    if len(known) == len(hand.original) == per_hand:
         return known
+    shown = game.shown.get(player)
+    if shown is not None and len(shown) == per_hand and not hand.discarded and not hand.given:
+        return shown
     return None
 
 
