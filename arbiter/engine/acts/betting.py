@@ -248,6 +248,7 @@ def close_say(r: Judge, last: str) -> None:
         game.phase = Phase.OVER
         game.resolved = True
         game.outcome = Outcome.UNOPENED
+        showing.judge_recorded_wins(r)  # the laws give the pool to no one: a win recorded in the say is A3
         return
     if len(game.still_in) == 1:
         showing.win_uncalled(r)

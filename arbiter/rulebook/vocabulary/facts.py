@@ -65,10 +65,10 @@ add("collected_in_turn", "the discards were collected after all had discarded",
     note="after every player still to draw has discarded")
 add("dealer_answer_wrong", "the dealer's answer is wrong", dealer_answer_wrong)
 add("all_stood", "every player still in stood after the draw", all_stood)
-add("winner_decided", "the laws' winner of the game is known",
-    lambda t: bool(t.game and t.game.resolved and t.game.outcome not in (None, Outcome.UNOPENED,
-                                                                           Outcome.WIN_RECORDED)),
-    note="from the log")
+add("winner_decided", "the laws have decided who takes the pool",
+    lambda t: bool(t.game and t.game.resolved and t.game.outcome not in (None, Outcome.WIN_RECORDED)),
+    note="perhaps no one: where no one opened, or a false opener cannot claim; not where the log's win is taken as "
+         "the fact")
 add("show_for_sum", "a player who demanded a show for a sum takes a share",
     lambda t: t.paying_how == Outcome.SHOW_FOR_SUM,
     note="while the pool is paid")
