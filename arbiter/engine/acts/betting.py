@@ -189,6 +189,8 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool) -> None:
             close_betting_if_done(r, player)
         elif turns.bets(game, player):
             game.early[player] = game.stakes[player]
+    elif game.phase == Phase.SHOW:  # a pass at the show: the hands due may all be in
+        showing.close_show_if_done(r)
 
 
 def one_left(r: Judge) -> bool:

@@ -31,9 +31,7 @@ def on_show(r: Judge, event: Event) -> None:
     if "original" in event:
         game.originals[player] = [parse_card(c) for c in event["original"]]
     r.act(held)
-    if not game.resolved and game.phase == Phase.SHOW and game.still_in and all_shown(game):
-        resolve_show(r)
-    elif player == game.opener:
+    if not close_show_if_done(r) and player == game.opener:
         settle_pending_claim(r)
 
 
@@ -48,6 +46,16 @@ def on_win(r: Judge, event: Event) -> None:
         return
     take_recorded_win(r, event["player"])
     r.act(r.decide("win", event["player"]))
+
+
+def close_show_if_done(r: Judge) -> bool:
+    """Has the last hand due at the show been shown, or its holder passed? Then the pool is
+    taken (L59); True if it was taken now."""
+    game = r.board.playing
+    if game.resolved or game.phase != Phase.SHOW or not game.still_in or not all_shown(game):
+        return False
+    resolve_show(r)
+    return True
 
 
 def all_shown(game: Game) -> bool:
