@@ -143,6 +143,19 @@ def test_once_a_stake_counts_in_turn_the_stake_offered_is_a_play():
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # Dan's stake before the deal
 
 
+def test_in_the_say_one_whose_stake_was_raised_may_show_for_a_sum():
+    """L60 in the say: Bob's ante of 1 is raised to 8, and he may stake what he has for a
+    show; Ann, who has staked nothing, has no bet raised and is offered none. After his
+    demand the say is over, and he is first to draw."""
+    text = HEAD + "dealt\nCat opens 2\nDan plays 8\n"
+    assert "demand_show" not in [a["type"] for a in answer_to(text)["acts"]]  # Ann's say
+    answer = answer_to(text + "Ann passes\n")
+    assert answer["player"] == "Bob" and act(answer, "demand_show") == {"type": "demand_show", "minimum": 1,
+                                                                       "maximum": 7}
+    answer = answer_to(text + "Ann passes\nBob demands show 3\n")
+    assert (answer["player"], answer["phase"]) == ("Bob", "draw") and act(answer, "discard")
+
+
 def test_when_every_turn_left_in_the_say_is_an_early_sayers_the_draw_is_next():
     """SPEC 9 and 24: the say goes round once, and an early sayer's turn passes without an
     act. Dan opens and Ann plays out of turn, then Bob passes out of turn and Cat plays in

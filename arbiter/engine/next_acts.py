@@ -187,8 +187,9 @@ class Prospect:
         for player, least in turns.minimums(game, chain):
             if not staked:  # the first to stake in turn meets the opening minimum
                 least = opening
-            kind = "play" if game.opener or staked else "open"  # after a stake in turn, one meets it (L26)
-            self.offer(game, player, kind, least, short_show=False, must_act=not over and player == chain[-1])
+            opened = bool(game.opener) or staked  # after a stake in turn, one meets it (L26), or shows for a sum (L60)
+            self.offer(game, player, "play" if opened else "open", least, short_show=opened,
+                       must_act=not over and player == chain[-1])
             # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn)
             staked = staked or player in game.still_in
         if over:
@@ -240,7 +241,7 @@ class Prospect:
             self.others.extend({**act, "player": player} for act in acts)
             return
         acts.append({"type": "pass"})
-        if least > means or (short_show and least > own):  # what he has, and a show for it
+        if least > means or (short_show and 0 < own < least):  # his bet raised: a show for what he has (L60)
             acts.append({"type": "demand_show", "minimum": own, "maximum": min(least - 1, means)})
         self.to(player, *acts)
 

@@ -191,7 +191,8 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
     p = pronoun_of(actor, pronouns)
     if "open" in acts or (phase == "say" and "play" in acts):
         stake = acts.get("open") or acts["play"]
-        said = f"{actor}'s say: {stake['type']} ({_range(stake)}) or pass"
+        shown = f", or demand a show for {_range(acts['demand_show'])}" if "demand_show" in acts else ""
+        said = f"{actor}'s say: {stake['type']} ({_range(stake)}) or pass{shown}"
         early = [o for o in answer["others"] if "minimum" in o]
         if early:
             said = (f"{', '.join(o['player'] for o in early)} may say again (the early act stands and the turn "

@@ -329,7 +329,9 @@ def on_demand_show(r: Judge, event: Event) -> None:
     # the sum shown for: his stake, or less where he had not the counters for it (table stakes, A5)
     game.shows_for_sum(player, min(event["stake"], game.stakes[player]), r.board.seating.players)
     r.act(held)
-    if game.phase == Phase.BETTING:
+    if game.phase == Phase.SAY:  # his say, a stake: the say goes on round, once (L61 in the say)
+        after_act(r, player, in_turn, staked=True)
+    elif game.phase == Phase.BETTING:
         if in_turn:
             turns.take_bet_turn(game, r.board.seating, player)
         game.early.pop(player, None)
