@@ -86,7 +86,8 @@ def betting_act(r: Judge, event: Event) -> None:
         return
     if game.phase == Phase.DRAW and player in game.still_in and betting_begins(r, player, event):
         open_betting(r)
-    raised = raise_hand(r, player)
+    # a make-good while others still draw raises no drawn card (reading 10); a bet that begins the betting does
+    raised = [] if game.phase == Phase.DRAW and has_drawn(r.board, player) else raise_hand(r, player)
     if game.phase == Phase.BETTING:
         game.bettors.add(player)
     in_turn = take_turns_to(r, player)
@@ -167,6 +168,8 @@ def pass_turn(r: Judge, player: str) -> None:
     r.act(r.decide("turn_passes", player))
     if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
         game.last_to_equal = player
+    elif game.phase == Phase.SAY and game.opener is None and player in game.still_in:
+        game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25)
     turns.take_turn(game, r.board.seating, player)
 
 
@@ -194,11 +197,13 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool) -> None:
 
 
 def one_left(r: Judge) -> bool:
-    """Is one player left in an opened game, every other passed or foul? He takes the pool
-    uncalled (L58), with no draw where it has not come (reading 10), whatever act left him
-    alone: a pass, or a hand found foul in the draw or the betting."""
+    """Is one player left in an opened game before the show, every other passed or foul?
+    He takes the pool uncalled (L58), with no draw where it has not come (reading 10),
+    whatever act left him alone: a pass, or a hand found foul in the draw or the betting.
+    (At the show, the pool goes by the show: `showing.close_show_if_done`.)"""
     game = r.board.playing
-    if game.resolved or len(game.still_in) != 1 or game.all_in or not game.opener:
+    if (game.resolved or len(game.still_in) != 1 or game.all_in or not game.opener
+            or game.phase == Phase.SHOW):
         return False
     showing.win_uncalled(r)
     return True

@@ -50,11 +50,17 @@ def on_win(r: Judge, event: Event) -> None:
 
 def close_show_if_done(r: Judge) -> bool:
     """Has the last hand due at the show been shown, or its holder passed? Then the pool is
-    taken (L59); True if it was taken now."""
+    taken (L59): by the best hand shown, or by the one player left where the others passed
+    at the show. True if it was taken now."""
     game = r.board.playing
-    if game.resolved or game.phase != Phase.SHOW or not game.still_in or not all_shown(game):
+    if game.resolved or game.phase != Phase.SHOW or not game.still_in:
         return False
-    resolve_show(r)
+    if all_shown(game):
+        resolve_show(r)
+    elif len(game.still_in) == 1 and not game.all_in:
+        pay_winners(r, list(game.still_in), Outcome.SHOW)
+    else:
+        return False
     return True
 
 

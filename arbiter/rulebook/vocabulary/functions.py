@@ -45,6 +45,10 @@ add("demanded_by", "the number of cards {0} demanded", demanded_by,
     note="his demand, or the number the evidence settled; else his discard")
 add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given,
     note="exposed ones excepted")
+add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: t.hand(p).owed,
+    note="for cards exposed in giving (L40) or a deficiency ruled (L43), until given")
+add("taken_back_from", "the number of cards taken back from {0}", lambda t, p: t.hand(p).excess,
+    note="given in excess and returned to the pack by a ruling (L42)")
 add("refundable_of", "{0}'s ante or straddle", refundable_of,
     note="in this game; where every player antes (a jack-pot), his ante")
 add("stack_of", "the counters {0} has on the table",
