@@ -11,9 +11,12 @@ from arbiter.simulator.game import CARDS_PER_HAND, PENALTY_ANTES, Game, jackpot_
 
 def original_shown(game: Game, player: str) -> list[str] | None:
     """The `original` a jack-pot opener shows with his hand (law 33); where the log names
-    no card of his, now and then he shows none."""
+    no card of his, now and then he shows none. A hand shown by one who drew no card is
+    the hand dealt him, known by the show itself."""
     if not game.jackpot or player != game.opener:
         return None
+    if sorted(game.hands[player]) == sorted(game.original[player]):
+        game.opener_known = True
     if not game.opener_known and game.rng.random() < 0.4:
         return None
     game.opener_known = True
@@ -56,8 +59,11 @@ def uncalled(game: Game, winner: str, at: int) -> None:
     settled = None
     if game.jackpot and winner == game.opener and len(game.hands[winner]) == CARDS_PER_HAND \
             and winner not in game.unshowable:
+        known = game.opener_known
         settled = game.emit("show", player=winner, cards=game.hand_names(winner),
                             original=original_shown(game, winner))
+        if not known and game.opener_known:  # his hand known by his show: his claim judged at it
+            claims = _opener_claims(game, [winner], settled)
     if claims:
         first_win = pay(game, {winner: game.session.pool})
         must_show(game, [winner], first_win if settled is None else settled)
