@@ -179,6 +179,33 @@ def test_once_all_have_drawn_a_make_good_is_no_longer_offered():
     assert answer["player"] == "Cat" and not [o for o in answer["others"] if o["type"] == "play"]
 
 
+def test_a_say_that_raises_a_foul_hand_opens_nothing():
+    """Reading 5: a first say counts as the lift where none is recorded, and the hand is
+    foul from that lift, before the say; the say is one finding (L13), its stake is
+    forfeit in the pool, and it opens nothing, exactly as a `lift` recorded before it.
+    So Dan, next, may open at double the ante, and a stake of 1 is judged short (L25)."""
+    for lift in ("", "Cat lifts\n"):
+        text = HEAD + "dealt Bob 5, Cat 4, Dan 5, Ann 5\n" + lift + "Cat opens 2\n"
+        answer = answer_to(text)
+        assert answer["player"] == "Dan" and act(answer, "open")["minimum"] == 2
+        log, _ = parse_checked(text + "Dan plays 1\n", "x.hand")
+        report = replay_log(log)
+        assert [f["id"] for f in report["findings"]] == ["L13", *(["L63"] if lift else []), "L25"]
+        assert report["games"][0]["opened_by"] == "Dan"
+
+
+def test_a_hand_found_foul_by_a_lift_may_end_the_betting():
+    """SPEC 15: the betting ends when every player still in has acted since the last
+    increase and the stakes are equal. Bob's four cards, raised after Cat's bet and Ann's
+    call, retire him: the hands are shown, beginning left of Ann, whose stake made them equal."""
+    text = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 3; Bob asks 3; Bob gets 2\n"
+            "Cat discards 0; Ann discards 0\nCat plays 4; Ann plays 4\n")
+    assert answer_to(text)["player"] == "Bob"
+    answer = answer_to(text + "Bob lifts\n")
+    assert (answer["player"], answer["phase"]) == ("Cat", "show")
+
+
 def test_a_claim_left_unshown_until_the_next_deal_is_settled_at_its_games_last_event():
     """Law 33: a jack-pot opener left alone, whose hand is not recorded, has his claim
     settled when the next deal ends his game, as of his game's last event (the last

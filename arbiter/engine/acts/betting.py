@@ -22,9 +22,13 @@ BETTING_ACTS: Final = frozenset({"open", "play", "pass", "demand_show"})
 
 
 def on_lift(r: Judge, event: Event) -> None:
-    r.require_game("lift")
-    held = r.decide("lift", event["player"])
-    r.act(held + raise_hand(r, event["player"]))
+    game = r.require_game("lift")
+    player = event["player"]
+    held = r.decide("lift", player)
+    was_in = player in game.still_in
+    r.act(held + raise_hand(r, player))
+    if was_in and player not in game.still_in:
+        round_may_end(r)
 
 
 def raise_hand(r: Judge, player: str) -> list[Decision]:
@@ -88,10 +92,15 @@ def betting_act(r: Judge, event: Event) -> None:
         open_betting(r)
     # a make-good while others still draw raises no drawn card (reading 10); a bet that begins the betting does
     raised = [] if game.phase == Phase.DRAW and has_drawn(r.board, player) else raise_hand(r, player)
+    if raised_a_foul_hand(r, player, raised):
+        if kind != "pass":
+            late_stake(r, player, event["stake"])
+        round_may_end(r)
+        return
     if game.phase == Phase.BETTING:
         game.bettors.add(player)
     in_turn = take_turns_to(r, player)
-    held = raised + r.decide(kind, player)
+    held = r.decide(kind, player)
     taking_part = act_possible(r.board, kind, player)
     if kind == "pass":
         if player in game.still_in:
@@ -107,6 +116,28 @@ def betting_act(r: Judge, event: Event) -> None:
     r.act(held)
     if taking_part or (kind == "pass" and not game.resolved):
         after_act(r, player, in_turn, staked=kind != "pass")
+
+
+def raised_a_foul_hand(r: Judge, player: str, raised: list[Decision]) -> bool:
+    """Apply what raising the hand decided, before the act that raised it is judged: a
+    hand found foul then retires its holder first, as a `lift` recorded before the act
+    would (reading 5). The act is that raising, one finding: his stake stands as one made
+    out of the game (it is forfeit in the pool) and changes nothing else."""
+    was_in = player in r.board.playing.still_in
+    r.act(raised)
+    return was_in and player not in r.board.playing.still_in
+
+
+def round_may_end(r: Judge) -> None:
+    """A player left the say or the betting by other than an act in turn (his hand found
+    foul): with him gone, the round may be over."""
+    game = r.board.playing
+    if game.resolved or one_left(r):
+        return
+    if game.phase == Phase.SAY and game.the_say().over(game.still_in):
+        close_say(r, game.the_say().done[-1] if game.the_say().done else game.dealer)
+    elif game.phase == Phase.BETTING:
+        close_betting_if_done(r, game.last_stood or game.dealer)
 
 
 def say_before_the_deal(r: Judge, player: str, kind: str, event: Event) -> None:
@@ -323,9 +354,12 @@ def on_demand_show(r: Judge, event: Event) -> None:
     player = event["player"]
     if game.phase == Phase.DRAW and game.the_draw().over(game.still_in):
         open_betting(r)
-    raised = raise_hand(r, player)
+    if raised_a_foul_hand(r, player, raise_hand(r, player)):
+        late_stake(r, player, event["stake"])
+        round_may_end(r)
+        return
     in_turn = take_turns_to(r, player)
-    held = raised + r.decide("demand_show", player)
+    held = r.decide("demand_show", player)
     if not act_possible(r.board, "demand_show", player):
         late_stake(r, player, event["stake"])
         r.act(held)
