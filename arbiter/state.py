@@ -210,6 +210,12 @@ class Game:
     def highest_stake(self) -> int:
         return self.highest
 
+    def highest_raised(self) -> int:
+        """The highest stake a stake now raises (D1, SPEC 28): before the game is opened in
+        the say, the ante's or the last straddle's (in a jack-pot 0), for a stake made out of
+        turn counts only from its owner's turn (SPEC 24); else the highest stake so far."""
+        return self.preceding if self.phase == Phase.SAY and not self.opener else self.highest
+
     def shows_for_sum(self, player: str, stake: int, players: Iterable[str]) -> None:
         """`player` is settled as one who demanded a show for `stake` (law 60): with him, who
         was then in the game and who of `players` (the table's) was out of it."""

@@ -79,7 +79,10 @@ def verify(report_data: bytes, report_name: str, log_path: str, rulebook: Rulebo
     log_data = read_source(log_path)
     fresh = check_bytes(log_data, log_path, rulebook, os.path.dirname(os.path.abspath(log_path)), **options)
     now = fresh["provenance"]
-    kept = _the_report_of(reports, now["log_sha256"], report_name)
+    kept = _the_report_of(reports, now["log_sha256"])
+    if kept is None:  # the files read, and the log differs from every log the reports are of
+        return Verdict(False, now, "/reports", f"{len(reports)} reports, none of this log",
+                       f"{now['log_sha256']}: the log is not one the reports were made of")
     then = kept.get("provenance")
     if not isinstance(then, dict):
         raise VerifyError(f"{report_name}: the report carries no provenance: it names no log, rule book or house "
@@ -93,15 +96,14 @@ def verify(report_data: bytes, report_name: str, log_path: str, rulebook: Rulebo
     return Verdict(True, now)
 
 
-def _the_report_of(reports: list[dict[str, Any]], digest: str, name: str) -> dict[str, Any]:
-    """The report on this log: the one whose provenance names its SHA-256, or the only one."""
+def _the_report_of(reports: list[dict[str, Any]], digest: str) -> dict[str, Any] | None:
+    """The report on this log: the one whose provenance names its SHA-256, or the only one
+    (whose provenance then tells the difference); None where several are and none is."""
     for report in reports:
         provenance = report.get("provenance")
         if isinstance(provenance, dict) and provenance.get("log_sha256") == digest:
             return report
-    if len(reports) == 1:
-        return reports[0]
-    raise VerifyError(f"{name}: none of its {len(reports)} reports is of this log (SHA-256 {digest})")
+    return reports[0] if len(reports) == 1 else None
 
 
 def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[str, Any]) -> None:

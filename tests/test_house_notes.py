@@ -86,3 +86,14 @@ def test_a_rule_concerns_the_parameters_behind_the_words_it_uses(rulebook):
     note = "House rule: jackpot_openers is QQ (Peel: JJ, QQ, KK)"
     assert {rule_id: house_notes(house.get(rule_id), house) for rule_id in ("L29", "L30", "L32", "L33", "L25")} == {
         "L29": [note], "L30": [note], "L32": [note], "L33": [note], "L25": []}
+
+
+def test_a_rule_concerns_the_parameters_its_words_state_though_another_declares_them(rulebook):
+    """SPEC 26: D6's words list "2 knaves, 2 queens, 2 kings" and L21's increase the straddle
+    "by the amount of the ante": each `quotes` the parameter L32 and D2 declare, so a house
+    that changes it is said beside these words too."""
+    house = apply_house(rulebook, {"parameters": {"jackpot_openers": ["JJ"], "straddle_increase_antes": 2},
+                                   "_file": "h.yaml"})
+    assert house_notes(house.get("D6"), house) == ["House rule: jackpot_openers is JJ (Peel: JJ, QQ, KK)"]
+    assert house_notes(house.get("L21"), house) == ["House rule: straddle_increase_antes is 2 (Peel: 1)"]
+    assert house_notes(house.get("L22"), house) == []

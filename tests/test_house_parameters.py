@@ -161,6 +161,11 @@ def test_a_rule_file_whose_default_breaks_its_own_declaration_does_not_compile(t
     (["L58"], "L58 cannot be switched off: it names the law that a movement of counters cites (win)"),
     (["L21"], "L21 cannot be switched off: it names the law that a movement of counters cites (straddle)"),
     (["L25"], "L25 cannot be switched off: it names the law that a movement of counters cites (stake)"),
+    # a law the evaluator applies, or a procedure, has no check to switch off: it is its parameters a house sets
+    (["L70"], "L70 cannot be switched off: it has no check or setting of its own"),
+    (["L69"], "L69 cannot be switched off: it has no check or setting of its own, and the replay applies it whatever "
+              "the house says; a house changes it by its parameters (hearts_break_ties)"),
+    (["L61"], "L61 cannot be switched off: it has no check or setting of its own"),
 ])
 def test_a_rule_that_sets_how_the_game_goes_on_cannot_be_switched_off(tmp_path, disable, refused):
     house = tmp_path / "h.yaml"

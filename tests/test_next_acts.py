@@ -222,9 +222,34 @@ def test_a_claim_left_unshown_until_the_next_deal_is_settled_at_its_games_last_e
     assert [g["game"] for g in report["games"]] == [1, 2, 3]
 
 
+def test_before_the_opening_an_early_play_does_not_raise_the_most_a_stake_may_be():
+    """SPEC 28: before the opening the highest stake is the ante's or the last straddle's;
+    Dan's play of 6 out of turn counts only from his turn (SPEC 24). Cat may open from 2 to
+    21, the ante plus the limit, and an open of 26 raises the highest stake by more than
+    the limit (D1). An early `open` opens the game (SPEC 24): then the highest is his."""
+    head = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+    assert act(answer_to(head + "Dan plays 6\n"), "open") == {"type": "open", "minimum": 2, "maximum": 21}
+    log, _ = parse_checked(head + "Dan plays 6\nCat opens 26\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == ["L25", "D1"]
+    assert act(answer_to(head + "Dan opens 6\n"), "play")["maximum"] == 26
+
+
 def test_house_rules_change_the_bounds():
     answer = answer_to(HEAD + "dealt\n", house={"parameters": {"opening_multiple_of_ante": 3}})
     assert act(answer, "open")["minimum"] == 3
+
+
+def test_one_who_cannot_meet_the_stake_under_table_stakes_is_told_he_may_pass_or_show(tmp_path):
+    """A5 and L60: Bob has 6 counters and faces a stake of 8; the answer offers no play, only
+    a pass or a show for what he has, and the words say so (they said only "Bob to act")."""
+    log = tmp_path / "g.hand"
+    log.write_text("players Ann Bob Cat; limit 10; ante 1; stacks Ann 20, Bob 6, Cat 20\n"
+                   "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 2; Ann plays 2; Bob plays 2\n"
+                   "Bob discards 0; Cat discards 0; Ann discards 0\nCat plays 8; Ann plays 8\n", encoding="utf-8")
+    code, out, _ = in_process("next", str(log), "--house", "table-stakes", "--format", "json")
+    assert code == 0 and [a["type"] for a in json.loads(out)["acts"]] == ["pass", "demand_show"]
+    code, out, _ = in_process("next", str(log), "--house", "table-stakes")
+    assert code == 0 and out == "Bob to bet: pass or demand a show for 2 to 6\n"
 
 
 def test_arbiter_next_prints_the_answer_in_words_and_as_json(tmp_path):

@@ -20,6 +20,7 @@ from arbiter.engine.replay import Replay
 from arbiter.live.completion import candidates
 from arbiter.notation import NotationError, parse_text, read_text_log, write_text
 from arbiter.notation.grammar import SYNONYMS
+from arbiter.notation.reckoning import Reckoning
 from arbiter.notation.writer import event_line, name_text, table_line
 from arbiter.reading import read_log_bytes
 from arbiter.resources import cases_dir
@@ -282,8 +283,12 @@ def in_words(log: dict, rules) -> str:
         kind = event["type"]
         if "note" not in event and "player" in event and game is not None:
             who = name_text(event["player"])
+            # `stands` is read by the phase as the notation reckons it, from the words alone: it is
+            # written where that reading is the replay's (a bet that raised a foul hand, say, is
+            # no bet to the replay, but the words cannot know the hand was foul)
+            reckoned = Reckoning(recorded[:k], log["table"]["players"]).at_draw(event["player"])
             if kind == "play" and event["stake"] == stakes[event["player"]] and phase in (Phase.DRAW, Phase.BETTING) \
-                    and now in (Phase.BETTING, Phase.SHOW):
+                    and now in (Phase.BETTING, Phase.SHOW) and reckoned is False:
                 line = f"{who} stands"
             elif kind == "play" and event["stake"] == highest:
                 line = f"{who} calls"
@@ -293,7 +298,8 @@ def in_words(log: dict, rules) -> str:
                 line = f"{who} bets {event['stake']}"
             elif kind == "pass":
                 line = f"{who} folds"
-            elif kind == "discard" and "cards" not in event and event["count"] == 0 and phase == Phase.DRAW:
+            elif kind == "discard" and "cards" not in event and event["count"] == 0 and phase == Phase.DRAW \
+                    and reckoned is True:
                 line = f"{who} stands"
             elif kind == "discard" and "cards" not in event and event["count"] and k + 1 < len(recorded) \
                     and recorded[k + 1] == {"type": "demand", "player": event["player"], "count": event["count"]}:

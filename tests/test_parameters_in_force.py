@@ -43,6 +43,15 @@ def test_a_stake_exactly_at_the_house_fraction_is_not_more_than_it():
     assert summaries(check_log(over, rulebook), "L19") == ["Bob staked an ante of 30, more than 0.29 of the limit of 100"]
 
 
+def test_a_house_fraction_is_named_as_the_house_wrote_it():
+    """Not to six figures: 0.1234567 of 10,000,000 is 1,234,567, and an ante of 1,234,568
+    is more than it; "more than 0.123457" would be false (0.123457 of it is 1,234,570)."""
+    log = {**ANTE_OF_SIX, "table": {**ANTE_OF_SIX["table"], "limit": 10_000_000, "ante": 1_234_568},
+           "events": [*ANTE_OF_SIX["events"][:3], {"type": "ante", "player": "Bob", "amount": 1_234_568}]}
+    assert summaries(check_log(log, house(max_ante_fraction_of_limit=0.1234567)), "L19") == [
+        "Bob staked an ante of 1234568, more than 0.1234567 of the limit of 10000000"]
+
+
 def test_peels_one_half_reads_as_his_words():
     log = {**ANTE_OF_SIX, "table": {**ANTE_OF_SIX["table"], "limit": 10}}
     assert summaries(check_log(log), "L19") == ["Bob staked an ante of 6, more than one-half of the limit of 10"]

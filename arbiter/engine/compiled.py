@@ -83,7 +83,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, (list, tuple, set)):
         return ", ".join(_shown(v) for v in value) or "no one"
     if isinstance(value, float):
-        return "one-half" if value == 0.5 else f"{value:g}"
+        return "one-half" if value == 0.5 else f"{value:.15g}"  # as the house wrote it, not to six figures
     return str(value)
 
 

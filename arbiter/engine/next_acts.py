@@ -249,7 +249,7 @@ class Prospect:
         """The most a stake may be: the highest stake so far plus the limit (D1; after the
         draw, as the house may have multiplied it)."""
         limit: int = raise_limit(self.board)  # the vocabulary's words are typed as giving anything
-        return game.highest_stake() + limit
+        return game.highest_raised() + limit
 
     # --- the draw -------------------------------------------------------------------------
     def the_draw(self, game: Game) -> None:

@@ -23,7 +23,8 @@ from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
 from arbiter.state import Phase
 
 DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
-# The phases in which one player left in takes the pool: from the say to the close of the betting.
+# The phases in which one player left in takes the pool, and one who leaves may end the round: from the say to the
+# close of the betting.
 LEFT_ALONE_PHASES: Final = frozenset({Phase.SAY, Phase.DRAW, Phase.BETTING})
 # Acts that leave the turn to say or bet where it is: they belong to no round.
 TURNLESS_EVENTS: Final = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer",
@@ -63,6 +64,8 @@ class Replay(Judge):
             dealing.finish_deal(self)
         if kind not in TURNLESS_EVENTS:
             betting.settle_turns(self, event)
+        before = self.board.game
+        playing = len(before.still_in) if before is not None else 0
         try:
             HANDLERS[kind](self, event)
         except AttributeError:
@@ -73,8 +76,9 @@ class Replay(Judge):
                 raise self.board.refused(NO_DEAL) from None
             raise
         game = self.board.game
-        if game is not None and len(game.still_in) == 1 and game.phase in LEFT_ALONE_PHASES:
-            betting.one_left(self)  # the others passed, or a hand found foul left him alone
+        if game is not None and game.phase in LEFT_ALONE_PHASES and (
+                len(game.still_in) == 1 or (game is before and len(game.still_in) < playing)):
+            betting.round_may_end(self)  # the others passed, or a hand found foul left him alone or ended the round
         if self.trace is not None:
             self.trace.append(self.snapshot())
 

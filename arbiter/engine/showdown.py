@@ -22,31 +22,82 @@ def share_pool(pool: int, winners: list[str], game: Game, shown: Mapping[str, li
                rules: hands.HandRules, order_key: Callable[[str], int],
                antes_of: Callable[[str], int]) -> dict[str, tuple[int, OutcomeName]]:
     """Each winner's amount and how he won it (`show`, `shared`, `show_for_sum`, …)."""
-    shares: dict[str, tuple[int, OutcomeName]] = {}
-    remaining = pool
     if not (game.all_in and shown):
         kind = Outcome.SHARED if len(winners) > 1 else game.outcome or Outcome.SHOW
-        for player, amount in split_evenly(remaining, winners, order_key).items():
-            shares[player] = (amount, kind)
-        return shares
-    contenders = dict(shown)
-    while remaining > 0 and contenders:
-        best = hands.winners(contenders, rules)
-        capped = [p for p in best if p in game.all_in]
+        return {player: (amount, kind) for player, amount in split_evenly(pool, winners, order_key).items()}
+    return SumShares(pool, game, antes_of, order_key).pay(dict(shown), rules)
+
+
+class SumShares:
+    """The pool paid out hand by hand where players showed for a sum (L60, reading 19): a
+    demander takes, out of what is left, the antes and straddles of those out when he
+    demanded and, from each player then in, up to his own stake of what is left of that
+    player's stake; the next best hand takes the rest, by the same rule if it too is a
+    demander's. Equal hands share what each may take (L76): a layer that only the larger
+    stake reaches goes to him alone."""
+
+    def __init__(self, pool: int, game: Game, antes_of: Callable[[str], int], order_key: Callable[[str], int]) -> None:
+        self.remaining = pool
+        self.game = game
+        self.antes_of = antes_of
+        self.order_key = order_key
+        # what is left of each source of the pool a demander may claim from: each player's
+        # stake, and where antes are no one's stake (a jack-pot), each one's ante
+        self.left: dict[tuple[str, str], int] = {("stake", p): s for p, s in game.stakes.items()}
+        if game.every_ante:
+            self.left.update({("ante", p): antes_of(p) for p in game.stakes})
+        self.shares: dict[str, tuple[int, OutcomeName]] = {}
+
+    def pay(self, contenders: dict[str, list[int]], rules: hands.HandRules) -> dict[str, tuple[int, OutcomeName]]:
+        while self.remaining > 0 and contenders:
+            best = hands.winners(contenders, rules)
+            capped = [p for p in best if p in self.game.all_in]
+            self.pay_layers(capped, best)
+            uncapped = [p for p in best if p not in self.game.all_in]
+            if uncapped:  # a hand that showed for no sum takes all that is left (shared where equal)
+                kind = Outcome.SHARED if len(best) > 1 else Outcome.SHOW
+                for player, amount in split_evenly(self.remaining, uncapped, self.order_key).items():
+                    self.add(player, amount, kind)
+                return self.shares
+            for player in best:
+                del contenders[player]
+        if self.remaining > 0 and self.shares:
+            first = sorted(self.shares, key=self.order_key)[0]
+            self.add(first, self.remaining, self.shares[first][1])
+        return self.shares
+
+    def rights(self, player: str) -> dict[tuple[str, str], int]:
+        """What a demander may take now of each source, by the rule, out of what is left."""
+        info = self.game.all_in[player]
+        source = "ante" if self.game.every_ante else "stake"
+        rights = {(source, q): min(self.antes_of(q), self.left.get((source, q), 0)) for q in info["out"]}
+        rights.update({("stake", q): min(info["stake"], self.left[("stake", q)]) for q in info["in_game"]})
+        return rights
+
+    def pay_layers(self, capped: list[str], best: list[str]) -> None:
+        """The demanders among equal best hands, and any equal hand that showed for no sum,
+        share each source in layers: up to the least right, all who have it; above, those
+        whose right reaches further."""
         if not capped:
-            kind = Outcome.SHARED if len(best) > 1 else Outcome.SHOW
-            for player, amount in split_evenly(remaining, best, order_key).items():
-                shares[player] = (shares.get(player, (0, kind))[0] + amount, kind)
-            return shares
-        for player in sorted(capped, key=order_key):
-            info = game.all_in[player]
-            claim = sum(antes_of(q) for q in info["out"])  # a jack-pot's: each one's jack-pot ante
-            claim += sum(min(game.stakes[q], info["stake"]) for q in info["in_game"])
-            claim = min(claim, remaining)
-            shares[player] = (shares.get(player, (0, Outcome.SHOW_FOR_SUM))[0] + claim, Outcome.SHOW_FOR_SUM)
-            remaining -= claim
-            del contenders[player]
-    if remaining > 0 and shares:
-        first = sorted(shares, key=order_key)[0]
-        shares[first] = (shares[first][0] + remaining, shares[first][1])
-    return shares
+            return
+        rights = {p: self.rights(p) for p in capped}
+        totals: dict[tuple[str, ...], int] = {}
+        for source in {s for r in rights.values() for s in r}:
+            reach = {p: r.get(source, 0) for p, r in rights.items()}
+            reach.update({p: self.left.get(source, 0) for p in best if p not in rights})
+            taken = 0
+            for level in sorted(set(reach.values())):
+                sharers = tuple(sorted((p for p, r in reach.items() if r >= level), key=self.order_key))
+                if level > taken and sharers:
+                    totals[sharers] = totals.get(sharers, 0) + level - taken
+                    taken = level
+            self.left[source] = self.left.get(source, 0) - taken
+        for sharers, amount in sorted(totals.items()):
+            amount = min(amount, self.remaining)
+            for player, share in split_evenly(amount, list(sharers), self.order_key).items():
+                kind = Outcome.SHOW_FOR_SUM if player in rights else Outcome.SHARED
+                self.add(player, share, kind)
+
+    def add(self, player: str, amount: int, kind: OutcomeName) -> None:
+        self.shares[player] = (self.shares.get(player, (0, kind))[0] + amount, kind)
+        self.remaining -= amount

@@ -169,7 +169,10 @@ class Turns:
             if deal.last_to is None:
                 order = board.setting("deal_order")
                 return board.person(order.value["first"]) if order else None
-            return board.seating.left_of(deal.last_to)
+            # the next going left who is still short of a hand: one given his cards is passed
+            short = board.parameters["cards_per_hand"]
+            return next((p for p in board.seating.going_left_from(deal.last_to) if deal.hands[p].count < short),
+                        board.seating.left_of(deal.last_to))
         if round_name == "show":
             due = self.show_due()
             return due[0] if due else None
@@ -188,14 +191,17 @@ class Turns:
         if order is None:
             return []
         game = board.playing
+        first = board.person(order.value["first"])
         if not game.straddles:
-            first = board.person(order.value["first"])
             return [first] if first else []
-        last, due = board.person(order.value.get("last")), []
-        straddler = game.straddles[-1][0]
-        if straddler == last:
-            return []
-        for player in board.seating.going_left_from(straddler):
+        last = board.person(order.value.get("last"))
+        ring = board.seating.round_from(first) if first in board.seating else []
+        ring = ring[: ring.index(last) + 1] if last in ring else ring
+        reached = [ring.index(p) for p, _ in game.straddles if p in ring]
+        if reached:  # it goes on only past the furthest in the order: an irregular straddle sends it back to no one
+            return ring[max(reached) + 1:]
+        due = []  # no straddle yet by one in the order: from the last straddler's left
+        for player in board.seating.going_left_from(game.straddles[-1][0]):
             due.append(player)
             if player == last:
                 break

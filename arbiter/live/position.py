@@ -198,12 +198,13 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
             said = (f"{', '.join(o['player'] for o in early)} may say again (the early act stands and the turn "
                     f"may pass), or {said}")
         return said + (f"; a jack-pot: {jackpot['openers']} or better to open" if jackpot and "open" in acts else "")
-    if phase in ("betting", "draw") and "play" in acts and "discard" not in acts:
-        play = acts["play"]
-        if phase == "draw" and play["minimum"] == play["maximum"]:  # making good at the turn to draw
+    if phase in ("betting", "draw") and ("play" in acts or "demand_show" in acts) and "discard" not in acts:
+        play = acts.get("play")
+        if phase == "draw" and play and play["minimum"] == play["maximum"]:  # making good at the turn to draw
             return (f"{actor} to draw: first {p.subject} {p.verb('makes')} {p.possessive} stake "
                     f"{play['minimum']} or {p.verb('passes')}, then {p.verb('discards')}")
-        options = [f"play ({_range(play)})", "pass"]
+        # one who has not the counters to meet the stake (table stakes) may only pass or show for what he has
+        options = [f"play ({_range(play)})", "pass"] if play else ["pass"]
         if "demand_show" in acts:
             options.append(f"demand a show for {_range(acts['demand_show'])}")
         lead = "the draw is over: " if phase == "draw" else ""

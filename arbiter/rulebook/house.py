@@ -214,6 +214,11 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
     for rule in rulebook.in_order():
         if rule.id not in disabled:
             continue
+        if not rule.checks and not rule.defines:  # the evaluator's order of hands, or a procedure of the replay
+            names = ", ".join(rule.parameters)
+            instead = f"; a house changes it by its parameters ({names})" if names else ""
+            raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: it has no check or setting of "
+                                  f"its own, and the replay applies it whatever the house says{instead}")
         for name, entry in setting_entries(rule.defines):
             if name == "ledger_rule" and entry.get("what") in MOVEMENTS_MADE:
                 raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: it names the law that "

@@ -53,7 +53,7 @@ class Rule:
                  cases: tuple[str, ...], corrections: tuple[Mapping[str, str], ...], footnote: str | None,
                  not_shown_because: str | None, evaluator: Mapping[str, Any] | None,
                  implemented_by: tuple[str, ...], hands: Mapping[str, Any], file: str,
-                 declared: Mapping[str, Parameter]) -> None:
+                 declared: Mapping[str, Parameter], quotes: tuple[str, ...] = ()) -> None:
         self.id = id
         self.section = section
         self.title = title
@@ -74,6 +74,7 @@ class Rule:
         self.evaluator = evaluator
         self.implemented_by = implemented_by  # where the engine's Python carries out what no check or setting says
         self.hands = hands  # hands not in Peel's list, said in data (L65's)
+        self.quotes = quotes  # parameters declared elsewhere whose Peel value the words state (D6's openers)
         self.file = file
         self.declared = declared
 
@@ -129,6 +130,8 @@ class Rule:
             data["implemented_by"] = list(self.implemented_by)
         if self.hands:
             data["hands"] = dict(self.hands)
+        if self.quotes:
+            data["quotes"] = list(self.quotes)
         return data
 
 
@@ -173,6 +176,7 @@ def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
         evaluator=data.get("evaluator"),
         implemented_by=tuple(data.get("implemented_by") or ()),
         hands=dict(data.get("hands") or {}),
+        quotes=tuple(data.get("quotes") or ()),
         file=file,
         declared=declared,
     )

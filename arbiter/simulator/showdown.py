@@ -78,31 +78,51 @@ def split(amount: int, sharers: list[str], game: Game) -> dict[str, int]:
 
 def shares(game: Game, shown: dict[str, list[int]]) -> dict[str, int]:
     """What each winner takes (L59, L60, L76)."""
-    remaining = game.session.pool
     if not game.all_in:
-        return split(remaining, hands.winners(shown), game)
+        return split(game.session.pool, hands.winners(shown), game)
     paid: dict[str, int] = {}
+    remaining = game.session.pool
+    # a source of the pool: ("stake", p) what is left of p's stake; in a jack-pot ("ante", p) his ante
+    left = {("stake", p): amount for p, amount in game.stakes.items()}
+    if game.jackpot:
+        left.update({("ante", p): game.refundable(p) for p in game.stakes})
     contenders = dict(shown)
-    key = game.seats.order_key(game.seats.left_of(game.dealer))
     while remaining > 0 and contenders:
         best = hands.winners(contenders)
-        capped = [p for p in best if p in game.all_in]
-        if not capped:
-            for p, amount in split(remaining, best, game).items():
+        claims = {p: _claims(game, p, left) for p in best if p in game.all_in}
+        # counter by counter: the n-th counter of a source goes to all of the best whose claim on it reaches n
+        pots: dict[tuple[str, ...], int] = {}
+        for source in sorted({s for c in claims.values() for s in c}):
+            reach = {p: claims[p].get(source, 0) if p in claims else left.get(source, 0) for p in best}
+            for n in range(1, max(reach.values(), default=0) + 1):
+                takers = tuple(p for p in best if reach[p] >= n)
+                pots[takers] = pots.get(takers, 0) + 1
+                left[source] -= 1
+        for takers, amount in pots.items():
+            for p, share in split(min(amount, remaining), list(takers), game).items():
+                paid[p] = paid.get(p, 0) + share
+                remaining -= share
+        free = [p for p in best if p not in game.all_in]
+        if free:  # one who showed for no sum takes all the rest
+            for p, amount in split(remaining, free, game).items():
                 paid[p] = paid.get(p, 0) + amount
             return paid
-        for player in sorted(capped, key=key):
-            info = game.all_in[player]
-            claim = sum(game.refundable(q) for q in info["out"])  # in a jack-pot, their jack-pot antes (reading 53)
-            claim += sum(min(game.stakes[q], info["stake"]) for q in info["in_game"])
-            claim = min(claim, remaining)
-            paid[player] = paid.get(player, 0) + claim
-            remaining -= claim
+        for player in best:
             del contenders[player]
     if remaining > 0 and paid:
-        first = sorted(paid, key=key)[0]
+        first = sorted(paid, key=game.seats.order_key(game.seats.left_of(game.dealer)))[0]
         paid[first] += remaining
     return paid
+
+
+def _claims(game: Game, player: str, left: dict[tuple[str, str], int]) -> dict[tuple[str, str], int]:
+    """A demander's claim on each source, out of what is left of it (reading 19): the ante or
+    straddle of each player out when he demanded, up to his stake of each one then in."""
+    info = game.all_in[player]
+    kind = "ante" if game.jackpot else "stake"
+    claims = {(kind, q): min(game.refundable(q), left.get((kind, q), 0)) for q in info["out"]}
+    claims.update({("stake", q): min(info["stake"], left[("stake", q)]) for q in info["in_game"]})
+    return claims
 
 
 def pay(game: Game, paid: dict[str, int]) -> int | None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final, Mapping
 from arbiter.cards import parse_card
 from arbiter.engine import turns
 from arbiter.engine.acts import showing
+from arbiter.engine.acts.raising import raise_hand, raised_a_foul_hand
 from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.predicates import has_drawn
@@ -16,36 +17,16 @@ from arbiter.seats import POOL
 from arbiter.state import Outcome, Phase, Round
 
 if TYPE_CHECKING:
-    from arbiter.engine.judge import Decision, Judge
+    from arbiter.engine.judge import Judge
 
 BETTING_ACTS: Final = frozenset({"open", "play", "pass", "demand_show"})
 
 
 def on_lift(r: Judge, event: Event) -> None:
-    game = r.require_game("lift")
+    r.require_game("lift")
     player = event["player"]
     held = r.decide("lift", player)
-    was_in = player in game.still_in
     r.act(held + raise_hand(r, player))
-    if was_in and player not in game.still_in:
-        round_may_end(r)
-
-
-def raise_hand(r: Judge, player: str) -> list[Decision]:
-    """A player first raises his dealt cards, or (after his draw) the cards drawn: the
-    `raise_hand` moment's checks, decided now on the state before the act that raises
-    them and applied with that act's own (a bet that raises a foul hand is one finding,
-    the foul hand's, and the bet is recorded before the hand is found foul)."""
-    hand = r.board.playing.deal.hands[player]
-    drawn = has_drawn(r.board, player)
-    if (hand.drawn_lifted if drawn else hand.lifted):
-        return []
-    held = r.decide("raise_hand", player)
-    if drawn:
-        hand.drawn_lifted = True
-    else:
-        hand.lifted = True
-    return held
 
 
 def open_say(r: Judge) -> None:
@@ -88,15 +69,15 @@ def betting_act(r: Judge, event: Event) -> None:
     if game.phase == Phase.BEFORE_DEAL:
         say_before_the_deal(r, player, kind, event)
         return
-    if game.phase == Phase.DRAW and player in game.still_in and betting_begins(r, player, event):
-        open_betting(r)
+    begins = game.phase == Phase.DRAW and player in game.still_in and betting_begins(r, player, event)
     # a make-good while others still draw raises no drawn card (reading 10); a bet that begins the betting does
-    raised = [] if game.phase == Phase.DRAW and has_drawn(r.board, player) else raise_hand(r, player)
-    if raised_a_foul_hand(r, player, raised):
+    raised = [] if game.phase == Phase.DRAW and not begins and has_drawn(r.board, player) else raise_hand(r, player)
+    if raised_a_foul_hand(r, player, raised):  # his hand foul before his bet: it begins nothing
         if kind != "pass":
             late_stake(r, player, event["stake"])
-        round_may_end(r)
         return
+    if begins:
+        end_the_draw(r)
     if game.phase == Phase.BETTING:
         game.bettors.add(player)
     in_turn = take_turns_to(r, player)
@@ -118,19 +99,10 @@ def betting_act(r: Judge, event: Event) -> None:
         after_act(r, player, in_turn, staked=kind != "pass")
 
 
-def raised_a_foul_hand(r: Judge, player: str, raised: list[Decision]) -> bool:
-    """Apply what raising the hand decided, before the act that raised it is judged: a
-    hand found foul then retires its holder first, as a `lift` recorded before the act
-    would (reading 5). The act is that raising, one finding: his stake stands as one made
-    out of the game (it is forfeit in the pool) and changes nothing else."""
-    was_in = player in r.board.playing.still_in
-    r.act(raised)
-    return was_in and player not in r.board.playing.still_in
-
-
 def round_may_end(r: Judge) -> None:
-    """A player left the say or the betting by other than an act in turn (his hand found
-    foul): with him gone, the round may be over."""
+    """A player left the say, the draw or the betting (he passed, or his hand was found
+    foul): one left takes the pool (L58), and with him gone the say or the betting may be
+    over, whether he acted in turn or not."""
     game = r.board.playing
     if game.resolved or one_left(r):
         return
@@ -305,20 +277,23 @@ def draw_round(r: Judge) -> Round:
 
 def betting_begins(r: Judge, player: str, event: Event) -> bool:
     """Does this act end the draw? Yes once all have drawn, or when a player who has had
-    his draw bets other than to make good his stake (those yet to draw are passed over)."""
+    his draw bets other than to make good his stake (`end_the_draw`)."""
     game = r.board.playing
     pending = game.the_draw().pending(game.still_in)
     if not pending:
         return True
     if player in pending or event["type"] == "pass":
         return False
-    making_good = game.stakes[player] < game.highest_stake() and event.get("stake", 0) <= game.highest_stake()
-    if making_good:
-        return False
-    for skipped in pending:
+    return not (game.stakes[player] < game.highest_stake() and event.get("stake", 0) <= game.highest_stake())
+
+
+def end_the_draw(r: Judge) -> None:
+    """A bet ends the draw: those yet to draw are passed over (L38), and the betting opens."""
+    game = r.board.playing
+    for skipped in game.the_draw().pending(game.still_in):
         r.fire("draw_turn_passed", skipped)
         game.the_draw().done.append(skipped)
-    return True
+    open_betting(r)
 
 
 def open_betting(r: Judge) -> None:
@@ -356,7 +331,6 @@ def on_demand_show(r: Judge, event: Event) -> None:
         open_betting(r)
     if raised_a_foul_hand(r, player, raise_hand(r, player)):
         late_stake(r, player, event["stake"])
-        round_may_end(r)
         return
     in_turn = take_turns_to(r, player)
     held = r.decide("demand_show", player)

@@ -19,12 +19,13 @@ if TYPE_CHECKING:
 
 
 def on_draw_for_deal(r: Judge, event: Event) -> None:
-    if r.board.session.games_begun:
-        raise r.board.refused("a draw for the first deal cannot come once the first game has begun")
     session = r.board.session
     player = event["player"]
-    card = r.board.parsed_cards[0] if r.board.parsed_cards else None
     held = r.decide("draw_for_deal", player)
+    if session.games_begun:  # the deal passes to the left now: the draw stands as an irregularity, nothing else
+        r.act(held)
+        return
+    card = r.board.parsed_cards[0] if r.board.parsed_cards else None
     value = None
     if card is not None:
         setting = r.board.setting("first_dealer")

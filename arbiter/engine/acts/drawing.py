@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arbiter.events import Event
-from arbiter.rulebook.vocabulary.facts import act_possible
+from arbiter.rulebook.vocabulary.facts import act_possible, draw_ended
 from arbiter.state import Phase
 from arbiter.words import plural
 
@@ -69,8 +69,8 @@ def on_give(r: Judge, event: Event) -> None:
     player = event["to"]
     hand = game.deal.hands[player]
     held = r.decide("give", player)
-    if not act_possible(r.board, "give", player):
-        r.act(held)
+    if not act_possible(r.board, "give", player) or draw_ended(r.board) or player in game.forfeited_draw:
+        r.act(held)  # it stands as an irregularity and changes nothing else
         return
     if hand.discarded is None:  # given cards without discarding: he discarded none
         hand.discarded = 0
@@ -90,6 +90,7 @@ def on_give(r: Judge, event: Event) -> None:
     for card in kept_cards:
         game.deal.in_play[card] = player
     game.deal.pack_remaining -= kept
+    game.deal.remaking.clear()  # the pack is dealt from as it stands (L41 says whether it was made up fully)
     if player == game.dealer:
         game.dealer_drew = hand.given
     r.act(held)

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Mapping
 
 from arbiter import hands
 from arbiter.cards import parse_card
+from arbiter.engine.acts.raising import raise_hand, raised_a_foul_hand
 from arbiter.engine.showdown import share_pool
 from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.functions import refundable_of
-from arbiter.rulebook.vocabulary.predicates import hand_known
+from arbiter.rulebook.vocabulary.predicates import hand_known, has_drawn
 from arbiter.seats import POOL
 from arbiter.state import Game, Outcome, OutcomeName, Phase
 
@@ -25,6 +26,10 @@ def on_show(r: Judge, event: Event) -> None:
     player = event["player"]
     held = r.decide("show", player)
     if not act_possible(r.board, "show", player):
+        # a show before its time that first raises a foul hand is that raising: one finding
+        if player in game.still_in and has_drawn(r.board, player) and raised_a_foul_hand(
+                r, player, raise_hand(r, player)):
+            return
         r.act(held)
         return
     game.shown[player] = list(r.board.parsed_cards[: len(event["cards"])])

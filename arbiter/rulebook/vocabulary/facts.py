@@ -32,6 +32,16 @@ def all_stood(t: BoardView) -> bool:
     return bool(active) and active <= game.stood
 
 
+def draw_ended(t: BoardView) -> bool:
+    """Every player still in has had his turn to draw, the dealer last, and been given all
+    he is owed: no give can come now (turns.md: the draw ends when the dealer has drawn)."""
+    game = t.game
+    if game is None or game.phase != Phase.DRAW or game.draw is None or not game.draw.over(game.still_in):
+        return False
+    hands = game.deal.hands
+    return all(hands[p].owed == 0 and (hands[p].supplied or not hands[p].discarded) for p in game.still_in)
+
+
 def dealer_answer_wrong(t: BoardView) -> bool:
     game = t.playing
     asker = t.last_asker
@@ -57,6 +67,8 @@ add("opened", "the game has been opened", lambda t: bool(t.game and t.game.opene
 add("misdealt", "the deal has been declared a misdeal", lambda t: t.in_deal() and t.playing.deal.misdealt)
 add("redeal", "this deal follows a misdeal", lambda t: t.in_deal() and t.playing.deal.redeal)
 add("first_game", "this is the first game", lambda t: t.session.games_begun <= 1)
+add("game_begun", "a game of the log has begun", lambda t: t.session.games_begun > 0,
+    note="from the first `deal` on")
 add("pack_short", "the pack has fewer cards than are given",
     lambda t: t.in_deal() and (t.event.get("count") or 0) > t.playing.deal.pack_remaining,
     note="the give asks for more cards than remain in the pack")
@@ -64,6 +76,10 @@ add("collected_in_turn", "the discards were collected after all had discarded",
     lambda t: bool(t.game and t.game.draw and t.game.draw.over(t.game.still_in)),
     note="after every player still to draw has discarded")
 add("dealer_answer_wrong", "the dealer's answer is wrong", dealer_answer_wrong)
+add("draw_ended", "the draw has ended", draw_ended,
+    note="every player still in has had his turn to draw and been given all he is owed; the betting has not begun")
+add("pack_unready", "the pack made up from the discards is not yet shuffled and cut",
+    lambda t: t.in_deal() and bool(t.playing.deal.remaking))
 add("all_stood", "every player still in stood after the draw", all_stood)
 add("winner_decided", "the laws have decided who takes the pool",
     lambda t: bool(t.game and t.game.resolved and t.game.outcome not in (None, Outcome.WIN_RECORDED)),

@@ -62,9 +62,10 @@ add("preceding_stake", "the preceding stake made in turn",
     note=("in the say and the betting, what the player whose turn it is must meet: the highest stake made in "
           "turn, an early stake counting from its owner's turn; elsewhere the highest stake"))
 add("increase", "the increase over the highest stake",
-    lambda t: (t.event.get("stake") or 0) - t.playing.highest_stake(),
-    note=("the event's stake minus `highest_stake` (stakes made out of turn included: the most a stake may be "
-          "is the highest so far plus the limit)"))
+    lambda t: (t.event.get("stake") or 0) - t.playing.highest_raised(),
+    note=("the event's stake minus the highest stake so far (stakes made out of turn included: the most a stake "
+          "may be is the highest so far plus the limit); before the game is opened in the say, minus the ante's or "
+          "the last straddle's, an early stake counting only from its owner's turn"))
 
 
 @NUMBERS("opening_base", "the ante (or the last straddle)",

@@ -112,6 +112,8 @@ add("lifted", "{0} has raised the cards dealt", lifted,
     note="his dealt hand, or the cards drawn once he has drawn")
 add("has_drawn", "{0} has drawn", has_drawn,
     note="discarded, stood pat, or forfeited his draw")
+add("forfeited_draw", "{0} has forfeited his draw", lambda t, p: p in t.playing.forfeited_draw,
+    note="passed over in the draw (L38): no discard or give of his counts")
 add("supplied", "the dealer has given {0} cards in the draw", lambda t, p: t.hand(p).supplied,
     note="a `give` to him is recorded (of any number, 0 included)")
 add("bet_after_draw", "{0} has bet since the draw", lambda t, p: p in t.playing.bettors,
