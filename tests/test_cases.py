@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from arbiter.checker import replay_log
+from arbiter.notation import parse_checked
 from arbiter.rulebook.model import normalise_id
 from arbiter.seats import POOL
 from tests.conftest import case_files, case_report, load_case, pools_balance
@@ -90,3 +92,15 @@ def test_the_l27_ruling_says_the_passed_players_counters_stay_in_the_pool():
         ruling = next(f for f in report["findings"] if f["id"] == "L27")
         assert words in ruling["summary"], (name, ruling["summary"])
         assert not [e for e in report["ledger"] if e["to"] == ruling["player"]], name
+
+
+def test_the_l63_ruling_after_the_pool_is_taken_says_no_counters_move():
+    """Reading 25: after the pool is taken no counters move; Ann, the dealer, whose hand
+    is foul by law 47, stakes once Cat's uncalled bet has taken it."""
+    log, _ = parse_checked("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+                           "dealt\nCat opens 2; Dan passes; Ann plays 2; Bob passes\nCat discards 0\n"
+                           "Ann discards 2; Ann gets 1; Ann gets 1\nCat plays 2; Ann plays 2\n", "x.hand")
+    report = replay_log(log)
+    ruling = next(f for f in report["findings"] if f["id"] == "L63")
+    assert ruling["event"] == 14 and "after the pool was taken: no counters move" in ruling["summary"]
+    assert not [e for e in report["ledger"] if e["event"] == 14]
