@@ -104,3 +104,21 @@ def test_the_l63_ruling_after_the_pool_is_taken_says_no_counters_move():
     ruling = next(f for f in report["findings"] if f["id"] == "L63")
     assert ruling["event"] == 14 and "after the pool was taken: no counters move" in ruling["summary"]
     assert not [e for e in report["ledger"] if e["event"] == 14]
+
+
+def test_a_sharer_of_a_show_for_a_sum_paid_nothing_is_no_winner():
+    """§4: `winners` are those paid from the pool. In a jack-pot Ann and Bob, equal two
+    pairs, both show for a sum of 0: law 60 gives them Dan's ante, 1, which cannot be split;
+    the odd counter goes to Ann (A4), Bob is paid nothing, and Cat, next best, the rest."""
+    log, _ = parse_checked(
+        "players Ann Bob Cat Dan Eve; limit 20; ante 1\nAnn deals; Ann shuffles; Eve cuts; Bob antes 1\n"
+        "dealt\nCat passes; Dan passes; Eve passes; Ann passes; Bob passes\n"
+        "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Eve antes 1; Ann antes 1; Bob antes 1\n"
+        "dealt Cat (Qc Qd 4h 4s 3d), Dan (2h 3h 6d 8s Tc), Eve (Jc Jd 6c 7d 8c), Ann (Kc Kd 5h 5s 2c), "
+        "Bob (Kh Ks 5d 5c 9h)\nCat opens 2; Dan passes; Eve plays 2; Ann demands show 0; Bob demands show 0\n"
+        "Cat discards 0; Eve discards 0; Ann discards 0; Bob discards 0\nCat plays 2; Eve plays 2\n"
+        "Ann shows (Kc Kd 5h 5s 2c); Bob shows (Kh Ks 5d 5c 9h); Cat shows (Qc Qd 4h 4s 3d); "
+        "Eve shows (Jc Jd 6c 7d 8c)\n", "x.hand")
+    report = replay_log(log)
+    assert [(e["to"], e["amount"]) for e in report["ledger"] if e["what"] == "win"] == [("Ann", 1), ("Cat", 9)]
+    assert report["games"][1]["winners"] == ["Cat", "Ann"]

@@ -234,9 +234,53 @@ def test_before_the_opening_an_early_play_does_not_raise_the_most_a_stake_may_be
     assert act(answer_to(head + "Dan opens 6\n"), "play")["maximum"] == 26
 
 
+def test_an_early_play_that_will_open_at_its_turn_raises_the_most_of_those_after_it():
+    """SPEC 24 and 28: Cat passes; Dan's early play of 5 counts at his turn, the first stake
+    in turn: it opens the game. Ann, after him, meets 5 and may go to 5 plus the limit;
+    `check` takes 15 with no D1 and finds D1 at 16."""
+    text = HEAD + "dealt\nDan plays 5\nCat passes\n"
+    assert act(answer_to(text), "play") == {"type": "play", "minimum": 5, "maximum": 15}
+    for stake, found in ((15, ["L25"]), (16, ["L25", "D1"])):
+        log, _ = parse_checked(text + f"Ann plays {stake}\n", "x.hand")
+        assert [f["id"] for f in replay_log(log)["findings"]] == found
+
+
+def test_a_card_exposed_in_a_replacement_is_owed_once():
+    """L40: Bob discards 2; of the 2 given one is exposed, and of the 1 given in its place
+    one is exposed again: he holds 4 and is owed 1, not 2."""
+    text = HEAD + "dealt\nCat passes; Dan passes; Ann opens 2; Bob plays 2\nBob discards 2\n" \
+                  "Bob gets 2 exposed 1\nBob gets 1 exposed 1\n"
+    answer = answer_to(text)
+    assert (answer["player"], answer["acts"]) == ("Ann", [{"type": "give", "to": "Bob", "count": 1}])
+
+
+def test_one_who_demanded_a_show_and_is_left_alone_takes_the_pool():
+    """SPEC 10: when only one player is left in, he takes the pool and there is no draw,
+    a show for a sum made in the say (L60) or not."""
+    answer = answer_to(HEAD + "dealt\nCat opens 2; Dan passes; Ann passes\nBob demands show 1\nCat passes\n")
+    assert (answer["phase"], answer["player"]) == ("over", "Bob") and {"type": "win", "player": "Bob"} in \
+        answer["others"]
+
+
 def test_house_rules_change_the_bounds():
     answer = answer_to(HEAD + "dealt\n", house={"parameters": {"opening_multiple_of_ante": 3}})
     assert act(answer, "open")["minimum"] == 3
+
+
+def test_a_clubs_own_rule_forbids_what_it_finds_irregular():
+    """SPEC 28, house rules included: a club rule is a check, so `next` tries each stake or
+    straddle it would offer and leaves out what the rule finds irregular. Under
+    `no-straddling` no straddle is offered; under `no-check-raise` Cat, who stood, may
+    only call the 5 bet since, or pass; what it offers draws no finding."""
+    answer = answer_to(HEAD, house="no-straddling")
+    assert "straddle" not in [a["type"] for a in [*answer["acts"], *answer["others"]]]
+    plain = answer_to(HEAD)
+    assert (plain["player"], plain["acts"]) == ("Cat", [{"type": "straddle", "amount": 2}])
+    text = HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n" \
+                  "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\nCat plays 2; Dan plays 5; Ann plays 5\n" \
+                  "Bob plays 5\n"
+    assert act(answer_to(text, house="no-check-raise"), "play") == {"type": "play", "minimum": 5, "maximum": 5}
+    assert act(answer_to(text), "play")["maximum"] == 15
 
 
 def test_one_who_cannot_meet_the_stake_under_table_stakes_is_told_he_may_pass_or_show(tmp_path):
@@ -250,6 +294,20 @@ def test_one_who_cannot_meet_the_stake_under_table_stakes_is_told_he_may_pass_or
     assert code == 0 and [a["type"] for a in json.loads(out)["acts"]] == ["pass", "demand_show"]
     code, out, _ = in_process("next", str(log), "--house", "table-stakes")
     assert code == 0 and out == "Bob to bet: pass or demand a show for 2 to 6\n"
+
+
+def test_under_table_stakes_one_who_cannot_make_good_at_the_draw_may_show_for_what_he_has():
+    """D4 with A5 and L60: at his turn to draw Cat must make her stake 6, and has 4 in all:
+    she is offered a pass or a show for what she has, which `check` takes with no finding."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 4, Dan 20\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 6; Ann plays 6; Bob plays 6\n"
+            "Bob discards 0\n")
+    answer = answer_to(text, house="table-stakes")
+    assert (answer["player"], answer["acts"]) == ("Cat", [{"type": "pass"},
+                                                         {"type": "demand_show", "minimum": 2, "maximum": 4}])
+    log, _ = parse_checked(text + "Cat demands show 4; Cat discards 0\n", "x.hand")
+    log["table"]["house"] = "table-stakes"
+    assert [f["id"] for f in arbiter.check_log(log)["findings"]] == []
 
 
 def test_arbiter_next_prints_the_answer_in_words_and_as_json(tmp_path):

@@ -40,6 +40,9 @@ from arbiter.engine import turns
 from arbiter.engine.acts import betting
 from arbiter.engine.expressions import product
 from arbiter.engine.replay import Replay
+from arbiter.errors import ArbiterError
+from arbiter.events import Event
+from arbiter.rulebook.house import HOUSE_AUTHORITY
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
 from arbiter.seats import POOL
 from arbiter.state import Game, Outcome, Phase, PhaseName
@@ -61,6 +64,8 @@ class Prospect:
         self.owed: list[dict[str, Any]] = []
         self.asks: list[dict[str, Any]] = []
         self.phase: PhaseName = Phase.BEFORE_DEAL  # the phase the answer is in
+        self.club_rules = frozenset(rule.id for rule in self.rulebook.in_order()
+                                    if rule.authority == HOUSE_AUTHORITY and rule.checks)
 
     def answer(self) -> dict[str, Any]:
         game = self.board.game
@@ -172,7 +177,44 @@ class Prospect:
             return None
         straddler = self.board.turns.of("straddle")
         most = product([self.board.limit, self.board.parameters["max_straddle_fraction_of_limit"]])
-        return straddler if straddler is not None and expected_straddle(self.board) <= most else None
+        amount = expected_straddle(self.board)
+        if straddler is None or amount > most or self.club_forbids(
+                {"type": "straddle", "player": straddler, "amount": amount}):
+            return None
+        return straddler
+
+    # --- a club's own rules ---------------------------------------------------------------
+    def club_forbids(self, event: Event) -> bool:
+        """Would a club's own rule (law 81) find this act irregular? Its rules are checks, not
+        bounds the turn model knows, so the act is tried on a copy of the log: replayed with
+        it, does a club rule's finding fall on it?"""
+        clubs = self.club_rules
+        log = self.replay.log
+        if not clubs or not isinstance(log["events"], list):
+            return False
+        events = [*log["events"], event]
+        trial = Replay({**log, "events": events}, self.replay.rules)
+        try:
+            for k, each in enumerate(events):
+                trial.step(k, each)
+        except ArbiterError:  # an act the replay refuses is no club rule's to forbid
+            return False
+        return any(f.event == len(events) - 1 and f.id in clubs for f in trial.findings)
+
+    def most_the_club_allows(self, player: str, kind: str, least: int, most: int) -> int | None:
+        """The most a stake may be where a club rule forbids some (a stander may not raise, say):
+        the greatest from `least` to `most` it allows, or None where it allows none."""
+        def forbids(stake: int) -> bool:
+            return self.club_forbids({"type": kind, "player": player, "stake": stake})
+
+        if not self.club_rules or not forbids(most):
+            return most
+        if forbids(least):
+            return None
+        while least < most:  # the club's rule forbids from some stake on: the last it allows
+            middle = (least + most + 1) // 2
+            least, most = (least, middle - 1) if forbids(middle) else (middle, most)
+        return least
 
     # --- the say and the betting ------------------------------------------------------------
     def say(self, game: Game) -> None:
@@ -188,8 +230,10 @@ class Prospect:
             if not staked:  # the first to stake in turn meets the opening minimum
                 least = opening
             opened = bool(game.opener) or staked  # after a stake in turn, one meets it (L26), or shows for a sum (L60)
+            # the most: over the ante's or the last straddle's until a stake counts in turn, then over the highest
+            most = (game.highest_stake() if opened else game.highest_raised()) + raise_limit(self.board)
             self.offer(game, player, "play" if opened else "open", least, short_show=opened,
-                       must_act=not over and player == chain[-1])
+                       must_act=not over and player == chain[-1], most=most)
             # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn)
             staked = staked or player in game.still_in
         if over:
@@ -228,15 +272,17 @@ class Prospect:
             game.last_to_equal, game.phase = kept
         return due[0] if due else None
 
-    def offer(self, game: Game, player: str, kind: str, least: int, short_show: bool, must_act: bool) -> None:
+    def offer(self, game: Game, player: str, kind: str, least: int, short_show: bool, must_act: bool,
+              most: int | None = None) -> None:
         """A stake from `least` to the highest stake plus the limit (under table stakes, no more
         than he has: A5), or a pass; for the last of the chain (the one who must act), his
         acts; for an early actor before him, the act again his turn allows (his turn passes
         without one). One who cannot meet `least` may stake what he has for a show (L60)."""
         own = game.stakes[player]
         least = max(least, own)
-        means = own + self.board.within_stack(player, max(least, self.most(game)) - own)
-        acts: list[Act] = [{"type": kind, "minimum": least, "maximum": means}] if means >= least else []
+        means = own + self.board.within_stack(player, max(least, self.most(game) if most is None else most) - own)
+        most_allowed = self.most_the_club_allows(player, kind, least, means) if means >= least else None
+        acts: list[Act] = [{"type": kind, "minimum": least, "maximum": most_allowed}] if most_allowed else []
         if not must_act:
             self.others.extend({**act, "player": player} for act in acts)
             return
@@ -290,10 +336,20 @@ class Prospect:
         elif player is None:
             self.betting_begins(game)
         elif game.stakes[player] < game.highest_stake() and player not in game.all_in:  # first make good, or pass (D4)
-            self.to(player, {"type": "play", "minimum": game.highest_stake(), "maximum": game.highest_stake()},
-                    {"type": "pass"})
+            self.make_good(game, player)
         else:
             self.to(player, {"type": "discard", "minimum": 0, "maximum": hands[player].count}, {"type": "pass"})
+
+    def make_good(self, game: Game, player: str) -> None:
+        """At his turn to draw a player makes his stake the highest, or passes (D4); under
+        table stakes one who has not the counters may show for what he has instead (L60, A5)."""
+        own, highest = game.stakes[player], game.highest_stake()
+        means = own + self.board.within_stack(player, highest - own)
+        acts: list[Act] = [{"type": "play", "minimum": highest, "maximum": highest}] if means >= highest else []
+        acts.append({"type": "pass"})
+        if means < highest:
+            acts.append({"type": "demand_show", "minimum": own, "maximum": means})
+        self.to(player, *acts)
 
     def cards_owed(self, game: Game, player: str, count: int) -> None:
         """The dealer gives a player the cards he owes him: the discard, or the cards

@@ -43,6 +43,7 @@ class Replay(Judge):
 
     def __init__(self, log: Mapping[str, Any], rules: CompiledRules, trace: bool = False) -> None:
         super().__init__(Board(log["table"], rules), rules)
+        self.log = log  # what `next` tries an act on, where a club's own rule may forbid it
         self.events: Iterable[Event] = log["events"]
         self.trace: list[dict[str, Any]] | None = [] if trace else None
 

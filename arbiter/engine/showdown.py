@@ -99,5 +99,7 @@ class SumShares:
                 self.add(player, share, kind)
 
     def add(self, player: str, amount: int, kind: OutcomeName) -> None:
+        if amount <= 0:  # a sharer whose share of a layer is nothing is paid nothing: no winner by it
+            return
         self.shares[player] = (self.shares.get(player, (0, kind))[0] + amount, kind)
         self.remaining -= amount

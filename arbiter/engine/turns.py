@@ -183,29 +183,24 @@ class Turns:
 
     def straddlers(self) -> list[str]:
         """Who may straddle in turn now, by the rules' `straddle_order`: its first player
-        (No. 1, left of the ante), whose refusal ends the straddling; after a straddle, any
-        player from the last straddler's left up to the order's last (the dealer). Those a
-        straddle passes over may not straddle afterwards."""
+        (No. 1, left of the ante) until he straddles ("if he does not straddle, no other
+        player shall do so"); after him, any player past the furthest in the order who has
+        straddled, up to its last (the dealer). Those a straddle passes over may not
+        straddle afterwards, and an irregular straddle sends the turn back to no one."""
         board = self.board
         order = board.setting("straddle_order")
         if order is None:
             return []
         game = board.playing
         first = board.person(order.value["first"])
-        if not game.straddles:
-            return [first] if first else []
+        if first not in board.seating:
+            return []
+        if first not in (p for p, _ in game.straddles):
+            return [first]
         last = board.person(order.value.get("last"))
-        ring = board.seating.round_from(first) if first in board.seating else []
+        ring = board.seating.round_from(first)
         ring = ring[: ring.index(last) + 1] if last in ring else ring
-        reached = [ring.index(p) for p, _ in game.straddles if p in ring]
-        if reached:  # it goes on only past the furthest in the order: an irregular straddle sends it back to no one
-            return ring[max(reached) + 1:]
-        due = []  # no straddle yet by one in the order: from the last straddler's left
-        for player in board.seating.going_left_from(game.straddles[-1][0]):
-            due.append(player)
-            if player == last:
-                break
-        return due
+        return ring[max(ring.index(p) for p, _ in game.straddles if p in ring) + 1:]
 
     def first_bettor(self) -> str | None:
         """Who bets first after the draw, by the rules' `bet_order`."""

@@ -100,8 +100,9 @@ def shares(game: Game, shown: dict[str, list[int]]) -> dict[str, int]:
                 left[source] -= 1
         for takers, amount in pots.items():
             for p, share in split(min(amount, remaining), list(takers), game).items():
-                paid[p] = paid.get(p, 0) + share
-                remaining -= share
+                if share:  # nothing paid, no winner
+                    paid[p] = paid.get(p, 0) + share
+                    remaining -= share
         free = [p for p in best if p not in game.all_in]
         if free:  # one who showed for no sum takes all the rest
             for p, amount in split(remaining, free, game).items():

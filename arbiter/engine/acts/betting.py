@@ -70,8 +70,10 @@ def betting_act(r: Judge, event: Event) -> None:
         say_before_the_deal(r, player, kind, event)
         return
     begins = game.phase == Phase.DRAW and player in game.still_in and betting_begins(r, player, event)
-    # a make-good while others still draw raises no drawn card (reading 10); a bet that begins the betting does
-    raised = [] if game.phase == Phase.DRAW and not begins and has_drawn(r.board, player) else raise_hand(r, player)
+    # a make-good while others still draw raises no drawn card (reading 10); a bet that begins the betting does,
+    # and so does a pass (reading 11: his first pass after his draw)
+    making_good = game.phase == Phase.DRAW and not begins and kind != "pass" and has_drawn(r.board, player)
+    raised = [] if making_good else raise_hand(r, player)
     if raised_a_foul_hand(r, player, raised):  # his hand foul before his bet: it begins nothing
         if kind != "pass":
             late_stake(r, player, event["stake"])
@@ -205,7 +207,7 @@ def one_left(r: Judge) -> bool:
     whatever act left him alone: a pass, or a hand found foul in the draw or the betting.
     (At the show, the pool goes by the show: `showing.close_show_if_done`.)"""
     game = r.board.playing
-    if (game.resolved or len(game.still_in) != 1 or game.all_in or not game.opener
+    if (game.resolved or len(game.still_in) != 1 or not game.opener
             or game.phase == Phase.SHOW):
         return False
     showing.win_uncalled(r)
@@ -339,8 +341,9 @@ def on_demand_show(r: Judge, event: Event) -> None:
         r.act(held)
         return
     r.stake(player, event["stake"], "stake")
-    # the sum shown for: his stake, or less where he had not the counters for it (table stakes, A5)
-    game.shows_for_sum(player, min(event["stake"], game.stakes[player]), r.board.seating.players)
+    # the sum shown for: his stake as it now stands (less than asked where he had not the counters for
+    # it, table stakes, A5; his old stake where he asked for less, L55)
+    game.shows_for_sum(player, game.stakes[player], r.board.seating.players)
     r.act(held)
     if game.phase == Phase.SAY:  # his say, a stake: the say goes on round, once (L61 in the say)
         after_act(r, player, in_turn, staked=True)
