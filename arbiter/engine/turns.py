@@ -170,9 +170,10 @@ class Turns:
                 order = board.setting("deal_order")
                 return board.person(order.value["first"]) if order else None
             # the next going left who is still short of a hand: one given his cards is passed
-            short = board.parameters["cards_per_hand"]
-            return next((p for p in board.seating.going_left_from(deal.last_to) if deal.hands[p].count < short),
-                        board.seating.left_of(deal.last_to))
+            left, short = board.seating.left_of(deal.last_to), board.parameters["cards_per_hand"]
+            if deal.hands[left].count < short:  # most cards: the next to the left
+                return left
+            return next((p for p in board.seating.going_left_from(deal.last_to) if deal.hands[p].count < short), left)
         if round_name == "show":
             due = self.show_due()
             return due[0] if due else None

@@ -33,6 +33,8 @@ def raised_a_foul_hand(r: Judge, player: str, raised: list[Decision]) -> bool:
     hand found foul then retires its holder first, as a `lift` recorded before the act
     would (reading 5). The act is that raising, one finding: his stake stands as one made
     out of the game (it is forfeit in the pool) and changes nothing else."""
+    if not raised:  # most acts raise nothing new
+        return False
     was_in = player in r.board.playing.still_in
     r.act(raised)
     return was_in and player not in r.board.playing.still_in
