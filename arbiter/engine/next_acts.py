@@ -64,7 +64,7 @@ class Prospect:
         self.owed: list[dict[str, Any]] = []
         self.asks: list[dict[str, Any]] = []
         self.phase: PhaseName = Phase.BEFORE_DEAL  # the phase the answer is in
-        self.club_rules = frozenset(rule.id for rule in self.rulebook.in_order()
+        self.club_rules = frozenset(rule.id for rule in self.rulebook.rules.values()
                                     if rule.authority == HOUSE_AUTHORITY and rule.checks)
 
     def answer(self) -> dict[str, Any]:
@@ -231,9 +231,9 @@ class Prospect:
                 least = opening
             opened = bool(game.opener) or staked  # after a stake in turn, one meets it (L26), or shows for a sum (L60)
             # the most: over the ante's or the last straddle's until a stake counts in turn, then over the highest
-            most = (game.highest_stake() if opened else game.highest_raised()) + raise_limit(self.board)
-            self.offer(game, player, "play" if opened else "open", least, short_show=opened,
-                       must_act=not over and player == chain[-1], most=most)
+            most = self.most(game.highest_stake() if opened else game.highest_raised())
+            self.offer(game, player, "play" if opened else "open", least, most, short_show=opened,
+                       must_act=not over and player == chain[-1])
             # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn)
             staked = staked or player in game.still_in
         if over:
@@ -252,7 +252,8 @@ class Prospect:
     def betting(self, game: Game) -> None:
         chain = self.board.turns.chain()
         for player, least in turns.minimums(game, chain):
-            self.offer(game, player, "play", least, short_show=True, must_act=player == chain[-1])
+            self.offer(game, player, "play", least, self.most(game.highest_stake()), short_show=True,
+                       must_act=player == chain[-1])
         if chain and turns.optional(game, chain[-1], betting=True) and self.closes_with(game, chain[-1]):
             self.others.append({"type": "show", "player": self.first_to_show(game, chain[-1])})
 
@@ -272,15 +273,16 @@ class Prospect:
             game.last_to_equal, game.phase = kept
         return due[0] if due else None
 
-    def offer(self, game: Game, player: str, kind: str, least: int, short_show: bool, must_act: bool,
-              most: int | None = None) -> None:
-        """A stake from `least` to the highest stake plus the limit (under table stakes, no more
-        than he has: A5), or a pass; for the last of the chain (the one who must act), his
-        acts; for an early actor before him, the act again his turn allows (his turn passes
-        without one). One who cannot meet `least` may stake what he has for a show (L60)."""
+    def offer(self, game: Game, player: str, kind: str, least: int, most: int, short_show: bool,
+              must_act: bool) -> None:
+        """A stake from `least` to `most` (under table stakes, no more than he has: A5, and no
+        more than a club's own rule allows), or a pass; for the last of the chain (the one who
+        must act), his acts; for an early actor before him, the act again his turn allows (his
+        turn passes without one). One who cannot meet `least` may stake what he has for a show
+        (L60)."""
         own = game.stakes[player]
         least = max(least, own)
-        means = own + self.board.within_stack(player, max(least, self.most(game) if most is None else most) - own)
+        means = own + self.board.within_stack(player, max(least, most) - own)
         most_allowed = self.most_the_club_allows(player, kind, least, means) if means >= least else None
         acts: list[Act] = [{"type": kind, "minimum": least, "maximum": most_allowed}] if most_allowed else []
         if not must_act:
@@ -291,11 +293,11 @@ class Prospect:
             acts.append({"type": "demand_show", "minimum": own, "maximum": min(least - 1, means)})
         self.to(player, *acts)
 
-    def most(self, game: Game) -> int:
-        """The most a stake may be: the highest stake so far plus the limit (D1; after the
+    def most(self, highest: int) -> int:
+        """The most a stake may be: the highest stake it raises plus the limit (D1; after the
         draw, as the house may have multiplied it)."""
         limit: int = raise_limit(self.board)  # the vocabulary's words are typed as giving anything
-        return game.highest_raised() + limit
+        return highest + limit
 
     # --- the draw -------------------------------------------------------------------------
     def the_draw(self, game: Game) -> None:

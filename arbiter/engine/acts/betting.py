@@ -108,8 +108,8 @@ def round_may_end(r: Judge) -> None:
     game = r.board.playing
     if game.resolved or one_left(r):
         return
-    if game.phase == Phase.SAY and game.the_say().over(game.still_in):
-        close_say(r, game.the_say().done[-1] if game.the_say().done else game.dealer)
+    if game.phase == Phase.SAY:
+        close_say_if_over(r)
     elif game.phase == Phase.BETTING:
         close_betting_if_done(r, game.last_stood or game.dealer)
 
@@ -231,8 +231,8 @@ def settle_turns(r: Judge, event: Event) -> None:
     betting = game.phase == Phase.BETTING
     if game.early:  # only the turn of one who acted early may pass without an act
         pass_optional_turns(r, event, betting)
-    if not betting and game.say and game.say.over(game.still_in):
-        close_say(r, game.say.done[-1] if game.say.done else game.dealer)
+    if not betting and game.say:
+        close_say_if_over(r)
 
 
 def pass_optional_turns(r: Judge, event: Event, betting: bool) -> None:
@@ -250,6 +250,13 @@ def pass_optional_turns(r: Judge, event: Event, betting: bool) -> None:
         pass_turn(r, player)
         if betting and close_betting_if_done(r, player):
             break
+
+
+def close_say_if_over(r: Judge) -> None:
+    """Where everyone still in has had his say, the say closes after the last who said."""
+    say = r.board.playing.the_say()
+    if say.over(r.board.playing.still_in):
+        close_say(r, say.done[-1] if say.done else r.board.playing.dealer)
 
 
 def close_say(r: Judge, last: str) -> None:
