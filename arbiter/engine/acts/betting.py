@@ -14,7 +14,7 @@ from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.predicates import has_drawn
 from arbiter.seats import POOL
-from arbiter.state import Outcome, Phase, Round
+from arbiter.state import Game, Outcome, Phase, Round
 
 if TYPE_CHECKING:
     from arbiter.engine.judge import Judge
@@ -109,7 +109,7 @@ def round_may_end(r: Judge) -> None:
     if game.resolved or one_left(r):
         return
     if game.phase == Phase.SAY:
-        close_say_if_over(r)
+        close_say_if_over(r, game)
     elif game.phase == Phase.BETTING:
         close_betting_if_done(r, game.last_stood or game.dealer)
 
@@ -231,8 +231,8 @@ def settle_turns(r: Judge, event: Event) -> None:
     betting = game.phase == Phase.BETTING
     if game.early:  # only the turn of one who acted early may pass without an act
         pass_optional_turns(r, event, betting)
-    if not betting and game.say:
-        close_say_if_over(r)
+    if not betting:
+        close_say_if_over(r, game)
 
 
 def pass_optional_turns(r: Judge, event: Event, betting: bool) -> None:
@@ -252,11 +252,11 @@ def pass_optional_turns(r: Judge, event: Event, betting: bool) -> None:
             break
 
 
-def close_say_if_over(r: Judge) -> None:
+def close_say_if_over(r: Judge, game: Game) -> None:
     """Where everyone still in has had his say, the say closes after the last who said."""
-    say = r.board.playing.the_say()
-    if say.over(r.board.playing.still_in):
-        close_say(r, say.done[-1] if say.done else r.board.playing.dealer)
+    say = game.say
+    if say is not None and say.over(game.still_in):
+        close_say(r, say.done[-1] if say.done else game.dealer)
 
 
 def close_say(r: Judge, last: str) -> None:
