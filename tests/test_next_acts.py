@@ -65,6 +65,16 @@ def test_a_ruling_that_waits_for_its_witness_asks_and_offers_no_discard():
     assert answer["acts"] == []
 
 
+def test_while_the_witness_is_asked_the_cards_the_dealer_owes_stay_owed():
+    """SPEC 28: the answer says what is owed and what a ruling waits for, both: Cat's
+    discard is still owed while Dan is asked the number Bob demanded."""
+    answer = answer_to(HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+                              "Bob discards 2; Bob gets 3; Cat discards 1\nBob claims 2 dealer says 3\n")
+    assert answer["asks"] == [{"of": "Dan", "what": "number", "about": "Bob", "law": "L46"}]
+    assert answer["owed"] == [{"by": "Ann", "to": "Cat", "what": "give", "cards": 1, "law": "L39"}]
+    assert answer["acts"] == []
+
+
 def test_the_ante_is_owed_before_the_deal_and_the_straddle_offered_after_it():
     answer = answer_to("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals\n")
     assert answer["player"] == "Ann" and answer["acts"] == [{"type": "shuffle"}]

@@ -302,13 +302,8 @@ class Prospect:
     # --- the draw -------------------------------------------------------------------------
     def the_draw(self, game: Game) -> None:
         """The dealer gives what he owes, in the order of the draw; where the pack cannot
-        supply it, those still to draw discard first (law 41's order); else the next to draw."""
-        waiting = self.waiting_witness(game)
-        if waiting is not None:
-            witness, law = waiting
-            self.asks.append({"of": witness, "what": "number", "about": self.board.event["player"], "law": law})
-            self.to(witness)
-            return
+        supply it, those still to draw discard first (law 41's order); else the next to draw.
+        While a law 46 ruling waits for its witness, he is asked, and what is owed stays owed."""
         draw = game.the_draw()
         hands = game.deal.hands
         player = self.board.turns.of("draw")
@@ -333,7 +328,12 @@ class Prospect:
                 owing.append((drawer, hand.owed, hand.owed_law))
         for drawer, count, cited in owing:
             self.owed.append({"by": game.dealer, "to": drawer, "what": "give", "cards": count, "law": cited})
-        if owing and (game.deal.pack_remaining >= owing[0][1] or player is None):
+        waiting = self.waiting_witness(game)
+        if waiting is not None:
+            witness, law = waiting
+            self.asks.append({"of": witness, "what": "number", "about": self.board.event["player"], "law": law})
+            self.to(witness)
+        elif owing and (game.deal.pack_remaining >= owing[0][1] or player is None):
             self.cards_owed(game, owing[0][0], owing[0][1])
         elif player is None:
             self.betting_begins(game)
