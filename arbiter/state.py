@@ -77,6 +77,7 @@ class Hand:
         self.supplied: bool = False
         self.owed: int = 0  # cards the dealer owes beyond those given (exposed, short), and the law that says so
         self.owed_law: str | None = None
+        self.unreplaced: int = 0  # of those owed, the cards exposed in giving (L40): they count as given
         self.excess: int = 0  # cards given in excess, to be taken back, and the law that says so
         self.excess_law: str | None = None
         self.drawn_lifted: bool = False

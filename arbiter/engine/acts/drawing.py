@@ -85,6 +85,7 @@ def on_give(r: Judge, event: Event) -> None:
     hand.given += kept
     hand.supplied = True
     hand.owed = max(hand.owed - event["count"], 0)  # a card exposed in this give is owed again by L40's finding
+    hand.unreplaced = max(hand.unreplaced - event["count"], 0)
     kept_cards = r.board.parsed_cards[:kept] if r.board.parsed_cards else []
     hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
     for card in kept_cards:

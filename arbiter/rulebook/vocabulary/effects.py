@@ -198,8 +198,13 @@ EFFECTS.add("make_good", "the dealer makes good the {count} cards {player} is sh
             takes={"player": "person", "count": "whole"},
             says=lambda e, p: f"the dealer makes good the {plural(e['count'], 'card')} {e['player']} is short",
             note="`make_good: {player: P, count: X}`")
+def _owe_exposed(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+    t.hand(values["player"]).unreplaced += values.get("count") or 0  # counted as given until replaced (L45)
+    return _owe(t, "owe_cards", values, rule)
+
+
 EFFECTS.add("owe_cards", "the exposed cards go back to the pack and the dealer owes {player} {count}",
-            lambda t, values, rule: _owe(t, "owe_cards", values, rule),
+            _owe_exposed,
             takes={"player": "person", "count": "whole"},
             says=lambda e, p: (f"the exposed {'card goes' if e['count'] == 1 else 'cards go'} back to the pack; "
                                f"the dealer owes {e['player']} {plural(e['count'], 'card')}"),

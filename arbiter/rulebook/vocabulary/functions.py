@@ -47,6 +47,9 @@ add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given
     note="exposed ones excepted")
 add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: t.hand(p).owed,
     note="for cards exposed in giving (L40) or a deficiency ruled (L43), until given")
+add("unreplaced_for", "the number of cards exposed in giving to {0} not yet replaced",
+    lambda t, p: t.hand(p).unreplaced,
+    note="owed by law 40, and counted as given: a deficiency ruled (L43) is not")
 add("taken_back_from", "the number of cards taken back from {0}", lambda t, p: t.hand(p).excess,
     note="given in excess and returned to the pack by a ruling (L42)")
 add("refundable_of", "{0}'s ante or straddle", refundable_of,
