@@ -388,9 +388,10 @@ class Prospect:
         return None
 
     def the_show(self) -> None:
+        """The next hand due is shown, or its player passes and gives up his claim (L59)."""
         due = self.board.turns.show_due()
         if due:
-            self.to(due[0], {"type": "show"})
+            self.to(due[0], {"type": "show"}, {"type": "pass"})
 
     def betting_begins(self, game: Game) -> None:
         """The draw is over: the first bettor, as the betting will open; where fewer than two

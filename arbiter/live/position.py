@@ -230,7 +230,9 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         if phase == "over" and not answer["asks"]:  # a jack-pot opener's openers, his hand known
             dealer = next((o["dealer"] for o in answer["others"] if "dealer" in o), "the next dealer")
             return f"{actor} shows {p.possessive} opening hand, then {dealer} deals the next game{then}"
-        return f"the hands are shown: {actor} shows" if not answer["asks"] else f"{actor} to show"
+        if answer["asks"]:
+            return f"{actor} to show"
+        return f"the hands are shown: {actor} shows" + (" or passes" if "pass" in acts else "")
     if "deal" in acts:
         if phase == "over":
             return f"the game is over: {actor} deals the next game{then}"
