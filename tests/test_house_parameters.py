@@ -155,6 +155,7 @@ def test_a_rule_file_whose_default_breaks_its_own_declaration_does_not_compile(t
 @pytest.mark.parametrize("disable, refused", [
     (["L34"], "L34 cannot be switched off: it sets the order of the draw (draw_order)"),
     (["L20"], "L20 cannot be switched off: it sets who stakes the ante (ante_by)"),
+    (["L18"], "L18 cannot be switched off: it sets who deals the next game (next_dealer)"),  # else next.dealer null
     (["L23", "L24", "A1"], "L23 cannot be switched off: it sets the order of the say"),
     (["A1"], "A1 cannot be switched off: it sets the order of the say"),  # the jack-pots would have none
     # the law a movement the replay makes itself cites: without it, logs would be invalid, not the file
