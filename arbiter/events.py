@@ -11,7 +11,11 @@ an event of each type has, the schema says, and the reader has checked it.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Final, TypedDict
+
+# Numbers beyond what a double holds exactly are no counts of counters or cards: no log's
+# number is read beyond it (reading/limits.py), and no rule's effect moves more.
+MAX_NUMBER: Final = 2**53 - 1
 
 
 class Event(TypedDict, total=False):

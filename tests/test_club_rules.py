@@ -230,6 +230,12 @@ def test_explain_tells_its_ruling_at_its_event():
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {"redeal_after": ["L10"]}}}]),
      "rules/0/checks/0/when/if/redeal_after: names a rule, such as L10"),
     ({**SHIPPED, "rules": ["H1"]}, "rules/0: 'H1' is not of type 'object'"),
+    # a number no count of counters reaches: the ledger could not hold it (SPEC §5)
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "actor", "amount": 10**24}}]}]),
+     "rules/0/checks/0/then/0/penalty/amount: 1000000000000000000000000 is not a number a rule can use: numbers "
+     "lie within ±9007199254740991"),
+    (club(parameters={"fee": {"default": 1, "type": "whole_number", "minimum": 0, "maximum": 10**20}}),
+     "rules/0/parameters/fee/maximum: 100000000000000000000 is greater than the maximum of 9007199254740991"),
     ({**SHIPPED, "rules": {"H1": {}}}, "rules: {'H1': {}} is not of type 'array'"),
 ])
 def test_a_bad_club_rule_is_refused_in_one_line(tmp_path, rulebook, data, message):
@@ -300,6 +306,19 @@ def test_a_chain_of_follows_that_never_ends_is_refused_before_play(tmp_path, rul
     code, out, err = run("check", str(CASE), "--house", str(path))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert f"rules: {chain}: a chain of follows that never ends" in err, err
+
+
+def test_a_club_rules_amount_beyond_any_count_of_counters_is_refused_in_words(tmp_path):
+    """An amount the rule computes, each number in range, may pass every count of counters:
+    the log is refused at that event, never an internal error (SPEC §5)."""
+    check = {"when": {"on": ["pass"]}, "then": [{"penalty": {"from": "actor", "to": "pool",
+             "amount": {"mul": ["limit"] + [10**6] * 4}}}], "player": "actor", "summary": "{actor} passed"}
+    path = house_file(tmp_path, club(checks=[check]))
+    log = cases_dir() / "l58-uncalled-raise-wins.json"
+    code, out, _ = run("check", str(log), "--house", str(path), "--format", "json")
+    error = json.loads(out)["reports"][0]["error"]
+    assert code == 2 and "H1's penalty of" in error["message"] and "more than any count of counters" in error["message"]
+    assert "internal error" not in error["message"]
 
 
 @pytest.mark.parametrize("when, then", [

@@ -17,7 +17,8 @@ import re
 from typing import AbstractSet, Any, Callable, Final
 
 from arbiter.escapes import has_lone_surrogate
-from arbiter.reading.limits import CARD_COUNTS, MAX_CARDS, MAX_NUMBER
+from arbiter.events import MAX_NUMBER
+from arbiter.reading.limits import CARD_COUNTS, MAX_CARDS
 from arbiter.reading.schema import DEFS, HEAD_SCHEMA
 
 # A value, and the names seated, to the verdict "sound".

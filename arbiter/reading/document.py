@@ -28,11 +28,11 @@ from typing import Any, cast
 
 from arbiter.errors import LogReadError, LogSchemaError
 from arbiter.escapes import has_lone_surrogate
+from arbiter.events import MAX_NUMBER
 from arbiter.reading.exact import schema_error
 from arbiter.reading.limits import (
     CARD_COUNTS,
     MAX_CARDS,
-    MAX_NUMBER,
     TOO_DEEP,
     may_hold_surrogate,
     read_source,

@@ -15,8 +15,6 @@ from typing import Final, Iterable, Protocol
 
 from arbiter.errors import LogReadError
 
-# Numbers beyond what a double holds exactly are no counts of counters or cards.
-MAX_NUMBER: Final = 2**53 - 1
 # A log larger than this is not read: a runaway file (or /dev/zero) must not take the
 # machine's memory from the other logs of a run. A million events take some 60 MB, and
 # (read as they come, `STREAM_ABOVE_BYTES`) under 300 MB of memory to check.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final, Mapping
 
+from arbiter.events import MAX_NUMBER
 from arbiter.findings import (
     AmountRecord,
     BareRecord,
@@ -95,6 +96,9 @@ def _transfer(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> 
     payer, payee, amount = values.get("from"), values.get("to"), values.get("amount") or 0
     if payer is None or payee is None or payer == payee or amount <= 0:
         return []
+    if amount > MAX_NUMBER:  # a house's amount, computed: the ledger and the report hold no more
+        raise t.refused(f"{rule}'s {kind} of {amount} counters is more than any count of counters "
+                        f"(at most {MAX_NUMBER})")
     paid = t.pay(payer, payee, amount, kind, rule)
     return [TransferRecord(kind, payer, payee, paid)] if paid > 0 else []
 

@@ -14,9 +14,9 @@ replayed under it.
 
 from __future__ import annotations
 
-import math
 from typing import Any, Iterable, Mapping
 
+from arbiter.events import MAX_NUMBER
 from arbiter.rulebook.vocabulary.effects import EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
@@ -58,11 +58,11 @@ def kind_of(node: Any, where: str, parameters: Mapping[str, str]) -> str:
         return "null"
     if isinstance(node, bool):
         return "fact"
+    if isinstance(node, (int, float)) and not abs(node) <= MAX_NUMBER:  # NaN and infinity too
+        raise KindError(f"{where}: {node!r} is not a number a rule can use: numbers lie within ±{MAX_NUMBER}")
     if isinstance(node, int):
         return "whole"
     if isinstance(node, float):
-        if not math.isfinite(node):
-            raise KindError(f"{where}: {node!r} is not a number a rule can use")
         return "whole" if node.is_integer() else "fraction"
     if isinstance(node, str):
         if node.startswith("event."):
