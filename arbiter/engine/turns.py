@@ -105,12 +105,13 @@ def take_say_turn(game: Game, player: str, staked: bool) -> None:
     game.say_staked = game.say_staked or staked
 
 
-def take_bet_turn(game: Game, seating: Seating, player: str) -> None:
+def take_bet_turn(game: Game, seating: Seating, player: str, raises: bool = True) -> None:
     """A player's turn to bet is taken, by an act or, for an early bettor, silently: his
-    stake counts from now (the last increase, where it is one), and the turn moves on."""
+    stake counts from now (the last increase, where it is one), and the turn moves on. A
+    demand for a show raises no one, whatever its sum (L61): `raises` is false."""
     game.early.pop(player, None)
     stake = game.stakes[player]
-    if player in game.still_in and stake > game.preceding:  # one who staked all he has may have raised
+    if raises and player in game.still_in and stake > game.preceding:  # one who staked all he has may have raised
         game.preceding = stake
         game.acted_since_raise = {player}
     else:
