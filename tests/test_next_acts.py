@@ -112,18 +112,20 @@ def test_a_jackpot_opener_left_alone_is_asked_for_his_hand():
 @pytest.mark.parametrize("cards, jackpot_next", [("Jc Jd 8h 9s Kc", None), ("4c 5d 8h 9s Kc", "QQ")])
 def test_a_jackpot_opener_left_alone_shows_his_openers_though_the_log_names_them(cards, jackpot_next):
     """SPEC 28: a jack-pot opener left alone is to act with `show` (L33), the next deal
-    waiting among the others: where the cards he named at the open hold the openers (he
-    has the pool) and where they lack them (the false opener's penalty is owed, and the
-    next jack-pot of the series follows). Once he has shown, the next dealer deals."""
+    waiting among the others; the log names his hand, so nothing is asked. His claim is
+    judged at his show (reading 47: the `original` he shows comes first): where the cards
+    he named hold the openers he has the pool; where they lack them the false opener's
+    penalty is owed, and the next jack-pot of the series follows. Then the next dealer deals."""
     text = HEAD + "dealt\nDan passes; Ann passes; Bob passes; Cat passes\n" \
                   "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\n" \
                   f"dealt\nCat passes; Dan opens 2 ({cards}); Ann passes; Bob passes\n"
     answer = answer_to(text)
     assert answer["player"] == "Dan" and answer["acts"] == [{"type": "show"}] and answer["asks"] == []
     assert {"type": "deal", "dealer": "Cat"} in answer["others"]
-    assert (answer["jackpot"] or {}).get("openers") == jackpot_next
     answer = answer_to(text + f"Dan shows ({cards})\n")
     assert answer["player"] == "Cat" and answer["acts"] == [{"type": "deal"}]
+    assert (answer["jackpot"] or {}).get("openers") == jackpot_next
+    assert [o["law"] for o in answer["owed"]] == ([] if jackpot_next is None else ["L33"])
 
 
 @pytest.mark.parametrize("early, least", [(3, 3), (1, 1)])

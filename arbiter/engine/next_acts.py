@@ -44,6 +44,7 @@ from arbiter.errors import ArbiterError
 from arbiter.events import Event
 from arbiter.rulebook.house import HOUSE_AUTHORITY
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
+from arbiter.rulebook.vocabulary.predicates import hand_known
 from arbiter.seats import POOL
 from arbiter.state import Game, Outcome, Phase, PhaseName
 
@@ -106,9 +107,12 @@ class Prospect:
     # --- a game ------------------------------------------------------------------------------
     def for_game(self, game: Game) -> None:
         if game.pending_claim is not None:  # a jack-pot opener left alone shows what he opened with
-            claim = self.rulebook.implementing("engine/acts/showing.py:settle_pending_claim")
-            self.asks.append({"of": game.opener, "what": "opening hand", "law": claim.id if claim else None})
+            if not hand_known(self.board, game.opener):  # the log names it nowhere: the ruling asks for it
+                claim = self.rulebook.implementing("engine/acts/showing.py:settle_pending_claim")
+                self.asks.append({"of": game.opener, "what": "opening hand", "law": claim.id if claim else None})
             self.to(game.opener, {"type": "show"})
+            dealer, _ = self.board.setting_person("next_dealer")  # unshown, his claim is settled at the next deal
+            self.others.append({"type": "deal", "dealer": dealer})
             self.others.extend({"type": "win", "player": p} for p in game.pending_claim[0])  # claimed unshown
         elif game.resolved:
             dealer, _ = self.board.setting_person("next_dealer")

@@ -23,20 +23,20 @@ def original_shown(game: Game, player: str) -> list[str] | None:
     return names(game.original[player])
 
 
-def must_show(game: Game, winners: list[str], at: int | None) -> None:
-    """L33, a ruling: the jack-pot opener wins and his original hand is nowhere in the log;
-    he must show it, and no penalty is assumed (SPEC §3.18). `at`: the event at which
-    arbiter settles his claim (his show, or the first `win`)."""
-    first = sorted(winners, key=game.seats.order_key(game.seats.left_of(game.dealer)))[0]
-    if game.jackpot and first == game.opener and not game.opener_known and at is not None:
+def must_show(game: Game, claimants: set[str], at: int | None) -> None:
+    """L33, a ruling: the jack-pot opener wins (or takes the rest after a show for a sum)
+    and his original hand is nowhere in the log; he must show it, and no penalty is assumed
+    (SPEC §3.18). `at`: the event at which arbiter settles his claim (his show, or the
+    first `win`)."""
+    if game.jackpot and game.opener in claimants and not game.opener_known and at is not None:
         game.expect("L33", game.opener, at, "ruling", planted=False,
                     what=f"{game.opener} opened the jack-pot and won; his original hand is not known")
 
 
-def _opener_claims(game: Game, winners: list[str], at: int | None) -> bool:
-    """Law 33 at the moment the pool is paid: False if the opener may not claim it."""
-    first = sorted(winners, key=game.seats.order_key(game.seats.left_of(game.dealer)))[0]
-    if not game.jackpot or first != game.opener or not game.opener_known:
+def _opener_claims(game: Game, claimants: set[str], at: int | None) -> bool:
+    """Law 33 when the opener's hand is known, at his show (reading 47): False if he may
+    not claim the pool. `claimants`: the best hands, and those the pool would pay."""
+    if not game.jackpot or game.opener not in claimants or not game.opener_known:
         return True
     if hands.meets_minimum(game.original[game.opener], game.jackpot["openers"]):
         return True
@@ -55,18 +55,16 @@ def uncalled(game: Game, winner: str, at: int) -> None:
     game.resolved = True
     game.won_uncalled = True
     game.phase = "over"
-    claims = _opener_claims(game, [winner], at)
     settled = None
     if game.jackpot and winner == game.opener and len(game.hands[winner]) == CARDS_PER_HAND \
             and winner not in game.unshowable:
-        known = game.opener_known
         settled = game.emit("show", player=winner, cards=game.hand_names(winner),
                             original=original_shown(game, winner))
-        if not known and game.opener_known:  # his hand known by his show: his claim judged at it
-            claims = _opener_claims(game, [winner], settled)
-    if claims:
+    # an opener's claim waits for his show (reading 47); unshown, a false opener's is judged
+    # at the game's last event, the pass, as nothing of the game follows it
+    if _opener_claims(game, {winner}, at if settled is None else settled):
         first_win = pay(game, {winner: game.session.pool})
-        must_show(game, [winner], first_win if settled is None else settled)
+        must_show(game, {winner}, first_win if settled is None else settled)
 
 
 def split(amount: int, sharers: list[str], game: Game) -> dict[str, int]:
@@ -157,6 +155,7 @@ def show(game: Game, start: str) -> None:
     game.resolved = True
     game.phase = "over"
     shown = {p: game.hands[p] for p in contenders if p in game.still_in}
-    best = hands.winners(shown)
-    if _opener_claims(game, best, at):
-        must_show(game, best, pay(game, shares(game, shown)))
+    paid = shares(game, shown)
+    claimants = {*hands.winners(shown), *paid}
+    if _opener_claims(game, claimants, at):
+        must_show(game, claimants, pay(game, paid))

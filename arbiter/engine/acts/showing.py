@@ -129,10 +129,20 @@ def pay_winners(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[s
     game.resolved = True
     game.winners = list(winners)
     game.phase = Phase.OVER if how == Outcome.UNCALLED else game.phase
-    if game.jackpot and game.opener in winners and not hand_known(r.board, game.opener):
-        game.pending_claim = (winners, how, dict(shown or {}))
+    shown = shown or {}
+    if opener_claims(r, winners, shown) and (game.opener not in game.shown or not hand_known(r.board, game.opener)):
+        game.pending_claim = (winners, how, dict(shown))  # he shows what he opened with first (reading 47)
         return
-    claim(r, winners, how, shown or {})
+    claim(r, winners, how, shown)
+
+
+def opener_claims(r: Judge, winners: list[str], shown: Mapping[str, list[int]]) -> bool:
+    """Would the pool pay a jack-pot's opener: as a winner, or (after a show for a sum) the
+    rest as the next best hand? Then law 33 asks for his opening hand first."""
+    game = r.board.playing
+    if not game.jackpot or game.opener is None:
+        return False
+    return game.opener in winners or (bool(game.all_in) and game.opener in shares_of(r, winners, shown))
 
 
 def settle_pending_claim(r: Judge) -> None:
@@ -146,7 +156,7 @@ def settle_pending_claim(r: Judge) -> None:
 def claim(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[str, list[int]]) -> None:
     game = r.board.playing
     key = r.board.seating.order_key(r.board.seating.left_of(game.dealer))
-    r.fire("game_won", winners[0])
+    r.fire("game_won", game.opener if opener_claims(r, winners, shown) else winners[0])
     if game.claim_blocked:
         game.outcome = Outcome.NOT_CLAIMED
         game.winners = []
@@ -160,15 +170,20 @@ def claim(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[str, li
 def pay_shares(r: Judge, winners: list[str], shown: Mapping[str, list[int]]) -> list[str]:
     """The pool paid out to the winners, each his share (L60, L76, A4); those paid."""
     game = r.board.playing
-    odd = r.board.setting("share_odd_counters")  # without it, in the order the players are seated
-    named = r.board.person(odd.value["from"]) if odd else None
-    start = named if isinstance(named, str) and named in r.board.seating else r.board.seating.players[0]
-    shares = share_pool(r.board.ledger.pool, winners, game, shown, r.board.hand_rules,
-                        r.board.seating.order_key(start), lambda p: refundable_of(r.board, p))
+    shares = shares_of(r, winners, shown)
     for player, (amount, kind) in shares.items():
         r.board.paying_how = kind
         rule = r.board.ledger_rule("win")
         r.board.ledger.move(game.number, r.board.k, POOL, player, amount, rule, "win")
     r.board.paying_how = None
     return list(shares)
+
+
+def shares_of(r: Judge, winners: list[str], shown: Mapping[str, list[int]]) -> dict[str, tuple[int, OutcomeName]]:
+    """What the pool as it stands would pay each player, and how he wins it."""
+    odd = r.board.setting("share_odd_counters")  # without it, in the order the players are seated
+    named = r.board.person(odd.value["from"]) if odd else None
+    start = named if isinstance(named, str) and named in r.board.seating else r.board.seating.players[0]
+    return share_pool(r.board.ledger.pool, winners, r.board.playing, shown, r.board.hand_rules,
+                      r.board.seating.order_key(start), lambda p: refundable_of(r.board, p))
 
