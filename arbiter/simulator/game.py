@@ -233,10 +233,11 @@ class Game:
         return self.in_turn_from(self.seats.left_of(self.dealer))
 
     def first_bettor(self) -> str:
-        """L53 and A1: the player to the left of the ante (the dealer's left in a jack-pot)."""
+        """L53 and A1: the player to the left of the ante as staked, whoever staked it
+        (reading 8); the dealer's left in a jack-pot."""
         if self.jackpot:
             return self.seats.left_of(self.dealer)
-        return self.seats.left_of(self.ante_due())
+        return self.seats.left_of(self.ante_staker or self.ante_due())
 
     def deal_receivers(self) -> list[str]:
         """The order of the deal: from the dealer's left, the dealer last (L7)."""
