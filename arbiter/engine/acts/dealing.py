@@ -117,6 +117,8 @@ def on_ante(r: Judge, event: Event) -> None:
             game.ante, game.ante_staker = amount, player
         r.stake(player, game.stakes[player] + amount, "ante")
     r.act(held)
+    if say_not_begun(game):
+        betting.open_say(r)  # an ante once the cards are out, before any say: the say follows it (reading 8)
 
 
 def on_straddle(r: Judge, event: Event) -> None:
@@ -126,8 +128,13 @@ def on_straddle(r: Judge, event: Event) -> None:
     game.straddles.append((player, amount))
     r.stake(player, max(amount, game.stakes[player]), "straddle")
     r.act(held)
-    if game.phase == Phase.SAY and not (game.the_say().done or game.early or game.opener):
+    if say_not_begun(game):
         betting.open_say(r)  # a straddle once the cards are out, before any say: the say follows it (reading 8)
+
+
+def say_not_begun(game: Game) -> bool:
+    """Are the cards out, with no one yet to have said (in turn or not)?"""
+    return game.phase == Phase.SAY and not (game.the_say().done or game.early or game.opener)
 
 
 def start_dealing(r: Judge) -> None:
