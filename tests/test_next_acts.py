@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 
 import arbiter
+import arbiter.events
 from arbiter.checker import replay_log
 from arbiter.engine.next_acts import next_acts
 from arbiter.engine.replay import Replay
@@ -277,6 +278,28 @@ def test_one_who_demanded_a_show_and_is_left_alone_takes_the_pool():
 def test_house_rules_change_the_bounds():
     answer = answer_to(HEAD + "dealt\n", house={"parameters": {"opening_multiple_of_ante": 3}})
     assert act(answer, "open")["minimum"] == 3
+
+
+JACKPOT_OPENER_ALONE = (HEAD + "dealt\nCat passes; Dan passes; Ann passes; Bob passes\n"
+                        "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\n"
+                        "dealt\nCat passes; Dan opens 2; Ann passes; Bob passes\n")
+
+
+def test_a_rule_a_house_switched_off_bounds_nothing_and_asks_nothing():
+    """SPEC 28 and 27: the answer comes from the rules in force. With D1 off no stake is too
+    high; with L22 off the straddle due is offered though over half the limit; with L33 off
+    a jack-pot opener left alone is not asked to show, and the next dealer deals."""
+    text = HEAD + "Cat straddles 2\ndealt\nDan opens 30\n"
+    assert act(answer_to(text), "play")["maximum"] == 40
+    assert act(answer_to(text, house={"disable": ["D1"]}), "play")["maximum"] == arbiter.events.MAX_NUMBER
+    straddle = "players Ann Bob Cat Dan; limit 4; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n" \
+               "Cat straddles 2\n"
+    assert answer_to(straddle)["player"] == "Ann"
+    answer = answer_to(straddle, house={"disable": ["L22"]})
+    assert (answer["player"], answer["acts"]) == ("Dan", [{"type": "straddle", "amount": 3}])
+    assert answer_to(JACKPOT_OPENER_ALONE)["acts"] == [{"type": "show"}]
+    answer = answer_to(JACKPOT_OPENER_ALONE, house={"disable": ["L33"]})
+    assert (answer["player"], answer["acts"], answer["asks"]) == ("Cat", [{"type": "deal"}], [])
 
 
 def test_a_clubs_own_rule_forbids_what_it_finds_irregular():

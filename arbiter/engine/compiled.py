@@ -300,6 +300,9 @@ class CompiledRules:
         self.followed: dict[str, list[CompiledCheck]] = {}
         self.exceptions: dict[str, list[str]] = {}
         self.settings: dict[str, list[Setting]] = {}
+        # the places of the replay whose procedure a rule in force names (its `implemented_by`)
+        self.implemented: frozenset[str] = frozenset(
+            where for rule in rulebook.in_order() if rulebook.active(rule.id) for where in rule.implemented_by)
         for rule in rulebook.in_order():
             if not rulebook.active(rule.id):
                 continue

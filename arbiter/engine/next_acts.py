@@ -37,11 +37,11 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.engine import turns
-from arbiter.engine.acts import betting
+from arbiter.engine.acts import betting, showing
 from arbiter.engine.expressions import product
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError
-from arbiter.events import Event
+from arbiter.events import MAX_NUMBER, Event
 from arbiter.rulebook.house import HOUSE_AUTHORITY
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
 from arbiter.rulebook.vocabulary.predicates import hand_known
@@ -108,7 +108,7 @@ class Prospect:
     def for_game(self, game: Game) -> None:
         if game.pending_claim is not None:  # a jack-pot opener left alone shows what he opened with
             if not hand_known(self.board, game.opener):  # the log names it nowhere: the ruling asks for it
-                claim = self.rulebook.implementing("engine/acts/showing.py:settle_pending_claim")
+                claim = self.rulebook.implementing(showing.OPENER_SHOWS)
                 self.asks.append({"of": game.opener, "what": "opening hand", "law": claim.id if claim else None})
             self.to(game.opener, {"type": "show"})
             dealer, _ = self.board.setting_person("next_dealer")  # unshown, his claim is settled at the next deal
@@ -117,7 +117,8 @@ class Prospect:
         elif game.resolved:
             dealer, _ = self.board.setting_person("next_dealer")
             if game.jackpot and game.opener and game.opener not in game.shown and (
-                    game.opener in game.winners or game.outcome == Outcome.NOT_CLAIMED):
+                    game.opener in game.winners or game.outcome == Outcome.NOT_CLAIMED) and \
+                    showing.OPENER_SHOWS in self.replay.rules.implemented:
                 # a jack-pot's opener left alone shows his openers (L33), even where the log knows them
                 self.to(game.opener, {"type": "show"})
                 self.others.append({"type": "deal", "dealer": dealer})
@@ -180,9 +181,10 @@ class Prospect:
         if game.every_ante or game.ante is None:
             return None
         straddler = self.board.turns.of("straddle")
+        bounded = self.law("Prospect.straddler") is not None  # the bound's rule, unless a house switched it off
         most = product([self.board.limit, self.board.parameters["max_straddle_fraction_of_limit"]])
         amount = expected_straddle(self.board)
-        if straddler is None or amount > most or self.club_forbids(
+        if straddler is None or (bounded and amount > most) or self.club_forbids(
                 {"type": "straddle", "player": straddler, "amount": amount}):
             return None
         return straddler
@@ -300,6 +302,8 @@ class Prospect:
     def most(self, highest: int) -> int:
         """The most a stake may be: the highest stake it raises plus the limit (D1; after the
         draw, as the house may have multiplied it)."""
+        if self.law("Prospect.most") is None:  # a house switched the limit's rule off: no stake is too high
+            return MAX_NUMBER
         limit: int = raise_limit(self.board)  # the vocabulary's words are typed as giving anything
         return highest + limit
 
@@ -406,8 +410,9 @@ class Prospect:
         first = self.board.turns.first_bettor()
         if first is not None:
             least = max(game.highest_stake(), game.stakes[first])
-            limit = limit_after_draw(self.board)
-            most = game.stakes[first] + self.board.within_stack(first, least + limit - game.stakes[first])
+            limited = self.law("Prospect.betting_begins") is not None
+            most = least + limit_after_draw(self.board) if limited else MAX_NUMBER
+            most = game.stakes[first] + self.board.within_stack(first, most - game.stakes[first])
             self.to(first, {"type": "play", "minimum": least, "maximum": max(least, most)}, {"type": "pass"})
 
     # --- what is owed ---------------------------------------------------------------------

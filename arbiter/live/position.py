@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.next_acts import next_acts
 from arbiter.engine.replay import Replay
+from arbiter.events import MAX_NUMBER
 from arbiter.findings import GameAccount
 from arbiter.notation import Parsed, parse_checked
 from arbiter.words import plural, pronoun_of
@@ -257,6 +258,8 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
 
 def _range(act: dict[str, Any]) -> str:
     least, most = act["minimum"], act["maximum"]
+    if most >= MAX_NUMBER:  # no rule in force bounds it (a house switched the limit off)
+        return f"{least} or more"
     return str(least) if least == most else f"{least} to {most}"
 
 

@@ -20,6 +20,8 @@ from arbiter.state import Game, Outcome, OutcomeName, Phase
 if TYPE_CHECKING:
     from arbiter.engine.judge import Judge
 
+OPENER_SHOWS = "engine/acts/showing.py:settle_pending_claim"  # the rule that names it has a claim wait
+
 
 def on_show(r: Judge, event: Event) -> None:
     game = r.require_game("show")
@@ -138,9 +140,10 @@ def pay_winners(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[s
 
 def opener_claims(r: Judge, winners: list[str], shown: Mapping[str, list[int]]) -> bool:
     """Would the pool pay a jack-pot's opener: as a winner, or (after a show for a sum) the
-    rest as the next best hand? Then law 33 asks for his opening hand first."""
+    rest as the next best hand? Then law 33, where a house has not switched it off, asks for
+    his opening hand first."""
     game = r.board.playing
-    if not game.jackpot or game.opener is None:
+    if not game.jackpot or game.opener is None or OPENER_SHOWS not in r.rules.implemented:
         return False
     return game.opener in winners or (bool(game.all_in) and game.opener in shares_of(r, winners, shown))
 
