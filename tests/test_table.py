@@ -89,6 +89,20 @@ def test_a_ruling_is_read_out_with_the_laws_words_the_moment_it_arises(tmp_path)
     assert "[L13" not in "".join(after_each[:lift])
 
 
+def test_a_game_over_whose_opener_must_show_says_so_as_the_engine_does(tmp_path):
+    """SPEC 28: `table` says only what the engine's answer says. A jack-pot's opener left
+    alone shows first (L33): the line that ends the game names that, not the next deal."""
+    log = tmp_path / "jackpot.hand"
+    lines = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 2", "dealt", "Cat passes; Dan passes; Ann passes; Bob passes",
+             "Bob deals; Bob shuffles; Ann cuts; Cat antes 2; Dan antes 2; Ann antes 2; Bob antes 2", "dealt",
+             "Cat passes; Dan opens 4; Ann passes; Bob passes"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "2",
+                 input="\n".join(lines) + "\n").output
+    assert "game 2 is over: Dan takes 14. Next: Dan to show; Dan shows the opening hand before the pool is paid " \
+           "(L33)." in output
+    assert "game 1 is over: no one opened; the pool stays. Next: Bob deals, a jack-pot with JJ or better" in output
+
+
 def test_status_next_evidence_referee_and_help(tmp_path):
     log = tmp_path / "t.hand"
     script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 5, Cat 5, Dan 5, Ann 5",

@@ -10,7 +10,7 @@ from typing import Any, Iterable, Mapping
 
 from arbiter.engine.ledger import Movement
 from arbiter.findings import GameAccount
-from arbiter.live.position import Position
+from arbiter.live.position import Position, next_to_act
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.effects import effect_words
 from arbiter.seats import POOL
@@ -34,8 +34,9 @@ def ruling_lines(finding: Mapping[str, Any], line: int | None, rulebook: Ruleboo
     return lines
 
 
-def game_lines(game: GameAccount, ledger: Iterable[Movement]) -> list[str]:
-    """`game 1 is over: Cat takes 3. Next: Bob deals.`"""
+def game_lines(game: GameAccount, ledger: Iterable[Movement], then: str | None = None) -> list[str]:
+    """`game 1 is over: Cat takes 3. Next: Bob deals.`; `then`: the engine's words where
+    the next act is not the next deal (a jack-pot's opener left alone shows first)."""
     taken: Counter[str] = Counter()
     for entry in ledger:
         if entry.game == game.game and entry.payer == POOL and entry.what == "win":
@@ -46,6 +47,8 @@ def game_lines(game: GameAccount, ledger: Iterable[Movement]) -> list[str]:
         outcome = "no one opened; the pool stays"
     else:
         outcome = "no one takes the pool; it stays"
+    if then is not None:
+        return [f"game {game.game} is over: {outcome}. Next: {then}."]
     nxt = game.next or {}
     jackpot = f", a jack-pot with {nxt['jackpot']['openers']} or better to open" if nxt.get("jackpot") else ""
     return [f"game {game.game} is over: {outcome}. Next: {nxt.get('dealer')} deals{jackpot}."]
@@ -66,9 +69,12 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
             withdrawn[_key(finding)] -= 1
             lines.append(f"withdrawn: [{finding['id']}] {finding['summary']}")
     ended_before = {g.game for g in before.games if g.complete} if before else set()
+    answer = after.answer
     for game in after.games:
         if game.complete and game.game not in ended_before:
-            lines += game_lines(game, after.replay.board.ledger.movements())
+            # where the engine's answer for this game is an act before the next deal, it says it
+            first = answer["game"] == game.game and not any(act["type"] == "deal" for act in answer["acts"])
+            lines += game_lines(game, after.replay.board.ledger.movements(), next_to_act(after) if first else None)
     return lines
 
 
