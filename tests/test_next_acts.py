@@ -331,6 +331,16 @@ def test_one_who_cannot_meet_the_stake_under_table_stakes_is_told_he_may_pass_or
     assert code == 0 and out == "Bob to bet: pass or demand a show for 2 to 6\n"
 
 
+def test_under_table_stakes_no_straddle_beyond_what_he_has_is_offered(tmp_path):
+    """A5, docs/house-rules.md: `next` offers no stake beyond what a player has. Cat has 1
+    counter and the straddle due is 2: none is offered, and the dealer deals."""
+    log = tmp_path / "g.hand"
+    log.write_text("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 1, Dan 20\n"
+                   "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n", encoding="utf-8")
+    assert in_process("next", str(log)) == (0, "Cat may straddle 2, or Ann deals\n", "")
+    assert in_process("next", str(log), "--house", "table-stakes") == (0, "Ann deals: the next card to Bob\n", "")
+
+
 def test_under_table_stakes_one_who_cannot_make_good_at_the_draw_may_show_for_what_he_has():
     """D4 with A5 and L60: at his turn to draw Cat must make her stake 6, and has 4 in all:
     she is offered a pass or a show for what she has, which `check` takes with no finding."""

@@ -184,10 +184,9 @@ class Prospect:
         bounded = self.law("Prospect.straddler") is not None  # the bound's rule, unless a house switched it off
         most = product([self.board.limit, self.board.parameters["max_straddle_fraction_of_limit"]])
         amount = expected_straddle(self.board)
-        if straddler is None or (bounded and amount > most) or self.club_forbids(
-                {"type": "straddle", "player": straddler, "amount": amount}):
-            return None
-        return straddler
+        if straddler is None or (bounded and amount > most) or self.board.within_stack(straddler, amount) < amount:
+            return None  # over the laws' bound, or more than he has at table stakes (A5)
+        return None if self.club_forbids({"type": "straddle", "player": straddler, "amount": amount}) else straddler
 
     # --- a club's own rules ---------------------------------------------------------------
     def club_forbids(self, event: Event) -> bool:
