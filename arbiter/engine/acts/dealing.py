@@ -45,13 +45,27 @@ def on_deal(r: Judge, event: Event) -> None:
         game.dealer = dealer
         game.phase = Phase.BEFORE_DEAL
         game.still_in = set(r.board.seating.players) - game.foul
+        hold_void_says(game)
         game.say = game.draw = None
+        game.opener_cards = None  # the void deal's cards are no hands: the opener's are those dealt now
     else:
         if game is not None:
             ending.end_game(r, r.board.k - 1)  # the game in play went on to the event before this deal
         r.board.expected_dealer = due_dealer(r)
         new_game(r, dealer)
     r.act(r.decide("deal", dealer))
+
+
+def hold_void_says(game: Game) -> None:
+    """A stake said in a deal declared void stays in the pool, his stake (reading 7): in the
+    new deal's say it is held as one made before the cards were dealt, so that his turn is
+    judged by it and the say of the others goes on (reading 24)."""
+    blind = {who: made for who, made in game.straddles}
+    if game.ante_staker is not None:
+        blind[game.ante_staker] = max(blind.get(game.ante_staker, 0), game.ante or 0)
+    for player, stake in game.stakes.items():
+        if stake > blind.get(player, 0) and player in game.still_in:
+            game.early.setdefault(player, stake)
 
 
 def new_deal(r: Judge, number: int, dealer: str, redeal: bool) -> Deal:
