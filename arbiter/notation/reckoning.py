@@ -27,7 +27,7 @@ class Reckoning:
     the stakes stay. A player's stake is his highest `open`, `play`, `demand_show` or
     `straddle` (a stake cannot be lowered, law 55; not one made after he passed in the
     deal: law 27), else his `ante`, in a jack-pot (more than one player antes) no one's;
-    a show demanded after the draw raises no one, so the highest counts his stake before it.
+    a show demanded raises no one, so the highest counts his stake before it.
     In the last deal the draw begins at the first `discard`; it goes from the dealer's
     left, and a player still in (who has not passed in this deal) whom a later player's
     discard passes over has lost his draw. The betting after the draw begins when a player
@@ -54,7 +54,7 @@ class Reckoning:
         self.drawn: set[str] = set()  # who has discarded
         self.done: set[str] = set()  # who has drawn or been passed over
         self.draw_begun = self.betting = False
-        self.below_demand: dict[str, int] = {}  # a show demanded after the draw: the stake it counts as, the one before
+        self.below_demand: dict[str, int] = {}  # a show demanded: the stake it counts as, the one before
         for event in events[deals[-1] if deals else 0:]:
             self.record(event)
 
@@ -80,7 +80,7 @@ class Reckoning:
                 making_good = own < top and event["stake"] <= top
                 self.betting = not self.pending() or not making_good
             self.opened = self.opened or kind == "open"
-            if kind == "demand_show" and self.betting:  # his sum raises no one (L61)
+            if kind == "demand_show":  # his sum raises no one (L61)
                 self.below_demand.setdefault(player, self.stake_of(player))
             self.stakes[player] = max(event["stake"], self.stake_of(player))  # never lowered (L55)
             self.said.add(player)

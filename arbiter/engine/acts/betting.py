@@ -347,16 +347,17 @@ def on_demand_show(r: Judge, event: Event) -> None:
         late_stake(r, player, event["stake"])
         r.act(held)
         return
-    highest = game.highest
+    highest, preceding = game.highest, game.preceding
     r.stake(player, event["stake"], "stake")
     # the sum shown for: his stake as it now stands (less than asked where he had not the counters for
     # it, table stakes, A5; his old stake where he asked for less, L55)
     game.shows_for_sum(player, game.stakes[player], r.board.seating.players)
     r.act(held)
+    game.highest = highest  # his sum raises no one: the others' stakes decide when the betting ends (L61)
     if game.phase == Phase.SAY:  # his say, a stake: the say goes on round, once (L61 in the say)
         after_act(r, player, in_turn, staked=True)
+        game.preceding = preceding
     elif game.phase == Phase.BETTING:
-        game.highest = highest  # the others' stakes decide when the betting ends, his sum is no bet (L61)
         if in_turn:
             turns.take_bet_turn(game, r.board.seating, player, raises=False)
         game.early.pop(player, None)

@@ -45,10 +45,11 @@ def on_show(r: Judge, event: Event) -> None:
 def on_win(r: Judge, event: Event) -> None:
     """A recorded win is only checked (A3). The pool is taken when an uncalled bet wins or
     the last hand due at the show is shown, not at a win recorded before (reading 25): such
-    a win is judged then."""
+    a win is judged then; so is one recorded while a jack-pot opener's claim waits for his
+    show (reading 47)."""
     game = r.require_game("win")
-    settle_pending_claim(r)
-    if not game.resolved and (game.phase != Phase.SHOW or not all_shown(game)):
+    if game.pending_claim is not None or (
+            not game.resolved and (game.phase != Phase.SHOW or not all_shown(game))):
         game.recorded_wins.append((r.board.k, event))
         return
     take_recorded_win(r, event["player"])
