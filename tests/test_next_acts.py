@@ -114,7 +114,8 @@ def test_a_jackpot_opener_left_alone_is_asked_for_his_hand():
 def test_a_jackpot_opener_left_alone_shows_his_openers_though_the_log_names_them(cards, jackpot_next):
     """SPEC 28: a jack-pot opener left alone is to act with `show` (L33), the next deal
     waiting among the others; the log names his hand, so nothing is asked. His claim is
-    judged at his show (reading 47: the `original` he shows comes first): where the cards
+    judged at his show (reading 47: the `original` he shows comes first), and until then
+    the answer says what the hand the log knows would give: where the cards
     he named hold the openers he has the pool; where they lack them the false opener's
     penalty is owed, and the next jack-pot of the series follows. Then the next dealer deals."""
     text = HEAD + "dealt\nDan passes; Ann passes; Bob passes; Cat passes\n" \
@@ -123,6 +124,10 @@ def test_a_jackpot_opener_left_alone_shows_his_openers_though_the_log_names_them
     answer = answer_to(text)
     assert answer["player"] == "Dan" and answer["acts"] == [{"type": "show"}] and answer["asks"] == []
     assert {"type": "deal", "dealer": "Cat"} in answer["others"]
+    # unshown, his claim is settled by the hand the log knows, as `check` settles it at the log's end
+    assert (answer["jackpot"] or {}).get("openers") == jackpot_next
+    assert [o["law"] for o in answer["owed"]] == ([] if jackpot_next is None else ["L33"])
+    assert ({"type": "win", "player": "Dan"} in answer["others"]) == (jackpot_next is None)
     answer = answer_to(text + f"Dan shows ({cards})\n")
     assert answer["player"] == "Cat" and answer["acts"] == [{"type": "deal"}]
     assert (answer["jackpot"] or {}).get("openers") == jackpot_next

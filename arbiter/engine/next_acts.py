@@ -77,8 +77,11 @@ class Prospect:
         else:
             self.phase = game.phase
             jackpot = game.next_jackpot if game.resolved else game.jackpot
-            self.owed.extend(self.ruled_payments(game))
-            self.for_game(game)
+            settled = self.claim_as_it_stands(game)
+            if settled is not None:  # his hand is known: what his claim comes to, should the log end here
+                jackpot = settled.board.playing.next_jackpot
+            self.owed.extend(self.ruled_payments(settled or self.replay))
+            self.for_game(game, settled)
         return {"player": self.player, "phase": self.phase, "game": game.number if game else None, "jackpot": jackpot,
                 "acts": self.acts, "others": self.others, "owed": self.owed, "asks": self.asks}
 
@@ -105,15 +108,29 @@ class Prospect:
         self.to(lowest[0], {"type": "draw_for_deal"} if len(lowest) > 1 else {"type": "deal"})
 
     # --- a game ------------------------------------------------------------------------------
-    def for_game(self, game: Game) -> None:
+    def claim_as_it_stands(self, game: Game) -> Replay | None:
+        """A jack-pot opener left alone whose hand the log already knows: his claim waits for
+        his show (reading 47), and is settled by that hand if the log ends without it. The
+        log is replayed to its end on a copy, so that the answer says what that settling
+        gives: the next jack-pot, a penalty owed, who is paid."""
+        log = self.replay.log
+        if game.pending_claim is None or not hand_known(self.board, game.opener) or \
+                not isinstance(log["events"], list):
+            return None
+        trial = Replay(log, self.replay.rules)
+        trial.run()
+        return trial
+
+    def for_game(self, game: Game, settled: Replay | None) -> None:
         if game.pending_claim is not None:  # a jack-pot opener left alone shows what he opened with
-            if not hand_known(self.board, game.opener):  # the log names it nowhere: the ruling asks for it
+            if settled is None:  # the log names his hand nowhere: the ruling asks for it
                 claim = self.rulebook.implementing(showing.OPENER_SHOWS)
                 self.asks.append({"of": game.opener, "what": "opening hand", "law": claim.id if claim else None})
             self.to(game.opener, {"type": "show"})
             dealer, _ = self.board.setting_person("next_dealer")  # unshown, his claim is settled at the next deal
             self.others.append({"type": "deal", "dealer": dealer})
-            self.others.extend({"type": "win", "player": p} for p in game.pending_claim[0])  # claimed unshown
+            paid = settled.board.playing.winners if settled is not None else game.pending_claim[0]
+            self.others.extend({"type": "win", "player": p} for p in paid)  # claimed unshown
         elif game.resolved:
             dealer, _ = self.board.setting_person("next_dealer")
             if game.jackpot and game.opener and game.opener not in game.shown and (
@@ -415,11 +432,12 @@ class Prospect:
             self.to(first, {"type": "play", "minimum": least, "maximum": max(least, most)}, {"type": "pass"})
 
     # --- what is owed ---------------------------------------------------------------------
-    def ruled_payments(self, game: Game) -> list[dict[str, Any]]:
+    @staticmethod
+    def ruled_payments(replay: Replay) -> list[dict[str, Any]]:
         """The refunds and penalties ruled in this deal: the table pays them by hand."""
-        began = game.deal.began
+        began = replay.board.playing.deal.began
         return [{"by": e.payer, "to": e.payee, "what": e.what, "amount": e.amount, "law": e.rule}
-                for e in self.board.ledger.movements()
+                for e in replay.board.ledger.movements()
                 if e.event >= began and e.what in ("refund", "penalty") and e.payer != POOL]
 
     def ledger_law(self, what: str) -> str | None:
