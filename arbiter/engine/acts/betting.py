@@ -131,10 +131,12 @@ def say_before_the_deal(r: Judge, player: str, kind: str, event: Event) -> None:
 
 def late_stake(r: Judge, player: str, stake: int) -> None:
     """A stake when none can come (a player out, the betting closed, the pool taken):
-    it stands, its counters go to the pool while there is one, and nothing else changes."""
+    it stands, its counters go to the pool until it is taken (where no one opened it, or
+    the opener could not claim it, it stays and carries on: reading 25), and nothing else
+    changes."""
     game = r.board.playing
     before = max(game.stakes[player], game.late.get(player, 0))
-    if stake > before and not game.resolved:
+    if stake > before and not (game.resolved and game.winners):
         game.late[player] = stake
         r.board.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
 
