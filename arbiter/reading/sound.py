@@ -13,8 +13,8 @@ from functools import cache
 from typing import Any, Final, TypeGuard, cast
 
 from arbiter.escapes import has_lone_surrogate
-from arbiter.reading.checks import Check, Plan, head_check, plan
 from arbiter.events import MAX_NUMBER
+from arbiter.reading.checks import Check, Plan, head_check, plan
 from arbiter.reading.limits import MAX_DEPTH
 from arbiter.reading.schema import EVENT_TYPES
 from arbiter.seats import POOL
