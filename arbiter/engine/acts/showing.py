@@ -20,7 +20,8 @@ from arbiter.state import Game, Outcome, OutcomeName, Phase
 if TYPE_CHECKING:
     from arbiter.engine.judge import Judge
 
-OPENER_SHOWS = "engine/acts/showing.py:settle_pending_claim"  # the rule that names it has a claim wait
+# A rule in force that names this place makes a jack-pot opener's claim wait for his show.
+OPENER_SHOWS = "engine/acts/showing.py:settle_pending_claim"
 
 
 def on_show(r: Judge, event: Event) -> None:
