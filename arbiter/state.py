@@ -178,6 +178,7 @@ class Game:
         self.last_to_equal: str | None = None
         self.all_in: dict[str, dict[str, Any]] = {}
         self.shown: dict[str, list[int]] = {}
+        self.unvalued: set[str] = set()  # who showed a card another held or showed (L1): his hand does not compete
         self.originals: dict[str, list[int]] = {}
         self.pool_start: int = 0
         self.paid_in: int = 0

@@ -13,7 +13,7 @@ from arbiter.engine.showdown import share_pool
 from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.functions import refundable_of
-from arbiter.rulebook.vocabulary.predicates import hand_known, has_drawn
+from arbiter.rulebook.vocabulary.predicates import card_seen_twice, hand_known, has_drawn
 from arbiter.seats import POOL
 from arbiter.state import Game, Outcome, OutcomeName, Phase
 
@@ -35,9 +35,13 @@ def on_show(r: Judge, event: Event) -> None:
             return
         r.act(held)
         return
-    game.shown[player] = list(r.board.parsed_cards[: len(event["cards"])])
+    game.shown[player] = cards = list(r.board.parsed_cards[: len(event["cards"])])
     if "original" in event:
         game.originals[player] = [parse_card(c) for c in event["original"]]
+    if card_seen_twice(r.board):  # a card another holds, or shows: his hand cannot be valued (L1)
+        game.unvalued.add(player)
+    for card in cards:
+        game.deal.in_play.setdefault(card, player)  # shown, it is in his hand: a later copy is seen again
     r.act(held)
     if not close_show_if_done(r) and player == game.opener:
         settle_pending_claim(r)
@@ -110,7 +114,8 @@ def resolve_show(r: Judge) -> None:
     contenders = {}
     for player in r.board.seating.round_from(r.board.seating.left_of(game.dealer)):
         cards = game.shown.get(player)
-        if player in game.still_in and cards and len(cards) == per_hand and valued(r, cards):
+        if player in game.still_in and cards and len(cards) == per_hand and player not in game.unvalued \
+                and valued(r, cards):
             contenders[player] = cards
     if contenders:
         best = hands.winners(contenders, r.board.hand_rules)
