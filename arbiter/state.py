@@ -161,6 +161,7 @@ class Game:
         self.stakes: dict[str, int] = {}
         self.still_in: set[str] = set()
         self.foul: set[str] = set()
+        self.retired_under: dict[str, str] = {}  # who retired by a ruling's `retire`, and under which rule
         self.opener: str | None = None
         self.opener_cards: list[int] | None = None
         self.phase: PhaseName = Phase.BEFORE_DEAL

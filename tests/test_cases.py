@@ -106,6 +106,20 @@ def test_the_l63_ruling_after_the_pool_is_taken_says_no_counters_move():
     assert not [e for e in report["ledger"] if e["event"] == 14]
 
 
+def test_a_stake_by_a_stander_retired_by_d5_is_d5s_not_l27s():
+    """Reading 25: a stake by one whose part is closed is judged under the law that closed
+    it. Cat stood, and when the turn came round again staked 2 against 4: D5 retires her;
+    her stake of 4 after that is D5's too, not law 27's (she never passed), and its 2
+    counters go to the pool, not yet taken."""
+    log, _ = parse_checked("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+                           "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+                           "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\n"
+                           "Cat plays 2; Dan plays 4; Ann plays 4; Bob plays 4; Cat plays 2\nCat plays 4\n", "x.hand")
+    report = replay_log(log)
+    assert [(f["id"], f["event"], f["player"]) for f in report["findings"]] == [("D5", 17, "Cat"), ("D5", 18, "Cat")]
+    assert [(e["from"], e["amount"]) for e in report["ledger"] if e["event"] == 18] == [("Cat", 2)]
+
+
 def test_a_sharer_of_a_show_for_a_sum_paid_nothing_is_no_winner():
     """§4: `winners` are those paid from the pool. In a jack-pot Ann and Bob, equal two
     pairs, both show for a sum of 0: law 60 gives them Dan's ante, 1, which cannot be split;

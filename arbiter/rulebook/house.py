@@ -35,6 +35,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     DEFINES,
     MOVEMENTS_MADE,
     REQUIRED_SETTINGS,
+    RULE_ARGUMENTS,
     nodes,
     setting_entries,
     template_parameters,
@@ -233,14 +234,14 @@ def case_path(rule: Rule, stem: str) -> str:
 
 def _referenced(data: Mapping[str, Any]) -> list[str]:
     """The rule IDs a rule's data names: those it is an exception to, those its checks
-    follow, and those its conditions ask a redeal after (`{redeal_after: L10}`)."""
+    follow, and those its conditions name (`{redeal_after: L10}`, `{retired_under: L54}`)."""
     excepted = data.get("exception_to") or []
     names = [excepted] if isinstance(excepted, str) else list(excepted)
     for check in data.get("checks") or ():
         names += [effect["follow"] for effect in check.get("then") or ()
                   if isinstance(effect, dict) and "follow" in effect]
-        names += [node["redeal_after"] for node in nodes((check.get("when") or {}).get("if"))
-                  if isinstance(node, dict) and "redeal_after" in node]
+        names += [node[name] for node in nodes((check.get("when") or {}).get("if")) if isinstance(node, dict)
+                  for name in RULE_ARGUMENTS if name in node]
     return names
 
 

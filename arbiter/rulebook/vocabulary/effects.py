@@ -81,6 +81,7 @@ def foul_hand(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
          note="`retire: P`")
 def retire(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
     t.retire(player)
+    t.playing.retired_under[player] = rule
     return [PlayerRecord("retire", player)]
 
 

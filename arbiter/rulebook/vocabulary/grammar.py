@@ -390,7 +390,8 @@ def check_template(template: str, where: str) -> None:
             raise ValueError(f"{where}: unknown template field {match.group(0)!r}")
 
 
-LITERAL_ARGUMENTS = {"phase", "out_of_turn", "issue", "redeal_after"}
+LITERAL_ARGUMENTS = {"phase", "out_of_turn", "issue", "redeal_after", "retired_under"}
+RULE_ARGUMENTS = ("redeal_after", "retired_under")  # whose literal is a rule's ID
 # What a `point_out` event may point out (the log schema's `issue`; tests/test_events.py
 # holds the two together).
 POINT_OUT_ISSUES = ("uncut", "wrong_count", "excess", "short")
@@ -418,11 +419,12 @@ def _check_predicate(name: str, arg: Any, where: str) -> None:
 
 def _check_literal(name: str, value: Any, where: str) -> None:
     """A literal operand, the predicate's own or one of its named ones: one of a known few
-    (`NAMED_LITERALS`), or for `redeal_after` the ID of a rule (house.py finds it is one)."""
+    (`NAMED_LITERALS`), or for `redeal_after` and `retired_under` the ID of a rule (house.py
+    finds it is one)."""
     if name in NAMED_LITERALS:
         what, known = NAMED_LITERALS[name]
         _check_named(what, value, known, where)
-    elif name == "redeal_after" and not isinstance(value, str):
+    elif name in RULE_ARGUMENTS and not isinstance(value, str):
         raise ValueError(f"{where}: names a rule, such as L10")
 
 

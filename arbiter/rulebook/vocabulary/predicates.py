@@ -141,6 +141,9 @@ add("card_seen_twice", "a card named is already in play", lambda t, _: card_seen
 add("redeal_after", "this deal follows a misdeal under {0}",
     lambda t, rule: t.in_deal() and t.playing.deal.redeal and t.playing.misdeal_rule == rule, takes="literal",
     note="`{redeal_after: ID}`: the misdeal was declared under rule ID")
+add("retired_under", "the player retired under {0}",
+    lambda t, rule: t.game is not None and t.playing.retired_under.get(t.actor or "") == rule, takes="literal",
+    note="`{retired_under: ID}`: the player acting retired by rule ID's ruling (`retire`)")
 add("stood", "{0} stood after the draw and has not staked since", lambda t, p: p in t.playing.stood,
     note="a `play` keeping his stake")
 add("winner", "{0} is a winner by the laws", lambda t, p: p in t.playing.winners)
