@@ -213,6 +213,12 @@ class Game:
     def highest_stake(self) -> int:
         return self.highest
 
+    def pool_taken(self) -> bool:
+        """Has the pool been taken: paid to the laws' winners, or theirs while a jack-pot
+        opener's claim waits for his show? Not where no one opened it or the opener could
+        not claim it: it stays and carries on (reading 25)."""
+        return self.resolved and bool(self.winners) and self.pending_claim is None
+
     def highest_raised(self) -> int:
         """The highest stake a stake now raises (D1, SPEC 28): before the game is opened in
         the say, the ante's or the last straddle's (in a jack-pot 0), for a stake made out of

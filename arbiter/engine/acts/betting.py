@@ -136,7 +136,7 @@ def late_stake(r: Judge, player: str, stake: int) -> None:
     changes."""
     game = r.board.playing
     before = max(game.stakes[player], game.late.get(player, 0))
-    if stake > before and not (game.resolved and game.winners):
+    if stake > before and not game.pool_taken():
         game.late[player] = stake
         r.board.pay(player, POOL, stake - before, "stake", cited_as="late_stake")
 

@@ -94,7 +94,7 @@ add("act_possible", "a round in force accepts this act now",
     lambda t: act_possible(t, t.event.get("type", ""), t.actor),
     note="by the `round_acts` settings; a stake only from a player still in")
 add("pool_taken", "the pool of this game has been taken",
-    lambda t: bool(t.game and t.game.resolved and t.game.outcome != Outcome.UNOPENED))
+    lambda t: t.game is not None and t.game.pool_taken())
 add("won_uncalled", "an uncalled bet took the pool", lambda t: bool(t.game and t.game.outcome == Outcome.UNCALLED))
 add("raised_by_lift", "the cards are raised by a recorded lift",
     lambda t: t.event.get("type") == "lift",
