@@ -214,9 +214,9 @@ class Game:
         return self.highest
 
     def pool_taken(self) -> bool:
-        """Has the pool been taken: paid to the laws' winners, or theirs while a jack-pot
-        opener's claim waits for his show? Not where no one opened it or the opener could
-        not claim it: it stays and carries on (reading 25)."""
+        """Has the pool been taken, paid to the laws' winners? Not while a jack-pot opener's
+        claim waits for his show, nor where no one opened it or the opener could not claim
+        it: it stays and carries on (reading 25)."""
         return self.resolved and bool(self.winners) and self.pending_claim is None
 
     def highest_raised(self) -> int:
