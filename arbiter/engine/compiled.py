@@ -300,12 +300,11 @@ class CompiledRules:
         self.followed: dict[str, list[CompiledCheck]] = {}
         self.exceptions: dict[str, list[str]] = {}
         self.settings: dict[str, list[Setting]] = {}
-        # the places of the replay whose procedure a rule in force names (its `implemented_by`)
-        self.implemented: frozenset[str] = frozenset(
-            where for rule in rulebook.in_order() if rulebook.active(rule.id) for where in rule.implemented_by)
+        implemented: set[str] = set()
         for rule in rulebook.in_order():
             if not rulebook.active(rule.id):
                 continue
+            implemented.update(rule.implemented_by)
             for target in rule.exception_to:
                 self.exceptions.setdefault(target, []).append(rule.id)
             for index, check in enumerate(rule.checks):
@@ -322,6 +321,8 @@ class CompiledRules:
                 self.settings.setdefault(name, []).append(
                     Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test))
 
+        # the places of the replay whose procedure a rule in force names (its `implemented_by`)
+        self.implemented: frozenset[str] = frozenset(implemented)
         # the phase of the moment, where the binding reads one: the settings are settled for it
         self._phase_now = binding.index_now if binding is not None and binding.index is not None else None
         # (name, match, the phase) -> its settings settled for the phase, and whether any is an exception to another
