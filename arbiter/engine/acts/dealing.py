@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from arbiter.cards import parse_card
 from arbiter.engine.acts import betting, ending
 from arbiter.events import Event
+from arbiter.rulebook.vocabulary.functions import refundable_of
 from arbiter.rulebook.vocabulary.grammar import EVERY_PLAYER
 from arbiter.seats import POOL
 from arbiter.state import Deal, Game, Hand, Phase
@@ -45,7 +46,7 @@ def on_deal(r: Judge, event: Event) -> None:
         game.dealer = dealer
         game.phase = Phase.BEFORE_DEAL
         game.still_in = set(r.board.seating.players) - game.foul
-        hold_void_says(game)
+        hold_void_says(r, game)
         game.say = game.draw = None
         game.opener_cards = None  # the void deal's cards are no hands: the opener's are those dealt now
     else:
@@ -56,15 +57,14 @@ def on_deal(r: Judge, event: Event) -> None:
     r.act(r.decide("deal", dealer))
 
 
-def hold_void_says(game: Game) -> None:
+def hold_void_says(r: Judge, game: Game) -> None:
     """A stake said in a deal declared void stays in the pool, his stake (reading 7): in the
     new deal's say it is held as one made before the cards were dealt, so that his turn is
-    judged by it and the say of the others goes on (reading 24)."""
-    blind = {who: made for who, made in game.straddles}
-    if game.ante_staker is not None:
-        blind[game.ante_staker] = max(blind.get(game.ante_staker, 0), game.ante or 0)
+    judged by it and the say of the others goes on (reading 24). What is more than his ante
+    or straddle was said (in a jack-pot the antes are no one's stake)."""
     for player, stake in game.stakes.items():
-        if stake > blind.get(player, 0) and player in game.still_in:
+        blind = 0 if game.every_ante else refundable_of(r.board, player)
+        if stake > blind and player in game.still_in:
             game.early.setdefault(player, stake)
 
 
