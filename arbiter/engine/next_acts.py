@@ -89,6 +89,10 @@ class Prospect:
         rule = self.rulebook.implementing(HERE + function)
         return rule.id if rule else None
 
+    def in_force(self, function: str) -> bool:
+        """Does a rule in force name this function of the answer? A house may switch it off."""
+        return HERE + function in self.replay.rules.implemented
+
     def to(self, player: str | None, *acts: Act) -> None:
         self.player = player
         self.acts.extend(acts)
@@ -198,7 +202,7 @@ class Prospect:
         if game.every_ante or game.ante is None:
             return None
         straddler = self.board.turns.of("straddle")
-        bounded = self.law("Prospect.straddler") is not None  # the bound's rule, unless a house switched it off
+        bounded = self.in_force("Prospect.straddler")  # the bound's rule, unless a house switched it off
         most = product([self.board.limit, self.board.parameters["max_straddle_fraction_of_limit"]])
         amount = expected_straddle(self.board)
         if straddler is None or (bounded and amount > most) or self.board.within_stack(straddler, amount) < amount:
@@ -318,7 +322,7 @@ class Prospect:
     def most(self, highest: int) -> int:
         """The most a stake may be: the highest stake it raises plus the limit (D1; after the
         draw, as the house may have multiplied it)."""
-        if self.law("Prospect.most") is None:  # a house switched the limit's rule off: no stake is too high
+        if not self.in_force("Prospect.most"):  # a house switched the limit's rule off: no stake is too high
             return MAX_NUMBER
         limit: int = raise_limit(self.board)  # the vocabulary's words are typed as giving anything
         return highest + limit
@@ -426,7 +430,7 @@ class Prospect:
         first = self.board.turns.first_bettor()
         if first is not None:
             least = max(game.highest_stake(), game.stakes[first])
-            limited = self.law("Prospect.betting_begins") is not None
+            limited = self.in_force("Prospect.betting_begins")
             most = least + limit_after_draw(self.board) if limited else MAX_NUMBER
             most = game.stakes[first] + self.board.within_stack(first, most - game.stakes[first])
             self.to(first, {"type": "play", "minimum": least, "maximum": max(least, most)}, {"type": "pass"})
