@@ -146,12 +146,14 @@ class Judge:
         return not deal.finished and not deal.misdealt and deal.started()
 
     # --- counters -----------------------------------------------------------------
-    def stake(self, player: str, stake: int, what: str) -> None:
+    def stake(self, player: str, stake: int, what: str, raises: bool = True) -> None:
         """A player's whole stake becomes `stake`: he puts in the difference (never takes back);
-        under table stakes no more than he has (A5)."""
+        under table stakes no more than he has (A5). A stake that `raises` no one (a show
+        demanded for a sum, L61) leaves the highest stake as it was."""
         game = self.board.playing
         added = self.board.within_stack(player, stake - game.stakes[player])
         if added > 0:
             game.stakes[player] += added
-            game.highest = max(game.highest, game.stakes[player])
+            if raises:
+                game.highest = max(game.highest, game.stakes[player])
             self.board.pay(player, POOL, added, what)

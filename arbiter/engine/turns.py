@@ -94,13 +94,14 @@ def optional(game: Game, player: str, betting: bool) -> bool:
     return early is not None and (not betting or early >= game.preceding)
 
 
-def take_say_turn(game: Game, player: str, staked: bool) -> None:
+def take_say_turn(game: Game, player: str, staked: bool, raises: bool = True) -> None:
     """A player's say is taken, by an act or, for an early sayer, silently: his stake is
-    the preceding one from now. Once a say taken is a stake, the game is opened in turn:
-    later players meet the preceding stake, no longer the opening minimum."""
+    the preceding one from now (unless it `raises` no one: a show demanded for a sum, L61).
+    Once a say taken is a stake, the game is opened in turn: later players meet the
+    preceding stake, no longer the opening minimum."""
     game.early.pop(player, None)
     game.the_say().done.append(player)
-    if player in game.still_in:
+    if raises and player in game.still_in:
         game.preceding = max(game.preceding, game.stakes[player])
     game.say_staked = game.say_staked or staked
 

@@ -180,15 +180,16 @@ def pass_turn(r: Judge, player: str) -> None:
     turns.take_turn(game, r.board.seating, player)
 
 
-def after_act(r: Judge, player: str, in_turn: bool, staked: bool) -> None:
+def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool = True) -> None:
     """The turn after a say or a bet: it moves on from one who acted in turn, and stays
-    where it was for one who acted out of turn (his stake is held as early)."""
+    where it was for one who acted out of turn (his stake is held as early). A say that
+    `raises` no one (a show for a sum) leaves the preceding stake as it was."""
     game = r.board.playing
     if game.resolved or one_left(r):
         return
     if game.phase == Phase.SAY:
         if in_turn:
-            turns.take_say_turn(game, player, staked)
+            turns.take_say_turn(game, player, staked, raises)
         elif player in game.still_in:
             game.early[player] = game.stakes[player]
         if game.the_say().over(game.still_in):
@@ -349,16 +350,14 @@ def on_demand_show(r: Judge, event: Event) -> None:
         late_stake(r, player, event["stake"])
         r.act(held)
         return
-    highest, preceding = game.highest, game.preceding
-    r.stake(player, event["stake"], "stake")
+    # his sum raises no one: the others' stakes decide when the betting ends (L61)
+    r.stake(player, event["stake"], "stake", raises=False)
     # the sum shown for: his stake as it now stands (less than asked where he had not the counters for
     # it, table stakes, A5; his old stake where he asked for less, L55)
     game.shows_for_sum(player, game.stakes[player], r.board.seating.players)
     r.act(held)
-    game.highest = highest  # his sum raises no one: the others' stakes decide when the betting ends (L61)
     if game.phase == Phase.SAY:  # his say, a stake: the say goes on round, once (L61 in the say)
-        after_act(r, player, in_turn, staked=True)
-        game.preceding = preceding
+        after_act(r, player, in_turn, staked=True, raises=False)
     elif game.phase == Phase.BETTING:
         if in_turn:
             turns.take_bet_turn(game, r.board.seating, player, raises=False)
