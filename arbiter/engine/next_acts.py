@@ -117,12 +117,27 @@ class Prospect:
         his show (reading 47), and is settled by that hand if the log ends without it. The
         log is replayed to its end on a copy, so that the answer says what that settling
         gives: the next jack-pot, a penalty owed, who is paid."""
-        log = self.replay.log
-        if game.pending_claim is None or not hand_known(self.board, game.opener) or \
-                not isinstance(log["events"], list):
+        if game.pending_claim is None or not hand_known(self.board, game.opener):
             return None
-        trial = Replay(log, self.replay.rules)
-        trial.run()
+        trial = self.replayed()
+        if trial is not None:
+            trial.finish(trial.board.k + 1)
+        return trial
+
+    def replayed(self, *more: Event) -> Replay | None:
+        """The log so far, with `more` acts after it, replayed on a copy (the engine's board
+        is never touched to try an act); None where the replay refuses one of them, or the
+        log's events are no list to copy (a long log's, read as they come)."""
+        log = self.replay.log
+        if not isinstance(log["events"], list):
+            return None
+        events = [*log["events"], *more]
+        trial = Replay({**log, "events": events}, self.replay.rules)
+        try:
+            for k, each in enumerate(events):
+                trial.step(k, each)
+        except ArbiterError:
+            return None
         return trial
 
     def for_game(self, game: Game, settled: Replay | None) -> None:
@@ -215,17 +230,10 @@ class Prospect:
         bounds the turn model knows, so the act is tried on a copy of the log: replayed with
         it, does a club rule's finding fall on it?"""
         clubs = self.club_rules
-        log = self.replay.log
-        if not clubs or not isinstance(log["events"], list):
+        trial = self.replayed(event) if clubs else None
+        if trial is None:  # an act the replay refuses is no club rule's to forbid
             return False
-        events = [*log["events"], event]
-        trial = Replay({**log, "events": events}, self.replay.rules)
-        try:
-            for k, each in enumerate(events):
-                trial.step(k, each)
-        except ArbiterError:  # an act the replay refuses is no club rule's to forbid
-            return False
-        return any(f.event == len(events) - 1 and f.id in clubs for f in trial.findings)
+        return any(f.event == trial.board.k and f.id in clubs for f in trial.findings)
 
     def most_the_club_allows(self, player: str, kind: str, least: int, most: int) -> int | None:
         """The most a stake may be where a club rule forbids some (a stander may not raise, say):
