@@ -23,7 +23,7 @@ def on_discard(r: Judge, event: Event) -> None:
         raise r.board.refused(f"{player} cannot discard {plural(count, 'card')}, "
                                  f"holding {plural(hand.count, 'card')}", f"/events/{r.board.k}/count")
     held = r.decide("discard", player)
-    if not act_possible(r.board, "discard", player) or player in game.forfeited_draw:
+    if not act_possible(r.board, "discard", player) or player in game.forfeited_draw or draw_ended(r.board):
         r.act(held)  # it stands as an irregularity and changes nothing else
         return
     skipped: list[str] = []
@@ -50,7 +50,7 @@ def on_discard(r: Judge, event: Event) -> None:
 def on_demand(r: Judge, event: Event) -> None:
     hand = r.require_hand(event["player"])
     held = r.decide("demand", event["player"])
-    if not act_possible(r.board, "demand", event["player"]):
+    if not act_possible(r.board, "demand", event["player"]) or draw_ended(r.board):
         r.act(held)
         return
     hand.demanded = event["count"]
