@@ -28,11 +28,12 @@ def on_show(r: Judge, event: Event) -> None:
     game = r.require_game("show")
     player = event["player"]
     held = r.decide("show", player)
+    # a show that first raises a foul hand drawn is that raising (L48, reading 11): one finding
+    if player in game.still_in and has_drawn(r.board, player) and raised_a_foul_hand(
+            r, player, raise_hand(r, player)):
+        close_show_if_done(r)  # he retires: the hands due may all be in
+        return
     if not act_possible(r.board, "show", player):
-        # a show before its time that first raises a foul hand is that raising: one finding
-        if player in game.still_in and has_drawn(r.board, player) and raised_a_foul_hand(
-                r, player, raise_hand(r, player)):
-            return
         r.act(held)
         return
     game.shown[player] = cards = list(r.board.parsed_cards[: len(event["cards"])])
