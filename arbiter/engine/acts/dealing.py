@@ -51,7 +51,7 @@ def on_deal(r: Judge, event: Event) -> None:
         game.opener_cards = None  # the void deal's cards are no hands: the opener's are those dealt now
     else:
         if game is not None:
-            ending.end_game(r, r.board.k - 1)  # the game in play went on to the event before this deal
+            ending.end_game(r, r.board.k - 1, next_deal=True)  # it went on to the event before this deal
         r.board.expected_dealer = due_dealer(r)
         new_game(r, dealer)
     r.act(r.decide("deal", dealer))

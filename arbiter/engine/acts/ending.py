@@ -8,20 +8,23 @@ from typing import TYPE_CHECKING
 
 from arbiter.engine.acts import showing
 from arbiter.findings import GameAccount
+from arbiter.state import Phase
 
 if TYPE_CHECKING:
     from arbiter.engine.judge import Judge
 
 
-def end_game(r: Judge, last: int) -> None:
-    """The game in play is over; `last` is its last event's index, which a claim it
-    left pending (law 33) is settled at."""
+def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
+    """The game in play is over, at the log's end or at the `next_deal`; `last` is its last
+    event's index, which a claim it left pending (law 33) is settled at, and where the
+    next deal begins at the show with hands still due, the pool taken at (reading 44)."""
     game = r.board.playing
     session = r.board.session
-    if game.pending_claim is not None or (game.recorded_wins and not game.resolved):
+    ends_at_show = not game.resolved and (bool(game.recorded_wins) or (next_deal and game.phase == Phase.SHOW))
+    if game.pending_claim is not None or ends_at_show:
         current, r.board.k = r.board.k, last
-        if not game.resolved:  # a win recorded while hands were due, none shown after it
-            showing.take_recorded_win(r, game.recorded_wins[0][1]["player"])
+        if not game.resolved:  # hands were still due at the show: those shown decide
+            showing.take_at_the_end(r, game.recorded_wins[0][1]["player"] if game.recorded_wins else None)
         showing.settle_pending_claim(r)
         r.board.k = current
     complete = game.resolved

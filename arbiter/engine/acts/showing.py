@@ -58,7 +58,7 @@ def on_win(r: Judge, event: Event) -> None:
             not game.resolved and (game.phase != Phase.SHOW or not all_shown(game))):
         game.recorded_wins.append((r.board.k, event))
         return
-    take_recorded_win(r, event["player"])
+    take_at_the_end(r, event["player"])
     r.act(r.decide("win", event["player"]))
 
 
@@ -83,18 +83,19 @@ def all_shown(game: Game) -> bool:
     return all(p in game.shown for p in game.still_in)
 
 
-def take_recorded_win(r: Judge, player: str) -> None:
-    """A game that ends at the show with hands still due, where a win was recorded: the
-    cards shown decide among those shown; where none is, the recorded win is taken as the
-    fact (reading 44). Before the betting closed, the laws have given the pool to no one,
-    and a recorded win does not: the game is left unfinished."""
+def take_at_the_end(r: Judge, recorded: str | None) -> None:
+    """A game that ends at the show with hands still due (the next deal begins, or a win
+    is recorded, `recorded` the player it names): the cards shown decide among those
+    shown; where none is, a recorded win is taken as the fact (reading 44). Before the
+    betting closed, the laws have given the pool to no one, and a recorded win does not:
+    the game is left unfinished."""
     game = r.board.playing
     if game.resolved or game.phase != Phase.SHOW:
         return
     if any(p in game.shown for p in game.still_in):
         resolve_show(r)
-    elif game.opener:
-        pay_winners(r, [player], Outcome.WIN_RECORDED)
+    elif game.opener and recorded is not None:
+        pay_winners(r, [recorded], Outcome.WIN_RECORDED)
 
 
 def judge_recorded_wins(r: Judge) -> None:
