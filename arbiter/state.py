@@ -245,11 +245,14 @@ class Session:
         self.carried = 0
 
     def drawn(self, player: str, value: int | None) -> None:
-        """A card drawn for the first deal (law 2): one who draws again starts a new round
-        among those tied for the lowest card, and only they draw in it: a card drawn by
-        anyone else counts for nothing."""
+        """A card drawn for the first deal (law 2): one of those tied for the lowest card
+        who draws again starts a new round among them, and only they draw in it: a card
+        drawn by anyone else, or again by one not tied, counts for nothing."""
         if player in self.draw_round:
-            self.draw_tied = self.lowest_drawers()
+            tied = self.lowest_drawers()
+            if len(tied) < 2 or player not in tied:
+                return
+            self.draw_tied = tied
             self.draw_round = {}
         if value is not None and (self.draw_tied is None or player in self.draw_tied):
             self.draw_round[player] = value

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from arbiter.cards import parse_card
+from arbiter.cards import JOKER, parse_card
 from arbiter.engine.acts import betting, ending
 from arbiter.events import Event
 from arbiter.rulebook.vocabulary.functions import refundable_of
@@ -28,7 +28,7 @@ def on_draw_for_deal(r: Judge, event: Event) -> None:
         return
     card = r.board.parsed_cards[0] if r.board.parsed_cards else None
     value = None
-    if card is not None:
+    if card is not None and card != JOKER:  # the joker has no rank: it is no lowest card
         setting = r.board.setting("first_dealer")
         ace = setting.value.get("ace", "low") if setting else "low"
         value = draw_value(card, ace_low=ace == "low")
