@@ -47,6 +47,9 @@ add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given
     note="exposed ones excepted")
 add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: t.hand(p).owed,
     note="for cards exposed in giving (L40) or a deficiency ruled (L43), until given")
+add("due_to", "the number of cards the dealer is to give {0} now",
+    lambda t, p: t.hand(p).owed if t.hand(p).supplied else t.hand(p).discarded or 0,
+    note="his discard until he is given any (law 39), then those owed (L40, L43)")
 add("unreplaced_for", "the number of cards exposed in giving to {0} not yet replaced",
     lambda t, p: t.hand(p).unreplaced,
     note="owed by law 40, and counted as given: a deficiency ruled (L43) is not")
