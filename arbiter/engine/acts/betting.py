@@ -142,17 +142,18 @@ def late_stake(r: Judge, player: str, stake: int) -> None:
 
 
 def record_stake(r: Judge, player: str, stake: int, in_turn: bool) -> None:
-    """A stake recorded; in the betting, one made in turn may be a stand, and one that
-    meets the preceding stake in turn may be the one that makes the stakes equal (an
-    early stake does so only when its turn comes: `pass_turn`)."""
+    """A stake recorded; in the betting, one that adds to his stake, in turn or not, ends
+    his stand (D5: he has staked); one made in turn may be a stand, and one that meets the
+    preceding stake in turn may be the one that makes the stakes equal (an early stake
+    does so only when its turn comes: `pass_turn`)."""
     game = r.board.playing
-    if game.phase == Phase.BETTING and in_turn:
+    if game.phase == Phase.BETTING:
         if stake > game.stakes[player]:
             game.stood.discard(player)
-        elif stake == game.stakes[player] == game.preceding:
+        elif in_turn and stake == game.stakes[player] == game.preceding:
             game.stood.add(player)
             game.last_stood = player
-        if stake >= game.preceding:
+        if in_turn and stake >= game.preceding:
             game.last_to_equal = player
     r.stake(player, stake, "stake")
 
