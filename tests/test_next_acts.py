@@ -187,6 +187,19 @@ def test_when_every_turn_left_in_the_say_is_an_early_sayers_the_draw_is_next():
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L25", "L25", "L25"]  # the three early acts, no more
 
 
+def test_where_the_early_bettors_turns_all_passing_close_the_betting_the_show_is_offered():
+    """SPEC 24 and 28: Ann and Bob stand out of turn, Cat and Dan in turn: once Ann's turn and
+    then Bob's pass, every player has acted and the stakes are equal, so the show is among
+    what may come next (it looked at Bob's turn alone), and a show then is no finding."""
+    text = HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n" \
+                  "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\n" \
+                  "Ann plays 2\nBob plays 2\nCat plays 2\nDan plays 2\n"
+    answer = answer_to(text)
+    assert answer["player"] == "Bob" and {"type": "show", "player": "Cat"} in answer["others"]
+    log, _ = parse_checked(text + "Cat shows (Kh Kd Ks 5c 2h)\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == ["L53", "L53"]  # the two early stands, no L59
+
+
 def test_once_all_have_drawn_a_make_good_is_no_longer_offered():
     """SPEC 10: one who drew without making good may make good later in the draw; once all
     have drawn a stake is a bet (Dan's, out of turn: L53), so `next` offers none."""

@@ -288,13 +288,8 @@ class Prospect:
         for player, least in turns.minimums(game, chain):
             self.offer(game, player, "play", least, self.most(game.highest_stake()), short_show=True,
                        must_act=player == chain[-1])
-        if chain and turns.optional(game, chain[-1], betting=True) and self.closes_with(game, chain[-1]):
+        if chain and turns.closes_when_passed(game, chain):  # the early bettors' turns all pass: the show
             self.others.append({"type": "show", "player": self.first_to_show(game, chain[-1])})
-
-    def closes_with(self, game: Game, early: str) -> bool:
-        """Would the betting close once this early bettor's turn passes without an act?"""
-        stake = game.stakes[early]
-        return turns.betting_closes(game, max(game.preceding, stake), game.acted_since_raise | {early})
 
     def first_to_show(self, game: Game, early: str) -> str | None:
         """Who would show first if the betting closed with this early bettor's turn: the

@@ -80,11 +80,29 @@ def bet_chain(game: Game, seating: Seating) -> list[str]:
         early = game.early.get(player)
         if early is None or early < preceding:
             break
-        preceding, acted = (early, {player}) if early > preceding else (preceding, acted | {player})
+        preceding, acted = early_turn_passes(preceding, acted, player, early)
         if betting_closes(game, preceding, acted):
             break
         player = next_bettor(game, seating, player)
     return chain
+
+
+def early_turn_passes(preceding: int, acted: set[str], player: str, early: int) -> tuple[int, set[str]]:
+    """The preceding stake and those who acted since it, once an early bettor's turn passes
+    with his stake (one that meets the preceding stake): a raise where it is more."""
+    return (early, {player}) if early > preceding else (preceding, acted | {player})
+
+
+def closes_when_passed(game: Game, chain: list[str]) -> bool:
+    """Would the betting close once each turn of the chain passes without an act (every one
+    of them an early bettor's stake that meets the preceding one)?"""
+    preceding, acted = game.preceding, set(game.acted_since_raise)
+    for player in chain:
+        early = game.early.get(player)
+        if early is None or early < preceding:
+            return False
+        preceding, acted = early_turn_passes(preceding, acted, player, early)
+    return betting_closes(game, preceding, acted)
 
 
 def optional(game: Game, player: str, betting: bool) -> bool:

@@ -216,6 +216,9 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         if early:
             said = (f"{', '.join(o['player'] for o in early)} may bet again (the early act stands and the turn "
                     f"may pass), or {said}")
+        show = next((o for o in answer["others"] if o["type"] == "show"), None)
+        if show is not None:  # the early bettors' turns passing close the betting
+            said += f"; or, the turns passing, the hands are shown, {show['player']} first"
         return said
     if "discard" in acts:
         most = acts["discard"]["maximum"]
