@@ -86,6 +86,21 @@ def test_the_ante_is_owed_before_the_deal_and_the_straddle_offered_after_it():
     assert {"type": "dealt", "hands": {"Bob": 5, "Cat": 5, "Dan": 5, "Ann": 5}, "dealer": "Ann"} in answer["others"]
 
 
+def test_an_ante_unpaid_at_the_first_card_stays_owed_until_the_next_deal():
+    """Reading 55: antes due (L20, L30) are owed until the next deal: one not paid when the
+    cards went out is still owed in the say (it vanished at the first card), and a late
+    payment then is taken into the pool."""
+    jackpot = ("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+               "dealt\nCat passes; Dan passes; Ann passes; Bob passes\n"
+               "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1\ndealt\n")
+    answer = answer_to(jackpot)
+    assert answer["player"] == "Cat" and answer["phase"] == "say"
+    assert answer["owed"] == [{"by": "Bob", "to": "pool", "what": "ante", "amount": 1, "law": "L30"}]
+    assert answer_to(jackpot + "Bob antes 1\n")["owed"] == []
+    ordinary = answer_to("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts\ndealt\n")
+    assert ordinary["owed"] == [{"by": "Bob", "to": "pool", "what": "ante", "amount": 1, "law": "L20"}]
+
+
 def test_a_refund_is_owed_until_the_next_deal():
     text = HEAD + "dealt Bob 4, Cat 5, Dan 5, Ann 5\nBob lifts\n"
     answer = answer_to(text)

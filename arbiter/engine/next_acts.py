@@ -65,6 +65,7 @@ class Prospect:
         self.owed: list[dict[str, Any]] = []
         self.asks: list[dict[str, Any]] = []
         self.phase: PhaseName = Phase.BEFORE_DEAL  # the phase the answer is in
+        self.unpaid_antes: list[str] = []
         self.club_rules = frozenset(rule.id for rule in self.rulebook.rules.values()
                                     if rule.authority == HOUSE_AUTHORITY and rule.checks)
 
@@ -81,6 +82,7 @@ class Prospect:
             if settled is not None:  # his hand is known: what his claim comes to, should the log end here
                 jackpot = settled.board.playing.next_jackpot
             self.owed.extend(self.ruled_payments(settled or self.replay))
+            self.unpaid_antes = self.antes_owed(game)
             self.for_game(game, settled)
         return {"player": self.player, "phase": self.phase, "game": game.number if game else None, "jackpot": jackpot,
                 "acts": self.acts, "others": self.others, "owed": self.owed, "asks": self.asks}
@@ -176,20 +178,29 @@ class Prospect:
         elif game.phase == Phase.SHOW:
             self.the_show()
 
+    def antes_owed(self, game: Game) -> list[str]:
+        """Those who owe this game an ante (in a jack-pot, each who has not paid; else the
+        ante's player where none was staked), each `owed` until the next deal, paid or not
+        by the first card (reading 55); the new deal after a misdeal needs none."""
+        ante = self.board.table_ante
+        if game.deal.redeal:
+            return []
+        if game.every_ante:
+            seating = self.board.seating
+            unpaid = [p for p in seating.round_from(seating.left_of(game.dealer)) if p not in game.antes_paid]
+            law = self.ledger_law("ante")
+        elif game.ante is None and game.ante_player is not None:
+            unpaid = [game.ante_player]
+            _, law = self.board.setting_person("ante_by")
+        else:
+            return []
+        self.owed.extend({"by": p, "to": "pool", "what": "ante", "amount": ante, "law": law} for p in unpaid)
+        return unpaid
+
     def before_the_deal(self, game: Game) -> None:
         deal = game.deal
         ante = self.board.table_ante
-        unpaid: list[str] = []
-        if not deal.redeal:
-            if game.every_ante:
-                seating = self.board.seating
-                unpaid = [p for p in seating.round_from(seating.left_of(game.dealer)) if p not in game.antes_paid]
-                law = self.ledger_law("ante")
-                self.owed.extend({"by": p, "to": "pool", "what": "ante", "amount": ante, "law": law} for p in unpaid)
-            elif game.ante is None and game.ante_player is not None:
-                unpaid = [game.ante_player]
-                _, law = self.board.setting_person("ante_by")
-                self.owed.append({"by": game.ante_player, "to": "pool", "what": "ante", "amount": ante, "law": law})
+        unpaid = self.unpaid_antes
         # What comes before the first card, in the usual order; the first is the turn, and
         # the others may come first (the ante before the shuffle, say): they are offered too.
         due: list[tuple[str, list[Act]]] = []
