@@ -27,7 +27,7 @@ def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
             showing.take_at_the_end(r, game.recorded_wins[0][1]["player"] if game.recorded_wins else None)
         showing.settle_pending_claim(r)
         r.board.k = current
-    complete = game.resolved
+    complete = game.resolved or next_deal  # `complete` false only where the log ends mid-game (SPEC §4)
     session.next_dealer, _ = r.board.setting_person("next_dealer")
     session.next_jackpot = game.next_jackpot if complete else None
     next_game = {"dealer": session.next_dealer, "jackpot": game.next_jackpot}
