@@ -56,6 +56,12 @@ class Case:
     def dealer_at(self, event: int) -> str | None:
         return self.trace[event].get("dealer")
 
+    @property
+    def findings(self) -> list[Mapping[str, Any]]:
+        """The findings a question can show at a table: a say before the log's first deal is
+        judged in the game that deal begins, but at its own event, where no table is set."""
+        return [f for f in self.report["findings"] if self.trace[f["event"]].get("game") is not None]
+
 
 @dataclass(frozen=True)
 class Question:
@@ -165,14 +171,14 @@ def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rule
     pronouns = case.log["table"].get("pronouns")
     right = consequence(finding["effects"], pronouns)
     kinds = _effect_kinds(finding["effects"])
-    here = {_effect_kinds(f["effects"]) for f in case.report["findings"] if f["event"] == finding["event"]}
+    here = {_effect_kinds(f["effects"]) for f in case.findings if f["event"] == finding["event"]}
     event_type, section = _event_type(case, finding), rulebook.get(finding["id"]).section
     closeness: dict[frozenset[str], int] = {}
     wordings: dict[frozenset[str], list[str]] = {}
     if kinds:
         closeness[frozenset()], wordings[frozenset()] = 1, [NOTHING_FURTHER]
     for other in cases:
-        for found in other.report["findings"]:
+        for found in other.findings:
             other_kinds = _effect_kinds(found["effects"])
             if not other_kinds or other_kinds in here or other_kinds < kinds or other_kinds == kinds:
                 continue
@@ -236,7 +242,7 @@ def question_for(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], 
     game, story = _story(case, event, rulebook)
     rule = rulebook.get(finding["id"])
     choices, answer = _choices(case, finding, cases, rulebook, rng)
-    also = sorted({f["id"] for f in case.report["findings"] if f["event"] == event} - {finding["id"]})
+    also = sorted({f["id"] for f in case.findings if f["event"] == event} - {finding["id"]})
     table = case.log["table"]
     return Question(
         case=case.name, title=str(case.log.get("meta", {}).get("title", case.name)),
@@ -248,13 +254,13 @@ def question_for(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], 
 
 def _laws_by_preference(case: Case) -> list[str]:
     """The laws ruled in a case, those it is meant to show first."""
-    ruled = list(dict.fromkeys(f["id"] for f in case.report["findings"]))
+    ruled = list(dict.fromkeys(f["id"] for f in case.findings))
     shown = set(case.log.get("meta", {}).get("laws", ()))
     return [law for law in ruled if law in shown] + [law for law in ruled if law not in shown]
 
 
 def _orders_something(case: Case, law: str) -> bool:
-    return any(f["effects"] for f in case.report["findings"] if f["id"] == law)
+    return any(f["effects"] for f in case.findings if f["id"] == law)
 
 
 def spread_over_laws(cases: Sequence[Case], laws: Collection[str] | None = None) -> dict[str, str]:
@@ -323,7 +329,7 @@ def laws_to_ask(rulebook: Rulebook, cases: Sequence[Case], named: Sequence[str] 
     quiz that quietly leaves it out (`NothingToAsk`)."""
     if not named and section is None:
         return None
-    ruled = {finding["id"] for case in cases for finding in case.report["findings"]}
+    ruled = {finding["id"] for case in cases for finding in case.findings}
     wanted = {rulebook.get(read_law(law)).id for law in named}
     missing = sorted(wanted - ruled, key=rule_sort_key)
     if missing:
@@ -349,7 +355,7 @@ def build_quiz(rulebook: Rulebook, seed: int, count: int, laws: Collection[str] 
     questions = []
     for name, law in in_rounds(spread_over_laws(cases, laws), rng)[:count]:
         case = by_name[name]
-        of_law = [f for f in case.report["findings"] if f["id"] == law]
+        of_law = [f for f in case.findings if f["id"] == law]
         finding = rng.choice([f for f in of_law if f["effects"]] or of_law)
         questions.append(question_for(case, finding, cases, rulebook, rng))
     return questions

@@ -243,10 +243,10 @@ def test_a_case_is_asked_about_the_law_it_is_named_after_where_it_can_be(cases):
 
 def test_every_shipped_case_with_findings_can_make_a_question_of_each_finding(cases, rulebook):
     rng = random.Random(0)
-    with_findings = [case for case in cases if case.report["findings"]]
+    with_findings = [case for case in cases if case.findings]
     assert len(with_findings) > 50
     for case in with_findings:
-        for finding in case.report["findings"]:
+        for finding in case.findings:
             question = question_for(case, finding, cases, rulebook, rng)
             where = f"{case.name}, {finding['id']} at event {finding['event']}"
             assert question.accepts_law(finding["id"]), where
@@ -257,10 +257,18 @@ def test_every_shipped_case_with_findings_can_make_a_question_of_each_finding(ca
             assert question.why, where
 
 
+def test_a_say_before_the_first_deal_is_no_question_having_no_table_to_show(cases):
+    """A say before the log's first deal is judged in the game that deal begins, at its own
+    event, where no table is set: the quiz leaves that finding out, and only that one."""
+    case = next(c for c in cases if c.name == "l25-a-stake-before-the-first-deal-is-a-say-out-of-turn")
+    assert [f["event"] for f in case.report["findings"]] == [0] and case.findings == []
+    assert sum(len(c.report["findings"]) - len(c.findings) for c in cases) == 1
+
+
 def test_a_wrong_choice_is_never_what_a_law_ruled_at_that_event_orders(cases, rulebook):
     rng = random.Random(1)
     for case in cases:
-        for finding in case.report["findings"]:
+        for finding in case.findings:
             question = question_for(case, finding, cases, rulebook, rng)
             ruled_here = {consequence(f["effects"]) for f in case.report["findings"] if f["event"] == finding["event"]
                           and f["effects"]}

@@ -9,7 +9,7 @@ comes from the compiled rule book.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Callable, Final
 
 from arbiter.engine.board import Board
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, each_round
@@ -104,15 +104,21 @@ class Judge:
 
     def decide_earlier(self, k: int, event: Event, trigger: str, actor: str) -> None:
         """Decide and act now as of an earlier event `k` (a win recorded before the pool was
-        taken, judged when it is): its findings cite that event, in the order of the events."""
+        taken, judged when it is)."""
+        self.as_of(k, event, lambda: self.act(self.decide(trigger, actor)))
+
+    def as_of(self, k: int, event: Event, apply: Callable[[], None]) -> None:
+        """Apply now what an earlier event `k` comes to, judged only now (a win recorded
+        before the pool was taken, a say before the first deal): its findings and payments
+        cite that event, and the findings stay in the order of the events."""
         board = self.board
         now = board.k, board.event, board.parsed_cards
         board.k, board.event, board.parsed_cards = k, event, []
-        held = self.decide(trigger, actor)
-        board.k, board.event, board.parsed_cards = now
-        if held:
-            self.act(held)
-            self.findings.sort(key=lambda finding: -1 if finding.event is None else finding.event)
+        try:
+            apply()
+        finally:
+            board.k, board.event, board.parsed_cards = now
+        self.findings.sort(key=lambda finding: -1 if finding.event is None else finding.event)
 
     def fire(self, trigger: str, actor: str | None) -> None:
         """Decide and act at once: for moments, which record nothing of their own. A

@@ -84,7 +84,12 @@ class Replay(Judge):
             self.trace.append(self.snapshot())
 
     def finish(self, count: int) -> None:
-        """The log ends after `count` events: the game in play is reported as it stands."""
+        """The log ends after `count` events: the game in play is reported as it stands. A
+        say that waited for a first deal that never came had no game to be said in."""
+        says = self.board.session.says_before_deal
+        if says:
+            self.board.k, self.board.event = says[0]
+            raise self.board.refused(NO_DEAL)
         self.board.k = count - 1
         self.board.event = {}
         self.board.parsed_cards = []

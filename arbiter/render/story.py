@@ -144,7 +144,7 @@ class Storyteller:
         told = [TELLERS[event["type"]](self, event, before or {}, after)]
         moved = self.money.get(after["event"], ())
         told += [money_words(entry) + "." for entry in moved]
-        if any(POOL in (entry["from"], entry["to"]) for entry in moved):
+        if "pool" in after and any(POOL in (entry["from"], entry["to"]) for entry in moved):  # a game in play
             told.append(f"The pool now holds {after['pool']}." if after["pool"] else "The pool is now empty.")
         if before and after.get("still_in") != before.get("still_in"):
             still_in = after.get("still_in") or []
@@ -363,7 +363,7 @@ def tell(log: Mapping[str, Any], report: Mapping[str, Any], trace: Sequence[Stat
 
 # --- output formats ----------------------------------------------------------------------
 def _heading(game: int | None) -> str:
-    return f"Game {game}" if game is not None else "The draw for the deal"
+    return f"Game {game}" if game is not None else "Before the first deal"
 
 
 def house_line(report: Mapping[str, Any]) -> str | None:

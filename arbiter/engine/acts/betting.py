@@ -64,7 +64,10 @@ def on_pass(r: Judge, event: Event) -> None:
 
 
 def betting_act(r: Judge, event: Event) -> None:
-    game = r.require_game(event["type"])
+    if r.board.game is None:  # a say before the first deal: it waits for the game it is said in
+        r.board.session.says_before_deal.append((r.board.k, event))
+        return
+    game = r.board.playing
     player, kind = event["player"], event["type"]
     if game.phase == Phase.BEFORE_DEAL:
         say_before_the_deal(r, player, kind, event)
