@@ -480,6 +480,23 @@ def test_the_antes_share_of_the_limit_is_the_rule_books_with_the_house_rules(tmp
         server.stop()
 
 
+def test_a_stake_no_rule_bounds_is_offered_as_so_many_or_more(tmp_path):
+    """SPEC 28: the page says what `next` says: with D1 switched off no most bounds a
+    stake, and its button reads "3 or more", not the largest number a log may hold."""
+    house = tmp_path / "no-limit.yaml"
+    house.write_text("disable: [D1]\n", encoding="utf-8")
+    server = Server(tmp_path / "night.hand", 0, "--house", str(house))
+    try:
+        seated(server)
+        for line in ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt"]:
+            assert server.post("/api/line", {"line": line})[1]["taken"]
+        state = server.get("/api/state")
+        assert state["next"] == "Cat's say: open (2 or more) or pass"
+        assert [a["label"] for a in state["acts"]] == ["Cat opens 2", "Cat opens 3 or more \u2026", "Cat passes"]
+    finally:
+        server.stop()
+
+
 # --- after a restart ---------------------------------------------------------------------
 
 

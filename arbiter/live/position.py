@@ -260,7 +260,11 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
 
 
 def _range(act: dict[str, Any]) -> str:
-    least, most = act["minimum"], act["maximum"]
+    return range_words(act["minimum"], act["maximum"])
+
+
+def range_words(least: int, most: int) -> str:
+    """A stake's bounds in words, as `next` and the page's buttons say them."""
     if most >= MAX_NUMBER:  # no rule in force bounds it (a house switched the limit off)
         return f"{least} or more"
     return str(least) if least == most else f"{least} to {most}"

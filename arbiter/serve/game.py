@@ -26,7 +26,7 @@ from typing import Any
 from arbiter.engine.expressions import product
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.live.journal import Journal, sync_folder
-from arbiter.live.position import DEALERS_ACTS, PHASE_WORDS, Act, Position, owed_words, turn
+from arbiter.live.position import DEALERS_ACTS, PHASE_WORDS, Act, Position, owed_words, range_words, turn
 from arbiter.live.rulings import changes, ruling_lines
 from arbiter.live.session import COMMANDS, REFUSED, TableSession, header_rulebook
 from arbiter.notation import parse_checked
@@ -382,7 +382,7 @@ def _act_json(act: Act, player: str | None, dealer: str | None) -> dict[str, Any
     head = [name_text(event[form.subject])] if form.subject else []
     if act.least is not None and act.most is not None:
         found.update(minimum=act.least, maximum=act.most)
-        head += [*form.words, str(act.least) if act.least == act.most else f"{act.least} to {act.most}"]
+        head += [*form.words, range_words(act.least, act.most)]
     else:
         head += form.words
     return {**found, "label": " ".join(head) + " \u2026"}
