@@ -374,6 +374,20 @@ def test_under_table_stakes_no_straddle_beyond_what_he_has_is_offered(tmp_path):
     assert in_process("next", str(log), "--house", "table-stakes") == (0, "Ann deals: the next card to Bob\n", "")
 
 
+def test_at_the_draw_one_whose_stake_was_raised_may_also_show_for_a_sum_short_of_it():
+    """D4, L60 and L61: at her turn to draw Cat, her 2 raised to 6, makes it good, passes, or
+    shows for a sum from her stake to one short of the highest, as in the betting; `check`
+    takes a show at either bound with no finding."""
+    text = HEAD + "dealt\nCat opens 2; Dan plays 6; Ann plays 6; Bob plays 6\nBob discards 0\n"
+    answer = answer_to(text)
+    assert (answer["player"], answer["acts"]) == ("Cat", [{"type": "play", "minimum": 6, "maximum": 6},
+                                                         {"type": "pass"},
+                                                         {"type": "demand_show", "minimum": 2, "maximum": 5}])
+    for stake in (2, 5):
+        log, _ = parse_checked(text + f"Cat demands show {stake}; Cat discards 0\n", "x.hand")
+        assert arbiter.check_log(log)["findings"] == []
+
+
 def test_under_table_stakes_one_who_cannot_make_good_at_the_draw_may_show_for_what_he_has():
     """D4 with A5 and L60: at his turn to draw Cat must make her stake 6, and has 4 in all:
     she is offered a pass or a show for what she has, which `check` takes with no finding."""

@@ -385,14 +385,15 @@ class Prospect:
             self.to(player, {"type": "discard", "minimum": 0, "maximum": hands[player].count}, {"type": "pass"})
 
     def make_good(self, game: Game, player: str) -> None:
-        """At his turn to draw a player makes his stake the highest, or passes (D4); under
-        table stakes one who has not the counters may show for what he has instead (L60, A5)."""
+        """At his turn to draw a player makes his stake the highest, or passes (D4), or, his
+        stake raised, shows for a sum short of it (L60, L61), as in the betting; under table
+        stakes one who has not the counters for the highest may only pass or show (A5)."""
         own, highest = game.stakes[player], game.highest_stake()
         means = own + self.board.within_stack(player, highest - own)
         acts: list[Act] = [{"type": "play", "minimum": highest, "maximum": highest}] if means >= highest else []
         acts.append({"type": "pass"})
-        if means < highest:
-            acts.append({"type": "demand_show", "minimum": own, "maximum": means})
+        if own > 0:
+            acts.append({"type": "demand_show", "minimum": own, "maximum": min(highest - 1, means)})
         self.to(player, *acts)
 
     def cards_owed(self, game: Game, player: str, count: int) -> None:
