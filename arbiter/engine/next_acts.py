@@ -181,9 +181,10 @@ class Prospect:
     def antes_owed(self, game: Game) -> list[str]:
         """Those who owe this game an ante (in a jack-pot, each who has not paid; else the
         ante's player where none was staked), each `owed` until the next deal, paid or not
-        by the first card (reading 55); the new deal after a misdeal needs none."""
+        by the first card (reading 55), while the pool is there to take it (once it is taken
+        no counters move, reading 25); the new deal after a misdeal needs none."""
         ante = self.board.table_ante
-        if game.deal.redeal:
+        if game.deal.redeal or game.pool_taken():
             return []
         if game.every_ante:
             seating = self.board.seating

@@ -116,7 +116,14 @@ def play_betting(game: Game) -> None:
         if player is None:
             state.pass_silently(game, chain)
             break
-        act = game.plant.bet_act(game, player, state) or choose(game, player, state)
+        planted = game.plant.bet_act(game, player, state)
+        act = planted or choose(game, player, state)
+        if not planted and act == ("pass",) and player in chain and state.optional(player):
+            # at his turn an early bettor raises or lets it pass: a pass would come after it (reading 24)
+            for passed in chain[: chain.index(player) + 1]:
+                state.take_turn(game, passed)
+                state.close_if_done(game, passed)
+            continue
         at = perform(game, player, act, state, chain)
         game.plant.after_bet_act(game, player, act, at)
         if game.resolved:
@@ -192,11 +199,10 @@ def stake(game: Game, player: str, amount: int, state: Betting, in_turn: bool) -
     the stakes equal (the show begins at his left)."""
     before = game.highest()
     at = game.emit("play", player=player, stake=amount)
-    if in_turn:
-        if amount > game.stakes[player]:
-            state.stood.discard(player)
-        elif amount == game.stakes[player] == state.preceding:
-            state.stood.add(player)
+    if amount > game.stakes[player]:  # in turn or not, he has staked: he stands no more (D5)
+        state.stood.discard(player)
+    elif in_turn and amount == game.stakes[player] == state.preceding:
+        state.stood.add(player)
     game.set_stake(player, amount)
     if amount > before:
         state.raises += 1

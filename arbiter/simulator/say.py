@@ -81,7 +81,13 @@ def play_say(game: Game) -> None:
             for player in chain:
                 turn.take_turn(game, player)
             break
-        act = game.plant.say_act(game, actor) or choose(game, actor)
+        planted = game.plant.say_act(game, actor)
+        act = planted or choose(game, actor)
+        if not planted and act == ("pass",) and actor in chain and actor in turn.early:
+            # at his turn an early sayer raises or lets it pass: a pass would come after it (reading 24)
+            for passed in chain[: chain.index(actor) + 1]:
+                turn.take_turn(game, passed)
+            continue
         last_at = perform(game, actor, act)
         turn.after(game, actor, chain)
         game.plant.after_say_act(game, actor, act, last_at)

@@ -85,7 +85,7 @@ def betting_act(r: Judge, event: Event) -> None:
         end_the_draw(r)
     if game.phase == Phase.BETTING:
         game.bettors.add(player)
-    in_turn = take_turns_to(r, player)
+    in_turn = take_turns_to(r, player, passing=kind == "pass")
     held = r.decide(kind, player)
     taking_part = act_possible(r.board, kind, player)
     if kind == "pass":
@@ -127,7 +127,10 @@ def say_before_the_deal(r: Judge, player: str, kind: str, event: Event) -> None:
     if kind != "pass" and player in game.still_in:
         if kind == "open" and game.opener is None:
             game.opener = player
-        r.stake(player, event["stake"], "stake")
+        sum_shown = kind == "demand_show"  # a show for a sum: it raises no one (L61)
+        r.stake(player, event["stake"], "stake", raises=not sum_shown)
+        if sum_shown:
+            game.shows_for_sum(player, game.stakes[player], r.board.seating.players)
         game.early[player] = game.stakes[player]
     r.act(held)
 
@@ -161,15 +164,19 @@ def record_stake(r: Judge, player: str, stake: int, in_turn: bool) -> None:
     r.stake(player, stake, "stake")
 
 
-def take_turns_to(r: Judge, player: str) -> bool:
+def take_turns_to(r: Judge, player: str, passing: bool = False) -> bool:
     """Is this player's act in turn? If he may act in turn only once the turns of early
-    actors before him pass, they pass now, before his act is judged."""
+    actors before him pass, they pass now, before his act is judged. An early actor's own
+    turn, where it may pass without an act, passes unless he raises (reading 24): his pass
+    then comes after it, out of turn."""
     chain = r.board.turns.chain()
     if player not in chain:
         return False
-    for passed in chain[: chain.index(player)]:
+    game = r.board.playing
+    own_passes = passing and turns.optional(game, player, betting=game.phase == Phase.BETTING)
+    for passed in chain[: chain.index(player) + own_passes]:
         pass_turn(r, passed)
-    return True
+    return not own_passes
 
 
 def pass_turn(r: Judge, player: str) -> None:
@@ -214,8 +221,11 @@ def one_left(r: Judge) -> bool:
     whatever act left him alone: a pass, or a hand found foul in the draw or the betting.
     (At the show, the pool goes by the show: `showing.close_show_if_done`.)"""
     game = r.board.playing
-    if (game.resolved or len(game.still_in) != 1 or not game.opener
-            or game.phase == Phase.SHOW):
+    if game.resolved or len(game.still_in) != 1 or game.phase == Phase.SHOW:
+        return False
+    if not game.opener and game.phase == Phase.SAY and (last := next(iter(game.still_in))) in game.early:
+        pass_turn(r, last)  # the one turn left is his, and it passes: his early stake counts, and opens
+    if not game.opener:
         return False
     showing.win_uncalled(r)
     return True
@@ -341,7 +351,10 @@ def close_betting_if_done(r: Judge, last: str) -> bool:
 
 
 def on_demand_show(r: Judge, event: Event) -> None:
-    game = r.require_game("demand_show")
+    if r.board.game is None or r.board.playing.phase == Phase.BEFORE_DEAL:
+        betting_act(r, event)  # before the cards: a say out of turn (L25), as a play would be
+        return
+    game = r.board.playing
     player = event["player"]
     if game.phase == Phase.DRAW and game.the_draw().over(game.still_in):
         open_betting(r)
