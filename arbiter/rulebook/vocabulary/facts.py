@@ -43,11 +43,18 @@ def draw_ended(t: BoardView) -> bool:
 
 
 def dealer_answer_wrong(t: BoardView) -> bool:
+    """Did the dealer answer a count other than the cards he drew? One who stood pat, or
+    lost his draw (L38), drew none."""
     game = t.playing
     asker = t.last_asker
-    if asker is None or asker in game.need_not_answer or game.dealer_drew is None:
+    if asker is None or asker in game.need_not_answer:
         return False
-    return t.event.get("count") != game.dealer_drew
+    drew = game.dealer_drew
+    if drew is None:
+        if t.hand(game.dealer).discarded != 0 and game.dealer not in game.forfeited_draw:
+            return False  # he has not yet drawn: there is no count to answer
+        drew = 0
+    return t.event.get("count") != drew
 
 
 add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing.deal.finished)
