@@ -243,8 +243,8 @@ class Session:
         self.next_dealer: str | None = None
         self.next_jackpot: dict[str, Any] | None = None
         self.carried = 0
-        # says recorded before the first deal, judged at it as of their own events (reading 24)
-        self.says_before_deal: list[tuple[int, Event]] = []
+        # acts recorded before the first deal (an ante, a say), judged at it as of their own events (reading 24)
+        self.acts_before_deal: list[tuple[int, Event]] = []
 
     def drawn(self, player: str, value: int | None) -> None:
         """A card drawn for the first deal (law 2): one of those tied for the lowest card

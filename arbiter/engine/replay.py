@@ -10,6 +10,7 @@ define); every judgement comes from `rules/`.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Final, Iterable, Mapping
 
 from arbiter.cards import card_str, parse_card
@@ -23,6 +24,10 @@ from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
 from arbiter.state import Phase
 
 DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
+# Acts a table may make before the log's first deal (the ante put up, a say out of turn …): each is the game's that
+# deal begins.
+BEFORE_THE_DEAL: Final = frozenset({"ante", "straddle", "shuffle", "cut", "speak", "open", "play", "pass",
+                                    "demand_show"})
 # The phases in which one player left in takes the pool, and one who leaves may end the round: from the say to the
 # close of the betting.
 LEFT_ALONE_PHASES: Final = frozenset({Phase.SAY, Phase.DRAW, Phase.BETTING})
@@ -66,6 +71,11 @@ class Replay(Judge):
         if kind not in TURNLESS_EVENTS:
             betting.settle_turns(self, event)
         before = self.board.game
+        if before is None and kind in BEFORE_THE_DEAL:  # it waits for the game the first deal begins
+            self.board.session.acts_before_deal.append((k, event))
+            if self.trace is not None:
+                self.trace.append(self.snapshot())
+            return
         playing = len(before.still_in) if before is not None else 0
         try:
             HANDLERS[kind](self, event)
@@ -76,6 +86,8 @@ class Replay(Judge):
             if self.board.game is None:
                 raise self.board.refused(NO_DEAL) from None
             raise
+        if before is None and self.board.session.acts_before_deal:
+            self.take_acts_before_deal()
         game = self.board.game
         if game is not None and game.phase in LEFT_ALONE_PHASES and (
                 len(game.still_in) == 1 or (game is before and len(game.still_in) < playing)):
@@ -83,12 +95,19 @@ class Replay(Judge):
         if self.trace is not None:
             self.trace.append(self.snapshot())
 
+    def take_acts_before_deal(self) -> None:
+        """The first deal has begun: the acts recorded before it (an ante, a say out of turn,
+        reading 24) are its game's, each judged now as of its own event."""
+        waiting, self.board.session.acts_before_deal = self.board.session.acts_before_deal, []
+        for k, event in waiting:
+            self.as_of(k, event, partial(HANDLERS[event["type"]], self, event))
+
     def finish(self, count: int) -> None:
-        """The log ends after `count` events: the game in play is reported as it stands. A
-        say that waited for a first deal that never came had no game to be said in."""
-        says = self.board.session.says_before_deal
-        if says:
-            self.board.k, self.board.event = says[0]
+        """The log ends after `count` events: the game in play is reported as it stands. An
+        act that waited for a first deal that never came had no game to be made in."""
+        waiting = self.board.session.acts_before_deal
+        if waiting:
+            self.board.k, self.board.event = waiting[0]
             raise self.board.refused(NO_DEAL)
         self.board.k = count - 1
         self.board.event = {}

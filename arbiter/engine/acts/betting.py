@@ -64,10 +64,7 @@ def on_pass(r: Judge, event: Event) -> None:
 
 
 def betting_act(r: Judge, event: Event) -> None:
-    if r.board.game is None:  # a say before the first deal: it waits for the game it is said in
-        r.board.session.says_before_deal.append((r.board.k, event))
-        return
-    game = r.board.playing
+    game = r.require_game(event["type"])
     player, kind = event["player"], event["type"]
     if game.phase == Phase.BEFORE_DEAL:
         say_before_the_deal(r, player, kind, event)
@@ -351,10 +348,10 @@ def close_betting_if_done(r: Judge, last: str) -> bool:
 
 
 def on_demand_show(r: Judge, event: Event) -> None:
-    if r.board.game is None or r.board.playing.phase == Phase.BEFORE_DEAL:
+    game = r.require_game("demand_show")
+    if game.phase == Phase.BEFORE_DEAL:
         betting_act(r, event)  # before the cards: a say out of turn (L25), as a play would be
         return
-    game = r.board.playing
     player = event["player"]
     if game.phase == Phase.DRAW and game.the_draw().over(game.still_in):
         open_betting(r)

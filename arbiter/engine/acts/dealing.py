@@ -5,7 +5,6 @@ they are dealt. Each `on_TYPE(judge, event)` records one event type and asks the
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from arbiter.cards import JOKER, parse_card
@@ -56,9 +55,6 @@ def on_deal(r: Judge, event: Event) -> None:
         r.board.expected_dealer = due_dealer(r)
         new_game(r, dealer)
     r.act(r.decide("deal", dealer))
-    says, r.board.session.says_before_deal = r.board.session.says_before_deal, []
-    for k, say in says:  # said before the first deal: out of turn in this game's say, as of its event
-        r.as_of(k, say, partial(betting.say_before_the_deal, r, say["player"], say["type"], say))
 
 
 def hold_void_says(r: Judge, game: Game) -> None:
