@@ -28,6 +28,9 @@ DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pac
 # deal begins.
 BEFORE_THE_DEAL: Final = frozenset({"ante", "straddle", "shuffle", "cut", "speak", "open", "play", "pass",
                                     "demand_show"})
+# What is put up for a game before its deal, once the last game is over: that next game's (a stake after the pool is
+# taken is the last game's, an act when none can come: reading 25).
+FOR_THE_NEXT_GAME: Final = frozenset({"ante", "straddle"})
 # The phases in which one player left in takes the pool, and one who leaves may end the round: from the say to the
 # close of the betting.
 LEFT_ALONE_PHASES: Final = frozenset({Phase.SAY, Phase.DRAW, Phase.BETTING})
@@ -71,7 +74,9 @@ class Replay(Judge):
         if kind not in TURNLESS_EVENTS:
             betting.settle_turns(self, event)
         before = self.board.game
-        if before is None and kind in BEFORE_THE_DEAL:  # it waits for the game the first deal begins
+        if (before is None and kind in BEFORE_THE_DEAL) or (kind in FOR_THE_NEXT_GAME and before is not None
+                                                           and before.resolved):
+            # it waits for the game the next deal begins: the first, or the one after a game over
             self.board.session.acts_before_deal.append((k, event))
             if self.trace is not None:
                 self.trace.append(self.snapshot())
@@ -86,7 +91,7 @@ class Replay(Judge):
             if self.board.game is None:
                 raise self.board.refused(NO_DEAL) from None
             raise
-        if before is None and self.board.session.acts_before_deal:
+        if self.board.session.acts_before_deal and self.board.game is not before:
             self.take_acts_before_deal()
         game = self.board.game
         if game is not None and game.phase in LEFT_ALONE_PHASES and (
@@ -96,19 +101,22 @@ class Replay(Judge):
             self.trace.append(self.snapshot())
 
     def take_acts_before_deal(self) -> None:
-        """The first deal has begun: the acts recorded before it (an ante, a say out of turn,
-        reading 24) are its game's, each judged now as of its own event."""
+        """A new game's deal has begun: the acts recorded before it (an ante put up, a say out
+        of turn, reading 24) are its game's, each judged now as of its own event."""
         waiting, self.board.session.acts_before_deal = self.board.session.acts_before_deal, []
         for k, event in waiting:
             self.as_of(k, event, partial(HANDLERS[event["type"]], self, event))
 
     def finish(self, count: int) -> None:
         """The log ends after `count` events: the game in play is reported as it stands. An
-        act that waited for a first deal that never came had no game to be made in."""
+        act that waited for a first deal that never came had no game to be made in; one that
+        waited for a next deal is the last game's after all."""
         waiting = self.board.session.acts_before_deal
-        if waiting:
+        if waiting and self.board.game is None:
             self.board.k, self.board.event = waiting[0]
             raise self.board.refused(NO_DEAL)
+        if waiting:
+            self.take_acts_before_deal()
         self.board.k = count - 1
         self.board.event = {}
         self.board.parsed_cards = []

@@ -144,7 +144,8 @@ class Storyteller:
         told = [TELLERS[event["type"]](self, event, before or {}, after)]
         moved = self.money.get(after["event"], ())
         told += [money_words(entry) + "." for entry in moved]
-        if "pool" in after and any(POOL in (entry["from"], entry["to"]) for entry in moved):  # a game in play
+        # the pool of the game in play: an ante put up before the next deal goes to the next game's
+        if any(POOL in (entry["from"], entry["to"]) and entry["game"] == after.get("game") for entry in moved):
             told.append(f"The pool now holds {after['pool']}." if after["pool"] else "The pool is now empty.")
         if before and after.get("still_in") != before.get("still_in"):
             still_in = after.get("still_in") or []
