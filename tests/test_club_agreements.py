@@ -15,6 +15,7 @@ import yaml
 
 from arbiter.checker import check_log
 from arbiter.errors import HouseRulesError
+from arbiter.notation import parse_checked
 from arbiter.rulebook.house import apply_house, read_house
 from tests.conftest import in_process as run
 
@@ -231,3 +232,16 @@ def test_ledgers_and_stacks_balance_under_any_house_from_the_vocabulary(log, hou
     report = check_log(log, book)
     assert_steady(report)
     assert_stacks_balanced(log, report, book.parameters["table_stakes"])
+
+
+def test_under_table_stakes_a_say_before_the_cards_beyond_his_counters_is_all_he_has():
+    """A5 with reading 24: a stake said before the cards stands as his stake in the deal
+    that follows; under table stakes one beyond his counters is all he has, a show for that
+    sum, as it is once the cards are out (it was a plain short stake, and he was raised)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 20, Cat 20, Dan 3\n"
+            "Dan plays 5\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n")
+    log, _ = parse_checked(text, "x.hand")
+    log["table"]["house"] = "table-stakes"
+    findings = check_log(log)["findings"]
+    assert [(f["id"], f["event"], f["player"], [e["type"] for e in f["effects"]]) for f in findings] == [
+        ("L25", 0, "Dan", []), ("A5", 0, "Dan", ["all_in"])]
