@@ -24,10 +24,10 @@ from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
 from arbiter.state import Phase
 
 DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
-# Acts a table may make before the log's first deal (the ante put up, a say out of turn …): each is the game's that
-# deal begins.
-BEFORE_THE_DEAL: Final = frozenset({"ante", "straddle", "shuffle", "cut", "speak", "open", "play", "pass",
-                                    "demand_show"})
+# Acts a table may make before the log's first deal (the ante put up, a say out of turn, a card seen face up in the
+# pack …): each is the game's that deal begins.
+BEFORE_THE_DEAL: Final = frozenset({"ante", "straddle", "shuffle", "cut", "speak", "point_out", "face_up_in_pack",
+                                    "open", "play", "pass", "demand_show"})
 # What is put up for a game before its deal, once the last game is over: that next game's (a stake after the pool is
 # taken is the last game's, an act when none can come: reading 25).
 FOR_THE_NEXT_GAME: Final = frozenset({"ante", "straddle"})
