@@ -72,3 +72,22 @@ def test_a_rule_book_made_for_each_log_takes_its_compiled_form_with_it():
     assert kept <= 2 * checker.KEPT_HOUSES  # the house rule books kept, each with its own
     assert len(checker._HOUSED) <= checker.KEPT_HOUSES
     assert all(base is not housed_book and housed_book.house for base, housed_book in checker._HOUSED.values())
+
+
+@pytest.mark.parametrize("early", [{"type": "open", "player": "Cat", "stake": 2},
+                                   {"type": "ante", "player": "Bob", "amount": 1},
+                                   {"type": "face_up_in_pack"}])
+def test_an_act_before_the_draw_for_the_deal_waits_for_the_first_deal(early):
+    """Reading 1: what a table does before the log's first deal is the first game's, even
+    before the draw for the deal (an act queued there was tried with no game, and the log
+    refused as invalid); a log that ends before any deal has no game to hold it."""
+    draws = [{"type": "draw_for_deal", "player": p, "card": c} for p, c in zip("Ann Bob Cat Dan".split(),
+                                                                               ["2c", "9c", "Kc", "5c"])]
+    game = [{"type": "deal", "dealer": "Ann"}, {"type": "shuffle", "player": "Ann"}, {"type": "cut", "player": "Dan"},
+            {"type": "dealt", "hands": {"Bob": 5, "Cat": 5, "Dan": 5, "Ann": 5}}]
+    table = {"players": ["Ann", "Bob", "Cat", "Dan"], "limit": 20, "ante": 1}
+    report = check_log({"format": "peel-draw-poker-log", "version": 1, "table": table,
+                        "events": [early, *draws, *game]})
+    assert report["status"] != "invalid" and report["games"][0]["dealer"] == "Ann"
+    alone = check_log({"format": "peel-draw-poker-log", "version": 1, "table": table, "events": [early, *draws]})
+    assert alone["status"] == "invalid" and alone["error"]["event"] == 0

@@ -371,7 +371,7 @@ def on_demand_show(r: Judge, event: Event) -> None:
     game.shows_for_sum(player, game.stakes[player], r.board.seating.players)
     r.act(held)
     if game.phase == Phase.SAY:  # his say, a stake: the say goes on round, once (L61 in the say)
-        after_act(r, player, in_turn, staked=True, raises=False)
+        after_act(r, player, in_turn, staked=False, raises=False)  # a show for a sum opens nothing
     elif game.phase == Phase.BETTING:
         if in_turn:
             turns.take_bet_turn(game, r.board.seating, player, raises=False)
