@@ -518,3 +518,21 @@ def test_the_api_page_example_runs():
     block = fenced_blocks(section)[0]
     assert block[0].startswith("import arbiter")
     exec("\n".join(block), {})  # noqa: S102 - our own documentation's example
+
+
+@pytest.mark.parametrize("text, passer", [
+    # Bob, the ante, opens out of turn; the others play: his turn is the say's last, and passing ends it
+    (HEAD + "dealt\nBob opens 2\nCat plays 2; Dan plays 2; Ann plays 2\n", "Bob"),
+    # Ann bets out of turn; Cat and Dan meet it: her turn passing closes the betting
+    (HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 0; Dan discards 0; "
+            "Ann discards 0\nAnn plays 4\nCat plays 4\nDan plays 4\n", "Ann")])
+def test_an_early_actors_pass_where_his_turn_passing_ends_the_round_is_no_finding(text, passer):
+    """SPEC 24 and 28: an early actor's turn passes unless he raises, so his pass after it is
+    out of turn, except where his turn passing ends the say (his pass is at his turn to
+    draw) or closes the betting (his pass is at the show): `next` offers it, and `check`
+    finds nothing in it."""
+    answer = answer_to(text)
+    assert {"type": "pass"} in answer["acts"] and answer["player"] == passer
+    log, _ = parse_checked(text + f"{passer} passes\n", "x.hand")
+    assert [f["event"] for f in replay_log(log)["findings"]] == [f["event"] for f in replay_log(
+        parse_checked(text, "x.hand")[0])["findings"]]

@@ -165,13 +165,18 @@ def take_turns_to(r: Judge, player: str, passing: bool = False) -> bool:
     """Is this player's act in turn? If he may act in turn only once the turns of early
     actors before him pass, they pass now, before his act is judged. An early actor's own
     turn, where it may pass without an act, passes unless he raises (reading 24): his pass
-    then comes after it, out of turn."""
+    then comes after it, out of turn, unless his turn passing ends the say or the betting
+    (his pass is then at his turn to draw, or at the show)."""
     chain = r.board.turns.chain()
     if player not in chain:
         return False
     game = r.board.playing
-    own_passes = passing and turns.optional(game, player, betting=game.phase == Phase.BETTING)
-    for passed in chain[: chain.index(player) + own_passes]:
+    betting = game.phase == Phase.BETTING
+    upto = chain[: chain.index(player) + 1]
+    own_passes = passing and turns.optional(game, player, betting) and not (
+        turns.closes_when_passed(game, upto) if betting else
+        all(turns.optional(game, p, betting=False) for p in game.the_say().pending(game.still_in)))
+    for passed in upto if own_passes else upto[:-1]:
         pass_turn(r, passed)
     return not own_passes
 
