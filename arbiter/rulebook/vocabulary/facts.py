@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
+from arbiter.rulebook.vocabulary.numbers import dealer_drew
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.state import Outcome, Phase
 
@@ -43,18 +44,14 @@ def draw_ended(t: BoardView) -> bool:
 
 
 def dealer_answer_wrong(t: BoardView) -> bool:
-    """Did the dealer answer a count other than the cards he drew? One who stood pat, or
-    lost his draw (L38), drew none."""
+    """Did the dealer answer a count other than the cards he drew (`dealer_drew`: none
+    where he stood pat or lost his draw)? Before he has drawn there is no count to answer."""
     game = t.playing
     asker = t.last_asker
     if asker is None or asker in game.need_not_answer:
         return False
-    drew = game.dealer_drew
-    if drew is None:
-        if t.hand(game.dealer).discarded != 0 and game.dealer not in game.forfeited_draw:
-            return False  # he has not yet drawn: there is no count to answer
-        drew = 0
-    return t.event.get("count") != drew
+    drew = dealer_drew(t)
+    return drew is not None and t.event.get("count") != drew
 
 
 add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing.deal.finished)

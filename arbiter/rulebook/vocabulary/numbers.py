@@ -78,8 +78,18 @@ def opening_base(t: BoardView) -> Any:
 add("jackpot_number", "the jack-pot's number in its series",
     lambda t: (t.game.jackpot or {}).get("number", 0) if t.game else 0,
     note="0 in an ordinary game")
-add("dealer_drew", "the number of cards the dealer drew", lambda t: t.game.dealer_drew if t.game else None,
-    note="cards given to the dealer in the draw")
+def dealer_drew(t: BoardView) -> int | None:
+    """The cards the dealer drew: those given him in the draw; none once he stood pat or
+    lost his draw (L38); unknown (None) before he has drawn."""
+    game = t.game
+    if game is None or game.dealer_drew is not None:
+        return game.dealer_drew if game else None
+    stood_pat = t.hand(game.dealer).discarded == 0
+    return 0 if stood_pat or game.dealer in game.forfeited_draw else None
+
+
+add("dealer_drew", "the number of cards the dealer drew", dealer_drew,
+    note="cards given to the dealer in the draw; 0 where he stood pat or lost his draw")
 add("jackpot_minimum", "the least hand that may open this jack-pot",
     lambda t: (t.game.jackpot or {}).get("openers") if t.game else None, value="hand",
     reads=("jackpot_openers", "jackpot_series_after_last"),
