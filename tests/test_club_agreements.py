@@ -16,6 +16,7 @@ import yaml
 from arbiter.checker import check_log
 from arbiter.errors import HouseRulesError
 from arbiter.notation import parse_checked
+from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house
 from tests.conftest import in_process as run
 
@@ -102,8 +103,6 @@ def test_a_setting_the_engine_cannot_read_is_refused_in_one_line(tmp_path, defin
 def test_a_club_may_have_the_dealer_ante_and_an_order_that_names_no_one_stops_one_log(tmp_path, rulebook):
     """`ante_by: {value: dealer}` works; an order beginning with one who is not there (no
     opener yet) makes the log invalid in one line, never an internal error."""
-    from arbiter.resources import cases_dir
-
     case = cases_dir() / "l23-first-say-left-of-ante-clean-game.json"
     book = apply_house(rulebook, read_house(str(house_file(tmp_path, _defining(ante_by={"value": "dealer"})))))
     report = check_log(json.loads(case.read_text()), book)
@@ -245,3 +244,18 @@ def test_under_table_stakes_a_say_before_the_cards_beyond_his_counters_is_all_he
     findings = check_log(log)["findings"]
     assert [(f["id"], f["event"], f["player"], [e["type"] for e in f["effects"]]) for f in findings] == [
         ("L25", 0, "Dan", []), ("A5", 0, "Dan", ["all_in"])]
+
+
+def test_under_table_stakes_a_stake_of_all_he_has_short_of_the_call_is_a_show_for_it():
+    """A5: one who cannot meet a bet stakes all he has and the show is for that sum, whether
+    the stake recorded is beyond his counters or exactly them: no short stake (L54)."""
+    case = json.loads((cases_dir() / "house" / "table-stakes-a-bet-beyond-his-counters-short-of-the-call-is-all-he-has.json")
+                      .read_text(encoding="utf-8"))
+    expected = case["meta"]["expect"]["net"]
+    for stake in (6, 8):  # all he has (4 besides his 2), and beyond it
+        log = json.loads(json.dumps(case))
+        log["events"][13]["stake"] = stake
+        log["table"]["house"] = "table-stakes"
+        report = check_log(log)
+        assert [(f["id"], [e["type"] for e in f["effects"]]) for f in report["findings"]] == [("A5", ["all_in"])]
+        assert report["net"] == expected
