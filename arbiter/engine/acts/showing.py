@@ -88,7 +88,8 @@ def take_at_the_end(r: Judge, recorded: str | None) -> None:
     is recorded, `recorded` the player it names): the cards shown decide among those
     shown; where none is, a recorded win is taken as the fact (reading 44). Before the
     betting closed, the laws have given the pool to no one, and a recorded win does not:
-    the game is left unfinished."""
+    no one takes it (it carries into the next game, or the log ends with the game
+    unfinished)."""
     game = r.board.playing
     if game.resolved or game.phase != Phase.SHOW:
         return
