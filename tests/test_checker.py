@@ -13,6 +13,7 @@ import pytest
 from arbiter import checker
 from arbiter.checker import check_file, check_log
 from arbiter.engine.compiled import CompiledRules
+from arbiter.notation import parse_checked
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house
 from arbiter.rulebook.loader import load_rulebook
@@ -91,3 +92,25 @@ def test_an_act_before_the_draw_for_the_deal_waits_for_the_first_deal(early):
     assert report["status"] != "invalid" and report["games"][0]["dealer"] == "Ann"
     alone = check_log({"format": "peel-draw-poker-log", "version": 1, "table": table, "events": [early, *draws]})
     assert alone["status"] == "invalid" and alone["error"]["event"] == 0
+
+
+def _game_then(after: str) -> dict:
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan passes; Ann passes; Bob passes\n" + after)
+    return parse_checked(text, "x.hand")[0]
+
+
+def test_what_is_put_up_or_done_for_the_next_deal_is_that_deals():
+    """Reading 1: once a game is over, the ante put up and the pack shuffled and cut before
+    the next deal are the next game's (an L20 fell on game 1, and an L4 and an L9 on game 2);
+    where the log ends before that deal, they move nothing (game 1's pool took 4, its
+    winner 3). After a misdeal, the pack shuffled and cut before the new deal is its own."""
+    played = check_log(_game_then("Bob shuffles; Ann cuts; Cat antes 1\nBob deals\ndealt\nDan opens 2; Ann passes; "
+                                  "Bob passes; Cat passes\n"))
+    assert played["findings"] == [] and [g["pool"] for g in played["games"]] == [3, 3]
+    ended = check_log(_game_then("Cat antes 1\n"))
+    assert ended["findings"] == [] and ended["games"][0]["pool"] == 3 and ended["net"]["Cat"] == 1
+    redealt = check_log(parse_checked(
+        "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+        "card to Bob\nface up in pack\nAnn shuffles; Dan cuts\nAnn deals\ndealt\n", "x.hand")[0])
+    assert [f["id"] for f in redealt["findings"]] == ["L10"]

@@ -21,16 +21,17 @@ from arbiter.engine.judge import NO_DEAL, Judge
 from arbiter.events import Event
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
-from arbiter.state import Phase
+from arbiter.state import Game, Phase
 
 DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
 # Acts a table may make before the log's first deal (the ante put up, a say out of turn, a card seen face up in the
 # pack …): each is the game's that deal begins.
 BEFORE_THE_DEAL: Final = frozenset({"ante", "straddle", "shuffle", "cut", "speak", "point_out", "face_up_in_pack",
                                     "open", "play", "pass", "demand_show"})
-# What is put up for a game before its deal, once the last game is over: that next game's (a stake after the pool is
-# taken is the last game's, an act when none can come: reading 25).
-FOR_THE_NEXT_GAME: Final = frozenset({"ante", "straddle"})
+# What is done for a deal before it is taken up, once the last game is over (a stake then is the last game's, an act
+# when none can come: reading 25), or after a misdeal (the pack alone: the new deal needs no new antes).
+PACK_ACTS: Final = frozenset({"shuffle", "cut"})
+FOR_THE_NEXT_DEAL: Final = PACK_ACTS | {"ante", "straddle"}
 # The phases in which one player left in takes the pool, and one who leaves may end the round: from the say to the
 # close of the betting.
 LEFT_ALONE_PHASES: Final = frozenset({Phase.SAY, Phase.DRAW, Phase.BETTING})
@@ -74,10 +75,9 @@ class Replay(Judge):
         if kind not in TURNLESS_EVENTS:
             betting.settle_turns(self, event)
         before = self.board.game
-        if (before is None and kind in BEFORE_THE_DEAL) or (kind in FOR_THE_NEXT_GAME and before is not None
-                                                           and before.resolved):
-            # it waits for the game the next deal begins: the first, or the one after a game over
-            self.board.session.acts_before_deal.append((k, event))
+        if (before is None and kind in BEFORE_THE_DEAL) or (kind in FOR_THE_NEXT_DEAL and before is not None
+                                                           and self.waits_for_the_next_deal(before, kind)):
+            self.board.session.acts_before_deal.append((k, event))  # the next deal's: judged as of here, at it
             if self.trace is not None:
                 self.trace.append(self.snapshot())
             return
@@ -91,7 +91,7 @@ class Replay(Judge):
             if self.board.game is None:
                 raise self.board.refused(NO_DEAL) from None
             raise
-        if self.board.session.acts_before_deal and self.board.game is not before:
+        if kind == "deal" and self.board.session.acts_before_deal:
             self.take_acts_before_deal()
         game = self.board.game
         if game is not None and game.phase in LEFT_ALONE_PHASES and (
@@ -100,9 +100,16 @@ class Replay(Judge):
         if self.trace is not None:
             self.trace.append(self.snapshot())
 
+    @staticmethod
+    def waits_for_the_next_deal(game: Game, kind: str) -> bool:
+        """Is this act the next deal's? Once a game is over, the ante and the straddles put up
+        and the pack shuffled and cut are the next game's; after a misdeal, the pack gathered
+        is shuffled and cut for the new deal."""
+        return game.resolved or (kind in PACK_ACTS and game.deal.misdealt)
+
     def take_acts_before_deal(self) -> None:
-        """A new game's deal has begun: the acts recorded before it (an ante put up, a say out
-        of turn, reading 24) are its game's, each judged now as of its own event."""
+        """A deal has begun: the acts recorded before it (an ante put up, the pack shuffled, a
+        say out of turn, reading 24) are its own, each judged now as of its own event."""
         waiting, self.board.session.acts_before_deal = self.board.session.acts_before_deal, []
         for k, event in waiting:
             self.as_of(k, event, partial(HANDLERS[event["type"]], self, event))
@@ -110,13 +117,13 @@ class Replay(Judge):
     def finish(self, count: int) -> None:
         """The log ends after `count` events: the game in play is reported as it stands. An
         act that waited for a first deal that never came had no game to be made in; one that
-        waited for a next deal is the last game's after all."""
+        waited for a next deal that never came moved nothing (no game of its own began, and
+        the last game's pool is not its to receive: reading 25)."""
         waiting = self.board.session.acts_before_deal
         if waiting and self.board.game is None:
             self.board.k, self.board.event = waiting[0]
             raise self.board.refused(NO_DEAL)
-        if waiting:
-            self.take_acts_before_deal()
+        waiting.clear()
         self.board.k = count - 1
         self.board.event = {}
         self.board.parsed_cards = []
