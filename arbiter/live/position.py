@@ -190,10 +190,11 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         return "the draw for the deal (NAME draws for deal CARD), or the first deal (NAME deals)" \
             if answer["game"] is None else "no one is to act"
     p = pronoun_of(actor, pronouns)
-    if "open" in acts or (phase == "say" and "play" in acts):
-        stake = acts.get("open") or acts["play"]
+    if "open" in acts or (phase == "say" and ("play" in acts or "demand_show" in acts)):
+        stake = acts.get("open") or acts.get("play")  # none where he has not the counters to meet it (A5)
         shown = f", or demand a show for {_range(acts['demand_show'])}" if "demand_show" in acts else ""
-        said = f"{actor}'s say: {stake['type']} ({_range(stake)}) or pass{shown}"
+        said = f"{actor}'s say: {stake['type']} ({_range(stake)}) or pass{shown}" if stake else \
+            f"{actor}'s say: pass{shown}"
         early = [o for o in answer["others"] if "minimum" in o]
         if early:
             said = (f"{', '.join(o['player'] for o in early)} may say again (the early act stands and the turn "

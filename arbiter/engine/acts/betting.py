@@ -188,8 +188,9 @@ def pass_turn(r: Judge, player: str) -> None:
     r.act(r.decide("turn_passes", player))
     if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
         game.last_to_equal = player
-    elif game.phase == Phase.SAY and game.opener is None and player in game.still_in:
-        game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25)
+    elif game.phase == Phase.SAY and game.opener is None and player in game.still_in and player not in game.all_in:
+        game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25);
+        # a show for a sum opens nothing (L61)
     turns.take_turn(game, r.board.seating, player)
 
 
@@ -226,7 +227,8 @@ def one_left(r: Judge) -> bool:
     if game.resolved or len(game.still_in) != 1 or game.phase == Phase.SHOW:
         return False
     if not game.opener and game.phase == Phase.SAY and (last := next(iter(game.still_in))) in game.early:
-        pass_turn(r, last)  # the one turn left is his, and it passes: his early stake counts, and opens
+        pass_turn(r, last)  # the one turn left is his, and it passes: his early stake counts, and opens (a show
+        # for a sum opens nothing: no one opened, L29)
     if not game.opener:
         return False
     showing.win_uncalled(r)
