@@ -21,7 +21,7 @@ from arbiter.engine.judge import NO_DEAL, Judge
 from arbiter.events import Event
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
-from arbiter.state import Game, Phase
+from arbiter.state import Phase
 
 DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
 # Acts a table may make before the log's first deal (the ante put up, a say out of turn, a card seen face up in the
@@ -75,8 +75,10 @@ class Replay(Judge):
         if kind not in TURNLESS_EVENTS:
             betting.settle_turns(self, event)
         before = self.board.game
-        if (before is None and kind in BEFORE_THE_DEAL) or (kind in FOR_THE_NEXT_DEAL and before is not None
-                                                           and self.waits_for_the_next_deal(before, kind)):
+        if (before is None and kind in BEFORE_THE_DEAL) or (kind in FOR_THE_NEXT_DEAL and before is not None and (
+                before.resolved or (kind in PACK_ACTS and before.deal.misdealt))):
+            # once a game is over, the ante and straddles put up and the pack shuffled and cut are the next game's;
+            # after a misdeal, the pack gathered is shuffled and cut for the new deal
             self.board.session.acts_before_deal.append((k, event))  # the next deal's: judged as of here, at it
             if self.trace is not None:
                 self.trace.append(self.snapshot())
@@ -99,13 +101,6 @@ class Replay(Judge):
             betting.round_may_end(self)  # the others passed, or a hand found foul left him alone or ended the round
         if self.trace is not None:
             self.trace.append(self.snapshot())
-
-    @staticmethod
-    def waits_for_the_next_deal(game: Game, kind: str) -> bool:
-        """Is this act the next deal's? Once a game is over, the ante and the straddles put up
-        and the pack shuffled and cut are the next game's; after a misdeal, the pack gathered
-        is shuffled and cut for the new deal."""
-        return game.resolved or (kind in PACK_ACTS and game.deal.misdealt)
 
     def take_acts_before_deal(self) -> None:
         """A deal has begun: the acts recorded before it (an ante put up, the pack shuffled, a
