@@ -124,12 +124,22 @@ def say_before_the_deal(r: Judge, player: str, kind: str, event: Event) -> None:
     if kind != "pass" and player in game.still_in:
         if kind == "open" and game.opener is None:
             game.opener = player
-        sum_shown = kind == "demand_show"  # a show for a sum: it raises no one (L61)
-        r.stake(player, event["stake"], "stake", raises=not sum_shown)
-        if sum_shown:
-            game.shows_for_sum(player, game.stakes[player], r.board.seating.players)
+        if kind == "demand_show":
+            stake_for_a_show(r, player, event["stake"])
+        else:
+            r.stake(player, event["stake"], "stake")
         game.early[player] = game.stakes[player]
     r.act(held)
+
+
+def stake_for_a_show(r: Judge, player: str, stake: int) -> None:
+    """A show demanded for a sum (L60): his sum raises no one, the others' stakes deciding
+    when the betting ends (L61), and the sum shown for is his stake as it now stands (less
+    than asked where he had not the counters for it, table stakes, A5; his old stake where
+    he asked for less, L55)."""
+    game = r.board.playing
+    r.stake(player, stake, "stake", raises=False)
+    game.shows_for_sum(player, game.stakes[player], r.board.seating.players)
 
 
 def late_stake(r: Judge, player: str, stake: int) -> None:
@@ -371,11 +381,7 @@ def on_demand_show(r: Judge, event: Event) -> None:
         late_stake(r, player, event["stake"])
         r.act(held)
         return
-    # his sum raises no one: the others' stakes decide when the betting ends (L61)
-    r.stake(player, event["stake"], "stake", raises=False)
-    # the sum shown for: his stake as it now stands (less than asked where he had not the counters for
-    # it, table stakes, A5; his old stake where he asked for less, L55)
-    game.shows_for_sum(player, game.stakes[player], r.board.seating.players)
+    stake_for_a_show(r, player, event["stake"])
     r.act(held)
     if game.phase == Phase.SAY:  # his say, a stake: the say goes on round, once (L61 in the say)
         after_act(r, player, in_turn, staked=False, raises=False)  # a show for a sum opens nothing
