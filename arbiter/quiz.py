@@ -18,6 +18,7 @@ import random
 import re
 import textwrap
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from typing import Any, Collection, Mapping, Sequence
 
 from arbiter.checker import replay_with_trace
@@ -56,7 +57,7 @@ class Case:
     def dealer_at(self, event: int) -> str | None:
         return self.trace[event].get("dealer")
 
-    @property
+    @cached_property
     def findings(self) -> list[Mapping[str, Any]]:
         """The findings a question can show at a table: a say before the log's first deal is
         judged in the game that deal begins, but at its own event, where no table is set."""
