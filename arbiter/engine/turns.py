@@ -105,6 +105,14 @@ def closes_when_passed(game: Game, chain: list[str]) -> bool:
     return betting_closes(game, preceding, acted)
 
 
+def ends_when_passed(game: Game, chain: list[str]) -> bool:
+    """Would the round end once each turn of the chain passes without an act? In the
+    betting, when it closes; in the say, when every say still to come may pass so."""
+    if game.phase == Phase.BETTING:
+        return closes_when_passed(game, chain)
+    return all(optional(game, p, betting=False) for p in game.the_say().pending(game.still_in))
+
+
 def optional(game: Game, player: str, betting: bool) -> bool:
     """May this player's turn pass without an act? Yes for one who acted early and, in
     the betting, left a stake that meets the preceding one."""

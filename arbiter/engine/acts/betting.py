@@ -181,11 +181,9 @@ def take_turns_to(r: Judge, player: str, passing: bool = False) -> bool:
     if player not in chain:
         return False
     game = r.board.playing
-    betting = game.phase == Phase.BETTING
     upto = chain[: chain.index(player) + 1]
-    own_passes = passing and player in game.early and turns.optional(game, player, betting) and not (
-        turns.closes_when_passed(game, upto) if betting else
-        all(turns.optional(game, p, betting=False) for p in game.the_say().pending(game.still_in)))
+    own_passes = (passing and player in game.early and turns.optional(game, player, game.phase == Phase.BETTING)
+                  and not turns.ends_when_passed(game, upto))
     for passed in upto if own_passes else upto[:-1]:
         pass_turn(r, passed)
     return not own_passes
