@@ -142,10 +142,11 @@ def pay_winners(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[s
     game.winners = list(winners)
     game.phase = Phase.OVER if how == Outcome.UNCALLED else game.phase
     shown = shown or {}
-    if opener_claims(r, winners, shown) and (game.opener not in game.shown or not hand_known(r.board, game.opener)):
+    opener_paid = opener_claims(r, winners, shown)
+    if opener_paid and (game.opener not in game.shown or not hand_known(r.board, game.opener)):
         game.pending_claim = (winners, how, dict(shown))  # he shows what he opened with first (reading 47)
         return
-    claim(r, winners, how, shown)
+    claim(r, winners, how, shown, opener_paid)
 
 
 def opener_claims(r: Judge, winners: list[str], shown: Mapping[str, list[int]]) -> bool:
@@ -163,13 +164,15 @@ def settle_pending_claim(r: Judge) -> None:
     pending = r.board.playing.pending_claim
     if pending is not None:
         r.board.playing.pending_claim = None
-        claim(r, *pending)
+        claim(r, *pending, opener_paid=True)  # a claim waits only for an opener the pool pays
 
 
-def claim(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[str, list[int]]) -> None:
+def claim(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[str, list[int]], opener_paid: bool) -> None:
+    """The pool is claimed: by the jack-pot's opener where it pays him (`opener_paid`,
+    asked once, by `pay_winners`), else by the first winner."""
     game = r.board.playing
     key = r.board.seating.order_key(r.board.seating.left_of(game.dealer))
-    r.fire("game_won", game.opener if opener_claims(r, winners, shown) else winners[0])
+    r.fire("game_won", game.opener if opener_paid else winners[0])
     if game.claim_blocked:
         game.outcome = Outcome.NOT_CLAIMED
         game.winners = []
