@@ -46,9 +46,7 @@ def draw_ended(t: BoardView) -> bool:
 def dealer_answer_wrong(t: BoardView) -> bool:
     """Did the dealer answer a count other than the cards he drew (`dealer_drew`: none
     where he stood pat or lost his draw)? Before he has drawn there is no count to answer."""
-    game = t.playing
-    asker = t.last_asker
-    if asker is None or asker in game.need_not_answer:
+    if t.last_asker is None:
         return False
     drew = dealer_drew(t)
     return drew is not None and t.event.get("count") != drew
