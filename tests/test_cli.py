@@ -86,6 +86,15 @@ def test_evidence_json_names_the_witness_and_why_others_were_passed_over():
     ]
 
 
+def test_evidence_unable_given_twice_counts_both_as_a_comma_list_does():
+    """`--unable Bob --unable Eve` is `--unable Bob,Eve` (the second once replaced the first)."""
+    args = ("evidence", "--players", "Ann,Bob,Cat,Dan,Eve,Fay", "--dealer", "Cat", "--disputant", "Dan",
+            "--format", "json")
+    twice = json.loads(run(*args, "--unable", "Bob", "--unable", "Eve").output)
+    assert twice == json.loads(run(*args, "--unable", "Bob,Eve").output)
+    assert twice["witness"] == "Fay" and twice["unable"] == ["Bob", "Eve"]
+
+
 def test_evidence_left_of_dealer_decides_when_he_can():
     data = json.loads(run("evidence", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputant", "Cat",
                           "--format", "json").output)

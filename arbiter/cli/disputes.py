@@ -29,12 +29,12 @@ def _chain_command(setting: str, role: str, words: dict[str, Any], event: Event,
 @click.option("--players", required=True, help="The players in the order the deal passes, comma-separated.")
 @click.option("--dealer", required=True)
 @click.option("--disputant", required=True, help="The player disputing with the dealer.")
-@click.option("--unable", default="", help="Players who cannot give evidence, comma-separated.")
+@click.option("--unable", multiple=True, help="Players who cannot give evidence, comma-separated (or the option given again).")
 @FORMAT
 @HOUSE
-def evidence(players: str, dealer: str, disputant: str, unable: str, fmt: str, house: str | None) -> None:
+def evidence(players: str, dealer: str, disputant: str, unable: tuple[str, ...], fmt: str, house: str | None) -> None:
     """Who gives evidence in a dispute over the number of cards demanded (law 46)."""
-    unable_names = split_names(unable)
+    unable_names = split_names(",".join(unable))
     seating = seating_of(players, dealer, disputant, *unable_names)
     if dealer == disputant:
         raise click.BadParameter("the dispute is between a player and the dealer", param_hint="--disputant")
