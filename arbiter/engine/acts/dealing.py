@@ -45,7 +45,6 @@ def on_deal(r: Judge, event: Event) -> None:
         game.deals.append(game.deal)
         game.dealer = dealer
         game.phase = Phase.BEFORE_DEAL
-        game.still_in = set(r.board.seating.players) - game.foul
         hold_void_says(r, game)
         game.say = game.draw = None
         game.opener_cards = None  # the void deal's cards are no hands: the opener's are those dealt now
