@@ -86,6 +86,38 @@ def test_the_ante_is_owed_before_the_deal_and_the_straddle_offered_after_it():
     assert {"type": "dealt", "hands": {"Bob": 5, "Cat": 5, "Dan": 5, "Ann": 5}, "dealer": "Ann"} in answer["others"]
 
 
+def test_the_deal_is_offered_only_once_the_pack_is_cut():
+    """L4: the pack is cut before every deal; dealing uncut was offered beside the cut
+    (the deal stands, L9, but a card dealt and the want of a cut pointed out is a misdeal, L8)."""
+    answer = answer_to("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Bob antes 1\n")
+    assert answer["player"] == "Dan" and answer["acts"] == [{"type": "cut"}]
+    assert not [o for o in answer["others"] if o["type"] in ("dealt", "card")]
+    cut = answer_to("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Bob antes 1; Dan cuts\n")
+    assert {"type": "card", "to": "Bob", "dealer": "Ann"} in cut["others"]
+
+
+def test_a_later_player_may_straddle_past_one_who_lets_his_right_go(tmp_path):
+    """L21, item 8: a player who lets his right go does not end it; a later player in turn
+    may still increase the last straddle (only the first straddle was offered)."""
+    text = ("players Ann Bob Cat Dan Eve; limit 10; ante 1\n"
+            "Ann deals; Ann shuffles; Eve cuts; Bob antes 1; Cat straddles 2\n")
+    answer = answer_to(text)
+    assert answer["player"] == "Dan" and answer["acts"] == [{"type": "straddle", "amount": 3}]
+    assert [o["player"] for o in answer["others"] if o["type"] == "straddle"] == ["Eve", "Ann"]
+    path = tmp_path / "straddle.json"
+    path.write_text(json.dumps(parse_checked(text, "x.hand")[0]), encoding="utf-8")
+    code, out, _ = in_process("next", str(path))
+    assert code == 0 and "Dan may straddle 3 (if they let it go, Eve or Ann may), or Ann deals" in out
+
+
+def test_the_ante_offered_is_at_most_half_the_limit():
+    """L19: a table's ante over half the limit is offered and owed at the most the law
+    allows (an ante of 6 at a limit of 10 was offered, and found L19 when made)."""
+    answer = answer_to("players Ann Bob Cat Dan; limit 10; ante 6\nAnn deals; Ann shuffles; Dan cuts\n")
+    assert answer["player"] == "Bob" and answer["acts"] == [{"type": "ante", "amount": 5}]
+    assert answer["owed"] == [{"by": "Bob", "to": "pool", "what": "ante", "amount": 5, "law": "L20"}]
+
+
 def test_an_ante_unpaid_at_the_first_card_stays_owed_until_the_next_deal():
     """Reading 55: antes due (L20, L30) are owed until the next deal: one not paid when the
     cards went out is still owed in the say (it vanished at the first card), and a late

@@ -34,6 +34,8 @@ effect cites, or the rule whose `implemented_by` names a function below.
 
 from __future__ import annotations
 
+import math
+
 from typing import Any
 
 from arbiter.engine import turns
@@ -183,7 +185,7 @@ class Prospect:
         ante's player where none was staked), each `owed` until the next deal, paid or not
         by the first card (reading 55), while the pool is there to take it (once it is taken
         no counters move, reading 25); the new deal after a misdeal needs none."""
-        ante = self.board.table_ante
+        ante = self.ante_offered(game)
         if game.deal.redeal or game.pool_taken():
             return []
         if game.every_ante:
@@ -198,9 +200,18 @@ class Prospect:
         self.owed.extend({"by": p, "to": "pool", "what": "ante", "amount": ante, "law": law} for p in unpaid)
         return unpaid
 
+    def ante_offered(self, game: Game) -> int:
+        """The ante offered and owed: the table's, in an ordinary game at most what the
+        laws allow (L19: a house may change the bound, or switch it off)."""
+        ante = self.board.table_ante
+        if game.every_ante or not self.in_force("Prospect.ante_offered"):
+            return ante
+        most: int = math.floor(product([self.board.limit, self.board.parameters["max_ante_fraction_of_limit"]]))
+        return min(ante, most)
+
     def before_the_deal(self, game: Game) -> None:
         deal = game.deal
-        ante = self.board.table_ante
+        ante = self.ante_offered(game)
         unpaid = self.unpaid_antes
         # What comes before the first card, in the usual order; the first is the turn, and
         # the others may come first (the ante before the shuffle, say): they are offered too.
@@ -211,30 +222,32 @@ class Prospect:
         if deal.cut_by is None and cutter is not None:
             due.append((cutter, [{"type": "cut"}]))
         due.extend((player, [{"type": "ante", "amount": ante}]) for player in unpaid)
-        straddler = None if deal.redeal or unpaid else self.straddler(game)
-        if straddler is not None:
-            due.append((straddler, [{"type": "straddle", "amount": expected_straddle(self.board)}]))
+        if not (deal.redeal or unpaid):  # the one whose turn it is, and later players in turn past him (L21)
+            due.extend((straddler, [{"type": "straddle", "amount": expected_straddle(self.board)}])
+                       for straddler in self.straddlers(game))
         seating, each = self.board.seating, self.board.parameters["cards_per_hand"]
         hands = {p: each for p in seating.round_from(seating.left_of(game.dealer))}
         dealing: list[Act] = [{"type": "dealt", "hands": hands}, {"type": "card", "to": self.board.turns.of("deal")}]
-        if all(acts[0]["type"] in ("cut", "straddle") for _, acts in due):  # no straddle is due; an uncut deal stands
+        if all(acts[0]["type"] == "straddle" for _, acts in due):  # a straddle may be let go; the cut comes first (L4)
             due.append((game.dealer, dealing))
         (player, acts), *rest = due
         self.to(player, *acts)
         self.others.extend({**act, ("dealer" if act["type"] in ("dealt", "card") else "player"): who}
                            for who, more in rest for act in more)
 
-    def straddler(self, game: Game) -> str | None:
-        """Who may straddle now, where the straddle due is within what the laws allow."""
+    def straddlers(self, game: Game) -> list[str]:
+        """Who may straddle now, in turn (a player who lets his right go does not end it: a
+        later one may still straddle, L21), where the straddle due is within what the laws allow."""
         if game.every_ante or game.ante is None:
-            return None
-        straddler = self.board.turns.of("straddle")
-        bounded = self.in_force("Prospect.straddler")  # the bound's rule, unless a house switched it off
+            return []
+        bounded = self.in_force("Prospect.straddlers")  # the bound's rule, unless a house switched it off
         most = product([self.board.limit, self.board.parameters["max_straddle_fraction_of_limit"]])
         amount = expected_straddle(self.board)
-        if straddler is None or (bounded and amount > most) or self.board.within_stack(straddler, amount) < amount:
-            return None  # over the laws' bound, or more than he has at table stakes (A5)
-        return None if self.club_forbids({"type": "straddle", "player": straddler, "amount": amount}) else straddler
+        if bounded and amount > most:
+            return []
+        return [straddler for straddler in self.board.turns.straddlers()
+                if self.board.within_stack(straddler, amount) == amount  # not more than he has at table stakes (A5)
+                and not self.club_forbids({"type": "straddle", "player": straddler, "amount": amount})]
 
     # --- a club's own rules ---------------------------------------------------------------
     def club_forbids(self, event: Event) -> bool:

@@ -249,7 +249,9 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         return f"{actor} draws for the deal"
     if "straddle" in acts:
         dealer = next((o["dealer"] for o in answer["others"] if "dealer" in o), "the dealer")
-        return f"{actor} may straddle {acts['straddle']['amount']}, or {dealer} deals"
+        later = [o["player"] for o in answer["others"] if o["type"] == "straddle"]
+        past = f" (if {p.subject} {p.verb('lets')} it go, {' or '.join(later)} may)" if later else ""
+        return f"{actor} may straddle {acts['straddle']['amount']}{past}, or {dealer} deals"
     if "ante" in acts:
         return f"{actor} antes {acts['ante']['amount']}"
     if "shuffle" in acts:
