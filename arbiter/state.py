@@ -225,10 +225,19 @@ class Game:
         turn counts only from its owner's turn (SPEC 24); else the highest stake so far."""
         return self.preceding if self.phase == Phase.SAY and not self.opener else self.highest
 
-    def shows_for_sum(self, player: str, stake: int, players: Iterable[str]) -> None:
-        """`player` is settled as one who demanded a show for `stake` (law 60): with him, who
-        was then in the game and who of `players` (the table's) was out of it."""
-        self.all_in[player] = {"stake": stake, "in_game": set(self.still_in), "out": set(players) - self.still_in}
+    def shows_for_sum(self, player: str, stake: int, players: Iterable[str], demanded: bool) -> None:
+        """`player` is settled as one who demanded a show for `stake` (law 60), or staked all
+        he has (A5: not `demanded`): with him, who was then in the game and who of `players`
+        (the table's) was out of it."""
+        self.all_in[player] = {"stake": stake, "in_game": set(self.still_in), "out": set(players) - self.still_in,
+                               "demanded": demanded}
+
+    def shows_only(self, player: str) -> bool:
+        """Is his stake only a show for a sum, raising no one and opening nothing (L61)? So
+        where he demanded one, or staked all he has short of the stake he must now meet
+        (A5); all he has that meets it is a stake like any other, and may open or raise."""
+        info = self.all_in.get(player)
+        return info is not None and (info["demanded"] or self.stakes[player] < self.preceding)
 
 
 class Session:

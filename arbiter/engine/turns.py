@@ -149,7 +149,7 @@ def take_bet_turn(game: Game, seating: Seating, player: str, raises: bool = True
 def take_turn(game: Game, seating: Seating, player: str) -> None:
     """A player's turn in the round in force (the say or the betting) is taken."""
     if game.phase == Phase.SAY:
-        shows = player in game.all_in  # a show for a sum raises no one and opens nothing (L61)
+        shows = game.shows_only(player)  # a show for a sum raises no one and opens nothing (L61)
         take_say_turn(game, player, staked=player in game.still_in and not shows, raises=not shows)
     else:
         take_bet_turn(game, seating, player)

@@ -139,7 +139,7 @@ def stake_for_a_show(r: Judge, player: str, stake: int) -> None:
     he asked for less, L55)."""
     game = r.board.playing
     r.stake(player, stake, "stake", raises=False)
-    game.shows_for_sum(player, game.stakes[player], r.board.seating.players)
+    game.shows_for_sum(player, game.stakes[player], r.board.seating.players, demanded=True)
 
 
 def late_stake(r: Judge, player: str, stake: int) -> None:
@@ -196,7 +196,7 @@ def pass_turn(r: Judge, player: str) -> None:
     r.act(r.decide("turn_passes", player))
     if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
         game.last_to_equal = player
-    elif game.phase == Phase.SAY and game.opener is None and player in game.still_in and player not in game.all_in:
+    elif game.phase == Phase.SAY and game.opener is None and player in game.still_in and not game.shows_only(player):
         game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25);
         # a show for a sum opens nothing (L61)
     turns.take_turn(game, r.board.seating, player)

@@ -146,7 +146,7 @@ def all_in(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
     game = t.playing
     if player in game.all_in or player not in game.still_in:
         return []
-    game.shows_for_sum(player, game.stakes[player], t.seating.players)
+    game.shows_for_sum(player, game.stakes[player], t.seating.players, demanded=False)
     return [PlayerRecord("all_in", player)]
 
 
