@@ -81,7 +81,7 @@ DISPUTED = "Cat claims 3 dealer says 2 unable (Bob)"  # as the form records it, 
 # number the ruling asks for.
 STEPS = [
     ("tap", "Ann deals"), ("tap", "Ann shuffles"), ("tap", "Bob antes 1"), ("tap", "Cat straddles 2"),
-    ("tap", "card to Bob"), ("tap", "card to Cat"),
+    ("line", "card to Bob"), ("tap", "card to Cat"),  # the cut is due first (L4): an uncut card is written
     ("wrong", "count", "point_out", {"player": "Dan", "issue": "uncut"}),  # the misdeal
     ("tap", "Ann deals"), ("tap", "Ann shuffles"), ("tap", "Dan cuts"), ("tap", "dealt Bob 5, Cat 5, Dan 5, Ann 5"),
     ("wrong", "turn", "open", {"player": "Ann", "stake": "4"}),  # before Dan's say: out of turn
