@@ -69,8 +69,11 @@ def on_give(r: Judge, event: Event) -> None:
     player = event["to"]
     hand = game.deal.hands[player]
     held = r.decide("give", player)
-    if not act_possible(r.board, "give", player) or draw_ended(r.board) or player in game.forfeited_draw:
-        r.act(held)  # it stands as an irregularity and changes nothing else
+    # once the dealer has drawn, a give to another stands as an irregularity and changes
+    # nothing else; one to the dealer himself is more of his own draw (L47, item 12)
+    if not act_possible(r.board, "give", player) or (draw_ended(r.board) and player != game.dealer) \
+            or player in game.forfeited_draw:
+        r.act(held)
         return
     if hand.discarded is None:  # given cards without discarding: he discarded none
         hand.discarded = 0
