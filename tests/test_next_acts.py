@@ -195,6 +195,18 @@ def test_in_the_say_an_early_stake_binds_those_after_its_turn_not_the_opening_mi
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # Dan's act out of turn, and no more
 
 
+def test_an_early_sayer_short_at_his_turn_is_offered_his_pass_beside_the_make_good():
+    """Item 24: an early stake short of the stake to meet when its turn comes is made good or
+    passed then; his pass is in turn (it was offered no pass, and one recorded was L25 again)."""
+    text = HEAD + "dealt\nDan opens 2\nCat opens 4\n"
+    answer = answer_to(text)
+    assert answer["player"] == "Ann"
+    assert [o for o in answer["others"] if o.get("player") == "Dan"] == [
+        {"type": "play", "minimum": 4, "maximum": 14, "player": "Dan"}, {"type": "pass", "player": "Dan"}]
+    log, _ = parse_checked(text + "Dan passes\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # his open out of turn, and no more
+
+
 def test_once_a_stake_counts_in_turn_the_stake_offered_is_a_play():
     """SPEC 28: `open` is offered before the game is opened, `play` after; an early stake
     counts at its owner's turn (SPEC 24), so once Dan's turn has passed with the stake he

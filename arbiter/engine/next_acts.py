@@ -286,13 +286,14 @@ class Prospect:
         opening = opening_base(self.board) * self.board.parameters["opening_multiple_of_ante"]
         staked = game.say_staked
         for player, least in turns.minimums(game, chain):
+            short = turns.short_of(game, player, least)
             if not staked:  # the first to stake in turn meets the opening minimum
                 least = opening
             opened = bool(game.opener) or staked  # after a stake in turn, one meets it (L26), or shows for a sum (L60)
             # the most: over the ante's or the last straddle's until a stake counts in turn, then over the highest
             most = self.most(game.highest_stake() if opened else game.highest_raised())
             self.offer(game, player, "play" if opened else "open", least, most, short_show=opened,
-                       must_act=not over and player == chain[-1])
+                       must_act=not over and player == chain[-1], short=short)
             # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn)
             staked = staked or player in game.still_in
         if over:
@@ -328,19 +329,20 @@ class Prospect:
         return due[0] if due else None
 
     def offer(self, game: Game, player: str, kind: str, least: int, most: int, short_show: bool,
-              must_act: bool) -> None:
+              must_act: bool, short: bool = False) -> None:
         """A stake from `least` to `most` (under table stakes, no more than he has: A5, and no
         more than a club's own rule allows), or a pass; for the last of the chain (the one who
         must act), his acts; for an early actor before him, the act again his turn allows (his
-        turn passes without one). One who cannot meet `least` may stake what he has for a show
-        (L60)."""
+        turn passes without one), or a pass where his early stake is `short` of the stake he
+        must meet (item 24: he makes good or passes at his turn). One who cannot meet `least`
+        may stake what he has for a show (L60)."""
         own = game.stakes[player]
         least = max(least, own)
         means = own + self.board.within_stack(player, max(least, most) - own)
         most_allowed = self.most_the_club_allows(player, kind, least, means) if means >= least else None
         acts: list[Act] = [{"type": kind, "minimum": least, "maximum": most_allowed}] if most_allowed else []
         if not must_act:
-            self.others.extend({**act, "player": player} for act in acts)
+            self.others.extend({**act, "player": player} for act in [*acts, *([{"type": "pass"}] if short else [])])
             return
         acts.append({"type": "pass"})
         if least > means or (short_show and 0 < own < least):  # his bet raised: a show for what he has (L60)

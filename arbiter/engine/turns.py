@@ -155,6 +155,18 @@ def take_turn(game: Game, seating: Seating, player: str) -> None:
         take_bet_turn(game, seating, player)
 
 
+def short_at_turn(game: Game, chain: list[str]) -> bool:
+    """Is the last of the chain an early actor short of the stake he must meet at his turn,
+    once the turns before his pass?"""
+    return short_of(game, *minimums(game, chain)[-1])
+
+
+def short_of(game: Game, player: str, least: int) -> bool:
+    """Is this early actor's stake short of `least`, the stake he must meet at his turn (he
+    has not shown for a sum)? He makes good or passes then (item 24)."""
+    return game.early.get(player, least) < least and player not in game.all_in
+
+
 def minimums(game: Game, chain: list[str]) -> list[tuple[str, int]]:
     """Each player of the chain with the stake he must meet if he acts now: the preceding
     in-turn stake, raised by the early stakes of those whose turns pass before his."""

@@ -176,14 +176,15 @@ def take_turns_to(r: Judge, player: str, passing: bool = False) -> bool:
     actors before him pass, they pass now, before his act is judged. An early actor's own
     turn, where it may pass without an act, passes unless he raises (reading 24): his pass
     then comes after it, out of turn, unless his turn passing ends the say or the betting
-    (his pass is then at his turn to draw, or at the show)."""
+    (his pass is then at his turn to draw, or at the show). One whose early stake is short
+    of the stake he must meet makes good or passes at his turn (item 24): either is in turn."""
     chain = r.board.turns.chain()
     if player not in chain:
         return False
     game = r.board.playing
     upto = chain[: chain.index(player) + 1]
     own_passes = (passing and player in game.early and turns.optional(game, player, game.phase == Phase.BETTING)
-                  and not turns.ends_when_passed(game, upto))
+                  and not turns.short_at_turn(game, upto) and not turns.ends_when_passed(game, upto))
     for passed in upto if own_passes else upto[:-1]:
         pass_turn(r, passed)
     return not own_passes
