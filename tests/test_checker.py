@@ -94,6 +94,19 @@ def test_an_act_before_the_draw_for_the_deal_waits_for_the_first_deal(early):
     assert alone["status"] == "invalid" and alone["error"]["event"] == 0
 
 
+@pytest.mark.parametrize("between", ["", "Bob antes 1\n", "Cat adds 5\n"])
+def test_an_ante_paid_late_or_counters_added_leave_an_early_sayers_turn_where_it_was(between):
+    """Item 24: an act that is no say (a jack-pot ante paid late, counters added) does not
+    pass an early sayer's turn: his make-good after it is in his turn (it was L25 again)."""
+    text = ("players Ann Bob Cat; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 20\n"
+            "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat passes; Ann passes; Bob passes\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Ann antes 1\nAnn opens 2\ndealt\n"
+            f"Cat opens 4\n{between}Ann plays 4\n")
+    report = check_log(parse_checked(text, "x.hand")[0])
+    # no one opened game 1; Ann's open before the cards; Bob's ante unpaid at the first card; no more
+    assert [f["id"] for f in report["findings"]] == ["L29", "L25", "L30"]
+
+
 def _game_then(after: str) -> dict:
     text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
             "Cat opens 2; Dan passes; Ann passes; Bob passes\n" + after)

@@ -35,9 +35,10 @@ FOR_THE_NEXT_DEAL: Final = PACK_ACTS | {"ante", "straddle"}
 # The phases in which one player left in takes the pool, and one who leaves may end the round: from the say to the
 # close of the betting.
 LEFT_ALONE_PHASES: Final = frozenset({Phase.SAY, Phase.DRAW, Phase.BETTING})
-# Acts that leave the turn to say or bet where it is: they belong to no round.
+# Acts that leave the turn to say or bet where it is: they belong to no round (an ante paid late, a word, a
+# point raised, counters added are no say or bet: an early sayer's turn does not pass at them).
 TURNLESS_EVENTS: Final = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer",
-                                           "dealer_tells"}
+                                           "dealer_tells", "ante", "speak", "point_out", "add_counters"}
 
 
 class Replay(Judge):
