@@ -107,6 +107,21 @@ def test_an_ante_paid_late_or_counters_added_leave_an_early_sayers_turn_where_it
     assert [f["id"] for f in report["findings"]] == ["L29", "L25", "L30"]
 
 
+@pytest.mark.parametrize("questions, asker", [("Bob asks dealer\nCat plays 4\nCat asks dealer\n", "Bob"),
+                                             ("Cat plays 4\nCat asks dealer\nBob asks dealer\n", "Bob"),
+                                             ("Cat asks dealer\nCat plays 4\nCat asks dealer\n", "Cat")])
+def test_the_dealers_answer_is_owed_to_a_question_asked_in_time_though_one_excused_came_after(questions, asker):
+    """L49, item 14: the answer is for the question the dealer had to answer, asked before the
+    asker bet, not for a later one law 50 excuses (the wrong answer then went unfound)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Ann 5, Bob 5, Cat 5, Dan 5\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+            "Bob discards 1; Bob asks 1; Bob gets 1; Cat discards 3; Cat asks 3; Cat gets 3\n"
+            "Dan discards 0; Ann discards 2; Ann asks 2; Ann gets 2\n" + questions + "dealer answers 3\n")
+    report = check_log(parse_checked(text, "x.hand")[0])
+    assert [(f["id"], f["player"]) for f in report["findings"]] == [("L50", "Cat"), ("L49", "Ann")]
+    assert f"answered {asker} wrongly" in report["findings"][-1]["summary"]
+
+
 def _game_then(after: str) -> dict:
     text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
             "Cat opens 2; Dan passes; Ann passes; Bob passes\n" + after)

@@ -68,6 +68,7 @@ class Board(BoardView):
         self.candidate: str | None = None
         self.expected_dealer: str | None = None
         self.last_asker: str | None = None
+        self.answer_owed = False
         self.paying_how: OutcomeName | None = None
         self.evidence: EvidenceRecord | None = None  # the last law 46 evidence taken, for what follows from it
 

@@ -120,16 +120,20 @@ def on_dispute(r: Judge, event: Event) -> None:
 
 
 def on_ask_dealer(r: Judge, event: Event) -> None:
-    r.require_game("ask_dealer")
-    held = r.decide("ask_dealer", event["player"])
-    r.board.last_asker = event["player"]
+    """A question to the dealer: owed an answer unless a ruling (L50) excuses him now. The
+    next answer is for it, unless an owed question before it is still unanswered."""
+    game = r.require_game("ask_dealer")
+    player = event["player"]
+    held = r.decide("ask_dealer", player)
     r.act(held)
+    if r.board.last_asker is None or not r.board.answer_owed:
+        r.board.last_asker, r.board.answer_owed = player, player not in game.need_not_answer
 
 
 def on_dealer_answer(r: Judge, event: Event) -> None:
     game = r.require_game("dealer_answer")
     r.act(r.decide("dealer_answer", game.dealer))
-    r.board.last_asker = None
+    r.board.last_asker, r.board.answer_owed = None, False
 
 
 def on_dealer_tells(r: Judge, event: Event) -> None:

@@ -49,7 +49,8 @@ class BoardView(ABC):
     each: str | None  # the player a `for_each` check is at
     candidate: str | None  # the person a chain is considering
     expected_dealer: str | None
-    last_asker: str | None  # the last to ask the dealer what he drew
+    last_asker: str | None  # whose question the dealer's next answer is for
+    answer_owed: bool  # was that question one he had to answer (asked in time, L50)?
     paying_how: OutcomeName | None  # while the pool is paid: how it was won
     evidence: EvidenceRecord | None  # the last law 46 evidence taken
     round_acts: dict[str, frozenset[str]] | None  # the phases each act is accepted in, where fixed (a dict: native)

@@ -52,6 +52,8 @@ def dealer_answer_wrong(t: BoardView) -> bool:
     return drew is not None and t.event.get("count") != drew
 
 
+add("answer_owed", "the dealer had to answer the question", lambda t: t.answer_owed,
+    note="asked in time: no ruling (`need_not_answer`, L50) excused him when it was asked")
 add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing.deal.finished)
 add("dealing_begun", "the first card of the deal has been dealt", lambda t: t.in_deal() and t.playing.deal.started())
 add("game_in_play", "a game is in play", lambda t: bool(t.game and t.game.phase != Phase.OVER),

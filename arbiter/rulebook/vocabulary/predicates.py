@@ -116,8 +116,6 @@ add("forfeited_draw", "{0} has forfeited his draw", lambda t, p: p in t.playing.
     note="passed over in the draw (L38): no discard or give of his counts")
 add("supplied", "the dealer has given {0} cards in the draw", lambda t, p: t.hand(p).supplied,
     note="a `give` to him is recorded (of any number, 0 included)")
-add("excused_from_answering", "the dealer need not answer {0}", lambda t, p: p in t.playing.need_not_answer,
-    note="a ruling (`need_not_answer`) when he asked: he had raised his drawn cards or bet")
 add("bet_after_draw", "{0} has bet since the draw", lambda t, p: p in t.playing.bettors,
     note="opened, played or passed since the draw began")
 add("pointed_out", "someone has pointed out {issue} about {about}",
