@@ -116,6 +116,9 @@ def test_the_ante_offered_is_at_most_half_the_limit():
     answer = answer_to("players Ann Bob Cat Dan; limit 10; ante 6\nAnn deals; Ann shuffles; Dan cuts\n")
     assert answer["player"] == "Bob" and answer["acts"] == [{"type": "ante", "amount": 5}]
     assert answer["owed"] == [{"by": "Bob", "to": "pool", "what": "ante", "amount": 5, "law": "L20"}]
+    # at a limit of 1 no ante is within the bound: the table's is offered, never 0 (no log can hold it)
+    one = answer_to("players Ann Bob Cat Dan; limit 1; ante 1\nAnn deals; Ann shuffles; Dan cuts\n")
+    assert one["acts"] == [{"type": "ante", "amount": 1}]
 
 
 def test_an_ante_unpaid_at_the_first_card_stays_owed_until_the_next_deal():

@@ -202,12 +202,13 @@ class Prospect:
 
     def ante_offered(self, game: Game) -> int:
         """The ante offered and owed: the table's, in an ordinary game at most what the
-        laws allow (L19: a house may change the bound, or switch it off)."""
+        laws allow (L19: a house may change the bound, or switch it off); where no ante is
+        within the bound (a limit of 1), the table's all the same, as an ante is due (L20)."""
         ante = self.board.table_ante
         if game.every_ante or not self.in_force("Prospect.ante_offered"):
             return ante
         most: int = math.floor(product([self.board.limit, self.board.parameters["max_ante_fraction_of_limit"]]))
-        return min(ante, most)
+        return min(ante, most) if most >= 1 else ante
 
     def before_the_deal(self, game: Game) -> None:
         deal = game.deal
