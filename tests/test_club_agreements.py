@@ -259,3 +259,20 @@ def test_under_table_stakes_a_stake_of_all_he_has_short_of_the_call_is_a_show_fo
         report = check_log(log)
         assert [(f["id"], [e["type"] for e in f["effects"]]) for f in report["findings"]] == [("A5", ["all_in"])]
         assert report["net"] == expected
+
+
+@pytest.mark.parametrize("opening", [1, 8, 50])
+def test_under_table_stakes_an_opening_is_judged_as_the_stake_he_could_make(opening):
+    """A5 with L25 and D1: Cat has 1 counter. Whatever he records, 1, 8 or 50, he stakes all
+    he has, 1: an opening short of the minimum (L25: a recorded 8 escaped it) and no raise
+    over the limit (D1: a recorded 50 was one of 49); all he has is all-in, so when Dan
+    raises no make-good is asked of him (L36: he was raised with no counters left)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 20, Cat 1, Dan 20\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            f"Cat opens {opening}\nDan plays 2\nAnn passes\nBob passes\nCat discards 0\nDan discards 0\n")
+    log, _ = parse_checked(text, "x.hand")
+    log["table"]["house"] = "table-stakes"
+    report = check_log(log)
+    assert [(f["id"], f["event"], [e["type"] for e in f["effects"]]) for f in report["findings"]] == [
+        ("L25", 5, []), ("A5", 5, ["all_in"])]
+    assert "a stake of 1, less than" in report["findings"][0]["summary"]

@@ -74,6 +74,10 @@ class BoardView(ABC):
         """The counters a player has on the table, where the log gives the stacks."""
 
     @abstractmethod
+    def within_stack(self, player: str, amount: int) -> int:
+        """What of `amount` a player can pay: under table stakes no more than his stack (A5)."""
+
+    @abstractmethod
     def in_deal(self) -> bool:
         """Has a deal of the game in play begun?"""
 

@@ -61,9 +61,17 @@ add("preceding_stake", "the preceding stake made in turn",
     lambda t: (t.game.preceding if t.game.phase in (Phase.SAY, Phase.BETTING) else t.game.highest) if t.game else 0,
     note=("in the say and the betting, what the player whose turn it is must meet: the highest stake made in "
           "turn, an early stake counting from its owner's turn; elsewhere the highest stake"))
+@NUMBERS("stake_made", "the stake made",
+         note="the event's stake; under table stakes no more than the player has (A5: one beyond it is all he has)")
+def stake_made(t: BoardView) -> int:
+    stake: int = t.event.get("stake") or 0
+    own = t.playing.stakes.get(t.actor, 0) if t.game and t.actor else 0
+    return own + t.within_stack(t.actor, stake - own) if t.actor and stake > own else stake
+
+
 add("increase", "the increase over the highest stake",
-    lambda t: (t.event.get("stake") or 0) - t.playing.highest_raised(),
-    note=("the event's stake minus the highest stake so far (stakes made out of turn included: the most a stake "
+    lambda t: stake_made(t) - t.playing.highest_raised(),
+    note=("the stake made minus the highest stake so far (stakes made out of turn included: the most a stake "
           "may be is the highest so far plus the limit); before the game is opened in the say, minus the ante's or "
           "the last straddle's, an early stake counting only from its owner's turn"))
 
