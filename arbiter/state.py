@@ -81,6 +81,7 @@ class Hand:
         self.excess: int = 0  # cards given in excess, to be taken back, and the law that says so
         self.excess_law: str | None = None
         self.drawn_lifted: bool = False
+        self.awaits_pack: int = 0  # cards still to come from the discards made up: the pack ran out in his give (L41)
 
 
 class Deal:

@@ -385,6 +385,8 @@ class Prospect:
                     self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})
             elif hand.supplied and hand.owed > 0:
                 owing.append((drawer, hand.owed, hand.owed_law))
+            elif hand.awaits_pack:  # the pack ran out in his give: the rest comes from the discards made up
+                owing.append((drawer, hand.awaits_pack, self.law("Prospect.pack_made_up")))
         for drawer, count, cited in owing:
             self.owed.append({"by": game.dealer, "to": drawer, "what": "give", "cards": count, "law": cited})
         waiting = self.waiting_witness(game)

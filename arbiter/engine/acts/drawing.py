@@ -94,6 +94,8 @@ def on_give(r: Judge, event: Event) -> None:
     for card in kept_cards:
         game.deal.in_play[card] = player
     game.deal.pack_remaining -= kept
+    short = (hand.demanded or 0) - hand.given
+    hand.awaits_pack = short if short > 0 and game.deal.pack_remaining == 0 else 0
     game.deal.remaking.clear()  # the pack is dealt from as it stands (L41 says whether it was made up fully)
     if player == game.dealer:
         game.dealer_drew = hand.given

@@ -35,12 +35,14 @@ def all_stood(t: BoardView) -> bool:
 
 def draw_ended(t: BoardView) -> bool:
     """Every player still in has had his turn to draw, the dealer last, and been given all
-    he is owed: no give can come now (turns.md: the draw ends when the dealer has drawn)."""
+    he is owed, the pack running out in his give included (L41): no give can come now
+    (turns.md: the draw ends when the dealer has drawn)."""
     game = t.game
     if game is None or game.phase != Phase.DRAW or game.draw is None or not game.draw.over(game.still_in):
         return False
     hands = game.deal.hands
-    return all(hands[p].owed == 0 and (hands[p].supplied or not hands[p].discarded) for p in game.still_in)
+    return all(hands[p].owed == 0 == hands[p].awaits_pack and (hands[p].supplied or not hands[p].discarded)
+               for p in game.still_in)
 
 
 def dealer_answer_wrong(t: BoardView) -> bool:
