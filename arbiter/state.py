@@ -196,6 +196,7 @@ class Game:
         self.redeal_by: str | None = None
         self.misdeal_rule: str | None = None
         self.need_not_answer: set[str] = set()
+        self.questions: list[tuple[str, bool]] = []  # asked of the dealer, unanswered: who, and whether owed (L49)
         self.highest: int = 0  # the highest stake (lowered only where a stake is given back)
         self.say_staked: bool = False  # a say taken in turn was a stake: the game is opened in turn
 

@@ -122,6 +122,21 @@ def test_the_dealers_answer_is_owed_to_a_question_asked_in_time_though_one_excus
     assert f"answered {asker} wrongly" in report["findings"][-1]["summary"]
 
 
+@pytest.mark.parametrize("questions, answered", [
+    ("Bob asks dealer\nCat asks dealer\ndealer answers 2\ndealer answers 3\n", "Cat"),  # the second owed too
+    ("Dan asks dealer\nCat asks dealer\ndealer answers 3\n", "Cat")])  # Dan passed in the say: not owed
+def test_each_answer_is_for_the_first_owed_question_still_waiting(questions, answered):
+    """L49, item 14: questions wait for their answers in turn; one the dealer need not
+    answer (the asker did not draw) does not take the answer meant for an owed one."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Ann 5, Bob 5, Cat 5, Dan 5\nCat opens 2; Dan passes; Ann plays 2; Bob plays 2\n"
+            "Bob discards 1; Bob asks 1; Bob gets 1; Cat discards 3; Cat asks 3; Cat gets 3\n"
+            "Ann discards 2; Ann asks 2; Ann gets 2\n" + questions)
+    findings = check_log(parse_checked(text, "x.hand")[0])["findings"]
+    assert [(f["id"], f["player"]) for f in findings] == [("L49", "Ann")]
+    assert f"answered {answered} wrongly" in findings[0]["summary"]
+
+
 def _game_then(after: str) -> dict:
     text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
             "Cat opens 2; Dan passes; Ann passes; Bob passes\n" + after)

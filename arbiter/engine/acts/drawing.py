@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible, draw_ended
+from arbiter.rulebook.vocabulary.predicates import has_drawn
 from arbiter.state import Phase
 from arbiter.words import plural
 
@@ -122,18 +123,23 @@ def on_dispute(r: Judge, event: Event) -> None:
 
 
 def on_ask_dealer(r: Judge, event: Event) -> None:
-    """A question to the dealer: owed an answer unless a ruling (L50) excuses him now. The
-    next answer is for it, unless an owed question before it is still unanswered."""
+    """A question to the dealer waits for its answer: owed one where the asker has drawn
+    (not passed over) and no ruling (L50) excuses the dealer now."""
     game = r.require_game("ask_dealer")
     player = event["player"]
-    held = r.decide("ask_dealer", player)
-    r.act(held)
-    if r.board.last_asker is None or not r.board.answer_owed:
-        r.board.last_asker, r.board.answer_owed = player, player not in game.need_not_answer
+    r.act(r.decide("ask_dealer", player))
+    owed = has_drawn(r.board, player) and player not in game.forfeited_draw and player not in game.need_not_answer
+    game.questions.append((player, owed))
 
 
 def on_dealer_answer(r: Judge, event: Event) -> None:
+    """The answer is for the first question still waiting that he had to answer, else for
+    the first waiting (L49 judges only the former)."""
     game = r.require_game("dealer_answer")
+    waiting = game.questions
+    at = next((i for i, (_, owed) in enumerate(waiting) if owed), 0)
+    if waiting:
+        r.board.last_asker, r.board.answer_owed = waiting.pop(at)
     r.act(r.decide("dealer_answer", game.dealer))
     r.board.last_asker, r.board.answer_owed = None, False
 

@@ -49,8 +49,8 @@ class BoardView(ABC):
     each: str | None  # the player a `for_each` check is at
     candidate: str | None  # the person a chain is considering
     expected_dealer: str | None
-    last_asker: str | None  # whose question the dealer's next answer is for
-    answer_owed: bool  # was that question one he had to answer (asked in time, L50)?
+    last_asker: str | None  # at the dealer's answer: whose question it is for
+    answer_owed: bool  # was that question one he had to answer (the asker had drawn, and L50 did not excuse him)?
     paying_how: OutcomeName | None  # while the pool is paid: how it was won
     evidence: EvidenceRecord | None  # the last law 46 evidence taken
     round_acts: dict[str, frozenset[str]] | None  # the phases each act is accepted in, where fixed (a dict: native)

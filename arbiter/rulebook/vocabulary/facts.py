@@ -55,7 +55,7 @@ def dealer_answer_wrong(t: BoardView) -> bool:
 
 
 add("answer_owed", "the dealer had to answer the question", lambda t: t.answer_owed,
-    note="asked in time: no ruling (`need_not_answer`, L50) excused him when it was asked")
+    note="asked by one who had drawn, not passed over, and whom no ruling (`need_not_answer`, L50) excused")
 add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing.deal.finished)
 add("dealing_begun", "the first card of the deal has been dealt", lambda t: t.in_deal() and t.playing.deal.started())
 add("game_in_play", "a game is in play", lambda t: bool(t.game and t.game.phase != Phase.OVER),

@@ -45,8 +45,8 @@ add(EACH, "each player", lambda t: t.each,
     note="in a check with `for_each: players`")
 add("last_to_stand", "the last player to stand", lambda t: t.game.last_stood if t.game else None)
 add("asker", "the player who asked the dealer", lambda t: t.last_asker,
-    note=("whose question the next answer is for: the last to ask the dealer, unless one who asked before him, "
-          "when the dealer had to answer, is still unanswered"))
+    note=("at the dealer's answer, whose question it is for: the first still waiting that he had to answer, "
+          "else the first waiting"))
 add("disputants", "the persons disputing", lambda t: [t.event.get("player"), t.game.dealer] if t.game else [],
     value="persons", note="a list: the disputing player and the dealer")
 add("due_cutter", "the player whose cut it is", lambda t: t.setting_person("cut_by")[0],
