@@ -210,6 +210,14 @@ def test_an_early_sayer_short_at_his_turn_is_offered_his_pass_beside_the_make_go
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # his open out of turn, and no more
 
 
+def test_after_an_early_show_for_a_sum_the_game_is_still_to_open():
+    """L61, item 28: a show for a sum demanded out of turn opens nothing when its turn
+    passes: the next sayer is offered `open` from the opening minimum (he was offered a
+    `play` from the ante, and check found an opening of 1 short, L25)."""
+    answer = answer_to(HEAD + "dealt\nDan demands show 1\nCat passes\n")
+    assert answer["player"] == "Ann" and act(answer, "open") == {"type": "open", "minimum": 2, "maximum": 11}
+
+
 def test_once_a_stake_counts_in_turn_the_stake_offered_is_a_play():
     """SPEC 28: `open` is offered before the game is opened, `play` after; an early stake
     counts at its owner's turn (SPEC 24), so once Dan's turn has passed with the stake he

@@ -295,8 +295,9 @@ class Prospect:
             most = self.most(game.highest_stake() if opened else game.highest_raised())
             self.offer(game, player, "play" if opened else "open", least, most, short_show=opened,
                        must_act=not over and player == chain[-1], short=short)
-            # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn)
-            staked = staked or player in game.still_in
+            # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn),
+            # but for a show for a sum, which opens nothing (L61)
+            staked = staked or (player in game.still_in and not game.shows_only(player))
         if over:
             self.draw_after_the_say(game)
 
