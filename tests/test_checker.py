@@ -137,6 +137,28 @@ def test_each_answer_is_for_the_first_owed_question_still_waiting(questions, ans
     assert f"answered {answered} wrongly" in findings[0]["summary"]
 
 
+def test_a_dealer_given_all_the_pack_holds_draws_the_rest_from_the_discards_made_up():
+    """L41 with L47: the pack runs out in the dealer's own give; the rest comes from the
+    discards made up, and his draw is then his discard (his hand was foul at the short give)."""
+    text = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat 5, Dan 5, Eve 5, Fay 5, Gus 5, Hal 5, Ivy 5, Jon 5, Ann 5\n"
+            "Cat opens 2; Dan plays 2; Eve passes; Fay passes; Gus passes; Hal passes; Ivy passes; Jon passes\n"
+            "Ann plays 2; Bob passes\nCat discards 0; Dan discards 0\nAnn discards 3; Ann asks 3; Ann gets 2\n"
+            "discards collected; Ann shuffles; Jon cuts\nAnn gets 1\nCat plays 4; Dan passes; Ann passes\n")
+    assert [f["id"] for f in check_log(parse_checked(text, "x.hand")[0])["findings"]] == ["L41"]
+
+
+def test_a_card_given_to_a_dealer_who_passed_is_law_35s_not_his_draw():
+    """L35, L47: a dealer who passed has no draw; a card given him after the draw is an act
+    when none can come (it was L47, a foul hand of one already out)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+            "Cat discards 0; Dan discards 0; Ann gets 1\nCat plays 4; Dan passes\n")
+    findings = check_log(parse_checked(text, "x.hand")[0])["findings"]
+    assert [(f["id"], f["event"], f["effects"]) for f in findings] == [("L35", 11, [])]
+
+
 def _game_then(after: str) -> dict:
     text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
             "Cat opens 2; Dan passes; Ann passes; Bob passes\n" + after)

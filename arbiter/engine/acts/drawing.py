@@ -72,7 +72,8 @@ def on_give(r: Judge, event: Event) -> None:
     held = r.decide("give", player)
     # once the dealer has drawn, a give to another stands as an irregularity and changes
     # nothing else; one to the dealer himself is more of his own draw (L47, item 12)
-    if not act_possible(r.board, "give", player) or (draw_ended(r.board) and player != game.dealer) \
+    own_draw = player == game.dealer and player in game.still_in
+    if not act_possible(r.board, "give", player) or (draw_ended(r.board) and not own_draw) \
             or player in game.forfeited_draw:
         r.act(held)
         return

@@ -45,8 +45,9 @@ add("demanded_by", "the number of cards {0} demanded", demanded_by,
     note="his demand, or the number the evidence settled; else his discard")
 add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given,
     note="exposed ones excepted")
-add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: t.hand(p).owed,
-    note="for cards exposed in giving (L40) or a deficiency ruled (L43), until given")
+add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: t.hand(p).owed + t.hand(p).awaits_pack,
+    note=("for cards exposed in giving (L40), a deficiency ruled (L43), or the rest of a give the pack ran out in "
+          "(L41), until given"))
 add("due_to", "the number of cards the dealer is to give {0} now",
     lambda t, p: t.hand(p).owed if t.hand(p).supplied else t.hand(p).discarded or 0,
     note="his discard until he is given any (law 39), then those owed (L40, L43)")
