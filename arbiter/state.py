@@ -103,9 +103,22 @@ class Deal:
         self.pointed_out: list[tuple[str, str]] = []
         self.hands: dict[str, Hand] = hands
         self.pack_remaining: int = pack_remaining
-        self.in_play: dict[int, str] = {}
+        self.in_play: dict[int, str] = {}  # each card in play: who holds its first copy ("discards" once discarded)
+        self.copies: dict[int, set[str]] = {}  # who came by a second copy while the first was in play (L1)
         self.uncollected: int = 0
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
+
+    def receive(self, card: int, holder: str) -> None:
+        """A card comes into a hand. Where its first copy is still in play, his is a second
+        copy (L1, judged as it comes): the first stays its holder's, so that his own card is
+        not seen again when he shows it, and the second cannot be valued."""
+        first = self.in_play.setdefault(card, holder)
+        if first != holder:
+            self.copies.setdefault(card, set()).add(holder)
+
+    def holds_a_copy(self, player: str, cards: list[int]) -> bool:
+        """Does this player hold a second copy of one of these cards?"""
+        return any(player in self.copies.get(card, ()) for card in cards)
 
     def started(self) -> bool:
         return self.cards_dealt > 0

@@ -196,7 +196,7 @@ def receive(r: Judge, player: str, cards: list[int | None]) -> None:
     deal.pack_remaining -= len(cards)
     for card in cards:
         if card is not None:
-            deal.in_play[card] = player
+            deal.receive(card, player)
 
 
 def all_dealt(r: Judge) -> bool:

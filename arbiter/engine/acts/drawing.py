@@ -94,7 +94,7 @@ def on_give(r: Judge, event: Event) -> None:
     kept_cards = r.board.parsed_cards[:kept] if r.board.parsed_cards else []
     hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
     for card in kept_cards:
-        game.deal.in_play[card] = player
+        game.deal.receive(card, player)
     game.deal.pack_remaining -= kept
     short = (hand.demanded or 0) - hand.given
     hand.awaits_pack = short if short > 0 and game.deal.pack_remaining == 0 else 0

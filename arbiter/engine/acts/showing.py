@@ -39,7 +39,7 @@ def on_show(r: Judge, event: Event) -> None:
     game.shown[player] = cards = list(r.board.parsed_cards[: len(event["cards"])])
     if "original" in event:
         game.originals[player] = [parse_card(c) for c in event["original"]]
-    if card_seen_twice(r.board):  # a card another holds, or shows: his hand cannot be valued (L1)
+    if card_seen_twice(r.board) or game.deal.holds_a_copy(player, cards):  # L1: his hand cannot be valued
         game.unvalued.add(player)
     for card in cards:
         game.deal.in_play.setdefault(card, player)  # shown, it is in his hand: a later copy is seen again

@@ -90,13 +90,14 @@ def card_seen_twice(t: BoardView) -> bool:
     One loop: asked at every card dealt, most often of one card."""
     if not t.in_deal():
         return False
-    holders = t.playing.deal.in_play
+    deal = t.playing.deal
+    holders = deal.in_play
     own = t.actor if t.event.get("type") == "show" else None
     named: set[int] = set()
     for card in t.parsed_cards:
         if card != JOKER:
-            if card in named or holders.get(card, own) != own:
-                return True
+            if card in named or (holders.get(card, own) != own and own not in deal.copies.get(card, ())):
+                return True  # a copy he came by was judged then (one bad card, one finding)
             named.add(card)
     return False
 
