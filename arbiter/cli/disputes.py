@@ -29,7 +29,8 @@ def _chain_command(setting: str, role: str, words: dict[str, Any], event: Event,
 @click.option("--players", required=True, help="The players in the order the deal passes, comma-separated.")
 @click.option("--dealer", required=True)
 @click.option("--disputant", required=True, help="The player disputing with the dealer.")
-@click.option("--unable", multiple=True, help="Players who cannot give evidence, comma-separated (or the option given again).")
+@click.option("--unable", multiple=True,
+              help="Players who cannot give evidence, comma-separated (or the option given again).")
 @FORMAT
 @HOUSE
 def evidence(players: str, dealer: str, disputant: str, unable: tuple[str, ...], fmt: str, house: str | None) -> None:

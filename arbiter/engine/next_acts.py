@@ -35,7 +35,6 @@ effect cites, or the rule whose `implemented_by` names a function below.
 from __future__ import annotations
 
 import math
-
 from typing import Any
 
 from arbiter.engine import turns

@@ -117,6 +117,8 @@ def play_betting(game: Game) -> None:
             state.pass_silently(game, chain)
             break
         planted = game.plant.bet_act(game, player, state)
+        if planted is None and player in game.unshowable:  # a hand that cannot be valued is thrown in, unshown
+            planted = ("pass",)
         act = planted or choose(game, player, state)
         if not planted and act == ("pass",) and player in chain and state.optional(player):
             # at his turn an early bettor raises or lets it pass: a pass would come after it (reading 24)

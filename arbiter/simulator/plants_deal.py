@@ -348,8 +348,9 @@ class CardExposedInDeal(Plant):
 
 class DuplicateInDeal(Plant):
     """L1: a card of one hand turns up in another's too (a card from another pack); the
-    first of the two throws his hand in at his say. Only at tables of five or fewer,
-    where the pack never runs short: gathered into a new pack, the copies could meet."""
+    second of the two to be dealt it, whose copy is the one seen again and cannot be
+    valued, throws his hand in at his say. Only at tables of five or fewer, where the pack
+    never runs short: gathered into a new pack, the copies could meet."""
 
     kind = "L1-deal"
 
@@ -370,12 +371,12 @@ class DuplicateInDeal(Plant):
         game.first_card_at = game.finished_at = at
         game.expect("L1", game.dealer, at, what=f"{card_str(copy)} dealt to both {first} and {second}")
         receivers = game.deal_receivers()
-        self.thrower = min(first, second, key=receivers.index)
+        self.thrower = max(first, second, key=receivers.index)
         game.unshowable.add(self.thrower)
         return "dealt"
 
     def say_act(self, game: Game, player: str) -> Act | None:
-        """The one dealt the copy first throws his hand in: the card is seen twice only
+        """The one dealt the second copy throws his hand in: the card is seen twice only
         in the deal."""
         return ("pass",) if player == self.thrower else None
 

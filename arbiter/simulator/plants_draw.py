@@ -464,7 +464,8 @@ class ShortPointedOut(DrawPlant):
 
 class DuplicateGiven(DrawPlant):
     """L1: the dealer gives himself, in his draw, a card of a hand thrown in (a player who
-    passed holds it still; it is never shown, so the card is seen twice only here)."""
+    passed holds it still; it is never shown, so the card is seen twice only here). His
+    copy is the second: his hand cannot be valued, and he throws it in at the betting."""
 
     kind = "L1-give"
     dealer_turn = True
@@ -491,6 +492,7 @@ class DuplicateGiven(DrawPlant):
         game.rng.shuffle(cards)
         at = give(game, player, count, cards)
         game.expect("L1", game.dealer, at, what=f"the dealer drew a card of {holder}'s passed hand")
+        game.unshowable.add(player)
         return True
 
 
@@ -522,9 +524,6 @@ class GivenBeyondThePack(Plant):
         game.expect("L41", game.dealer, at, what=f"the dealer gave {player} {count} cards with "
                                                  f"{len(stub)} left in the pack")
         return True
-
-    def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
-        return ("pass",) if player in game.unshowable else None
 
 
 class CollectedTooEarly(Plant):
