@@ -109,12 +109,13 @@ class Deal:
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
 
     def receive(self, card: int, holder: str) -> None:
-        """A card comes into a hand. Where its first copy is still in play, his is a second
-        copy (L1, judged as it comes): the first stays its holder's, so that his own card is
-        not seen again when he shows it, and the second cannot be valued."""
-        first = self.in_play.setdefault(card, holder)
-        if first != holder:
+        """A card comes into a hand. Where its first copy is still in play (his own hand
+        too), his is a second copy (L1, judged as it comes): the first stays its holder's, so
+        that his own card is not seen again when he shows it, and the second cannot be valued."""
+        if card in self.in_play:
             self.copies.setdefault(card, set()).add(holder)
+        else:
+            self.in_play[card] = holder
 
     def holds_a_copy(self, player: str, cards: list[int]) -> bool:
         """Does this player hold a second copy of one of these cards?"""

@@ -159,6 +159,37 @@ def test_a_card_given_to_a_dealer_who_passed_is_law_35s_not_his_draw():
     assert [(f["id"], f["event"], f["effects"]) for f in findings] == [("L35", 11, [])]
 
 
+@pytest.mark.parametrize("give, found", [
+    ("Ann gets 2 exposed 1", ["L40"]),  # the dealer given what the pack holds, a card face up: owed, not foul
+    ("Cat gets 1 (Kc)", ["L1"])])  # a second copy of his own card: one finding, at the give
+def test_what_the_pack_cannot_supply_is_owed_and_a_copy_in_his_own_hand_is_found_once(give, found):
+    """L41 with L40 and L47; L1. Ten players leave two cards: Ann, the dealer, discards three
+    and is given the two, one face up: she is owed one for it (L40) and one from the discards
+    made up, her draw not yet other than her discard (L47 found her foul). A card given
+    while its first copy is in the same hand is found as it comes, not again at the show."""
+    text = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat (Kc Kd Kh 7s 2d), Dan 5, Eve 5, Fay 5, Gus 5, Hal 5, Ivy 5, Jon 5, Ann 5\n"
+            "Cat opens 2; Dan plays 2; Eve passes; Fay passes; Gus passes; Hal passes; Ivy passes; Jon passes\n"
+            "Ann plays 2; Bob passes\n")
+    if give.startswith("Ann"):
+        text += "Cat discards 0; Dan discards 0\nAnn discards 3; Ann asks 3; " + give + "\n"
+    else:
+        text += "Cat discards 1 (2d); Cat asks 1; " + give + "\nDan discards 0; Ann discards 0\n" \
+                "Cat plays 2; Dan plays 2; Ann plays 2\nCat shows (Kc Kd Kh 7s Kc)\n"
+    assert [f["id"] for f in check_log(parse_checked(text, "x.hand")[0])["findings"]] == found
+
+
+def test_a_card_given_to_one_who_has_left_the_game_is_law_35s():
+    """L35: a give in the draw to a player who passed, the dealer included, changes nothing
+    (it went unfound)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+            "Cat discards 0; Ann gets 1; Bob gets 1; Dan discards 0\n")
+    findings = check_log(parse_checked(text, "x.hand")[0])["findings"]
+    assert [(f["id"], f["event"], f["player"]) for f in findings] == [("L35", 10, "Ann"), ("L35", 11, "Ann")]
+
+
 def _game_then(after: str) -> dict:
     text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
             "Cat opens 2; Dan passes; Ann passes; Bob passes\n" + after)

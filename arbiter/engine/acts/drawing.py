@@ -74,7 +74,7 @@ def on_give(r: Judge, event: Event) -> None:
     # nothing else; one to the dealer himself is more of his own draw (L47, item 12)
     own_draw = player == game.dealer and player in game.still_in
     if not act_possible(r.board, "give", player) or (draw_ended(r.board) and not own_draw) \
-            or player in game.forfeited_draw:
+            or player in game.forfeited_draw or player not in game.still_in:
         r.act(held)
         return
     if hand.discarded is None:  # given cards without discarding: he discarded none
@@ -96,12 +96,13 @@ def on_give(r: Judge, event: Event) -> None:
     for card in kept_cards:
         game.deal.receive(card, player)
     game.deal.pack_remaining -= kept
-    short = (hand.demanded or 0) - hand.given
-    hand.awaits_pack = short if short > 0 and game.deal.pack_remaining == 0 else 0
     game.deal.remaking.clear()  # the pack is dealt from as it stands (L41 says whether it was made up fully)
     if player == game.dealer:
         game.dealer_drew = hand.given
     r.act(held)
+    # what the pack cannot supply of his demand (cards exposed aside, owed by L40) comes from the discards made up
+    short = (hand.demanded or 0) - hand.given - hand.owed
+    hand.awaits_pack = short if short > 0 and game.deal.pack_remaining < short + hand.owed else 0
     r.fire("supplied", player)
     if hand.demanded is not None:
         r.fire("demand_settled", player)

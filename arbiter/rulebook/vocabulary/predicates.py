@@ -96,8 +96,8 @@ def card_seen_twice(t: BoardView) -> bool:
     named: set[int] = set()
     for card in t.parsed_cards:
         if card != JOKER:
-            if card in named or (holders.get(card, own) != own and own not in deal.copies.get(card, ())):
-                return True  # a copy he came by was judged then (one bad card, one finding)
+            if (card in named or holders.get(card, own) != own) and own not in deal.copies.get(card, ()):
+                return True  # a copy he came by was judged as it came (one bad card, one finding)
             named.add(card)
     return False
 
