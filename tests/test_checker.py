@@ -190,6 +190,31 @@ def test_a_card_given_to_one_who_has_left_the_game_is_law_35s():
     assert [(f["id"], f["event"], f["player"]) for f in findings] == [("L35", 10, "Ann"), ("L35", 11, "Ann")]
 
 
+def test_a_short_give_the_pack_runs_out_in_is_owed_whether_or_not_a_demand_is_recorded():
+    """L41, L39: with no `demand` recorded the number due is the discard; the rest of a give
+    the pack ran out in is owed from the discards made up all the same (it was after the
+    draw, L35, and the hand foul, L48)."""
+    case = load_case(cases_dir() / "l41-the-last-drawer-given-what-the-pack-holds-gets-the-rest-from-the-discards.json")
+    case["events"] = [e for e in case["events"] if e["type"] != "demand"]
+    assert [f["id"] for f in check_log(case)["findings"]] == ["L41"]
+
+
+def test_in_a_deal_listed_whole_the_first_copy_of_a_card_is_the_one_dealt_first_round_by_round():
+    """L1, §2: `dealt` is a deal made in proper order, a card to each in turn: the k-th cards
+    listed come out in the k-th round, so Dan's first card comes out before Cat's third and
+    Cat's copy is the second, as the same deal written card by card says."""
+    hands = {"Bob": ["2c", "3c", "4c", "5c", "7c"], "Cat": ["Ah", "Ad", "Kh", "As", "9d"],
+             "Dan": ["Kh", "Ks", "Kc", "6s", "3d"], "Ann": ["Qh", "Qd", "8c", "4h", "2s"]}
+    head = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+    tail = ("Cat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 0; Dan discards 0\n"
+            "Cat plays 2; Dan plays 2\nCat shows (Ah Ad Kh As 9d)\nDan shows (Kh Ks Kc 6s 3d)\n")
+    whole = "dealt " + ", ".join(f"{p} ({' '.join(c)})" for p, c in hands.items()) + "\n"
+    cards = "".join(f"card to {p} {hands[p][k]}\n" for k in range(5) for p in hands)
+    for deal in (whole, cards):
+        report = check_log(parse_checked(head + deal + tail, "x.hand")[0])
+        assert [f["id"] for f in report["findings"]] == ["L1"] and report["games"][0]["winners"] == ["Dan"]
+
+
 def _game_then(after: str) -> dict:
     text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
             "Cat opens 2; Dan passes; Ann passes; Bob passes\n" + after)

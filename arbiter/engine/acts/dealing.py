@@ -174,17 +174,25 @@ def on_dealt(r: Judge, event: Event) -> None:
     start_dealing(r)
     held = r.decide("dealt", game.dealer)
     per_hand = r.board.parameters["cards_per_hand"]
+    dealt: list[tuple[str, list[int | None]]] = []
     for player in r.board.seating.round_from(r.board.seating.left_of(game.dealer)):
         given = event["hands"].get(player, per_hand if player not in event["hands"] else 0)
         cards: list[int | None] = [parse_card(c) for c in given] if isinstance(given, list) else [None] * given
-        receive(r, player, cards)
+        receive(r, player, cards, placed=False)
+        dealt.append((player, cards))
+    # a deal made in proper order goes round a card at a time: the k-th cards named come out in the k-th round
+    for k in range(max((len(cards) for _, cards in dealt), default=0)):
+        for player, cards in dealt:
+            if k < len(cards) and (card := cards[k]) is not None:
+                game.deal.receive(card, player)
     game.deal.last_to = game.dealer
     r.act(held)
     if all_dealt(r):
         finish_deal(r)
 
 
-def receive(r: Judge, player: str, cards: list[int | None]) -> None:
+def receive(r: Judge, player: str, cards: list[int | None], placed: bool = True) -> None:
+    """Cards come into a hand, and (`placed`) into play, in the order named."""
     deal = r.board.playing.deal
     hand = deal.hands[player]
     if deal.cards_dealt + len(cards) > r.board.parameters["pack_size"]:
@@ -194,7 +202,7 @@ def receive(r: Judge, player: str, cards: list[int | None]) -> None:
     hand.original += cards
     deal.cards_dealt += len(cards)
     deal.pack_remaining -= len(cards)
-    for card in cards:
+    for card in cards if placed else ():
         if card is not None:
             deal.receive(card, player)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible, draw_ended
+from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.predicates import has_drawn
 from arbiter.state import Phase
 from arbiter.words import plural
@@ -101,7 +102,7 @@ def on_give(r: Judge, event: Event) -> None:
         game.dealer_drew = hand.given
     r.act(held)
     # what the pack cannot supply of his demand (cards exposed aside, owed by L40) comes from the discards made up
-    short = (hand.demanded or 0) - hand.given - hand.owed
+    short = (demanded_by(r.board, player) or 0) - hand.given - hand.owed
     hand.awaits_pack = short if short > 0 and game.deal.pack_remaining < short + hand.owed else 0
     r.fire("supplied", player)
     if hand.demanded is not None:
