@@ -370,8 +370,8 @@ class DuplicateInDeal(Plant):
         at = game.emit("dealt", hands=game.dealt_hands())
         game.first_card_at = game.finished_at = at
         game.expect("L1", game.dealer, at, what=f"{card_str(copy)} dealt to both {first} and {second}")
-        receivers = game.deal_receivers()
-        self.thrower = max(first, second, key=receivers.index)
+        receivers = game.deal_receivers()  # the deal goes round a card at a time: round, then seat
+        self.thrower = max(first, second, key=lambda p: (game.hands[p].index(copy), receivers.index(p)))
         game.unshowable.add(self.thrower)
         return "dealt"
 
