@@ -311,6 +311,16 @@ def test_a_line_that_holds_a_line_break_is_refused_and_the_file_still_reads(serv
     assert server.game.read_text(encoding="utf-8") == before
 
 
+def test_a_line_that_is_no_text_is_refused_as_the_table_refuses_it(server):
+    """A lone surrogate (JSON's "\\ud800") is no text a file can hold: the line is read with
+    '?' for it and refused, kept as a comment, as `arbiter table` does (found by
+    tests/test_serve_fuzz.py: the comment could not be written, an internal error)."""
+    seated(server)
+    status, answer = server.post("/api/line", {"line": "\ud800"})
+    assert status == 200 and answer["taken"] is False
+    assert server.game.read_text(encoding="utf-8").endswith("# refused: ?\n")
+
+
 # --- each act recorded once -------------------------------------------------------------
 
 

@@ -45,6 +45,12 @@ COMMANDS = {
 REFUSED = f"{COMMENT_MARK} refused:"  # how a refused line is kept in the file
 
 
+def as_text(typed: str) -> str:
+    """A line as the file can hold it: what a terminal or a page sent that is no text (a
+    lone surrogate) as '?', and no space at either end."""
+    return typed.strip().encode("utf-8", "replace").decode("utf-8")
+
+
 def header_rulebook(journal: Journal, name: str, rulebook: Rulebook) -> Rulebook:
     """The rule book with the house rules a game file's header names (`house blaze`), as
     `check` plays them. The log is read with its unfinished last line, then without it;
@@ -124,7 +130,7 @@ class TableSession:
 
     def handle(self, typed: str) -> bool:
         """One line typed; False when the session should end."""
-        line = typed.strip().encode("utf-8", "replace").decode("utf-8")  # what a terminal sent that is no text: '?'
+        line = as_text(typed)
         if not line:
             return True
         word, _, rest = line.partition(" ")

@@ -28,7 +28,7 @@ from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.live.journal import Journal, sync_folder
 from arbiter.live.position import DEALERS_ACTS, PHASE_WORDS, Act, Position, owed_words, range_words, turn
 from arbiter.live.rulings import changes, ruling_lines
-from arbiter.live.session import COMMANDS, REFUSED, TableSession, header_rulebook
+from arbiter.live.session import COMMANDS, REFUSED, TableSession, as_text, header_rulebook
 from arbiter.notation import parse_checked
 from arbiter.notation.grammar import COMMENT_MARK, FORM_OF, FORMS, SYNONYMS, UNDO, Choice, Flag, Keyed, Opt, Part
 from arbiter.notation.parser import FORMAT, VERSION
@@ -104,7 +104,7 @@ class ServedGame:
         """A line of the notation, as typed at `arbiter table`; a line refused is kept in
         the file as a comment and said why, as there. True if the table took it."""
         session = self._session()
-        line = line.strip()
+        line = as_text(line)
         word = line.partition(" ")[0]
         if not line or word in COMMANDS:
             raise LogSchemaError(f"{word!r} is a command: use its button" if line else "an empty line")
