@@ -343,7 +343,9 @@ class Prospect:
         most_allowed = self.most_the_club_allows(player, kind, least, means) if means >= least else None
         acts: list[Act] = [{"type": kind, "minimum": least, "maximum": most_allowed}] if most_allowed else []
         if not must_act:
-            self.others.extend({**act, "player": player} for act in [*acts, *([{"type": "pass"}] if short else [])])
+            if short:
+                acts.append({"type": "pass"})
+            self.others.extend({**act, "player": player} for act in acts)
             return
         acts.append({"type": "pass"})
         if least > means or (short_show and 0 < own < least):  # his bet raised: a show for what he has (L60)

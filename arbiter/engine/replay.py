@@ -38,7 +38,7 @@ LEFT_ALONE_PHASES: Final = frozenset({Phase.SAY, Phase.DRAW, Phase.BETTING})
 # Acts that leave the turn to say or bet where it is: they belong to no round (an ante paid late, a word, a
 # point raised, counters added are no say or bet: an early sayer's turn does not pass at them).
 TURNLESS_EVENTS: Final = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer",
-                                           "dealer_tells", "ante", "speak", "point_out", "add_counters"}
+                                           "dealer_tells", "ante", "add_counters"}
 
 
 class Replay(Judge):

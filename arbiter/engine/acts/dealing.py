@@ -177,9 +177,10 @@ def on_dealt(r: Judge, event: Event) -> None:
     dealt: list[tuple[str, list[int | None]]] = []
     for player in r.board.seating.round_from(r.board.seating.left_of(game.dealer)):
         given = event["hands"].get(player, per_hand if player not in event["hands"] else 0)
-        if isinstance(given, list):
-            dealt.append((player, [parse_card(c) for c in given]))
-        receive(r, player, dealt[-1][1] if isinstance(given, list) else [None] * given, placed=False)
+        cards: list[int | None] = [parse_card(c) for c in given] if isinstance(given, list) else [None] * given
+        receive(r, player, cards, placed=False)
+        if isinstance(given, list):  # only cards named come into play
+            dealt.append((player, cards))
     # a deal made in proper order goes round a card at a time: the k-th cards named come out in the k-th round
     for k in range(max((len(cards) for _, cards in dealt), default=0)):
         for player, cards in dealt:

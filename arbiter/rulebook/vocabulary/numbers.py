@@ -61,6 +61,8 @@ add("preceding_stake", "the preceding stake made in turn",
     lambda t: (t.game.preceding if t.game.phase in (Phase.SAY, Phase.BETTING) else t.game.highest) if t.game else 0,
     note=("in the say and the betting, what the player whose turn it is must meet: the highest stake made in "
           "turn, an early stake counting from its owner's turn; elsewhere the highest stake"))
+
+
 @NUMBERS("stake_made", "the stake made",
          note="the event's stake; under table stakes no more than the player has (A5: one beyond it is all he has)")
 def stake_made(t: BoardView) -> int:
@@ -86,12 +88,16 @@ def opening_base(t: BoardView) -> Any:
 add("jackpot_number", "the jack-pot's number in its series",
     lambda t: (t.game.jackpot or {}).get("number", 0) if t.game else 0,
     note="0 in an ordinary game")
+
+
 def dealer_drew(t: BoardView) -> int | None:
     """The cards the dealer drew: those given him in the draw; none once he stood pat or
     lost his draw (L38); unknown (None) before he has drawn."""
     game = t.game
-    if game is None or game.dealer_drew is not None:
-        return game.dealer_drew if game else None
+    if game is None:
+        return None
+    if game.dealer_drew is not None:
+        return game.dealer_drew
     stood_pat = t.hand(game.dealer).discarded == 0
     return 0 if stood_pat or game.dealer in game.forfeited_draw else None
 
