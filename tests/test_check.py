@@ -61,6 +61,33 @@ def test_ignore_drops_findings_before_the_status(tmp_path):
     assert result.exit_code == 0
 
 
+MANY_LAWS = next(p for p in CASES
+                 if len({f["id"] for f in load_case(p)["meta"]["expect"]["findings"]
+                         if f["severity"] == "irregularity"}) >= 2)
+
+
+@pytest.mark.parametrize("spelling", ["spaces", "commas", "repeated"])
+def test_ignore_takes_several_ids_spelled_any_way_spec_s_id_dots_allows(spelling):
+    """SPEC §5's `--ignore ID...`: `--ignore L4 L8 LOG` is two IDs and a log, as
+    `--ignore L4,L8` and `--ignore L4 --ignore L8` are."""
+    report = json.loads(run("check", str(MANY_LAWS), "--format", "json").output)["reports"][0]
+    ids = sorted({f["id"] for f in report["findings"] if f["severity"] == "irregularity"})
+    options = {"spaces": ["--ignore", *ids], "commas": ["--ignore", ",".join(ids)],
+               "repeated": [word for rule in ids for word in ("--ignore", rule)]}[spelling]
+    result = run("check", *options, str(MANY_LAWS), "--format", "json")
+    again = json.loads(result.output)
+    assert [r["file"] for r in again["reports"]] == [str(MANY_LAWS)]
+    assert again["reports"][0]["status"] == "ok"
+    assert result.exit_code == 0
+
+
+def test_a_file_named_as_a_rule_after_ignore_is_a_log(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "L8").write_bytes(CLEAN.read_bytes())
+    result = run("check", "--ignore", "L4", "L8", "--format", "json")
+    assert [r["file"] for r in json.loads(result.output)["reports"]] == ["L8"]
+
+
 def test_an_unknown_rule_id_to_ignore_is_a_usage_error(capsys):
     assert exit_code("check", str(CLEAN), "--ignore", "L99") == 2
     assert "L99" in capsys.readouterr().err

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import atexit
 import gc
+import os
+import re
 import sys
 from importlib import import_module
 from typing import Any
@@ -64,10 +66,36 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(LISTING_FORMATS), def
 HOUSE = click.option("--house", "house", metavar="FILE",
                      help="House-rules file (YAML), or the name of a shipped one.")
 
-IGNORE = click.option("--ignore", "ignore", metavar="ID[,ID]", multiple=True,
+# A word shaped as rule IDs (`L8`, `L4,D1`): after --ignore or --select it is one more of
+# the option's values, not a path, unless a file of that name is there.
+RULE_IDS = re.compile(r"[A-Z][0-9]+(?:,[A-Z][0-9]+)*")
+
+
+class RuleIdsOption(click.Option):
+    """SPEC §5's `--ignore ID...`: `--ignore L4 L8 LOG` as well as `--ignore L4,L8` and
+    `--ignore L4 --ignore L8`. Click has no option of several values, so the words that
+    follow the option's first value and read as rule IDs are taken as more of them; the
+    first word that does not (a path, `--`, another option) ends them."""
+
+    def add_to_parser(self, parser: Any, ctx: click.Context) -> None:
+        super().add_to_parser(parser, ctx)
+        for name in self.opts:
+            option = parser._long_opt.get(name) or parser._short_opt.get(name)
+            option.process = self._greedy(option.process)
+
+    @staticmethod
+    def _greedy(take: Any) -> Any:
+        def process(value: Any, state: Any) -> None:
+            take(value, state)
+            while state.rargs and RULE_IDS.fullmatch(state.rargs[0]) and not os.path.exists(state.rargs[0]):
+                take(state.rargs.pop(0), state)
+        return process
+
+
+IGNORE = click.option("--ignore", "ignore", cls=RuleIdsOption, metavar="ID[,ID]...", multiple=True,
                       help="Drop these rules' findings before the status is set.")
 
-SELECT = click.option("--select", "select", metavar="ID[,ID]", multiple=True,
+SELECT = click.option("--select", "select", cls=RuleIdsOption, metavar="ID[,ID]...", multiple=True,
                       help="Keep only these rules' findings.")
 
 
