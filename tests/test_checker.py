@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+import arbiter
 from arbiter import checker
 from arbiter.checker import check_file, check_log
 from arbiter.engine.compiled import CompiledRules
@@ -235,3 +236,19 @@ def test_what_is_put_up_or_done_for_the_next_deal_is_that_deals():
         "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
         "card to Bob\nface up in pack\nAnn shuffles; Dan cuts\nAnn deals\ndealt\n", "x.hand")[0])
     assert [f["id"] for f in redealt["findings"]] == ["L10"]
+
+
+@pytest.mark.parametrize("ruled", [
+    {"type": "point_out", "player": "Cat", "issue": "short", "about": "Dan"},
+    {"type": "dispute", "player": "Dan", "claims": 3, "dealer_says": 1, "testimony": {"Bob": 3}}])
+def test_a_shortfall_of_a_give_the_pack_ran_out_in_is_made_good_by_law_43_and_owed_once(ruled):
+    """L43 with L41 (reading 11 has no exception for an empty pack): the rest of Dan's give,
+    owed from the discards made up, pointed out or settled by law 46 before he raises his
+    cards, is law 43's deficiency: a make_good of two, and two owed, not four."""
+    case = load_case(cases_dir() / "l41-the-last-drawer-given-what-the-pack-holds-gets-the-rest-from-the-discards.json")
+    case["events"] = case["events"][:21] + [ruled]
+    ruling = check_log(case)["findings"][-1]
+    assert ruling["id"] in ("L43", "L46") and ruling["player"] == "Dan"
+    assert [e for e in ruling["effects"] if e["type"] == "make_good"] == [{"type": "make_good", "player": "Dan",
+                                                                          "count": 2}]
+    assert [(o["to"], o["cards"]) for o in arbiter.next_acts(case)["owed"] if o["what"] == "give"] == [("Dan", 2)]

@@ -198,8 +198,14 @@ def _owe(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> list[
     return [CardsRecord(kind, player, count)]
 
 
+def _make_good(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
+    hand = t.hand(values["player"])
+    hand.awaits_pack = max(hand.awaits_pack - (values.get("count") or 0), 0)  # the rest the pack owed is this
+    return _owe(t, "make_good", values, rule)
+
+
 EFFECTS.add("make_good", "the dealer makes good the {count} cards {player} is short",
-            lambda t, values, rule: _owe(t, "make_good", values, rule),
+            _make_good,
             takes={"player": "person", "count": "whole"},
             says=lambda e, p: f"the dealer makes good the {plural(e['count'], 'card')} {e['player']} is short",
             note="`make_good: {player: P, count: X}`")

@@ -48,6 +48,10 @@ add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given
 add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: t.hand(p).owed + t.hand(p).awaits_pack,
     note=("for cards exposed in giving (L40), a deficiency ruled (L43), or the rest of a give the pack ran out in "
           "(L41), until given"))
+add("deficiency_of", "the number of cards {0} demanded and is neither given nor owed by a ruling",
+    lambda t, p: (demanded_by(t, p) or 0) - t.hand(p).given - t.hand(p).owed,
+    note=("the cards law 43 makes good: owed for cards exposed (L40) or a deficiency ruled (L43) are owed "
+          "already; the rest of a give the pack ran out in (L41) is not, until a ruling makes it good"))
 add("due_to", "the number of cards the dealer is to give {0} now",
     lambda t, p: t.hand(p).owed if t.hand(p).supplied else t.hand(p).discarded or 0,
     note="his discard until he is given any (law 39), then those owed (L40, L43)")
