@@ -58,6 +58,13 @@ rules/hands/L65.yaml:
   skip in one suit is no separate hand: it is a flush or a skip, whichever ``hand_order``
   puts higher.
 
+Peel's hands are five cards. A house may deal another number (``HandRules.cards``, the
+rule files' ``cards_per_hand``, law 81): a larger hand is worth the best five of its cards,
+as in the games where more are held than count; a smaller one is worth what its cards make,
+four of a rank fours, two pairs two pairs, and so on, while the hands that need five cards
+(a sequence, a flush, a full, a declared hand of five) cannot be made; hands of one
+class compare as above, by the cards they hold.
+
 The joker (p. 41), when ``rules.joker`` is true, "may be given any value" by its
 holder: it names whichever card, not already in the hand, makes the best hand (so
 there are no five of a kind, which Peel never lists). "The joker is a higher card
@@ -148,6 +155,7 @@ DEFAULT_HAND_ORDER: tuple[str, ...] = (
 _POSITION_SHIFT = 21
 _HEART_BIT = 1 << 19  # above any tie-break made of ranks: 13**5 < 2**19
 _NAME = "[a-z][a-z_]*"  # a declared hand's name, as hand_order writes it
+MIN_CARDS, MAX_CARDS = 2, 7  # the hands a house may deal (cards_per_hand): two cards to seven
 
 
 def _rank(text: object, where: str) -> int:
@@ -270,6 +278,7 @@ class HandRules:
     two_pairs_odd_card_decides: bool = False
     shapes: tuple[HandShape, ...] = ()
     wild: frozenset[int] = frozenset()  # cards a house makes wild, as Peel's joker is (deuces: 0, 1, 2, 3)
+    cards: int = 5  # how many a hand holds (cards_per_hand): Peel's five, or a house's
 
     def __post_init__(self) -> None:
         self._validate()
@@ -280,6 +289,8 @@ class HandRules:
                 f"ace_in_sequences must be 'low' or 'low_or_high', "
                 f"not {self.ace_in_sequences!r}"
             )
+        if type(self.cards) is not int or not MIN_CARDS <= self.cards <= MAX_CARDS:
+            raise ValueError(f"a hand holds {MIN_CARDS} to {MAX_CARDS} cards, not {self.cards!r}")
         for name in ("hearts_break_ties", "joker", "two_pairs_odd_card_decides"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
@@ -311,6 +322,11 @@ class HandRules:
     def by_suits(self) -> bool:
         """Does some hand in the order depend on the suits of some of the cards?"""
         return any(shape.by_suits for shape in self.shapes)
+
+    @cached_property
+    def of_five(self) -> "HandRules":
+        """These rules for the five cards a larger hand is worth the best of."""
+        return replace(self, cards=5) if self.cards != 5 else self
 
     @cached_property
     def natural(self) -> "HandRules":
@@ -379,10 +395,10 @@ def _one_of_each(made: Sequence[int], sets: tuple[frozenset[int], ...]) -> bool:
 
 
 def _shape_tie(shape: HandShape, ranks: tuple[int, ...], suits: tuple[int, ...], ace_high: bool) -> int | None:
-    """The tie-break of the best way the five cards (``ranks`` and ``suits``, in step)
-    make ``shape``, or None where they do not make it (see the module's docstring)."""
+    """The tie-break of the best way the cards (``ranks`` and ``suits``, in step) make
+    ``shape``, or None where they do not make it (see the module's docstring)."""
     best = None
-    for chosen in combinations(range(5), shape.cards):
+    for chosen in combinations(range(len(ranks)), shape.cards):
         made = [ranks[i] for i in chosen]
         if shape.suited and len({suits[i] for i in chosen}) != 1:
             continue
@@ -401,7 +417,7 @@ def _shape_tie(shape: HandShape, ranks: tuple[int, ...], suits: tuple[int, ...],
         else:
             key = sorted(made, reverse=True)
         if shape.odd_cards_decide:
-            key += sorted((ranks[i] for i in range(5) if i not in chosen), reverse=True)
+            key += sorted((ranks[i] for i in range(len(ranks)) if i not in chosen), reverse=True)
         tie = _lex(key)
         best = tie if best is None else max(best, tie)
     return best
@@ -430,16 +446,18 @@ def _value(ranks: tuple[int, ...], suited: bool, heart: bool, top_heart: bool,
 
     candidates: list[tuple[str, int]] = []
     sequence_top = _run_top(frozenset(ranks), 5, 1, ace_high)
-    if shape == [4, 1]:
+    # by the larger groups, so that a hand of fewer than five cards (a house's) is what its
+    # cards make: four of a rank fours, two pairs two pairs; a full, a flush, a sequence need five
+    if shape[0] == 4:
         candidates.append(("fours", groups[0]))
-    elif shape == [3, 2]:
+    elif shape[:2] == [3, 2]:
         candidates.append(("full", groups[0]))
-    elif shape == [3, 1, 1]:
+    elif shape[0] == 3:
         candidates.append(("threes", groups[0]))
-    elif shape == [2, 2, 1]:
-        odd_card = groups[2] if rules.two_pairs_odd_card_decides else 0
+    elif shape[:2] == [2, 2]:
+        odd_card = groups[2] if rules.two_pairs_odd_card_decides and len(groups) > 2 else 0
         candidates.append(("two_pairs", (groups[0] * 13 + groups[1]) * 13 + odd_card))
-    elif shape == [2, 1, 1, 1]:
+    elif shape[0] == 2:
         candidates.append(("pair", groups[0] * 13**3 + _lex(groups[1:])))
     elif suited and sequence_top is not None:
         candidates.append(("sequence_flush", sequence_top))
@@ -525,11 +543,14 @@ def _entry(ranks: tuple[int, ...], rules: HandRules) -> int | tuple[int, ...]:
 
 
 def evaluate(cards: Sequence[int], rules: HandRules = DEFAULT_RULES) -> HandValue:
-    """The value of exactly five cards under ``rules``; higher is better.
+    """The value of a hand of ``rules.cards`` cards (five, Peel's) under ``rules``; higher
+    is better.
 
-    ``ValueError`` for other than five cards, a duplicate card, something that is not
+    ``ValueError`` for another number of cards, a duplicate card, something that is not
     a card int, or the joker when ``rules.joker`` is false.
     """
+    if rules.cards != 5:
+        return _evaluate_checked(cards, rules)
     # The fast path: any failure, and the joker, fall through to the checked path.
     try:
         a, b, c, d, e = cards
@@ -557,22 +578,24 @@ def _evaluate_checked(cards: Sequence[int], rules: HandRules) -> HandValue:
     """The slow path of ``evaluate``: say exactly what is wrong, or value a joker hand, or
     a hand under rules whose hands some cards' suits make."""
     hand = tuple(cards)
-    if len(hand) != 5:
-        raise ValueError(f"a hand is exactly five cards, not {len(hand)}: {hand!r}")
+    if len(hand) != rules.cards:
+        raise ValueError(f"a hand is exactly {rules.cards} cards, not {len(hand)}: {hand!r}")
     for card in hand:
         if type(card) is not int or not 0 <= card <= _JOKER:
             raise ValueError(f"not a card: {card!r} (cards are ints 0..{_JOKER})")
-    if len(set(hand)) != 5:
+    if len(set(hand)) != len(hand):
         raise ValueError(f"duplicate card in hand {hand!r}")
     if _JOKER in hand and not rules.joker:
         raise ValueError("the joker is not in the pack under these rules")
+    if rules.cards > 5:  # a house's larger hand is worth its best five cards
+        return max(evaluate(five, rules.of_five) for five in combinations(hand, 5))
     wild = [card for card in hand if card == _JOKER or card in rules.wild]
     if wild:
         naturals = tuple(sorted(card for card in hand if card not in wild))
         return _wild_value(naturals, len(wild), _JOKER in wild, rules)
     if rules.wild:  # none of them held: the hand is valued as the cards are
         return evaluate(hand, rules.natural)
-    assert rules.by_suits, "the fast path values every valid hand without a wild card"
+    assert rules.by_suits or rules.cards < 5, "the fast path values every valid hand of five without a wild card"
     return _suited_value(tuple(sorted(hand)), rules)
 
 
@@ -589,10 +612,11 @@ def _wild_value(naturals: tuple[int, ...], count: int, joker: bool, rules: HandR
 
 @lru_cache(maxsize=1 << 16)
 def _suited_value(hand: tuple[int, ...], rules: HandRules) -> HandValue:
-    """The value of five cards (no joker) under rules holding a hand some cards' suits make."""
+    """The value of cards (no joker) under rules holding a hand some cards' suits make, or
+    of a house's hand of fewer than five (a flush needs five)."""
     ranks = tuple(card >> 2 for card in hand)
     suits = tuple(card & 3 for card in hand)
-    suited = len(set(suits)) == 1
+    suited = len(hand) == 5 and len(set(suits)) == 1
     top = _run_top(frozenset(ranks), 5, 1, rules.ace_in_sequences == "low_or_high")
     top_heart = top is not None and top * 4 + _HEARTS in hand
     return _value(ranks, suited, suited and suits[0] == _HEARTS, top_heart, rules, suits)

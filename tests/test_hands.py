@@ -696,3 +696,46 @@ def test_wild_cards_make_a_declared_hand_too() -> None:
 def test_a_wild_card_is_a_card_of_the_pack(wild: frozenset) -> None:
     with pytest.raises(ValueError, match="wild cards are cards of the pack"):
         HandRules(wild=wild)
+
+
+# --- a house's number of cards (cards_per_hand; L65's reading) ---------------------------------
+
+FOUR = HandRules(cards=4)
+SIX = HandRules(cards=6)
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("Qh Qd Qs Qc", "fours"), ("Qh Qd Qs 3d", "threes"), ("Ah Ad Kh Ks", "two_pairs"),
+    ("Ah Ad 3h 2c", "pair"), ("2c 3c 4c 5c", "high_card"), ("9h Th Jh Qh", "high_card")])
+def test_a_hand_of_four_is_what_its_cards_make_and_no_sequence_or_flush(hand, expected):
+    assert kind(hand, FOUR) == expected
+
+
+def test_hands_of_four_of_one_class_compare_by_the_cards_held():
+    assert value("Ah Ad 3h 2c", FOUR) > value("Kh Kd Qh Jc", FOUR) > value("Kc Ks Qd Tc", FOUR)
+    assert value("Ah Kd Qh Jc", FOUR) > value("Ah Kd Qh Tc", FOUR)
+    assert value("Ah Kd Qh Jc", FOUR) == value("As Kc Qd Jh", FOUR)  # equal: they share (L76)
+
+
+@pytest.mark.parametrize("hand, best_five", [
+    ("Ah Ad Kh Ks 2d 2h", "Ah Ad Kh Ks 2d"), ("2c 3c 4c 5c 6c Ad", "2c 3c 4c 5c 6c"),
+    ("Qh Qd Qs 3d 8d 8c", "Qh Qd Qs 8d 8c"), ("9h Th Jh Qh Kh Ah", "9h Th Jh Qh Kh")])
+def test_a_hand_of_six_is_worth_its_best_five(hand, best_five):
+    assert value(hand, SIX) == value(best_five)
+
+
+def test_a_short_hand_with_a_wild_card_names_the_best_card_it_can():
+    assert kind("Jo Ad 3h 2c", replace(FOUR, joker=True)) == "pair"
+    assert kind("Jo Ad Ah 2c", replace(FOUR, joker=True)) == "threes"
+
+
+@pytest.mark.parametrize("rules, hand", [(FOUR, "Ah Ad Kh Ks 2c"), (SIX, "Ah Ad Kh Ks 2c"), (DEFAULT_RULES, "Ah Ad Kh Ks")])
+def test_a_hand_of_another_number_than_the_rules_deal_cannot_be_valued(rules, hand):
+    with pytest.raises(ValueError, match=f"exactly {rules.cards} cards"):
+        evaluate(cards(hand), rules)
+
+
+@pytest.mark.parametrize("count", [1, 8, 5.0])
+def test_a_hand_size_the_evaluator_cannot_value_is_refused(count):
+    with pytest.raises(ValueError, match="2 to 7 cards"):
+        HandRules(cards=count)

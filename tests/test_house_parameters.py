@@ -14,10 +14,15 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arbiter.cards import parse_cards
+from arbiter.checker import check_log
 from arbiter.errors import HouseRulesError, RuleFileError
+from arbiter.hands import evaluate, hand_class
+from arbiter.notation import parse_checked
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import compile_rules
+from arbiter.rulebook.model import hand_rules
 from tests.conftest import REPO, in_process
 
 CASE = str(cases_dir() / "l33-false-opener-penalty.json")
@@ -74,8 +79,9 @@ def test_a_file_that_cannot_be_read_is_refused_in_one_line(tmp_path, text, messa
     ("jackpot_openers", ["jj"], "a non-empty list of pairs the evaluator knows"),
     ("jackpot_openers", ["JJ", 5], "a non-empty list of pairs the evaluator knows"),
     ("jackpot_openers", "JJ", "a non-empty list of pairs the evaluator knows"),
-    ("cards_per_hand", 0, "5, no other number"),
-    ("cards_per_hand", 5.0, "5, no other number"),
+    ("cards_per_hand", 1, "a whole number from 2 to 7"),
+    ("cards_per_hand", 8, "a whole number from 2 to 7"),
+    ("cards_per_hand", 5.0, "a whole number from 2 to 7"),
     ("pack_size", 51, "a whole number from 52 to 53"),
     ("false_opener_penalty_antes", -3, "a whole number from 0 to 100"),
     ("opening_multiple_of_ante", 0, "a whole number from 1 to 100"),
@@ -108,6 +114,8 @@ def test_a_value_the_law_cannot_mean_is_refused_naming_file_parameter_value_and_
     ("jackpot_openers", ["22", "AA"]),
     ("false_opener_penalty_antes", 0),
     ("jackpot_series_after_last", "stay"),
+    ("cards_per_hand", 4),
+    ("cards_per_hand", 7),
 ])
 def test_a_value_in_range_is_taken(tmp_path, rulebook, parameter, value):
     house = tmp_path / "h.yaml"
@@ -244,3 +252,37 @@ def test_any_house_file_gives_reports_or_one_line_and_exit_2(tmp_path, data):
         for report in reports:
             assert sum(report["net"].values()) + sum(e["amount"] for e in report["ledger"] if e["to"] == "pool") \
                 - sum(e["amount"] for e in report["ledger"] if e["from"] == "pool") == 0
+
+
+HANDS_OF = {4: "Bob (2c 3c 4c 5c), Cat (Ah Ad Kh Ks), Dan (Qh Qd Qs 9c), Ann (7h 8h 9h Th)",
+            6: "Bob (2c 3c 4c 5c 6d 7d), Cat (Ah Ad Kh Ks 2d 2h), Dan (Qh Qd Qs 9c 8d 8c), Ann (7h 8h 9h Th 4h 4s)"}
+SHOWN_OF = {4: ("Ah Ad Kh Ks", "Qh Qd Qs 3d"), 6: ("Ah Ad Kh Ks 2d 2h", "Qh Qd Qs 3d 8d 8c")}
+
+
+@pytest.mark.parametrize("per_hand, best", [(4, "threes"), (6, "full")])
+def test_a_house_deals_another_number_of_cards_and_the_laws_count_and_value_by_it(rulebook, per_hand, best):
+    """cards_per_hand (law 7's "five cards"; L65's reading): a deal of four, or six, to
+    each is no foul hand under a house that deals that many (law 13 finds every hand
+    foul without it), and the hands are valued by the house's number: Dan's threes beat
+    Cat's two pairs in four cards; in six, his best five, queens full, do."""
+    cat, dan = SHOWN_OF[per_hand]
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            f"dealt {HANDS_OF[per_hand]}\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+            f"Cat discards 0; Dan discards 1 (9c); Dan asks 1; Dan gets 1 (3d)\nCat plays 4; Dan plays 4\n"
+            f"Cat shows ({cat})\nDan shows ({dan})\n")
+    log = parse_checked(text, "x.hand")[0]
+    house = apply_house(rulebook, {"parameters": {"cards_per_hand": per_hand}, "_file": "h.yaml"})
+    report = check_log(log, rulebook=house)
+    assert report["findings"] == [] and report["games"][0]["winners"] == ["Dan"]
+    rules = hand_rules(house.parameters, house.hands)
+    assert hand_class(evaluate(parse_cards(dan.split()), rules), rules) == best
+    assert {f["id"] for f in check_log(log)["findings"]} >= {"L13"}
+
+
+def test_the_number_of_cards_a_house_may_deal_is_the_number_the_evaluator_can_value(rulebook):
+    """L7's range for cards_per_hand is the evaluator's own: no house value passes the
+    rule file and then fails in the hand evaluator (an internal error)."""
+    from arbiter import hands
+
+    declared = rulebook.declared["cards_per_hand"]
+    assert (declared.minimum, declared.maximum) == (hands.MIN_CARDS, hands.MAX_CARDS)
