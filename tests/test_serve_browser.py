@@ -59,6 +59,7 @@ Bob discards 2
 Bob gets 2
 Cat discards 3
 Cat gets 2
+Cat claims 3 dealer says 2 unable (Bob)
 Cat claims 3 dealer says 2 unable (Bob) testimony (Dan 3)
 Cat gets 1
 Dan discards 1
@@ -95,8 +96,9 @@ STEPS = [
     ("cards", "Cat shows \u2026", "Ah Ad Kc Kd 2s"), ("cards", "Ann shows \u2026", "Qh Qd 9c 9d 3s"),
     ("cards", "Bob shows \u2026", "Jh Jd 8c 7d 3c"),
 ]
-# Each step and the line it records (the dispute's is written again with the witness's number).
-PLAYED = list(zip(STEPS, [*LINES[:DISPUTE], DISPUTED, *LINES[DISPUTE + 1:]], strict=True))
+# Each step and the line it records; the witness's number, asked after the dispute, is the
+# dispute written again with it, in a line of its own.
+PLAYED = list(zip(STEPS, [*LINES[:DISPUTE], *LINES[DISPUTE + 1:]], strict=True))
 
 
 @pytest.fixture(scope="module")
@@ -222,7 +224,8 @@ def play(page, step: tuple, line: str) -> None:
 
 
 def answer_witness(page) -> None:
-    """The number the ruling asks for: Dan heard Cat ask for 3; the dispute is written again with it."""
+    """The number the ruling asks for: Dan heard Cat ask for 3; the dispute is written again with it,
+    in a line of its own."""
     page.locator("#question").get_by_role("button", name="3", exact=True).click()
     sync_api.expect(latest(page).locator(".what")).to_have_text(LINES[DISPUTE], timeout=WAIT)
 
@@ -340,7 +343,7 @@ def test_the_server_killed_mid_game_and_started_again_loses_nothing(browser, tmp
     try:
         page = phone(browser, server.record_url)
         sit_down(page)
-        half = DISPUTE  # up to the dispute over the cards drawn
+        half = LINES.index(DISPUTED)  # up to the dispute over the cards drawn
         for step, line in PLAYED[:half]:
             play(page, step, line)
         next_words = page.locator("#next").text_content()

@@ -388,3 +388,25 @@ def test_the_header_the_table_writes_is_the_notations(tmp_path):
     text = (tmp_path / "h.hand").read_text(encoding="utf-8")
     assert text == table_line({"players": ["Ann", "Mary Ann", "dealer"], "limit": 20, "ante": 1}) + "\n"
     assert text == 'players Ann "Mary Ann" "dealer"; limit 20; ante 1\n'
+
+
+WITNESS_ASKED = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat opens 2; Dan plays 2; Ann plays 2; Bob plays 2",
+                 "Bob draws 1; Bob gets 1", "Cat discards 3; Cat gets 2", "Cat claims 3 dealer says 2"]
+
+
+def test_the_witnesss_number_stays_asked_when_other_acts_come_between_and_undo_takes_back_the_answer(tmp_path):
+    """SPEC 28: while a law 46 ruling waits for its witness, the witness is asked and no
+    discard is offered; a word to the dealer meanwhile does not answer it. The number
+    typed is the dispute written again with the testimony, in a line of its own, so
+    `undo` takes back the answer and the question is asked again (it took back the
+    dispute itself)."""
+    log = tmp_path / "t.hand"
+    asked = "next: what number did Bob hear Cat ask for? (L46)"
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "1",
+                 input="\n".join([*WITNESS_ASKED, "Dan speaks", "next", "3", "next", "undo", "next"]) + "\n").output
+    assert output.count(asked) == 2, output
+    assert "next: Ann gives Cat 1 card" in output
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines[-3:-1] == ["Dan speaks", "Cat claims 3 dealer says 2 testimony (Bob 3)"]
+    assert lines[-1].startswith("undo")
+    assert [f["id"] for f in check_file(log)["findings"]].count("L46") == 1

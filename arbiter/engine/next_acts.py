@@ -393,8 +393,8 @@ class Prospect:
             self.owed.append({"by": game.dealer, "to": drawer, "what": "give", "cards": count, "law": cited})
         waiting = self.waiting_witness(game)
         if waiting is not None:
-            witness, law = waiting
-            self.asks.append({"of": witness, "what": "number", "about": self.board.event["player"], "law": law})
+            witness, law, disputant = waiting
+            self.asks.append({"of": witness, "what": "number", "about": disputant, "law": law})
             self.to(witness)
         elif owing and (game.deal.pack_remaining >= owing[0][1] or player is None):
             self.cards_owed(game, owing[0][0], owing[0][1])
@@ -437,18 +437,25 @@ class Prospect:
                           "cards": game.deal.uncollected, "law": self.law("Prospect.pack_made_up")})
         self.to(game.dealer, {"type": "collect_discards"})
 
-    def waiting_witness(self, game: Game) -> tuple[str, str] | None:
+    def waiting_witness(self, game: Game) -> tuple[str, str, str] | None:
         """A ruling on a dispute over the cards demanded that waits for its witness's
-        number: the dispute is the last act of the draw, and the number is not recorded."""
-        if self.board.event.get("type") != "dispute":
-            return None
+        number: the last such ruling of the deal on a player's dispute, his number not
+        recorded, while he is still in and has not raised his drawn cards (law 48 then
+        judges the hand). Other acts meanwhile do not answer it: the number comes with
+        the dispute recorded again (`testimony`)."""
+        ruled: set[str | None] = set()
         for finding in reversed(self.replay.findings):
-            if finding.event != self.board.k:
-                break
+            if finding.game != game.number or finding.deal != game.deal.number:
+                continue
             for effect in finding.effects:
                 record = effect.to_dict()
-                if record["type"] == "evidence" and record["witness"] and record["demanded"] is None:
-                    return record["witness"], finding.id
+                if record["type"] != "evidence" or finding.player in ruled:
+                    continue
+                ruled.add(finding.player)
+                hand = game.deal.hands.get(finding.player) if finding.player else None
+                if record["witness"] and record["demanded"] is None and finding.player in game.still_in \
+                        and hand is not None and not hand.drawn_lifted:
+                    return record["witness"], finding.id, finding.player
         return None
 
     def the_show(self) -> None:

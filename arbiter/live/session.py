@@ -151,24 +151,18 @@ class TableSession:
         return next((ask for ask in self.position.answer["asks"] if ask["what"] == "number"), None)
 
     def answer(self, number: int) -> bool:
-        """The number the ruling waits for: the line that ends with the dispute is taken
-        back and written again with the witness's testimony, so that the ruling is made
-        on it (the file keeps both, and the `undo`). True if the table took it."""
+        """The number the ruling waits for: the dispute it is about is written again, in a
+        line of its own, with the witness's testimony, and the ruling is made on it. The
+        question stays asked while other acts come between (SPEC item 28), and `undo`
+        takes back the answer alone. True if the table took it."""
         ask = self.asked_number()
-        standing = self.position.parsed.standing
-        events = self.position.log["events"]
-        if ask is None or not standing or not events or events[-1]["type"] != "dispute":
+        dispute = next((event for event in reversed(self.position.log["events"])
+                        if event["type"] == "dispute" and ask and event["player"] == ask["about"]), None)
+        if ask is None or dispute is None:
             raise CommandError("no ruling waits for a number")
-        again = [dict(event) for event in events[standing[-1][1]:]]
-        again[-1]["testimony"] = {**again[-1].get("testimony", {}), ask["of"]: number}
-        line = "; ".join(event_line(event) for event in again)
-        undo = self._undo_line(standing[-1][0])
-        try:  # the line written again must read before the one it replaces is taken back
-            position = self.read(self.journal.text + undo + "\n" + line + "\n")
-        except LogError as error:
-            raise CommandError(f"the number cannot be recorded: {error.message}") from None
-        self.do_undo([])
-        return self._take(line, position)  # the text just read: the journal after the undo, and the line
+        again = {**dispute, "testimony": {**dispute.get("testimony", {}), ask["of"]: number}}
+        again.pop("note", None)
+        return self.record(event_line(again))
 
     def record(self, line: str) -> bool:
         """A line of events: written, and its rulings said; or refused (and kept as a

@@ -27,7 +27,7 @@ from arbiter.engine.expressions import product
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.live.journal import Journal, sync_folder
 from arbiter.live.position import DEALERS_ACTS, PHASE_WORDS, Act, Position, owed_words, range_words, turn
-from arbiter.live.rulings import changes, ruling_lines
+from arbiter.live.rulings import ruling_lines
 from arbiter.live.session import COMMANDS, REFUSED, TableSession, as_text, header_rulebook
 from arbiter.notation import parse_checked
 from arbiter.notation.grammar import COMMENT_MARK, FORM_OF, FORMS, SYNONYMS, UNDO, Choice, Flag, Keyed, Opt, Part
@@ -117,18 +117,15 @@ class ServedGame:
         return taken
 
     def answer(self, number: Any) -> bool:
-        """The number a ruling waits for (the witness's, law 46): the dispute's line is
-        written again with it, as `arbiter table` does with a number typed alone."""
+        """The number a ruling waits for (the witness's, law 46): the dispute is written
+        again with it, as `arbiter table` does with a number typed alone."""
         session = self._session()
         most = self.rulebook.parameters["cards_per_hand"]
         if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= most:
             raise LogSchemaError(f"number: the cards the witness heard asked for, 0 to {most}")
         said: list[str] = []
         session.say = said.append
-        before = session.position
         taken = session.answer(number)
-        if taken:  # what the number changed; the line taken back to write it again goes unsaid
-            said = changes(before, session.position, self.rulebook, None)
         self._told(session.journal.line(session.journal.text.count("\n")), said, refused=not taken)
         return taken
 
