@@ -11,7 +11,7 @@ an event of each type has, the schema says, and the reader has checked it.
 
 from __future__ import annotations
 
-from typing import Final, TypedDict
+from typing import Any, Final, Mapping, TypedDict
 
 # Numbers beyond what a double holds exactly are no counts of counters or cards: no log's
 # number is read beyond it (reading/limits.py), and no rule's effect moves more.
@@ -43,3 +43,15 @@ class Event(TypedDict, total=False):
     below_table: bool
     issue: str
     note: str
+
+
+def event_words(k: int, event: Mapping[str, Any]) -> str:
+    """An event as every message about it names it: "event 3 (play by Cat)", "event 5
+    (give to Bob)": its index, its type, and the player it names, where the event names
+    one that can be quoted as it is."""
+    kind = event.get("type", "event")
+    for field, word in (("player", "by"), ("dealer", "by"), ("to", "to")):
+        who = event.get(field)
+        if isinstance(who, str) and who.isprintable() and 0 < len(who) <= 40:
+            return f"event {k} ({kind} {word} {who})"
+    return f"event {k} ({kind})"

@@ -303,7 +303,7 @@ def test_undo_takes_back_the_last_line_of_events_whole():
     ("meta {\"a\": \n" + HEAD, 2, 1, "not valid JSON: Expecting value"),
     ("players Ann Bob; limit 20\nAnn deals\n", 2, 1, "(missing: ante)"),
     # the schema's own checks, put back on the line and column
-    (HEAD + "Ann deals\nBob discards 3 (2c 7d)\n", 3, 16, "event 1 (discard): 'cards' lists 2 cards but 'count' is 3"),
+    (HEAD + "Ann deals\nBob discards 3 (2c 7d)\n", 3, 16, "event 1 (discard by Bob): 'cards' lists 2 cards but 'count' is 3"),
     (HEAD + "Ann deals\nEve plays 2\n", 3, 1, "'player' names 'Eve', who is not seated at the table"),
     (HEAD + "Ann deals\nBob antes 0\n", 3, 11, "'amount' must be a positive integer, got 0"),
     (HEAD + "Ann deals\nBob gets 3 (Kd Kc 3h) exposed 4\n", 3, 31, "'exposed' is 4 but 'count' is 3"),

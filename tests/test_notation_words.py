@@ -134,7 +134,7 @@ def test_draws_places_both_its_events_and_a_note_goes_with_the_last():
 
 
 @pytest.mark.parametrize(("line", "column", "wanted"), [
-    ("Eve draws 2", 1, "event 5 (discard): 'player' names 'Eve', who is not seated"),
+    ("Eve draws 2", 1, "event 5 (discard by Eve): 'player' names 'Eve', who is not seated"),
     ("Bob  draws 99999999999999999999", 12, "a number out of bounds: 20 digits"),
     ("Bob draws", 10, "expected 'for deal' or a number of cards, found the end of the line"),
     ("Bob draws 3 (Ah)", 13, "expected a note ('-- …'), ';' or the end of the line, found '(Ah)'"),

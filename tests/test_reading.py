@@ -188,7 +188,7 @@ def test_duplicate_key_inside_meta() -> None:
 @pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity", "1e309", "-1e400"])
 def test_non_finite_numbers(literal: str) -> None:
     err = fails(raw('{"type": "play", "player": "Ann", "stake": %s}' % literal), LogReadError)
-    assert err.message == f"event 0 (play): 'stake' is not a finite number ({literal})"
+    assert err.message == f"event 0 (play by Ann): 'stake' is not a finite number ({literal})"
     assert (err.path, err.event) == ("/events/0/stake", 0)
 
 
@@ -207,7 +207,7 @@ def test_largest_exact_integer_is_read() -> None:
 def test_counters_are_bounded_where_they_are_read() -> None:
     assert read(raw('{"type": "ante", "player": "Bob", "amount": 1000000000}'))["events"][0]["amount"] == 10**9
     err = fails(raw('{"type": "ante", "player": "Bob", "amount": 1000000001}'), LogSchemaError)
-    assert err.message == "event 0 (ante): 'amount' is out of bounds: at most 1,000,000,000, got 1000000001"
+    assert err.message == "event 0 (ante by Bob): 'amount' is out of bounds: at most 1,000,000,000, got 1000000001"
     assert err.path == "/events/0/amount"
 
 
@@ -287,7 +287,7 @@ def test_event_not_an_object() -> None:
 
 def test_unknown_field() -> None:
     err = fails(log({"type": "play", "player": "Ann", "stake": 2, "amount": 2}), LogSchemaError)
-    assert err.message.startswith("event 0 (play): unknown field 'amount'")
+    assert err.message.startswith("event 0 (play by Ann): unknown field 'amount'")
     assert "player, stake, note" in err.message
     assert (err.path, err.event) == ("/events/0/amount", 0)
 
@@ -295,49 +295,49 @@ def test_unknown_field() -> None:
 def test_unknown_field_suggests_the_near_one() -> None:
     err = fails(log({"type": "ante", "player": "Bob", "amout": 1}), LogSchemaError)
     # the missing `amount` and the unknown `amout`: the missing field is named first
-    assert err.message == "event 0 (ante): missing required field 'amount'"
+    assert err.message == "event 0 (ante by Bob): missing required field 'amount'"
     err = fails(log({"type": "give", "to": "Bob", "count": 1, "exposd": 1}), LogSchemaError)
-    assert err.message == "event 0 (give): unknown field 'exposd' (did you mean 'exposed'?)"
+    assert err.message == "event 0 (give to Bob): unknown field 'exposd' (did you mean 'exposed'?)"
     assert err.path == "/events/0/exposd"
 
 
 def test_missing_required_field() -> None:
     err = fails(log({"type": "deal", "dealer": "Ann"}, {"type": "play", "player": "Ann"}), LogSchemaError)
-    assert err.message == "event 1 (play): missing required field 'stake'"
+    assert err.message == "event 1 (play by Ann): missing required field 'stake'"
     assert (err.path, err.event) == ("/events/1", 1)
 
 
 def test_negative_stake() -> None:
     events = [{"type": "deal", "dealer": "Ann"}] * 3 + [{"type": "play", "player": "Bob", "stake": -2}]
     err = fails(log(*events), LogSchemaError)
-    assert err.message == "event 3 (play): 'stake' must be a non-negative integer, got -2"
+    assert err.message == "event 3 (play by Bob): 'stake' must be a non-negative integer, got -2"
     assert (err.path, err.event) == ("/events/3/stake", 3)
 
 
 @pytest.mark.parametrize(("amount", "shown"), [(2.5, "2.5"), (True, "true"), ("3", "'3'"), (0, "0"), (None, "null")])
 def test_amount_must_be_a_positive_integer(amount, shown: str) -> None:
     err = fails(log({"type": "ante", "player": "Bob", "amount": amount}), LogSchemaError)
-    assert err.message == f"event 0 (ante): 'amount' must be a positive integer, got {shown}"
+    assert err.message == f"event 0 (ante by Bob): 'amount' must be a positive integer, got {shown}"
     assert (err.path, err.event) == ("/events/0/amount", 0)
 
 
 def test_count_may_be_zero_but_not_fractional() -> None:
     read(log({"type": "discard", "player": "Ann", "count": 0}))
     err = fails(log({"type": "discard", "player": "Ann", "count": 1.5}), LogSchemaError)
-    assert err.message == "event 0 (discard): 'count' must be a non-negative integer, got 1.5"
+    assert err.message == "event 0 (discard by Ann): 'count' must be a non-negative integer, got 1.5"
 
 
 @pytest.mark.parametrize("card", ["1x", "Zz", "ah", "AH", "1d", "11d", "T", "Jo ", "Ah\n", ""])
 def test_bad_card(card: str) -> None:
     err = fails(log({"type": "card", "to": "Ann", "card": card}), LogSchemaError)
-    assert err.message.startswith("event 0 (card): 'card' must be a card (")
+    assert err.message.startswith("event 0 (card to Ann): 'card' must be a card (")
     assert err.message.endswith(f"got {card!r}")
     assert (err.path, err.event) == ("/events/0/card", 0)
 
 
 def test_bad_card_in_a_list() -> None:
     err = fails(log({"type": "show", "player": "Ann", "cards": ["Ah", "Kd", "1x"]}), LogSchemaError)
-    assert err.message.startswith("event 0 (show): 'cards'[2] must be a card")
+    assert err.message.startswith("event 0 (show by Ann): 'cards'[2] must be a card")
     assert err.path == "/events/0/cards/2"
 
 
@@ -356,20 +356,20 @@ def test_dealt_hand_neither_count_nor_cards() -> None:
 
 def test_point_out_issue_enum() -> None:
     err = fails(log({"type": "point_out", "player": "Ann", "issue": "foul"}), LogSchemaError)
-    assert err.message == ("event 0 (point_out): 'issue' must be one of 'uncut', 'wrong_count', 'excess', "
+    assert err.message == ("event 0 (point_out by Ann): 'issue' must be one of 'uncut', 'wrong_count', 'excess', "
                            "'short', got 'foul'")
 
 
 def test_flags_are_booleans() -> None:
     err = fails(log({"type": "shuffle", "player": "Ann", "face_up": 1}), LogSchemaError)
-    assert err.message == "event 0 (shuffle): 'face_up' must be true or false, got 1"
+    assert err.message == "event 0 (shuffle by Ann): 'face_up' must be true or false, got 1"
     err = fails(log({"type": "card", "to": "Ann", "exposed": 1}), LogSchemaError)
     assert err.path == "/events/0/exposed"
 
 
 def test_give_exposed_is_a_count() -> None:
     err = fails(log({"type": "give", "to": "Ann", "count": 2, "exposed": True}), LogSchemaError)
-    assert err.message == "event 0 (give): 'exposed' must be a non-negative integer, got true"
+    assert err.message == "event 0 (give to Ann): 'exposed' must be a non-negative integer, got true"
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
@@ -449,29 +449,31 @@ def test_the_first_error_in_the_document_is_reported() -> None:
 
 def test_note_must_be_a_string() -> None:
     err = fails(log({"type": "deal", "dealer": "Ann", "note": 5}), LogSchemaError)
-    assert err.message == "event 0 (deal): 'note' must be a string, got 5"
+    assert err.message == "event 0 (deal by Ann): 'note' must be a string, got 5"
 
 
 # ------------------------------------------------------------------ players not seated
 
 
-@pytest.mark.parametrize(("event", "path"), [
-    ({"type": "play", "player": "Eve", "stake": 2}, "/events/1/player"),
-    ({"type": "card", "to": "Eve"}, "/events/1/to"),
-    ({"type": "give", "to": "Eve", "count": 1}, "/events/1/to"),
-    ({"type": "deal", "dealer": "Eve"}, "/events/1/dealer"),
-    ({"type": "point_out", "player": "Ann", "issue": "short", "about": "Eve"}, "/events/1/about"),
-    ({"type": "dealer_tells", "about": "Eve"}, "/events/1/about"),
-    ({"type": "dealt", "hands": {"Ann": 5, "Eve": 5}}, "/events/1/hands/Eve"),
-    ({"type": "dispute", "player": "Ann", "claims": 1, "dealer_says": 2, "unable": ["Bob", "Eve"]}, "/events/1/unable/1"),
+@pytest.mark.parametrize(("event", "path", "named"), [
+    ({"type": "play", "player": "Eve", "stake": 2}, "/events/1/player", "play by Eve"),
+    ({"type": "card", "to": "Eve"}, "/events/1/to", "card to Eve"),
+    ({"type": "give", "to": "Eve", "count": 1}, "/events/1/to", "give to Eve"),
+    ({"type": "deal", "dealer": "Eve"}, "/events/1/dealer", "deal by Eve"),
+    ({"type": "point_out", "player": "Ann", "issue": "short", "about": "Eve"}, "/events/1/about", "point_out by Ann"),
+    ({"type": "dealer_tells", "about": "Eve"}, "/events/1/about", "dealer_tells"),
+    ({"type": "dealt", "hands": {"Ann": 5, "Eve": 5}}, "/events/1/hands/Eve", "dealt"),
+    ({"type": "dispute", "player": "Ann", "claims": 1, "dealer_says": 2, "unable": ["Bob", "Eve"]}, "/events/1/unable/1",
+     "dispute by Ann"),
     ({"type": "dispute", "player": "Ann", "claims": 1, "dealer_says": 2, "testimony": {"Eve": 1}},
-     "/events/1/testimony/Eve"),
-    ({"type": "win", "player": "Eve"}, "/events/1/player"),
+     "/events/1/testimony/Eve", "dispute by Ann"),
+    ({"type": "win", "player": "Eve"}, "/events/1/player", "win by Eve"),
 ])
-def test_event_naming_a_player_not_seated(event: dict, path: str) -> None:
+def test_event_naming_a_player_not_seated(event: dict, path: str, named: str) -> None:
+    """SPEC item 25: the message names the event's index, its type, the player and what is missing."""
     err = fails(log({"type": "deal", "dealer": "Ann"}, event), LogSchemaError)
     assert "'Eve', who is not seated at the table (players: Ann, Bob, Cat, Dan)" in err.message
-    assert err.message.startswith(f"event 1 ({event['type']}): '{path.split('/')[3]}' names 'Eve'")
+    assert err.message.startswith(f"event 1 ({named}): '{path.split('/')[3]}' names 'Eve'")
     assert (err.path, err.event) == (path, 1)
 
 
@@ -493,16 +495,16 @@ def test_pointer_escapes_slash_and_tilde() -> None:
 
 def test_cards_must_match_count() -> None:
     err = fails(log({"type": "give", "to": "Ann", "count": 3, "cards": ["Ah", "Kd"]}), LogSchemaError)
-    assert err.message == "event 0 (give): 'cards' lists 2 cards but 'count' is 3"
+    assert err.message == "event 0 (give to Ann): 'cards' lists 2 cards but 'count' is 3"
     assert (err.path, err.event) == ("/events/0/cards", 0)
     err = fails(log({"type": "discard", "player": "Ann", "count": 0, "cards": ["Ah"]}), LogSchemaError)
-    assert err.message == "event 0 (discard): 'cards' lists 1 card but 'count' is 0"
+    assert err.message == "event 0 (discard by Ann): 'cards' lists 1 card but 'count' is 0"
 
 
 def test_exposed_cannot_exceed_count() -> None:
     read(log({"type": "give", "to": "Ann", "count": 2, "exposed": 2}))
     err = fails(log({"type": "give", "to": "Ann", "count": 2, "exposed": 3}), LogSchemaError)
-    assert err.message == "event 0 (give): 'exposed' is 3 but 'count' is 2"
+    assert err.message == "event 0 (give to Ann): 'exposed' is 3 but 'count' is 2"
     assert err.path == "/events/0/exposed"
 
 
@@ -642,7 +644,7 @@ SPEC_REPORT = {
 }
 INVALID_REPORT = {
     "file": "bad.json", "status": "invalid",
-    "error": {"message": "event 3 (play): 'stake' must be a non-negative integer, got -2",
+    "error": {"message": "event 3 (play by Bob): 'stake' must be a non-negative integer, got -2",
               "path": "/events/3/stake", "event": 3},
     "findings": [], "ledger": [], "games": [], "net": {},
 }

@@ -158,7 +158,7 @@ def test_a_line_the_replay_cannot_take_is_refused_and_kept(tmp_path):
     output = run(str(log), "--players", "Ann,Bob", "--limit", "20", "--ante", "1",
                  input="Bob discards 2\nEve deals\nAnn deals\n").output
     assert "refused: event 0 (discard by Bob): no deal has begun" in output
-    assert "refused: event 0 (deal): 'dealer' names 'Eve', who is not seated" in output
+    assert "refused: event 0 (deal by Eve): 'dealer' names 'Eve', who is not seated" in output
     assert log.read_text(encoding="utf-8").splitlines()[1:] == [
         "# refused: Bob discards 2", "# refused: Eve deals", "Ann deals"]
 

@@ -133,7 +133,7 @@ def test_after_a_misdeal_only_cards_dealt_need_the_new_deal(rules):
     position = position_after(head + "Cat opens 2\n", rules)
     assert [(f["id"], f["player"]) for f in position.findings] == [("L10", "Ann"), ("L25", "Cat")]
     assert position.replay.board.ledger.pool == 3 and position.replay.board.game.phase == "before_deal"
-    with pytest.raises(LogError, match=r"event 7 \(card by Ann\): the deal was declared void \(a misdeal\): a new deal"):
+    with pytest.raises(LogError, match=r"event 7 \(card to Ann\): the deal was declared void \(a misdeal\): a new deal"):
         position_after(head + "card to Ann\n", rules)
 
 

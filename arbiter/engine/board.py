@@ -18,7 +18,7 @@ from arbiter.engine.expressions import Binding
 from arbiter.engine.ledger import Ledger
 from arbiter.engine.turns import Turns
 from arbiter.errors import ReplayError
-from arbiter.events import Event
+from arbiter.events import Event, event_words
 from arbiter.findings import EffectRecord, EvidenceRecord
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.effects import EFFECTS
@@ -102,10 +102,7 @@ class Board(BoardView):
     def refused(self, missing: str, path: str | None = None) -> ReplayError:
         """A log this event makes impossible to replay, said in plain words: the event's
         index, its type, the player, and what is missing."""
-        event = self.event
-        who = event.get("player") or event.get("to") or event.get("dealer")
-        act = f"{event.get('type', 'event')} by {who}" if who else event.get("type", "event")
-        return ReplayError(f"event {self.k} ({act}): {missing}", self.k, path)
+        return ReplayError(f"{event_words(self.k, self.event)}: {missing}", self.k, path)
 
     # --- the settings in force --------------------------------------------------------
     def setting(self, name: str, match: Mapping[str, Any] | None = None) -> Setting | None:

@@ -303,14 +303,14 @@ def _check_events(doc: dict[str, Any]) -> None:
                     )
         if event["type"] in ("give", "discard"):
             count, cards = event["count"], event.get("cards")
+            head, _ = place(doc, ["events", k])
             if cards is not None and len(cards) != count:
                 raise LogSchemaError(
-                    f"event {k} ({event['type']}): 'cards' lists {len(cards)} card{'s' * (len(cards) != 1)} "
-                    f"but 'count' is {count}",
+                    f"{head}: 'cards' lists {len(cards)} card{'s' * (len(cards) != 1)} but 'count' is {count}",
                     json_pointer(["events", k, "cards"]),
                 )
             if event.get("exposed", 0) > count:
                 raise LogSchemaError(
-                    f"event {k} (give): 'exposed' is {event['exposed']} but 'count' is {count}",
+                    f"{head}: 'exposed' is {event['exposed']} but 'count' is {count}",
                     json_pointer(["events", k, "exposed"]),
                 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, cast
 
+from arbiter.events import event_words
 from arbiter.reading.exact import validators
 from arbiter.reading.schema import EVENT_TYPES
 
@@ -75,8 +76,8 @@ def place(doc: object, path: list[str | int]) -> tuple[str, list[str | int]]:
     if len(path) >= 2 and path[0] == "events" and isinstance(path[1], int):
         event = cast("dict[str, Any]", doc)["events"][path[1]]  # a path into its events: a log object
         kind = event.get("type") if isinstance(event, dict) else None
-        named = f" ({kind})" if isinstance(kind, str) and kind in EVENT_TYPES else ""
-        return f"event {path[1]}{named}", path[2:]
+        named = event_words(path[1], event) if isinstance(kind, str) and kind in EVENT_TYPES else f"event {path[1]}"
+        return named, path[2:]
     if path and path[0] == "table":
         return "table", path[1:]
     return "", path
