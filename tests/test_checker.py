@@ -252,3 +252,17 @@ def test_a_shortfall_of_a_give_the_pack_ran_out_in_is_made_good_by_law_43_and_ow
     assert [e for e in ruling["effects"] if e["type"] == "make_good"] == [{"type": "make_good", "player": "Dan",
                                                                           "count": 2}]
     assert [(o["to"], o["cards"]) for o in arbiter.next_acts(case)["owed"] if o["what"] == "give"] == [("Dan", 2)]
+
+
+def test_a_show_demanded_by_one_who_then_passed_keeps_no_show_open():
+    """L59, L60: Bob demanded a show for his ante in the say and passed at his draw; at
+    the show Cat and Dan pass, and Ann, the one left, takes the pool (the show waited for
+    her, and after her pass no one was left to take it)."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob demands show 1\nBob passes\n"
+            "Cat discards 0; Dan discards 0; Ann discards 0\nCat plays 2; Dan plays 2; Ann plays 2\n"
+            "Cat passes; Dan passes\n")
+    log = parse_checked(text, "x.hand")[0]
+    game = check_log(log)["games"][0]
+    assert (game["winners"], game["pool"], game["complete"]) == (["Ann"], 7, True)
+    assert arbiter.next_acts(log)["acts"][0]["type"] == "deal"

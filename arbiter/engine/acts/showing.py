@@ -71,7 +71,7 @@ def close_show_if_done(r: Judge) -> bool:
         return False
     if all_shown(game):
         resolve_show(r)
-    elif len(game.still_in) == 1 and not game.all_in:
+    elif len(game.still_in) == 1:
         pay_winners(r, list(game.still_in), Outcome.SHOW)
     else:
         return False
