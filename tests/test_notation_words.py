@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.checker import check_bytes
+from arbiter.checker import check_bytes, check_file
 from arbiter.cli import cli
 from arbiter.engine.replay import Replay
 from arbiter.live.completion import candidates
@@ -258,7 +258,32 @@ def test_the_table_takes_the_words(tmp_path):
     assert result.exit_code == 0, result.output
     assert "refused" not in result.output and "[L" not in result.output
     assert "game 1 is over: Bob takes 18" in result.output
-    assert log.read_text(encoding="utf-8") == GAME
+    # SPEC 28: a line whose words took a stake or a meaning from the game is written as the
+    # engine read them, the words kept as a comment; the others as typed
+    assert log.read_text(encoding="utf-8") == HEAD + """Ann deals; Ann shuffles; Dan cuts; Bob antes 1
+dealt Bob (Ah Ad Ac 7s 2d), Cat (Kh Kd 9c 8s 3h), Dan (Qh Qd Jc 5s 4h), Ann (9h 8d 6c 4s 3c)
+Cat opens 2; Dan plays 4; Ann passes; Bob plays 4  # Cat bets 2; Dan raises 2; Ann folds; Bob calls
+Bob discards 0  # Bob stands
+Cat plays 4; Cat discards 3; Cat asks 3; Cat gets 3 (Ks 5c 2h)  # Cat calls; Cat draws 3; Cat gets 3 (Ks 5c 2h)
+Dan draws 2; Dan gets 2 (Qs 6d)
+Cat plays 4; Dan plays 6; Bob plays 6; Cat plays 6  # Cat stands; Dan raises 2; Bob calls; Cat calls
+Cat shows (Kh Kd Ks 5c 2h); Dan shows (Qh Qd Qs 6d Jc); Bob shows (Ah Ad Ac 7s 2d)
+"""
+    assert check_file(log)["net"] == check_bytes(GAME.encode(), "said.hand")["net"]
+
+
+def test_the_table_reads_a_call_by_the_engine_not_by_the_words_alone(tmp_path):
+    """SPEC 28: `arbiter table` says only what the engine's answer says. Cat, her hand foul
+    (four cards lifted, L13), stakes 9: the engine counts no stake of hers (L63), so Ann's
+    call is a play of 2, as `next` offered (the words alone reckon 9). The file holds the 2."""
+    log = tmp_path / "t.hand"
+    typed = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 5, Cat 4, Dan 5, Ann 5", "Cat lifts",
+             "Dan opens 2", "Cat plays 9", "Ann calls"]
+    result = CliRunner().invoke(cli, ["table", str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante",
+                                      "1"], input="\n".join(typed) + "\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == "Ann plays 2  # Ann calls"
+    assert check_file(log)["net"]["Ann"] == -2
 
 
 # --- the reckoning is the engine's ------------------------------------------------------------

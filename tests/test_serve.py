@@ -592,7 +592,11 @@ def test_the_line_field_takes_the_words_players_say(server):
     for line in said:
         status, answer = server.post("/api/line", {"line": line})
         assert status == 200 and answer["taken"], (line, answer["state"]["feed"][-1])
-    assert server.game.read_text(encoding="utf-8").splitlines()[1:] == said  # kept as said
+    # SPEC 28: a line whose words took a stake or a meaning from the game is written as the
+    # engine read them, the words kept as a comment; the others as said
+    assert server.game.read_text(encoding="utf-8").splitlines()[1:] == [
+        *said[:2], "Cat opens 2  # Cat bets 2", "Dan plays 4  # Dan raises 2", "Ann plays 4  # Ann calls", "Bob folds",
+        "Cat plays 4  # Cat calls", *said[7:12], "Cat plays 4  # Cat stands"]
     state = server.get("/api/state")
     assert [s["stake"] for s in state["seats"]] == [4, 1, 4, 4]
     assert state["next"].startswith("Dan to bet")

@@ -17,6 +17,7 @@ from arbiter.engine.replay import Replay
 from arbiter.events import MAX_NUMBER
 from arbiter.findings import GameAccount
 from arbiter.notation import Parsed, parse_checked
+from arbiter.notation.reckoning import Reckon
 from arbiter.words import plural, pronoun_of
 
 # the phases (`state.PHASES`) as the table tells where the game stands
@@ -59,10 +60,11 @@ class Position:
         return None
 
 
-def read_position(text: str, name: str, rules: CompiledRules) -> Position:
+def read_position(text: str, name: str, rules: CompiledRules, reckon: Reckon | None = None) -> Position:
     """Read, check and replay a text log; raises `LogError` (a `NotationError` with the
-    line and column, or a `ReplayError`) for a log that cannot be replayed."""
-    log, parsed = parse_checked(text, name)
+    line and column, or a `ReplayError`) for a log that cannot be replayed. `reckon` reads
+    the words players say (`calls` …), by the words alone without it."""
+    log, parsed = parse_checked(text, name, reckon)
     return position_of(log, parsed, rules)
 
 

@@ -23,8 +23,10 @@ from arbiter.events import Event
 from arbiter.live.journal import Journal
 from arbiter.live.position import Position, next_to_act, read_position, status_lines
 from arbiter.live.rulings import WIDTH, changes
+from arbiter.live.words import reckon_by_engine
 from arbiter.notation import NotationError, event_line, form_lines, parse_checked
 from arbiter.notation.grammar import COMMENT_MARK, UNDO, synonym_lines
+from arbiter.notation.reckoning import Reckon
 from arbiter.render.chain import deciding_rule, render_chain
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
@@ -105,8 +107,8 @@ class TableSession:
         players: list[str] = self.position.log["table"]["players"]
         return players
 
-    def read(self, text: str) -> Position:
-        return read_position(text, str(self.journal.path), self.rules)
+    def read(self, text: str, reckon: Reckon | None = None) -> Position:
+        return read_position(text, str(self.journal.path), self.rules, reckon)
 
     # --- the session ---------------------------------------------------------------
     def greet(self, resumed: bool) -> None:
@@ -168,13 +170,20 @@ class TableSession:
         """A line of events: written, and its rulings said; or refused (and kept as a
         comment). True if it was taken."""
         number = self.journal.text.count("\n") + 1
+        since = len(self.position.log["events"])
         try:
-            position = self.read(self.journal.text + line + "\n")
+            position = self.read(self.journal.text + line + "\n",
+                                 reckon_by_engine(self.position.log["table"], self.rules, since))
+            written = line
+            if number in position.parsed.reckoned:  # the words as the engine read them, for every reader
+                written = "; ".join(event_line(event) for event in position.log["events"][since:])
+                written += f"  {COMMENT_MARK} {line}" if written != line else ""
+                position = self.read(self.journal.text + written + "\n")
         except LogError as error:
             self.journal.append(f"{REFUSED} {line}")
             self.refuse(line, number, error)
             return False
-        return self._take(line, position)
+        return self._take(written, position)
 
     def _take(self, line: str, position: Position) -> bool:
         """A line read into `position` written, and what it changed said."""

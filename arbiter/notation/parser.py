@@ -49,7 +49,7 @@ from arbiter.notation.grammar import (
     Synonym,
     describe,
 )
-from arbiter.notation.reckoning import Reckoning
+from arbiter.notation.reckoning import Reckon, Reckoning
 
 _GAP = re.compile(r"[ \t]+")
 _WORD_GOES_ON = re.compile(r"\w|['.\-]\w")  # as in a bare name: O'Brien, Mary-Ann
@@ -104,6 +104,7 @@ class Parsed:
     head_at: dict[str, Where] = field(default_factory=dict)
     event_lines: list[int] = field(default_factory=list)
     standing: list[tuple[int, int]] = field(default_factory=list)
+    reckoned: set[int] = field(default_factory=set)  # lines whose words were read by the game in play
 
     def where(self, pointer: str) -> Where:
         """The place in the text of the part at a JSON Pointer (the nearest enclosing one known)."""
@@ -117,14 +118,16 @@ class Parsed:
         return places.get("/" + "/".join(parts) if parts else "", (1, 1))
 
 
-def parse_text(text: str) -> Parsed:
-    """The document a text log describes (not yet checked against the schema)."""
-    return _Parser(text.replace("\r\n", "\n")).parse()
+def parse_text(text: str, reckon: Reckon = Reckoning) -> Parsed:
+    """The document a text log describes (not yet checked against the schema); `reckon`
+    reads the words players say (`calls` …) by the game in play."""
+    return _Parser(text.replace("\r\n", "\n"), reckon).parse()
 
 
 class _Parser:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, reckon: Reckon = Reckoning) -> None:
         self.text = text
+        self.reckon = reckon
         self.pos = 0
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.table: dict[str, Any] = {}
@@ -424,7 +427,8 @@ class _Parser:
             return [event] if event["count"] == 0 else [event, {**event, "type": synonym.then}]
         if synonym.type != "play":
             return [event]
-        game = Reckoning(self.events, self.table["players"])
+        game = self.reckon(self.events, self.table["players"])
+        self.parsed.reckoned.add(self.where(verb_at)[0])
         if synonym.read_by_phase:
             at_draw = game.at_draw(player)
             if at_draw is None:
@@ -440,7 +444,7 @@ class _Parser:
             event["type"] = "open"
         if synonym.stake == "given":
             return [event]
-        highest = game.highest()
+        highest = game.call_of(player)
         if synonym.stake == "highest" and highest is None:
             why = " (in a jack-pot the antes are no one's stake: open or pass)" if game.jackpot else ""
             raise self.error(f"nothing to call: no one has staked since the deal{why}", verb_at)

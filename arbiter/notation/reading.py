@@ -15,6 +15,7 @@ from arbiter.reading import read_log_bytes
 
 if TYPE_CHECKING:
     from arbiter.notation.parser import Parsed
+    from arbiter.notation.reckoning import Reckon
 
 TEXT_SUFFIX = ".hand"
 JSON_SUFFIX = ".json"
@@ -55,12 +56,14 @@ def decode(data: bytes, name: str) -> str:
         raise error from None
 
 
-def parse_checked(text: str, name: str) -> tuple[dict[str, Any], "Parsed"]:
-    """The checked document and where its parts stand (the table session needs both)."""
+def parse_checked(text: str, name: str, reckon: Reckon | None = None) -> tuple[dict[str, Any], Parsed]:
+    """The checked document and where its parts stand (the table session needs both);
+    `reckon` reads the words players say by the game in play (the words alone without it)."""
     from arbiter.notation.parser import NotationError, parse_text  # only a text log needs the parser
+    from arbiter.notation.reckoning import Reckoning
 
     try:
-        parsed = parse_text(text)
+        parsed = parse_text(text, reckon or Reckoning)
     except NotationError as error:
         error.file = name
         raise

@@ -4,9 +4,32 @@ no engine behind it: what the parser needs to read the words players say (`calls
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Protocol
 
 STAKES = ("open", "play", "demand_show")
+
+
+class Reckoner(Protocol):
+    """What the parser asks of the game in play to read the words players say: whether it
+    is opened, whether it is a jack-pot, a player's stake, the stake a call makes, and
+    whether a stand is at the draw. `Reckoning` answers from the words alone; the live
+    recorders answer from the engine (`arbiter.live.words`)."""
+
+    @property
+    def opened(self) -> bool: ...
+
+    @property
+    def jackpot(self) -> bool: ...
+
+    def stake_of(self, player: str) -> int: ...
+
+    def call_of(self, player: str) -> int | None: ...
+
+    def at_draw(self, player: str) -> bool | None: ...
+
+
+# How a parser gets the game in play after the events read so far: (events, players) -> it.
+Reckon = Callable[[list[dict[str, Any]], list[str]], Reckoner]
 
 
 def misdealt(deal: list[dict[str, Any]]) -> bool:
@@ -103,6 +126,10 @@ class Reckoning:
         if player in self.stakes:
             return self.stakes[player]
         return 0 if self.jackpot else self.antes.get(player, 0)
+
+    def call_of(self, player: str) -> int | None:
+        """The stake a call makes: the highest so far; None if no one has staked."""
+        return self.highest()
 
     def highest(self) -> int | None:
         """The highest stake in the game so far; None if no one has staked."""

@@ -1,0 +1,80 @@
+"""The words players say at the table (`calls`, `raises 2`, `stands` …) read as the engine
+has the game, not as the text notation reckons it from the words alone (SPEC §3 item 28:
+`arbiter table` and `arbiter serve` say only what the engine's answer says).
+
+A call is the play the answer offers the caller (the preceding in-turn stake for a player
+jumped by an act out of turn), else the highest stake; a stake made with a foul hand, or a
+misdeal that was none, counts as the engine counts it. A stand is at the draw while the
+player is still to draw. The recorders write the events so read (`Session.record`), so that
+the file means what the table said whoever reads it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from arbiter.engine.compiled import CompiledRules
+from arbiter.engine.next_acts import next_acts
+from arbiter.engine.replay import Replay
+from arbiter.errors import LogError
+from arbiter.notation.reckoning import Reckon, Reckoner, Reckoning
+from arbiter.reading import read_log_bytes
+from arbiter.state import Phase
+
+PLAYS = ("play", "open")
+
+
+class EngineReckoning:
+    """The game in play after some events, as the engine replays them."""
+
+    def __init__(self, replay: Replay) -> None:
+        game = replay.board.game
+        self.answer = next_acts(replay)
+        self.game = game
+        self.opened = game is not None and game.opener is not None
+        self.jackpot = game is not None and game.jackpot is not None
+
+    def stake_of(self, player: str) -> int:
+        return self.game.stakes.get(player, 0) if self.game else 0
+
+    def call_of(self, player: str) -> int | None:
+        offered = [act for act in self.answer["acts"] if act["type"] in PLAYS and self.answer["player"] == player]
+        offered += [act for act in self.answer["others"] if act["type"] in PLAYS and act.get("player") == player]
+        if offered and "minimum" in offered[0]:
+            least: int = offered[0]["minimum"]
+            return least
+        highest = self.game.highest_stake() if self.game else 0
+        return highest or None
+
+    def at_draw(self, player: str) -> bool | None:
+        game = self.game
+        if game is None or game.phase in (Phase.BEFORE_DEAL, Phase.DEALING, Phase.SAY):
+            return None
+        if game.phase != Phase.DRAW or game.draw is None:
+            return False
+        hand = game.deal.hands.get(player)
+        return player in game.still_in and player not in game.draw.done and hand is not None \
+            and hand.discarded is None
+
+
+def reckon_by_engine(table: dict[str, Any], rules: CompiledRules, since: int) -> Reckon:
+    """A `Reckon` that reads the words of the events from index `since` on (the line being
+    recorded) by the engine, and earlier ones (lines already in the file, as `check` reads
+    them) by the words alone. Where the events read so far cannot be replayed (the line
+    will be refused), by the words alone too."""
+
+    def reckon(events: list[dict[str, Any]], players: list[str]) -> Reckoner:
+        if len(events) < since:
+            return Reckoning(events, players)
+        try:
+            log = read_log_bytes(json.dumps({"format": "peel-draw-poker-log", "version": 1, "table": table,
+                                             "events": events}).encode(), "the table")
+            replay = Replay(log, rules)
+            for k, event in enumerate(log["events"]):
+                replay.step(k, event)
+        except LogError:
+            return Reckoning(events, players)
+        return EngineReckoning(replay)
+
+    return reckon
