@@ -194,3 +194,12 @@ def test_a_bare_dealt_is_five_cards_to_each_player(capsys, tmp_path):
                    encoding="utf-8")
     code, out, _ = run(capsys, "explain", str(log))
     assert code == 0 and "Ann deals 5 cards to each player." in out
+
+
+def test_the_law_that_decided_the_show_says_what_the_house_sets_beside_it(rulebook):
+    """Item 26: under a house that sets hearts_break_ties false, Cat's heart flush is no
+    longer first; the story names law 69 and says beside its title what the house sets."""
+    house = apply_house(rulebook, {"parameters": {"hearts_break_ties": False}})
+    *_, steps = _story(cases_dir() / "l69-heart-flush-beats-higher-flush.json", house)
+    end = " ".join(step["text"] for step in steps if step["kind"] == "game_end")
+    assert "house rule: hearts_break_ties is false (Peel: true))" in " ".join(end.split())

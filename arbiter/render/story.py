@@ -211,8 +211,9 @@ class Storyteller:
             return None
         noun = _hand_noun(shown[best], self.hand_rules)
         beats = "beat" if noun in ("threes", "fours", "two pairs") else "beats"
+        house = "".join(f"; {note[0].lower()}{note[1:]}" for note in house_notes(rule, self.rulebook))
         return (f"At the show {best}'s {noun} {beats} {runner}'s {_hand_noun(shown[runner], self.hand_rules)} "
-                f"({rule_ref(rule.id)}: {rule.title[0].lower()}{rule.title[1:]}).")
+                f"({rule_ref(rule.id)}: {rule.title[0].lower()}{rule.title[1:]}{house}).")
 
     def hand_words(self, cards: Sequence[str]) -> str:
         if len(cards) != self.cards_per_hand:
