@@ -266,3 +266,24 @@ def test_a_show_demanded_by_one_who_then_passed_keeps_no_show_open():
     game = check_log(log)["games"][0]
     assert (game["winners"], game["pool"], game["complete"]) == (["Ann"], 7, True)
     assert arbiter.next_acts(log)["acts"][0]["type"] == "deal"
+
+
+JACKPOT = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+           "Cat passes; Dan passes; Ann passes; Bob passes\n"
+           "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\ndealt\n")
+
+
+@pytest.mark.parametrize("opening, shown, ruled", [
+    # four cards named (no knaves among them): not known to lack the minimum; his five shown, undrawn, hold them
+    ("Cat opens 2 (Kc Qd 2h 3s)", "Cat shows (Jc Jd 2h 3s 5d)", []),
+    # four cards named and four shown: the hand is not known, and no penalty is assumed (L33's ruling);
+    # left alone, his show is law 33's, not law 64's: no foul hand
+    ("Cat opens 2 (Jc Jd 2h 3s)", "Cat shows (Jc Jd 2h 3s)", [("L33", "ruling")])])
+def test_a_jackpot_opener_s_hand_is_not_known_by_other_than_a_whole_hand(opening, shown, ruled):
+    """L30, L33, L64: cards named that are not a whole hand do not make the original hand
+    known, so it is not 'known to lack the minimum' (L30: it was, and he paid L33's
+    penalty)."""
+    text = JACKPOT + f"{opening}; Dan passes; Ann passes; Bob passes\n{shown}\n"
+    report = check_log(parse_checked(text, "x.hand")[0])
+    assert [(f["id"], f["severity"]) for f in report["findings"]] == [("L29", "ruling"), *ruled]
+    assert report["games"][1]["winners"] == ["Cat"]

@@ -41,17 +41,18 @@ def out_of_turn(t: BoardView, round_name: str) -> bool:
 def original_hand(t: BoardView, player: str) -> list[int] | None:
     """His hand before the draw: shown as `original`, named when opening, or dealt; or
     shown, where he has drawn no card (the others passed before the draw, or he stood
-    pat), so that the hand shown is the hand dealt."""
+    pat), so that the hand shown is the hand dealt. Cards named that are not a whole hand
+    (`cards_per_hand` of them) do not make it known: what the others were is not."""
     game = t.playing
-    if player in game.originals:
+    per_hand = t.parameters["cards_per_hand"]
+    if len(game.originals.get(player, ())) == per_hand:
         return game.originals[player]
-    if player == game.opener and game.opener_cards:
+    if player == game.opener and game.opener_cards and len(game.opener_cards) == per_hand:
         return game.opener_cards
     event = t.event
-    if event.get("type") == "open" and event.get("player") == player and event.get("cards"):
+    if event.get("type") == "open" and event.get("player") == player and len(event.get("cards") or ()) == per_hand:
         return [parse_card(c) for c in event["cards"]]
     hand = t.hand(player)
-    per_hand = t.parameters["cards_per_hand"]
     known = [card for card in hand.original if card is not None]
     if len(known) == len(hand.original) == per_hand:
         return known
