@@ -287,3 +287,13 @@ def test_a_jackpot_opener_s_hand_is_not_known_by_other_than_a_whole_hand(opening
     report = check_log(parse_checked(text, "x.hand")[0])
     assert [(f["id"], f["severity"]) for f in report["findings"]] == [("L29", "ruling"), *ruled]
     assert report["games"][1]["winners"] == ["Cat"]
+
+
+def test_what_the_dealer_owes_after_an_exposed_card_in_the_last_give_of_the_pack_is_owed_whole():
+    """SPEC 28 (owed: cards to give, L40; the rest from the discards made up, L41): the last
+    card of the pack given to Dan face up, he is owed one for it and two more; `next`
+    listed only the one."""
+    case = load_case(cases_dir() / "l41-the-last-drawer-given-what-the-pack-holds-gets-the-rest-from-the-discards.json")
+    case["events"] = case["events"][:20] + [{"type": "give", "to": "Dan", "count": 1, "exposed": 1}]
+    owed = [(o["cards"], o["law"]) for o in arbiter.next_acts(case)["owed"] if o["what"] == "give"]
+    assert owed == [(1, "L40"), (2, "L41")]

@@ -373,3 +373,19 @@ def test_a_longer_phrase_is_tried_before_the_phrase_it_begins():
     for i, earlier in enumerate(SYNONYMS):
         for later in SYNONYMS[i + 1:]:
             assert later.words[:len(earlier.words)] != earlier.words, (earlier.words, later.words)
+
+
+def test_at_the_table_a_call_is_no_open_and_a_note_keeps_the_line_to_itself(tmp_path):
+    """SPEC 28: in a jack-pot before the opening the answer offers an open, no play: `calls`
+    is refused there, as the notation refuses it, not written as an opening (the caller
+    would be the opener, and a false one). A line whose words carry a note is written as
+    its events with the note, the words not added after it (a note runs to the line's end)."""
+    log = tmp_path / "t.hand"
+    typed = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat passes; Dan passes; Ann passes; Bob passes",
+             "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1", "dealt",
+             "Cat calls", "Cat bets 2 -- first"]
+    result = CliRunner().invoke(cli, ["table", str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante",
+                                      "1"], input="\n".join(typed) + "\nquit\n")
+    assert "refused: nothing to call" in result.output
+    assert log.read_text(encoding="utf-8").splitlines()[-2:] == ["# refused: Cat calls", "Cat opens 2 -- first"]
+    assert read_text_log(log.read_bytes(), "t.hand")["events"][-1]["note"] == "first"

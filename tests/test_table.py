@@ -410,3 +410,14 @@ def test_the_witnesss_number_stays_asked_when_other_acts_come_between_and_undo_t
     assert lines[-3:-1] == ["Dan speaks", "Cat claims 3 dealer says 2 testimony (Bob 3)"]
     assert lines[-1].startswith("undo")
     assert [f["id"] for f in check_file(log)["findings"]].count("L46") == 1
+
+
+def test_the_witnesss_number_is_a_number_of_cards(tmp_path):
+    """The number typed for a law 46 witness is 0 to the cards in a hand, as serve's page
+    bounds it: a 9 is refused and the question stays asked."""
+    log = tmp_path / "t.hand"
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "1",
+                 input="\n".join([*WITNESS_ASKED, "9", "next"]) + "\n").output
+    assert "refused: the cards the witness heard asked for are 0 to 5, not 9" in output
+    assert "next: what number did Bob hear Cat ask for? (L46)" in output
+    assert "testimony" not in log.read_text(encoding="utf-8")

@@ -385,10 +385,11 @@ class Prospect:
                 owing.append((drawer, hand.discarded, self.law("Prospect.cards_owed")))
                 if hand.demanded is None:  # he asks for them (law 39), before they are given
                     self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})
-            elif hand.supplied and hand.owed > 0:
-                owing.append((drawer, hand.owed, hand.owed_law))
-            elif hand.awaits_pack:  # the pack ran out in his give: the rest comes from the discards made up
-                owing.append((drawer, hand.awaits_pack, self.law("Prospect.pack_made_up")))
+            elif hand.supplied:
+                if hand.owed > 0:  # for cards exposed (L40), a deficiency ruled (L43)
+                    owing.append((drawer, hand.owed, hand.owed_law))
+                if hand.awaits_pack:  # the pack ran out in his give: the rest comes from the discards made up
+                    owing.append((drawer, hand.awaits_pack, self.law("Prospect.pack_made_up")))
         for drawer, count, cited in owing:
             self.owed.append({"by": game.dealer, "to": drawer, "what": "give", "cards": count, "law": cited})
         waiting = self.waiting_witness(game)

@@ -142,7 +142,10 @@ class TableSession:
             self.journal.append(line)  # a remark for the record
             return True
         if line.isdigit() and self.asked_number() is not None:
-            self.answer(int(line))
+            try:
+                self.answer(int(line))
+            except CommandError as exc:
+                self.say(f"refused: {exc}")
             return True
         self.record(line)
         return True
@@ -158,6 +161,9 @@ class TableSession:
         question stays asked while other acts come between (SPEC item 28), and `undo`
         takes back the answer alone. True if the table took it."""
         ask = self.asked_number()
+        most = self.rulebook.parameters["cards_per_hand"]
+        if ask is not None and not 0 <= number <= most:
+            raise CommandError(f"the cards the witness heard asked for are 0 to {most}, not {number}")
         dispute = next((event for event in reversed(self.position.log["events"])
                         if event["type"] == "dispute" and ask and event["player"] == ask["about"]), None)
         if ask is None or dispute is None:
@@ -176,8 +182,10 @@ class TableSession:
                                  reckon_by_engine(self.position.log["table"], self.rules, since))
             written = line
             if number in position.parsed.reckoned:  # the words as the engine read them, for every reader
-                written = "; ".join(event_line(event) for event in position.log["events"][since:])
-                written += f"  {COMMENT_MARK} {line}" if written != line else ""
+                made = position.log["events"][since:]
+                written = "; ".join(event_line(event) for event in made)
+                if written != line and not any("note" in event for event in made):  # a note runs to the line's end
+                    written += f"  {COMMENT_MARK} {line}"
                 position = self.read(self.journal.text + written + "\n")
         except LogError as error:
             self.journal.append(f"{REFUSED} {line}")

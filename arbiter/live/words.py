@@ -22,8 +22,6 @@ from arbiter.notation.reckoning import Reckon, Reckoner, Reckoning
 from arbiter.reading import read_log_bytes
 from arbiter.state import Phase
 
-PLAYS = ("play", "open")
-
 
 class EngineReckoning:
     """The game in play after some events, as the engine replays them."""
@@ -39,8 +37,10 @@ class EngineReckoning:
         return self.game.stakes.get(player, 0) if self.game else 0
 
     def call_of(self, player: str) -> int | None:
-        offered = [act for act in self.answer["acts"] if act["type"] in PLAYS and self.answer["player"] == player]
-        offered += [act for act in self.answer["others"] if act["type"] in PLAYS and act.get("player") == player]
+        """The play offered him (an open is no call: before the opening, the highest stake,
+        none in a jack-pot, where `calls` is refused)."""
+        offered = [act for act in self.answer["acts"] if act["type"] == "play" and self.answer["player"] == player]
+        offered += [act for act in self.answer["others"] if act["type"] == "play" and act.get("player") == player]
         if offered and "minimum" in offered[0]:
             least: int = offered[0]["minimum"]
             return least
