@@ -297,3 +297,11 @@ def test_what_the_dealer_owes_after_an_exposed_card_in_the_last_give_of_the_pack
     case["events"] = case["events"][:20] + [{"type": "give", "to": "Dan", "count": 1, "exposed": 1}]
     owed = [(o["cards"], o["law"]) for o in arbiter.next_acts(case)["owed"] if o["what"] == "give"]
     assert owed == [(1, "L40"), (2, "L41")]
+    # the pack holds only the card exposed: it is made up first, then all three are given in one give
+    assert arbiter.next_acts(case)["acts"] == [{"type": "collect_discards"}]
+    made_up = [{"type": "collect_discards"}, {"type": "shuffle", "player": "Ann"}, {"type": "cut", "player": "Jon"}]
+    case["events"] += made_up
+    assert arbiter.next_acts(case)["acts"] == [{"type": "give", "to": "Dan", "count": 3}]
+    # one given of the three: the two still owed stay owed though the pack made up could supply them
+    case["events"].append({"type": "give", "to": "Dan", "count": 1})
+    assert arbiter.next_acts(case)["acts"] == [{"type": "give", "to": "Dan", "count": 2}]

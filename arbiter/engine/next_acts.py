@@ -397,8 +397,9 @@ class Prospect:
             witness, law, disputant = waiting
             self.asks.append({"of": witness, "what": "number", "about": disputant, "law": law})
             self.to(witness)
-        elif owing and (game.deal.pack_remaining >= owing[0][1] or player is None):
-            self.cards_owed(game, owing[0][0], owing[0][1])
+        elif owing and (game.deal.pack_remaining >= (due := sum(c for d, c, _ in owing if d == owing[0][0]))
+                        or player is None):
+            self.cards_owed(game, owing[0][0], due)  # all owed him, whatever law owes each card
         elif player is None:
             self.betting_begins(game)
         elif game.stakes[player] < game.highest_stake() and player not in game.all_in:  # first make good, or pass (D4)

@@ -103,7 +103,8 @@ def on_give(r: Judge, event: Event) -> None:
     r.act(held)
     # what the pack cannot supply of his demand (cards exposed aside, owed by L40) comes from the discards made up
     short = (demanded_by(r.board, player) or 0) - hand.given - hand.owed
-    hand.awaits_pack = short if short > 0 and game.deal.pack_remaining < short + hand.owed else 0
+    ran_out = hand.awaits_pack or game.deal.pack_remaining < short + hand.owed  # in this give, or an earlier one
+    hand.awaits_pack = short if short > 0 and ran_out else 0
     r.fire("supplied", player)
     if hand.demanded is not None:
         r.fire("demand_settled", player)
