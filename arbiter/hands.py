@@ -575,8 +575,9 @@ def evaluate(cards: Sequence[int], rules: HandRules = DEFAULT_RULES) -> HandValu
 
 
 def _evaluate_checked(cards: Sequence[int], rules: HandRules) -> HandValue:
-    """The slow path of ``evaluate``: say exactly what is wrong, or value a joker hand, or
-    a hand under rules whose hands some cards' suits make."""
+    """The slow path of ``evaluate``: say exactly what is wrong, or value a joker hand, a
+    hand under rules whose hands some cards' suits make, or a house's hand of other than
+    five cards."""
     hand = tuple(cards)
     if len(hand) != rules.cards:
         raise ValueError(f"a hand is exactly {rules.cards} cards, not {len(hand)}: {hand!r}")
