@@ -43,6 +43,7 @@ from arbiter.engine.expressions import product
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError
 from arbiter.events import MAX_NUMBER, Event
+from arbiter.findings import EvidenceRecord
 from arbiter.rulebook.house import HOUSE_AUTHORITY
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
 from arbiter.rulebook.vocabulary.predicates import hand_known
@@ -450,14 +451,13 @@ class Prospect:
             if finding.game != game.number or finding.deal != game.deal.number:
                 continue
             for effect in finding.effects:
-                record = effect.to_dict()
-                if record["type"] != "evidence" or finding.player in ruled:
+                if not isinstance(effect, EvidenceRecord) or finding.player in ruled:
                     continue
                 ruled.add(finding.player)
                 hand = game.deal.hands.get(finding.player) if finding.player else None
-                if record["witness"] and record["demanded"] is None and finding.player in game.still_in \
+                if effect.witness and effect.demanded is None and finding.player in game.still_in \
                         and hand is not None and not hand.drawn_lifted:
-                    return record["witness"], finding.id, finding.player
+                    return effect.witness, finding.id, finding.player
         return None
 
     def the_show(self) -> None:

@@ -161,13 +161,14 @@ class TableSession:
         question stays asked while other acts come between (SPEC item 28), and `undo`
         takes back the answer alone. True if the table took it."""
         ask = self.asked_number()
-        most = self.rulebook.parameters["cards_per_hand"]
-        if ask is not None and not 0 <= number <= most:
-            raise CommandError(f"the cards the witness heard asked for are 0 to {most}, not {number}")
-        dispute = next((event for event in reversed(self.position.log["events"])
-                        if event["type"] == "dispute" and ask and event["player"] == ask["about"]), None)
+        dispute = None if ask is None else next(
+            (event for event in reversed(self.position.log["events"])
+             if event["type"] == "dispute" and event["player"] == ask["about"]), None)
         if ask is None or dispute is None:
             raise CommandError("no ruling waits for a number")
+        most = self.rulebook.parameters["cards_per_hand"]
+        if not 0 <= number <= most:
+            raise CommandError(f"the cards the witness heard asked for are 0 to {most}, not {number}")
         again = {**dispute, "testimony": {**dispute.get("testimony", {}), ask["of"]: number}}
         again.pop("note", None)
         return self.record(event_line(again))
@@ -186,7 +187,7 @@ class TableSession:
                 written = "; ".join(event_line(event) for event in made)
                 if written != line and not any("note" in event for event in made):  # a note runs to the line's end
                     written += f"  {COMMENT_MARK} {line}"
-                position = self.read(self.journal.text + written + "\n")
+                position = self.read(self.journal.text + written + "\n")  # the file must read as it is written
         except LogError as error:
             self.journal.append(f"{REFUSED} {line}")
             self.refuse(line, number, error)
