@@ -282,10 +282,11 @@ def pass_optional_turns(r: Judge, event: Event, betting: bool) -> None:
             break
 
 
-def close_say_if_over(r: Judge, game: Game) -> None:
-    """Where everyone still in has had his say, the say closes after the last who said."""
+def close_say_if_over(r: Judge, game: Game, cut_off: bool = False) -> None:
+    """Where everyone still in has had his say, or the next deal has `cut_off` the say
+    before anyone opened, the say closes after the last who said: no one opened it."""
     say = game.say
-    if say is not None and say.over(game.still_in):
+    if say is not None and (cut_off or say.over(game.still_in)):
         close_say(r, say.done[-1] if say.done else game.dealer)
 
 

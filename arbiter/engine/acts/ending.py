@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from arbiter.engine.acts import showing
+from arbiter.engine.acts import betting, showing
 from arbiter.findings import GameAccount
 from arbiter.state import Phase
 
@@ -20,6 +20,10 @@ def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
     next deal begins at the show with hands still due, the pool taken at (reading 44)."""
     game = r.board.playing
     session = r.board.session
+    if next_deal and not game.resolved and game.phase == Phase.SAY and not game.opener:
+        current, r.board.k = r.board.k, last  # the next deal ends the say: no one opened it (L29, L31, L32)
+        betting.close_say_if_over(r, game, cut_off=True)
+        r.board.k = current
     ends_at_show = not game.resolved and (bool(game.recorded_wins) or (next_deal and game.phase == Phase.SHOW))
     if game.pending_claim is not None or ends_at_show:
         current, r.board.k = r.board.k, last
