@@ -24,7 +24,9 @@ from arbiter.rulebook.model import Rulebook
 
 # Not what a report says of its log: the names a command line gave the log and the house
 # file (the provenance is compared first, on its own).
-NOT_RULED = frozenset({("file",), ("provenance",), ("house_rules", "file")})
+# A house file without a `name:` is named after its file: a copy under another name is the
+# same house (its bytes, the SHA-256, decide), as the log's name is not compared.
+NOT_RULED = frozenset({("file",), ("provenance",), ("house_rules", "file"), ("house_rules", "name")})
 
 
 class VerifyError(ArbiterError):
@@ -91,7 +93,8 @@ def verify(report_data: bytes, report_name: str, log_path: str, rulebook: Rulebo
     if then.get("log_sha256") != now["log_sha256"]:
         return Verdict(False, now, "/provenance/log_sha256", _shown(then.get("log_sha256")),
                        f"{now['log_sha256']}: the log is not the one the report was made of")
-    for where, before, after in chain(differences(then, now, ("provenance",)), differences(kept, fresh)):
+    for where, before, after in chain(differences({**then, "house": now["house"]}, now, ("provenance",)),
+                                      differences(kept, fresh)):
         return Verdict(False, now, where, before, after)
     return Verdict(True, now)
 
@@ -111,10 +114,15 @@ def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[
     if then.get("rules") != now["rules"]:
         raise VerifyError(f"the rule book differs: the report was made under {then.get('rules')}, this "
                           f"arbiter's is {now['rules']} (check with that version of arbiter)")
-    if then.get("house") != now["house"]:
+    if _house_digest(then.get("house")) != _house_digest(now["house"]):
         why = f" ({fresh['error']['message']})" if fresh["status"] == "invalid" else ""
         raise VerifyError(f"the house rules differ: the report was made under {_house(then.get('house'))}, this "
                           f"check is under {_house(now['house'])}{why}; give the report's with --house FILE")
+
+
+def _house_digest(house: object) -> object:
+    """What identifies the house rules: their bytes' SHA-256 (a `name:` among them included)."""
+    return house.get("sha256") if isinstance(house, dict) else house
 
 
 def _house(house: object) -> str:

@@ -152,6 +152,24 @@ def test_the_house_rules_must_be_the_reports(tmp_path: Path):
     assert code == 2 and "the house rules differ" in err
 
 
+def test_a_house_without_a_name_is_the_same_house_under_another_file_name(tmp_path: Path):
+    """A house file with no `name:` is named after its file; its bytes decide whether it is
+    the report's house, as docs/check.md says: a copy renamed verifies (exit 0), and the
+    name the file gives does not count as a difference."""
+    club = tmp_path / "club.yaml"
+    club.write_text("parameters:\n  false_opener_penalty_antes: 3\n")
+    report = tmp_path / "report.json"
+    report.write_text(in_process("check", str(CASE), "--house", str(club), "--format", "json")[1])
+    assert json.loads(report.read_text())["reports"][0]["provenance"]["house"]["name"] == "club"
+    copy = tmp_path / "club-copy.yaml"
+    shutil.copy(club, copy)
+    code, out, err = in_process("verify", str(report), str(CASE), "--house", str(copy))
+    assert (code, err) == (0, "") and "stands" in out
+    copy.write_text("parameters:\n  false_opener_penalty_antes: 4\n")
+    code, _, err = in_process("verify", str(report), str(CASE), "--house", str(copy))
+    assert code == 2 and "the house rules differ" in err
+
+
 def test_a_report_made_with_ignore_is_verified_with_it(tmp_path: Path):
     report = tmp_path / "report.json"
     report.write_text(in_process("check", str(CASE), "--ignore", "L44", "--format", "json")[1])
