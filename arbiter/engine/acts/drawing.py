@@ -78,10 +78,6 @@ def on_give(r: Judge, event: Event) -> None:
             or player in game.forfeited_draw or player not in game.still_in:
         r.act(held)
         return
-    if hand.discarded is None:  # given cards without discarding: he discarded none
-        hand.discarded = 0
-        if game.draw is not None and player not in game.the_draw().done:
-            game.draw.done.append(player)
     exposed = event.get("exposed") or 0
     kept = max(event["count"] - exposed, 0)
     if hand.count + kept > r.board.parameters["pack_size"]:
