@@ -175,6 +175,10 @@ def test_a_rule_file_whose_default_breaks_its_own_declaration_does_not_compile(t
     (["L69"], "L69 cannot be switched off: it has no check or setting of its own, and the replay applies it whatever "
               "the house says; a house changes it by its parameters (hearts_break_ties)"),
     (["L61"], "L61 cannot be switched off: it has no check or setting of its own"),
+    # a law whose file says why it stays on (`stays_on_because`): switched off, a hand of four shown
+    # would still lose, with no finding to say why
+    (["L64"], "L64 cannot be switched off: a shown hand of other than cards_per_hand cards has no value among "
+              "the hands (laws 65-76)"),
 ])
 def test_a_rule_that_sets_how_the_game_goes_on_cannot_be_switched_off(tmp_path, disable, refused):
     house = tmp_path / "h.yaml"

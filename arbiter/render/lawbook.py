@@ -100,6 +100,8 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
         lines.append("")
     if rule.not_shown_because:
         lines += ["Why no log can show it:", _wrap(rule.not_shown_because), ""]
+    if rule.stays_on_because:
+        lines += ["Why a house cannot switch it off:", _wrap(rule.stays_on_because), ""]
     if rule.parameters:
         lines.append("Parameters (in force):")
         lines += [f"  {name} = {json.dumps(value)}  (a house may set {detail['parameters_allowed'][name]})"

@@ -159,6 +159,8 @@ def _markdown_rule(entry: Mapping[str, Any]) -> list[str]:
         blocks.append(f"Peel's footnote: \u201c{' '.join(rule.footnote.split())}\u201d")
     if rule.not_shown_because:
         blocks.append(f"Why no log can show it: {' '.join(rule.not_shown_because.split())}")
+    if rule.stays_on_because:
+        blocks.append(f"Why a house cannot switch it off: {' '.join(rule.stays_on_because.split())}")
     if entry["parameters"]:
         blocks.append("**Parameters:** " + ", ".join(f"`{name}` = `{json.dumps(value)}`"
                                                      for name, value in entry["parameters"].items()))
@@ -282,6 +284,8 @@ def _html_rule(entry: Mapping[str, Any]) -> str:
         parts.append(f'<p class="note">Peel\'s footnote: \u201c{_h(rule.footnote)}\u201d</p>')
     if rule.not_shown_because:
         parts.append(f'<p class="note">Why no log can show it: {_h(rule.not_shown_because)}</p>')
+    if rule.stays_on_because:
+        parts.append(f'<p class="note">Why a house cannot switch it off: {_h(rule.stays_on_because)}</p>')
     if entry["parameters"]:
         parts.append("<h4>Parameters</h4><ul>" + "".join(
             f"<li><code>{html.escape(name)}</code> = <code>{html.escape(json.dumps(value))}</code></li>"

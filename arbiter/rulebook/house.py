@@ -215,6 +215,9 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
     for rule in rulebook.in_order():
         if rule.id not in disabled:
             continue
+        if rule.stays_on_because:
+            raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: "
+                                  f"{' '.join(rule.stays_on_because.split())}")
         if not rule.checks and not rule.defines:  # the evaluator's order of hands, or a procedure of the replay
             names = ", ".join(rule.parameters)
             instead = f"; a house changes it by its parameters ({names})" if names else ""

@@ -51,7 +51,7 @@ class Rule:
                  enforced_by: str, severity: str | None, parameters: Mapping[str, Any], defines: Mapping[str, Any],
                  exception_to: tuple[str, ...], checks: tuple[Check, ...], interpretations: tuple[str, ...],
                  cases: tuple[str, ...], corrections: tuple[Mapping[str, str], ...], footnote: str | None,
-                 not_shown_because: str | None, evaluator: Mapping[str, Any] | None,
+                 not_shown_because: str | None, stays_on_because: str | None, evaluator: Mapping[str, Any] | None,
                  implemented_by: tuple[str, ...], hands: Mapping[str, Any], file: str,
                  declared: Mapping[str, Parameter], quotes: tuple[str, ...] = ()) -> None:
         self.id = id
@@ -71,6 +71,7 @@ class Rule:
         self.corrections = corrections
         self.footnote = footnote
         self.not_shown_because = not_shown_because
+        self.stays_on_because = stays_on_because  # why a house cannot switch it off
         self.evaluator = evaluator
         self.implemented_by = implemented_by  # where the engine's Python carries out what no check or setting says
         self.hands = hands  # hands not in Peel's list, said in data (L65's)
@@ -124,6 +125,8 @@ class Rule:
             data["footnote"] = self.footnote
         if self.not_shown_because:
             data["not_shown_because"] = self.not_shown_because
+        if self.stays_on_because:
+            data["stays_on_because"] = self.stays_on_because
         if self.evaluator:
             data["evaluator"] = dict(self.evaluator)
         if self.implemented_by:
@@ -173,6 +176,7 @@ def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
         corrections=tuple(dict(c) for c in data.get("corrections") or ()),
         footnote=data.get("footnote"),
         not_shown_because=data.get("not_shown_because"),
+        stays_on_because=data.get("stays_on_because"),
         evaluator=data.get("evaluator"),
         implemented_by=tuple(data.get("implemented_by") or ()),
         hands=dict(data.get("hands") or {}),
