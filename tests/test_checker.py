@@ -305,3 +305,30 @@ def test_what_the_dealer_owes_after_an_exposed_card_in_the_last_give_of_the_pack
     # one given of the three: the two still owed stay owed though the pack made up could supply them
     case["events"].append({"type": "give", "to": "Dan", "count": 1})
     assert arbiter.next_acts(case)["acts"] == [{"type": "give", "to": "Dan", "count": 2}]
+
+
+def test_a_wrong_demands_card_exposed_leaves_the_discard_owed():
+    """SPEC 28 with 11 (L40: the exposed card 'shall not be given to the player'): Bob
+    discards two and asks for one; the one card Ann gives is face up. Nothing is given
+    yet, so `next` offers the discard, as it did before the give, not the one card that
+    would make the hand foul (L45); given it, all is well."""
+    case = load_case(cases_dir() / "l45-the-demanded-card-exposed-then-the-discard-given-all-is-well.json")
+    case["events"] = case["events"][:12]
+    assert arbiter.next_acts(case)["acts"] == [{"type": "give", "to": "Bob", "count": 2}]
+    case["events"].append({"type": "give", "to": "Bob", "count": 1})  # the number asked for: foul at this give
+    assert [(f["id"], f["event"]) for f in check_log(case)["findings"]][-1] == ("L45", 12)
+
+
+def test_cards_given_before_the_discard_count_towards_it():
+    """SPEC 10, 11, 28: Ann gives Cat a card before Cat discards. Cat's discard of two in
+    her turn is no L35; the dealer owes her the one card more (`next`), and her wrong
+    demand of one is L44 alone: given the one, she holds her discard's number, all is
+    well (no L45 at the demand, nor at the give)."""
+    case = load_case(cases_dir() / "l35-a-card-given-before-the-discard-does-not-take-the-turn-to-draw.json")
+    case["events"] = case["events"][:11] + [{"type": "discard", "player": "Cat", "count": 2}]
+    assert arbiter.next_acts(case)["acts"] == [{"type": "give", "to": "Cat", "count": 1}]
+    case["events"].append({"type": "demand", "player": "Cat", "count": 1})
+    assert [f["id"] for f in check_log(case)["findings"]] == ["L44"]
+    case["events"].append({"type": "give", "to": "Cat", "count": 1})
+    assert [f["id"] for f in check_log(case)["findings"]] == ["L44"]
+    assert arbiter.next_acts(case)["player"] == "Dan"

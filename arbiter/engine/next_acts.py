@@ -382,12 +382,15 @@ class Prospect:
             if player is not None and game.stakes[drawer] < game.highest_stake() and drawer not in game.all_in:
                 highest = game.highest_stake()
                 self.others.append({"type": "play", "minimum": highest, "maximum": highest, "player": drawer})
-            if not hand.supplied and hand.discarded > 0:
-                owing.append((drawer, hand.discarded, self.law("Prospect.cards_owed")))
+            if not hand.supplied and hand.discarded > 0:  # less any given him before he discarded
+                owing.append((drawer, hand.discarded - hand.given, self.law("Prospect.cards_owed")))
                 if hand.demanded is None:  # he asks for them (law 39), before they are given
                     self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})
             elif hand.supplied:
-                if hand.owed > 0:  # for cards exposed (L40), a deficiency ruled (L43)
+                rest = hand.discarded - hand.given - hand.awaits_pack
+                if hand.unreplaced and rest > hand.owed:  # exposed cards are not given (L40): the discard is owed
+                    owing.append((drawer, rest, self.law("Prospect.cards_owed")))
+                elif hand.owed > 0:  # for cards exposed (L40), a deficiency ruled (L43)
                     owing.append((drawer, hand.owed, hand.owed_law))
                 if hand.awaits_pack:  # the pack ran out in his give: the rest comes from the discards made up
                     owing.append((drawer, hand.awaits_pack, self.law("Prospect.pack_made_up")))
