@@ -8,6 +8,8 @@ to the identical events."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -19,7 +21,7 @@ from arbiter.cli import cli
 from arbiter.engine.replay import Replay
 from arbiter.live.completion import candidates
 from arbiter.notation import NotationError, parse_text, read_text_log, write_text
-from arbiter.notation.grammar import SYNONYMS
+from arbiter.notation.grammar import RESERVED, SYNONYMS
 from arbiter.notation.reckoning import Reckoning
 from arbiter.notation.writer import event_line, name_text, table_line
 from arbiter.reading import read_log_bytes
@@ -389,3 +391,13 @@ def test_at_the_table_a_call_is_no_open_and_a_note_keeps_the_line_to_itself(tmp_
     assert "refused: nothing to call" in result.output
     assert log.read_text(encoding="utf-8").splitlines()[-2:] == ["# refused: Cat calls", "Cat opens 2 -- first"]
     assert read_text_log(log.read_bytes(), "t.hand")["events"][-1]["note"] == "first"
+
+
+def test_the_names_the_notation_docs_say_are_quoted_are_the_words_that_begin_a_statement():
+    """docs/notation.md lists the names written in quotes because each begins a statement
+    of its own; `house` and `pronouns` were missing from the list, and an unquoted
+    `house` there read as the table's house rules."""
+    text = (Path(__file__).parents[1] / "docs" / "notation.md").read_text(encoding="utf-8")
+    sentence = " ".join(text.split("begins a statement of its own (", 1)[1].split(")", 1)[0].split())
+    assert set(re.findall(r"`([a-z]+)`", sentence)) == set(RESERVED)
+    assert all(name_text(word) == json.dumps(word) for word in RESERVED)
