@@ -481,7 +481,7 @@ def test_the_antes_share_of_the_limit_is_the_rule_books_with_the_house_rules(tmp
         status, answer = server.post("/api/table", {"players": PLAYERS, "limit": 20, "ante": 6})
         assert status == 200
         assert "more than 0.25 of the limit of 20" in answer["state"]["setup"]["warnings"][0]
-        header = f"players Ann Bob Cat Dan; limit 20; ante 6; house {json.dumps(str(house))}\n"
+        header = "players Ann Bob Cat Dan; limit 20; ante 6; house quarter.yaml\n"  # from the game's folder
         assert server.game.read_text(encoding="utf-8") == header  # as `arbiter table --house` writes it
         server.kill()
         server = Server(server.game, server.port)  # resumed with no --house: the header's rules are in force

@@ -3,6 +3,7 @@ header, and `check`, `explain` and a resumed `table` play under them."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -39,8 +40,8 @@ def test_table_writes_the_house_rules_into_the_header_and_plays_under_them(tmp_p
     new = run("table", str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
               "--house", str(house), input=DEAL + "quit\n")
     assert new.exit_code == 0, new.output
-    assert log.read_text(encoding="utf-8").splitlines()[0] == \
-        f"players Ann Bob Cat Dan; limit 20; ante 1; house {json.dumps(str(house))}"
+    # the file by its path from the log's folder, where `check` and a resumed table look for it
+    assert log.read_text(encoding="utf-8").splitlines()[0] == "players Ann Bob Cat Dan; limit 20; ante 1; house no-l13.yaml"
     assert "[L13" not in new.output
     resumed = run("table", str(log), input="Cat lifts\nquit\n")
     assert resumed.exit_code == 0, resumed.output
@@ -75,3 +76,30 @@ def test_house_rules_that_cannot_be_read_make_the_log_invalid(tmp_path, capsys):
     log.write_text(f"players Ann Bob Cat Dan; limit 20; ante 1; house nosuch\n{DEAL}", encoding="utf-8")
     code, out = run_main(capsys, "check", str(log))
     assert code == 2 and "'nosuch' is no such file beside the log" in out and "nor a shipped house-rules name" in out
+
+
+def test_a_house_file_given_from_another_folder_is_named_from_the_logs(tmp_path, monkeypatch, capsys):
+    """`--house h.yaml` typed in one folder for a log kept in another: the header names the
+    file by its path from the log's folder, so the file the table wrote checks under the
+    house rules it was played under (before, it named `h.yaml`, which `check` looked for
+    beside the log: the log was invalid)."""
+    no_l13(tmp_path)
+    (tmp_path / "games").mkdir()
+    monkeypatch.chdir(tmp_path)
+    new = run("table", "games/game.hand", "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+              "--house", "no-l13.yaml", input=DEAL + "quit\n")
+    assert new.exit_code == 0, new.output
+    assert (tmp_path / "games" / "game.hand").read_text(encoding="utf-8").splitlines()[0].endswith(
+        'house "../no-l13.yaml"')
+    code, out = run_main(capsys, "check", str(tmp_path / "games" / "game.hand"))
+    assert code == 0 and "house rules: no-l13" in out, out
+
+
+def test_a_game_resumed_whose_house_rules_cannot_be_found_is_refused(tmp_path, capsys, monkeypatch):
+    """SPEC §5 and 28: house rules the header names that cannot be used are an error (exit
+    2), not dropped: before, the table resumed under Peel's rules and offered their stakes."""
+    log = tmp_path / "game.hand"
+    log.write_text(f"players Ann Bob Cat Dan; limit 20; ante 1; house gone.yaml\n{DEAL}", encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, out = run_main(capsys, "table", str(log))
+    assert code == 2 and "'gone.yaml' is no such file beside the log" in out, out

@@ -16,7 +16,7 @@ from arbiter.cli.app import HOUSE, cli, seating_of
 from arbiter.live import completion
 from arbiter.live.journal import Journal
 from arbiter.live.position import words
-from arbiter.live.session import TableSession, header_rulebook
+from arbiter.live.session import TableSession, header_house, header_rulebook
 from arbiter.notation import parse_checked, table_line
 from arbiter.notation.reading import read_any_log, text_locator
 from arbiter.render.formats import SPOKEN_FORMATS
@@ -50,7 +50,7 @@ def table(log: str, players: str | None, limit: int | None, ante: int | None, ho
             raise click.UsageError("a new table needs --players, --limit and --ante (or the name of a log to resume)")
         assert players is not None  # one of the three `given`
         table = {"players": list(seating_of(players).players), "limit": limit, "ante": ante}
-        header = table_line({**table, "house": house} if house else table)
+        header = table_line({**table, "house": header_house(house, path)} if house else table)
         parse_checked(header + "\n", log)  # a name the notation or the schema refuses stops here
         journal, resumed = Journal.create(path, header), False
     say = (lambda text: click.echo(json.dumps({"say": text}, ensure_ascii=False))) if fmt == "json" else click.echo

@@ -12,7 +12,9 @@ words are commands rather than events: `status`, `next`, `undo`, `evidence`,
 
 from __future__ import annotations
 
+import os
 import shlex
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from arbiter.checker import rulebook_for
@@ -55,14 +57,25 @@ def as_text(typed: str) -> str:
 
 def header_rulebook(journal: Journal, name: str, rulebook: Rulebook) -> Rulebook:
     """The rule book with the house rules a game file's header names (`house blaze`), as
-    `check` plays them. The log is read with its unfinished last line, then without it;
-    one that reads neither way is left for the session to refuse."""
+    `check` plays them: house rules it names that cannot be used are refused (LogError),
+    never dropped. The log is read with its unfinished last line, then without it; one
+    that reads neither way is left for the session to refuse."""
     for text in (journal.text + (journal.unfinished_text() or ""), journal.text):
         try:
-            return rulebook_for(parse_checked(text, name)[0], rulebook, str(journal.path.resolve().parent))
+            log = parse_checked(text, name)[0]
         except LogError:
             continue
+        return rulebook_for(log, rulebook, str(journal.path.resolve().parent))
     return rulebook
+
+
+def header_house(house: str, log: Path) -> str:
+    """The house rules as a new game file's header names them, where `check` and a table
+    resumed from any folder look for them: a file by its path from the log's folder, a
+    shipped house by its name."""
+    if not Path(house).is_file():
+        return house  # a shipped name: `read_house` found no file by it
+    return os.path.relpath(Path(house).resolve(), log.resolve().parent)
 
 
 class CommandError(ArbiterError):
@@ -314,4 +327,4 @@ class TableSession:
         self.say(render_chain(result, "table", role, none_found).rstrip("\n"))
 
 
-__all__ = ["TableSession", "CommandError", "COMMANDS", "REFUSED", "header_rulebook"]
+__all__ = ["TableSession", "CommandError", "COMMANDS", "REFUSED", "header_house", "header_rulebook"]

@@ -28,7 +28,7 @@ from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.live.journal import Journal, sync_folder
 from arbiter.live.position import DEALERS_ACTS, PHASE_WORDS, Act, Position, owed_words, range_words, turn
 from arbiter.live.rulings import ruling_lines
-from arbiter.live.session import COMMANDS, REFUSED, TableSession, as_text, header_rulebook
+from arbiter.live.session import COMMANDS, REFUSED, TableSession, as_text, header_house, header_rulebook
 from arbiter.notation import parse_checked
 from arbiter.notation.grammar import COMMENT_MARK, FORM_OF, FORMS, SYNONYMS, UNDO, Choice, Flag, Keyed, Opt, Part
 from arbiter.notation.parser import FORMAT, VERSION
@@ -90,7 +90,7 @@ class ServedGame:
         if self.session is not None:
             self._correct(table)
             return
-        header = table_line({**table, "house": self.house} if self.house else table)
+        header = table_line({**table, "house": header_house(self.house, self.path)} if self.house else table)
         parse_checked(header + "\n", "the table")  # and the notation reads it back
         self._open(Journal.create(self.path, header))
         self._told(header, self._warnings(table), refused=False)
