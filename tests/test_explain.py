@@ -55,19 +55,40 @@ def test_every_case_is_told_with_each_ruling_at_its_event(path, rulebook):
             assert ruling["law"]["words"] == " ".join(book.get(ruling["id"]).text.split())
 
 
+def pool_moved(report, game, upto):
+    """What the ledger moved into a game's pool (less what it paid out) up to an event."""
+    return sum(e["amount"] if e["to"] == POOL else -e["amount"] if e["from"] == POOL else 0
+               for e in report["ledger"] if e["game"] == game and e["event"] <= upto)
+
+
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
-def test_pool_figures_are_the_traces(path, rulebook):
+def test_pool_figures_are_the_ledgers(path, rulebook):
+    """The pool told after each event is what the game's pool came with (the trace's at its
+    first event, a carried pool included) and what the ledger moved since; at the game's end,
+    its `pool` less what its winners took. The trace kept at an event misses what a game's
+    end pays as of it (a pool taken when the log ends), which the story told before."""
     log, report, trace, steps = _story(path, rulebook)
     # an act put up before the next deal moves the counters into that game's pool, not the one in play at it
     touched = {(e["event"], e["game"]) for e in report["ledger"] if POOL in (e["from"], e["to"])}
-    for step in (s for s in steps if s["kind"] == "event"):
-        k = step["event"]
-        assert step["pool"] == trace[k].get("pool")  # none before the first deal
+    games = {g["game"]: g for g in report["games"]}
+    came: dict[int, int] = {}
+    for step in steps:
+        k, game = step["event"], step["game"]
+        if game is None:
+            assert step["pool"] == trace[k].get("pool")  # none before the first deal
+            continue
+        came.setdefault(game, trace[k]["pool"] - pool_moved(report, game, k))
+        if step["kind"] == "game_end":
+            # a game's `pool` is net of what it gave back (reading 30): less what its winners took
+            assert step["pool"] == games[game]["pool"] - sum(e["amount"] for e in report["ledger"] if e["game"] == game
+                                                             and e["from"] == POOL and e["what"] == "win")
+            continue
+        assert step["pool"] == came[game] + pool_moved(report, game, k)
         said = POOL_WORDS.findall(step["text"])
-        if (k, trace[k]["game"]) in touched:
+        if (k, game) in touched:
             assert len(said) == 1, step["text"]
             number, empty = said[0]
-            assert (0 if empty else int(number)) == trace[k]["pool"]
+            assert (0 if empty else int(number)) == step["pool"]
         else:
             assert not said, step["text"]
         for entry in (e for e in report["ledger"] if e["event"] == k):

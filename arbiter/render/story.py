@@ -123,30 +123,44 @@ class Storyteller:
     def steps(self) -> list[dict[str, Any]]:
         """One step per event the replay reached, and one at the end of each game."""
         steps = []
+        pool: int | None = None
         for k, (event, after) in enumerate(zip(self.events, self.trace)):
             before = self.trace[k - 1] if k and self.trace[k - 1].get("game") == after.get("game") else None
+            pool = self._pool_after(after, pool if before is not None else None)
             steps.append({
                 "event": k,
                 "game": after.get("game"),
                 "kind": "event",
-                "text": " ".join(self._sentences(event, before, after)),
-                "pool": after.get("pool"),
+                "text": " ".join(self._sentences(event, before, after, pool)),
+                "pool": pool,
                 "rulings": [ruling_told(f, self.rulebook, self.pronouns) for f in self.rulings.get(k, ())],
             })
             game = self.games.get(after.get("game"))
             last_of_game = k + 1 == len(self.trace) or self.trace[k + 1].get("game") != after.get("game")
             if game is not None and last_of_game:
                 steps.append({"event": k, "game": game["game"], "kind": "game_end",
-                              "text": self._game_end(game), "pool": after.get("pool"), "rulings": []})
+                              "text": self._game_end(game), "pool": pool, "rulings": []})
         return steps
 
-    def _sentences(self, event: Event, before: State | None, after: State) -> list[str]:
+    def _pool_after(self, after: State, running: int | None) -> int | None:
+        """The pool of the game in play after an event, from the ledger's movements: the state
+        the replay kept at an event misses what a game's end pays as of it (a pool taken when
+        the log ends, or the next deal, a penalty then), which the ledger cites it for."""
+        if after.get("game") is None:
+            return after.get("pool")
+        moved = sum(entry["amount"] if entry["to"] == POOL else -entry["amount"] if entry["from"] == POOL else 0
+                    for entry in self.money.get(after["event"], ()) if entry["game"] == after["game"])
+        if running is None:  # the game's first event: what the pool held as it came, the carried pool with it
+            running = (after.get("pool") or 0) - moved
+        return running + moved
+
+    def _sentences(self, event: Event, before: State | None, after: State, pool: int | None) -> list[str]:
         told = [TELLERS[event["type"]](self, event, before or {}, after)]
         moved = self.money.get(after["event"], ())
         told += [money_words(entry) + "." for entry in moved]
         # the pool of the game in play: an ante put up before the next deal goes to the next game's
         if any(POOL in (entry["from"], entry["to"]) and entry["game"] == after.get("game") for entry in moved):
-            told.append(f"The pool now holds {after['pool']}." if after["pool"] else "The pool is now empty.")
+            told.append(f"The pool now holds {pool}." if pool else "The pool is now empty.")
         if before and after.get("still_in") != before.get("still_in"):
             still_in = after.get("still_in") or []
             told.append("No one is still in." if not still_in else
