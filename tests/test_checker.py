@@ -332,3 +332,21 @@ def test_cards_given_before_the_discard_count_towards_it():
     case["events"].append({"type": "give", "to": "Cat", "count": 1})
     assert [f["id"] for f in check_log(case)["findings"]] == ["L44"]
     assert arbiter.next_acts(case)["player"] == "Dan"
+
+
+def test_a_stake_after_the_pool_is_taken_raises_no_hand():
+    """SPEC 25: after the pool is taken a stake is the law's that closed the game (L58) and
+    changes nothing: it is not the first act that raises a short hand (L48), which it was."""
+    log = {"format": "peel-draw-poker-log", "version": 1,
+           "table": {"players": ["Ann", "Bob", "Cat", "Dan"], "limit": 20, "ante": 1}, "events": [
+        {"type": "deal", "dealer": "Ann"}, {"type": "shuffle", "player": "Ann"}, {"type": "cut", "player": "Dan"},
+        {"type": "ante", "player": "Bob", "amount": 1}, {"type": "dealt", "hands": {"Bob": 5, "Cat": 5, "Dan": 5, "Ann": 5}},
+        {"type": "open", "player": "Cat", "stake": 2}, {"type": "play", "player": "Dan", "stake": 2},
+        {"type": "pass", "player": "Ann"}, {"type": "pass", "player": "Bob"},
+        {"type": "discard", "player": "Cat", "count": 1}, {"type": "give", "to": "Cat", "count": 0},
+        {"type": "discard", "player": "Dan", "count": 1}, {"type": "give", "to": "Dan", "count": 0},
+        {"type": "play", "player": "Cat", "stake": 2},  # raises four cards: foul (L48), Dan alone takes the pool
+        {"type": "play", "player": "Dan", "stake": 2}]}
+    report = check_log(log)
+    assert [(f["id"], f["event"], f["player"]) for f in report["findings"]] == [("L48", 13, "Cat"), ("L58", 14, "Dan")]
+    assert report["net"] == {"Ann": 0, "Bob": -1, "Cat": -2, "Dan": 3}

@@ -71,9 +71,10 @@ def betting_act(r: Judge, event: Event) -> None:
         return
     begins = game.phase == Phase.DRAW and player in game.still_in and betting_begins(r, player, event)
     # a make-good while others still draw raises no drawn card (reading 10); a bet that begins the betting does,
-    # and so does a pass (reading 11: his first pass after his draw)
+    # and so does a pass (reading 11: his first pass after his draw); once the pool is taken, an act changes
+    # nothing (item 25): it raises no hand either
     making_good = game.phase == Phase.DRAW and not begins and kind != "pass" and has_drawn(r.board, player)
-    raised = [] if making_good else raise_hand(r, player)
+    raised = [] if making_good or game.resolved else raise_hand(r, player)
     if raised_a_foul_hand(r, player, raised):  # his hand foul before his bet: it begins nothing
         if kind != "pass":
             late_stake(r, player, event["stake"])
@@ -372,7 +373,7 @@ def on_demand_show(r: Judge, event: Event) -> None:
     player = event["player"]
     if game.phase == Phase.DRAW and game.the_draw().over(game.still_in):
         open_betting(r)
-    if raised_a_foul_hand(r, player, raise_hand(r, player)):
+    if not game.resolved and raised_a_foul_hand(r, player, raise_hand(r, player)):
         late_stake(r, player, event["stake"])
         return
     in_turn = take_turns_to(r, player)
