@@ -350,3 +350,18 @@ def test_a_stake_after_the_pool_is_taken_raises_no_hand():
     report = check_log(log)
     assert [(f["id"], f["event"], f["player"]) for f in report["findings"]] == [("L48", 13, "Cat"), ("L58", 14, "Dan")]
     assert report["net"] == {"Ann": 0, "Bob": -1, "Cat": -2, "Dan": 3}
+
+
+def test_a_demand_or_a_dealers_cards_before_the_discard_are_judged_at_the_discard():
+    """SPEC 11 and 12: a demand made before the discard is L44 once the discard shows it
+    wrong; the dealer given more than he then discards has drawn other than his discard
+    (L47, at once). Neither was judged: the demand's check and the dealer's asked for a
+    discard the log had not yet made."""
+    case = load_case(cases_dir() / "l35-a-card-given-before-the-discard-does-not-take-the-turn-to-draw.json")
+    asked_first = case["events"][:9] + [{"type": "demand", "player": "Bob", "count": 2},
+                                        {"type": "discard", "player": "Bob", "count": 3}]
+    assert [(f["id"], f["event"]) for f in check_log({**case, "events": asked_first})["findings"]] == [("L44", 10)]
+    others = [{"type": "discard", "player": p, "count": 0} for p in ("Bob", "Cat", "Dan")]
+    dealer_first = case["events"][:9] + others + [{"type": "give", "to": "Ann", "count": 2},
+                                                  {"type": "discard", "player": "Ann", "count": 1}]
+    assert [(f["id"], f["event"]) for f in check_log({**case, "events": dealer_first})["findings"]] == [("L47", 13)]

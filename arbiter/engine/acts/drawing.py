@@ -32,7 +32,8 @@ def on_discard(r: Judge, event: Event) -> None:
     if game.phase == Phase.DRAW and player in game.still_in and player not in game.the_draw().done:
         pending = game.the_draw().pending(game.still_in)
         skipped = pending[: pending.index(player)] if player in pending else []
-    early = hand.discarded is None and hand.given > 0  # cards given him before his discard count towards it
+    first = hand.discarded is None
+    early = first and hand.given > 0  # cards given him before his discard count towards it
     hand.discarded = (hand.discarded or 0) + count
     if early:
         hand.supplied = hand.given >= hand.discarded  # else the dealer owes him the rest
@@ -50,8 +51,10 @@ def on_discard(r: Judge, event: Event) -> None:
     for passed_over in skipped:  # the turn to draw moves past them: they forfeit their draw
         r.fire("draw_turn_passed", passed_over)
         game.the_draw().done.append(passed_over)
-    if early and hand.supplied and hand.demanded is not None:  # asked for and given before he discarded
-        r.fire("demand_settled", player)
+    if first and hand.demanded is not None:  # asked for before he discarded: judged now (L44, L45)
+        demand_known(r, player)
+    if early and hand.supplied:  # given his discard's number or more before it: his draw judged now (L47)
+        r.fire("supplied", player)
 
 
 def on_demand(r: Judge, event: Event) -> None:
