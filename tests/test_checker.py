@@ -365,3 +365,14 @@ def test_a_demand_or_a_dealers_cards_before_the_discard_are_judged_at_the_discar
     dealer_first = case["events"][:9] + others + [{"type": "give", "to": "Ann", "count": 2},
                                                   {"type": "discard", "player": "Ann", "count": 1}]
     assert [(f["id"], f["event"]) for f in check_log({**case, "events": dealer_first})["findings"]] == [("L47", 13)]
+
+
+def test_a_game_the_next_deal_cuts_off_before_any_card_was_not_opened():
+    """SPEC 17 and L29 (reading 29): cut off by the next deal before a card was dealt, no
+    one opened the game: the ruling at its last event, and the next game is a jack-pot (it
+    was ruled only once a card had been dealt)."""
+    case = load_case(cases_dir() / "l29-a-game-the-next-deal-cuts-off-before-anyone-opened-it-was-not-opened.json")
+    case["events"] = case["events"][:4] + case["events"][6:9]  # Bob's ante, then Bob deals, shuffles, Ann cuts
+    report = check_log(case)
+    assert [(f["id"], f["event"]) for f in report["findings"]] == [("L29", 3)]
+    assert report["games"][0]["next"] == {"dealer": "Bob", "jackpot": {"number": 1, "openers": "JJ"}}

@@ -287,8 +287,8 @@ def close_say_if_over(r: Judge, game: Game, cut_off: bool = False) -> None:
     """Where everyone still in has had his say, or the next deal has `cut_off` the say
     before anyone opened, the say closes after the last who said: no one opened it."""
     say = game.say
-    if say is not None and (cut_off or say.over(game.still_in)):
-        close_say(r, say.done[-1] if say.done else game.dealer)
+    if cut_off or (say is not None and say.over(game.still_in)):
+        close_say(r, say.done[-1] if say is not None and say.done else game.dealer)
 
 
 def close_say(r: Judge, last: str) -> None:

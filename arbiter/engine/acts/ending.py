@@ -4,7 +4,7 @@ stacks after it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arbiter.engine.acts import betting, showing
 from arbiter.findings import GameAccount
@@ -13,6 +13,9 @@ from arbiter.state import Phase
 if TYPE_CHECKING:
     from arbiter.engine.judge import Judge
 
+# The phases of a game no one can have opened yet but by a say: cut off there by the next deal, it was not opened.
+UNOPENED_YET: Final = frozenset({Phase.BEFORE_DEAL, Phase.DEALING, Phase.SAY})
+
 
 def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
     """The game in play is over, at the log's end or at the `next_deal`; `last` is its last
@@ -20,7 +23,7 @@ def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
     next deal begins at the show with hands still due, the pool taken at (reading 44)."""
     game = r.board.playing
     session = r.board.session
-    if next_deal and not game.resolved and game.phase == Phase.SAY and not game.opener:
+    if next_deal and not game.resolved and game.phase in UNOPENED_YET and not game.opener:
         current, r.board.k = r.board.k, last  # the next deal ends the say: no one opened it (L29, L31, L32)
         betting.close_say_if_over(r, game, cut_off=True)
         r.board.k = current
