@@ -269,9 +269,9 @@ def _shape(part: Part) -> str:
 
 def synonym_lines() -> list[str]:
     """Each synonym with the form it stands for, as the docs list them."""
-    stakes = {"highest": "(STAKE: the highest stake in the game so far)",
+    stakes = {"highest": "(STAKE: the highest stake to meet in the game so far)",
               "own": "(STAKE: the player's own stake so far)",
-              "raise": "(STAKE: the highest stake in the game so far plus AMOUNT)", "given": ""}
+              "raise": "(STAKE: the highest stake to meet in the game so far plus AMOUNT)", "given": ""}
     lines = []
     for synonym in SYNONYMS:
         said = " ".join(["PLAYER", *synonym.words, *map(_shape, synonym.parts)])
