@@ -279,6 +279,10 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: the terminal is its standard input and output
             os.chdir(cwd)
+            # Ctrl-C heard, as a shell at a terminal starts a command: a SIGINT ignored here (some earlier
+            # test of the run leaves it so) would be ignored by the child too, and Python then installs
+            # no KeyboardInterrupt for it
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.execve(sys.executable, [sys.executable, "-m", "arbiter", "table", *args], env)
         self.seen = b""
 
