@@ -23,17 +23,15 @@ def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
     next deal begins at the show with hands still due, the pool taken at (reading 44)."""
     game = r.board.playing
     session = r.board.session
+    current, r.board.k = r.board.k, last  # what the game's end settles, it settles as of its last event
     if next_deal and not game.resolved and game.phase in UNOPENED_YET and not game.opener:
-        current, r.board.k = r.board.k, last  # the next deal ends the say: no one opened it (L29, L31, L32)
-        betting.close_say_if_over(r, game, cut_off=True)
-        r.board.k = current
+        betting.close_say_if_over(r, game, cut_off=True)  # the next deal ends the say: no one opened (L29, L31, L32)
     ends_at_show = not game.resolved and (bool(game.recorded_wins) or (next_deal and game.phase == Phase.SHOW))
     if game.pending_claim is not None or ends_at_show:
-        current, r.board.k = r.board.k, last
         if not game.resolved:  # hands were still due at the show: those shown decide
             showing.take_at_the_end(r, game.recorded_wins[0][1]["player"] if game.recorded_wins else None)
         showing.settle_pending_claim(r)
-        r.board.k = current
+    r.board.k = current
     complete = game.resolved or next_deal  # `complete` false only where the log ends mid-game (SPEC §4)
     session.next_dealer, _ = r.board.setting_person("next_dealer")
     session.next_jackpot = game.next_jackpot if complete else None
