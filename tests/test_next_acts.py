@@ -591,3 +591,21 @@ def test_an_early_actors_pass_where_his_turn_passing_ends_the_round_is_no_findin
     log, _ = parse_checked(text + f"{passer} passes\n", "x.hand")
     assert [f["event"] for f in replay_log(log)["findings"]] == [f["event"] for f in replay_log(
         parse_checked(text, "x.hand")[0])["findings"]]
+
+
+@pytest.mark.parametrize("phase, head", [
+    ("say", HEAD + "dealt\nDan opens 30\nCat opens 2\n"),
+    ("betting", HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+                "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\nDan bets 30\nCat bets 2\n")])
+def test_an_early_stake_over_the_limit_is_judged_at_its_turn_whatever_he_does_then(phase, head):
+    """SPEC 24 ("what he does there is judged as for anyone (D1)") and 28: at Dan's turn his
+    early 30 raises the others' highest, 2, by more than the limit of 10. A stake of his there
+    is D1 whether it keeps the 30 or raises it, as his turn passing without one is; `next`
+    offers him no stake, the most he may stake being 2 plus the limit."""
+    answer = answer_to(head)
+    assert answer["phase"] == phase
+    assert not [o for o in answer["others"] if o.get("player") == "Dan" and o["type"] != "pass"]
+    early = "L25" if phase == "say" else "L53"
+    for stake in (30, 35):
+        log, _ = parse_checked(head + f"Dan plays {stake}\n", "x.hand")
+        assert [f["id"] for f in replay_log(log)["findings"]] == [early, "D1"]

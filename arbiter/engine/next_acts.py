@@ -292,7 +292,8 @@ class Prospect:
                 least = opening
             opened = bool(game.opener) or staked  # after a stake in turn, one meets it (L26), or shows for a sum (L60)
             # the most: over the ante's or the last straddle's until a stake counts in turn, then over the highest
-            most = self.most(game.highest_stake() if opened else game.highest_raised())
+            most = self.most(game.highest_raised(player) if player in game.early or not opened
+                             else game.highest_stake())
             self.offer(game, player, "play" if opened else "open", least, most, short_show=opened,
                        must_act=not over and player == chain[-1], short=short)
             # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn),
@@ -314,7 +315,7 @@ class Prospect:
     def betting(self, game: Game) -> None:
         chain = self.board.turns.chain()
         for player, least in turns.minimums(game, chain):
-            self.offer(game, player, "play", least, self.most(game.highest_stake()), short_show=True,
+            self.offer(game, player, "play", least, self.most(game.highest_raised(player)), short_show=True,
                        must_act=player == chain[-1])
         if chain and turns.closes_when_passed(game, chain):  # the early bettors' turns all pass: the show
             self.others.append({"type": "show", "player": self.first_to_show(game, chain[-1])})
@@ -341,7 +342,8 @@ class Prospect:
         own = game.stakes[player]
         least = max(least, own)
         means = own + self.board.within_stack(player, max(least, most) - own)
-        most_allowed = self.most_the_club_allows(player, kind, least, means) if means >= least else None
+        # no stake at all where his own early stake already raises the others' by more than the limit (D1)
+        most_allowed = self.most_the_club_allows(player, kind, least, means) if means >= least <= most else None
         acts: list[Act] = [{"type": kind, "minimum": least, "maximum": most_allowed}] if most_allowed else []
         if not must_act:
             if short:
