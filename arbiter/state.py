@@ -284,8 +284,8 @@ class Session:
         drawn by anyone else, or again by one not tied, counts for nothing."""
         if player in self.draw_round:
             tied = self.lowest_drawers()
-            if len(tied) < 2 or player not in tied:
-                return
+            if len(tied) < 2 or player not in tied or any(p not in self.draw_round for p in tied):
+                return  # no tie, not his, or its round not over: his second card counts for nothing
             self.draw_tied = tied
             self.draw_round = {}
         if value is not None and (self.draw_tied is None or player in self.draw_tied):
@@ -293,8 +293,11 @@ class Session:
 
     def lowest_drawers(self) -> list[str]:
         """Those who drew the lowest card: in this round of the draw, or, before any card
-        of it is drawn, those tied in the last."""
+        of it is drawn, those tied in the last. A round again among the tied is decided only
+        once each of them has drawn in it: until then, whoever is yet to draw may still draw
+        the lowest card, and is among those the deal is unsettled between."""
         if not self.draw_round:
             return list(self.draw_tied or [])
         low = min(self.draw_round.values())
-        return [p for p, value in self.draw_round.items() if value == low]
+        yet = [p for p in self.draw_tied or () if p not in self.draw_round]
+        return [p for p, value in self.draw_round.items() if value == low] + yet

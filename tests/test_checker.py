@@ -376,3 +376,25 @@ def test_a_game_the_next_deal_cuts_off_before_any_card_was_not_opened():
     report = check_log(case)
     assert [(f["id"], f["event"]) for f in report["findings"]] == [("L29", 3)]
     assert report["games"][0]["next"] == {"dealer": "Bob", "jackpot": {"number": 1, "openers": "JJ"}}
+
+
+@pytest.mark.parametrize("again, dealer, found, asked", [
+    (["Cat Kc"], "Ann", [], "Ann"),                    # Cat alone drew again: Ann and Bob may still draw lower
+    (["Ann 7c", "Bob 7d"], "Cat", [], "Cat"),          # Cat has yet to draw in the new round
+    (["Ann 7c", "Bob 4d"], "Ann", ["L2"], "Cat"),      # Bob's 4 is below Ann's 7; Cat may still draw lower
+    (["Cat Kc", "Cat 2s", "Ann 9c"], "Cat", ["L2"], "Bob"),  # Cat's second card, in one round, counts for
+    # nothing: her king is above Ann's 9, and Bob has yet to draw
+    (["Cat Kc", "Ann 9c", "Bob 5d"], "Ann", ["L2"], None)])  # the round over: Bob's 5 is the lowest
+def test_a_round_of_drawing_again_for_the_deal_is_decided_once_each_of_the_tied_has_drawn(again, dealer, found, asked):
+    """L2 ("such players only shall draw again") and SPEC 28: three tie with twos. Until each
+    of them has drawn in the new round its lowest card is not known, so whoever of them drew
+    the lowest so far or has yet to draw may deal with no finding, as `next` asks the next
+    of them to draw. (It was decided by the cards drawn so far, and `next` disagreed.)"""
+    draws = "".join(f"{p} draws for deal {c}\n" for p, c in
+                    [("Ann", "2c"), ("Bob", "2d"), ("Cat", "2h"), ("Dan", "9s")] + [tuple(a.split()) for a in again])
+    head = "players Ann Bob Cat Dan; limit 20; ante 1\n" + draws
+    text = head + f"{dealer} deals; {dealer} shuffles\n"
+    assert [f["id"] for f in check_log(parse_checked(text, "x.hand")[0])["findings"] if f["id"] == "L2"] == found
+    answer = arbiter.next_acts(parse_checked(head, "x.hand")[0], None)
+    assert answer["acts"] == ([{"type": "draw_for_deal"}] if asked else [{"type": "deal"}])
+    assert answer["player"] == (asked or "Bob")
