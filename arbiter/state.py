@@ -235,15 +235,16 @@ class Game:
         it: it stays and carries on (reading 25)."""
         return self.resolved and bool(self.winners) and self.pending_claim is None
 
-    def highest_raised(self, player: str | None = None) -> int:
-        """The highest stake a stake of `player` now raises (D1, SPEC 28): before the game is
-        opened in the say, the ante's or the last straddle's (in a jack-pot 0), for a stake
-        made out of turn counts only from its owner's turn (SPEC 24); for one whose early
-        stake is still waiting for his turn, the highest of the others' (his own counts from
-        his turn, and is judged then as raising theirs); else the highest stake so far."""
-        if self.phase == Phase.SAY and not self.opener:
-            return self.preceding
-        return self.highest_besides(player) if player in self.early else self.highest
+    def highest_raised(self) -> int:
+        """The highest stake a stake now raises (D1, SPEC 28): before the game is opened in
+        the say, the ante's or the last straddle's (in a jack-pot 0), for a stake made out of
+        turn counts only from its owner's turn (SPEC 24); else the highest stake so far."""
+        return self.preceding if self.phase == Phase.SAY and not self.opener else self.highest
+
+    def early_increase(self, player: str) -> int:
+        """What the early stake of `player`, its turn come, raises the others' highest by
+        (SPEC 24: it counts from his turn, as the last increase); 0 where he has none."""
+        return self.stakes[player] - self.highest_besides(player) if player in self.early else 0
 
     def highest_besides(self, player: str) -> int:
         return max((stake for other, stake in self.stakes.items() if other != player), default=0)

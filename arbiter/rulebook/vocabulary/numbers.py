@@ -72,11 +72,12 @@ def stake_made(t: BoardView) -> int:
 
 
 add("increase", "the increase over the highest stake",
-    lambda t: stake_made(t) - t.playing.highest_raised(t.actor),
+    lambda t: max(stake_made(t) - t.playing.highest_raised(), t.playing.early_increase(t.actor) if t.actor else 0),
     note=("the stake made minus the highest stake so far (stakes made out of turn included: the most a stake "
           "may be is the highest so far plus the limit); before the game is opened in the say, minus the ante's or "
           "the last straddle's, an early stake counting only from its owner's turn; at the turn of one who staked "
-          "early, minus the highest of the others' stakes (his own early stake is judged then)"))
+          "early, the larger of that and his early stake less the others' highest (it counts from his turn, as "
+          "the last increase)"))
 
 
 @NUMBERS("opening_base", "the ante (or the last straddle)",
