@@ -609,3 +609,16 @@ def test_an_early_stake_over_the_limit_is_judged_at_its_turn_whatever_he_does_th
     for stake in (30, 35):
         log, _ = parse_checked(head + f"Dan plays {stake}\n", "x.hand")
         assert [f["id"] for f in replay_log(log)["findings"]] == [early, "D1"]
+
+
+def test_an_early_stake_within_the_limit_may_be_raised_by_the_limit_again_at_its_turn():
+    """SPEC 24: Dan's early bet of 8 counts at his turn as the last increase (6 over Cat's 2);
+    a raise he makes then is an increase over his 8: to 18 is within the limit of 10, to 19
+    is D1. `next` offers him 8 to 18."""
+    head = (HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+            "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\nDan bets 8\nCat bets 2\n")
+    assert [o for o in answer_to(head)["others"] if o.get("player") == "Dan"] == [
+        {"type": "play", "minimum": 8, "maximum": 18, "player": "Dan"}]
+    for stake, found in ((18, ["L53"]), (19, ["L53", "D1"])):
+        log, _ = parse_checked(head + f"Dan plays {stake}\n", "x.hand")
+        assert [f["id"] for f in replay_log(log)["findings"]] == found
