@@ -242,12 +242,10 @@ class Game:
         return self.preceding if self.phase == Phase.SAY and not self.opener else self.highest
 
     def early_increase(self, player: str) -> int:
-        """What the early stake of `player`, its turn come, raises the others' highest by
-        (SPEC 24: it counts from his turn, as the last increase); 0 where he has none."""
-        return self.stakes[player] - self.highest_besides(player) if player in self.early else 0
-
-    def highest_besides(self, player: str) -> int:
-        return max((stake for other, stake in self.stakes.items() if other != player), default=0)
+        """What the early stake of `player`, its turn come, raises the preceding stake made in
+        turn by (SPEC 24: it counts from his turn, as the last increase; the others' early
+        stakes count from theirs); 0 where he has none."""
+        return self.stakes[player] - self.preceding if player in self.early else 0
 
     def shows_for_sum(self, player: str, stake: int, players: Iterable[str], demanded: bool) -> None:
         """`player` is settled as one who demanded a show for `stake` (law 60), or staked all

@@ -622,3 +622,26 @@ def test_an_early_stake_within_the_limit_may_be_raised_by_the_limit_again_at_its
     for stake, found in ((18, ["L53"]), (19, ["L53", "D1"])):
         log, _ = parse_checked(head + f"Dan plays {stake}\n", "x.hand")
         assert [f["id"] for f in replay_log(log)["findings"]] == found
+
+
+BETTING = (HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+           "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\n")
+
+
+@pytest.mark.parametrize("text, found", [
+    # another's early stake, its turn not yet come, does not count in what Dan's raises
+    (HEAD + "dealt\nDan opens 15\nAnn plays 20\nCat passes\nBob passes\n", ["L25", "L25", "D1"]),
+    (BETTING + "Dan bets 15\nAnn bets 20\nCat bets 2\nBob passes\n", ["L53", "L53", "D1"]),
+    # his turn comes when every other player has passed, and he is left alone
+    (HEAD + "dealt\nBob opens 15\nCat passes; Dan passes; Ann passes\n", ["L25", "D1"]),
+    (BETTING + "Bob bets 15\nCat passes; Dan passes; Ann passes\n", ["L53", "D1"]),
+    # a show for a sum at his turn, as any act there
+    (HEAD + "dealt\nDan opens 15\nCat opens 2\nDan demands show 15\n", ["L25", "D1"]),
+    # within the limit of the preceding stake: nothing but the act out of turn
+    (HEAD + "dealt\nBob opens 11\nCat passes; Dan passes; Ann passes\n", ["L25"])])
+def test_an_early_stake_is_judged_at_its_turn_over_the_preceding_stake_made_in_turn(text, found):
+    """SPEC 24 (the early stake "counts as the last increase from that moment") and D1: at
+    its maker's turn it raises the preceding stake made in turn by more than the limit of 10,
+    whatever comes then (each of these went without D1)."""
+    log, _ = parse_checked(text, "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == found

@@ -356,9 +356,9 @@ class Prospect:
 
     def most_for(self, game: Game, player: str, highest: int) -> int:
         """The most this player may stake: the highest plus the limit; for one whose early
-        stake, its turn come, raises the others' highest by more than the limit (D1), less
+        stake, its turn come, raises the preceding stake by more than the limit (D1), less
         than his own stake: no stake of his is within it."""
-        if player in game.early and (over := self.most(game.highest_besides(player))) < game.stakes[player]:
+        if player in game.early and (over := self.most(game.preceding)) < game.stakes[player]:
             return over
         return self.most(highest)
 

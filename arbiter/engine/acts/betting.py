@@ -236,9 +236,9 @@ def one_left(r: Judge) -> bool:
     game = r.board.playing
     if game.resolved or len(game.still_in) != 1 or game.phase == Phase.SHOW:
         return False
-    if not game.opener and game.phase == Phase.SAY and (last := next(iter(game.still_in))) in game.early:
-        pass_turn(r, last)  # the one turn left is his, and it passes: his early stake counts, and opens (a show
-        # for a sum opens nothing: no one opened, L29)
+    if game.phase in (Phase.SAY, Phase.BETTING) and (last := next(iter(game.still_in))) in game.early:
+        pass_turn(r, last)  # the one turn left is his, and it passes: his early stake counts (D1 judges it), and
+        # in the say opens the game where no one has (a show for a sum opens nothing: no one opened, L29)
     if not game.opener:
         return False
     showing.win_uncalled(r)

@@ -36,9 +36,6 @@ PERSON_FUNCTIONS.add("right_of", "the player to the right of {0}", lambda t, p: 
 
 add = NUMBER_FUNCTIONS.add
 add("stake_of", "{0}'s stake", lambda t, p: t.playing.stakes.get(p, 0))
-add("highest_besides", "the highest stake of the players other than {0}",
-    lambda t, p: t.playing.highest_besides(p),
-    note="what a stake of his raises, where his own is the highest")
 add("hand_size_of", "the number of cards held by {0}", lambda t, p: t.hand(p).count)
 add("discard_of", "the number of cards {0} discarded", lambda t, p: t.hand(p).discarded)
 add("demanded_by", "the number of cards {0} demanded", demanded_by,

@@ -76,8 +76,8 @@ add("increase", "the increase over the highest stake",
     note=("the stake made minus the highest stake so far (stakes made out of turn included: the most a stake "
           "may be is the highest so far plus the limit); before the game is opened in the say, minus the ante's or "
           "the last straddle's, an early stake counting only from its owner's turn; at the turn of one who staked "
-          "early, the larger of that and his early stake less the others' highest (it counts from his turn, as "
-          "the last increase)"))
+          "early, the larger of that and his early stake less the preceding stake made in turn (it counts from "
+          "his turn, as the last increase)"))
 
 
 @NUMBERS("opening_base", "the ante (or the last straddle)",
