@@ -645,3 +645,17 @@ def test_an_early_stake_is_judged_at_its_turn_over_the_preceding_stake_made_in_t
     whatever comes then (each of these went without D1)."""
     log, _ = parse_checked(text, "x.hand")
     assert [f["id"] for f in replay_log(log)["findings"]] == found
+
+
+def test_an_early_actor_after_one_over_the_limit_is_judged_at_his_own_turn_and_may_raise():
+    """SPEC 24 and 28: Dan's early 30 is over the limit of 10 at his turn (over Cat's 2): he is
+    offered no stake. Ann's early 35 counts at her turn, after Dan's, over his 30: within the
+    limit, so she may raise by the limit again, to 45, and a stake of 45 there is no finding
+    of hers. (Before, she was offered nothing, as Dan was.)"""
+    text = HEAD + "dealt\nDan opens 30\nAnn plays 35\nCat opens 2\n"
+    answer = answer_to(text)
+    assert [o for o in answer["others"] if o["type"] != "pass"] == [
+        {"type": "play", "minimum": 35, "maximum": 45, "player": "Ann"}]
+    log, _ = parse_checked(text + "Ann plays 45\n", "x.hand")
+    assert [(f["id"], f["player"]) for f in replay_log(log)["findings"]] == [
+        ("L25", "Dan"), ("L25", "Ann"), ("D1", "Dan")]

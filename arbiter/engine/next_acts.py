@@ -288,11 +288,11 @@ class Prospect:
         staked = game.say_staked
         for player, least in turns.minimums(game, chain):
             short = turns.short_of(game, player, least)
-            if not staked:  # the first to stake in turn meets the opening minimum
-                least = opening
             opened = bool(game.opener) or staked  # after a stake in turn, one meets it (L26), or shows for a sum (L60)
             # the most: over the ante's or the last straddle's until a stake counts in turn, then over the highest
-            most = self.most_for(game, player, game.highest_stake() if opened else game.highest_raised())
+            most = self.most_for(game, player, least, game.highest_stake() if opened else game.highest_raised())
+            if not staked:  # the first to stake in turn meets the opening minimum
+                least = opening
             self.offer(game, player, "play" if opened else "open", least, most, short_show=opened,
                        must_act=not over and player == chain[-1], short=short)
             # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn),
@@ -314,8 +314,8 @@ class Prospect:
     def betting(self, game: Game) -> None:
         chain = self.board.turns.chain()
         for player, least in turns.minimums(game, chain):
-            self.offer(game, player, "play", least, self.most_for(game, player, game.highest_stake()), short_show=True,
-                       must_act=player == chain[-1])
+            self.offer(game, player, "play", least, self.most_for(game, player, least, game.highest_stake()),
+                       short_show=True, must_act=player == chain[-1])
         if chain and turns.closes_when_passed(game, chain):  # the early bettors' turns all pass: the show
             self.others.append({"type": "show", "player": self.first_to_show(game, chain[-1])})
 
@@ -354,11 +354,11 @@ class Prospect:
             acts.append({"type": "demand_show", "minimum": own, "maximum": min(least - 1, means)})
         self.to(player, *acts)
 
-    def most_for(self, game: Game, player: str, highest: int) -> int:
+    def most_for(self, game: Game, player: str, preceding: int, highest: int) -> int:
         """The most this player may stake: the highest plus the limit; for one whose early
-        stake, its turn come, raises the preceding stake by more than the limit (D1), less
-        than his own stake: no stake of his is within it."""
-        if player in game.early and (over := self.most(game.preceding)) < game.stakes[player]:
+        stake, its turn come, raises the `preceding` stake at that turn by more than the limit
+        (D1), less than his own stake: no stake of his is within it."""
+        if player in game.early and (over := self.most(preceding)) < game.stakes[player]:
             return over
         return self.most(highest)
 
