@@ -341,7 +341,8 @@ class Prospect:
         own = game.stakes[player]
         least = max(least, own)
         means = own + self.board.within_stack(player, max(least, most) - own)
-        # no stake at all where his own early stake already raises the others' by more than the limit (D1)
+        # no stake at all where his own early stake already raises the stake he meets at his turn by more than
+        # the limit (D1: `most_for`)
         most_allowed = self.most_the_club_allows(player, kind, least, means) if means >= least <= most else None
         acts: list[Act] = [{"type": kind, "minimum": least, "maximum": most_allowed}] if most_allowed else []
         if not must_act:
