@@ -200,19 +200,17 @@ def test_a_setting_of_one_phase_is_not_asked_in_another():
     assert [s.rule for s in unsettled] == ["L25", "L52", "D4"] and not any(s.unconditional for s in unsettled)
 
 
-def test_the_acts_rounds_accept_are_the_same_gathered_once_or_asked_entry_by_entry():
-    """Where no `round_acts` entry has a condition, `act_possible` reads the map gathered
-    once (`round_acts`); asked entry by entry (`accepting_phases`, the way of a club whose
-    entry has one) the shipped rule book gives the same phases for every act."""
+def test_the_rounds_with_no_condition_are_gathered_once_and_one_with_a_condition_is_asked_for_its_act():
+    """`act_possible` reads the phases the rounds with no condition accept, gathered once
+    (`round_acts`); a round with a condition (law 39's: a give the dealer still owes, in
+    the betting) is asked only for the acts it names, and only outside those phases."""
     from arbiter.engine.replay import Replay
-    from arbiter.reading.schema import EVENT_TYPES
     from arbiter.rulebook.loader import load_rulebook
 
     rules = Replay.compile(load_rulebook())
-    assert rules.round_acts is not None and rules.round_acts["discard"] == {"draw"}
-    for kind in EVENT_TYPES:
-        assert rules.accepting_phases(kind, None) == rules.round_acts.get(kind), kind  # type: ignore[arg-type]
-
+    assert rules.round_acts["discard"] == rules.round_acts["give"] == {"draw"}
+    assert rules.conditional_acts == {"give"}
+    assert "draw_for_deal" not in rules.round_acts  # no round names it: it can always come
 
 
 @pytest.mark.parametrize("case, words", [("l44-discard-given-then-excess-pointed-out", "Bob asked for 1 card but"),

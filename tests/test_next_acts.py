@@ -659,3 +659,37 @@ def test_an_early_actor_after_one_over_the_limit_is_judged_at_his_own_turn_and_m
     log, _ = parse_checked(text + "Ann plays 45\n", "x.hand")
     assert [(f["id"], f["player"]) for f in replay_log(log)["findings"]] == [
         ("L25", "Dan"), ("L25", "Ann"), ("D1", "Dan")]
+
+
+DRAWN = HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+
+
+@pytest.mark.parametrize("owing, law", [
+    ("Bob discards 2; Bob asks 2; Bob gets 1\nDan points out short about Bob\n", "L43"),  # a deficiency
+    ("Bob discards 2; Bob asks 2; Bob gets 2 exposed 1\n", "L40"),  # a card exposed
+    ("Bob discards 1; Bob asks 1\n", "L39")])  # the discard itself, not yet given
+def test_cards_owed_when_the_betting_begins_are_still_given_first(owing, law):
+    """L39's interpretation: the dealer's debt outlasts the turns to draw. Once Cat has
+    bet, the dealer is to give what he owes Bob; Dan's turn to bet waits among the others;
+    the give is Bob's draw (no L35), and Bob then bets with five cards (no L48)."""
+    text = DRAWN + owing + "Cat discards 0; Dan discards 0; Ann discards 0\nCat bets 4\n"
+    answer = answer_to(text)
+    assert (answer["player"], answer["phase"]) == ("Ann", "betting")
+    assert answer["acts"] == [{"type": "give", "to": "Bob", "count": 1}]
+    assert answer["owed"] == [{"by": "Ann", "to": "Bob", "what": "give", "cards": 1, "law": law}]
+    assert {"type": "play", "minimum": 4, "maximum": 14, "player": "Dan"} in answer["others"]
+    given = answer_to(text + "Bob gets 1\n")
+    assert (given["player"], given["owed"]) == ("Dan", [])
+    log, _ = parse_checked(text + "Bob gets 1\nDan passes; Ann passes; Bob plays 4\n", "x.hand")
+    ids = [f["id"] for f in replay_log(log)["findings"]]
+    assert "L35" not in ids and "L48" not in ids
+
+
+def test_once_he_has_bet_short_nothing_more_is_owed_him():
+    """L48 and L35: Bob bets before the card owed him comes: his four cards are raised and
+    foul; a give to him after that is law 35, and nothing is owed him."""
+    text = DRAWN + "Bob discards 1; Bob asks 1\nCat discards 0; Dan discards 0; Ann discards 0\n" \
+                   "Cat bets 4; Dan passes; Ann passes; Bob plays 4\n"
+    assert answer_to(text)["owed"] == []
+    log, _ = parse_checked(text + "Bob gets 1\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == ["L48", "L35"]

@@ -54,7 +54,8 @@ class Board(BoardView):
         self.rules = rules
         self.parameters: Mapping[str, Any] = rules.parameters
         self.hand_rules: hands.HandRules = rules.hand_rules
-        self.round_acts = rules.round_acts  # None where a `round_acts` entry has a condition
+        self.round_acts = rules.round_acts
+        self.conditional_acts = rules.conditional_acts
         self.session = Session()
         self.game: Game | None = None  # the game in play (the session's last): read at every turn
         self.ledger = Ledger(table.get("stacks"))
@@ -129,7 +130,7 @@ class Board(BoardView):
         `ante_player` …"""
         return self.rules.value(spec)(self) if spec is not None else None
 
-    def accepting_phases(self, kind: str) -> frozenset[str] | None:
+    def accepting_phases(self, kind: str) -> frozenset[str]:
         return self.rules.accepting_phases(kind, self)
 
     # --- the Context protocol: conditions compiled without a binding ----------------------

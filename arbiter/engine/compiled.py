@@ -327,14 +327,16 @@ class CompiledRules:
         self._phase_now = binding.index_now if binding is not None and binding.index is not None else None
         # (name, match, the phase) -> its settings settled for the phase, and whether any is an exception to another
         self._matching: dict[tuple[str, tuple[Any, ...], str | None], tuple[list[Setting], bool]] = {}
-        # the phases each act is accepted in, where no `round_acts` entry has a condition (read by `act_possible`)
-        self.round_acts: dict[str, frozenset[str]] | None = None
-        acts = self.settings.get("round_acts", ())
-        if all(s.unconditional for s in acts):
-            self.round_acts = {}
-            for setting in acts:
-                for act in setting.value["acts"]:
-                    self.round_acts[act] = self.round_acts.get(act, frozenset()) | set(setting.value["phases"])
+        # the phases each act is accepted in by the `round_acts` entries with no condition (read by `act_possible`
+        # at most acts), and the acts some entry with a condition names (asked only outside those phases)
+        self.round_acts: dict[str, frozenset[str]] = {}
+        self.conditional_acts: frozenset[str] = frozenset()
+        for setting in self.settings.get("round_acts", ()):
+            for act in setting.value["acts"]:
+                fixed = self.round_acts.get(act, frozenset())
+                self.round_acts[act] = fixed | set(setting.value["phases"]) if setting.unconditional else fixed
+                if not setting.unconditional:
+                    self.conditional_acts |= {act}
         self._chains: dict[int, Chain] = {}
         self._values: dict[int, tuple[Any, Value]] = {}
         self.constant_settings: dict[str, Setting | None] = {
@@ -362,16 +364,13 @@ class CompiledRules:
             cached = self._values[id(node)] = (node, compile_value(named, self.binding))
         return cached[1]
 
-    def accepting_phases(self, kind: str, ctx: Context) -> frozenset[str] | None:
-        """The phases in which some round in force accepts an act of this kind (the rules'
-        `round_acts`), or None if no round names it, each entry's condition asked now. Where
-        no entry has a condition, `round_acts` holds the answer, gathered once, and
-        `act_possible` reads it there without asking this."""
-        entries = self.settings.get("round_acts", ())
-        named = [s for s in entries if kind in s.value["acts"]]
-        if not named:
-            return None
-        return frozenset(p for s in named if s.condition(ctx) for p in s.value["phases"])
+    def accepting_phases(self, kind: str, ctx: Context) -> frozenset[str]:
+        """The phases in which a `round_acts` entry with a condition accepts an act of this
+        kind now, each such entry's condition asked (a give owed in the betting: L39). The
+        entries with none are gathered once in `round_acts`."""
+        return frozenset(p for s in self.settings.get("round_acts", ())
+                         if not s.unconditional and kind in s.value["acts"] and s.condition(ctx)
+                         for p in s.value["phases"])
 
     def setting(self, name: str, ctx: Context, match: Mapping[str, Any] | None = None) -> Setting | None:
         """The setting in force: among the rules whose condition holds, an exception beats its

@@ -318,6 +318,13 @@ class Prospect:
                        short_show=True, must_act=player == chain[-1])
         if chain and turns.closes_when_passed(game, chain):  # the early bettors' turns all pass: the show
             self.others.append({"type": "show", "player": self.first_to_show(game, chain[-1])})
+        # cards still owed from the draw come first (L39): the bettor's turn waits among the others
+        bettor, bets = self.player, self.acts
+        self.player, self.acts = None, []
+        if self.dealer_owes(game, self.owing(game), None):
+            self.others.extend({**act, "player": bettor} for act in bets)
+        else:
+            self.to(bettor, *bets)
 
     def first_to_show(self, game: Game, early: str) -> str | None:
         """Who would show first if the betting closed with this early bettor's turn: the
@@ -376,15 +383,11 @@ class Prospect:
         """The dealer gives what he owes, in the order of the draw; where the pack cannot
         supply it, those still to draw discard first (law 41's order); else the next to draw.
         While a law 46 ruling waits for its witness, he is asked, and what is owed stays owed."""
-        draw = game.the_draw()
         hands = game.deal.hands
         player = self.board.turns.of("draw")
-        owing: list[tuple[str, int, str | None]] = []
-        for drawer in draw.order:
+        owing = self.owing(game)
+        for drawer in game.the_draw().order:
             hand = hands[drawer]
-            if hand.excess_law is not None and not hand.drawn_lifted:
-                self.owed.append({"by": game.dealer, "to": drawer, "what": "return_excess", "cards": hand.excess,
-                                  "law": hand.excess_law})
             if drawer not in game.still_in or hand.discarded is None:
                 continue
             # one who drew without making good may make good while others are still to draw (L36, D4);
@@ -392,10 +395,34 @@ class Prospect:
             if player is not None and game.stakes[drawer] < game.highest_stake() and drawer not in game.all_in:
                 highest = game.highest_stake()
                 self.others.append({"type": "play", "minimum": highest, "maximum": highest, "player": drawer})
+            if not hand.supplied and hand.discarded > 0 and hand.demanded is None:
+                self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})  # asked (L39)
+        if self.dealer_owes(game, owing, player):
+            return
+        if player is None:
+            self.betting_begins(game)
+        elif game.stakes[player] < game.highest_stake() and player not in game.all_in:  # first make good, or pass (D4)
+            self.make_good(game, player)
+        else:
+            self.to(player, {"type": "discard", "minimum": 0, "maximum": hands[player].count}, {"type": "pass"})
+
+    def owing(self, game: Game) -> list[tuple[str, int, str | None]]:
+        """The cards the dealer owes each player still in who has discarded and not raised
+        them, in the order of the draw, and the law that owes them; each debt is `owed`, and
+        an excess to take back too. The debt outlasts the turns to draw (L39: the betting
+        may have begun)."""
+        owing: list[tuple[str, int, str | None]] = []
+        if game.draw is None:
+            return owing
+        for drawer in game.draw.order:
+            hand = game.deal.hands[drawer]
+            if hand.excess_law is not None and not hand.drawn_lifted:
+                self.owed.append({"by": game.dealer, "to": drawer, "what": "return_excess", "cards": hand.excess,
+                                  "law": hand.excess_law})
+            if drawer not in game.still_in or hand.discarded is None or hand.drawn_lifted:
+                continue
             if not hand.supplied and hand.discarded > 0:  # less any given him before he discarded
                 owing.append((drawer, hand.discarded - hand.given, self.law("Prospect.cards_owed")))
-                if hand.demanded is None:  # he asks for them (law 39), before they are given
-                    self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})
             elif hand.supplied:
                 rest = hand.discarded - hand.given - hand.awaits_pack
                 if hand.unreplaced and rest > hand.owed:  # exposed cards are not given (L40): the discard is owed
@@ -406,20 +433,24 @@ class Prospect:
                     owing.append((drawer, hand.awaits_pack, self.law("Prospect.pack_made_up")))
         for drawer, count, cited in owing:
             self.owed.append({"by": game.dealer, "to": drawer, "what": "give", "cards": count, "law": cited})
+        return owing
+
+    def dealer_owes(self, game: Game, owing: list[tuple[str, int, str | None]], to_draw: str | None) -> bool:
+        """Is the dealer, or the witness a law 46 ruling waits for, to act before the next
+        to draw (`to_draw`) or to bet? The witness is asked his number first; the dealer
+        gives all he owes the first player owed, unless the pack cannot supply it while
+        others are still to draw (they discard first: law 41's order)."""
         waiting = self.waiting_witness(game)
         if waiting is not None:
             witness, law, disputant = waiting
             self.asks.append({"of": witness, "what": "number", "about": disputant, "law": law})
             self.to(witness)
-        elif owing and (game.deal.pack_remaining >= (due := sum(c for d, c, _ in owing if d == owing[0][0]))
-                        or player is None):
+            return True
+        if owing and (game.deal.pack_remaining >= (due := sum(c for d, c, _ in owing if d == owing[0][0]))
+                      or to_draw is None):
             self.cards_owed(game, owing[0][0], due)  # all owed him, whatever law owes each card
-        elif player is None:
-            self.betting_begins(game)
-        elif game.stakes[player] < game.highest_stake() and player not in game.all_in:  # first make good, or pass (D4)
-            self.make_good(game, player)
-        else:
-            self.to(player, {"type": "discard", "minimum": 0, "maximum": hands[player].count}, {"type": "pass"})
+            return True
+        return False
 
     def make_good(self, game: Game, player: str) -> None:
         """At his turn to draw a player makes his stake the highest, or passes (D4), or, his

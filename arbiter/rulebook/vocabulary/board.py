@@ -53,7 +53,8 @@ class BoardView(ABC):
     answer_owed: bool  # was that question one he had to answer (the asker had drawn, and L50 did not excuse him)?
     paying_how: OutcomeName | None  # while the pool is paid: how it was won
     evidence: EvidenceRecord | None  # the last law 46 evidence taken
-    round_acts: dict[str, frozenset[str]] | None  # the phases each act is accepted in, where fixed (a dict: native)
+    round_acts: dict[str, frozenset[str]]  # the phases each act is accepted in by the rounds with no condition
+    conditional_acts: frozenset[str]  # the acts a round with a condition names (`accepting_phases`)
 
     playing: Game  # the game in play, set when a deal begins one (`Board.begin`); absent before the first deal
 
@@ -102,8 +103,8 @@ class BoardView(ABC):
         """A person or number a setting names (`{left_of: dealer}`)."""
 
     @abstractmethod
-    def accepting_phases(self, kind: str) -> frozenset[str] | None:
-        """The phases some round in force accepts this act in (`round_acts`)."""
+    def accepting_phases(self, kind: str) -> frozenset[str]:
+        """The phases a round with a condition accepts this act in now (`round_acts`)."""
 
     @abstractmethod
     def refused(self, missing: str, path: str | None = None) -> Exception:

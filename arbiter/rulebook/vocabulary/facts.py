@@ -19,12 +19,14 @@ def act_possible(t: BoardView, kind: str, player: str | None) -> bool:
     """Can this act come now? Only where a round in force accepts it (the rules'
     `round_acts`); a stake only from a player still in. An act no setting names
     belongs to no round and can always come."""
-    fixed = t.round_acts  # asked at most acts: the map itself where no entry has a condition
-    phases = t.accepting_phases(kind) if fixed is None else fixed.get(kind)
+    phases = t.round_acts.get(kind)
     if phases is None:
         return True
     game = t.game
-    return game is not None and game.phase in phases and (kind not in STAKES or player in game.still_in)
+    if game is None or game.phase not in phases and not (
+            kind in t.conditional_acts and game.phase in t.accepting_phases(kind)):
+        return False
+    return kind not in STAKES or player in game.still_in
 
 
 def all_stood(t: BoardView) -> bool:

@@ -24,6 +24,14 @@ def lifted(t: BoardView, player: str) -> bool:
     return hand.drawn_lifted if has_drawn(t, player) else hand.lifted
 
 
+def cards_due(t: BoardView, player: str) -> bool:
+    """Does the dealer still owe him cards of his draw, before he has raised those given?
+    The turns to draw may be over (the betting begun) while the debt stands."""
+    hand = t.hand(player)
+    return player in t.playing.still_in and not hand.drawn_lifted and (
+        hand.owed > 0 or hand.awaits_pack > 0 or (bool(hand.discarded) and not hand.supplied))
+
+
 def phase_now(t: BoardView) -> PhaseName:
     """The phase the game stands in; before any game, `before_deal`. A check's `{phase: NAME}`
     parts are decided once for each phase (engine/compiled.py), not at each event."""
@@ -118,6 +126,9 @@ add("forfeited_draw", "{0} has forfeited his draw", lambda t, p: p in t.playing.
     note="passed over in the draw (L38): no discard or give of his counts")
 add("supplied", "the dealer has given {0} cards in the draw", lambda t, p: t.hand(p).supplied,
     note="a `give` to him is recorded (of any number, 0 included)")
+add("cards_due", "the dealer still owes {0} cards of {0}'s draw", cards_due,
+    note="his discard not yet given, cards exposed or short (L40, L43), or cards to come from the discards made up "
+         "(L41); while he is still in and has not raised the cards drawn")
 add("bet_after_draw", "{0} has bet since the draw", lambda t, p: p in t.playing.bettors,
     note="opened, played or passed since the draw began")
 add("pointed_out", "someone has pointed out {issue} about {about}",
