@@ -693,3 +693,21 @@ def test_once_he_has_bet_short_nothing_more_is_owed_him():
     assert answer_to(text)["owed"] == []
     log, _ = parse_checked(text + "Bob gets 1\n", "x.hand")
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L48", "L35"]
+
+
+def test_cards_owed_to_one_who_staked_all_he_has_are_given_at_the_show():
+    """L39's interpretation with A5: Bob, all in, takes no part in the betting, so he has not
+    raised his cards when it closes; the two still owed him are given at the show (no L35),
+    and he shows five cards (no L48)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 2, Cat 20, Dan 20\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+            "Bob discards 2; Bob asks 2\nCat discards 0; Dan discards 0; Ann discards 0\n"
+            "Cat bets 4; Dan passes; Ann passes\n")
+    answer = answer_to(text, house="table-stakes")
+    assert (answer["player"], answer["phase"], answer["acts"]) == ("Ann", "show", [{"type": "give", "to": "Bob",
+                                                                                   "count": 2}])
+    assert {"type": "show", "player": "Bob"} in answer["others"]
+    log, _ = parse_checked(text + "Bob gets 2\nCat shows (Ks Kd 4c 5d 8h)\nBob shows (7c 7d 7h 2s 9c)\n", "x.hand")
+    log["table"]["house"] = "table-stakes"
+    report = arbiter.check_log(log)
+    assert [f["id"] for f in report["findings"]] == ["A5"] and report["net"]["Bob"] == 6

@@ -179,6 +179,7 @@ class Prospect:
             self.betting(game)
         elif game.phase == Phase.SHOW:
             self.the_show()
+            self.owed_first(game)
 
     def antes_owed(self, game: Game) -> list[str]:
         """Those who owe this game an ante (in a jack-pot, each who has not paid; else the
@@ -318,13 +319,18 @@ class Prospect:
                        short_show=True, must_act=player == chain[-1])
         if chain and turns.closes_when_passed(game, chain):  # the early bettors' turns all pass: the show
             self.others.append({"type": "show", "player": self.first_to_show(game, chain[-1])})
-        # cards still owed from the draw come first (L39): the bettor's turn waits among the others
-        bettor, bets = self.player, self.acts
+        self.owed_first(game)
+
+    def owed_first(self, game: Game) -> None:
+        """Cards still owed from the draw come first (L39: the debt outlasts the turns to
+        draw): the dealer is to act, and the turn of the bettor or the shower waits among
+        the others."""
+        turn, acts = self.player, self.acts
         self.player, self.acts = None, []
         if self.dealer_owes(game, self.owing(game), None):
-            self.others.extend({**act, "player": bettor} for act in bets)
+            self.others.extend({**act, "player": turn} for act in acts)
         else:
-            self.to(bettor, *bets)
+            self.to(turn, *acts)
 
     def first_to_show(self, game: Game, early: str) -> str | None:
         """Who would show first if the betting closed with this early bettor's turn: the

@@ -46,6 +46,10 @@ class SumShares:
         self.left: dict[tuple[str, str], int] = {("stake", p): s for p, s in game.stakes.items()}
         if game.every_ante:
             self.left.update({("ante", p): antes_of(p) for p in game.stakes})
+        # the source each one's ante or straddle lies in, and what is left of it: a stake is taken from its
+        # first counters, the ante's, so that a demander after another takes only what the first left of it
+        self.ante_source = "ante" if game.every_ante else "stake"
+        self.ante_left = {p: antes_of(p) for p in game.stakes}
         self.shares: dict[str, tuple[int, OutcomeName]] = {}
 
     def pay(self, contenders: dict[str, list[int]], rules: hands.HandRules) -> dict[str, tuple[int, OutcomeName]]:
@@ -69,8 +73,8 @@ class SumShares:
     def rights(self, player: str) -> dict[tuple[str, str], int]:
         """What a demander may take now of each source, by the rule, out of what is left."""
         info = self.game.all_in[player]
-        source = "ante" if self.game.every_ante else "stake"
-        rights = {(source, q): min(self.antes_of(q), self.left.get((source, q), 0)) for q in info["out"]}
+        source = self.ante_source
+        rights = {(source, q): min(self.ante_left.get(q, 0), self.left.get((source, q), 0)) for q in info["out"]}
         rights.update({("stake", q): min(info["stake"], self.left[("stake", q)]) for q in info["in_game"]})
         return rights
 
@@ -92,6 +96,9 @@ class SumShares:
                     totals[sharers] = totals.get(sharers, 0) + level - taken
                     taken = level
             self.left[source] = self.left.get(source, 0) - taken
+            kind, whose = source
+            if kind == self.ante_source and whose in self.ante_left:
+                self.ante_left[whose] = max(self.ante_left[whose] - taken, 0)
         for sharers, amount in sorted(totals.items()):
             amount = min(amount, self.remaining)
             for player, share in split_evenly(amount, list(sharers), self.order_key).items():

@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from arbiter import __version__
 from arbiter.render.html_style import CSS
-from arbiter.render.report import GAME_HEADERS, games_rows
+from arbiter.render.report import GAME_HEADERS, games_rows, where
 from arbiter.render.story import house_line, money_words, tell
 from arbiter.rulebook.model import Rulebook
 
@@ -267,7 +267,7 @@ def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace:
     if findings:
         items = "".join(f'<li><a href="#event-{f["event"]}"><b>{escape(f["id"])}</b></a> '
                         f'<span class="badge {escape(f["severity"])}">{escape(f["severity"])}</span> '
-                        f'game {f["game"]}, event {f["event"]}: {escape(f["summary"])}</li>' for f in findings)
+                        f'{where(f)}: {escape(f["summary"])}</li>' for f in findings)
         parts.append(f'<ol class="summary-list">{items}</ol>')
     else:
         parts.append("<p>No irregularity: every act is as the laws require.</p>")
@@ -295,8 +295,8 @@ def render_story_html(report: Mapping[str, Any], log: Mapping[str, Any], trace: 
 
 def _error_html(report: Mapping[str, Any], lead: str = "<b>This log cannot be read</b>, so no ruling is made") -> str:
     error = report["error"] or {"message": "the log could not be read"}
-    where = f" (at <code>{escape(error['path'])}</code>)" if error.get("path") else ""
-    return f'<div class="error">{lead}: {escape(error["message"])}{where}</div>'
+    located = f" (at <code>{escape(error['path'])}</code>)" if error.get("path") else ""
+    return f'<div class="error">{lead}: {escape(error["message"])}{located}</div>'
 
 
 
@@ -313,10 +313,10 @@ def _sheets_html(report: Mapping[str, Any], steps: Sequence[Mapping[str, Any]], 
     sheets = []
     for number, (step, ruling) in enumerate(rulings, 1):
         law, severity = ruling["law"], escape(ruling["severity"])
-        where = f"game {step['game']}, event {step['event']}" if step["game"] is not None else f"event {step['event']}"
+        at = where(step)
         payments = "".join(f"<li>{escape(words)}</li>" for words in paid[step["event"]])
         sheets.append(
-            f'<article class="sheet"><p class="muted">{name} \u00b7 {where} \u00b7 ruling {number} of {len(rulings)}'
+            f'<article class="sheet"><p class="muted">{name} \u00b7 {at} \u00b7 ruling {number} of {len(rulings)}'
             f'</p><h2><span class="id">{escape(ruling["id"])}</span> <span class="badge {severity}">{severity}</span> '
             f'{escape(ruling["summary"])}</h2><p><b>What happened.</b> {escape(step["text"])}</p>'
             + (f"<h3>What follows</h3>{_effects_html(ruling)}" if ruling["effects"] else "")

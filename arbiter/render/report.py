@@ -40,20 +40,26 @@ def _quote(rulebook: Rulebook, rule_id: str, width: int = 200) -> str:
     return f"{who}: \u201c{text}\u201d"
 
 
+def where(at: Mapping[str, Any]) -> str:
+    """Where a finding, or a step of the game told, stands: its game and event; before the
+    first game (a card drawn for the deal), its event alone."""
+    return f"game {at['game']}, event {at['event']}" if at["game"] is not None else f"event {at['event']}"
+
+
 def _ruling_lines(report: Mapping[str, Any], rulebook: Rulebook, markdown: bool) -> list[str]:
     lines = []
     for finding in report["findings"]:
-        where = f"game {finding['game']}, event {finding['event']}"
+        at = where(finding)
         quote = _quote(rulebook, finding["id"])
         notes = house_notes(rulebook.rules[finding["id"]], rulebook) if finding["id"] in rulebook.rules else []
         if markdown:
-            lines.append(f"- **{finding['id']}** ({finding['severity']}), {where}: {md(finding['summary'])}")
+            lines.append(f"- **{finding['id']}** ({finding['severity']}), {at}: {md(finding['summary'])}")
             lines += [f"  - {md(effect_words(effect, report.get('pronouns')))}" for effect in finding["effects"]]
             if quote:
                 lines.append(f"\n  > {md(quote)}\n")
             lines += [f"  **{md(note)}**\n" for note in notes]
             continue
-        lines.append(f"  [{finding['id']} {finding['severity']}] {where}: {finding['summary']}")
+        lines.append(f"  [{finding['id']} {finding['severity']}] {at}: {finding['summary']}")
         lines += [f"     \u2192 {effect_words(effect, report.get('pronouns'))}" for effect in finding["effects"]]
         if quote:
             import textwrap  # only a ruling's words are wrapped: not imported by every check
@@ -90,8 +96,8 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
     lines = [f"## {md(name)}: {report['status']}" if markdown else f"{name}: {report['status']}"]
     if report["error"]:
         error = report["error"]
-        where = f" (at {error['path']})" if error.get("path") else ""
-        lines.append(f"  error: {shown(error['message'] + where)}")
+        located = f" (at {error['path']})" if error.get("path") else ""
+        lines.append(f"  error: {shown(error['message'] + located)}")
         return "\n".join(lines) + "\n"
     if markdown:
         lines.append("")

@@ -21,10 +21,11 @@ def demanded_by(t: BoardView, player: str) -> int | None:
 
 def refundable_of(t: BoardView, player: str) -> int:
     """What a refund gives back to a player: where every player antes (a jack-pot) his
-    antes, else his ante or his last straddle."""
+    one sum equal to the ante, as far as he has paid it (a second payment is no ante of
+    his: L30), else his ante or his last straddle."""
     game = t.playing
     if game.every_ante:
-        return game.antes_paid.get(player, 0)
+        return min(game.antes_paid.get(player, 0), t.table_ante)
     own = [amount for who, amount in game.straddles if who == player]
     if player == game.ante_staker and game.ante is not None:
         return own[-1] if own else game.ante
