@@ -290,3 +290,19 @@ def test_the_number_of_cards_a_house_may_deal_is_the_number_the_evaluator_can_va
 
     declared = rulebook.declared["cards_per_hand"]
     assert (declared.minimum, declared.maximum) == (hands.MIN_CARDS, hands.MAX_CARDS)
+
+
+def test_where_a_house_switches_d5_off_a_stander_who_stakes_short_is_judged_by_law_54(tmp_path):
+    """D5 is the exception to law 54, not a condition written into it: switched off, the
+    stander who stakes short at his next turn retires under law 54, and the game goes on
+    to its show (it was left open, judged by no rule)."""
+    case = str(cases_dir() / "d5-stander-stands-again-retires.json")
+    house = tmp_path / "h.yaml"
+    house.write_text("disable: [D5]\n", encoding="utf-8")
+    rules = {}
+    for args in ((), ("--house", str(house))):
+        code, out, _ = in_process("check", case, "--format", "json", *args)
+        report = json.loads(out)["reports"][0]
+        rules[args != ()] = ([(f["id"], f["event"]) for f in report["findings"] if f["player"] == "Cat"],
+                             report["games"][0]["complete"])
+    assert rules[False] == ([("D5", 20)], True) and rules[True] == ([("L54", 20)], True)
