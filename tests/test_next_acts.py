@@ -711,3 +711,17 @@ def test_cards_owed_to_one_who_staked_all_he_has_are_given_at_the_show():
     log["table"]["house"] = "table-stakes"
     report = arbiter.check_log(log)
     assert [f["id"] for f in report["findings"]] == ["A5"] and report["net"]["Bob"] == 6
+
+
+@pytest.mark.parametrize("give, owed", [
+    ("Bob gets 2 exposed 1\n", [("give", 1, "L40")]),  # the card exposed is owed again; the one short is not, unasked
+    ("Bob gets 2\n", []),  # short, not pointed out: nothing owed (item 11)
+    # pointed out, the deficiency counts the card already owed for the one exposed once (reading 11)
+    ("Bob gets 2 exposed 1\nDan points out short about Bob\n", [("give", 2, "L43")]),
+    ("Bob gets 1 exposed 1\n", [("give", 3, "L39")])])  # every card given exposed: he has been given nothing
+def test_what_a_short_give_owes_is_the_card_exposed_and_the_shortfall_pointed_out(give, owed):
+    """Items 11 and 28: a give short of the number asked owes its deficiency only once it is
+    pointed out (L43); a card exposed in it is owed again at once (L40). `next` and the
+    engine's `cards_due` agree."""
+    answer = answer_to(DRAWN + "Bob discards 3; Bob asks 3\n" + give)
+    assert [(o["what"], o["cards"], o["law"]) for o in answer["owed"]] == owed

@@ -431,7 +431,9 @@ class Prospect:
                 owing.append((drawer, hand.discarded - hand.given, self.law("Prospect.cards_owed")))
             elif hand.supplied:
                 rest = hand.discarded - hand.given - hand.awaits_pack
-                if hand.unreplaced and rest > hand.owed:  # exposed cards are not given (L40): the discard is owed
+                # every card given him exposed (L40: not given), he has been given nothing: the discard is owed;
+                # else what he is short is owed only once pointed out (L43, item 11)
+                if hand.unreplaced and hand.given == 0 and rest > hand.owed:
                     owing.append((drawer, rest, self.law("Prospect.cards_owed")))
                 elif hand.owed > 0:  # for cards exposed (L40), a deficiency ruled (L43)
                     owing.append((drawer, hand.owed, hand.owed_law))
