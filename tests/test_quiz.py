@@ -259,12 +259,13 @@ def test_every_shipped_case_with_findings_can_make_a_question_of_each_finding(ca
 
 def test_a_say_before_the_first_deal_is_no_question_having_no_table_to_show(cases):
     """A say before the log's first deal is judged in the game that deal begins, at its own
-    event, where no table is set: the quiz leaves that finding out, and only that one."""
+    event, where no table is set: the quiz leaves that finding out, and only such findings
+    (a joker drawn for the deal is the third, in no game)."""
     case = next(c for c in cases if c.name == "l25-a-stake-before-the-first-deal-is-a-say-out-of-turn")
     assert [f["event"] for f in case.report["findings"]] == [0] and case.findings == []
     before_deals = sum(1 for c in cases for f in c.report["findings"]
                        if all(e["type"] != "deal" for e in c.log["events"][: f["event"] + 1]))
-    assert sum(len(c.report["findings"]) - len(c.findings) for c in cases) == before_deals == 2
+    assert sum(len(c.report["findings"]) - len(c.findings) for c in cases) == before_deals == 3
 
 
 def test_a_wrong_choice_is_never_what_a_law_ruled_at_that_event_orders(cases, rulebook):
