@@ -329,14 +329,11 @@ class CompiledRules:
         self._matching: dict[tuple[str, tuple[Any, ...], str | None], tuple[list[Setting], bool]] = {}
         # the phases each act is accepted in by the `round_acts` entries with no condition (read by `act_possible`
         # at most acts), and the acts some entry with a condition names (asked only outside those phases)
-        self.round_acts: dict[str, frozenset[str]] = {}
-        self.conditional_acts: frozenset[str] = frozenset()
-        for setting in self.settings.get("round_acts", ()):
-            for act in setting.value["acts"]:
-                fixed = self.round_acts.get(act, frozenset())
-                self.round_acts[act] = fixed | set(setting.value["phases"]) if setting.unconditional else fixed
-                if not setting.unconditional:
-                    self.conditional_acts |= {act}
+        rounds = self.settings.get("round_acts", ())
+        self.round_acts: dict[str, frozenset[str]] = {
+            act: frozenset(p for s in rounds if s.unconditional and act in s.value["acts"] for p in s.value["phases"])
+            for entry in rounds for act in entry.value["acts"]}
+        self.conditional_acts = frozenset(act for s in rounds if not s.unconditional for act in s.value["acts"])
         self._chains: dict[int, Chain] = {}
         self._values: dict[int, tuple[Any, Value]] = {}
         self.constant_settings: dict[str, Setting | None] = {
