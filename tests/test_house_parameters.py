@@ -306,3 +306,25 @@ def test_where_a_house_switches_d5_off_a_stander_who_stakes_short_is_judged_by_l
         rules[args != ()] = ([(f["id"], f["event"]) for f in report["findings"] if f["player"] == "Cat"],
                              report["games"][0]["complete"])
     assert rules[False] == ([("D5", 20)], True) and rules[True] == ([("L54", 20)], True)
+
+
+@pytest.mark.parametrize("jackpot, refund", [(False, 3), (True, 1)])
+def test_a_refund_where_every_player_antes_is_his_ante_and_in_a_jackpot_one_sum_equal_to_the_ante(
+        tmp_path, jackpot, refund):
+    """Item 6 (L14): the foul hand's ante is refunded. Under a house where every player
+    antes, Dan's ante of 3 is what he staked as his ante, and no rule finds it wrong: all
+    of it comes back. In a jack-pot law 30 has each pay one sum equal to the ante, 1: the
+    rest is no jack-pot ante of his, and stays in the pool."""
+    house = tmp_path / "h.yaml"
+    house.write_text("parameters: {ante_from_every_player: true}\n", encoding="utf-8")
+    head = "players Ann Bob Cat Dan; limit 20; ante 1\n"
+    if jackpot:  # no one opens the first game
+        head += "Ann deals; Ann shuffles; Dan cuts; Bob antes 1; Cat antes 1; Ann antes 1; Dan antes 1\ndealt\n" \
+                "Cat passes; Dan passes; Ann passes; Bob passes\n"
+    dealer, cutter = ("Bob", "Ann") if jackpot else ("Ann", "Dan")
+    text = head + (f"{dealer} deals; {dealer} shuffles; {cutter} cuts; Bob antes 1; Cat antes 1; Ann antes 1; "
+                   "Dan antes 3\ndealt Ann 5, Bob 5, Cat 5, Dan 4\nDan lifts\n")
+    (tmp_path / "g.hand").write_text(text, encoding="utf-8")
+    _, out, _ = in_process("check", str(tmp_path / "g.hand"), "--house", str(house), "--format", "json")
+    refunds = [e for f in json.loads(out)["reports"][0]["findings"] for e in f["effects"] if e["type"] == "refund"]
+    assert [(e["to"], e["amount"]) for e in refunds] == [("Dan", refund)]

@@ -713,15 +713,23 @@ def test_cards_owed_to_one_who_staked_all_he_has_are_given_at_the_show():
     assert [f["id"] for f in report["findings"]] == ["A5"] and report["net"]["Bob"] == 6
 
 
-@pytest.mark.parametrize("give, owed", [
-    ("Bob gets 2 exposed 1\n", [("give", 1, "L40")]),  # the card exposed is owed again; the one short is not, unasked
-    ("Bob gets 2\n", []),  # short, not pointed out: nothing owed (item 11)
+@pytest.mark.parametrize("draw, owed", [
+    ("Bob asks 3; Bob gets 2 exposed 1\n", [("give", 1, "L40")]),  # the card exposed is owed again, the one short not
+    ("Bob asks 3; Bob gets 2\n", []),  # short, not pointed out: nothing owed (item 11)
     # pointed out, the deficiency counts the card already owed for the one exposed once (reading 11)
-    ("Bob gets 2 exposed 1\nDan points out short about Bob\n", [("give", 2, "L43")]),
-    ("Bob gets 1 exposed 1\n", [("give", 3, "L39")])])  # every card given exposed: he has been given nothing
-def test_what_a_short_give_owes_is_the_card_exposed_and_the_shortfall_pointed_out(give, owed):
+    ("Bob asks 3; Bob gets 2 exposed 1\nDan points out short about Bob\n", [("give", 2, "L43")]),
+    ("Bob asks 3; Bob gets 1 exposed 1\n", [("give", 3, "L39")]),  # every card given exposed: he has been given none
+    # asked for 2 of the 3 he discarded, given 2 with one exposed: the discard is due (L44), 2 more, not 1 (L45)
+    ("Bob asks 2; Bob gets 2 exposed 1\n", [("give", 2, "L39")])])
+def test_what_a_short_give_owes_is_the_card_exposed_and_the_shortfall_pointed_out(draw, owed):
     """Items 11 and 28: a give short of the number asked owes its deficiency only once it is
-    pointed out (L43); a card exposed in it is owed again at once (L40). `next` and the
-    engine's `cards_due` agree."""
-    answer = answer_to(DRAWN + "Bob discards 3; Bob asks 3\n" + give)
+    pointed out (L43); a card exposed in it is owed again at once (L40); after a demand
+    other than the discard, the discard is owed (L44). Doing what `next` says raises no
+    finding of its own."""
+    text = DRAWN + "Bob discards 3; " + draw
+    answer = answer_to(text)
     assert [(o["what"], o["cards"], o["law"]) for o in answer["owed"]] == owed
+    if owed:
+        before = [f["id"] for f in replay_log(parse_checked(text, "x.hand")[0])["findings"]]
+        log, _ = parse_checked(text + f"Bob gets {owed[0][1]}\n", "x.hand")
+        assert [f["id"] for f in replay_log(log)["findings"]] == before

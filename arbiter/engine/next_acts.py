@@ -45,6 +45,7 @@ from arbiter.errors import ArbiterError
 from arbiter.events import MAX_NUMBER, Event
 from arbiter.findings import EvidenceRecord
 from arbiter.rulebook.house import HOUSE_AUTHORITY
+from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
 from arbiter.rulebook.vocabulary.predicates import hand_known
 from arbiter.seats import POOL
@@ -431,9 +432,11 @@ class Prospect:
                 owing.append((drawer, hand.discarded - hand.given, self.law("Prospect.cards_owed")))
             elif hand.supplied:
                 rest = hand.discarded - hand.given - hand.awaits_pack
-                # every card given him exposed (L40: not given), he has been given nothing: the discard is owed;
-                # else what he is short is owed only once pointed out (L43, item 11)
-                if hand.unreplaced and hand.given == 0 and rest > hand.owed:
+                # the discard is owed where a card exposed (L40: not given) leaves him given nothing, or where
+                # he asked for another number (L44: the discard is due); else what he is short of the number
+                # asked is owed only once pointed out (L43, item 11)
+                if hand.unreplaced and (hand.given == 0 or demanded_by(self.board, drawer) != hand.discarded) \
+                        and rest > hand.owed:
                     owing.append((drawer, rest, self.law("Prospect.cards_owed")))
                 elif hand.owed > 0:  # for cards exposed (L40), a deficiency ruled (L43)
                     owing.append((drawer, hand.owed, hand.owed_law))

@@ -20,12 +20,13 @@ def demanded_by(t: BoardView, player: str) -> int | None:
 
 
 def refundable_of(t: BoardView, player: str) -> int:
-    """What a refund gives back to a player: where every player antes (a jack-pot) his
-    one sum equal to the ante, as far as he has paid it (a second payment is no ante of
-    his: L30), else his ante or his last straddle."""
+    """What a refund gives back to a player: where every player antes, what he paid, in a
+    jack-pot no more than one sum equal to the ante (a second payment, or one of another
+    sum, is no jack-pot ante of his: L30); else his ante or his last straddle."""
     game = t.playing
     if game.every_ante:
-        return min(game.antes_paid.get(player, 0), t.table_ante)
+        paid = game.antes_paid.get(player, 0)
+        return min(paid, t.table_ante) if game.jackpot else paid
     own = [amount for who, amount in game.straddles if who == player]
     if player == game.ante_staker and game.ante is not None:
         return own[-1] if own else game.ante
