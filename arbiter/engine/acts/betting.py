@@ -69,12 +69,17 @@ def betting_act(r: Judge, event: Event) -> None:
     if game.phase == Phase.BEFORE_DEAL:
         say_before_the_deal(r, player, kind, event)
         return
-    begins = game.phase == Phase.DRAW and player in game.still_in and betting_begins(r, player, event)
+    # a pass by one given no card of his draw yet throws in his hand: there are no cards drawn to raise (L48),
+    # and it is no bet to begin the betting
+    hand = game.deal.hands.get(player)
+    nothing_drawn = kind == "pass" and hand is not None and bool(hand.discarded) and not hand.supplied
+    begins = game.phase == Phase.DRAW and player in game.still_in and not nothing_drawn \
+        and betting_begins(r, player, event)
     # a make-good while others still draw raises no drawn card (reading 10); a bet that begins the betting does,
     # and so does a pass (reading 11: his first pass after his draw); once the pool is taken, an act changes
     # nothing (item 25): it raises no hand either
     making_good = game.phase == Phase.DRAW and not begins and kind != "pass" and has_drawn(r.board, player)
-    raised = [] if making_good or game.resolved else raise_hand(r, player)
+    raised = [] if making_good or nothing_drawn or game.resolved else raise_hand(r, player)
     if raised_a_foul_hand(r, player, raised):  # his hand foul before his bet: it begins nothing
         if kind != "pass":
             late_stake(r, player, event["stake"])
