@@ -733,3 +733,20 @@ def test_what_a_short_give_owes_is_the_card_exposed_and_the_shortfall_pointed_ou
         before = [f["id"] for f in replay_log(parse_checked(text, "x.hand")[0])["findings"]]
         log, _ = parse_checked(text + f"Bob gets {owed[0][1]}\n", "x.hand")
         assert [f["id"] for f in replay_log(log)["findings"]] == before
+
+
+def test_a_jackpot_ante_paid_short_owes_the_rest_and_paying_it_completes_the_ante():
+    """Items 17 and 28 (L30): Cat pays 1 of the jack-pot ante of 2, an irregularity; the
+    other 1 is still owed, offered as her ante, and paying it completes her one sum equal
+    to the ante: no second finding."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 2\nAnn deals; Ann shuffles; Dan cuts; Bob antes 2\ndealt\n"
+            "Cat passes; Dan passes; Ann passes; Bob passes\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 2; Ann antes 2; Bob antes 2\n")
+    answer = answer_to(text)
+    assert [(o["by"], o["amount"]) for o in answer["owed"] if o["what"] == "ante"] == [("Cat", 1)]
+    assert {"type": "ante", "amount": 1} in answer["acts"] + [
+        {k: v for k, v in a.items() if k != "player"} for a in answer["others"] if a.get("player") == "Cat"]
+    short = [f["id"] for f in replay_log(parse_checked(text, "x.hand")[0])["findings"]]
+    completed, _ = parse_checked(text + "Cat antes 1\n", "x.hand")
+    assert short == ["L29", "L30"] and [f["id"] for f in replay_log(completed)["findings"]] == short
+    assert answer_to(text + "Cat antes 1\n")["owed"] == []

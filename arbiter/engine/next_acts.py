@@ -68,7 +68,7 @@ class Prospect:
         self.owed: list[dict[str, Any]] = []
         self.asks: list[dict[str, Any]] = []
         self.phase: PhaseName = Phase.BEFORE_DEAL  # the phase the answer is in
-        self.unpaid_antes: list[str] = []
+        self.unpaid_antes: dict[str, int] = {}  # each who owes this game an ante, and what he still owes
         self.club_rules = frozenset(rule.id for rule in self.rulebook.rules.values()
                                     if rule.authority == HOUSE_AUTHORITY and rule.checks)
 
@@ -182,24 +182,26 @@ class Prospect:
             self.the_show()
             self.owed_first(game)
 
-    def antes_owed(self, game: Game) -> list[str]:
+    def antes_owed(self, game: Game) -> dict[str, int]:
         """Those who owe this game an ante (in a jack-pot, each who has not paid; else the
         ante's player where none was staked), each `owed` until the next deal, paid or not
         by the first card (reading 55), while the pool is there to take it (once it is taken
         no counters move, reading 25); the new deal after a misdeal needs none."""
         ante = self.ante_offered(game)
         if game.deal.redeal or game.pool_taken():
-            return []
-        if game.every_ante:
+            return {}
+        if game.every_ante:  # one who paid short owes the rest (L30: "a sum equal to the ante")
             seating = self.board.seating
-            unpaid = [p for p in seating.round_from(seating.left_of(game.dealer)) if p not in game.antes_paid]
+            due = {p: ante - game.antes_paid.get(p, 0) for p in seating.round_from(seating.left_of(game.dealer))}
             law = self.ledger_law("ante")
         elif game.ante is None and game.ante_player is not None:
-            unpaid = [game.ante_player]
+            due = {game.ante_player: ante}
             _, law = self.board.setting_person("ante_by")
         else:
-            return []
-        self.owed.extend({"by": p, "to": "pool", "what": "ante", "amount": ante, "law": law} for p in unpaid)
+            return {}
+        unpaid = {p: amount for p, amount in due.items() if amount > 0}
+        self.owed.extend({"by": p, "to": "pool", "what": "ante", "amount": amount, "law": law}
+                         for p, amount in unpaid.items())
         return unpaid
 
     def ante_offered(self, game: Game) -> int:
@@ -214,7 +216,6 @@ class Prospect:
 
     def before_the_deal(self, game: Game) -> None:
         deal = game.deal
-        ante = self.ante_offered(game)
         unpaid = self.unpaid_antes
         # What comes before the first card, in the usual order; the first is the turn, and
         # the others may come first (the ante before the shuffle, say): they are offered too.
@@ -224,7 +225,7 @@ class Prospect:
         cutter = self.board.setting_person("cut_by")[0]
         if deal.cut_by is None and cutter is not None:
             due.append((cutter, [{"type": "cut"}]))
-        due.extend((player, [{"type": "ante", "amount": ante}]) for player in unpaid)
+        due.extend((player, [{"type": "ante", "amount": amount}]) for player, amount in unpaid.items())
         if not (deal.redeal or unpaid):  # the one whose turn it is, and later players in turn past him (L21)
             due.extend((straddler, [{"type": "straddle", "amount": expected_straddle(self.board)}])
                        for straddler in self.straddlers(game))
