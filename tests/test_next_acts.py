@@ -750,3 +750,18 @@ def test_a_jackpot_ante_paid_short_owes_the_rest_and_paying_it_completes_the_ant
     completed, _ = parse_checked(text + "Cat antes 1\n", "x.hand")
     assert short == ["L29", "L30"] and [f["id"] for f in replay_log(completed)["findings"]] == short
     assert answer_to(text + "Cat antes 1\n")["owed"] == []
+
+
+def test_under_table_stakes_no_ante_beyond_what_he_has_is_owed_and_all_he_has_is_no_fault():
+    """A5: Bob, the ante, has 1 counter: the ante owed and offered is 1, not 2; and in a
+    jack-pot Ann, who antes all she has, short of the ante, is no L30 (a ruling: no one is
+    at fault for having no more)."""
+    answer = answer_to("players Ann Bob Cat; limit 10; ante 2; stacks Ann 20, Bob 1, Cat 20\nAnn deals\n",
+                       house="table-stakes")
+    assert [(o["by"], o["amount"]) for o in answer["owed"]] == [("Bob", 1)]
+    text = ("players Ann Bob Cat; limit 10; ante 2; stacks Ann 1, Bob 20, Cat 20\n"
+            "Ann deals; Ann shuffles; Cat cuts; Bob antes 2\ndealt\nCat passes; Ann passes; Bob passes\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 2; Ann antes 2; Bob antes 2\ndealt\n")
+    log, _ = parse_checked(text, "x.hand")
+    log["table"]["house"] = "table-stakes"
+    assert [f["id"] for f in arbiter.check_log(log)["findings"]] == ["L29", "A5"]

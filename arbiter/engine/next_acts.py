@@ -199,6 +199,7 @@ class Prospect:
             _, law = self.board.setting_person("ante_by")
         else:
             return {}
+        due = {p: self.board.within_stack(p, amount) for p, amount in due.items()}  # A5: no more than he has
         unpaid = {p: amount for p, amount in due.items() if amount > 0}
         self.owed.extend({"by": p, "to": "pool", "what": "ante", "amount": amount, "law": law}
                          for p, amount in unpaid.items())
