@@ -188,6 +188,7 @@ class Game:
         self.acted_since_raise: set[str] = set()
         self.preceding: int = 0  # the preceding in-turn stake: what a player must make good at his turn
         self.early: dict[str, int] = {}  # acts out of turn whose turn has not come: the stake left
+        self.come: set[str] = set()  # of those, the ones whose turn has come: their early stake judged then (D1)
         self.late: dict[str, int] = {}  # stakes when none could come: counters in, nothing else
         self.stood: set[str] = set()
         self.last_stood: str | None = None

@@ -752,6 +752,17 @@ def test_a_jackpot_ante_paid_short_owes_the_rest_and_paying_it_completes_the_ant
     assert answer_to(text + "Cat antes 1\n")["owed"] == []
 
 
+def test_an_early_stake_over_the_limit_is_found_at_the_event_that_brings_its_turn():
+    """SPEC 24 and §4 (`event`: where the law could first be applied): Dan's early 30 counts
+    from his turn, which Cat's open brings; the D1 is found there, though the log ends
+    with it, and not again at Dan's act (before, at the next event, or not at all)."""
+    head = HEAD + "dealt\nDan opens 30\nCat opens 2\n"
+    found = [(f["id"], f["event"]) for f in replay_log(parse_checked(head, "x.hand")[0])["findings"]]
+    assert found == [("L25", 5), ("D1", 6)]
+    log, _ = parse_checked(head + "Dan plays 35\nAnn passes\n", "x.hand")
+    assert [(f["id"], f["event"]) for f in replay_log(log)["findings"]] == found
+
+
 def test_under_table_stakes_no_ante_beyond_what_he_has_is_owed_and_all_he_has_is_no_fault():
     """A5: Bob, the ante, has 1 counter: the ante owed and offered is 1, not 2; and in a
     jack-pot Ann, who antes all she has, short of the ante, is no L30 (a ruling: no one is

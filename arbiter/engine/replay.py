@@ -100,6 +100,8 @@ class Replay(Judge):
         if game is not None and game.phase in LEFT_ALONE_PHASES and (
                 len(game.still_in) == 1 or (game is before and len(game.still_in) < playing)):
             betting.round_may_end(self)  # the others passed, or a hand found foul left him alone or ended the round
+        if game is not None and game.early and not game.resolved:
+            betting.early_turn_comes(self)  # the turn this event brought may be one who acted early: it has come
         if self.trace is not None:
             self.trace.append(self.snapshot())
 

@@ -120,6 +120,12 @@ def optional(game: Game, player: str, betting: bool) -> bool:
     return early is not None and (not betting or early >= game.preceding)
 
 
+def hold_early(game: Game, player: str) -> None:
+    """A stake made out of turn is held as early until his turn comes: its turn is yet to come."""
+    game.early[player] = game.stakes[player]
+    game.come.discard(player)
+
+
 def take_say_turn(game: Game, player: str, staked: bool, raises: bool = True) -> None:
     """A player's say is taken, by an act or, for an early sayer, silently: his stake is
     the preceding one from now (unless it `raises` no one: a show demanded for a sum, L61).

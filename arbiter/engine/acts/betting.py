@@ -134,7 +134,7 @@ def say_before_the_deal(r: Judge, player: str, kind: str, event: Event) -> None:
             stake_for_a_show(r, player, event["stake"])
         else:
             r.stake(player, event["stake"], "stake")
-        game.early[player] = game.stakes[player]
+        turns.hold_early(game, player)
     r.act(held)
 
 
@@ -193,13 +193,35 @@ def take_turns_to(r: Judge, player: str, passing: bool = False) -> bool:
                   and not turns.short_at_turn(game, upto) and not turns.ends_when_passed(game, upto))
     for passed in upto if own_passes else upto[:-1]:
         pass_turn(r, passed)
+    if not own_passes:  # his turn has come with the others' passing, before his act is judged
+        turn_comes(r, player)
     return not own_passes
 
 
-def pass_turn(r: Judge, player: str) -> None:
-    """An early actor's turn passes without an act: his early stake counts from now,
-    and is judged now as a stake made at his turn would be (the `turn_passes` moment)."""
+def turn_comes(r: Judge, player: str) -> None:
+    """An early actor's turn has come: his early stake counts from now, as the last
+    increase (SPEC 24), and is judged now, once (the `turn_comes` moment: D1), at the
+    event that brought his turn, whatever he does there (SPEC §4: where the law could
+    first be applied)."""
     game = r.board.playing
+    if player in game.early and player not in game.come:
+        game.come.add(player)
+        r.act(r.decide("turn_comes", player))
+
+
+def early_turn_comes(r: Judge) -> None:
+    """After an event: where the one whose turn it now is acted early, his turn has come."""
+    game = r.board.playing
+    if game.phase in (Phase.SAY, Phase.BETTING) and (chain := r.board.turns.chain()):
+        turn_comes(r, chain[0])
+
+
+def pass_turn(r: Judge, player: str) -> None:
+    """An early actor's turn passes without an act: it has come (`turn_comes`), and his
+    early stake is judged now as a stake made at his turn would be (the `turn_passes`
+    moment)."""
+    game = r.board.playing
+    turn_comes(r, player)
     r.act(r.decide("turn_passes", player))
     if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
         game.last_to_equal = player
@@ -220,7 +242,7 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool =
         if in_turn:
             turns.take_say_turn(game, player, staked, raises)
         elif player in game.still_in:
-            game.early[player] = game.stakes[player]
+            turns.hold_early(game, player)
         if game.the_say().over(game.still_in):
             close_say(r, player)
     elif game.phase == Phase.BETTING:
@@ -228,7 +250,7 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool =
             turns.take_bet_turn(game, r.board.seating, player)
             close_betting_if_done(r, player)
         elif turns.bets(game, player):
-            game.early[player] = game.stakes[player]
+            turns.hold_early(game, player)
     elif game.phase == Phase.SHOW:  # a pass at the show: the hands due may all be in
         showing.close_show_if_done(r)
 

@@ -63,7 +63,8 @@ MOMENTS: Mapping[str, str] = {
     "supplied": "cards have been placed before a player in the draw",
     "demand_known": "the number a player demanded becomes known (by a demand, or a dispute decided)",
     "demand_settled": "the number a player demanded and the cards given are both known",
-    "turn_passes": "an early actor's turn to say or bet passes without an act: his early stake counts from now",
+    "turn_comes": "an early actor's turn to say or bet has come: his early stake counts from now",
+    "turn_passes": "an early actor's turn to say or bet passes without an act",
     "game_won": "the pool is about to be paid",
     "followed": "another law's finding calls for this one (`follow`)",
 }

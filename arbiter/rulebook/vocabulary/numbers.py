@@ -76,11 +76,11 @@ add("early_increase", "the increase the actor's early stake makes, his turn come
     note=("his stake made out of turn less the preceding stake made in turn: it counts from his turn, as the "
           "last increase, the others' early stakes counting from theirs (SPEC 24); 0 where he has none"))
 add("increase", "the increase over the highest stake",
-    lambda t: max(stake_made(t) - t.playing.highest_raised(), t.playing.early_increase(t.actor) if t.actor else 0),
+    lambda t: stake_made(t) - t.playing.highest_raised(),
     note=("the stake made minus the highest stake so far (stakes made out of turn included: the most a stake "
           "may be is the highest so far plus the limit); before the game is opened in the say, minus the ante's or "
-          "the last straddle's, an early stake counting only from its owner's turn; at the turn of one who staked "
-          "early, the larger of that and his `early_increase`"))
+          "the last straddle's, an early stake counting only from its owner's turn (his `early_increase`, judged "
+          "when it comes)"))
 
 
 @NUMBERS("opening_base", "the ante (or the last straddle)",
