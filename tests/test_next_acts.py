@@ -770,9 +770,10 @@ def test_under_table_stakes_no_ante_beyond_what_he_has_is_owed_and_all_he_has_is
     answer = answer_to("players Ann Bob Cat; limit 10; ante 2; stacks Ann 20, Bob 1, Cat 20\nAnn deals\n",
                        house="table-stakes")
     assert [(o["by"], o["amount"]) for o in answer["owed"]] == [("Bob", 1)]
-    text = ("players Ann Bob Cat; limit 10; ante 2; stacks Ann 1, Bob 20, Cat 20\n"
-            "Ann deals; Ann shuffles; Cat cuts; Bob antes 2\ndealt\nCat passes; Ann passes; Bob passes\n"
-            "Bob deals; Bob shuffles; Ann cuts; Cat antes 2; Ann antes 2; Bob antes 2\ndealt\n")
-    log, _ = parse_checked(text, "x.hand")
-    log["table"]["house"] = "table-stakes"
-    assert [f["id"] for f in arbiter.check_log(log)["findings"]] == ["L29", "A5"]
+    for recorded, found in (("2", ["L29", "A5"]), ("1", ["L29"])):  # more than she has, or just all she has
+        text = ("players Ann Bob Cat; limit 10; ante 2; stacks Ann 1, Bob 20, Cat 20\n"
+                "Ann deals; Ann shuffles; Cat cuts; Bob antes 2\ndealt\nCat passes; Ann passes; Bob passes\n"
+                f"Bob deals; Bob shuffles; Ann cuts; Cat antes 2; Ann antes {recorded}; Bob antes 2\ndealt\n")
+        log, _ = parse_checked(text, "x.hand")
+        log["table"]["house"] = "table-stakes"
+        assert [f["id"] for f in arbiter.check_log(log)["findings"]] == found, recorded

@@ -207,6 +207,10 @@ def turn_comes(r: Judge, player: str) -> None:
     if player in game.early and player not in game.come:
         game.come.add(player)
         r.act(r.decide("turn_comes", player))
+        if game.phase == Phase.SAY and game.opener is None and player in game.still_in \
+                and not game.shows_only(player):
+            game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25);
+            # a show for a sum opens nothing (L61)
 
 
 def early_turn_comes(r: Judge) -> None:
@@ -217,17 +221,12 @@ def early_turn_comes(r: Judge) -> None:
 
 
 def pass_turn(r: Judge, player: str) -> None:
-    """An early actor's turn passes without an act: it has come (`turn_comes`), and his
-    early stake is judged now as a stake made at his turn would be (the `turn_passes`
-    moment)."""
+    """An early actor's turn passes without an act: it has come (`turn_comes`, where his
+    early stake was judged), and his stake counts as made at his turn."""
     game = r.board.playing
     turn_comes(r, player)
-    r.act(r.decide("turn_passes", player))
     if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
         game.last_to_equal = player
-    elif game.phase == Phase.SAY and game.opener is None and player in game.still_in and not game.shows_only(player):
-        game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25);
-        # a show for a sum opens nothing (L61)
     turns.take_turn(game, r.board.seating, player)
 
 

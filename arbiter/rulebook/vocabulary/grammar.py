@@ -64,7 +64,6 @@ MOMENTS: Mapping[str, str] = {
     "demand_known": "the number a player demanded becomes known (by a demand, or a dispute decided)",
     "demand_settled": "the number a player demanded and the cards given are both known",
     "turn_comes": "an early actor's turn to say or bet has come: his early stake counts from now",
-    "turn_passes": "an early actor's turn to say or bet passes without an act",
     "game_won": "the pool is about to be paid",
     "followed": "another law's finding calls for this one (`follow`)",
 }
