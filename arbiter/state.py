@@ -187,7 +187,7 @@ class Game:
         self.bettors: set[str] = set()
         self.acted_since_raise: set[str] = set()
         self.preceding: int = 0  # the preceding in-turn stake: what a player must make good at his turn
-        self.early: dict[str, int] = {}  # acts out of turn whose turn has not come: the stake left
+        self.early: dict[str, int] = {}  # acts out of turn whose turn is not yet taken: the stake left
         self.come: set[str] = set()  # of those, the ones whose turn has come: their early stake judged then (D1)
         self.late: dict[str, int] = {}  # stakes when none could come: counters in, nothing else
         self.stood: set[str] = set()

@@ -121,7 +121,8 @@ def optional(game: Game, player: str, betting: bool) -> bool:
 
 
 def hold_early(game: Game, player: str) -> None:
-    """A stake made out of turn is held as early until his turn comes: its turn is yet to come."""
+    """A stake made out of turn is held as early until its maker's turn is taken; that turn
+    is yet to come (`come`)."""
     game.early[player] = game.stakes[player]
     game.come.discard(player)
 
