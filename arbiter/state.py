@@ -83,6 +83,10 @@ class Hand:
         self.drawn_lifted: bool = False
         self.awaits_pack: int = 0  # cards still to come from the discards made up: the pack ran out in his give (L41)
 
+    def draw_to_come(self) -> bool:
+        """Has he discarded and been given nothing yet (his draw is still to come)?"""
+        return bool(self.discarded) and not self.supplied
+
 
 class Deal:
     """From taking up the pack to the deal finished (or declared void)."""

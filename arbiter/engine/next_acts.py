@@ -404,7 +404,7 @@ class Prospect:
             if player is not None and game.stakes[drawer] < game.highest_stake() and drawer not in game.all_in:
                 highest = game.highest_stake()
                 self.others.append({"type": "play", "minimum": highest, "maximum": highest, "player": drawer})
-            if not hand.supplied and hand.discarded > 0 and hand.demanded is None:
+            if hand.draw_to_come() and hand.demanded is None:
                 self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})  # asked (L39)
         if self.dealer_owes(game, owing, player):
             return
@@ -430,7 +430,7 @@ class Prospect:
                                   "law": hand.excess_law})
             if drawer not in game.still_in or hand.discarded is None or hand.drawn_lifted:
                 continue
-            if not hand.supplied and hand.discarded > 0:  # less any given him before he discarded
+            if hand.draw_to_come():  # less any given him before he discarded
                 owing.append((drawer, hand.discarded - hand.given, self.law("Prospect.cards_owed")))
             elif hand.supplied:
                 rest = hand.discarded - hand.given - hand.awaits_pack

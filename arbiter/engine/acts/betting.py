@@ -71,8 +71,7 @@ def betting_act(r: Judge, event: Event) -> None:
         return
     # a pass by one given no card of his draw yet throws in his hand: there are no cards drawn to raise (L48),
     # and it is no bet to begin the betting
-    hand = game.deal.hands.get(player)
-    nothing_drawn = kind == "pass" and hand is not None and bool(hand.discarded) and not hand.supplied
+    nothing_drawn = kind == "pass" and (hand := game.deal.hands.get(player)) is not None and hand.draw_to_come()
     begins = game.phase == Phase.DRAW and player in game.still_in and not nothing_drawn \
         and betting_begins(r, player, event)
     # a make-good while others still draw raises no drawn card (reading 10); a bet that begins the betting does,

@@ -23,8 +23,8 @@ def act_possible(t: BoardView, kind: str, player: str | None) -> bool:
     if phases is None:
         return True
     game = t.game
-    if game is None or game.phase not in phases and not (
-            kind in t.conditional_acts and game.phase in t.accepting_phases(kind)):
+    if game is None or (game.phase not in phases and not (
+            kind in t.conditional_acts and game.phase in t.accepting_phases(kind))):
         return False
     return kind not in STAKES or player in game.still_in
 

@@ -29,7 +29,7 @@ def cards_due(t: BoardView, player: str) -> bool:
     The turns to draw may be over (the betting begun) while the debt stands."""
     hand = t.hand(player)
     return player in t.playing.still_in and not hand.drawn_lifted and (
-        hand.owed > 0 or hand.awaits_pack > 0 or (bool(hand.discarded) and not hand.supplied))
+        hand.owed > 0 or hand.awaits_pack > 0 or hand.draw_to_come())
 
 
 def phase_now(t: BoardView) -> PhaseName:
