@@ -429,6 +429,32 @@ def test_under_table_stakes_no_straddle_beyond_what_he_has_is_offered(tmp_path):
     assert in_process("next", str(log), "--house", "table-stakes") == (0, "Ann deals: the next card to Bob\n", "")
 
 
+def test_under_table_stakes_one_whose_ante_is_all_he_has_is_not_asked_to_say():
+    """A5 and L61: Bob antes the 1 counter he has; once Cat opens and the others have said,
+    his say would come, but he can stake nothing more: it passes, and the draw is next,
+    his first (reading: a player who has staked all he has takes no further part in the
+    betting). Without table stakes he may borrow, and is asked."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 1, Cat 20, Dan 20\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 2; Ann passes\n")
+    answer = answer_to(text, house="table-stakes")
+    assert (answer["phase"], answer["player"], answer["others"]) == ("draw", "Bob", [])
+    peel = answer_to(text)
+    assert (peel["phase"], peel["player"]) == ("say", "Bob")
+
+
+def test_under_table_stakes_the_bounds_follow_the_ante_made_not_the_ante_recorded():
+    """A5 (the laws judge the stake he could make), L25 and D1: Bob has 1 counter and the
+    log records an ante of 3; the ante made is 1, so Cat may open from 2 to 21, and an
+    opening of 22 raises the ante's stake by more than the limit."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 30, Bob 1, Cat 30, Dan 30\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 3\ndealt\n")
+    assert act(answer_to(text, house="table-stakes"), "open") == {"type": "open", "minimum": 2, "maximum": 21}
+    assert act(answer_to(text), "open") == {"type": "open", "minimum": 6, "maximum": 23}
+    log, _ = parse_checked(text + "Cat opens 22\n", "x.hand")
+    log["table"]["house"] = "table-stakes"
+    assert [(f["id"], f["event"]) for f in arbiter.check_log(log)["findings"]] == [("A5", 3), ("D1", 5)]
+
+
 def test_at_the_draw_one_whose_stake_was_raised_may_also_show_for_a_sum_short_of_it():
     """D4, L60 and L61: at her turn to draw Cat, her 2 raised to 6, makes it good, passes, or
     shows for a sum from her stake to one short of the highest, as in the betting; `check`
@@ -765,15 +791,15 @@ def test_an_early_stake_over_the_limit_is_found_at_the_event_that_brings_its_tur
 
 def test_under_table_stakes_no_ante_beyond_what_he_has_is_owed_and_all_he_has_is_no_fault():
     """A5: Bob, the ante, has 1 counter: the ante owed and offered is 1, not 2; and in a
-    jack-pot Ann, who antes all she has, short of the ante, is no L30 (a ruling: no one is
-    at fault for having no more)."""
+    jack-pot Ann, who antes all she has, short of the ante, is no L30 but A5's ruling (no
+    one is at fault for having no more), whether the log records the 2 due or the 1 she has."""
     answer = answer_to("players Ann Bob Cat; limit 10; ante 2; stacks Ann 20, Bob 1, Cat 20\nAnn deals\n",
                        house="table-stakes")
     assert [(o["by"], o["amount"]) for o in answer["owed"]] == [("Bob", 1)]
-    for recorded, found in (("2", ["L29", "A5"]), ("1", ["L29"])):  # more than she has, or just all she has
+    for recorded in ("2", "1"):  # more than she has, or just all she has
         text = ("players Ann Bob Cat; limit 10; ante 2; stacks Ann 1, Bob 20, Cat 20\n"
                 "Ann deals; Ann shuffles; Cat cuts; Bob antes 2\ndealt\nCat passes; Ann passes; Bob passes\n"
                 f"Bob deals; Bob shuffles; Ann cuts; Cat antes 2; Ann antes {recorded}; Bob antes 2\ndealt\n")
         log, _ = parse_checked(text, "x.hand")
         log["table"]["house"] = "table-stakes"
-        assert [f["id"] for f in arbiter.check_log(log)["findings"]] == found, recorded
+        assert [f["id"] for f in arbiter.check_log(log)["findings"]] == ["L29", "A5"], recorded

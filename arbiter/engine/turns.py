@@ -55,8 +55,10 @@ def betting_closes(game: Game, preceding: int, acted: set[str]) -> bool:
 
 def say_chain(game: Game) -> list[str]:
     """Who may say in turn now: the first in the say's order yet to say, and past him
-    while he is one who has already said out of turn."""
-    return game.say.up_to(game.still_in, game.early) if game.say else []
+    while he is one who has already said out of turn or staked all he has (A5)."""
+    if game.say is None:
+        return []
+    return game.say.up_to(game.still_in, game.early.keys() | game.all_in.keys() if game.all_in else game.early)
 
 
 def bet_pointer(game: Game, seating: Seating) -> str | None:
@@ -115,9 +117,12 @@ def ends_when_passed(game: Game, chain: list[str]) -> bool:
 
 def optional(game: Game, player: str, betting: bool) -> bool:
     """May this player's turn pass without an act? Yes for one who acted early and, in
-    the betting, left a stake that meets the preceding one."""
+    the betting, left a stake that meets the preceding one; in the say, for one who has
+    staked all he has (an ante or straddle of all his counters, A5): he can stake no more."""
     early = game.early.get(player)
-    return early is not None and (not betting or early >= game.preceding)
+    if early is None:
+        return not betting and player in game.all_in
+    return not betting or early >= game.preceding
 
 
 def hold_early(game: Game, player: str) -> None:

@@ -221,8 +221,12 @@ def early_turn_comes(r: Judge) -> None:
 
 def pass_turn(r: Judge, player: str) -> None:
     """An early actor's turn passes without an act: it has come (`turn_comes`, where his
-    early stake was judged), and his stake counts as made at his turn."""
+    early stake was judged), and his stake counts as made at his turn. So does the say of
+    one who staked all he has before it (A5)."""
     game = r.board.playing
+    if player not in game.early:  # one who staked all he has before the say: a show for it, which opens nothing (L61)
+        turns.take_say_turn(game, player, staked=False, raises=False)
+        return
     turn_comes(r, player)
     if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
         game.last_to_equal = player
@@ -261,7 +265,9 @@ def one_left(r: Judge) -> bool:
     game = r.board.playing
     if game.resolved or len(game.still_in) != 1 or game.phase == Phase.SHOW:
         return False
-    if game.phase in (Phase.SAY, Phase.BETTING) and (last := next(iter(game.still_in))) in game.early:
+    last = next(iter(game.still_in))
+    if game.phase in (Phase.SAY, Phase.BETTING) and last in game.early or (
+            game.phase == Phase.SAY and last in game.all_in and last not in game.the_say().done):
         pass_turn(r, last)  # the one turn left is his, and it passes: his early stake counts (D1 judges it), and
         # in the say opens the game where no one has (a show for a sum opens nothing: no one opened, L29)
     if not game.opener:
@@ -285,7 +291,7 @@ def settle_turns(r: Judge, event: Event) -> None:
     if game.phase not in (Phase.SAY, Phase.BETTING):
         return
     betting = game.phase == Phase.BETTING
-    if game.early:  # only the turn of one who acted early may pass without an act
+    if game.early or (game.all_in and not betting):  # only these turns may pass without an act
         pass_optional_turns(r, event, betting)
     if not betting:
         close_say_if_over(r, game)

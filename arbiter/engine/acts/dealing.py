@@ -126,9 +126,10 @@ def on_ante(r: Judge, event: Event) -> None:
     if game.every_ante:  # no one's stake: every stake starts at 0
         game.antes_paid[player] = game.antes_paid.get(player, 0) + r.board.pay(player, POOL, amount, "ante")
     else:
-        if game.ante is None:
-            game.ante, game.ante_staker = amount, player
-        r.stake(player, game.stakes[player] + amount, "ante")
+        before = game.stakes[player]
+        r.stake(player, before + amount, "ante")
+        if game.ante is None:  # the ante made: under table stakes no more than he had (A5), whatever he said
+            game.ante, game.ante_staker = game.stakes[player] - before, player
     r.act(held)
     if say_not_begun(game):
         betting.open_say(r)  # an ante once the cards are out, before any say: the say follows it (reading 8)
@@ -138,8 +139,8 @@ def on_straddle(r: Judge, event: Event) -> None:
     game = r.require_game("straddle")
     player, amount = event["player"], event["amount"]
     held = r.decide("straddle", player)
-    game.straddles.append((player, amount))
     r.stake(player, max(amount, game.stakes[player]), "straddle")
+    game.straddles.append((player, min(amount, game.stakes[player])))  # as made: under table stakes, what he had (A5)
     r.act(held)
     if say_not_begun(game):
         betting.open_say(r)  # a straddle once the cards are out, before any say: the say follows it (reading 8)
