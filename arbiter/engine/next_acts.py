@@ -434,14 +434,12 @@ class Prospect:
                 owing.append((drawer, hand.discarded - hand.given, self.law("Prospect.cards_owed")))
             elif hand.supplied:
                 rest = hand.discarded - hand.given - hand.awaits_pack
-                # where cards are owed (exposed, L40: not given; or a deficiency ruled, L43), what his discard
-                # lacks is owed where they leave him given nothing, or where he asked for another number (L44:
-                # the dealer need not give it, and gives the discard; the number asked would make the hand
-                # foul, L45); else what he is short of the number asked is owed only once pointed out (L43)
-                wrong = demanded_by(self.board, drawer) != hand.discarded
-                if (hand.unreplaced or hand.owed) and (wrong or (hand.given == 0 and rest > hand.owed)):
-                    if rest > 0:  # none where he has his discard: another card would make the hand foul
-                        owing.append((drawer, rest, self.law("Prospect.cards_owed")))
+                # the discard is owed where a card exposed (L40: not given) leaves him given nothing, or where
+                # he asked for another number (L44: the discard is due); else what he is short of the number
+                # asked is owed only once pointed out (L43, item 11)
+                if hand.unreplaced and (hand.given == 0 or demanded_by(self.board, drawer) != hand.discarded) \
+                        and rest > hand.owed:
+                    owing.append((drawer, rest, self.law("Prospect.cards_owed")))
                 elif hand.owed > 0:  # for cards exposed (L40), a deficiency ruled (L43)
                     owing.append((drawer, hand.owed, hand.owed_law))
                 if hand.awaits_pack:  # the pack ran out in his give: the rest comes from the discards made up
