@@ -13,6 +13,7 @@ import json
 import pytest
 import yaml
 
+import arbiter
 from arbiter.checker import check_log
 from arbiter.errors import HouseRulesError
 from arbiter.notation import parse_checked
@@ -276,3 +277,39 @@ def test_under_table_stakes_an_opening_is_judged_as_the_stake_he_could_make(open
     assert [(f["id"], f["event"], [e["type"] for e in f["effects"]]) for f in report["findings"]] == [
         ("L25", 5, []), ("A5", 5, ["all_in"])]
     assert "a stake of 1, less than" in report["findings"][0]["summary"]
+
+
+@pytest.mark.parametrize("written", [5, 2])
+def test_under_table_stakes_an_ante_and_a_straddle_are_judged_as_made(written):
+    """A5 with L19, L22 and D2: Bob has 2 counters and Cat 4 (limit 8, ante 1). Bob's ante,
+    5 or 2 as written, is the 2 he has: no more than half the limit (L19); Cat's straddle
+    is then due at twice it, 4; written as 9 or 4 it is the 4 she has: no L22, no D2. By the
+    laws alone (they borrow) a 5 and a 9 are each more than half the limit, and 9 is not
+    twice 5."""
+    text = ("players Ann Bob Cat Dan; limit 8; ante 1; stacks Ann 20, Bob 2, Cat 4, Dan 20\n"
+            f"Ann deals; Ann shuffles; Dan cuts; Bob antes {written}; Cat straddles {written * 2 - 1 if written > 2 else 4}\n"
+            "dealt\n")
+    log, _ = parse_checked(text, "x.hand")
+    log["table"]["house"] = "table-stakes"
+    house = [(f["id"], f["event"]) for f in check_log(log)["findings"]]
+    assert house == [("A5", 3), ("A5", 4)]
+    del log["table"]["house"]
+    laws = [f["id"] for f in check_log(log)["findings"]]
+    assert laws == (["L19", "L22", "D2"] if written == 5 else [])
+
+
+def test_under_table_stakes_one_with_no_counters_owes_no_ante_and_is_no_fault():
+    """A5 with L20 and item 28: Bob, the ante-man, has no counters. `next` owes no ante and
+    offers the deal; dealt so, the deal is no L20 (no one is at fault for having none).
+    Written, his ante makes none: no straddle of 0 is offered, and the opening is reckoned
+    on the table's ante, 2 to 20, never a stake of 0."""
+    head = "players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 0, Cat 20, Dan 20\nAnn deals; Ann shuffles; Dan cuts\n"
+    for ante in ("", "Bob antes 1\n"):
+        log, _ = parse_checked(head + ante, "x.hand")
+        answer = arbiter.next_acts(log, "table-stakes")
+        assert (answer["owed"], sorted(a["type"] for a in answer["acts"])) == ([], ["card", "dealt"]), ante
+        log, _ = parse_checked(head + ante + "dealt\n", "x.hand")
+        opening = next(a for a in arbiter.next_acts(log, "table-stakes")["acts"] if a["type"] == "open")
+        assert (opening["minimum"], opening["maximum"]) == (2, 20), ante
+        log["table"]["house"] = "table-stakes"
+        assert [f["id"] for f in check_log(log)["findings"]] == (["A5"] if ante else []), ante

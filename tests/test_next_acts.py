@@ -355,6 +355,25 @@ def test_a_card_exposed_in_a_replacement_is_owed_once():
     assert (answer["player"], answer["acts"]) == ("Ann", [{"type": "give", "to": "Bob", "count": 1}])
 
 
+@pytest.mark.parametrize("discarded, asked", [(3, 2), (2, 3)])
+def test_after_a_wrong_demand_a_short_pointed_out_asks_for_the_deficiency_of_the_number_asked(discarded, asked):
+    """Reading 11 read literally (its law 46 sentence: `arbiter table` asks for the give the
+    ruling names): Cat asks for another number than she discarded and is given 1; a short
+    pointed out (L43) asks the dealer to make good the number asked, and following it gives
+    her that number, a foul hand (L45); law 44 lets him give the discard instead, with no
+    further finding. The answer names the law's give; the laws judge whichever is made."""
+    text = HEAD + (f"dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+                   f"Cat discards {discarded}; Cat asks {asked}; Cat gets 1\nBob points out short about Cat\n")
+    answer = answer_to(text)
+    assert (answer["player"], answer["acts"]) == ("Ann", [{"type": "give", "to": "Cat", "count": asked - 1}])
+    assert [(o["cards"], o["law"]) for o in answer["owed"]] == [(asked - 1, "L43")]
+    found = {}
+    for given in (asked - 1, discarded - 1):
+        log, _ = parse_checked(text + f"Cat gets {given}\n", "x.hand")
+        found[given] = [f["id"] for f in arbiter.check_log(log)["findings"]]
+    assert found == {asked - 1: ["L44", "L43", "L45"], discarded - 1: ["L44", "L43"]}
+
+
 def test_one_who_demanded_a_show_and_is_left_alone_takes_the_pool():
     """SPEC 10: when only one player is left in, he takes the pool and there is no draw,
     a show for a sum made in the say (L60) or not."""
@@ -453,6 +472,20 @@ def test_under_table_stakes_the_bounds_follow_the_ante_made_not_the_ante_recorde
     log, _ = parse_checked(text + "Cat opens 22\n", "x.hand")
     log["table"]["house"] = "table-stakes"
     assert [(f["id"], f["event"]) for f in arbiter.check_log(log)["findings"]] == [("A5", 3), ("D1", 5)]
+
+
+@pytest.mark.parametrize("kind", ["open", "play"])
+def test_once_the_game_is_opened_an_open_is_judged_as_a_play(kind):
+    """D4, D5 and reading 10: an `open` recorded after the game is opened is a play. At his
+    turn to draw Bob, raised to 4, stakes 24 (D4: he must make it 4; D1: 20 over it); in
+    the betting Cat stands at 24 and, raised to 28, stakes 25 (D5: she retires). Before, an
+    `open` passed D4 and D5."""
+    text = HEAD + ("dealt\nCat opens 2; Dan plays 4; Ann passes; Bob plays 2\n"
+                   f"Bob {kind}s 24\nBob discards 0; Cat plays 24; Cat discards 0; Dan plays 24; Dan discards 0\n"
+                   f"Cat plays 24; Dan plays 28; Bob plays 28; Cat {kind}s 25\n")
+    log, _ = parse_checked(text, "x.hand")
+    assert [(f["id"], f["event"]) for f in arbiter.check_log(log)["findings"]] == [
+        ("L26", 8), ("D1", 9), ("D4", 9), ("D5", 18)]
 
 
 def test_at_the_draw_one_whose_stake_was_raised_may_also_show_for_a_sum_short_of_it():

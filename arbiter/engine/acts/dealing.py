@@ -128,8 +128,9 @@ def on_ante(r: Judge, event: Event) -> None:
     else:
         before = game.stakes[player]
         r.stake(player, before + amount, "ante")
-        if game.ante is None:  # the ante made: under table stakes no more than he had (A5), whatever he said
-            game.ante, game.ante_staker = game.stakes[player] - before, player
+        made = game.stakes[player] - before  # under table stakes no more than he had (A5), whatever he said
+        if game.ante is None and made > 0:  # with nothing on the table he made none
+            game.ante, game.ante_staker = made, player
     r.act(held)
     if say_not_begun(game):
         betting.open_say(r)  # an ante once the cards are out, before any say: the say follows it (reading 8)

@@ -66,9 +66,23 @@ add("preceding_stake", "the preceding stake made in turn",
 @NUMBERS("stake_made", "the stake made",
          note="the event's stake; under table stakes no more than the player has (A5: one beyond it is all he has)")
 def stake_made(t: BoardView) -> int:
-    stake: int = t.event.get("stake") or 0
+    return whole_made(t, t.event.get("stake") or 0)
+
+
+def whole_made(t: BoardView, whole: int) -> int:
+    """A whole stake or straddle as made: what it adds to his stake, under table stakes, no more than he has."""
     own = t.playing.stakes.get(t.actor, 0) if t.game and t.actor else 0
-    return own + t.within_stack(t.actor, stake - own) if t.actor and stake > own else stake
+    return own + t.within_stack(t.actor, whole - own) if t.actor and whole > own else whole
+
+
+@NUMBERS("amount_made", "the ante or straddle made",
+         note=("the event's amount; under table stakes no more than the player has (A5: an ante or straddle beyond "
+               "it is all he has, and the laws count the one made)"))
+def amount_made(t: BoardView) -> int:
+    amount: int = t.event.get("amount") or 0
+    if t.event.get("type") == "straddle":  # a straddle is his whole stake, an ante what he adds to it
+        return whole_made(t, amount)
+    return t.within_stack(t.actor, amount) if t.actor else amount
 
 
 add("early_increase", "the increase the actor's early stake makes, his turn come",
