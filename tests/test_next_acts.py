@@ -461,6 +461,22 @@ def test_under_table_stakes_one_whose_ante_is_all_he_has_is_not_asked_to_say():
     assert (peel["phase"], peel["player"]) == ("say", "Bob")
 
 
+def test_under_table_stakes_a_jackpot_ante_of_all_he_has_opens_nothing_when_his_say_passes():
+    """A5, L61 and item 28 (in a jack-pot `open` is offered at every say): Cat antes her one
+    counter into the jack-pot and says first; her turn passes without an act and opens
+    nothing, so Dan is offered an opening from twice the ante, not a play from 0; and where
+    Cat, with 1 left, cannot open, no show for 0 is offered."""
+    first = ("players Ann Bob Cat Dan; limit 20; ante {a}; stacks Ann 20, Bob 20, Cat {c}, Dan 20\n"
+             "Ann deals; Ann shuffles; Dan cuts; Bob antes {a}\ndealt\nCat passes; Dan passes; Ann passes; Bob passes\n"
+             "Bob deals; Bob shuffles; Ann cuts; Cat antes {a}; Dan antes {a}; Ann antes {a}; Bob antes {a}\ndealt\n")
+    answer = answer_to(first.format(a=1, c=1), house="table-stakes")
+    assert (answer["player"], answer["acts"]) == ("Dan", [{"type": "open", "minimum": 2, "maximum": 19},
+                                                         {"type": "pass"}])
+    answer = answer_to(first.format(a=2, c=3), house="table-stakes")
+    assert (answer["player"], answer["acts"]) == ("Cat", [{"type": "pass"},
+                                                         {"type": "demand_show", "minimum": 1, "maximum": 1}])
+
+
 def test_under_table_stakes_the_bounds_follow_the_ante_made_not_the_ante_recorded():
     """A5 (the laws judge the stake he could make), L25 and D1: Bob has 1 counter and the
     log records an ante of 3; the ante made is 1, so Cat may open from 2 to 21, and an

@@ -300,8 +300,8 @@ class Prospect:
             self.offer(game, player, "play" if opened else "open", least, most, short_show=opened,
                        must_act=not over and player == chain[-1], short=short)
             # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn),
-            # but for a show for a sum, which opens nothing (L61)
-            staked = staked or (player in game.still_in and not game.shows_only(player))
+            # but for a show for a sum, which opens nothing (L61); so does the say of one all in before it (A5)
+            staked = staked or (player in game.early and player in game.still_in and not game.shows_only(player))
         if over:
             self.draw_after_the_say(game)
 
@@ -367,8 +367,8 @@ class Prospect:
             self.others.extend({**act, "player": player} for act in acts)
             return
         acts.append({"type": "pass"})
-        if least > means or (short_show and 0 < own < least):  # his bet raised: a show for what he has (L60)
-            acts.append({"type": "demand_show", "minimum": own, "maximum": min(least - 1, means)})
+        if (least > means or (short_show and 0 < own < least)) and max(own, 1) <= means:  # his bet raised: a show
+            acts.append({"type": "demand_show", "minimum": max(own, 1), "maximum": min(least - 1, means)})  # for what he has (L60)
         self.to(player, *acts)
 
     def most_for(self, game: Game, player: str, preceding: int, highest: int) -> int:
