@@ -28,7 +28,7 @@ def test_the_words_of_l12_l17_and_l19(rulebook):
     l12 = " ".join(describer.rule(rulebook.get("L12")))
     assert "the number of cards held by the player it is about (or, if none, the player) is not 5" in l12
     assert describer.rule(rulebook.get("L17")) == ["When the deal is finished: as soon as each player has 5 cards."]
-    assert "the amount staked is more than the limit × 0.5" in describer.rule(rulebook.get("L19"))[0]
+    assert "the ante or straddle made is more than the limit × 0.5" in describer.rule(rulebook.get("L19"))[0]
 
 
 def test_a_membership_names_the_one_and_the_many_in_their_places(rulebook):
