@@ -98,8 +98,8 @@ def betting_act(r: Judge, event: Event) -> None:
     else:
         if game.opener is None and (kind == "open" or (in_turn and game.phase == Phase.SAY)):
             game.opener = player  # the first stake in turn opens the game, recorded as a play too (L25)
-        if "cards" in event and kind == "open" and player == game.opener:  # a later `open` is a play (L33)
-            game.opener_cards = [parse_card(c) for c in event["cards"]]
+            if "cards" in event and kind == "open":  # a later `open`, even the opener's, is a play (L33)
+                game.opener_cards = [parse_card(c) for c in event["cards"]]
         record_stake(r, player, event["stake"], in_turn)
     r.act(held)
     if taking_part or (kind == "pass" and not game.resolved):
