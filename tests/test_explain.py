@@ -209,6 +209,18 @@ def test_equal_hands_that_share_name_no_deciding_law(rulebook):
     assert not any("At the show" in step["text"] for step in steps)
 
 
+@pytest.mark.parametrize("case", [
+    "l01-a-card-given-again-in-the-draw-the-hand-dealt-it-keeps-it",
+    "l01-a-card-shown-in-two-hands-the-second-does-not-compete",
+])
+def test_a_show_another_law_decided_names_no_hand_that_beat(case, rulebook):
+    """The best hand shown did not win (law 1 took it out): the order of the hands decided
+    nothing, so the end of the game names no hand beating another."""
+    _, report, _, steps = _story(cases_dir() / f"{case}.json", rulebook)
+    assert report["games"][0]["winners"]
+    assert not any("At the show" in step["text"] for step in steps)
+
+
 def test_a_bare_dealt_is_five_cards_to_each_player(capsys, tmp_path):
     log = tmp_path / "bare.hand"
     log.write_text("players Ann Bob Cat; limit 20; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n",

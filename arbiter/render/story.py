@@ -180,7 +180,7 @@ class Storyteller:
                         f"the pool of {game['pool']}.")
         else:
             told.append(f"No one takes the pool: its {game['pool']} stay for the next game.")
-        decided = self.show_decided(game["game"])
+        decided = self.show_decided(game["game"], game["winners"])
         if decided:
             told.append(decided)
         nxt = game["next"]
@@ -201,10 +201,12 @@ class Storyteller:
                 return rule
         return None
 
-    def show_decided(self, game: int) -> str | None:
+    def show_decided(self, game: int, winners: Sequence[str]) -> str | None:
         """Which law decided the show of a game: the best hand shown against the next best
         of another player still in at the end, e.g. "Cat's flush beats Dan's flush (law 69:
-        …)". None without two hands to compare, or when the best are equal (they share)."""
+        …)". None without two hands to compare, when the best are equal (they share), or
+        when the best shown is not the winner (another law, such as an imperfect pack's,
+        decided the game, and the order of the hands did not)."""
         indexes = [k for k, state in enumerate(self.trace) if state.get("game") == game]
         still_in = set(self.trace[indexes[-1]].get("still_in") or ())
         shown: dict[str, Any] = {}
@@ -218,7 +220,7 @@ class Storyteller:
         if len(shown) < 2:
             return None
         best, runner = sorted(shown, key=lambda player: shown[player], reverse=True)[:2]
-        if shown[best] == shown[runner]:
+        if shown[best] == shown[runner] or best not in winners:
             return None
         rule = self._law_of_hands({hand_class(shown[player], self.hand_rules) for player in (best, runner)})
         if rule is None:
