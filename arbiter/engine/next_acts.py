@@ -368,7 +368,8 @@ class Prospect:
             return
         acts.append({"type": "pass"})
         if (least > means or (short_show and 0 < own < least)) and max(own, 1) <= means:  # his bet raised: a show
-            acts.append({"type": "demand_show", "minimum": max(own, 1), "maximum": min(least - 1, means)})  # for what he has (L60)
+            # a show for what he has (L60), never for 0
+            acts.append({"type": "demand_show", "minimum": max(own, 1), "maximum": min(least - 1, means)})
         self.to(player, *acts)
 
     def most_for(self, game: Game, player: str, preceding: int, highest: int) -> int:
