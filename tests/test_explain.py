@@ -221,6 +221,19 @@ def test_a_show_another_law_decided_names_no_hand_that_beat(case, rulebook):
     assert not any("At the show" in step["text"] for step in steps)
 
 
+@pytest.mark.parametrize(("case", "event", "told"), [
+    ("l33-a-second-open-is-a-play-the-first-opener-is-judged", 21, "Eve plays: a stake of 2 (2 more), equal to"),
+    ("l33-the-openers-hand-is-the-one-he-opened-with-a-later-open-is-a-play", 21,
+     "Dan plays: a stake of 4 (2 more), equal to"),
+])
+def test_an_open_once_the_game_is_opened_is_told_as_a_play(case, event, told, rulebook):
+    """Reading 24: the first to open is the opener; a later `open` is told as the play it is,
+    and the cards it names are not told as an opening hand."""
+    *_, steps = _story(cases_dir() / f"{case}.json", rulebook)
+    [text] = [step["text"] for step in steps if step["event"] == event]
+    assert text.startswith(told) and "opens the game" not in text, text
+
+
 def test_a_bare_dealt_is_five_cards_to_each_player(capsys, tmp_path):
     log = tmp_path / "bare.hand"
     log.write_text("players Ann Bob Cat; limit 20; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n",

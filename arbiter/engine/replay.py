@@ -141,6 +141,7 @@ class Replay(Judge):
             "dealer": game.dealer,
             "jackpot": game.jackpot,
             "phase": game.phase,
+            "opener": game.opener,
             "pool": self.board.ledger.pool,
             "stakes": {p: game.stakes[p] for p in seats},
             "still_in": [p for p in seats if p in game.still_in],

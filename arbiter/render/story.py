@@ -304,6 +304,15 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
     return f"{e['player']} plays: a stake of {stake} ({more} more), short of the highest, {highest}."
 
 
+def _open(t: Storyteller, e: Event, before: State, after: State) -> str:
+    """An `open` once the game is opened is a play (the opener is the first to open), told
+    as one: the cards it names are no opening hand."""
+    if before.get("opener") and before.get("game") == after.get("game"):
+        return _play(t, e, before, after)
+    return f"{e['player']} opens the game: a stake of {e['stake']}." + (
+        f" The hand, as stated: {' '.join(e['cards'])}." if e.get("cards") else "")
+
+
 def _give(t: Storyteller, e: Event, before: State, after: State) -> str:
     dealer = after["dealer"]
     told = (f"{dealer}, the dealer, takes {plural(e['count'], 'card')}" if e["to"] == dealer
@@ -346,8 +355,7 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "speak": lambda t, e, b, a: f"{e['player']} speaks to the dealer during the deal.",
     "point_out": lambda t, e, b, a: f"{e['player']} points out that {_ISSUES[e['issue']](e)}.",
     "lift": lambda t, e, b, a: f"{e['player']} lifts the cards from the table.",
-    "open": lambda t, e, b, a: f"{e['player']} opens the game: a stake of {e['stake']}."
-    + (f" The hand, as stated: {' '.join(e['cards'])}." if e.get("cards") else ""),
+    "open": _open,
     "play": _play,
     "pass": lambda t, e, b, a: f"{e['player']} passes and gives up the game.",
     "divulge": lambda t, e, b, a: f"{e['player']}, still in, shows or tells cards of the hand."
