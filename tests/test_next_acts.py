@@ -477,6 +477,20 @@ def test_under_table_stakes_a_jackpot_ante_of_all_he_has_opens_nothing_when_his_
                                                          {"type": "demand_show", "minimum": 1, "maximum": 1}])
 
 
+def test_under_table_stakes_all_she_has_bet_out_of_turn_that_raises_is_met_at_her_turn():
+    """A5 and reading 24: after the draw Ann bets the 6 she has before Cat, first to bet;
+    Cat and Dan stand at 2 in their turns. Ann's turn then passes, her 6 the last increase
+    (a stake, not a show for a sum: it is more than the 2 she had to meet), so the betting
+    is not over: Cat is to meet it, not the hands to be shown."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 6, Bob 20, Cat 20, Dan 20\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\n"
+            "Cat discards 0; Dan discards 0; Ann discards 0\nAnn plays 6; Cat plays 2; Dan plays 2\n")
+    answer = answer_to(text, house="table-stakes")
+    assert (answer["phase"], answer["player"]) == ("betting", "Cat")
+    assert act(answer, "play") == {"type": "play", "minimum": 6, "maximum": 20}
+
+
 def test_under_table_stakes_the_bounds_follow_the_ante_made_not_the_ante_recorded():
     """A5 (the laws judge the stake he could make), L25 and D1: Bob has 1 counter and the
     log records an ante of 3; the ante made is 1, so Cat may open from 2 to 21, and an

@@ -24,7 +24,7 @@ from arbiter.state import Game, Phase
 
 def active(game: Game) -> set[str]:
     """The players who still take part in the betting: in the game, not shown for a sum."""
-    return {p for p in game.still_in if p not in game.all_in}
+    return {p for p in game.still_in if bets(game, p)}
 
 
 def no_one_to_bet_against(game: Game) -> bool:
@@ -34,8 +34,11 @@ def no_one_to_bet_against(game: Game) -> bool:
 
 
 def bets(game: Game, player: str) -> bool:
-    """Does this player still take part in the betting (one of `active`)?"""
-    return player in game.still_in and player not in game.all_in
+    """Does this player still take part in the betting (one of `active`)? Not one who has
+    staked all he has (A5), but for one who did so out of turn with a stake that meets the
+    preceding one: it counts from his turn (SPEC 24), and until then his turn is to come."""
+    return player in game.still_in and (player not in game.all_in or (
+        player in game.early and not game.shows_only(player)))
 
 
 def next_bettor(game: Game, seating: Seating, start: str, include_self: bool = False) -> str | None:

@@ -251,7 +251,7 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool =
         if in_turn:
             turns.take_bet_turn(game, r.board.seating, player)
             close_betting_if_done(r, player)
-        elif turns.bets(game, player):
+        elif player in game.still_in and not game.shows_only(player):  # all he has out of turn, too (A5)
             turns.hold_early(game, player)
     elif game.phase == Phase.SHOW:  # a pass at the show: the hands due may all be in
         showing.close_show_if_done(r)
