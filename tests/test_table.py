@@ -76,6 +76,23 @@ def test_a_whole_game_typed_in_checks_like_the_game_written_by_hand(tmp_path):
     assert "game 1 is over" in result.output and "game 5" in result.output
 
 
+def test_a_stand_by_one_passed_over_in_the_draw_stands_pat_and_ends_no_ones_draw(tmp_path):
+    """Law 38 and SPEC item 10: Cat's discard passes Bob over (he forfeits his draw); Bob's
+    "stands" while Dan and Ann still draw is his standing pat, as the notation reads the
+    same words in a file (an L35 that changes nothing), not a bet that would end their draw
+    (L38 for each of them)."""
+    log = tmp_path / "night.hand"
+    said = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 5, Cat 5, Dan 5, Ann 5", "Cat opens 2",
+            "Dan calls", "Ann calls", "Bob calls", "Cat draws 1", "Cat gets 1", "Bob stands", "Dan draws 2",
+            "Dan gets 2", "Ann stands"]
+    result = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join([*said, "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Bob discards 0  # Bob stands\n" in log.read_text(encoding="utf-8")
+    assert [(f["id"], f["player"]) for f in check_file(log)["findings"]] == [("L35", "Cat"), ("L38", "Bob"),
+                                                                             ("L35", "Bob")]
+
+
 def test_a_ruling_is_read_out_with_the_laws_words_the_moment_it_arises(tmp_path):
     log = tmp_path / "foul.hand"
     script = [part for line in typed_lines(FOUL) for part in (line, "next")]

@@ -5,7 +5,8 @@ has the game, not as the text notation reckons it from the words alone (SPEC §3
 A call is the play the answer offers the caller (the preceding in-turn stake for a player
 jumped by an act out of turn), else the highest stake; a stake made with a foul hand, or a
 misdeal that was none, counts as the engine counts it. A stand is at the draw while the
-player is still to draw. The recorders write the events so read (`Session.record`), so that
+player has not drawn and the draw goes on (one passed over stands pat, as the notation
+reads it, and his words end no one's draw). The recorders write the events so read (`Session.record`), so that
 the file means what the table said whoever reads it.
 """
 
@@ -53,9 +54,9 @@ class EngineReckoning:
             return None
         if game.phase != Phase.DRAW or game.draw is None:
             return False
-        hand = game.deal.hands.get(player)
-        return player in game.still_in and player not in game.draw.done and hand is not None \
-            and hand.discarded is None
+        hand = game.deal.hands.get(player)  # one passed over (L38) stands pat too while others still draw
+        return player in game.still_in and hand is not None and hand.discarded is None \
+            and bool(game.draw.pending(game.still_in))
 
 
 def reckon_by_engine(table: dict[str, Any], rules: CompiledRules, since: int) -> Reckon:
