@@ -10,6 +10,7 @@ import pytest
 
 from arbiter.checker import replay_with_trace
 from arbiter.cli import main
+from arbiter.notation import read_text_log
 from arbiter.reading import read_log_file
 from arbiter.render.story import tell
 from arbiter.resources import cases_dir
@@ -218,6 +219,20 @@ def test_a_show_another_law_decided_names_no_hand_that_beat(case, rulebook):
     nothing, so the end of the game names no hand beating another."""
     _, report, _, steps = _story(cases_dir() / f"{case}.json", rulebook)
     assert report["games"][0]["winners"]
+    assert not any("At the show" in step["text"] for step in steps)
+
+
+def test_a_hand_that_cannot_be_valued_is_beaten_by_no_one(tmp_path, rulebook):
+    """Law 1 (SPEC item 21): Dan shows the Ac that Cat showed; his hand cannot be valued and
+    does not compete, so Cat takes the pool and no law of the hands decided it."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+            "Cat discards 0; Dan discards 0; Cat plays 4; Dan plays 4\n"
+            "Cat shows (Ac Kd 9h 7s 3c); Dan shows (Ac Qd 9s 7h 2d)\n")
+    log = tmp_path / "seen-twice.json"
+    log.write_text(json.dumps(read_text_log(text.encode(), "seen-twice.hand")), encoding="utf-8")
+    _, report, _, steps = _story(log, rulebook)
+    assert report["games"][0]["winners"] == ["Cat"] and "L1" in [f["id"] for f in report["findings"]]
     assert not any("At the show" in step["text"] for step in steps)
 
 

@@ -146,6 +146,7 @@ class Replay(Judge):
             "stakes": {p: game.stakes[p] for p in seats},
             "still_in": [p for p in seats if p in game.still_in],
             "foul": [p for p in seats if p in game.foul],
+            "unvalued": [p for p in seats if p in game.unvalued],
             "cards": {p: game.deal.hands[p].count for p in seats},
             "shown": {p: [card_str(c) for c in game.shown[p]] for p in seats if p in game.shown},
             "winners": list(game.winners),

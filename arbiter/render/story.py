@@ -204,11 +204,12 @@ class Storyteller:
     def show_decided(self, game: int, winners: Sequence[str]) -> str | None:
         """Which law decided the show of a game: the best hand shown against the next best
         of another player still in at the end, e.g. "Cat's flush beats Dan's flush (law 69:
-        …)". None without two hands to compare, when the best are equal (they share), or
+        …)". None without two valued hands to compare, when the best are equal (they share), or
         when the best shown is not the winner (another law, such as an imperfect pack's,
         decided the game, and the order of the hands did not)."""
         indexes = [k for k, state in enumerate(self.trace) if state.get("game") == game]
-        still_in = set(self.trace[indexes[-1]].get("still_in") or ())
+        last = self.trace[indexes[-1]]  # a hand that cannot be valued (L1) competes with none
+        still_in = set(last.get("still_in") or ()) - set(last.get("unvalued") or ())
         shown: dict[str, Any] = {}
         for k in indexes:
             event = self.events[k]
