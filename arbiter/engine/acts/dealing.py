@@ -239,8 +239,9 @@ def on_face_up_in_pack(r: Judge, event: Event) -> None:
 def on_speak(r: Judge, event: Event) -> None:
     game = r.require_game("speak")
     held = r.decide("speak", event["player"])
-    if r.dealing_in_progress() and event["player"] not in game.deal.spoke:
-        game.deal.spoke.append(event["player"])
+    speaker = event["player"]  # the dealer speaking speaks to no dealer: he distracts no one (L15, L16)
+    if r.dealing_in_progress() and speaker != game.dealer and speaker not in game.deal.spoke:
+        game.deal.spoke.append(speaker)
     r.act(held)
 
 
