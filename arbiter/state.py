@@ -103,6 +103,7 @@ class Deal:
         self.misdealt: bool = False
         self.redeal: bool = redeal
         self.last_to: str | None = None
+        self.passed_over: list[str] = []  # passed over by a card out of order, his card yet to be made good (L7)
         self.spoke: list[str] = []
         self.pointed_out: list[tuple[str, str]] = []
         self.hands: dict[str, Hand] = hands

@@ -477,6 +477,15 @@ def test_under_table_stakes_a_jackpot_ante_of_all_he_has_opens_nothing_when_his_
                                                          {"type": "demand_show", "minimum": 1, "maximum": 1}])
 
 
+def test_the_card_passed_over_in_the_deal_is_asked_for_first_then_the_deal_goes_on():
+    """L7's reading: Ann gives Dan his second card before Cat's; Cat's is owed first, and
+    once made good the deal goes on from Dan's left, with Ann."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "card to Bob; card to Cat; card to Dan; card to Ann; card to Bob; card to Dan\n")
+    assert answer_to(text)["acts"] == [{"type": "card", "to": "Cat"}]
+    assert answer_to(text + "card to Cat\n")["acts"] == [{"type": "card", "to": "Ann"}]
+
+
 def test_under_table_stakes_all_she_has_bet_out_of_turn_that_raises_is_met_at_her_turn():
     """A5 and reading 24: after the draw Ann bets the 6 she has before Cat, first to bet;
     Cat and Dan stand at 2 in their turns. Ann's turn then passes, her 6 the last increase

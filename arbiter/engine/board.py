@@ -89,6 +89,9 @@ class Board(BoardView):
     def straddlers(self) -> list[str]:
         return self.turns.straddlers()
 
+    def deal_due(self) -> list[str]:
+        return self.turns.deal_due()
+
     def stack_of(self, player: str) -> int | None:
         stacks = self.ledger.stacks
         return None if stacks is None else stacks[player]

@@ -221,15 +221,8 @@ class Turns:
         if round_name == "bet":
             return bet_pointer(game, board.seating)
         if round_name == "deal":
-            deal = game.deal
-            if deal.last_to is None:
-                order = board.setting("deal_order")
-                return board.person(order.value["first"]) if order else None
-            # the next going left who is still short of a hand: one given his cards is passed
-            left, short = board.seating.left_of(deal.last_to), board.parameters["cards_per_hand"]
-            if deal.hands[left].count < short:  # most cards: the next to the left
-                return left
-            return next((p for p in board.seating.going_left_from(deal.last_to) if deal.hands[p].count < short), left)
+            due = self.deal_due()
+            return due[0] if due else None
         if round_name == "show":
             due = self.show_due()
             return due[0] if due else None
@@ -237,6 +230,27 @@ class Turns:
             due = self.straddlers()
             return due[0] if due else None
         raise ValueError(f"unknown round {round_name!r}")
+
+    def deal_due(self) -> list[str]:
+        """Who may be given the next card in turn (L7's reading): one passed over by a card
+        out of order, his card to be made good, and the next going left of the last to
+        receive one, passing any who holds his hand."""
+        deal = self.board.playing.deal
+        following = self.next_in_deal()
+        return [*deal.passed_over, *([following] if following and following not in deal.passed_over else [])]
+
+    def next_in_deal(self) -> str | None:
+        """The next going left of the last to receive a card who is still short of a hand
+        (the first of the deal order before any card)."""
+        board = self.board
+        deal = board.playing.deal
+        if deal.last_to is None:
+            order = board.setting("deal_order")
+            return board.person(order.value["first"]) if order else None
+        left, short = board.seating.left_of(deal.last_to), board.parameters["cards_per_hand"]
+        if deal.hands[left].count < short:  # most cards: the next to the left
+            return left
+        return next((p for p in board.seating.going_left_from(deal.last_to) if deal.hands[p].count < short), left)
 
     def straddlers(self) -> list[str]:
         """Who may straddle in turn now, by the rules' `straddle_order`: its first player

@@ -161,14 +161,31 @@ def start_dealing(r: Judge) -> None:
 
 
 def on_card(r: Judge, event: Event) -> None:
-    game = r.require_game("card")
+    r.require_game("card")
     start_dealing(r)
     held = r.decide("card", event["to"])
+    follow_the_deal(r, event["to"])
     receive(r, event["to"], list(r.board.parsed_cards) or [None])
-    game.deal.last_to = event["to"]
     r.act(held)
     if all_dealt(r):
         finish_deal(r)
+
+
+def follow_the_deal(r: Judge, to: str) -> None:
+    """Where the deal goes on from this card (L7's reading): a card to the next going left
+    moves it on; one that makes good a card passed over leaves it where it was; one out of
+    order moves it to its receiver, and those it passed over are owed their card."""
+    deal = r.board.playing.deal
+    following = r.board.turns.next_in_deal()
+    if to == following or to not in deal.passed_over:
+        if to != following and following is not None:
+            passed = list(r.board.seating.round_from(following))
+            short = r.board.parameters["cards_per_hand"]
+            deal.passed_over += [p for p in passed[:passed.index(to)] if deal.hands[p].count < short
+                                 and p not in deal.passed_over]
+        deal.last_to = to
+    if to in deal.passed_over:
+        deal.passed_over.remove(to)
 
 
 def on_dealt(r: Judge, event: Event) -> None:

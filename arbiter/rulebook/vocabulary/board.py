@@ -71,6 +71,10 @@ class BoardView(ABC):
         """Who may straddle in turn now."""
 
     @abstractmethod
+    def deal_due(self) -> list[str]:
+        """Who may be given the next card of the deal in turn."""
+
+    @abstractmethod
     def stack_of(self, player: str) -> int | None:
         """The counters a player has on the table, where the log gives the stacks."""
 

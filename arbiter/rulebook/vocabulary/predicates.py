@@ -43,6 +43,8 @@ def out_of_turn(t: BoardView, round_name: str) -> bool:
         return t.actor not in t.chain()
     if round_name == "straddle":
         return t.actor not in t.straddlers()
+    if round_name == "deal":
+        return t.actor not in t.deal_due()
     return t.actor != t.turn_of(round_name)
 
 
