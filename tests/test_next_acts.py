@@ -477,6 +477,21 @@ def test_under_table_stakes_a_jackpot_ante_of_all_he_has_opens_nothing_when_his_
                                                          {"type": "demand_show", "minimum": 1, "maximum": 1}])
 
 
+@pytest.mark.parametrize("claim", ["Ann claims 2 dealer says 3", "Ann claims 3 dealer says 2 testimony (Bob 3)"])
+def test_the_dealers_own_dispute_settles_nothing(claim):
+    """Law 46's dispute is between a player and the dealer: one the log records by the
+    dealer over his own draw takes no evidence and settles no demand, so nothing follows
+    from it (no L46, no L44) and `next` offers no give; his draw is law 47's alone."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+            "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 2; Ann gets 3\n")
+    before = replay_log(parse_checked(text, "x.hand")[0])["findings"]
+    log, _ = parse_checked(text + claim + "\n", "x.hand")
+    assert [(f["id"], f["event"]) for f in before] == [("L47", 13)]
+    assert replay_log(log)["findings"] == before
+    assert not any(act["type"] == "give" for act in answer_to(text + claim + "\n")["acts"])
+
+
 def test_the_card_passed_over_in_the_deal_is_asked_for_first_then_the_deal_goes_on():
     """L7's reading: Ann gives Dan his second card before Cat's; Cat's is owed first, and
     once made good the deal goes on from Dan's left, with Ann."""

@@ -125,9 +125,13 @@ def on_collect_discards(r: Judge, event: Event) -> None:
 
 
 def on_dispute(r: Judge, event: Event) -> None:
+    """The number demanded is known once law 46's evidence is taken; a dispute the rules
+    take no evidence on (the dealer's own, over his own draw) settles nothing."""
     r.require_hand(event["player"])
+    before = r.board.evidence
     r.act(r.decide("dispute", event["player"]))
-    demand_known(r, event["player"])
+    if r.board.evidence is not before:
+        demand_known(r, event["player"])
 
 
 def on_ask_dealer(r: Judge, event: Event) -> None:
