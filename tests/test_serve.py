@@ -399,6 +399,23 @@ def test_the_state_is_the_engines_answer_with_each_stake_bounded(server):
     assert state["question"] is None and state["owed"] == []
 
 
+def test_the_acts_of_the_turn_are_the_answers_acts_and_the_rest_go_under_or(server):
+    """SPEC item 28: the page says only what the answer says, in its two lists. Dan, the
+    jack-pot opener left alone, is to show (L33); the next deal and a recorded win, also
+    his, are among the answer's `others`, so they go under "Or:", not beside the show."""
+    seated(server)
+    for line in ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 5, Cat 5, Dan 5, Ann 5",
+                 "Cat passes; Dan passes; Ann passes; Bob passes",
+                 "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1",
+                 "dealt Cat 5, Dan 5, Ann 5, Bob 5", "Cat passes; Dan opens 2; Ann passes; Bob passes"]:
+        assert server.post("/api/line", {"line": line})[1]["taken"]
+        state = server.get("/api/state")
+        for other, listed in ((False, state["answer"]["acts"]), (True, state["answer"]["others"])):
+            assert {a["type"] for a in listed} == {a["event"]["type"] for a in state["acts"] if a["other"] is other}
+    assert [a["event"]["type"] for a in state["acts"] if not a["other"]] == ["show"]
+    assert {a["event"]["type"] for a in state["acts"] if a["other"]} >= {"deal", "win"}
+
+
 def test_the_witnesss_number_is_asked_before_anything_else_and_the_make_good_follows(server, tmp_path):
     seated(server)
     for line in DISPUTED:

@@ -112,12 +112,14 @@ def next_to_act(position: Position) -> str:
 class Act(NamedTuple):
     """One act the laws expect next, as the log's event holds it; `ask` names the fields
     whose value the person recording it gives (a stake raised, the cards shown): the
-    event holds the least value, or none; `least` and `most` bound the number asked."""
+    event holds the least value, or none; `least` and `most` bound the number asked;
+    `other` says it is one of the answer's `others`, not an act of the turn's."""
 
     event: dict[str, Any]
     ask: tuple[str, ...] = ()
     least: int | None = None
     most: int | None = None
+    other: bool = False
 
 
 class Turn(NamedTuple):
@@ -146,8 +148,9 @@ def turn(position: Position) -> Turn:
     if actor is None:  # anyone: the first deal, or the draw for it
         acts = [_buttons({**act}, player) for act in answer["acts"] for player in
                 (players if act["type"] == "deal" else players[:1])]
-    others = [_buttons({k: v for k, v in act.items() if k not in ("player", "dealer")},
-                       act.get("player") or act.get("dealer")) for act in answer["others"]]
+    others = [tuple(button._replace(other=True) for button in _buttons(
+        {k: v for k, v in act.items() if k not in ("player", "dealer")}, act.get("player") or act.get("dealer")))
+        for act in answer["others"]]
     early = [a["player"] for a in answer["others"] if "minimum" in a]
     chain = tuple(dict.fromkeys([*early, *([actor] if actor else [])]))
     return Turn(words(answer, position.log["table"].get("pronouns")),

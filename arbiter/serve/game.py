@@ -26,7 +26,7 @@ from typing import Any
 from arbiter.engine.expressions import product
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.live.journal import Journal, sync_folder
-from arbiter.live.position import DEALERS_ACTS, PHASE_WORDS, Act, Position, owed_words, range_words, turn
+from arbiter.live.position import PHASE_WORDS, Act, Position, owed_words, range_words, turn
 from arbiter.live.rulings import ruling_lines
 from arbiter.live.session import COMMANDS, REFUSED, TableSession, as_text, header_house, header_rulebook
 from arbiter.notation import parse_checked
@@ -166,7 +166,6 @@ class ServedGame:
         } for player in table["players"]]
         answer = position.answer
         here = turn(position)
-        dealer = game.dealer if game is not None else None
         asked = self.session.asked_number()
         correctable = self._correctable()
         return {
@@ -179,7 +178,7 @@ class ServedGame:
             },
             "answer": answer,
             "next": FIRST_DEAL if answer["game"] is None and answer["player"] is None else here.words,
-            "acts": [_act_json(act, answer["player"], dealer) for act in here.acts],
+            "acts": [_act_json(act) for act in here.acts],
             "to_act": list(here.players) or _actors(here.acts),
             "owed": [owed_words(item) for item in answer["owed"]],
             "question": None if asked is None else {
@@ -367,13 +366,13 @@ def said_line(event: dict[str, Any]) -> str:
     return event_line(event)
 
 
-def _act_json(act: Act, player: str | None, dealer: str | None) -> dict[str, Any]:
+def _act_json(act: Act) -> dict[str, Any]:
     """A button: the event, what the person gives (with its least and most, for a number),
-    its label in the notation's words, and whether it is another's act than the turn's."""
+    its label in the notation's words, and whether it is one of the answer's `others`
+    rather than an act of the turn's (the page puts those under "Or:")."""
     event = act.event
     form = FORM_OF[event["type"]]
-    actor = event[form.subject] if form.subject and event["type"] not in DEALERS_ACTS else dealer
-    found: dict[str, Any] = {"event": event, "ask": list(act.ask), "other": player is not None and actor != player}
+    found: dict[str, Any] = {"event": event, "ask": list(act.ask), "other": act.other}
     if not act.ask:
         return {**found, "label": said_line(event)}
     head = [name_text(event[form.subject])] if form.subject else []
