@@ -148,18 +148,18 @@ def turn(position: Position) -> Turn:
     if actor is None:  # anyone: the first deal, or the draw for it
         acts = [_buttons({**act}, player) for act in answer["acts"] for player in
                 (players if act["type"] == "deal" else players[:1])]
-    others = [tuple(button._replace(other=True) for button in _buttons(
-        {k: v for k, v in act.items() if k not in ("player", "dealer")}, act.get("player") or act.get("dealer")))
-        for act in answer["others"]]
+    others = [_buttons({k: v for k, v in act.items() if k not in ("player", "dealer")},
+                       act.get("player") or act.get("dealer"), other=True) for act in answer["others"]]
     early = [a["player"] for a in answer["others"] if "minimum" in a]
     chain = tuple(dict.fromkeys([*early, *([actor] if actor else [])]))
     return Turn(words(answer, position.log["table"].get("pronouns")),
                 tuple(button for group in [*acts, *others] for button in group), chain)
 
 
-def _buttons(act: dict[str, Any], actor: str | None) -> tuple[Act, ...]:
+def _buttons(act: dict[str, Any], actor: str | None, other: bool = False) -> tuple[Act, ...]:
     """An act of the answer as the buttons a page offers: a range as its least (one tap)
-    and the rest (the number asked), a fixed number as it is."""
+    and the rest (the number asked), a fixed number as it is; `other` for one of the
+    answer's `others`."""
     kind = act["type"]
     event: dict[str, Any] = {"type": kind}
     if kind not in DEALERS_ACTS:
@@ -168,10 +168,10 @@ def _buttons(act: dict[str, Any], actor: str | None) -> tuple[Act, ...]:
     if kind == "show":
         event["cards"] = []
     if "minimum" not in act:
-        return (Act(event, ASKED.get(kind, ())),)
+        return (Act(event, ASKED.get(kind, ()), other=other),)
     field, least, most = NUMBER_FIELD[kind], act["minimum"], act["maximum"]
-    first = Act({**event, field: least})
-    return (first,) if most <= least else (first, Act({**event, field: least + 1}, (field,), least + 1, most))
+    first = Act({**event, field: least}, other=other)
+    return (first,) if most <= least else (first, Act({**event, field: least + 1}, (field,), least + 1, most, other))
 
 
 def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str:

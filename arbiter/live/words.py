@@ -6,8 +6,8 @@ A call is the play the answer offers the caller (the preceding in-turn stake for
 jumped by an act out of turn), else the highest stake; a stake made with a foul hand, or a
 misdeal that was none, counts as the engine counts it. A stand is at the draw while the
 player has not drawn and the draw goes on (one passed over stands pat, as the notation
-reads it, and his words end no one's draw). The recorders write the events so read (`Session.record`), so that
-the file means what the table said whoever reads it.
+reads it, and his words end no one's draw). The recorders write the events so read
+(`Session.record`), so that the file means what the table said whoever reads it.
 """
 
 from __future__ import annotations

@@ -177,15 +177,16 @@ def follow_the_deal(r: Judge, to: str) -> None:
     order moves it to its receiver, and those it passed over are owed their card."""
     deal = r.board.playing.deal
     following = r.board.turns.next_in_deal()
-    if to == following or to not in deal.passed_over:
-        if to != following and following is not None:
-            passed = list(r.board.seating.round_from(following))
-            short = r.board.parameters["cards_per_hand"]
-            deal.passed_over += [p for p in passed[:passed.index(to)] if deal.hands[p].count < short
-                                 and p not in deal.passed_over]
-        deal.last_to = to
     if to in deal.passed_over:
         deal.passed_over.remove(to)
+        if to != following:
+            return
+    elif to != following and following is not None:
+        passed = r.board.seating.round_from(following)
+        short = r.board.parameters["cards_per_hand"]
+        deal.passed_over += [p for p in passed[:passed.index(to)] if deal.hands[p].count < short
+                             and p not in deal.passed_over]
+    deal.last_to = to
 
 
 def on_dealt(r: Judge, event: Event) -> None:
