@@ -133,6 +133,9 @@ def test_schemas_are_json(name):
     (["law", "L99"], "no rule 'L99'"),
     (["evidence", "--players", "Ann,Bob", "--dealer", "Zed", "--disputant", "Bob"], "'Zed' is not one of the players"),
     (["evidence", "--players", "Ann", "--dealer", "Ann", "--disputant", "Ann"], "2 to 10 players"),
+    (["evidence", "--players", "Ann,,Bob", "--dealer", "Ann", "--disputant", "Bob"], "an empty name in 'Ann,,Bob'"),
+    (["referee", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputants", "Bob"], "two persons or more"),
+    (["referee", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputants", "Bob,Bob"], "Bob named twice"),
     (["laws", "--house", "/no/such/file.yaml"], "no such file"),
     (["schema", "nothing"], "Invalid value"),
 ])

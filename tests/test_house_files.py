@@ -9,6 +9,8 @@ file is shown to change the outcome of a real log exactly as its rule says.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
 
@@ -63,6 +65,15 @@ def test_the_shipped_house_files_ship_and_read_cleanly(rulebook):
         assert applied.house["name"] == name
         changes_rules = set(applied.rules) != set(rulebook.rules) or applied.house.get("disable")
         assert applied.parameters != rulebook.parameters or changes_rules, f"{name} changes nothing"
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_what_a_house_file_quotes_from_a_law_is_that_laws_words(rulebook, name):
+    """Law 81 was once quoted with words Peel never wrote: a quotation is checked against the text."""
+    description = " ".join(yaml.safe_load(SHIPPED[name].read_text(encoding="utf-8"))["description"].split())
+    for law, quoted in re.findall(r'Law (\d+)[^"]*"([^"]+)"', description):
+        words = " ".join(rulebook.rules[f"L{law}"].text.split())
+        assert quoted.rstrip(".") in words, f"{name}: law {law} does not say {quoted!r}"
 
 
 @pytest.mark.parametrize(

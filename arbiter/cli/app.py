@@ -28,13 +28,25 @@ from arbiter.seats import Seating
 # mostly start-up and shut-down (docs/speed.md).
 atexit.register(gc.freeze)
 
-__all__ = ["cli", "main", "run", "split_names", "finding_filters", "rule_defining", "seating_of", "FORMAT", "HOUSE",
-           "IGNORE", "SELECT"]
+__all__ = ["cli", "main", "run", "split_names", "persons_named", "finding_filters", "rule_defining", "seating_of",
+           "FORMAT", "HOUSE", "IGNORE", "SELECT"]
 
 
 def split_names(text: str) -> list[str]:
-    """`--ignore L13,L15` and `--players Ann,Bob`: the comma-separated names."""
+    """`--ignore L13,L15` and `--unable Bob,Cat`: the comma-separated names, blanks dropped."""
     return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def persons_named(text: str, param_hint: str) -> list[str]:
+    """`--players Ann,Bob` and `--disputants Bob,Cat`: each entry names a person, so an
+    empty one is a slip of the pen to point out, not to drop, and no one is named twice."""
+    names = [name.strip() for name in text.split(",")]
+    if "" in names:
+        raise click.BadParameter(f"an empty name in {text!r}", param_hint=param_hint)
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise click.BadParameter(f"{', '.join(twice)} named twice", param_hint=param_hint)
+    return names
 
 
 def rule_defining(rulebook: Rulebook, setting: str) -> Any:
@@ -46,7 +58,7 @@ def rule_defining(rulebook: Rulebook, setting: str) -> Any:
 
 
 def seating_of(players: str, *named: str) -> Seating:
-    names = split_names(players)
+    names = persons_named(players, "--players")
     if not 2 <= len(names) <= 10:
         raise click.BadParameter("give 2 to 10 players, comma-separated", param_hint="--players")
     try:

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from arbiter.bulk import build_rulebook
-from arbiter.cli.app import FORMAT, HOUSE, cli, rule_defining, seating_of, split_names
+from arbiter.cli.app import FORMAT, HOUSE, cli, persons_named, rule_defining, seating_of, split_names
 from arbiter.engine.chain import evidence_question, walk_chain
 from arbiter.events import Event
 from arbiter.render.chain import deciding_rule, render_chain
@@ -54,7 +54,9 @@ def evidence(players: str, dealer: str, disputant: str, unable: tuple[str, ...],
 @HOUSE
 def referee(players: str, dealer: str, disputants: str, fmt: str, house: str | None) -> None:
     """Who decides a dispute (laws 77-78): the dealer, unless he is one of the disputing persons."""
-    names = split_names(disputants)
+    names = persons_named(disputants, "--disputants")
+    if len(names) < 2:
+        raise click.BadParameter("a dispute is between two persons or more", param_hint="--disputants")
     seating = seating_of(players, dealer, *names)
     _chain_command(
         "referee", "referee", {"dealer": dealer, "disputants": names}, {}, seating,

@@ -289,8 +289,8 @@ class TableSession:
                    "No one can give evidence: the player is held to have demanded the number discarded")
 
     def do_referee(self, arguments: list[str]) -> None:
-        if not arguments:
-            raise CommandError("name the persons disputing: referee NAME ...")
+        if len(arguments) < 2 or len(set(arguments)) < len(arguments):
+            raise CommandError("name the persons disputing, two or more, each once: referee NAME NAME ...")
         self.seated(*arguments)
         self.chain("referee", "referee", {"dealer": self.dealer(), "disputants": arguments}, {},
                    "The laws name no one to decide")
