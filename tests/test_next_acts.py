@@ -60,6 +60,16 @@ def test_a_law_46_ruling_for_more_than_was_given_owes_the_make_good():
     assert given["player"] == "Ann" and given["owed"] == [] and given["acts"][0]["type"] == "discard"
 
 
+def test_a_hand_made_foul_owes_no_card_back_and_nothing_made_good():
+    """L42 then L46: the excess taken back on the demand taken to be the discard, then the
+    evidence settles the number the dealer gave: the hand is foul (L45), and `next` owed
+    the retired player the card back (and the ruling a make-good) besides."""
+    text = DISPUTE.replace("Cat gets 2", "Cat gets 4") + "Cat points out excess\n"
+    assert answer_to(text)["owed"] == [{"by": "Ann", "to": "Cat", "what": "return_excess", "cards": 1, "law": "L42"}]
+    answer = answer_to(text + "Cat claims 3 dealer says 4 testimony (Bob 4)\n")
+    assert answer["owed"] == [] and answer["player"] == "Ann" and answer["acts"][0]["type"] == "discard"
+
+
 def test_a_ruling_that_waits_for_its_witness_asks_and_offers_no_discard():
     answer = answer_to(DISPUTE + "Cat claims 3 dealer says 2\n")
     assert answer["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}]

@@ -58,8 +58,6 @@ add("due_to", "the number of cards the dealer is to give {0} now",
 add("unreplaced_for", "the number of cards exposed in giving to {0} not yet replaced",
     lambda t, p: t.hand(p).unreplaced,
     note="owed by law 40 until replaced: law 45 judges the number given once there are none")
-add("taken_back_from", "the number of cards taken back from {0}", lambda t, p: t.hand(p).excess,
-    note="given in excess and returned to the pack by a ruling (L42)")
 add("refundable_of", "{0}'s ante or straddle", refundable_of,
     note="in this game; where every player antes (a jack-pot), his ante")
 add("stack_of", "the counters {0} has on the table",

@@ -7,6 +7,7 @@ from typing import Any, Callable, Final, Mapping
 from arbiter import hands
 from arbiter.cards import JOKER, parse_card
 from arbiter.rulebook.vocabulary.board import BoardView
+from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.state import Phase, PhaseName
 
@@ -30,6 +31,15 @@ def cards_due(t: BoardView, player: str) -> bool:
     hand = t.hand(player)
     return player in t.playing.still_in and not hand.drawn_lifted and (
         hand.owed > 0 or hand.awaits_pack > 0 or hand.draw_to_come())
+
+
+def gave_wrong_number(t: BoardView, player: str) -> bool:
+    """Did the dealer give him the number he demanded, other than his discard? Cards a
+    ruling took back (L42) count among those given: the dealer gave them, on a demand that
+    a later law 46 ruling may settle otherwise."""
+    hand = t.hand(player)
+    demanded = demanded_by(t, player)
+    return demanded != hand.discarded and hand.given + hand.excess == demanded
 
 
 def phase_now(t: BoardView) -> PhaseName:
@@ -126,6 +136,8 @@ add("has_drawn", "{0} has drawn", has_drawn,
     note="discarded, stood pat, or forfeited his draw")
 add("forfeited_draw", "{0} has forfeited his draw", lambda t, p: p in t.playing.forfeited_draw,
     note="passed over in the draw (L38): no discard or give of his counts")
+add("gave_wrong_number", "the dealer gave {0} the number {0} demanded, not {0}'s discard", gave_wrong_number,
+    note="law 45's wrong number: cards taken back by a ruling (L42) counted as given")
 add("supplied", "the dealer has given {0} cards in the draw", lambda t, p: t.hand(p).supplied,
     note="a `give` to him is recorded (of any number, 0 included)")
 add("cards_due", "the dealer still owes {0} cards of {0}'s draw", cards_due,
