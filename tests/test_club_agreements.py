@@ -18,7 +18,7 @@ from arbiter.checker import check_log
 from arbiter.errors import HouseRulesError
 from arbiter.notation import parse_checked
 from arbiter.resources import cases_dir
-from arbiter.rulebook.house import apply_house, read_house
+from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
 from tests.conftest import in_process as run
 
 BOBTAIL = {"name": "bobtail", "hands": {"big_bobtail": {"cards": 4, "sequence": True, "suited": True,
@@ -313,3 +313,23 @@ def test_under_table_stakes_one_with_no_counters_owes_no_ante_and_is_no_fault():
         assert (opening["minimum"], opening["maximum"]) == (2, 20), ante
         log["table"]["house"] = "table-stakes"
         assert [f["id"] for f in check_log(log)["findings"]] == (["A5"] if ante else []), ante
+
+
+def test_a_straddle_of_all_she_has_given_back_leaves_her_with_counters_and_her_say(tmp_path, rulebook):
+    """A club's no-straddling with table stakes: Cat straddles the 2 she has (A5: all she
+    has), and the club gives the straddle back (no-straddling's H1): with her 2 on the table
+    again she no longer stakes all she has, so the say begins with her (law 23) at the
+    opening minimum, 2, all she has; before, she stayed all in with a stake of 0, the say
+    passed her by, and she could take the pool staking nothing."""
+    club = yaml.safe_load(shipped_house_files()["no-straddling"].read_text(encoding="utf-8"))
+    club["parameters"] = {"table_stakes": True}
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, club))))
+    head = ("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 2, Dan 20\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1; Cat straddles 2\ndealt\n")
+    log, _ = parse_checked(head, "x.hand")
+    answer = arbiter.next_acts(log, book)
+    assert answer["player"] == "Cat" and {"type": "open", "minimum": 2, "maximum": 2} in answer["acts"]
+    log, _ = parse_checked(head + "Dan opens 2; Ann passes; Bob passes\n", "x.hand")
+    report = check_log(log, book)
+    assert [(f["id"], f["event"], f["player"]) for f in report["findings"]] == [
+        ("A5", 4, "Cat"), ("H1", 4, "Cat"), ("L25", 6, "Dan"), ("L25", 7, "Ann"), ("L25", 8, "Bob")]

@@ -176,7 +176,9 @@ class Board(BoardView):
         """Counters given back out of the pool: the player's stake is lowered by as much (at
         most the whole of it), and so is what the game's pool received; the amount given. A
         straddle stands only while its player's stake still holds it: one given back is no
-        longer made, and the say follows the straddles left (a club's "no straddling")."""
+        longer made, and the say follows the straddles left (a club's "no straddling"). So is
+        a stake of all he has (A5): with counters back on the table, he no longer stakes all
+        he has; a show he demanded (law 60) stands."""
         game = self.playing
         amount = min(amount, game.stakes.get(player, 0), self.ledger.pool)
         if amount <= 0:
@@ -185,6 +187,8 @@ class Board(BoardView):
         game.highest = max(game.stakes.values())
         game.straddles = [(who, made) for who, made in game.straddles if who != player or made <= game.stakes[who]]
         game.paid_in -= amount
+        if player in game.all_in and not game.all_in[player]["demanded"]:
+            del game.all_in[player]
         self.ledger.move(game.number, self.k, POOL, player, amount, rule, what)
         return amount
 
