@@ -137,6 +137,7 @@ def test_schemas_are_json(name):
     (["referee", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputants", "Bob"], "two persons or more"),
     (["referee", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputants", "Bob,Bob"], "Bob named twice"),
     (["laws", "--house", "/no/such/file.yaml"], "no such file"),
+    (["laws", "--house", "blaze", "--house", "skip-straight"], "given 2 times (blaze, skip-straight)"),
     (["schema", "nothing"], "Invalid value"),
 ])
 def test_errors_are_one_line_and_exit_2(capsys, args, message):

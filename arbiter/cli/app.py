@@ -75,7 +75,16 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(LISTING_FORMATS), def
                       show_default=True, help="Output format.")
 
 
-HOUSE = click.option("--house", "house", metavar="FILE",
+def _one_house(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]) -> str | None:
+    """A second `--house` is refused, not silently put in place of the first: a club
+    writes its whole agreement in one file (docs/house-rules.md)."""
+    if len(given) > 1:
+        raise click.BadParameter(f"given {len(given)} times ({', '.join(given)}): a club writes its whole "
+                                 "agreement in one house file", param_hint="--house")
+    return given[0] if given else None
+
+
+HOUSE = click.option("--house", "house", metavar="FILE", multiple=True, callback=_one_house,
                      help="House-rules file (YAML), or the name of a shipped one.")
 
 # A word shaped as rule IDs (`L8`, `L4,D1`): after --ignore or --select it is one more of
