@@ -298,6 +298,8 @@ def test_undo_takes_back_the_last_line_of_events_whole():
     (HEAD + "Ann deals; undo\n", 2, 12, "'undo' stands alone on its line"),
     (HEAD + "Ann deals\nlimit 30\n", 3, 1, "'limit' belongs before the first event"),
     (HEAD + "ante 2\n", 2, 1, "'ante' is given twice"),
+    ("players Ann Bob; limit 20; ante 1; stacks Ann 5, Bob 5, Ann 7\n", 1, 57, "Ann is named twice"),
+    ("players Ann Bob; limit 20; ante 1; pronouns Ann she, Ann he\n", 1, 54, "Ann is named twice"),
     ('meta {"a": 1, "a": 2}\n' + HEAD, 1, 6, "the JSON object has a duplicate key 'a'"),
     ('meta {"a": NaN}\n' + HEAD, 1, 6, "NaN, which is not a number JSON allows"),
     ("meta {\"a\": \n" + HEAD, 2, 1, "not valid JSON: Expecting value"),

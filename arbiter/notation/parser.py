@@ -323,8 +323,11 @@ class _Parser:
         given: dict[str, Value] = {}
         while True:
             self.skip_space()
+            start = self.pos
             self.parsed.head_at[f"/table/{field}/{len(given)}"] = self.where()
             name = self.name()
+            if name in given:  # as a key given twice in the JSON is (SPEC §2)
+                raise self.error(f"{name} is named twice", start)
             self.skip_space()
             given[name] = value()
             self.skip_space()
