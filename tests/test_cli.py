@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from arbiter.cli import cli, main
+from arbiter.cli.output import failed
 from tests.conftest import REPO
 
 
@@ -230,3 +232,11 @@ def test_law_takes_a_rule_as_people_write_it(named):
 def test_law_refuses_what_names_no_rule(named, capsys):
     assert run_main("law", named) == 2
     assert "no rule" in capsys.readouterr().err
+
+
+def test_a_machine_that_refuses_the_output_is_one_line_not_an_internal_error(capsys):
+    """A full disk (`> /dev/full`) is the machine's refusal, not a fault to report: one
+    line and exit 2, as robustness.md promises (it said "internal error … please report it")."""
+    assert failed(OSError(errno.ENOSPC, "No space left on device")) == 2
+    err = capsys.readouterr().err
+    assert err == "arbiter: cannot go on: No space left on device\n"

@@ -28,6 +28,8 @@ def failed(exc: Exception) -> int:
         return EXIT_OK
     if isinstance(exc, ArbiterError):
         echo(f"arbiter: {exc}", err=True)
+    elif isinstance(exc, OSError):  # the machine refused (a full disk, a closed stream): no fault of ours to report
+        echo(f"arbiter: cannot go on: {exc.strerror or exc}", err=True)
     else:
         echo(f"arbiter: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)
     return EXIT_INVALID
