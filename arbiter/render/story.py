@@ -120,46 +120,61 @@ class Storyteller:
         self.games = {game["game"]: game for game in report["games"]}
 
     # --- the steps -----------------------------------------------------------------
+    def games_told(self) -> list[int | None]:
+        """The game each event is told in: the replay's game in play, or a later one where the
+        ledger enters the event in it (an ante put up before its game's deal is that game's,
+        as the report has it), and never an earlier game than the event before."""
+        told: list[int | None] = []
+        for after in self.trace:
+            games = [after.get("game"), *(entry["game"] for entry in self.money.get(after["event"], ()))]
+            if told and told[-1] is not None:
+                games.append(told[-1])
+            known = [game for game in games if game is not None]
+            told.append(max(known) if known else None)
+        return told
+
     def steps(self) -> list[dict[str, Any]]:
         """One step per event the replay reached, and one at the end of each game."""
         steps = []
         pool: int | None = None
+        told = self.games_told()
         for k, (event, after) in enumerate(zip(self.events, self.trace)):
-            before = self.trace[k - 1] if k and self.trace[k - 1].get("game") == after.get("game") else None
-            pool = self._pool_after(after, pool if before is not None else None)
+            same_game = k > 0 and told[k - 1] == told[k]
+            before = self.trace[k - 1] if same_game and self.trace[k - 1].get("game") == after.get("game") else None
+            pool = self._pool_after(after, told[k], pool if same_game else None)
             steps.append({
                 "event": k,
-                "game": after.get("game"),
+                "game": told[k],
                 "kind": "event",
-                "text": " ".join(self._sentences(event, before, after, pool)),
+                "text": " ".join(self._sentences(event, before, after, told[k], pool)),
                 "pool": pool,
                 "rulings": [ruling_told(f, self.rulebook, self.pronouns) for f in self.rulings.get(k, ())],
             })
-            game = self.games.get(after.get("game"))
-            last_of_game = k + 1 == len(self.trace) or self.trace[k + 1].get("game") != after.get("game")
-            if game is not None and last_of_game:
+            game = self.games.get(told[k])
+            if game is not None and (k + 1 == len(self.trace) or told[k + 1] != told[k]):
                 steps.append({"event": k, "game": game["game"], "kind": "game_end",
                               "text": self._game_end(game), "pool": pool, "rulings": []})
         return steps
 
-    def _pool_after(self, after: State, running: int | None) -> int | None:
-        """The pool of the game in play after an event, from the ledger's movements: the state
+    def _pool_after(self, after: State, game: int | None, running: int | None) -> int | None:
+        """The pool of the game an event is told in, from the ledger's movements: the state
         the replay kept at an event misses what a game's end pays as of it (a pool taken when
         the log ends, or the next deal, a penalty then), which the ledger cites it for."""
-        if after.get("game") is None:
+        if game is None:
             return after.get("pool")
         moved = sum(entry["amount"] if entry["to"] == POOL else -entry["amount"] if entry["from"] == POOL else 0
-                    for entry in self.money.get(after["event"], ()) if entry["game"] == after["game"])
+                    for entry in self.money.get(after["event"], ()) if entry["game"] == game)
         if running is None:  # the game's first event: what the pool held as it came, the carried pool with it
-            running = (after.get("pool") or 0) - moved
+            # (an event told ahead of its game's deal is not yet in the pool the replay kept)
+            running = (after.get("pool") or 0) - (moved if after.get("game") == game else 0)
         return running + moved
 
-    def _sentences(self, event: Event, before: State | None, after: State, pool: int | None) -> list[str]:
+    def _sentences(self, event: Event, before: State | None, after: State, game: int | None,
+                   pool: int | None) -> list[str]:
         told = [TELLERS[event["type"]](self, event, before or {}, after)]
         moved = self.money.get(after["event"], ())
         told += [money_words(entry) + "." for entry in moved]
-        # the pool of the game in play: an ante put up before the next deal goes to the next game's
-        if any(POOL in (entry["from"], entry["to"]) and entry["game"] == after.get("game") for entry in moved):
+        if any(POOL in (entry["from"], entry["to"]) and entry["game"] == game for entry in moved):
             told.append(f"The pool now holds {pool}." if pool else "The pool is now empty.")
         if before and after.get("still_in") != before.get("still_in"):
             still_in = after.get("still_in") or []
@@ -176,8 +191,7 @@ class Storyteller:
             return " ".join(told)
         told.append(f"Opened by {game['opened_by']}." if game["opened_by"] else "No one opened it.")
         if game["winners"]:
-            told.append(f"{_names(game['winners'])} {'takes' if len(game['winners']) == 1 else 'share'} "
-                        f"the pool of {game['pool']}.")
+            told.append(self._taken(game))
         else:
             told.append(f"No one takes the pool: its {game['pool']} stay for the next game.")
         decided = self.show_decided(game["game"], game["winners"])
@@ -189,6 +203,24 @@ class Storyteller:
             f"it is jack-pot no. {jackpot['number']}, and no one may open it without "
             f"{openers_words(jackpot['openers'])} or better." if jackpot else "an ordinary game."))
         return " ".join(told)
+
+    def _taken(self, game: Mapping[str, Any]) -> str:
+        """Who took the pool: one player, or several sharing it equally (law 76); where they
+        took unequal parts (a show for a sum, law 60, and the rest), what each took."""
+        winners = game["winners"]
+        taken = {winner: 0 for winner in winners}
+        for entries in self.money.values():
+            for entry in entries:
+                if entry["game"] == game["game"] and entry["from"] == POOL and entry["what"] == "win" \
+                        and entry["to"] in taken:
+                    taken[entry["to"]] += entry["amount"]
+        if len(winners) == 1:
+            return f"{winners[0]} takes the pool of {game['pool']}."
+        if len(set(taken.values())) == 1:
+            return f"{_names(winners)} share the pool of {game['pool']}."
+        first, *rest = winners
+        parts = [f"{first} takes {taken[first]}", *(f"{winner} {taken[winner]}" for winner in rest)]
+        return f"Of the pool of {game['pool']}, {_names(parts)}."
 
     # --- hands ---------------------------------------------------------------------
     def _law_of_hands(self, classes: set[str]) -> Any:
