@@ -3,9 +3,10 @@
 A player's net is the sum of his nets over the logs (one table or several: a person is
 a name, or the names `--alias` joins). What a log left in its pool (an unfinished game,
 a jack-pot carried past the last game) belongs to no one yet, so it is never shared out:
-the pool is settled as a party of its own, whose keeper is paid what it holds, by those
-who lost it. So every player's payments, with what he pays into a pool's keeping, come
-to his net exactly, and a pool's keeper holds its counters' worth until it is played.
+the pool is settled as a party of its own, whose keeper is paid what it holds as a
+winner is, by whichever of the night's losers the fewest payments name. So every
+player's payments, with what he pays into a pool's keeping, come to his net exactly,
+and a pool's keeper holds its counters' worth until it is played.
 """
 
 from __future__ import annotations
