@@ -253,11 +253,18 @@ def question_for(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], 
         choices=choices, answer=answer, why=_why(case, finding))
 
 
+def named_law(case: Case) -> str:
+    """The law a case is named after: `l07-…` shows L7, `d1-…` D1."""
+    return re.sub(r"(?<=[A-Z])0+(?=\d)", "", case.name.split("-", 1)[0].upper())
+
+
 def _laws_by_preference(case: Case) -> list[str]:
-    """The laws ruled in a case, those it is meant to show first."""
+    """The laws ruled in a case: the one it is named after first, then the others it is
+    meant to show, then the rest."""
     ruled = list(dict.fromkeys(f["id"] for f in case.findings))
     shown = set(case.log.get("meta", {}).get("laws", ()))
-    return [law for law in ruled if law in shown] + [law for law in ruled if law not in shown]
+    named = named_law(case)
+    return sorted(ruled, key=lambda law: (law != named, law not in shown))
 
 
 def _orders_something(case: Case, law: str) -> bool:
@@ -298,7 +305,8 @@ def spread_over_laws(cases: Sequence[Case], laws: Collection[str] | None = None)
     for name, ruled in preference.items():
         if name in chosen:
             continue
-        ordering = [law for law in ruled if _orders_something(cases_by_name[name], law)] + ruled
+        case = cases_by_name[name]
+        ordering = [law for law in ruled if law == named_law(case) or _orders_something(case, law)] + ruled
         spare = next((law for law in ordering if asked[law] < cap), None)
         if spare is not None:
             chosen[name] = spare

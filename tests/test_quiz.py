@@ -16,6 +16,7 @@ from arbiter.cli import cli
 from arbiter.cli.quiz import quiz as quiz_command
 from arbiter.quiz import (
     MAX_PER_LAW,
+    named_law,
     NOTHING_FURTHER,
     Case,
     build_quiz,
@@ -236,9 +237,18 @@ class _Balanced(HTMLParser):
 
 
 def test_a_case_is_asked_about_the_law_it_is_named_after_where_it_can_be(cases):
+    """docs/quiz.md: a full run asks each case, where it can, about the law it is named
+    after (`d1-…` of D1): another law only where that law is asked of no other case, or its
+    own is asked as often as any law may be (two D1 cases were asked L25 and L53)."""
     chosen = spread_over_laws(cases)
     meant = sum(1 for case in cases if chosen.get(case.name) in case.log["meta"].get("laws", ()))
     assert meant >= 0.8 * len(chosen)
+    asked = Counter(chosen.values())
+    for case in cases:
+        named = named_law(case)
+        law = chosen.get(case.name)
+        if law is not None and law != named and named in {f["id"] for f in case.findings}:
+            assert asked[named] >= MAX_PER_LAW or asked[law] == 1, (case.name, law, named)
 
 
 def test_every_shipped_case_with_findings_can_make_a_question_of_each_finding(cases, rulebook):
