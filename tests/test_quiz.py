@@ -16,12 +16,12 @@ from arbiter.cli import cli
 from arbiter.cli.quiz import quiz as quiz_command
 from arbiter.quiz import (
     MAX_PER_LAW,
-    named_law,
     NOTHING_FURTHER,
     Case,
     build_quiz,
     consequence,
     in_rounds,
+    named_law,
     question_for,
     question_lines,
     read_law,
