@@ -97,3 +97,12 @@ def test_a_rule_concerns_the_parameters_its_words_state_though_another_declares_
     assert house_notes(house.get("D6"), house) == ["House rule: jackpot_openers is JJ (Peel: JJ, QQ, KK)"]
     assert house_notes(house.get("L21"), house) == ["House rule: straddle_increase_antes is 2 (Peel: 1)"]
     assert house_notes(house.get("L22"), house) == []
+
+
+def test_a_law_a_club_rule_sets_aside_says_so_beside_peels_words():
+    """`law L21 --house no-straddling` showed L21 as enforced, with no word that the club's
+    H1 decides every straddle instead (its `exception_to`)."""
+    said = flat(in_process("law", "L21", "--house", "no-straddling"))
+    assert "If he does not straddle, no other player shall do so" in said
+    assert "House rule: H1 (No straddling; a straddle made is returned) is an exception to this law" in said
+    assert "House rule: H1" not in flat(in_process("law", "L21"))

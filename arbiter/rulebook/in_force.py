@@ -66,4 +66,8 @@ def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
         whose = "Peel" if owner.is_peel else f"{owner.id}, the {maker}'s own rule"
         notes.append(f"House rule: {name} is {words(rulebook.parameters[name])} "
                      f"({whose}: {words(rulebook.defaults[name])})")
+    for other in rulebook.rules.values():  # a club's rule that sets this one aside where it holds
+        if rule.id in other.exception_to and other.authority == "house":
+            notes.append(f"House rule: {other.id} ({other.title}) is an exception to this law, and decides instead "
+                         "where it holds")
     return notes
