@@ -333,3 +333,24 @@ def test_a_straddle_of_all_she_has_given_back_leaves_her_with_counters_and_her_s
     report = check_log(log, book)
     assert [(f["id"], f["event"], f["player"]) for f in report["findings"]] == [
         ("A5", 4, "Cat"), ("H1", 4, "Cat"), ("L25", 6, "Dan"), ("L25", 7, "Ann"), ("L25", 8, "Bob")]
+
+
+def test_a_check_raise_written_beyond_his_counters_is_judged_as_the_stake_he_made(tmp_path, rulebook):
+    """A club's no-check-raise with table stakes: Dan stood at 2, has 6 in all, and writes 8
+    when the bet has come to 6: he stakes all he has, 6, a call (A5), and there is nothing
+    to give back. The club's rule measured the raise from the 8 written: it gave him 2 back,
+    his all-in was undone and the betting opened again."""
+    club = yaml.safe_load(shipped_house_files()["no-check-raise"].read_text(encoding="utf-8"))
+    club["parameters"] = {"table_stakes": True}
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, club))))
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 20, Cat 20, Dan 6\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+            "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\n"
+            "Cat plays 2; Dan plays 2; Ann plays 4; Bob plays 6; Cat plays 6; Dan plays 8\n")
+    log, _ = parse_checked(text, "x.hand")
+    report = check_log(log, book)
+    assert [(f["id"], f["event"], [e["type"] for e in f["effects"]]) for f in report["findings"]] == [
+        ("A5", 18, ["all_in"])]
+    assert report["net"]["Dan"] == -6
+    answer = arbiter.next_acts(log, book)
+    assert answer["player"] == "Ann" and {"type": "play", "minimum": 6, "maximum": 20} in answer["acts"]
