@@ -36,10 +36,12 @@ def cards_due(t: BoardView, player: str) -> bool:
 def gave_wrong_number(t: BoardView, player: str) -> bool:
     """Did the dealer give him the number he demanded, other than his discard? Cards a
     ruling took back (L42) count among those given: the dealer gave them, on a demand that
-    a later law 46 ruling may settle otherwise."""
+    a later law 46 ruling may settle otherwise. A give that makes good what a ruling found
+    short, bringing his cards to the number demanded, gives it too."""
     hand = t.hand(player)
     demanded = demanded_by(t, player)
-    return demanded != hand.discarded and hand.given + hand.excess == demanded
+    return demanded != hand.discarded and (
+        hand.given + hand.excess == demanded or (t.event.get("type") == "give" and hand.given == demanded))
 
 
 def phase_now(t: BoardView) -> PhaseName:
