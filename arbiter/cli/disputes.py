@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from arbiter.bulk import build_rulebook
-from arbiter.cli.app import FORMAT, HOUSE, cli, persons_named, rule_defining, seating_of, split_names
+from arbiter.cli.app import FORMAT, HOUSE, cli, persons_named, rule_defining, seating_of
 from arbiter.engine.chain import evidence_question, walk_chain
 from arbiter.events import Event
 from arbiter.render.chain import deciding_rule, render_chain
@@ -35,7 +35,7 @@ def _chain_command(setting: str, role: str, words: dict[str, Any], event: Event,
 @HOUSE
 def evidence(players: str, dealer: str, disputant: str, unable: tuple[str, ...], fmt: str, house: str | None) -> None:
     """Who gives evidence in a dispute over the number of cards demanded (law 46)."""
-    unable_names = split_names(",".join(unable))
+    unable_names = persons_named(",".join(unable), "--unable") if unable else []
     seating = seating_of(players, dealer, disputant, *unable_names)
     if dealer == disputant:
         raise click.BadParameter("the dispute is between a player and the dealer", param_hint="--disputant")
