@@ -293,3 +293,14 @@ def test_an_ante_put_up_before_its_games_deal_is_told_in_that_game(capsys, tmp_p
     assert [s["event"] for s in steps if s["kind"] == "game_end"][0] == 7
     opening = next(s for s in steps if s["event"] == 13)
     assert opening["pool"] == 3
+
+
+def test_a_jack_pot_ante_put_up_before_its_deal_is_told_as_the_jack_pot_ante(capsys):
+    """Told in its own game (a jack-pot), an ante put up before the deal is its jack-pot
+    ante, as after the deal, not a stake of the game in play at it (SPEC §2: a jack-pot's
+    antes are no one's stake)."""
+    code, out, _ = run(capsys, "explain", str(cases_dir() / "l30-jackpot-antes-put-up-before-its-deal-are-its-own.json"),
+                       "--format", "json")
+    steps = {s["event"]: s for s in json.loads(out) if s["kind"] == "event"}
+    for k, player in zip((9, 10, 11, 12), ("Ann", "Bob", "Cat", "Dan")):
+        assert steps[k]["text"].startswith(f"{player} pays the jack-pot ante."), steps[k]["text"]

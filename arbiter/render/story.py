@@ -171,6 +171,9 @@ class Storyteller:
 
     def _sentences(self, event: Event, before: State | None, after: State, game: int | None,
                    pool: int | None) -> list[str]:
+        ahead = self.games.get(game) if game != after.get("game") else None
+        if ahead is not None:  # told ahead in its own game: an ante put up for a jack-pot is its jack-pot ante
+            after = {**after, "jackpot": ahead["jackpot"]}
         told = [TELLERS[event["type"]](self, event, before or {}, after)]
         moved = self.money.get(after["event"], ())
         told += [money_words(entry) + "." for entry in moved]
