@@ -354,3 +354,23 @@ def test_a_check_raise_written_beyond_his_counters_is_judged_as_the_stake_he_mad
     assert report["net"]["Dan"] == -6
     answer = arbiter.next_acts(log, book)
     assert answer["player"] == "Ann" and {"type": "play", "minimum": 6, "maximum": 20} in answer["acts"]
+
+
+@pytest.mark.parametrize("stack, penalty, paid, said", [
+    (1, 1, 0, "under table stakes Bob pays nothing of the 1, having nothing on the table"),
+    (2, 2, 1, "under table stakes Bob pays 1 of the 2, all he has"),
+    (5, 2, 2, None)])
+def test_a_penalty_table_stakes_cut_short_says_what_he_paid(tmp_path, rulebook, stack, penalty, paid, said):
+    """A club's exposed-at-the-say with table stakes: Bob, the ante, shows a card in the say.
+    The penalty is `penalty` antes, but no one pays beyond what he has on the table (A5):
+    the finding's words named the full penalty where he paid less, or nothing at all."""
+    club = yaml.safe_load(shipped_house_files()["exposed-at-the-say"].read_text(encoding="utf-8"))
+    club["parameters"] = {**club.get("parameters", {}), "table_stakes": True,
+                          "exposed_card_penalty_antes": penalty}
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, club))))
+    text = (f"players Ann Bob Cat; limit 10; ante 1; stacks Ann 10, Bob {stack}, Cat 10; pronouns Bob he\n"
+            "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nBob divulges\n")
+    log, _ = parse_checked(text, "x.hand")
+    finding = next(f for f in check_log(log, book)["findings"] if f["id"] == "H1")
+    assert [e["amount"] for e in finding["effects"] if e["type"] == "penalty"] == ([paid] if paid else [])
+    assert (said in finding["summary"]) if said else "under table stakes" not in finding["summary"]

@@ -15,6 +15,7 @@ from arbiter.engine.board import Board
 from arbiter.engine.compiled import CompiledCheck, CompiledRules, each_round
 from arbiter.events import Event
 from arbiter.findings import Finding, GameAccount
+from arbiter.rulebook.vocabulary.effects import paid_within_stack
 from arbiter.rulebook.vocabulary.predicates import phase_now
 from arbiter.seats import POOL
 from arbiter.state import Game, Hand
@@ -101,6 +102,11 @@ class Judge:
             self.findings.append(decision.finding)
             for (name, _), values in zip(decision.check.effects, decision.arguments):
                 decision.finding.effects.extend(self.board.apply_effect(name, values, decision.check.rule.id))
+            if self.board.cut_short:  # the summary names the ruling's sum: say what table stakes let him pay
+                decision.finding.summary += "".join(
+                    f"; {paid_within_stack(payer, asked, paid, self.board.pronouns)}"
+                    for payer, asked, paid in self.board.cut_short)
+                self.board.cut_short.clear()
 
     def decide_earlier(self, k: int, event: Event, trigger: str, actor: str) -> None:
         """Decide and act now as of an earlier event `k` (a win recorded before the pool was

@@ -104,6 +104,15 @@ def _transfer(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> 
     return [TransferRecord(kind, payer, payee, paid)] if paid > 0 else []
 
 
+def paid_within_stack(payer: str, asked: int, paid: int, pronouns: Pronouns) -> str:
+    """What a ruling's payment comes to under table stakes (A5), where the payer has less on
+    the table than the sum the ruling names: its words say that sum, these what he paid."""
+    if paid == 0:
+        return f"under table stakes {payer} pays nothing of the {asked}, having nothing on the table"
+    said = pronoun_of(payer, pronouns)
+    return f"under table stakes {payer} pays {paid} of the {asked}, all {said.subject} {said.verb('has')}"
+
+
 def _to(payee: str) -> str:
     """ "to Bob", "to the pool": a payee as a sentence names it."""
     return "to the pool" if payee == POOL else f"to {payee}"
