@@ -202,6 +202,9 @@ def test_what_the_command_refuses(tmp_path, capsys):
     new.write_text("players Ann Bob; limit 20; ante 1\n")
     code, _, err = run_main(capsys, str(new), "--players", "Ann,Bob")
     assert code == 2 and "exists: resume it without --players" in err
+    # its header says its house rules (here none): a --house would have played it under others than `check` reads
+    code, _, err = run_main(capsys, str(new), "--house", "no-jackpots")
+    assert code == 2 and "exists: resume it without --house" in err
     code, _, err = run_main(capsys, str(FOUL))
     assert code == 2 and "a JSON log: the table keeps the text notation; convert it first" in err
     broken = tmp_path / "broken.hand"

@@ -103,3 +103,27 @@ def test_a_game_resumed_whose_house_rules_cannot_be_found_is_refused(tmp_path, c
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     code, out = run_main(capsys, "table", str(log))
     assert code == 2 and "'gone.yaml' is no such file beside the log" in out, out
+
+
+def test_a_game_whose_stakes_were_all_given_back_leaves_nothing_in_the_pool(tmp_path):
+    """no-jackpots: no one opens, every stake is given back (the club's H1), and the table
+    said "no one opened; the pool stays", beside the rulings that had just emptied it."""
+    log = tmp_path / "game.hand"
+    said = run("table", str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+               "--house", "no-jackpots", input="Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+               "Cat passes\nDan passes\nAnn passes\nBob passes\nquit\n")
+    assert said.exit_code == 0, said.output
+    assert "game 1 is over: no one opened; nothing is left in the pool. Next: Bob deals." in said.output
+    assert "the pool stays" not in said.output
+
+
+def test_next_in_words_names_a_pass_that_is_the_only_act_open(tmp_path):
+    """jacks-to-open: Cat holds no knaves, so the club's rule leaves her only a pass; the
+    answer in words said "Cat to act" and named no act (the JSON had `pass`)."""
+    log = tmp_path / "game.hand"
+    log.write_text("players Ann Bob Cat Dan; limit 20; ante 1; house jacks-to-open\n"
+                   "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+                   "dealt Bob (2c 5d 8c 9s Kc), Cat (Th Td 4c 5s 8h), Dan (3c 3d 7h 9c Qd), Ann (4d 6h 7c Js Ah)\n",
+                   encoding="utf-8")
+    said = run("next", str(log))
+    assert said.exit_code == 0 and said.output.startswith("Cat's say: pass"), said.output

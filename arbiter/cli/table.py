@@ -41,8 +41,8 @@ def table(log: str, players: str | None, limit: int | None, ante: int | None, ho
     path = Path(log)
     given = [name for name, value in (("--players", players), ("--limit", limit), ("--ante", ante)) if value]
     if path.exists():
-        if given:
-            raise click.UsageError(f"{log} exists: resume it without {', '.join(given)}")
+        if given or house:  # its header says the table and its house rules, as `check` reads them
+            raise click.UsageError(f"{log} exists: resume it without {', '.join(given + ['--house'] * bool(house))}")
         journal, resumed = Journal.resume(path), True
         rulebook = header_rulebook(journal, log, rulebook)
     else:

@@ -195,7 +195,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         return "the draw for the deal (NAME draws for deal CARD), or the first deal (NAME deals)" \
             if answer["game"] is None else "no one is to act"
     p = pronoun_of(actor, pronouns)
-    if "open" in acts or (phase == "say" and ("play" in acts or "demand_show" in acts)):
+    if "open" in acts or (phase == "say" and ("play" in acts or "demand_show" in acts or "pass" in acts)):
         stake = acts.get("open") or acts.get("play")  # none where he has not the counters to meet it (A5)
         shown = f", or demand a show for {_range(acts['demand_show'])}" if "demand_show" in acts else ""
         said = f"{actor}'s say: {stake['type']} ({_range(stake)}) or pass{shown}" if stake else \
@@ -267,7 +267,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         return f"{actor} deals: the next card to {acts['card']['to']}"
     if "dealt" in acts:
         return f"{actor} deals"
-    return f"{actor} to act"
+    return f"{actor} to act" + (f": {', '.join(acts)}" if acts else "")
 
 
 def _range(act: dict[str, Any]) -> str:

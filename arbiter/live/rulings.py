@@ -43,6 +43,8 @@ def game_lines(game: GameAccount, ledger: Iterable[Movement], then: str | None =
             taken[entry.payee] += entry.amount
     if taken:
         outcome = " and ".join(f"{p} takes {n}" for p, n in taken.items())
+    elif not game.pool:  # every stake given back (a club's no-jack-pots): nothing stays
+        outcome = "no one opened; nothing is left in the pool" if game.opened_by is None else "the pool is empty"
     elif game.opened_by is None:
         outcome = "no one opened; the pool stays"
     else:
