@@ -374,3 +374,16 @@ def test_a_penalty_table_stakes_cut_short_says_what_he_paid(tmp_path, rulebook, 
     finding = next(f for f in check_log(log, book)["findings"] if f["id"] == "H1")
     assert [e["amount"] for e in finding["effects"] if e["type"] == "penalty"] == ([paid] if paid else [])
     assert (said in finding["summary"]) if said else "under table stakes" not in finding["summary"]
+
+
+def test_where_every_player_antes_in_an_ordinary_game_the_ante_offered_is_within_law_19(tmp_path, rulebook):
+    """A house's every-player ante in an ordinary game is judged by law 19 (only a
+    jack-pot's antes are law 30's): `next` owed each player the table's ante of 11, which
+    `check` then found over one-half the limit of 20, four times."""
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, EVERY))))
+    head = "players Ann Bob Cat Dan; limit 20; ante 11\nAnn deals; Ann shuffles; Dan cuts\n"
+    log, _ = parse_checked(head, "x.hand")
+    owed = arbiter.next_acts(log, book)["owed"]
+    assert [(o["by"], o["amount"]) for o in owed] == [("Bob", 10), ("Cat", 10), ("Dan", 10), ("Ann", 10)]
+    log, _ = parse_checked(head + "Bob antes 10; Cat antes 10; Dan antes 10; Ann antes 10\ndealt\n", "x.hand")
+    assert check_log(log, book)["findings"] == []

@@ -207,10 +207,11 @@ class Prospect:
 
     def ante_offered(self, game: Game) -> int:
         """The ante offered and owed: the table's, in an ordinary game at most what the
-        laws allow (L19: a house may change the bound, or switch it off); where no ante is
-        within the bound (a limit of 1), the table's all the same, as an ante is due (L20)."""
+        laws allow (L19: a house may change the bound, or switch it off), every player's
+        ante too where a house has each pay one; where no ante is within the bound (a limit
+        of 1), the table's all the same, as an ante is due (L20)."""
         ante = self.board.table_ante
-        if game.every_ante or not self.in_force("Prospect.ante_offered"):
+        if game.jackpot or not self.in_force("Prospect.ante_offered"):
             return ante
         most: int = math.floor(product([self.board.limit, self.board.parameters["max_ante_fraction_of_limit"]]))
         return min(ante, most) if most >= 1 else ante
