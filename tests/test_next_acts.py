@@ -900,3 +900,16 @@ def test_under_table_stakes_no_ante_beyond_what_he_has_is_owed_and_all_he_has_is
         log, _ = parse_checked(text, "x.hand")
         log["table"]["house"] = "table-stakes"
         assert [f["id"] for f in arbiter.check_log(log)["findings"]] == ["L29", "A5"], recorded
+
+
+def test_no_deal_is_offered_that_the_pack_cannot_hold(tmp_path):
+    """A house's seven cards each at a table of eight: 56 cards from a pack of 52. `next`
+    offered the deal (and, card by card, the 53rd card), which the replay then refused as
+    invalid; it now says in one line that no deal can come."""
+    house = tmp_path / "seven.yaml"
+    house.write_text("parameters: {cards_per_hand: 7}\n", encoding="utf-8")
+    text = "players Ann Bob Cat Dan Eve Fay Gus Hal; limit 20; ante 1\nAnn deals; Ann shuffles; Hal cuts; Bob antes 1\n"
+    with pytest.raises(arbiter.errors.ArbiterError, match="the pack of 52 cannot deal 7 cards to each of 8 players"):
+        answer_to(text, str(house))
+    seven = answer_to(text.replace(" Hal;", ";").replace("Hal cuts", "Gus cuts"), str(house))  # 49 cards: dealt
+    assert any(a["type"] == "dealt" and set(a["hands"].values()) == {7} for a in seven["acts"] + seven["others"])

@@ -171,6 +171,7 @@ class Prospect:
         elif game.phase == Phase.BEFORE_DEAL:
             self.before_the_deal(game)
         elif game.phase == Phase.DEALING:
+            self.pack_holds_the_deal()
             self.to(game.dealer, {"type": "card", "to": self.board.turns.of("deal")})
         elif game.phase == Phase.SAY:
             self.say(game)
@@ -231,6 +232,7 @@ class Prospect:
         if not (deal.redeal or unpaid):  # the one whose turn it is, and later players in turn past him (L21)
             due.extend((straddler, [{"type": "straddle", "amount": expected_straddle(self.board)}])
                        for straddler in self.straddlers(game))
+        self.pack_holds_the_deal()
         seating, each = self.board.seating, self.board.parameters["cards_per_hand"]
         hands = {p: each for p in seating.round_from(seating.left_of(game.dealer))}
         dealing: list[Act] = [{"type": "dealt", "hands": hands}, {"type": "card", "to": self.board.turns.of("deal")}]
@@ -240,6 +242,15 @@ class Prospect:
         self.to(player, *acts)
         self.others.extend({**act, ("dealer" if act["type"] in ("dealt", "card") else "player"): who}
                            for who, more in rest for act in more)
+
+    def pack_holds_the_deal(self) -> None:
+        """A house's hand of more cards than the pack holds for this table (seven each to
+        eight players): no deal can come, and the replay would refuse the card past the
+        pack, so none is offered."""
+        players, each = len(self.board.seating.players), self.board.parameters["cards_per_hand"]
+        pack = self.board.parameters["pack_size"]
+        if each * players > pack:
+            raise self.board.refused(f"the pack of {pack} cannot deal {each} cards to each of {players} players")
 
     def straddlers(self, game: Game) -> list[str]:
         """Who may straddle now, in turn (a player who lets his right go does not end it: a
