@@ -10,6 +10,7 @@ from jsonschema import Draft202012Validator
 
 from arbiter import check_log
 from arbiter.cli import cli, main
+from arbiter.notation import parse_checked
 from arbiter.resources import schema_path
 from tests.conftest import case_files, load_case
 
@@ -196,3 +197,16 @@ def test_the_trace_holds_the_table_after_each_event():
         pool = sum(e["amount"] for e in moved if e["to"] == "pool") - sum(e["amount"] for e in moved if e["from"] == "pool")
         assert step["pool"] == pool, step["event"]
     assert trace[-1]["winners"] == report["games"][-1]["winners"]
+
+
+def test_a_give_of_no_cards_after_the_excess_is_taken_back_makes_no_hand_foul():
+    """L45's make-good reading is of a give that brings cards: Cat asked for 4 of her 3
+    discarded (L44), was given 5, and the excess of 1 was taken back (L42); a give of 0
+    then gave her nothing, and was judged a foul hand. The hand left is law 48's when raised."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\nBob discards 0\n"
+            "Cat discards 3; Cat asks 4; Cat gets 5; Cat points out excess; Cat gets 0\n")
+    log, _ = parse_checked(text, "x.hand")
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == [("L44", 11), ("L42", 13)]
+    log, _ = parse_checked(text.replace("Cat gets 0", "Cat lifts"), "x.hand")
+    assert [f["id"] for f in check_log(log)["findings"]] == ["L44", "L42", "L48"]

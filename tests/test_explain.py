@@ -304,3 +304,12 @@ def test_a_jack_pot_ante_put_up_before_its_deal_is_told_as_the_jack_pot_ante(cap
     steps = {s["event"]: s for s in json.loads(out) if s["kind"] == "event"}
     for k, player in zip((9, 10, 11, 12), ("Ann", "Bob", "Cat", "Dan")):
         assert steps[k]["text"].startswith(f"{player} pays the jack-pot ante."), steps[k]["text"]
+
+
+def test_a_game_whose_stakes_were_all_given_back_leaves_nothing_in_the_pool(capsys):
+    """no-jackpots: every stake given back, the end of the game said "its 0 stay for the
+    next game"."""
+    code, out, _ = run(capsys, "explain", str(cases_dir() / "house" / "no-one-opens-the-stakes-are-returned.json"),
+                       "--house", "no-jackpots")
+    flat = " ".join(out.split())
+    assert "No one opened it. Nothing is left in the pool." in flat and "its 0 stay" not in flat

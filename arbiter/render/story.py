@@ -195,8 +195,10 @@ class Storyteller:
         told.append(f"Opened by {game['opened_by']}." if game["opened_by"] else "No one opened it.")
         if game["winners"]:
             told.append(self._taken(game))
-        else:
+        elif game["pool"]:
             told.append(f"No one takes the pool: its {game['pool']} stay for the next game.")
+        else:  # every stake given back (a club's no-jack-pots)
+            told.append("Nothing is left in the pool.")
         decided = self.show_decided(game["game"], game["winners"])
         if decided:
             told.append(decided)

@@ -41,7 +41,8 @@ def gave_wrong_number(t: BoardView, player: str) -> bool:
     hand = t.hand(player)
     demanded = demanded_by(t, player)
     return demanded != hand.discarded and (
-        hand.given + hand.excess == demanded or (t.event.get("type") == "give" and hand.given == demanded))
+        hand.given + hand.excess == demanded
+        or (t.event.get("type") == "give" and (t.event.get("count") or 0) > 0 and hand.given == demanded))
 
 
 def phase_now(t: BoardView) -> PhaseName:
