@@ -913,3 +913,17 @@ def test_no_deal_is_offered_that_the_pack_cannot_hold(tmp_path):
         answer_to(text, str(house))
     seven = answer_to(text.replace(" Hal;", ";").replace("Hal cuts", "Gus cuts"), str(house))  # 49 cards: dealt
     assert any(a["type"] == "dealt" and set(a["hands"].values()) == {7} for a in seven["acts"] + seven["others"])
+
+
+def test_an_ante_unpaid_in_a_void_deal_is_still_owed_in_the_new_deal():
+    """Reading 7: the new deal after a misdeal needs no new ante, the ante paid staying in
+    the pool; one never paid is still owed (until the next deal, reading 55). `next` owed it
+    after the misdeal, and forgot it once the pack was taken up again."""
+    head = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts\n"
+            "card to Bob; card to Cat\nface up in pack\n")
+    owed = [{"by": "Bob", "to": "pool", "what": "ante", "amount": 1, "law": "L20"}]
+    assert answer_to(head)["owed"] == owed
+    assert answer_to(head + "Ann deals; Ann shuffles; Cat cuts\n")["owed"] == owed
+    assert answer_to(head + "Ann deals; Ann shuffles; Cat cuts\nBob antes 1\n")["owed"] == []
+    paid = head.replace("Cat cuts\n", "Cat cuts; Bob antes 1\n", 1)
+    assert answer_to(paid + "Ann deals; Ann shuffles; Cat cuts\n")["owed"] == []

@@ -187,9 +187,10 @@ class Prospect:
         """Those who owe this game an ante (in a jack-pot, each who has not paid; else the
         ante's player where none was staked), each `owed` until the next deal, paid or not
         by the first card (reading 55), while the pool is there to take it (once it is taken
-        no counters move, reading 25); the new deal after a misdeal needs none."""
+        no counters move, reading 25); the new deal after a misdeal needs none but the ante
+        still unpaid (reading 7: the antes paid stay in the pool)."""
         ante = self.ante_offered(game)
-        if game.deal.redeal or game.pool_taken():
+        if game.pool_taken():
             return {}
         if game.every_ante:  # one who paid short owes the rest (L30: "a sum equal to the ante")
             seating = self.board.seating
