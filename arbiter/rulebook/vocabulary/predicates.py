@@ -116,7 +116,7 @@ def card_seen_twice(t: BoardView) -> bool:
         return False
     deal = t.playing.deal
     holders = deal.in_play
-    own = t.actor if t.event.get("type") == "show" else None
+    own = t.actor if t.event.get("type") in ("show", "discard") else None  # his own cards are his to name
     named: set[int] = set()
     for card in t.parsed_cards:
         if card != JOKER:
