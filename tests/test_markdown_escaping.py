@@ -69,3 +69,18 @@ def test_md_keeps_the_words_and_leaves_no_markup(text):
     assert not re.search(r"[<>\n\r]", escaped)
     assert not re.search(r"(?<!\\)[`*_\[\]|~#]", escaped.replace("\\\\", ""))
     assert unescaped(escaped) == re.sub(r"[\r\n\u2028\u2029\x0b\x0c\x85]+", " ", text)
+
+
+@pytest.mark.parametrize("command", [["check", "--format", "markdown"], ["explain", "--format", "markdown"]])
+def test_a_name_like_a_list_marker_does_not_open_a_list(tmp_path, command):
+    """An effect is a list item that begins with a name: "- Dash" or "1) One" there opened a
+    list of its own, and the name lost its first characters (CommonMark)."""
+    text = json.dumps(load_case(cases_dir() / "l13-foul-hand-lifted.json"))
+    for plain, marker in {"Ann": "- Dash", "Bob": "+ Plus", "Cat": "1) One"}.items():
+        text = text.replace(json.dumps(plain), json.dumps(marker))
+    path = tmp_path / "markers.json"
+    path.write_text(text, encoding="utf-8")
+    _, out = in_process(*command, str(path))
+    items = [line.split("- ", 1)[1] for line in out.splitlines() if re.match(r"\s*- ", line)]
+    assert items and not [item for item in items if re.match(r"[-+=]|\d+[.)](\s|$)", item)]
+    assert "\\- Dash refunds 1 to + Plus" in out  # escaped where it begins the item, as written within it

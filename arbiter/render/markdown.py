@@ -5,8 +5,11 @@ page they must read as the words they are, not as HTML (`<script>`, `"><img …>
 as Markdown that changes the page's structure (a `|` that splits a table cell, a `*`
 that starts emphasis, a line break that starts a new block). The HTML-significant
 characters become entities, the Markdown punctuation that could act where such text
-stands (inside a line, never at its start) is backslash-escaped (CommonMark escapes any
-ASCII punctuation that way, GitHub tables `|` included), and line breaks become spaces.
+stands is backslash-escaped (CommonMark escapes any ASCII punctuation that way, GitHub
+tables `|` included), and line breaks become spaces. Text may begin a line, after a
+list item's marker (an effect: "- Dash refunds 1"): there a `-`, a `+` or a number with
+`.` or `)` would open a list of its own (a run of `-` or `=` a break or a heading's
+underline), and is escaped too.
 """
 
 from __future__ import annotations
@@ -17,10 +20,12 @@ _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
 # Compiled by `re` when a page is first written, not by every check (start-up: docs/speed.md).
 _MARKDOWN = r"([\\`*_\[\]#|~])"
 _LINE_BREAK = r"[\r\n\u2028\u2029\x0b\x0c\x85]+"
+_LIST_MARKER = r"^(\s*)(?:([-+=])|(\d+)([.)])(?=\s|$))"  # a list, a break or a heading's underline
 
 
 def md(text: object) -> str:
     """`text` as literal words in Markdown: no HTML, no emphasis, links, tables or blocks."""
     plain = re.sub(_LINE_BREAK, " ", str(text))
     plain = re.sub(_MARKDOWN, r"\\\1", plain)
+    plain = re.sub(_LIST_MARKER, lambda m: f"{m[1]}\\{m[2]}" if m[2] else f"{m[1]}{m[3]}\\{m[4]}", plain)
     return "".join(_HTML.get(c, c) for c in plain)
