@@ -88,6 +88,10 @@ class Hand:
         return bool(self.discarded) and not self.supplied
 
 
+# Who holds a card's first copy once it is discarded (`Deal.in_play`).
+DISCARDS: Final = "discards"
+
+
 class Deal:
     """From taking up the pack to the deal finished (or declared void)."""
 
@@ -108,7 +112,8 @@ class Deal:
         self.pointed_out: list[tuple[str, str]] = []
         self.hands: dict[str, Hand] = hands
         self.pack_remaining: int = pack_remaining
-        self.in_play: dict[int, str] = {}  # each card in play: who holds its first copy ("discards" once discarded)
+        self.in_play: dict[int, str] = {}  # each card in play: who holds its first copy (DISCARDS once discarded)
+        self.discarded_by: dict[int, str] = {}  # each first copy among the discards: whose discard it was
         self.copies: dict[int, set[str]] = {}  # who came by a second copy while the first was in play (L1)
         self.uncollected: int = 0
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
@@ -121,6 +126,20 @@ class Deal:
             self.copies.setdefault(card, set()).add(holder)
         else:
             self.in_play[card] = holder
+
+    def discard(self, card: int, player: str) -> None:
+        """A card he names in his discard: his own (or first named now) goes to the discards
+        as his; a second copy, whose first another holds or discarded, leaves that first copy
+        where it is (L1, judged as it is named), as a second copy dealt or given does."""
+        holder = self.in_play.get(card, player)
+        if holder == player or (holder == DISCARDS and self.discarded_by.get(card) == player):
+            self.in_play[card] = DISCARDS
+            self.discarded_by[card] = player
+
+    def collect_discards(self) -> None:
+        """The discards made up into the pack (L41): no card among them is in play."""
+        self.in_play = {card: holder for card, holder in self.in_play.items() if holder != DISCARDS}
+        self.discarded_by = {}
 
     def holds_a_copy(self, player: str, cards: list[int]) -> bool:
         """Does this player hold a second copy of one of these cards?"""

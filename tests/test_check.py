@@ -210,3 +210,38 @@ def test_a_give_of_no_cards_after_the_excess_is_taken_back_makes_no_hand_foul():
     assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == [("L44", 11), ("L42", 13)]
     log, _ = parse_checked(text.replace("Cat gets 0", "Cat lifts"), "x.hand")
     assert [f["id"] for f in check_log(log)["findings"]] == ["L44", "L42", "L48"]
+
+
+def test_a_second_copy_discarded_leaves_the_first_with_its_holder():
+    """L1 in a discard: Cat discards her copy of the Ah while Bob, dealt first, holds the
+    first copy. One bad card, one finding (at the deal); Bob's hand keeps its ace and is
+    valued at the show. The discard took the first copy from Bob: a second L1 at his show,
+    and his hand did not compete."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob (Ah Kd 7s 2c 3d), Cat (Ah Ad 9h 6s 4c), Dan 5, Ann 5\n"
+            "Cat opens 2; Dan passes; Ann passes; Bob plays 2\nBob discards 0\n"
+            "Cat discards 1 (Ah); Cat asks 1; Cat gets 1 (5h)\nCat plays 2; Bob plays 2\n"
+            "Bob shows (Ah Kd 7s 2c 3d)\nCat shows (5h Ad 9h 6s 4c)\n")
+    log, _ = parse_checked(text, "x.hand")
+    report = check_log(log)
+    assert [(f["id"], f["event"]) for f in report["findings"]] == [("L1", 4)]
+    assert report["games"][0]["winners"] == ["Bob"]  # his ace-king beats her ace-nine: his hand is valued
+
+
+def test_his_own_discards_taken_back_and_discarded_again_are_no_card_seen_twice():
+    """L37 then a discard of the same cards: they are his own, not a second copy (L1 fell on
+    the dealer)."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob (Kc Kd 7s 2c 3d), Cat 5, Dan 5, Ann 5\nCat opens 2; Dan passes; Ann passes; Bob plays 2\n"
+            "Bob discards 2 (2c 3d)\nBob takes back\nBob discards 2 (2c 3d)\n")
+    log, _ = parse_checked(text, "x.hand")
+    assert "L1" not in [f["id"] for f in check_log(log)["findings"]]
+
+
+def test_a_wrong_players_ante_staked_twice_is_one_finding_each_time():
+    """L20: Cat's ante is for Bob to stake; staked twice, each act is the wrong player's,
+    one finding each (the second drew 'staked again' beside it)."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts\n"
+            "Cat antes 1\nCat antes 1\ndealt Bob 5, Cat 5, Dan 5, Ann 5\n")
+    log, _ = parse_checked(text, "x.hand")
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == [("L20", 3), ("L20", 4)]

@@ -387,3 +387,15 @@ def test_where_every_player_antes_in_an_ordinary_game_the_ante_offered_is_within
     assert [(o["by"], o["amount"]) for o in owed] == [("Bob", 10), ("Cat", 10), ("Dan", 10), ("Ann", 10)]
     log, _ = parse_checked(head + "Bob antes 10; Cat antes 10; Dan antes 10; Ann antes 10\ndealt\n", "x.hand")
     assert check_log(log, book)["findings"] == []
+
+
+def test_under_table_stakes_a_stake_in_the_draw_by_one_all_in_is_d4s():
+    """A5 then D4: Bob is all in at 3 in the say; his stake of 8 at his turn to draw made
+    a second A5 ruling (all in again), which set D4 aside: it is a stake by one whose stake
+    is a show for a sum, D4's irregularity, and changes nothing."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 3, Cat 20, Dan 20\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 8; Ann passes\n"
+            "Bob plays 8\nBob plays 8\n")
+    log, _ = parse_checked(text, "x.hand")
+    log["table"]["house"] = "table-stakes"
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == [("A5", 8), ("D4", 9)]

@@ -41,7 +41,7 @@ def on_discard(r: Judge, event: Event) -> None:
     for card in r.board.parsed_cards:
         if card in hand.cards:
             hand.cards.remove(card)
-        game.deal.in_play[card] = "discards"
+        game.deal.discard(card, player)
     while len(hand.cards) > hand.count:
         hand.cards.remove(None) if None in hand.cards else hand.cards.pop()
     game.deal.uncollected += count
@@ -119,7 +119,7 @@ def on_collect_discards(r: Judge, event: Event) -> None:
     held = r.decide("collect_discards", game.dealer)
     game.deal.pack_remaining += game.deal.uncollected
     game.deal.uncollected = 0
-    game.deal.in_play = {c: h for c, h in game.deal.in_play.items() if h != "discards"}
+    game.deal.collect_discards()
     game.deal.remaking = {"shuffle", "cut"}  # the pack made up is shuffled and cut before it is dealt from
     r.act(held)
 

@@ -9,7 +9,7 @@ from arbiter.cards import JOKER, parse_card
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.state import Phase, PhaseName
+from arbiter.state import DISCARDS, Phase, PhaseName
 
 PREDICATES: Final[Words[Callable[[BoardView, Any], bool]]] = Words("predicate", value="fact", takes="person")
 add = PREDICATES.add
@@ -116,11 +116,15 @@ def card_seen_twice(t: BoardView) -> bool:
         return False
     deal = t.playing.deal
     holders = deal.in_play
-    own = t.actor if t.event.get("type") in ("show", "discard") else None  # his own cards are his to name
+    kind = t.event.get("type")
+    own = t.actor if kind in ("show", "discard") else None  # his own cards are his to name
     named: set[int] = set()
     for card in t.parsed_cards:
         if card != JOKER:
-            if (card in named or holders.get(card, own) != own) and own not in deal.copies.get(card, ()):
+            holder = holders.get(card, own)
+            if kind == "discard" and holder == DISCARDS and deal.discarded_by.get(card) == own:
+                holder = own  # his own discards, taken back (L37) and discarded again
+            if (card in named or holder != own) and own not in deal.copies.get(card, ()):
                 return True  # a copy he came by was judged as it came (one bad card, one finding)
             named.add(card)
     return False
