@@ -399,3 +399,15 @@ def test_under_table_stakes_a_stake_in_the_draw_by_one_all_in_is_d4s():
     log, _ = parse_checked(text, "x.hand")
     log["table"]["house"] = "table-stakes"
     assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == [("A5", 8), ("D4", 9)]
+
+
+def test_only_a_rulings_payment_cut_short_is_said_in_a_finding():
+    """The words of a payment cut to the payer's counters belong to the ruling that names
+    the sum: a jack-pot ante cut short under table stakes (A5's own ruling says all he has)
+    gave its clause to whichever finding came next at that event."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 20, Dan 0\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat passes; Dan passes; Ann passes; Bob passes\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\ndealt\n")
+    log, _ = parse_checked(text, "x.hand")
+    log["table"]["house"] = "table-stakes"
+    assert not [f["summary"] for f in check_log(log)["findings"] if "under table stakes Dan pays" in f["summary"]]

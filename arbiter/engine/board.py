@@ -60,7 +60,7 @@ class Board(BoardView):
         self.game: Game | None = None  # the game in play (the session's last): read at every turn
         self.ledger = Ledger(table.get("stacks"))
         self.held_over: dict[str, int] = {}  # counters added during a game under table stakes: the next game's
-        self.cut_short: list[tuple[str, int, int]] = []  # payments table stakes cut to the payer's counters (A5)
+        self.cut_short: list[tuple[str, int, int]] = []  # a ruling's payments cut to the payer's counters (A5)
         self.turns = Turns(self)
         self.event: Event = {}
         self.k = -1  # the index of the event being replayed
@@ -159,9 +159,7 @@ class Board(BoardView):
         if rule is None:
             rule = self.ledger_rule(cited_as or what)
         if payer != POOL:
-            asked, amount = amount, self.within_stack(payer, amount)
-            if amount < asked:
-                self.cut_short.append((payer, asked, amount))
+            amount = self.within_stack(payer, amount)
         self.ledger.move(game.number, self.k, payer, payee, amount, rule, what)
         if payee == POOL and amount > 0:
             game.paid_in += amount

@@ -53,6 +53,7 @@ class BoardView(ABC):
     answer_owed: bool  # was that question one he had to answer (the asker had drawn, and L50 did not excuse him)?
     paying_how: OutcomeName | None  # while the pool is paid: how it was won
     evidence: EvidenceRecord | None  # the last law 46 evidence taken
+    cut_short: list[tuple[str, int, int]]  # a ruling's payments table stakes cut to the payer's counters (A5)
     round_acts: dict[str, frozenset[str]]  # the phases each act is accepted in by the rounds with no condition
     conditional_acts: frozenset[str]  # the acts a round with a condition names (`accepting_phases`)
 

@@ -101,6 +101,8 @@ def _transfer(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> 
         raise t.refused(f"{rule}'s {kind} of {amount} counters is more than any count of counters "
                         f"(at most {MAX_NUMBER})")
     paid = t.pay(payer, payee, amount, kind, rule)
+    if paid < amount:  # its finding says so beside the sum it names (`paid_within_stack`)
+        t.cut_short.append((payer, amount, paid))
     return [TransferRecord(kind, payer, payee, paid)] if paid > 0 else []
 
 
