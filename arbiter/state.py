@@ -127,12 +127,17 @@ class Deal:
         else:
             self.in_play[card] = holder
 
+    def holder_for_discard(self, card: int, player: str) -> str:
+        """Who holds the first copy of a card he names in his discard: his own discards
+        (taken back, L37, and named again) are his, and a card not yet in play is his."""
+        holder = self.in_play.get(card, player)
+        return player if holder == DISCARDS and self.discarded_by.get(card) == player else holder
+
     def discard(self, card: int, player: str) -> None:
         """A card he names in his discard: his own (or first named now) goes to the discards
         as his; a second copy, whose first another holds or discarded, leaves that first copy
         where it is (L1, judged as it is named), as a second copy dealt or given does."""
-        holder = self.in_play.get(card, player)
-        if holder == player or (holder == DISCARDS and self.discarded_by.get(card) == player):
+        if self.holder_for_discard(card, player) == player:
             self.in_play[card] = DISCARDS
             self.discarded_by[card] = player
 

@@ -9,7 +9,7 @@ from arbiter.cards import JOKER, parse_card
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.state import DISCARDS, Phase, PhaseName
+from arbiter.state import Phase, PhaseName
 
 PREDICATES: Final[Words[Callable[[BoardView, Any], bool]]] = Words("predicate", value="fact", takes="person")
 add = PREDICATES.add
@@ -121,9 +121,7 @@ def card_seen_twice(t: BoardView) -> bool:
     named: set[int] = set()
     for card in t.parsed_cards:
         if card != JOKER:
-            holder = holders.get(card, own)
-            if kind == "discard" and holder == DISCARDS and deal.discarded_by.get(card) == own:
-                holder = own  # his own discards, taken back (L37) and discarded again
+            holder = deal.holder_for_discard(card, own) if kind == "discard" and own else holders.get(card, own)
             if (card in named or holder != own) and own not in deal.copies.get(card, ()):
                 return True  # a copy he came by was judged as it came (one bad card, one finding)
             named.add(card)
