@@ -305,8 +305,8 @@ def spread_over_laws(cases: Sequence[Case], laws: Collection[str] | None = None)
     for name, ruled in preference.items():
         if name in chosen:
             continue
-        case = cases_by_name[name]
-        ordering = [law for law in ruled if law == named_law(case) or _orders_something(case, law)] + ruled
+        case, named = cases_by_name[name], named_law(cases_by_name[name])
+        ordering = [law for law in ruled if law == named or _orders_something(case, law)] + ruled
         spare = next((law for law in ordering if asked[law] < cap), None)
         if spare is not None:
             chosen[name] = spare

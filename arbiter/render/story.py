@@ -112,8 +112,12 @@ class Storyteller:
         self.hand_rules = hand_rules(rulebook.parameters, rulebook.hands)
         self.cards_per_hand: int = rulebook.parameters["cards_per_hand"]
         self.money: dict[int, list[Mapping[str, Any]]] = {}
+        self.won: dict[int, dict[str, int]] = {}  # each game's winnings, by player
         for entry in report["ledger"]:
             self.money.setdefault(entry["event"], []).append(entry)
+            if entry["from"] == POOL and entry["what"] == "win":
+                won = self.won.setdefault(entry["game"], {})
+                won[entry["to"]] = won.get(entry["to"], 0) + entry["amount"]
         self.rulings: dict[int, list[Mapping[str, Any]]] = {}
         for finding in report["findings"]:
             self.rulings.setdefault(finding["event"], []).append(finding)
@@ -213,12 +217,8 @@ class Storyteller:
         """Who took the pool: one player, or several sharing it equally (law 76); where they
         took unequal parts (a show for a sum, law 60, and the rest), what each took."""
         winners = game["winners"]
-        taken = {winner: 0 for winner in winners}
-        for entries in self.money.values():
-            for entry in entries:
-                if entry["game"] == game["game"] and entry["from"] == POOL and entry["what"] == "win" \
-                        and entry["to"] in taken:
-                    taken[entry["to"]] += entry["amount"]
+        won = self.won.get(game["game"], {})
+        taken = {winner: won.get(winner, 0) for winner in winners}
         if len(winners) == 1:
             return f"{winners[0]} takes the pool of {game['pool']}."
         if len(set(taken.values())) == 1:
