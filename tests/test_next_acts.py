@@ -371,17 +371,33 @@ def test_after_a_wrong_demand_a_short_pointed_out_asks_for_the_deficiency_of_the
     ruling names): Cat asks for another number than she discarded and is given 1; a short
     pointed out (L43) asks the dealer to make good the number asked, and following it gives
     her that number, a foul hand (L45); law 44 lets him give the discard instead, with no
-    further finding. The answer names the law's give; the laws judge whichever is made."""
+    further finding, and the answer offers that give beside the law's. Given, all is well:
+    nothing more is owed, though the ruling named the deficiency of the number asked."""
     text = HEAD + (f"dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
                    f"Cat discards {discarded}; Cat asks {asked}; Cat gets 1\nBob points out short about Cat\n")
     answer = answer_to(text)
-    assert (answer["player"], answer["acts"]) == ("Ann", [{"type": "give", "to": "Cat", "count": asked - 1}])
+    assert (answer["player"], answer["acts"]) == ("Ann", [{"type": "give", "to": "Cat", "count": asked - 1},
+                                                          {"type": "give", "to": "Cat", "count": discarded - 1}])
     assert [(o["cards"], o["law"]) for o in answer["owed"]] == [(asked - 1, "L43")]
     found = {}
     for given in (asked - 1, discarded - 1):
         log, _ = parse_checked(text + f"Cat gets {given}\n", "x.hand")
         found[given] = [f["id"] for f in arbiter.check_log(log)["findings"]]
     assert found == {asked - 1: ["L44", "L43", "L45"], discarded - 1: ["L44", "L43"]}
+    after = answer_to(text + f"Cat gets {discarded - 1}\n")
+    assert after["owed"] == [] and after["player"] == "Dan"
+
+
+def test_a_make_good_that_reaches_the_discard_ends_the_debt_of_a_wrong_demand():
+    """Reading 11 and law 44: Bob asks for 4 of the 3 he discarded and is given 2; the short
+    pointed out owes the deficiency of the number asked (2). One card brings him to his
+    discard: all is well, and nothing is owed (a second card would make the hand foul, L45)."""
+    text = HEAD + ("dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+                   "Bob discards 3; Bob asks 4; Bob gets 2\nBob points out short\n")
+    answer = answer_to(text)
+    assert answer["acts"] == [{"type": "give", "to": "Bob", "count": 2}, {"type": "give", "to": "Bob", "count": 1}]
+    after = answer_to(text + "Bob gets 1\n")
+    assert after["owed"] == [] and after["player"] == "Cat" and act(after, "discard")["maximum"] == 5
 
 
 def test_one_who_demanded_a_show_and_is_left_alone_takes_the_pool():

@@ -501,7 +501,12 @@ class Prospect:
         elif "cut" in game.deal.remaking and (cutter := self.board.setting_person("cut_by")[0]) is not None:
             self.to(cutter, {"type": "cut"})
         else:
-            self.to(game.dealer, {"type": "give", "to": player, "count": count})
+            gives: list[Act] = [{"type": "give", "to": player, "count": count}]
+            hand = game.deal.hands[player]
+            if hand.discarded is not None and hand.given < hand.discarded != hand.given + count:
+                # a wrong demand's deficiency misses the discard, which law 44 lets him give instead
+                gives.append({"type": "give", "to": player, "count": hand.discarded - hand.given})
+            self.to(game.dealer, *gives)
 
     def pack_made_up(self, game: Game) -> None:
         """The pack cannot supply the cards owed: once all still to draw have discarded (the

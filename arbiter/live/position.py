@@ -234,8 +234,10 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         return (f"{actor} to draw: {p.subject} {p.verb('discards')} up to {plural(most, 'card')} and "
                 f"{p.verb('asks')} for as many, {p.verb('stands')} pat, or {p.verb('passes')}")
     if "give" in acts:
-        give = acts["give"]
-        return f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
+        give, *instead = [act for act in answer["acts"] if act["type"] == "give"]
+        said = f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
+        # a wrong demand's deficiency offered beside the number that makes up the discard
+        return said + "".join(f", or {act['count']} to make up {act['to']}'s discard" for act in instead)
     if "collect_discards" in acts:
         return f"{actor} gathers the discards, shuffles them and has them cut, to make up the pack"
     then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""

@@ -95,6 +95,8 @@ def on_give(r: Judge, event: Event) -> None:
     hand.given += kept
     hand.supplied = True
     hand.owed = max(hand.owed - event["count"], 0)  # a card exposed in this give is owed again by L40's finding
+    if hand.given == hand.discarded:  # he has his discard: all is well (L44), whatever a ruling owed of a wrong demand
+        hand.owed = 0
     hand.unreplaced = max(hand.unreplaced - event["count"], 0)
     kept_cards = r.board.parsed_cards[:kept] if r.board.parsed_cards else []
     hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
