@@ -33,12 +33,12 @@ def on_show(r: Judge, event: Event) -> None:
             r, player, raise_hand(r, player)):
         close_show_if_done(r)  # he retires: the hands due may all be in
         return
+    if "original" in event:  # his opening hand known, though the show come out of time (law 33)
+        game.originals[player] = [parse_card(c) for c in event["original"]]
     if not act_possible(r.board, "show", player):
         r.act(held)
         return
     game.shown[player] = cards = list(r.board.parsed_cards[: len(event["cards"])])
-    if "original" in event:
-        game.originals[player] = [parse_card(c) for c in event["original"]]
     if card_seen_twice(r.board) or game.deal.holds_a_copy(player, cards):  # L1: his hand cannot be valued
         game.unvalued.add(player)
     for card in cards:
