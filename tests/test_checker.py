@@ -418,3 +418,17 @@ def test_a_card_dealt_with_no_deal_in_play_is_invalid(after, message):
     at = len(log["events"]) - 2
     assert report["status"] == "invalid" and report["error"]["event"] == at
     assert message in report["error"]["message"] and f"event {at} (card to Bob)" in report["error"]["message"]
+
+
+def test_the_remainder_after_a_show_for_a_sum_is_paid_by_law_60():
+    """Law 60's last sentence moves the remainder ("the holder of the next best hand shall
+    claim the remainder of the pool"): the ledger cites it for the demander's sum and for
+    the remainder alike; a pool won at a show with no sum demanded is law 59's."""
+    def wins(case: str) -> list[tuple[str, str]]:
+        log = load_case(cases_dir() / f"{case}.json")
+        return [(m["to"], m["rule"]) for m in check_log(log)["ledger"] if m["what"] == "win"]
+
+    assert wins("l60-two-shows-for-a-sum-the-second-takes-from-the-rest") == [
+        ("Dan", "L60"), ("Ann", "L60"), ("Cat", "L60")]  # two demanders' sums, then Cat's remainder
+    assert wins("l76-equal-hands-shown-for-a-sum-share-what-the-rule-gives")[-1] == ("Cat", "L60")
+    assert wins("l59-show-begins-left-of-last-caller") == [("Ann", "L59")]

@@ -104,9 +104,9 @@ add("winner_decided", "the laws have decided who takes the pool",
     lambda t: bool(t.game and t.game.resolved and t.game.outcome not in (None, Outcome.WIN_RECORDED)),
     note="perhaps no one: where no one opened, or a false opener cannot claim; not where the log's win is taken as "
          "the fact")
-add("show_for_sum", "a player who demanded a show for a sum takes a share",
+add("show_for_sum", "the pool is paid by a show for a sum: a demander's share, or the remainder after it",
     lambda t: t.paying_how == Outcome.SHOW_FOR_SUM,
-    note="while the pool is paid")
+    note="while the pool is paid; the remainder is the next best hand's (L60), unless equal hands share it")
 add("pool_shared", "equal best hands share the pool", lambda t: t.paying_how == Outcome.SHARED,
     note="while the pool is paid")
 add("act_possible", "a round in force accepts this act now",
