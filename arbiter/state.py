@@ -104,6 +104,7 @@ class Deal:
         self.cut_by: str | None = None
         self.cards_dealt: int = 0
         self.finished: bool = False
+        self.dealing_over: bool = False  # an event not of the dealing has come since the first card (reading 4)
         self.misdealt: bool = False
         self.redeal: bool = redeal
         self.last_to: str | None = None

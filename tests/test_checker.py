@@ -432,3 +432,19 @@ def test_the_remainder_after_a_show_for_a_sum_is_paid_by_law_60():
         ("Dan", "L60"), ("Ann", "L60"), ("Cat", "L60")]  # two demanders' sums, then Cat's remainder
     assert wins("l76-equal-hands-shown-for-a-sum-share-what-the-rule-gives")[-1] == ("Cat", "L60")
     assert wins("l59-show-begins-left-of-last-caller") == [("Ann", "L59")]
+
+
+@pytest.mark.parametrize("before", [
+    "Cat opens 2\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n",  # a stake before the deal (item 24)
+    "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt Bob 4, Cat 5, Dan 5, Ann 5\nCat opens 2\n"
+    "Dan points out wrong count about Bob\nAnn deals; Ann shuffles; Dan cuts\ndealt\n",  # a stake in a void deal
+])
+def test_a_sixth_card_straight_after_the_deal_is_of_the_dealing_whatever_was_staked_before_it(before):
+    """L7's reading and reading 4: a card straight after the last card of the deal is still
+    of the dealing (the hand is judged by law 13 when raised), though an early stake, held
+    for the say, was made before the deal or in a void one; after a lift it is law 7's."""
+    head = "players Ann Bob Cat Dan; limit 20; ante 1\n"
+    log, _ = parse_checked(head + before + "card to Bob\nBob lifts\ncard to Cat\n", "x.hand")
+    found = [(f["id"], f["event"]) for f in check_log(log)["findings"] if f["id"] in ("L7", "L13")]
+    events = len(log["events"])
+    assert found == [("L13", events - 2), ("L7", events - 1)]

@@ -943,3 +943,24 @@ def test_an_ante_unpaid_in_a_void_deal_is_still_owed_in_the_new_deal():
     assert answer_to(head + "Ann deals; Ann shuffles; Cat cuts\nBob antes 1\n")["owed"] == []
     paid = head.replace("Cat cuts\n", "Cat cuts; Bob antes 1\n", 1)
     assert answer_to(paid + "Ann deals; Ann shuffles; Cat cuts\n")["owed"] == []
+
+
+def test_a_dispute_that_settles_the_demand_at_the_discard_owes_only_what_it_lacks():
+    """Law 43's "each card is owed once" with law 46: Bob asks for 4 of his 3 discarded, is
+    given 2 and a short pointed out owes 2 (of the 4 asked); the evidence then settles his
+    demand at 3, his discard: he lacks 1, and 1 is owed, not the 2 of the demand replaced."""
+    text = DRAWN + "Bob discards 3; Bob asks 4; Bob gets 2\nBob points out short\n" \
+                   "Bob claims 3 dealer says 4 testimony (Dan 3)\n"
+    answer = answer_to(text)
+    assert answer["acts"] == [{"type": "give", "to": "Bob", "count": 1}]
+    assert answer["owed"] == [{"by": "Ann", "to": "Bob", "what": "give", "cards": 1, "law": "L43"}]
+
+
+def test_a_card_exposed_then_a_short_ruled_on_a_demand_below_the_discard_owes_the_number_asked():
+    """Laws 40, 43 and 44: Bob asks for 2 of his 3, and the one card given is exposed (owed
+    again, L40); a short pointed out makes good the number asked (2 in all), and the
+    discard (3) is offered beside it, as where no card was exposed."""
+    text = DRAWN + "Bob discards 3; Bob asks 2; Bob gets 1 exposed 1\nBob points out short\n"
+    answer = answer_to(text)
+    assert answer["acts"] == [{"type": "give", "to": "Bob", "count": 2}, {"type": "give", "to": "Bob", "count": 3}]
+    assert [o["cards"] for o in answer["owed"]] == [2]

@@ -71,8 +71,8 @@ class Replay(Judge):
         self.board.event = event
         self.board.parsed_cards = event_cards(event)
         kind = event["type"]
-        if kind not in DEALING_EVENTS and self.dealing_in_progress():
-            dealing.finish_deal(self)
+        if kind not in DEALING_EVENTS:
+            dealing.end_dealing(self)
         if kind not in TURNLESS_EVENTS:
             betting.settle_turns(self, event)
         before = self.board.game

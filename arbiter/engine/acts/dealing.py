@@ -239,6 +239,16 @@ def all_dealt(r: Judge) -> bool:
     return all(hand.count >= each for hand in deal.hands.values())
 
 
+def end_dealing(r: Judge) -> None:
+    """An event not of the dealing has come: once the first card is dealt, the dealing is
+    over, and the deal finished if it was not (reading 4)."""
+    game = r.board.game
+    if game is None or game.deal.dealing_over or not game.deal.started():
+        return
+    game.deal.dealing_over = True
+    finish_deal(r)
+
+
 def finish_deal(r: Judge) -> None:
     game = r.board.playing
     if game.deal.finished or game.deal.misdealt:

@@ -62,15 +62,10 @@ add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing
 add("dealing_begun", "the first card of the deal has been dealt", lambda t: t.in_deal() and t.playing.deal.started())
 
 
-def play_begun(t: BoardView) -> bool:
-    game = t.playing
-    return t.in_deal() and game.deal.finished and (
-        bool(game.early) or (game.say is not None and bool(game.say.done))
-        or any(hand.lifted for hand in game.deal.hands.values()))
-
-
-add("play_begun", "the deal is finished and a player has said or raised his cards since", play_begun,
-    note="a card that comes after it is no longer part of the dealing, as one straight after the last is")
+add("dealing_over", "the dealing is over: since its first card an event has come other than a card, a word to "
+    "the dealer, a point made or a card found face up", lambda t: t.in_deal() and t.playing.deal.dealing_over,
+    note="reading 4's end of the deal; a card after it is no longer part of the dealing, as one straight after the "
+         "last is")
 add("game_in_play", "a game is in play", lambda t: bool(t.game and t.game.phase != Phase.OVER),
     note="from its deal until its pool is taken (or it ends unopened)")
 add("jackpot", "the game is a jack-pot", lambda t: bool(t.game and t.game.jackpot))
