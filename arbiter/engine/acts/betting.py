@@ -102,6 +102,13 @@ def betting_act(r: Judge, event: Event) -> None:
                 game.opener_cards = [parse_card(c) for c in event["cards"]]
         record_stake(r, player, event["stake"], in_turn)
     r.act(held)
+    if kind != "pass" and taking_part and game.shows_only(player):
+        # all he has, short of the stake to meet: a show for that sum, which opens nothing (A5, L61)
+        if game.opener == player:
+            game.opener, game.opener_cards = None, None
+        if game.phase == Phase.SAY:
+            after_act(r, player, in_turn, staked=False, raises=False)
+            return
     if taking_part or (kind == "pass" and not game.resolved):
         after_act(r, player, in_turn, staked=kind != "pass")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
-from arbiter.rulebook.vocabulary.numbers import dealer_drew
+from arbiter.rulebook.vocabulary.numbers import dealer_drew, stake_made
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.state import Outcome, Phase
 
@@ -62,6 +62,18 @@ add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing
 add("dealing_begun", "the first card of the deal has been dealt", lambda t: t.in_deal() and t.playing.deal.started())
 
 
+def all_in_short(t: BoardView) -> bool:
+    """Under table stakes, is the stake all he has, short of the stake he must meet? Then it
+    is a show for that sum, which opens nothing (A5, L61)."""
+    if not t.parameters["table_stakes"] or t.actor is None or t.game is None:
+        return False
+    own, stack = t.playing.stakes.get(t.actor, 0), t.stack_of(t.actor)
+    made = stake_made(t)
+    return stack is not None and made - own >= stack and made < t.playing.preceding
+
+
+add("all_in_short", "under table stakes the stake is all he has, short of the stake he must meet", all_in_short,
+    note="a show for that sum, which opens nothing (A5, law 61)")
 add("dealing_over", "the dealing is over: since its first card an event has come other than a card, a word to "
     "the dealer, a point made or a card found face up", lambda t: t.in_deal() and t.playing.deal.dealing_over,
     note="reading 4's end of the deal; a card after it is no longer part of the dealing, as one straight after the "
