@@ -313,3 +313,23 @@ def test_a_game_whose_stakes_were_all_given_back_leaves_nothing_in_the_pool(caps
                        "--house", "no-jackpots")
     flat = " ".join(out.split())
     assert "No one opened it. Nothing is left in the pool." in flat and "its 0 stay" not in flat
+
+
+def test_a_stake_kept_short_of_a_bet_is_no_stand_and_a_pool_no_one_takes_is_counted(tmp_path, rulebook):
+    """D5's stand meets no bet: Dan keeping 2 against Cat's 5 stakes short (L54), told so,
+    not as a stand; a show for a sum is told as what it is, with no raise assumed; a pool no
+    one takes says how many counters stay (one counter 'stays')."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 0; Dan discards 0\n"
+            "Cat plays 5; Dan plays 2\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 1\ndealt\nDan passes; Ann passes; Bob passes; Cat passes\n")
+    log = tmp_path / "kept.json"
+    log.write_text(json.dumps(read_text_log(text.encode(), "kept.hand")), encoding="utf-8")
+    _, report, _, steps = _story(log, rulebook)
+    assert [step["text"] for step in steps if step.get("event") == 12][0].startswith(
+        "Dan keeps the stake at 2, short of the highest, 5.")
+    assert "L54" in [f["id"] for f in report["findings"]]
+    assert any("No one takes the pool: its 1 counter stays for the next game." in step["text"] for step in steps)
+    shown = _story(cases_dir() / "l60-show-for-a-sum-best-hand.json", rulebook)[3]
+    assert any("demands a show for a sum: a stake of" in step["text"] for step in shown)
+    assert not any("cannot meet the raise" in step["text"] for step in shown)

@@ -200,7 +200,8 @@ class Storyteller:
         if game["winners"]:
             told.append(self._taken(game))
         elif game["pool"]:
-            told.append(f"No one takes the pool: its {game['pool']} stay for the next game.")
+            told.append(f"No one takes the pool: its {plural(game['pool'], 'counter')} "
+                        f"{'stays' if game['pool'] == 1 else 'stay'} for the next game.")
         else:  # every stake given back (a club's no-jack-pots)
             told.append("Nothing is left in the pool.")
         decided = self.show_decided(game["game"], game["winners"])
@@ -333,6 +334,8 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
     stake, more = e["stake"], e["stake"] - old
     if more < 0:
         return f"{e['player']} names a stake of {stake}, lower than the {old} already staked."
+    if more == 0 and stake < highest:  # no stand: a stand meets no bet (D5)
+        return f"{e['player']} keeps the stake at {stake}, short of the highest, {highest}."
     if more == 0:
         return f"{e['player']} stands, keeping the stake at {stake}."
     if stake > highest:
@@ -410,8 +413,8 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "ask_dealer": lambda t, e, b, a: f"{e['player']} asks the dealer how many cards the dealer drew.",
     "dealer_answer": lambda t, e, b, a: f"The dealer, {a['dealer']}, answers: {e['count']}.",
     "dealer_tells": lambda t, e, b, a: f"The dealer, {a['dealer']}, tells how many cards {e['about']} drew.",
-    "demand_show": lambda t, e, b, a: f"{e['player']} cannot meet the raise: {e['player']} stakes {e['stake']} in"
-    " all, everything left, and demands a show for it.",
+    "demand_show": lambda t, e, b, a: f"{e['player']} demands a show for a sum: a stake of {e['stake']} in all,"
+    " everything left.",
     "show": _show,
     "win": lambda t, e, b, a: f"The log records {e['player']} as taking the pool"
     + (f" ({e['amount']})." if e.get("amount") is not None else "."),
