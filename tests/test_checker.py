@@ -448,3 +448,24 @@ def test_a_sixth_card_straight_after_the_deal_is_of_the_dealing_whatever_was_sta
     found = [(f["id"], f["event"]) for f in check_log(log)["findings"] if f["id"] in ("L7", "L13")]
     events = len(log["events"])
     assert found == [("L13", events - 2), ("L7", events - 1)]
+
+
+@pytest.mark.parametrize("opening, dealt, found", [
+    ("Dan opens 2 (2c 3d 4h 5s 7c)\n", "Jc Jd 4h 6s 8c", []),  # cards named before any is dealt are no hand
+    ("Dan opens 2 (2c 3d 4h 5s 7c)\n", "Tc Td 4h 6s 8c", [("L30", 17)]),  # judged once, on the hand dealt
+    # opened between a misdeal and the new deal: the void deal's hand (tens) is no hand; the new one has knaves
+    ("dealt Cat 5, Dan (Tc Td 4h 6s 8c), Ann 4, Bob 5\nAnn points out wrong count\nDan opens 2\n"
+     "Bob deals; Bob shuffles; Ann cuts\n", "Jc Jd 4h 6s 8c", []),
+])
+def test_a_jack_pot_opened_before_its_cards_is_judged_once_on_the_hand_then_dealt(opening, dealt, found):
+    """L30's reading (reading 18, 'whatever follows'): an opening made before the cards of
+    the deal are dealt is judged when the deal is finished, on the hand dealt him; the
+    cards it names, or a void deal's, are not his hand."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat passes; Dan passes; Ann passes; Bob passes\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\n"
+            + opening + f"dealt Cat 5, Dan ({dealt}), Ann 5, Bob 5\nCat passes; Ann passes; Bob passes\n")
+    log, _ = parse_checked(text, "x.hand")
+    report = check_log(log)
+    assert [(f["id"], f["event"]) for f in report["findings"] if f["id"] == "L30"] == found
+    assert ("L33" in [f["id"] for f in report["findings"]]) == bool(found)

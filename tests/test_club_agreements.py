@@ -247,6 +247,25 @@ def test_under_table_stakes_a_say_before_the_cards_beyond_his_counters_is_all_he
         ("L25", 0, "Dan", []), ("A5", 0, "Dan", ["all_in"])]
 
 
+@pytest.mark.parametrize("before, stack, opened", [
+    ("Bob antes 1; Cat straddles 2; Dan opens 4\ndealt\n", 1, None),  # the straddle to meet: 1 is short
+    ("Bob antes 1; Dan opens 2\ndealt\n", 0, None),  # nothing: short of the ante
+    ("Bob antes 1; Dan opens 2\ndealt\n", 1, "Dan"),  # all he has meets the ante: it opens at his turn
+    ("Bob antes 1; Cat straddles 2\ndealt\nDan opens 4\n", 1, None),  # the same once the cards are out
+])
+def test_under_table_stakes_all_he_has_short_of_the_stake_to_meet_opens_nothing(before, stack, opened):
+    """A5's reading (law 61): all he has, short of the stake he must meet, is a show for
+    that sum and opens nothing, before the cards as after them; when every other player
+    passes, no one opened (L29). All he has that meets it opens, at his turn."""
+    text = (f"players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 20, Cat 20, Dan {stack}\n"
+            "Ann deals; Ann shuffles; Dan cuts\n" + before + "Ann passes; Bob passes; Cat passes\n")
+    log, _ = parse_checked(text, "x.hand")
+    log["table"]["house"] = "table-stakes"
+    report = check_log(log)
+    assert report["games"][0]["opened_by"] == opened
+    assert ("L29" in [f["id"] for f in report["findings"]]) == (opened is None)
+
+
 def test_under_table_stakes_a_stake_of_all_he_has_short_of_the_call_is_a_show_for_it():
     """A5: one who cannot meet a bet stakes all he has and the show is for that sum, whether
     the stake recorded is beyond his counters or exactly them: no short stake (L54)."""

@@ -142,6 +142,8 @@ def say_before_the_deal(r: Judge, player: str, kind: str, event: Event) -> None:
             r.stake(player, event["stake"], "stake")
         turns.hold_early(game, player)
     r.act(held)
+    if game.opener == player and player in game.all_in:  # all he has: whether it opens, his turn says (A5, L61)
+        game.opener = None
 
 
 def stake_for_a_show(r: Judge, player: str, stake: int) -> None:

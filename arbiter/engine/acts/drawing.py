@@ -73,7 +73,7 @@ def demand_known(r: Judge, player: str) -> None:
     if demanded is not None:  # each card owed once: a ruling on the demand assumed before owes no more than it lacks
         hand.owed = min(hand.owed, max(demanded - hand.given, 0))
     r.fire("demand_known", player)
-    if r.board.hand(player).supplied:
+    if hand.supplied:
         r.fire("demand_settled", player)
 
 
