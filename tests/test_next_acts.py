@@ -964,3 +964,14 @@ def test_a_card_exposed_then_a_short_ruled_on_a_demand_below_the_discard_owes_th
     answer = answer_to(text)
     assert answer["acts"] == [{"type": "give", "to": "Bob", "count": 2}, {"type": "give", "to": "Bob", "count": 3}]
     assert [o["cards"] for o in answer["owed"]] == [2]
+
+
+def test_one_given_a_card_before_his_discard_is_offered_no_stand_on_six():
+    """L35's reading: a card the dealer gives a player before he discards counts towards
+    his discard. Holding six, he must discard at least one: standing pat would keep six, a
+    foul hand when raised (L48); discarding one, he is owed nothing more."""
+    text = DRAWN + "Cat gets 1\nBob discards 0\n"
+    answer = answer_to(text)
+    assert answer["player"] == "Cat" and act(answer, "discard") == {"type": "discard", "minimum": 1, "maximum": 6}
+    after = answer_to(text + "Cat discards 1\n")
+    assert after["owed"] == [] and after["player"] == "Dan"

@@ -426,8 +426,10 @@ class Prospect:
             self.betting_begins(game)
         elif game.stakes[player] < game.highest_stake() and player not in game.all_in:  # first make good, or pass (D4)
             self.make_good(game, player)
-        else:
-            self.to(player, {"type": "discard", "minimum": 0, "maximum": hands[player].count}, {"type": "pass"})
+        else:  # cards given him before his discard count towards it (L35): he keeps no more than a hand
+            held = hands[player].count
+            least = max(held - self.board.parameters["cards_per_hand"], 0)
+            self.to(player, {"type": "discard", "minimum": least, "maximum": held}, {"type": "pass"})
 
     def owing(self, game: Game) -> list[tuple[str, int, str | None]]:
         """The cards the dealer owes each player still in who has discarded and not raised

@@ -230,7 +230,10 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
             said += f"; or, the turns passing, the hands are shown, {show['player']} first"
         return said
     if "discard" in acts:
-        most = acts["discard"]["maximum"]
+        least, most = acts["discard"]["minimum"], acts["discard"]["maximum"]
+        if least:  # holding more than a hand (given cards before his discard): no standing pat
+            return (f"{actor} to draw: {p.subject} {p.verb('discards')} {range_words(least, most)} cards, "
+                    f"holding {most}, or {p.verb('passes')}")
         return (f"{actor} to draw: {p.subject} {p.verb('discards')} up to {plural(most, 'card')} and "
                 f"{p.verb('asks')} for as many, {p.verb('stands')} pat, or {p.verb('passes')}")
     if "give" in acts:
