@@ -124,6 +124,20 @@ def test_cards_face_up_where_the_log_names_them_and_backs_where_it_does_not(rule
     assert 'class="back"' in counted_html
 
 
+def test_a_name_that_reads_as_a_card_stays_a_name(tmp_path, rulebook):
+    """A player called "Kh-Lee" (or "Jo") is named in words, not drawn as the king of
+    hearts (or a joker), while the cards the event names beside it are drawn."""
+    from arbiter.notation import read_text_log
+
+    text = ('players "Kh-Lee" Bob Cat Dan; limit 20; ante 1\n"Kh-Lee" deals; "Kh-Lee" shuffles; Dan cuts; '
+            'Bob antes 1\ndealt Bob 5, Cat 5, Dan 5, "Kh-Lee" (Kh Kd Ks 5c 2h)\n')
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(read_text_log(text.encode(), "names.hand")), encoding="utf-8")
+    _, _, html = page_of(path, rulebook)
+    assert "Kh-Lee holds <span" in html and "K<small>\u2665</small>-Lee" not in html
+    assert html.count('title="Kh"') >= 1
+
+
 def test_the_dealer_has_the_button_and_the_seats_go_round_the_table(rulebook):
     log, report, html = page_of(RICH, rulebook)
     page = Page(html)

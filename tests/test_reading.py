@@ -477,6 +477,17 @@ def test_event_naming_a_player_not_seated(event: dict, path: str, named: str) ->
     assert (err.path, err.event) == (path, 1)
 
 
+def test_pronouns_for_a_player_not_seated_are_refused() -> None:
+    """As for `stacks`: a name the table's `pronouns` gives that is no seated player's (a
+    misspelling would leave the player named 'they') is an error at its place, by the fast
+    reading and the exact one alike."""
+    doc = log({"type": "deal", "dealer": "Ann"})
+    doc["table"]["pronouns"] = {"Ann": "she", "Eve": "she"}
+    err = fails(doc, LogSchemaError)
+    assert "'pronouns' names 'Eve', who is not seated at the table" in err.message
+    assert err.path == "/table/pronouns/Eve"
+
+
 def test_names_are_matched_exactly() -> None:
     err = fails(log({"type": "deal", "dealer": "ann"}), LogSchemaError)
     assert err.path == "/events/0/dealer"

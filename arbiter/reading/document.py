@@ -268,6 +268,11 @@ def _check_events(doc: dict[str, Any]) -> None:
         if missing:
             raise LogSchemaError(f"table: 'stacks' gives no counters for {show(missing[0])}: it names every "
                                  "player's", json_pointer(["table", "stacks"]))
+    for name in doc["table"].get("pronouns") or {}:  # a name misspelt there would leave the player 'they'
+        if name not in seated:
+            raise LogSchemaError(f"table: 'pronouns' names {show(name)}, who is not seated at the table "
+                                 f"(players: {', '.join(map(clip, players))})",
+                                 json_pointer(["table", "pronouns", name]))
 
     def unseated(k: int, rel: list[str | int], name: str) -> LogSchemaError:
         head, _ = place(doc, ["events", k, *rel])

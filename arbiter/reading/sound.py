@@ -94,8 +94,10 @@ def sound_head(doc: object, plans: Plans) -> int | None:
     if POOL in table["players"]:
         return None
     keys = len(doc) + len(table) + sum(len(value) for value in table.values() if type(value) is dict)
-    stacks = table.get("stacks")
+    stacks, pronouns = table.get("stacks"), table.get("pronouns")
     if stacks is not None and stacks.keys() != set(table["players"]):  # every player's counters, no one else's
+        return None
+    if pronouns is not None and not pronouns.keys() <= set(table["players"]):  # only the seated are named
         return None
     if meta is not None:
         meta_keys = _plain_meta(meta, plans.parsed)

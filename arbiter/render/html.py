@@ -20,7 +20,7 @@ import math
 import re
 from collections import Counter, defaultdict
 from html import escape
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote
 
 from arbiter import __version__
@@ -151,19 +151,29 @@ def _named_cards(event: Mapping[str, Any]) -> set[str]:
     return {card for card in cards if card}
 
 
-def _with_card_faces(text: str, cards: set[str]) -> str:
-    """The escaped words with each card the event names drawn as a card."""
+def _with_card_faces(text: str, cards: set[str], players: Sequence[str]) -> str:
+    """The escaped words with each card the event names drawn as a card. A player's name
+    is words, though it read as a card (a player called "Jo", or "Kh-Lee"): names are
+    matched first, and where a name and a card are the same words, they stay words."""
     if not cards:
         return escape(text)
-    named = re.compile(r"(?<![\w])(" + "|".join(map(re.escape, sorted(cards, key=len, reverse=True))) + r")(?![\w])")
-    parts = named.split(text)  # odd places hold the cards
-    return "".join(card_html(part) if i % 2 else escape(part) for i, part in enumerate(parts))
+
+    def alternatives(words: Iterable[str]) -> str:
+        return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+
+    named = re.compile(r"(?<![\w])(?:(" + alternatives(players) + r")|(" + alternatives(cards) + r"))(?![\w])")
+    drawn, at = [], 0
+    for found in named.finditer(text):
+        drawn += [escape(text[at:found.start()]),
+                  escape(found[0]) if found[1] is not None else card_html(found[0])]
+        at = found.end()
+    return "".join(drawn) + escape(text[at:])
 
 
 def _event_html(step: Mapping[str, Any], event: Mapping[str, Any], before: Mapping[str, Any] | None,
-                after: Mapping[str, Any]) -> str:
+                after: Mapping[str, Any], players: Sequence[str]) -> str:
     rulings = "".join(_ruling_html(ruling) for ruling in step["rulings"])
-    words = _with_card_faces(step["text"], _named_cards(event))
+    words = _with_card_faces(step["text"], _named_cards(event), players)
     note = f' <span class="note">({escape(event["note"])})</span>' if event.get("note") else ""
     phase = PHASE_WORDS.get(after.get("phase", ""), "") if after.get("phase") != (before or {}).get("phase") else ""
     pool = f"pool {step['pool']}" if step.get("pool") is not None else ""
@@ -363,7 +373,7 @@ def _games_sections(report: Mapping[str, Any], log: Mapping[str, Any], trace: Se
             rows[game].append(f'<li class="event end"><span class="k"></span><span>{escape(step["text"])}</span>'
                               f'<span></span><span></span></li>')
             continue
-        rows[game].append(_event_html(step, events[k], trace[k - 1] if k else None, trace[k]))
+        rows[game].append(_event_html(step, events[k], trace[k - 1] if k else None, trace[k], players))
         if game is not None:
             last[game] = trace[k]
     won: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
