@@ -469,3 +469,20 @@ def test_a_jack_pot_opened_before_its_cards_is_judged_once_on_the_hand_then_deal
     report = check_log(log)
     assert [(f["id"], f["event"]) for f in report["findings"] if f["id"] == "L30"] == found
     assert ("L33" in [f["id"] for f in report["findings"]]) == bool(found)
+
+
+def test_the_discards_collected_though_the_pack_held_enough_are_no_ruling_that_it_ran_short():
+    """Law 41 ("if the dealer have not sufficient cards remaining"): with eight players,
+    twelve cards are left; each draws one, and the dealer collects the discards though five
+    remain for his one: his irregularity, not the ruling that the pack ran short. A stray
+    cut in the draw, no pack made up, is no cut of one."""
+    head = ("players Ann Bob Cat Dan Eve Fay Gus Hal; limit 20; ante 1\nAnn deals; Ann shuffles; Hal cuts; "
+            "Bob antes 1\ndealt\nCat opens 2; Dan plays 2; Eve plays 2; Fay plays 2; Gus plays 2; Hal plays 2; "
+            "Ann plays 2; Bob plays 2\n")
+    draws = "".join(f"{p} discards 1; {p} asks 1; {p} gets 1\n" for p in "Bob Cat Dan Eve Fay Gus Hal".split())
+    log, _ = parse_checked(head + draws + "Ann discards 1; Ann asks 1\ndiscards collected\nAnn shuffles; Hal cuts\n"
+                           "Ann gets 1\n", "x.hand")
+    found = [(f["id"], f["severity"], f["player"]) for f in check_log(log)["findings"]]
+    assert found == [("L41", "irregularity", "Ann")]
+    log, _ = parse_checked(head + "Bob discards 3; Bob asks 3; Bob gets 3\nGus cuts\n", "x.hand")
+    assert check_log(log)["findings"] == []
