@@ -430,3 +430,23 @@ def test_only_a_rulings_payment_cut_short_is_said_in_a_finding():
     log, _ = parse_checked(text, "x.hand")
     log["table"]["house"] = "table-stakes"
     assert not [f["summary"] for f in check_log(log)["findings"] if "under table stakes Dan pays" in f["summary"]]
+
+
+@pytest.mark.parametrize("cat, opened", [("Cat opens 4", "Cat"), ("Cat passes", "Dan")])
+def test_under_table_stakes_all_he_has_out_of_turn_opens_only_if_it_meets_the_stake_at_his_turn(cat, opened):
+    """A5's reading with item 24: Dan stakes all he has, 2, out of turn; whether it opens,
+    his turn says. Cat, jumped, opens 4 in turn: at Dan's turn his 2 is short of it, a show
+    for that sum, and Cat is the opener. Cat passes: at Dan's turn his 2 meets the stake of
+    a jack-pot and opens it, and his hand, lacking the openers, is law 30's."""
+    head = ("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 20, Dan 3\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat passes; Dan passes; Ann passes; Bob passes\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\n"
+            "dealt Cat (Ah Ad 9s 6d 2c), Dan (Th Td 9c 8c 3d), Ann 5, Bob 5\n")
+    log, _ = parse_checked(head + "Dan opens 5\n", "x.hand")
+    log["table"]["house"] = "table-stakes"
+    assert arbiter.next_acts(log)["acts"][0]["type"] == "open"  # not opened yet: whether it opens, his turn says
+    log, _ = parse_checked(head + f"Dan opens 5\n{cat}\nAnn passes; Bob passes\n", "x.hand")
+    log["table"]["house"] = "table-stakes"
+    report = check_log(log)
+    assert report["games"][1]["opened_by"] == opened
+    assert ("L30" in [f["id"] for f in report["findings"]]) == (opened == "Dan")

@@ -136,6 +136,13 @@ def test_a_name_that_reads_as_a_card_stays_a_name(tmp_path, rulebook):
     _, _, html = page_of(path, rulebook)
     assert "Kh-Lee holds <span" in html and "K<small>\u2665</small>-Lee" not in html
     assert html.count('title="Kh"') >= 1
+    # a player called "Kh" and the card Kh: the name where it names him, the card among cards
+    text = ("players Jo Kh Cat Dan; limit 20; ante 1\nJo deals; Jo shuffles; Dan cuts; Kh antes 1\n"
+            "dealt Kh (2c 3c 4d 9h Jd), Cat 5, Dan (Kh Kd 9c 8c 3d), Jo (Qs Qh 5s 4s Jo)\n")
+    path.write_text(json.dumps(read_text_log(text.encode(), "names.hand")), encoding="utf-8")
+    _, _, html = page_of(path, rulebook)
+    assert "Kh holds <span" in html and 'Dan holds <span class="card red" title="Kh">' in html
+    assert 'title="Jo"' in html and "Jo holds <span" in html
 
 
 def test_the_dealer_has_the_button_and_the_seats_go_round_the_table(rulebook):

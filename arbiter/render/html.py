@@ -20,7 +20,7 @@ import math
 import re
 from collections import Counter, defaultdict
 from html import escape
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 from urllib.parse import quote
 
 from arbiter import __version__
@@ -153,20 +153,27 @@ def _named_cards(event: Mapping[str, Any]) -> set[str]:
 
 def _with_card_faces(text: str, cards: set[str], players: Sequence[str]) -> str:
     """The escaped words with each card the event names drawn as a card. A player's name
-    is words, though it read as a card (a player called "Jo", or "Kh-Lee"): names are
-    matched first, and where a name and a card are the same words, they stay words."""
+    is words, though it read as a card (a player called "Jo", or "Kh-Lee"); where a name
+    and a card are the same words, they are the card beside another card ("holds Qs Jo"),
+    else the name."""
     if not cards:
         return escape(text)
+    words = sorted({*players, *cards}, key=len, reverse=True)
+    found = list(re.finditer(r"(?<![\w])(" + "|".join(map(re.escape, words)) + r")(?![\w])", text))
+    names = set(players)
 
-    def alternatives(words: Iterable[str]) -> str:
-        return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+    def beside_a_card(i: int) -> bool:
+        near = [(found[j], found[i]) for j in (i - 1,) if j >= 0] + [(found[i], found[j]) for j in (i + 1,)
+                                                                    if j < len(found)]
+        return any(text[a.end():b.start()] == " " and (other := (a if b is found[i] else b)[0]) in cards
+                   and other not in names for a, b in near)
 
-    named = re.compile(r"(?<![\w])(?:(" + alternatives(players) + r")|(" + alternatives(cards) + r"))(?![\w])")
     drawn, at = [], 0
-    for found in named.finditer(text):
-        drawn += [escape(text[at:found.start()]),
-                  escape(found[0]) if found[1] is not None else card_html(found[0])]
-        at = found.end()
+    for i, match in enumerate(found):
+        word = match[0]
+        card = word in cards and (word not in names or beside_a_card(i))
+        drawn += [escape(text[at:match.start()]), card_html(word) if card else escape(word)]
+        at = match.end()
     return "".join(drawn) + escape(text[at:])
 
 

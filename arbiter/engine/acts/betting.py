@@ -102,6 +102,8 @@ def betting_act(r: Judge, event: Event) -> None:
                 game.opener_cards = [parse_card(c) for c in event["cards"]]
         record_stake(r, player, event["stake"], in_turn)
     r.act(held)
+    if game.opener == player and player in game.all_in and not in_turn and game.phase == Phase.SAY:
+        game.opener, game.opener_cards = None, None  # all he has out of turn: whether it opens, his turn says (A5)
     if kind != "pass" and taking_part and game.shows_only(player):
         # all he has, short of the stake to meet: a show for that sum, which opens nothing (A5, L61)
         if game.opener == player:

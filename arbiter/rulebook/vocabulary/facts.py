@@ -62,17 +62,18 @@ add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing
 add("dealing_begun", "the first card of the deal has been dealt", lambda t: t.in_deal() and t.playing.deal.started())
 
 
-def all_in_short(t: BoardView) -> bool:
-    """Under table stakes, is the stake all he has, short of the stake he must meet? Then it
-    is a show for that sum, which opens nothing (A5, L61)."""
+def stakes_all(t: BoardView) -> bool:
+    """Under table stakes, is the stake all he has (A5)?"""
     if not t.parameters["table_stakes"] or t.actor is None or t.game is None:
         return False
-    own, stack = t.playing.stakes.get(t.actor, 0), t.stack_of(t.actor)
-    made = stake_made(t)
-    return stack is not None and made - own >= stack and made < t.playing.preceding
+    stack = t.stack_of(t.actor)
+    return stack is not None and stake_made(t) - t.playing.stakes.get(t.actor, 0) >= stack
 
 
-add("all_in_short", "under table stakes the stake is all he has, short of the stake he must meet", all_in_short,
+add("stakes_all", "under table stakes the stake is all he has", stakes_all,
+    note="a show for that sum (A5): it opens, at his turn, only where it meets the stake he must meet")
+add("all_in_short", "under table stakes the stake is all he has, short of the stake he must meet",
+    lambda t: stakes_all(t) and stake_made(t) < t.playing.preceding,
     note="a show for that sum, which opens nothing (A5, law 61)")
 add("dealing_over", "the dealing is over: since its first card an event has come other than a card, a word to "
     "the dealer, a point made or a card found face up", lambda t: t.in_deal() and t.playing.deal.dealing_over,
