@@ -143,6 +143,14 @@ def test_a_name_that_reads_as_a_card_stays_a_name(tmp_path, rulebook):
     _, _, html = page_of(path, rulebook)
     assert "Kh holds <span" in html and 'Dan holds <span class="card red" title="Kh">' in html
     assert 'title="Jo"' in html and "Jo holds <span" in html
+    # alone, where the story puts a card: after "draws ", in brackets, after ": "
+    text = ("players Jo Kh Cat Dan; limit 20; ante 1\nKh draws for deal Kh\nJo draws for deal 2c\n"
+            "Cat draws for deal 9d\nDan draws for deal Kd\nJo deals; Jo shuffles; Dan cuts; Kh antes 1\n"
+            "card to Kh Jo\ncard to Cat Kh exposed\n")
+    path.write_text(json.dumps(read_text_log(text.encode(), "names.hand")), encoding="utf-8")
+    _, _, html = page_of(path, rulebook)
+    assert 'Kh draws <span class="card red" title="Kh">' in html
+    assert 'to Kh (<span class="card joker" title="Jo">' in html and 'face up: <span class="card red" title="Kh">' in html
 
 
 def test_the_dealer_has_the_button_and_the_seats_go_round_the_table(rulebook):

@@ -154,8 +154,9 @@ def _named_cards(event: Mapping[str, Any]) -> set[str]:
 def _with_card_faces(text: str, cards: set[str], players: Sequence[str]) -> str:
     """The escaped words with each card the event names drawn as a card. A player's name
     is words, though it read as a card (a player called "Jo", or "Kh-Lee"); where a name
-    and a card are the same words, they are the card beside another card ("holds Qs Jo"),
-    else the name."""
+    and a card are the same words, they are the card where the story puts a card: beside
+    another card ("holds Qs Jo"), in brackets ("(Kh)"), after "draws " or ": "; else the
+    name."""
     if not cards:
         return escape(text)
     words = sorted({*players, *cards}, key=len, reverse=True)
@@ -171,7 +172,8 @@ def _with_card_faces(text: str, cards: set[str], players: Sequence[str]) -> str:
     drawn, at = [], 0
     for i, match in enumerate(found):
         word = match[0]
-        card = word in cards and (word not in names or beside_a_card(i))
+        card = word in cards and (word not in names or beside_a_card(i) or text[match.end():match.end() + 1] == ")"
+                                  or text[:match.start()].endswith(("(", "draws ", ": ")))
         drawn += [escape(text[at:match.start()]), card_html(word) if card else escape(word)]
         at = match.end()
     return "".join(drawn) + escape(text[at:])
