@@ -450,3 +450,15 @@ def test_under_table_stakes_all_he_has_out_of_turn_opens_only_if_it_meets_the_st
     report = check_log(log)
     assert report["games"][1]["opened_by"] == opened
     assert ("L30" in [f["id"] for f in report["findings"]]) == (opened == "Dan")
+
+
+def test_next_offers_no_stake_again_to_one_who_staked_all_he_has_out_of_turn():
+    """A5: his say passes without an act: he can stake nothing more. Dan staked all he has
+    (5) out of turn; when Cat has opened, `next` names Ann, and offers Dan no stake again
+    (it offered him "a play of 5 to 5", his own stake)."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 20, Dan 5\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nDan plays 8\nCat opens 2\n")
+    log, _ = parse_checked(text, "x.hand")
+    log["table"]["house"] = "table-stakes"
+    answer = arbiter.next_acts(log)
+    assert answer["player"] == "Ann" and not any(o.get("player") == "Dan" for o in answer["others"])

@@ -375,6 +375,8 @@ class Prospect:
         most_allowed = self.most_the_club_allows(player, kind, least, means) if means >= least <= most else None
         acts: list[Act] = [{"type": kind, "minimum": least, "maximum": most_allowed}] if most_allowed else []
         if not must_act:
+            if player in game.all_in:  # all he has: he can stake nothing more, and his turn passes (A5)
+                acts = []
             if short:
                 acts.append({"type": "pass"})
             self.others.extend({**act, "player": player} for act in acts)
