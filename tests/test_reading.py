@@ -270,7 +270,13 @@ def test_unknown_event_type() -> None:
 
 def test_unknown_event_type_suggests_the_near_one() -> None:
     err = fails(log({"type": "dael", "dealer": "Ann"}), LogSchemaError)
-    assert err.message == "event 0: unknown event type 'dael' (did you mean 'deal'?)"
+    assert err.message == "event 0 (by 'Ann'): unknown event type 'dael' (did you mean 'deal'?)"
+
+
+def test_unknown_event_type_names_the_player() -> None:
+    """Item 25's words for a message: the event's index, its type and the player."""
+    err = fails(log({"type": "deal", "dealer": "Ann"}, {"type": "bluff", "player": "Bob"}), LogSchemaError)
+    assert err.message == "event 1 (by 'Bob'): unknown event type 'bluff'"
 
 
 def test_missing_type() -> None:

@@ -45,7 +45,10 @@ def describe(doc: object, error: ValidationError) -> tuple[str, str]:
         return message, json_pointer([*path, instance])
     if v == "enum" and len(path) == 3 and path[0] == "events" and path[2] == "type":
         guess = _did_you_mean(instance, EVENT_TYPES)
-        message = f"{subject(doc, path[:2])}: unknown event type {show(instance)}{guess}"
+        event = cast("dict[str, Any]", doc)["events"][path[1]]
+        who = next((event[k] for k in ("player", "dealer", "to") if isinstance(event.get(k), str)), None)
+        by = f" (by {show(who)})" if who is not None else ""  # the player the event names, as every message says
+        message = f"{subject(doc, path[:2])}{by}: unknown event type {show(instance)}{guess}"
         return message, json_pointer(path)
     if v == "required":
         missing = next(f for f in cast("list[str]", error.validator_value) if f not in instance)
