@@ -23,6 +23,14 @@ SHARED = REPO.parent / "shared"
 ARBITER = (sys.executable, "-m", "arbiter")
 
 
+def json_log_from_text(path: Path, text: str) -> Path:
+    """A log written in the notation, saved at `path` as the JSON log it reads as."""
+    from arbiter.notation import read_text_log
+
+    path.write_text(json.dumps(read_text_log(text.encode(), path.with_suffix(".hand").name)), encoding="utf-8")
+    return path
+
+
 @pytest.fixture(scope="session")
 def rulebook():
     return load_rulebook()

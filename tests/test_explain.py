@@ -10,12 +10,12 @@ import pytest
 
 from arbiter.checker import replay_with_trace
 from arbiter.cli import main
-from arbiter.notation import read_text_log
 from arbiter.reading import read_log_file
 from arbiter.render.story import tell
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.seats import POOL
+from tests.conftest import json_log_from_text
 
 CASES = sorted(cases_dir().glob("*.json")) + sorted((cases_dir() / "house").glob("*.json"))
 POOL_WORDS = re.compile(r"The pool now holds (\d+)\.|The pool is now (empty)\.")
@@ -234,9 +234,7 @@ def test_a_hand_that_cannot_be_valued_is_beaten_by_no_one(tmp_path, rulebook):
             "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
             "Cat discards 0; Dan discards 0; Cat plays 4; Dan plays 4\n"
             "Cat shows (Ac Kd 9h 7s 3c); Dan shows (Ac Qd 9s 7h 2d)\n")
-    log = tmp_path / "seen-twice.json"
-    log.write_text(json.dumps(read_text_log(text.encode(), "seen-twice.hand")), encoding="utf-8")
-    _, report, _, steps = _story(log, rulebook)
+    _, report, _, steps = _story(json_log_from_text(tmp_path / "seen-twice.json", text), rulebook)
     assert report["games"][0]["winners"] == ["Cat"] and "L1" in [f["id"] for f in report["findings"]]
     assert not any("At the show" in step["text"] for step in steps)
 
@@ -323,9 +321,7 @@ def test_a_stake_kept_short_of_a_bet_is_no_stand_and_a_pool_no_one_takes_is_coun
             "dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 0; Dan discards 0\n"
             "Cat plays 5; Dan plays 2\n"
             "Bob deals; Bob shuffles; Ann cuts; Cat antes 1\ndealt\nDan passes; Ann passes; Bob passes; Cat passes\n")
-    log = tmp_path / "kept.json"
-    log.write_text(json.dumps(read_text_log(text.encode(), "kept.hand")), encoding="utf-8")
-    _, report, _, steps = _story(log, rulebook)
+    _, report, _, steps = _story(json_log_from_text(tmp_path / "kept.json", text), rulebook)
     assert [step["text"] for step in steps if step.get("event") == 12][0].startswith(
         "Dan keeps the stake at 2, short of the highest, 5.")
     assert "L54" in [f["id"] for f in report["findings"]]

@@ -23,7 +23,7 @@ from arbiter.checker import replay_with_trace
 from arbiter.cli import main
 from arbiter.reading import read_log_file
 from arbiter.render.html import render_html
-from tests.conftest import case_files, load_case
+from tests.conftest import case_files, json_log_from_text, load_case
 
 CASES = case_files()
 RICH = next(p for p in CASES if p.stem == "game-show-five-players-show-for-a-sum")
@@ -127,28 +127,22 @@ def test_cards_face_up_where_the_log_names_them_and_backs_where_it_does_not(rule
 def test_a_name_that_reads_as_a_card_stays_a_name(tmp_path, rulebook):
     """A player called "Kh-Lee" (or "Jo") is named in words, not drawn as the king of
     hearts (or a joker), while the cards the event names beside it are drawn."""
-    from arbiter.notation import read_text_log
-
     text = ('players "Kh-Lee" Bob Cat Dan; limit 20; ante 1\n"Kh-Lee" deals; "Kh-Lee" shuffles; Dan cuts; '
             'Bob antes 1\ndealt Bob 5, Cat 5, Dan 5, "Kh-Lee" (Kh Kd Ks 5c 2h)\n')
-    path = tmp_path / "names.json"
-    path.write_text(json.dumps(read_text_log(text.encode(), "names.hand")), encoding="utf-8")
-    _, _, html = page_of(path, rulebook)
+    _, _, html = page_of(json_log_from_text(tmp_path / "names.json", text), rulebook)
     assert "Kh-Lee holds <span" in html and "K<small>\u2665</small>-Lee" not in html
     assert html.count('title="Kh"') >= 1
     # a player called "Kh" and the card Kh: the name where it names him, the card among cards
     text = ("players Jo Kh Cat Dan; limit 20; ante 1\nJo deals; Jo shuffles; Dan cuts; Kh antes 1\n"
             "dealt Kh (2c 3c 4d 9h Jd), Cat 5, Dan (Kh Kd 9c 8c 3d), Jo (Qs Qh 5s 4s Jo)\n")
-    path.write_text(json.dumps(read_text_log(text.encode(), "names.hand")), encoding="utf-8")
-    _, _, html = page_of(path, rulebook)
+    _, _, html = page_of(json_log_from_text(tmp_path / "names.json", text), rulebook)
     assert "Kh holds <span" in html and 'Dan holds <span class="card red" title="Kh">' in html
     assert 'title="Jo"' in html and "Jo holds <span" in html
     # alone, where the story puts a card: after "draws ", in brackets, after ": "
     text = ("players Jo Kh Cat Dan; limit 20; ante 1\nKh draws for deal Kh\nJo draws for deal 2c\n"
             "Cat draws for deal 9d\nDan draws for deal Kd\nJo deals; Jo shuffles; Dan cuts; Kh antes 1\n"
             "card to Kh Jo\ncard to Cat Kh exposed\n")
-    path.write_text(json.dumps(read_text_log(text.encode(), "names.hand")), encoding="utf-8")
-    _, _, html = page_of(path, rulebook)
+    _, _, html = page_of(json_log_from_text(tmp_path / "names.json", text), rulebook)
     assert 'Kh draws <span class="card red" title="Kh">' in html
     assert 'to Kh (<span class="card joker" title="Jo">' in html and 'face up: <span class="card red" title="Kh">' in html
 

@@ -30,7 +30,7 @@ from arbiter.reading import LOG_SCHEMA, read_log_bytes
 from arbiter.resources import cases_dir
 from arbiter.seats import POOL
 from arbiter.simulator import simulate_log
-from tests.conftest import REPO, case_files, in_process, ruling
+from tests.conftest import REPO, case_files, in_process, json_log_from_text, ruling
 
 CASES = case_files()
 TEXT_CASES = sorted((cases_dir() / "text").glob("*.hand"))
@@ -481,8 +481,7 @@ def test_an_event_the_replay_cannot_take_is_placed_at_its_line_in_the_text(tmp_p
     error = check_file(hand)["error"]
     assert error["message"].startswith("line 4, column 3: event 0 (discard by Ann): no deal has begun")
     assert (error["path"], error["event"]) == ("/events/0", 0)
-    twin = tmp_path / "early.json"
-    twin.write_text(json.dumps(read_text_log(text.encode(), "x.hand")), encoding="utf-8")
+    twin = json_log_from_text(tmp_path / "early.json", text)
     assert check_file(twin)["error"]["message"].startswith("event 0 (discard by Ann): no deal has begun")
     for command in ("explain", "next"):
         code, _, err = in_process(command, str(hand))
