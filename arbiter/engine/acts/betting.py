@@ -102,12 +102,10 @@ def betting_act(r: Judge, event: Event) -> None:
                 game.opener_cards = [parse_card(c) for c in event["cards"]]
         record_stake(r, player, event["stake"], in_turn)
     r.act(held)
-    if game.opener == player and player in game.all_in and not in_turn and game.phase == Phase.SAY:
-        game.opener, game.opener_cards = None, None  # all he has out of turn: whether it opens, his turn says (A5)
+    if player in game.all_in and not in_turn and game.phase == Phase.SAY:
+        withhold_opening(game, player)  # all he has out of turn: whether it opens, his turn says (A5)
     if kind != "pass" and taking_part and game.shows_only(player):
-        # all he has, short of the stake to meet: a show for that sum, which opens nothing (A5, L61)
-        if game.opener == player:
-            game.opener, game.opener_cards = None, None
+        withhold_opening(game, player)  # all he has, short of the stake to meet: a show for that sum (A5, L61)
         if game.phase == Phase.SAY:
             after_act(r, player, in_turn, staked=False, raises=False)
             return
@@ -144,8 +142,15 @@ def say_before_the_deal(r: Judge, player: str, kind: str, event: Event) -> None:
             r.stake(player, event["stake"], "stake")
         turns.hold_early(game, player)
     r.act(held)
-    if game.opener == player and player in game.all_in:  # all he has: whether it opens, his turn says (A5, L61)
-        game.opener = None
+    if player in game.all_in:  # all he has: whether it opens, his turn says (A5, L61)
+        withhold_opening(game, player)
+
+
+def withhold_opening(game: Game, player: str) -> None:
+    """A stake of all he has opens nothing as it is made: it is a show for that sum, or
+    whether it opens his turn says (A5), where `turn_comes` makes him the opener."""
+    if game.opener == player:
+        game.opener, game.opener_cards = None, None
 
 
 def stake_for_a_show(r: Judge, player: str, stake: int) -> None:

@@ -33,10 +33,10 @@ def on_show(r: Judge, event: Event) -> None:
             r, player, raise_hand(r, player)):
         close_show_if_done(r)  # he retires: the hands due may all be in
         return
-    hand = game.deal.hands[player]
     if "original" in event:  # his opening hand known, though the show come out of time (law 33)
         game.originals[player] = [parse_card(c) for c in event["original"]]
     if not act_possible(r.board, "show", player):
+        hand = game.deal.hands[player]
         if "original" not in event and not hand.discarded and not hand.given:  # no card drawn: the hand dealt him
             game.originals[player] = list(r.board.parsed_cards[: len(event["cards"])])
         r.act(held)

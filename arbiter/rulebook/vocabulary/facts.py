@@ -105,12 +105,13 @@ add("collected_in_turn", "the discards were collected after all had discarded",
 add("dealer_answer_wrong", "the dealer's answer is wrong", dealer_answer_wrong)
 add("draw_ended", "the draw has ended", draw_ended,
     note="every player still in has had his turn to draw and been given all he is owed; the betting has not begun")
+
+
 def pack_suffices(t: BoardView) -> bool:
     """Does the pack hold every card still owed in the draw (each player still in who has
     discarded and not raised his cards: his discard less what he was given)?"""
     game = t.playing
-    hands = game.deal.hands
-    owed = sum(max(hand.discarded - hand.given, 0) for player, hand in hands.items()
+    owed = sum(max(hand.discarded - hand.given, 0) for player, hand in game.deal.hands.items()
                if player in game.still_in and hand.discarded is not None and not hand.drawn_lifted)
     return game.deal.pack_remaining >= owed
 
