@@ -163,11 +163,13 @@ def _with_card_faces(text: str, cards: set[str], players: Sequence[str]) -> str:
     found = list(re.finditer(r"(?<![\w])(" + "|".join(map(re.escape, words)) + r")(?![\w])", text))
     names = set(players)
 
-    def beside_a_card(i: int) -> bool:
-        near = [(found[j], found[i]) for j in (i - 1,) if j >= 0] + [(found[i], found[j]) for j in (i + 1,)
-                                                                    if j < len(found)]
-        return any(text[a.end():b.start()] == " " and (other := (a if b is found[i] else b)[0]) in cards
-                   and other not in names for a, b in near)
+    def beside_a_card(i: int) -> bool:  # the word before or after it, one space away, only a card
+        for first, second in ((i - 1, i), (i, i + 1)):
+            if 0 <= first and second < len(found) and text[found[first].end():found[second].start()] == " ":
+                other = found[first + second - i][0]
+                if other in cards and other not in names:
+                    return True
+        return False
 
     drawn, at = [], 0
     for i, match in enumerate(found):
