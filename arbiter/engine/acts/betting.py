@@ -90,22 +90,25 @@ def betting_act(r: Judge, event: Event) -> None:
     in_turn = take_turns_to(r, player, passing=kind == "pass")
     held = r.decide(kind, player)
     taking_part = act_possible(r.board, kind, player)
+    opens = False
     if kind == "pass":
         if player in game.still_in:
             r.board.retire(player)
     elif not taking_part:
         late_stake(r, player, event["stake"])
     else:
-        if game.opener is None and (kind == "open" or (in_turn and game.phase == Phase.SAY)):
+        opens = game.opener is None and (kind == "open" or (in_turn and game.phase == Phase.SAY))
+        if opens:
             game.opener = player  # the first stake in turn opens the game, recorded as a play too (L25)
             if "cards" in event and kind == "open":  # a later `open`, even the opener's, is a play (L33)
                 game.opener_cards = [parse_card(c) for c in event["cards"]]
         record_stake(r, player, event["stake"], in_turn)
     r.act(held)
-    if player in game.all_in and not in_turn and game.phase == Phase.SAY:
+    if opens and player in game.all_in and not in_turn and game.phase == Phase.SAY:
         withhold_opening(game, player)  # all he has out of turn: whether it opens, his turn says (A5)
     if kind != "pass" and taking_part and game.shows_only(player):
-        withhold_opening(game, player)  # all he has, short of the stake to meet: a show for that sum (A5, L61)
+        if opens:  # all he has, short of the stake to meet, is a show for that sum (A5, L61): it opens nothing;
+            withhold_opening(game, player)  # one who opened before stays the opener (item 24)
         if game.phase == Phase.SAY:
             after_act(r, player, in_turn, staked=False, raises=False)
             return
