@@ -105,13 +105,16 @@ def card_not_in_pack(t: BoardView) -> bool:
     was dealt to the player showing it (one bad card, one finding)."""
     if t.parameters.get("joker") or JOKER not in t.parsed_cards:
         return False
-    held_by = t.playing.deal.in_play.get(JOKER) if t.game else None
-    return not (t.event.get("type") == "show" and held_by == t.actor)
+    if t.event.get("type") != "show" or not t.game:
+        return True
+    deal = t.playing.deal  # a second joker came by as a copy of the first (`card_seen_twice`'s record)
+    return not (deal.in_play.get(JOKER) == t.actor or t.actor in deal.copies.get(JOKER, ()))
 
 
 def card_seen_twice(t: BoardView) -> bool:
-    """A card named (the joker aside) that someone else holds, or that the event names twice.
-    One loop: asked at every card dealt, most often of one card."""
+    """A card named that someone else holds, or that the event names twice; a joker only
+    where the pack has one (without it every joker is `card_not_in_pack`'s). One loop:
+    asked at every card dealt, most often of one card."""
     if not t.in_deal():
         return False
     deal = t.playing.deal
@@ -119,8 +122,9 @@ def card_seen_twice(t: BoardView) -> bool:
     kind = t.event.get("type")
     own = t.actor if kind in ("show", "discard") else None  # his own cards are his to name
     named: set[int] = set()
+    joker_in_pack = bool(t.parameters.get("joker"))
     for card in t.parsed_cards:
-        if card != JOKER:
+        if card != JOKER or joker_in_pack:
             holder = deal.holder_for_discard(card, own) if kind == "discard" and own else holders.get(card, own)
             if (card in named or holder != own) and own not in deal.copies.get(card, ()):
                 return True  # a copy he came by was judged as it came (one bad card, one finding)
@@ -168,7 +172,8 @@ add("hand_at_least", "{player}'s original hand is at least {minimum}", hand_at_l
 add("card_not_in_pack", "a card named is not of the pack in use", lambda t, _: card_not_in_pack(t), reads=("joker",),
     takes="yes",
     note="`{card_not_in_pack: true}`: a joker where `joker` is false")
-add("card_seen_twice", "a card named is already in play", lambda t, _: card_seen_twice(t), takes="yes",
+add("card_seen_twice", "a card named is already in play", lambda t, _: card_seen_twice(t), reads=("joker",),
+    takes="yes",
     note="`{card_seen_twice: true}`: its first copy is still in a hand or among the uncollected discards")
 add("redeal_after", "this deal follows a misdeal under {0}",
     lambda t, rule: t.in_deal() and t.playing.deal.redeal and t.playing.misdeal_rule == rule, takes="literal",
