@@ -464,6 +464,19 @@ def test_one_who_cannot_meet_the_stake_under_table_stakes_is_told_he_may_pass_or
     assert code == 0 and out == "Bob to bet: pass or demand a show for 2 to 6\n"
 
 
+@pytest.mark.parametrize("call", ["Bob plays 6", "Bob plays 8", "Bob plays 12", "Bob demands show 6"])
+def test_under_table_stakes_all_he_has_short_of_the_call_makes_nothing_equal(call):
+    """Reading 15 (the hands are shown from the left of the player whose stake made the
+    stakes equal) and A5 (the laws judge the stake he could make, not the number recorded):
+    Ann's call of Cat's 12 makes them equal; Bob's all he has, 6, short of it, makes nothing
+    equal, whatever number records it, so Bob, on Ann's left, shows first."""
+    text = ("players Ann Bob Cat; limit 10; ante 1; stacks Ann 20, Bob 6, Cat 20\n"
+            "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 2; Ann plays 2; Bob plays 2\n"
+            "Bob discards 0; Cat discards 0; Ann discards 0\nCat plays 12; Ann plays 12\n" + call + "\n")
+    answer = answer_to(text, house="table-stakes")
+    assert (answer["phase"], answer["player"]) == ("show", "Bob")
+
+
 def test_under_table_stakes_no_straddle_beyond_what_he_has_is_offered(tmp_path):
     """A5, docs/house-rules.md: `next` offers no stake beyond what a player has. Cat has 1
     counter and the straddle due is 2: none is offered, and the dealer deals."""

@@ -182,17 +182,19 @@ def record_stake(r: Judge, player: str, stake: int, in_turn: bool) -> None:
     """A stake recorded; in the betting, one that adds to his stake, in turn or not, ends
     his stand (D5: he has staked); one made in turn may be a stand, and one that meets the
     preceding stake in turn may be the one that makes the stakes equal (an early stake
-    does so only when its turn comes: `pass_turn`)."""
+    does so only when its turn comes: `pass_turn`), as made: all he has short of it does
+    not (A5)."""
     game = r.board.playing
+    before = game.stakes[player]
+    r.stake(player, stake, "stake")
     if game.phase == Phase.BETTING:
-        if stake > game.stakes[player]:
+        if stake > before:
             game.stood.discard(player)
-        elif in_turn and stake == game.stakes[player] == game.preceding:
+        elif in_turn and stake == before == game.preceding:
             game.stood.add(player)
             game.last_stood = player
-        if in_turn and stake >= game.preceding:
+        if in_turn and game.stakes[player] >= game.preceding:  # the stake he made: all he has may fall short (A5)
             game.last_to_equal = player
-    r.stake(player, stake, "stake")
 
 
 def take_turns_to(r: Judge, player: str, passing: bool = False) -> bool:
