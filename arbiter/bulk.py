@@ -286,13 +286,22 @@ def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[st
     """The report on one path; never raises for anything about the log (SPEC §5: one
     log's error never stops the others). The report's `file` is the path as given, `-`
     for standard input."""
+    return check_read(path, rulebook, options)[0]
+
+
+def check_read(path: str, rulebook: Rulebook, options: dict[str, Any]) -> tuple[dict[str, Any], bytes | None]:
+    """`check_one`'s report, with the bytes it read (None where none could be): what more
+    a caller asks of the log is asked of them, for standard input or a pipe cannot be read
+    twice."""
     name = str(path)
+    data = None
     try:
-        return check_bytes(read_path(path), name, rulebook, log_folder(path), **options)
+        data = read_path(path)
+        return check_bytes(data, name, rulebook, log_folder(path), **options), data
     except LogError as error:
-        return invalid_report(name, error, rulebook=rulebook)
+        return invalid_report(name, error, rulebook=rulebook), data
     except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other logs
-        return internal_error(name, exc, rulebook)
+        return internal_error(name, exc, rulebook), data
 
 
 def log_folder(path: str) -> str | None:

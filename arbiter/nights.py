@@ -2,7 +2,7 @@
 players: their nets, their irregularities, and what stayed in the pool when it ended.
 
 `arbiter settle` pays up one evening of them; `arbiter season` adds up many. Both take
-the logs as `arbiter check` does (`bulk.gather`, `bulk.check_many`), so a log reads and
+the logs as `arbiter check` does (`bulk.gather`, `bulk.check_read`), so a log reads and
 rules here exactly as it does there, and one that cannot be read is a night left out,
 never the end of the run.
 
@@ -20,9 +20,9 @@ import re
 from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
-from arbiter.bulk import STDIN, LeftOut, check_many, gather, read_path
+from arbiter.bulk import STDIN, LeftOut, build_rulebook, check_read, gather
 from arbiter.checker import STATUS_INVALID
-from arbiter.errors import ArbiterError, LogError
+from arbiter.errors import ArbiterError
 from arbiter.notation.reading import is_text_log, read_text_log
 from arbiter.reading import read_log_lazily
 from arbiter.seats import POOL
@@ -127,9 +127,11 @@ def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated
     """Each log the paths name (as `arbiter check` gathers them) as a night, in the order
     gathered; with `dated`, each with its date. A truth file of `arbiter simulate` met
     on the way is no night: it is counted in `left_out`."""
-    for report in check_many(_once(gather(paths, left_out)), house, {}):
-        file = report["file"]
-        date, dated_by = night_date(file) if dated and report["status"] != STATUS_INVALID else (None, None)
+    rulebook = build_rulebook(house)  # fail fast on bad house rules
+    for path in _once(gather(paths, left_out)):
+        report, data = check_read(path, rulebook, {})
+        dated_now = dated and data is not None and report["status"] != STATUS_INVALID
+        date, dated_by = night_date(report["file"], data) if dated_now else (None, None)
         yield night_of(report, aliases, date, dated_by)
 
 
@@ -167,21 +169,16 @@ def left_over(report: Mapping[str, Any]) -> LeftOver | None:
     return LeftOver(report["file"], last["game"], amount, why)
 
 
-def night_date(file: str) -> tuple[datetime.date | None, str | None]:
-    """The night's date and where it was found (see the module's word). The log is read
-    again, by the reader `check` uses, for its `meta`: a log read from standard input
-    has only its name, `-`, and so no date."""
-    if file != STDIN:
-        try:
-            data = read_path(file)
-            log = read_text_log(data, file) if is_text_log(data, file) else read_log_lazily(data, file)
-        except LogError:  # changed since it was checked: its name may still tell
-            log = {}
-        meta = log.get("meta")
-        stated = meta.get("date") if isinstance(meta, dict) else None
-        date = _iso_date(stated[:10]) if isinstance(stated, str) else None
-        if date:
-            return date, "meta.date"
+def night_date(file: str, data: bytes) -> tuple[datetime.date | None, str | None]:
+    """The night's date and where it was found (see the module's word), from the bytes
+    `check` read, by the reader it uses, for the log's `meta`; else from the file's name
+    (standard input has none, `-`)."""
+    log = read_text_log(data, file) if is_text_log(data, file) else read_log_lazily(data, file)
+    meta = log.get("meta")
+    stated = meta.get("date") if isinstance(meta, dict) else None
+    date = _iso_date(stated[:10]) if isinstance(stated, str) else None
+    if date:
+        return date, "meta.date"
     named = _NAMED_DATE.search(os.path.basename(file))
     date = _iso_date(named.group(1)) if named else None
     return (date, "file name") if date else (None, None)

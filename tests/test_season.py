@@ -10,8 +10,10 @@ import re
 from collections import Counter, defaultdict
 
 import pytest
+from click.testing import CliRunner
 
 from arbiter.checker import check_file
+from arbiter.cli import cli
 from arbiter.simulator import simulate_log
 from arbiter.simulator.record import to_json
 from tests.conftest import in_process
@@ -86,6 +88,16 @@ def test_nights_go_by_meta_date_then_the_file_name_undated_last(tmp_path):
                      (paths[0], "2026-03-01", "meta.date"), (paths[1], None, None)]
     code, table, _ = in_process("season", *paths)
     assert "4 nights, 2026-01-15 to 2026-03-01 and 1 undated" in table.splitlines()[0]
+
+
+def test_a_night_read_from_standard_input_is_dated_by_its_meta(tmp_path):
+    """docs/evening.md: `season` reads logs as `check` does, `-` included, and a night's date
+    is the log's own `meta.date`: read from the bytes `check` read, for standard input
+    cannot be read twice."""
+    path = write_night(tmp_path, "night.json", 5, games=3, date="2026-03-10T20:00")
+    result = CliRunner().invoke(cli, ["season", "-", "--format", "json"], input=open(path, "rb").read())
+    night = json.loads(result.stdout)["nights"][0]
+    assert (result.exit_code, night["file"], night["date"], night["dated_by"]) == (0, "-", "2026-03-10", "meta.date")
 
 
 def test_running_totals_follow_the_season_night_by_night(tmp_path):
