@@ -130,8 +130,9 @@ def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated
     rulebook = build_rulebook(house)  # fail fast on bad house rules
     for path in _once(gather(paths, left_out)):
         report, data = check_read(path, rulebook, {})
-        dated_now = dated and data is not None and report["status"] != STATUS_INVALID
-        date, dated_by = night_date(report["file"], data) if dated_now else (None, None)
+        date, dated_by = None, None
+        if dated and data is not None and report["status"] != STATUS_INVALID:
+            date, dated_by = night_date(report["file"], data)
         yield night_of(report, aliases, date, dated_by)
 
 
