@@ -60,6 +60,21 @@ def test_a_law_46_ruling_for_more_than_was_given_owes_the_make_good():
     assert given["player"] == "Ann" and given["owed"] == [] and given["acts"][0]["type"] == "discard"
 
 
+def test_a_law_46_ruling_below_the_discard_takes_over_what_the_pack_run_out_owed():
+    """Item 28 and law 43's reading (the cards are owed once: the ruling takes over what law
+    41 owed): Dan asks 3 and is given the pack's last card; the evidence settles his demand
+    at 2, below his discard. Once the pack is made up the dealer owes 1, the deficiency,
+    and may give the discard's 2 instead (law 44), not 1 of law 43 and 1 of law 41."""
+    text = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1; dealt\nCat opens 2; Dan plays 2\n"
+            + "".join(f"{name} passes\n" for name in ("Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Ann", "Bob"))
+            + "Cat discards 1; Cat asks 1; Cat gets 1\nDan discards 3; Dan asks 3; Dan gets 1\n"
+            "Dan claims 3 dealer says 2 testimony (Bob 2)\ndiscards collected; Ann shuffles; Jon cuts\n")
+    answer = answer_to(text)
+    assert answer["owed"] == [{"by": "Ann", "to": "Dan", "what": "give", "cards": 1, "law": "L43"}]
+    assert answer["acts"] == [{"type": "give", "to": "Dan", "count": 1}, {"type": "give", "to": "Dan", "count": 2}]
+
+
 def test_a_hand_made_foul_owes_no_card_back_and_nothing_made_good():
     """L42 then L46: the excess taken back on the demand taken to be the discard, then the
     evidence settles the number the dealer gave: the hand is foul (L45), and `next` owed
