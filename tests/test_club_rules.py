@@ -237,6 +237,9 @@ def test_explain_tells_its_ruling_at_its_event():
     (club(parameters={"fee": {"default": 1, "type": "whole_number", "minimum": 0, "maximum": 10**20}}),
      "rules/0/parameters/fee/maximum: 100000000000000000000 is greater than the maximum of 9007199254740991"),
     ({**SHIPPED, "rules": {"H1": {}}}, "rules: {'H1': {}} is not of type 'array'"),
+    # a count written below 0: it would pay nothing while its finding says a penalty is paid
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "actor", "amount": -2}}]}]),
+     "rules/0/checks/0/then/0/penalty/amount: -2 is below 0, and counters and cards are counted from 0"),
 ])
 def test_a_bad_club_rule_is_refused_in_one_line(tmp_path, rulebook, data, message):
     path = house_file(tmp_path, data)

@@ -169,9 +169,17 @@ def check_effect_kinds(name: str, arg: Any, where: str, parameters: Mapping[str,
         return
     if isinstance(takes, Mapping):
         for key, value in (arg or {}).items():
-            expect(value, takes[key], f"{where}/{name}/{key}", parameters)
+            _operand(value, takes[key], f"{where}/{name}/{key}", parameters)
     else:
-        expect(arg, str(takes), f"{where}/{name}", parameters)
+        _operand(arg, str(takes), f"{where}/{name}", parameters)
+
+
+def _operand(value: Any, kind: str, where: str, parameters: Mapping[str, str]) -> None:
+    """An effect's operand: of its kind, and a number written in the rule is no count below
+    0 (counters paid and cards given are counted up from nothing)."""
+    expect(value, kind, where, parameters)
+    if kind == "whole" and isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        raise KindError(f"{where}: {_shown(value)} is below 0, and counters and cards are counted from 0")
 
 
 def check_rule_kinds(data: Mapping[str, Any], parameters: Mapping[str, str]) -> None:
