@@ -188,6 +188,16 @@ def test_a_rule_that_sets_how_the_game_goes_on_cannot_be_switched_off(tmp_path, 
     assert err.startswith(f"arbiter: {house}: disable: {refused}")
 
 
+def test_a_house_that_sets_a_rules_parameter_may_not_switch_that_rule_off(tmp_path):
+    """Table stakes set, and A5, which declares and applies them, switched off: `check` would
+    play by the laws while `next` capped stakes at the stacks. Refused in one line."""
+    house = tmp_path / "h.yaml"
+    house.write_text(yaml.safe_dump({"parameters": {"table_stakes": True}, "disable": ["A5"]}), encoding="utf-8")
+    code, out, err = in_process("check", CASE, "--house", str(house))
+    assert (code, out) == (2, "") and err == (f"arbiter: {house}: parameters/table_stakes: A5 declares it, and the "
+                                             "house switches A5 off (disable): set it or switch A5 off, not both\n")
+
+
 def test_a_rule_that_sets_nothing_the_game_needs_may_be_switched_off(rulebook):
     assert apply_house(rulebook, {"disable": ["L15", "D2"], "_file": "h.yaml"}).disabled >= {"L15", "D2"}
     # a refund comes only from the rule that rules it: switched off, no refund is made
