@@ -60,6 +60,19 @@ def test_a_law_46_ruling_for_more_than_was_given_owes_the_make_good():
     assert given["player"] == "Ann" and given["owed"] == [] and given["acts"][0]["type"] == "discard"
 
 
+def test_an_early_bet_whose_turn_passes_last_is_the_stake_that_made_them_equal():
+    """L59's reading of "the last player" for a stake out of turn (reading 24: it counts as
+    made when its turn comes): Eve bets 4 before Dan, who meets it; Eve's turn then passes
+    last, so the show begins to her left: Cat, the next still in."""
+    text = ("players Ann Bob Cat Dan Eve; limit 20; ante 1\nAnn deals; Ann shuffles; Eve cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Eve plays 2; Ann passes; Bob passes\n"
+            "Cat discards 0; Dan discards 0; Eve discards 0\nCat plays 4; Eve plays 4; Dan plays 4\n")
+    answer = answer_to(text)
+    assert answer["player"] == "Eve" and {"type": "show", "player": "Cat"} in answer["others"]
+    shown = answer_to(text + "Eve shows (Tc Td 8c 5d 2d)\n")
+    assert (shown["phase"], shown["player"]) == ("show", "Cat")
+
+
 def test_a_law_46_ruling_below_the_discard_takes_over_what_the_pack_run_out_owed():
     """Item 28 and law 43's reading (the cards are owed once: the ruling takes over what law
     41 owed): Dan asks 3 and is given the pack's last card; the evidence settles his demand
