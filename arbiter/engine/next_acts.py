@@ -230,9 +230,9 @@ class Prospect:
         if deal.cut_by is None and cutter is not None:
             due.append((cutter, [{"type": "cut"}]))
         due.extend((player, [{"type": "ante", "amount": amount}]) for player, amount in unpaid.items())
-        if not (deal.redeal or unpaid):  # the one whose turn it is, and later players in turn past him (L21)
+        if not unpaid:  # the one whose turn it is, and later players in turn past him (L21)
             due.extend((straddler, [{"type": "straddle", "amount": expected_straddle(self.board)}])
-                       for straddler in self.straddlers(game))
+                       for straddler in self.straddlers())
         self.pack_holds_the_deal()
         seating, each = self.board.seating, self.board.parameters["cards_per_hand"]
         hands = {p: each for p in seating.round_from(seating.left_of(game.dealer))}
@@ -253,11 +253,9 @@ class Prospect:
         if each * players > pack:
             raise self.board.refused(f"the pack of {pack} cannot deal {each} cards to each of {players} players")
 
-    def straddlers(self, game: Game) -> list[str]:
+    def straddlers(self) -> list[str]:
         """Who may straddle now, in turn (a player who lets his right go does not end it: a
         later one may still straddle, L21), where the straddle due is within what the laws allow."""
-        if game.every_ante or game.ante is None:
-            return []
         bounded = self.in_force("Prospect.straddlers")  # the bound's rule, unless a house switched it off
         most = product([self.board.limit, self.board.parameters["max_straddle_fraction_of_limit"]])
         amount = expected_straddle(self.board)

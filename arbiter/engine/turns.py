@@ -257,12 +257,17 @@ class Turns:
         (No. 1, left of the ante) until he straddles ("if he does not straddle, no other
         player shall do so"); after him, any player past the furthest in the order who has
         straddled, up to its last (the dealer). Those a straddle passes over may not
-        straddle afterwards, and an irregular straddle sends the turn back to no one."""
+        straddle afterwards, and an irregular straddle sends the turn back to no one. No
+        one straddles before the ante is staked (Peel: "after 'ante' has staked"), where
+        every player antes (a jack-pot), or in a deal that follows a misdeal, which needs
+        no new straddles (reading 7)."""
         board = self.board
         order = board.setting("straddle_order")
         if order is None:
             return []
         game = board.playing
+        if game.every_ante or game.ante is None or game.deal.redeal:
+            return []
         first = board.person(order.value["first"])
         if first not in board.seating:
             return []
