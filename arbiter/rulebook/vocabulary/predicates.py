@@ -101,11 +101,11 @@ def hand_at_least(t: BoardView, args: Mapping[str, Any]) -> bool:
 
 
 def card_not_in_pack(t: BoardView) -> bool:
-    """A joker the house does not admit; at a show, not one already judged when it
-    was dealt to the player showing it (one bad card, one finding)."""
+    """A joker the house does not admit; in a show or a discard, not one already judged
+    when it came to the player naming it (one bad card, one finding)."""
     if t.parameters.get("joker") or JOKER not in t.parsed_cards:
         return False
-    if t.event.get("type") != "show" or not t.game:
+    if t.event.get("type") not in ("show", "discard") or not t.game:
         return True
     deal = t.playing.deal  # a second joker came by as a copy of the first (`card_seen_twice`'s record)
     return not (deal.in_play.get(JOKER) == t.actor or t.actor in deal.copies.get(JOKER, ()))
