@@ -33,6 +33,8 @@ class Pronoun(NamedTuple):
             return "are"
         if singular == "has":
             return "have"
+        if singular == "was":
+            return "were"
         return singular[:-2] if singular.endswith(("ches", "shes", "sses", "xes")) else singular[:-1]
 
 

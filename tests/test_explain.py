@@ -132,6 +132,31 @@ def test_text_tells_who_dealt_staked_and_lifted_and_quotes_the_law(capsys):
     assert flat.index("Bob lifted a hand") < flat.index("Cat opens the game")
 
 
+@pytest.mark.parametrize("pronouns, about, said", [
+    ("", "", "Bob points out that they were given fewer cards than asked for. "
+             "* L43 (ruling): Bob pointed out that they were given fewer cards than they demanded"),
+    ("; pronouns Bob he", "", "Bob points out that he was given fewer cards than asked for. "
+                             "* L43 (ruling): Bob pointed out that he was given fewer cards than he demanded"),
+    ("", " about Bob", "Bob points out that they were given fewer cards"),
+])
+def test_one_who_points_out_his_own_short_give_is_not_named_twice(capsys, tmp_path, pronouns, about, said):
+    """Teaching output reads as English: "Bob points out that he was given …", not "that Bob
+    was"; a point about another player names him (the `{named:P:was}` template field)."""
+    log = json_log_from_text(tmp_path / "g.json", (
+        f"players Ann Bob Cat Dan; limit 20; ante 1{pronouns}\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+        "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+        f"Bob discards 3; Bob asks 3; Bob gets 2; Bob points out short{about}\n"))
+    code, out, _ = run(capsys, "explain", str(log))
+    assert said in " ".join(out.split())
+    other = json_log_from_text(tmp_path / "o.json", (
+        "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+        "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+        "Bob discards 3; Bob asks 3; Bob gets 2; Cat points out short about Bob\n"))
+    code, out, _ = run(capsys, "explain", str(other))
+    assert "Cat points out that Bob was given fewer cards than asked for. " \
+           "* L43 (ruling): Cat pointed out that Bob was given fewer cards than they demanded" in " ".join(out.split())
+
+
 def test_markdown_has_a_heading_per_game_and_quotes(capsys):
     code, out, _ = run(capsys, "explain", str(cases_dir() / "l31-second-jackpot-queens-to-open.json"),
                        "--format", "markdown")

@@ -24,6 +24,7 @@ from arbiter.engine.expressions import (
 from arbiter.rulebook.model import Check, Rule, Rulebook, hand_rules
 from arbiter.rulebook.vocabulary.grammar import (
     COUNTED_FORM,
+    NAMED_FORM,
     PRONOUN_FORMS,
     TEMPLATE_FIELD,
     VALUE_FUNCTIONS,
@@ -50,6 +51,8 @@ def compile_template(template: str, binding: Binding | None = None) -> Callable[
             parts.append(_pronoun_part(name, compile_value(person, binding), verb))
         elif name == COUNTED_FORM and verb:
             parts.append(_counted_part(compile_value(template_value(person), binding), verb))
+        elif name == NAMED_FORM:
+            parts.append(_named_part(compile_value(person, binding), compile_value("actor", binding), verb))
         else:
             raise ValueError(f"unknown template field {match.group(0)!r}")
         position = match.end()
@@ -68,6 +71,17 @@ def _pronoun_part(form: str, person: Value, verb: str | None) -> Value:
         return said.verb(verb) if form == "verb" and verb else getattr(said, PRONOUN_FORMS[form])
 
     return pronoun
+
+
+def _named_part(person: Value, actor: Value, verb: str | None) -> Value:
+    def named(ctx: Context) -> str:
+        who = person(ctx)
+        if who != actor(ctx):
+            return f"{_shown(who)} {verb}" if verb else _shown(who)
+        said = pronoun_of(who, getattr(ctx, "pronouns", None))
+        return f"{said.subject} {said.verb(verb)}" if verb else said.subject
+
+    return named
 
 
 def _counted_part(number: Value, noun: str) -> Value:

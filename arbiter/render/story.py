@@ -22,7 +22,7 @@ from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook, hand_rules
 from arbiter.rulebook.vocabulary.effects import Pronouns, effect_words
 from arbiter.seats import POOL
-from arbiter.words import plural
+from arbiter.words import plural, pronoun_of
 
 Event = Mapping[str, Any]
 State = Mapping[str, Any]
@@ -319,12 +319,23 @@ def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
     return told + (" " + "; ".join(known) + "." if known else "")
 
 
-_ISSUES: dict[str, Callable[[Event], str]] = {
-    "uncut": lambda e: "the pack was not cut",
-    "wrong_count": lambda e: f"{e.get('about') or e['player']} was dealt the wrong number of cards",
-    "excess": lambda e: f"{e.get('about') or e['player']} was given more cards than asked for",
-    "short": lambda e: f"{e.get('about') or e['player']} was given fewer cards than asked for",
+_ISSUES: dict[str, str] = {
+    "uncut": "the pack was not cut",
+    "wrong_count": "was dealt the wrong number of cards",
+    "excess": "was given more cards than asked for",
+    "short": "was given fewer cards than asked for",
 }
+
+
+def _point_out(t: Storyteller, e: Event, before: State, after: State) -> str:
+    """What is pointed out, about another player by name, about himself by his pronoun."""
+    issue, about = e["issue"], e.get("about") or e["player"]
+    if issue == "uncut":
+        return f"{e['player']} points out that {_ISSUES[issue]}."
+    if about != e["player"]:
+        return f"{e['player']} points out that {about} {_ISSUES[issue]}."
+    said = pronoun_of(about, t.pronouns)
+    return f"{e['player']} points out that {said.subject} {said.verb('was')} {_ISSUES[issue].removeprefix('was ')}."
 
 
 def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
@@ -394,7 +405,7 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "face_up_in_pack": lambda t, e, b, a: "A card is found face up in the pack"
     + (f": {e['card']}." if e.get("card") else "."),
     "speak": lambda t, e, b, a: f"{e['player']} speaks to the dealer during the deal.",
-    "point_out": lambda t, e, b, a: f"{e['player']} points out that {_ISSUES[e['issue']](e)}.",
+    "point_out": _point_out,
     "lift": lambda t, e, b, a: f"{e['player']} lifts the cards from the table.",
     "open": _open,
     "play": _play,

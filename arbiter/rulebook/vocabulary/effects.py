@@ -182,7 +182,7 @@ def cannot_claim(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
 
 
 # --- the draw ------------------------------------------------------------------------------
-@EFFECTS("return_excess", "the dealer takes back the {count} cards {player} had too many",
+@EFFECTS("return_excess", "the dealer takes back the cards {player} had too many: {count}",
          takes={"player": "person", "count": "whole"},
          says=lambda e, p: f"the dealer takes back the {plural(e['count'], 'card')} given to {e['player']} in excess",
          note="`return_excess: {player: P, count: X}`")
@@ -215,7 +215,7 @@ def _make_good(t: BoardView, values: Mapping[str, Any], rule: str) -> list[Effec
     return _owe(t, "make_good", values, rule)
 
 
-EFFECTS.add("make_good", "the dealer makes good the {count} cards {player} is short",
+EFFECTS.add("make_good", "the dealer makes good the cards {player} is short: {count}",
             _make_good,
             takes={"player": "person", "count": "whole"},
             says=lambda e, p: f"the dealer makes good the {plural(e['count'], 'card')} {e['player']} is short",

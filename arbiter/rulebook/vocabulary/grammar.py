@@ -353,8 +353,10 @@ TEMPLATE_FIELD = r"\{([A-Za-z_.]+)(?::([A-Za-z_.]+))?(?::([a-z]+))?\}"  # compil
 # `{he:P}`, `{his:P}`, `{him:P}`, `{himself:P}`: person P's pronoun as the log gives it
 # (`table.pronouns`, "they" by default), each the form of `arbiter.words.Pronoun` it names;
 # `{verb:P:retires}`: the verb agreeing with it. `{number:V:card}`: the number V with its
-# noun, "1 card", "3 cards".
+# noun, "1 card", "3 cards". `{named:P:was}`: P named, with the verb, as "Bob was", or, where P
+# is the actor, named already, by his pronoun: "he was", "they were".
 COUNTED_FORM = "number"
+NAMED_FORM = "named"
 PRONOUN_FORMS: Mapping[str, str] = {"he": "subject", "his": "possessive", "him": "object", "himself": "reflexive"}
 
 
@@ -382,7 +384,7 @@ def check_template(template: str, where: str) -> None:
         name, person, verb = match.groups()
         if person is None:
             _check_value(template_value(name), where)
-        elif name in PRONOUN_FORMS or (name == "verb" and verb):
+        elif name in PRONOUN_FORMS or (name == "verb" and verb) or name == NAMED_FORM:
             _check_value(person, where)
         elif name == COUNTED_FORM and verb:
             _check_value(template_value(person), where)

@@ -36,7 +36,7 @@ add("candidate", "that person", lambda t: t.candidate,
 add("pool", "the pool", lambda t: "pool", value="payee",
     note="as a payee")
 add("last_to_equal", "the player whose stake made the stakes equal", lambda t: t.game.last_to_equal if t.game else None)
-add("subject", "the player pointed out about", lambda t: t.event.get("about") or t.event.get("player"),
+add("subject", "the player the point is about", lambda t: t.event.get("about") or t.event.get("player"),
     note="the player a `point_out` is about, else the one who points it out")
 add("ante_staker", "the player who staked the ante",
     lambda t: (t.game.ante_staker or t.game.ante_player) if t.game else None,
