@@ -187,6 +187,17 @@ def test_house_rules_change_the_story(capsys):
     assert "Dan shows Jo Kh Qh Jh Th: a sequence flush." in house
 
 
+def test_a_stake_of_all_he_has_is_told_as_the_stake_he_could_make(capsys):
+    """A5: the laws judge the stake he could make, not the number recorded, and the story
+    tells the same: Bob's call of 8 with 4 left is a stake of all he has, 6, short of 8."""
+    path = str(cases_dir() / "house" / "table-stakes-a-call-for-what-he-has.json")
+    code, told, _ = run(capsys, "explain", path, "--house", "table-stakes")
+    flat = " ".join(told.split())
+    assert "Bob stakes all they have: a stake of 6 (4 more), short of the highest, 8. Bob puts 4" in flat
+    code, plain, _ = run(capsys, "explain", path)
+    assert "Bob plays: a stake of 8 (6 more), equal to the highest." in " ".join(plain.split())
+
+
 def test_standard_input(capsys, monkeypatch):
     import io
     import sys

@@ -147,6 +147,7 @@ class Replay(Judge):
             "still_in": [p for p in seats if p in game.still_in],
             "foul": [p for p in seats if p in game.foul],
             "unvalued": [p for p in seats if p in game.unvalued],
+            "all_in": [p for p in seats if p in game.all_in],
             "cards": {p: game.deal.hands[p].count for p in seats},
             "shown": {p: [card_str(c) for c in game.shown[p]] for p in seats if p in game.shown},
             "winners": list(game.winners),

@@ -343,6 +343,15 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
     old = stakes.get(e["player"], 0)
     highest = max(stakes.values(), default=0)
     stake, more = e["stake"], e["stake"] - old
+    same_game = after.get("game") == before.get("game")
+    now: Mapping[str, int] = after.get("stakes") or {}
+    made = now.get(e["player"], stake) if same_game else stake
+    if made < stake and e["player"] in (after.get("all_in") or ()):  # table stakes: the stake he could make (A5)
+        said = pronoun_of(e["player"], t.pronouns)
+        told = f"{e['player']} stakes all {said.subject} {said.verb('has')}: a stake of {made} " \
+               f"({made - old} more)"
+        return told + (f", short of the highest, {highest}." if made < highest else
+                       f", equal to the highest." if made == highest else f", {made - highest} over the highest.")
     if more < 0:
         return f"{e['player']} names a stake of {stake}, lower than the {old} already staked."
     if more == 0 and stake < highest:  # no stand: a stand meets no bet (D5)
