@@ -118,8 +118,17 @@ def consequence(effects: Sequence[Mapping[str, Any]], pronouns: Mapping[str, str
     return text[0].upper() + text[1:]
 
 
+# Effects that say the play goes on as it was ("the deal stands", "his stake stays as it
+# was") answer as "nothing further is ordered" does; one that says what another implies
+# (a foul hand retires) is no other answer: neither is offered as a wrong choice beside it.
+SAYS_NOTHING_ORDERED = frozenset({"deal_stands", "keep_stake"})
+IMPLIED = {"foul_hand": "retire"}
+
+
 def _effect_kinds(effects: Sequence[Mapping[str, Any]]) -> frozenset[str]:
-    return frozenset(effect["type"] for effect in effects)
+    """What a finding orders, for telling one answer from another."""
+    kinds = {effect["type"] for effect in effects} - SAYS_NOTHING_ORDERED
+    return frozenset(kinds | {IMPLIED[kind] for kind in kinds if kind in IMPLIED})
 
 
 def _recast_names(source: Case, source_finding: Mapping[str, Any], target: Case,
@@ -181,7 +190,7 @@ def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rule
     for other in cases:
         for found in other.findings:
             other_kinds = _effect_kinds(found["effects"])
-            if not other_kinds or other_kinds in here or other_kinds < kinds or other_kinds == kinds:
+            if not other_kinds or other_kinds in here or other_kinds <= kinds:
                 continue
             near = 2 * (_event_type(other, found) == event_type) + (rulebook.get(found["id"]).section == section)
             words = consequence(_renamed(found["effects"], _recast_names(other, found, case, finding)), pronouns)

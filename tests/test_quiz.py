@@ -55,6 +55,23 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+@pytest.mark.parametrize("seed", [1, 7, 11])
+def test_no_wrong_choice_says_the_right_answer_in_other_words(rulebook, seed):
+    """A question has one right answer: beside "the deal stands" or "his stake stays as it
+    was", "nothing further is ordered" is the same ruling, and beside a foul hand, "he
+    retires and forfeits his stake" is part of it; neither is offered as a wrong choice."""
+    for question in build_quiz(rulebook, seed=seed, count=1000):
+        right = question.choices[question.answer]
+        wrong = [choice for k, choice in enumerate(question.choices) if k != question.answer]
+        if right in ("The deal stands",) or right.endswith("stake stays as it was"):
+            assert NOTHING_FURTHER not in wrong, (question.case, question.choices)
+        if right == NOTHING_FURTHER:
+            assert "The deal stands" not in wrong and not any(w.endswith("stays as it was") for w in wrong)
+        if "'s hand is foul: " in right:
+            player = right.split("'s hand is foul")[0]
+            assert f"{player} retires and forfeits their stake" not in wrong, (question.case, question.choices)
+
+
 @pytest.mark.parametrize("answer", ["L13", "13", "l13", " law 13 ", "Law13", "L013", "L 13", "l13."])
 def test_a_law_may_be_named_as_one_likes(answer):
     assert read_law(answer) == "L13"
