@@ -64,6 +64,8 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, allo
     path = Path(game or time.strftime("game-%Y-%m-%d-%H%M.hand"))
     if path.is_dir():
         raise click.BadParameter(f"{printable(str(path))} is a folder: give a game file", param_hint="GAME")
+    if house and path.exists():  # its first line says its house rules, as `check` and `table` read them
+        raise click.UsageError(f"{printable(str(path))} exists: resume it without --house")
     try:
         served = ServedGame(path, build_rulebook(house), house)
     except ArbiterError as exc:  # it names a file given on the command line: printed without its escapes
