@@ -76,6 +76,23 @@ def test_a_whole_game_typed_in_checks_like_the_game_written_by_hand(tmp_path):
     assert "game 1 is over" in result.output and "game 5" in result.output
 
 
+def test_a_player_named_as_a_command_is_written_in_quotes_and_his_acts_are_recorded(tmp_path):
+    """A line the page writes for a player named `help` (the notation's writer, as for
+    `dealer`) is his act, not the table's command: the notation quotes every command word."""
+    from arbiter.live.session import COMMANDS
+    from arbiter.notation.grammar import RESERVED, TABLE_COMMANDS, UNDO
+
+    assert set(COMMANDS) == {*TABLE_COMMANDS, UNDO} and set(COMMANDS) <= RESERVED
+    log = tmp_path / "night.hand"
+    said = ["help deals".replace("help", '"help"'), event_line({"type": "shuffle", "player": "help"}),
+            "Cat cuts", "Bob antes 1", "dealt", event_line({"type": "pass", "player": "next"})]
+    assert said[-1] == '"next" passes'
+    result = run(str(log), "--players", "help,Bob,next,Cat", "--limit", "20", "--ante", "1",
+                 input="\n".join([*said, "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert '"next" passes' in log.read_text(encoding="utf-8") and "refused" not in log.read_text(encoding="utf-8")
+
+
 def test_a_stand_by_one_passed_over_in_the_draw_stands_pat_and_ends_no_ones_draw(tmp_path):
     """Law 38 and SPEC item 10: Cat's discard passes Bob over (he forfeits his draw); Bob's
     "stands" while Dan and Ann still draw is his standing pat, as the notation reads the

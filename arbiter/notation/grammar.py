@@ -206,8 +206,13 @@ UNDO = "undo"
 NOTE_MARK = "--"
 COMMENT_MARK = "#"
 
-# Words that begin a statement of their own: a player so named is written in quotes.
-RESERVED = frozenset({*HEADER_WORDS, UNDO, *(f.words[0] for f in KEYWORD_FORMS)})
+# The words `arbiter table` and the page read as commands (live/session.py's COMMANDS,
+# with `undo`): a line that begins with one is no event.
+TABLE_COMMANDS = ("status", "next", "evidence", "referee", "help", "quit")
+
+# Words that begin a statement of their own, or a command: a player so named is written in
+# quotes, so that a line written for him is read as his act.
+RESERVED = frozenset({*HEADER_WORDS, UNDO, *TABLE_COMMANDS, *(f.words[0] for f in KEYWORD_FORMS)})
 
 # What each number means, for the error messages and the README.
 NUMBER_WORDS = {
