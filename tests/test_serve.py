@@ -464,6 +464,22 @@ def test_the_dealer_standing_pat_is_said_so_and_gives_himself_nothing(server):
 # --- the table's set-up ---------------------------------------------------------------------
 
 
+def test_a_correction_keeps_what_the_first_line_says_of_the_players_still_seated(tmp_path):
+    """docs/serve.md: nothing written is lost. The stacks and pronouns the first line gives
+    stay with the players still seated when the limit is corrected."""
+    game = tmp_path / "night.hand"
+    game.write_text("players Ann Bob Cat; limit 10; ante 1; pronouns Ann she; stacks Ann 20, Bob 6, Cat 20\n",
+                    encoding="utf-8")
+    server = Server(game, 0)
+    try:
+        status, _ = server.post("/api/table", {"players": ["Ann", "Bob", "Cat"], "limit": 12, "ante": 1})
+        assert status == 200
+        assert game.read_text(encoding="utf-8").splitlines()[0] == (
+            "players Ann Bob Cat; limit 12; ante 1; pronouns Ann she; stacks Ann 20, Bob 6, Cat 20")
+    finally:
+        server.stop()
+
+
 def test_the_table_is_corrected_until_the_first_card_and_the_file_still_reads(server, tmp_path):
     status, answer = server.post("/api/table", {"players": ["Ann", "Bob", "Cat"], "limit": 20, "ante": 11})
     assert status == 200

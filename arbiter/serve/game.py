@@ -276,9 +276,11 @@ class ServedGame:
         if not self._correctable():
             raise LogSchemaError("a card is dealt: the table stands as it is for the rest of the game file")
         old = session.position.log["table"]
-        kept = {"house": old["house"]} if "house" in old else {}
-        pronouns = {p: w for p, w in old.get("pronouns", {}).items() if p in table["players"]}
-        header = table_line({**table, **kept, **({"pronouns": pronouns} if pronouns else {})})
+        kept: dict[str, Any] = {"house": old["house"]} if "house" in old else {}
+        for each in ("pronouns", "stacks"):  # what the first line says of the players still seated
+            if said := {p: v for p, v in old.get(each, {}).items() if p in table["players"]}:
+                kept[each] = said
+        header = table_line({**table, **kept})
         first, _, rest = session.journal.text.partition("\n")
         if header == first:
             raise LogSchemaError(f"nothing to correct: the table is already {first}")
