@@ -312,6 +312,10 @@ def test_a_line_that_holds_a_line_break_is_refused_and_the_file_still_reads(serv
     status, answer = server.post("/api/line", {"line": "Ann deals\n0"})  # found by tests/test_serve_fuzz.py
     assert status == 400 and answer["error"] == "one line at a time: this one holds a line break"
     assert server.game.read_text(encoding="utf-8") == before
+    for posted in ({"a": 1}, 7, None, ["Ann deals"]):  # no line at all: refused, and nothing written
+        status, answer = server.post("/api/line", {"line": posted})
+        assert status == 400 and answer["error"] == "line: give a line of the notation, as text"
+    assert server.game.read_text(encoding="utf-8") == before
 
 
 def test_a_line_that_is_no_text_is_refused_as_the_table_refuses_it(server):

@@ -265,7 +265,7 @@ def create_app(game: ServedGame, token: str, watch: str, names: Iterable[str] = 
         Route("/api/table", recording(lambda d: game.set_table(d.get("players"), d.get("limit"), d.get("ante"))),
               methods=["POST"]),
         Route("/api/event", recording(lambda d: game.record_event(d.get("event"))), methods=["POST"]),
-        Route("/api/line", recording(lambda d: game.record_line(str(d.get("line", "")))), methods=["POST"]),
+        Route("/api/line", recording(lambda d: game.record_line(d.get("line", ""))), methods=["POST"]),
         Route("/api/answer", recording(lambda d: game.answer(d.get("number"))), methods=["POST"]),
         Route("/api/command", recording(lambda d: game.command(str(d.get("command")), d.get("arguments", []))),
               methods=["POST"]),

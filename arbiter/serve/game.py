@@ -100,9 +100,12 @@ class ServedGame:
         checked = _checked(self._session().position.log["table"], [event])["events"][0]
         return self.record_line(said_line(checked))
 
-    def record_line(self, line: str) -> bool:
+    def record_line(self, line: object) -> bool:
         """A line of the notation, as typed at `arbiter table`; a line refused is kept in
-        the file as a comment and said why, as there. True if the table took it."""
+        the file as a comment and said why, as there. True if the table took it. What is
+        not text is no line, and nothing is written."""
+        if not isinstance(line, str):
+            raise LogSchemaError("line: give a line of the notation, as text")
         session = self._session()
         line = as_text(line)
         word = line.partition(" ")[0]
