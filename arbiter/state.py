@@ -78,6 +78,7 @@ class Hand:
         self.owed: int = 0  # cards the dealer owes beyond those given (exposed, short), and the law that says so
         self.owed_law: str | None = None
         self.unreplaced: int = 0  # of those owed, the cards exposed in giving (L40): they count as given
+        self.ruled_short: bool = False  # a ruling has made good what he was short of the number asked (L43, L46)
         self.excess: int = 0  # cards given in excess, to be taken back, and the law that says so
         self.excess_law: str | None = None
         self.drawn_lifted: bool = False

@@ -88,6 +88,24 @@ def test_a_law_46_ruling_below_the_discard_takes_over_what_the_pack_run_out_owed
     assert answer["acts"] == [{"type": "give", "to": "Dan", "count": 1}, {"type": "give", "to": "Dan", "count": 2}]
 
 
+@pytest.mark.parametrize("draw, owed, law, gives", [
+    # a deficiency pointed out (L43), its make-good's card exposed (L40): that card is owed, the discard beside it
+    ("Bob discards 3; Bob asks 2; Bob gets 1; Bob points out short; Bob gets 1 exposed 1", 1, "L40", [1, 2]),
+    # a card exposed first, the shortfall pointed out, and the evidence settling a smaller demand (L46)
+    ("Bob discards 4; Bob asks 5; Bob gets 2 exposed 1; Bob points out short; "
+     "Bob claims 5 dealer says 2 testimony (Dan 2)", 1, "L43", [1, 3]),
+])
+def test_a_rulings_make_good_whose_card_was_exposed_is_owed_as_the_ruling_said(draw, owed, law, gives):
+    """Item 28 and law 43's reading: once a ruling has made good what he was short of the
+    number asked, the dealer owes that, with the discard offered beside it (law 44), not
+    the whole discard alone, even where a card was exposed (L40)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            f"Cat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n{draw}\n")
+    answer = answer_to(text)
+    assert answer["owed"] == [{"by": "Ann", "to": "Bob", "what": "give", "cards": owed, "law": law}]
+    assert answer["acts"] == [{"type": "give", "to": "Bob", "count": count} for count in gives]
+
+
 def test_a_hand_made_foul_owes_no_card_back_and_nothing_made_good():
     """L42 then L46: the excess taken back on the demand taken to be the discard, then the
     evidence settles the number the dealer gave: the hand is foul (L45), and `next` owed

@@ -453,8 +453,8 @@ class Prospect:
                 # the discard is owed where a card exposed (L40: not given) leaves him given nothing, or where
                 # he asked for another number (L44: the discard is due), unless a ruling has made good what he is
                 # short of the number asked (owed beyond the cards exposed); else that is owed only once pointed
-                # out (L43, item 11)
-                if hand.unreplaced and hand.owed <= hand.unreplaced and rest > hand.owed \
+                # out (L43, item 11); a ruling's make-good whose card was exposed is owed as the ruling said
+                if hand.unreplaced and hand.owed <= hand.unreplaced and rest > hand.owed and not hand.ruled_short \
                         and (hand.given == 0 or demanded_by(self.board, drawer) != hand.discarded):
                     owing.append((drawer, rest, self.law("Prospect.cards_owed")))
                 elif hand.owed > 0:  # for cards exposed (L40), a deficiency ruled (L43)
