@@ -216,6 +216,19 @@ def test_a_jackpot_opener_left_alone_is_asked_for_his_hand():
     assert answer["asks"] == [{"of": "Cat", "what": "opening hand", "law": "L33"}]
 
 
+def test_while_a_winning_opener_is_asked_for_his_openers_the_jackpot_is_the_one_in_play():
+    """`next`'s schema: `jackpot` is the jack-pot in play, or once the game is over the next
+    game's. Cat, the opener, wins at the show with a hand he drew to; the game waits for
+    his openers (phase `show`): the jack-pot in play is the first, knaves."""
+    text = HEAD + "dealt\nDan passes; Ann passes; Bob passes; Cat passes\n" \
+                  "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\n" \
+                  "dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n" \
+                  "Cat discards 3; Cat asks 3; Cat gets 3; Dan discards 1; Dan asks 1; Dan gets 1\n" \
+                  "Cat plays 4; Dan plays 4\nCat shows (Jh Jc Js 7c 7d); Dan shows (Td Ts 5h 5s 9h)\n"
+    answer = answer_to(text)
+    assert (answer["phase"], answer["player"], answer["jackpot"]) == ("show", "Cat", {"number": 1, "openers": "JJ"})
+
+
 @pytest.mark.parametrize("cards, jackpot_next", [("Jc Jd 8h 9s Kc", None), ("4c 5d 8h 9s Kc", "QQ")])
 def test_a_jackpot_opener_left_alone_shows_his_openers_though_the_log_names_them(cards, jackpot_next):
     """SPEC 28: a jack-pot opener left alone is to act with `show` (L33), the next deal

@@ -80,9 +80,10 @@ class Prospect:
             self.phase = Phase.BEFORE_DEAL
         else:
             self.phase = game.phase
-            jackpot = game.next_jackpot if game.resolved else game.jackpot
+            over = game.phase == Phase.OVER  # the jack-pot in play, or once the game is over the next game's
+            jackpot = game.next_jackpot if over else game.jackpot
             settled = self.claim_as_it_stands(game)
-            if settled is not None:  # his hand is known: what his claim comes to, should the log end here
+            if settled is not None and over:  # his hand is known: what his claim comes to, should the log end here
                 jackpot = settled.board.playing.next_jackpot
             self.owed.extend(self.ruled_payments(settled or self.replay))
             self.unpaid_antes = self.antes_owed(game)
