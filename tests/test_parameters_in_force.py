@@ -62,7 +62,7 @@ def test_the_false_openers_penalty_in_force_is_said_and_paid():
     for antes in (2, 3):
         report = check_log(log, house(false_opener_penalty_antes=antes))
         (finding,) = [f for f in report["findings"] if f["id"] == "L33"]
-        assert f"pay {antes} times the ante" in finding["summary"]  # "they", the log giving no pronoun
+        assert f"pay {antes} antes into it" in finding["summary"]  # "they", the log giving no pronoun
         (penalty,) = [e for e in finding["effects"] if e["type"] == "penalty"]
         assert penalty["amount"] == antes * log["table"]["ante"]
 
