@@ -223,6 +223,7 @@ class Game:
         self.late: dict[str, int] = {}  # stakes when none could come: counters in, nothing else
         self.stood: set[str] = set()
         self.last_stood: str | None = None
+        self.early_stands: set[str] = set()  # stands made out of turn: stands once their turn passes (D5)
         self.last_to_equal: str | None = None
         self.all_in: dict[str, dict[str, Any]] = {}
         self.shown: dict[str, list[int]] = {}

@@ -190,9 +190,12 @@ def record_stake(r: Judge, player: str, stake: int, in_turn: bool) -> None:
     if game.phase == Phase.BETTING:
         if stake > before:
             game.stood.discard(player)
+            game.early_stands.discard(player)
         elif in_turn and stake == before == game.preceding:
             game.stood.add(player)
             game.last_stood = player
+        elif not in_turn and stake == before:
+            game.early_stands.add(player)
         if in_turn and game.stakes[player] >= game.preceding:  # the stake he made: all he has may fall short (A5)
             game.last_to_equal = player
 
@@ -251,6 +254,10 @@ def pass_turn(r: Judge, player: str) -> None:
     turn_comes(r, player)
     if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
         game.last_to_equal = player
+        if player in game.early_stands and game.stakes[player] == game.preceding:  # his stand, made early (D5)
+            game.stood.add(player)
+            game.last_stood = player
+    game.early_stands.discard(player)
     turns.take_turn(game, r.board.seating, player)
 
 
@@ -419,10 +426,12 @@ def close_betting_if_done(r: Judge, last: str) -> bool:
 
 def on_demand_show(r: Judge, event: Event) -> None:
     game = r.require_game("demand_show")
-    if game.phase == Phase.BEFORE_DEAL:
-        betting_act(r, event)  # before the cards: a say out of turn (L25), as a play would be
-        return
     player = event["player"]
+    if game.phase == Phase.BEFORE_DEAL or player in game.all_in:
+        # before the cards: a say out of turn (L25), as a play would be; by one whose stake is already a show
+        # for a sum: a stake like his play, which changes his sum in nothing (L61: no further part)
+        betting_act(r, event)
+        return
     if game.phase == Phase.DRAW and game.the_draw().over(game.still_in):
         open_betting(r)
     if not game.resolved and raised_a_foul_hand(r, player, raise_hand(r, player)):
