@@ -142,6 +142,22 @@ def test_the_ante_is_owed_before_the_deal_and_the_straddle_offered_after_it():
     assert {"type": "dealt", "hands": {"Bob": 5, "Cat": 5, "Dan": 5, "Ann": 5}, "dealer": "Ann"} in answer["others"]
 
 
+@pytest.mark.parametrize("before, straddle", [
+    ("Ann deals; Ann shuffles; Dan cuts\n", "Cat straddles 2"),  # no ante staked yet
+    ("Ann deals; Ann shuffles; Bob antes 1\ncard to Bob\nCat points out uncut\n", "Cat straddles 2"),  # a misdeal
+    ("Ann deals; Ann shuffles; Bob antes 1\ncard to Bob\nCat points out uncut\nAnn deals; Ann shuffles; Dan cuts\n",
+     "Cat straddles 2"),  # the new deal, which needs no new straddles (reading 7)
+])
+def test_where_no_straddle_is_offered_one_made_is_out_of_turn(before, straddle):
+    """Law 21 and item 28: `next` offers no straddle before the ante is staked nor after a
+    misdeal, and `check` finds one made there out of turn, the one turn model for both."""
+    text = "players Ann Bob Cat Dan; limit 20; ante 1\n" + before
+    assert all(act["type"] != "straddle" for act in [*answer_to(text)["acts"], *answer_to(text)["others"]])
+    log, _ = parse_checked(text + straddle + "\n", "x.hand")
+    report = arbiter.check_log(log)
+    assert ("L21", len(log["events"]) - 1, "Cat") in {(f["id"], f["event"], f["player"]) for f in report["findings"]}
+
+
 def test_the_deal_is_offered_only_once_the_pack_is_cut():
     """L4: the pack is cut before every deal; dealing uncut was offered beside the cut
     (the deal stands, L9, but a card dealt and the want of a cut pointed out is a misdeal, L8)."""
