@@ -10,6 +10,7 @@ import pytest
 
 from arbiter.checker import replay_with_trace
 from arbiter.cli import main
+from arbiter.notation import write_text
 from arbiter.reading import read_log_file
 from arbiter.render.story import tell
 from arbiter.resources import cases_dir
@@ -187,7 +188,7 @@ def test_house_rules_change_the_story(capsys):
     assert "Dan shows Jo Kh Qh Jh Th: a sequence flush." in house
 
 
-def test_a_stake_of_all_he_has_is_told_as_the_stake_he_could_make(capsys):
+def test_a_stake_of_all_he_has_is_told_as_the_stake_he_could_make(capsys, tmp_path):
     """A5: the laws judge the stake he could make, not the number recorded, and the story
     tells the same: Bob's call of 8 with 4 left is a stake of all he has, 6, short of 8."""
     path = str(cases_dir() / "house" / "table-stakes-a-call-for-what-he-has.json")
@@ -196,6 +197,9 @@ def test_a_stake_of_all_he_has_is_told_as_the_stake_he_could_make(capsys):
     assert "Bob stakes all they have: a stake of 6 (4 more), short of the highest, 8. Bob puts 4" in flat
     code, plain, _ = run(capsys, "explain", path)
     assert "Bob plays: a stake of 8 (6 more), equal to the highest." in " ".join(plain.split())
+    exact = json_log_from_text(tmp_path / "exact.json", write_text(read_log_file(path)).replace("Bob plays 8", "Bob plays 6"))
+    code, told, _ = run(capsys, "explain", str(exact), "--house", "table-stakes")  # his stack, to the counter
+    assert "Bob stakes all they have: a stake of 6 (4 more), short of the highest, 8." in " ".join(told.split())
 
 
 def test_standard_input(capsys, monkeypatch):

@@ -346,7 +346,8 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
     same_game = after.get("game") == before.get("game")
     now: Mapping[str, int] = after.get("stakes") or {}
     made = now.get(e["player"], stake) if same_game else stake
-    if made < stake and e["player"] in (after.get("all_in") or ()):  # table stakes: the stake he could make (A5)
+    newly_all_in = e["player"] in (after.get("all_in") or ()) and e["player"] not in (before.get("all_in") or ())
+    if newly_all_in and made > old:  # table stakes: all he has, the stake he could make (A5)
         said = pronoun_of(e["player"], t.pronouns)
         told = f"{e['player']} stakes all {said.subject} {said.verb('has')}: a stake of {made} " \
                f"({made - old} more)"
