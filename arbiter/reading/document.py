@@ -24,6 +24,7 @@ import json
 import math
 import os
 import re
+import sys
 from typing import Any, cast
 
 from arbiter.errors import LogReadError, LogSchemaError
@@ -93,12 +94,16 @@ def _first_huge_int(doc: object) -> list[str | int] | None:
     return None
 
 
+INT_DIGITS = sys.int_info.default_max_str_digits  # the most digits int() reads from text
+
+
 class _Bad:
     """Put by the parser where the log holds something unreadable; found by ``_walk``."""
 
-    def __init__(self, problem: str, key: str | None = None) -> None:
+    def __init__(self, problem: str, key: str | None = None, number: float | int | None = None) -> None:
         self.problem = problem  # a predicate: "<subject> is not a finite number (NaN)"
         self.key = key  # the duplicated key, for a duplicate
+        self.number = number  # a number out of the range the replay reads: free to stand in `meta`
 
 
 def decode(data: bytes) -> str:
@@ -182,15 +187,17 @@ def _read_exactly(text: str) -> dict[str, Any]:
         if value is not None and not math.isfinite(value):
             return bad(f"is not a finite number ({clip(text)})")
         if value is None or abs(value) > MAX_NUMBER:
-            return bad(f"is out of range ({clip(text)}); numbers must lie within ±{MAX_NUMBER}")
+            found.append(marker := _Bad(f"is out of range ({clip(text)}); numbers must lie within ±{MAX_NUMBER}",
+                                        number=value))
+            return marker
         return value
 
     decoder = json.JSONDecoder(
         object_pairs_hook=pairs,
         parse_float=lambda s: number(s, float(s)),
-        # More digits than MAX_NUMBER has are out of range; int() is spared them (it
-        # refuses more than 4300 digits anyway).
-        parse_int=lambda s: number(s, int(s) if len(s.lstrip("-")) <= len(str(MAX_NUMBER)) else None),
+        # More digits than MAX_NUMBER has are out of range (but may stand in `meta`); int()
+        # is spared more than it reads (4300 digits).
+        parse_int=lambda s: number(s, int(s) if len(s.lstrip("-")) <= INT_DIGITS else None),
         parse_constant=lambda s: bad(f"is not a finite number ({s})"),
     )
     try:
@@ -217,6 +224,9 @@ def _walk(doc: object) -> None:
     stack: list[tuple[object, tuple[str | int, ...]]] = [(doc, ())]
     while stack:
         value, path = stack.pop()
+        if isinstance(value, _Bad) and value.number is not None and path[:1] == ("meta",) and len(path) > 1:
+            _holder(doc, path)[path[-1]] = value.number  # type: ignore[index]  # free-form, ignored by the replay
+            continue
         if isinstance(value, _Bad):
             where = path + (value.key,) if value.key is not None else path
             raise LogReadError(f"{subject(doc, path)} {value.problem}", json_pointer(where))
@@ -230,6 +240,13 @@ def _walk(doc: object) -> None:
                 stack.append((value[k], path + (k,)))
         elif isinstance(value, list):
             stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
+
+
+def _holder(doc: object, path: tuple[str | int, ...]) -> object:
+    """The mapping or list that holds the value at `path`."""
+    for step in path[:-1]:
+        doc = doc[step]  # type: ignore[index]
+    return doc
 
 
 def _normalise_numbers(doc: dict[str, Any]) -> None:

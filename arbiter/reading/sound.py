@@ -13,7 +13,6 @@ from functools import cache
 from typing import Any, Final, TypeGuard, cast
 
 from arbiter.escapes import has_lone_surrogate
-from arbiter.events import MAX_NUMBER
 from arbiter.reading.checks import Check, Plan, head_check, plan
 from arbiter.reading.limits import MAX_DEPTH
 from arbiter.reading.schema import EVENT_TYPES
@@ -160,8 +159,8 @@ def vouched_event(event: object, seated: set[str]) -> bool:
 
 
 def _plain_meta(meta: object, parsed: bool) -> int | None:
-    """How many keys `meta` holds, if it is plain JSON within the limits (depth, numbers,
-    strings); else None."""
+    """How many keys `meta` holds, if it is plain JSON within the limits (depth, finite
+    numbers, strings); else None."""
     keys = 0
     # Any: each value is dispatched on its type held in `kind`, which mypy does not follow.
     stack: list[tuple[Any, int]] = [(meta, 2)]
@@ -179,11 +178,8 @@ def _plain_meta(meta: object, parsed: bool) -> int | None:
             stack.extend((child, depth + 1) for child in value)
         elif kind not in _SCALARS:
             return None
-        elif kind is int:
-            if abs(value) > MAX_NUMBER:  # compared as ints: a float of it may not exist
-                return None
-        elif kind is float:
-            if not (math.isfinite(value) and abs(value) <= MAX_NUMBER):
+        elif kind is float:  # any number, free-form: the replay reads none of them (SPEC §2)
+            if not math.isfinite(value):
                 return None
         elif kind is str and not parsed and has_lone_surrogate(value):
             return None

@@ -352,7 +352,7 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
         told = f"{e['player']} stakes all {said.subject} {said.verb('has')}: a stake of {made} " \
                f"({made - old} more)"
         return told + (f", short of the highest, {highest}." if made < highest else
-                       f", equal to the highest." if made == highest else f", {made - highest} over the highest.")
+                       ", equal to the highest." if made == highest else f", {made - highest} over the highest.")
     if more < 0:
         return f"{e['player']} names a stake of {stake}, lower than the {old} already staked."
     if more == 0 and stake < highest:  # no stand: a stand meets no bet (D5)
