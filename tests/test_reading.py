@@ -175,7 +175,7 @@ def test_duplicate_top_level_key() -> None:
 
 def test_duplicate_key_inside_an_event() -> None:
     err = fails(raw('{"type": "deal", "dealer": "Ann"}, {"type": "pass", "player": "Bob", "player": "Cat"}'), LogReadError)
-    assert err.message == "event 1 has a duplicate key 'player'"
+    assert err.message == "event 1 (pass by Bob) has a duplicate key 'player'"  # named as first written (item 25)
     assert (err.path, err.event) == ("/events/1/player", 1)
 
 

@@ -100,10 +100,12 @@ INT_DIGITS = sys.int_info.default_max_str_digits  # the most digits int() reads 
 class _Bad:
     """Put by the parser where the log holds something unreadable; found by ``_walk``."""
 
-    def __init__(self, problem: str, key: str | None = None, number: float | int | None = None) -> None:
+    def __init__(self, problem: str, key: str | None = None, number: float | int | None = None,
+                 holding: dict[str, Any] | None = None) -> None:
         self.problem = problem  # a predicate: "<subject> is not a finite number (NaN)"
         self.key = key  # the duplicated key, for a duplicate
         self.number = number  # a number out of the range the replay reads: free to stand in `meta`
+        self.holding = holding  # for a duplicate, the mapping as first written, to name it
 
 
 def decode(data: bytes) -> str:
@@ -181,7 +183,11 @@ def _read_exactly(text: str) -> dict[str, Any]:
             return obj
         first: dict[str, int] = {}  # key -> the index of its first appearance
         dup = next(k for i, (k, _) in enumerate(items) if first.setdefault(k, i) != i)
-        return bad(f"has a duplicate key {dup!r}", dup)
+        named: dict[str, Any] = {}  # as first written: the event is named by what came first
+        for k, v in items:
+            named.setdefault(k, v)
+        found.append(marker := _Bad(f"has a duplicate key {dup!r}", dup, holding=named))
+        return marker
 
     def number(text: str, value: float | int | None) -> float | int | _Bad:
         if value is not None and not math.isfinite(value):
@@ -229,6 +235,8 @@ def _walk(doc: object) -> None:
             continue
         if isinstance(value, _Bad):
             where = path + (value.key,) if value.key is not None else path
+            if value.holding is not None and path:  # named as what it is: "event 5 (open by Cat)"
+                _holder(doc, path)[path[-1]] = value.holding  # type: ignore[index]
             raise LogReadError(f"{subject(doc, path)} {value.problem}", json_pointer(where))
         if isinstance(value, str) and has_lone_surrogate(value):
             raise LogReadError(f"{subject(doc, path)} contains a lone surrogate escape", json_pointer(path))
