@@ -167,6 +167,13 @@ def test_utf16_gets_a_hint() -> None:
     assert "UTF-16" in err.message
 
 
+def test_an_empty_name_is_said_to_be_empty() -> None:
+    """`table.house` is a string of one character or more: "" is said empty, not "not a string"."""
+    err = fails(b'{"format": "peel-draw-poker-log", "version": 1, "table": {"players": ["Ann", "Bob"], '
+                b'"limit": 10, "ante": 1, "house": ""}, "events": []}', LogSchemaError)
+    assert (err.message, err.path) == ("table: 'house' must not be empty", "/table/house")
+
+
 def test_duplicate_top_level_key() -> None:
     err = fails(b'{"format": "peel-draw-poker-log", "version": 1, "version": 1}', LogReadError)
     assert "duplicate key 'version'" in err.message
@@ -424,7 +431,8 @@ def test_duplicate_player_names() -> None:
 @pytest.mark.parametrize("name", ["", "B\nb", "Bob\n", "\tBob", "B\x7fb", "B\x85b"])
 def test_player_names_without_control_characters(name: str) -> None:
     err = fails(log(table={"players": ["Ann", name], "limit": 20, "ante": 1}), LogSchemaError)
-    assert err.message.startswith("table: 'players'[1] must be a player's name")
+    assert err.message.startswith("table: 'players'[1] must not be empty" if name == "" else
+                                  "table: 'players'[1] must be a player's name")
     assert err.path == "/table/players/1"
 
 

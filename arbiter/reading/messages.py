@@ -65,7 +65,7 @@ def describe(doc: object, error: ValidationError) -> tuple[str, str]:
         return f"{where} names {show(instance[second])} more than once", json_pointer([*path, second])
     if v in ("minItems", "maxItems") and path == ["table", "players"]:
         message = f"{where} must name {schema['minItems']} to {schema['maxItems']} players, got {len(instance)}"
-    elif v == "minProperties":
+    elif v == "minProperties" or (v == "minLength" and instance == ""):
         message = f"{where} must not be empty"
     elif v == "maximum":
         message = f"{where} is out of bounds: at most {schema['maximum']:,}, got {show(instance)}"
