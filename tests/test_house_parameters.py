@@ -166,6 +166,7 @@ def test_a_rule_file_whose_default_breaks_its_own_declaration_does_not_compile(t
     (["L18"], "L18 cannot be switched off: it sets who deals the next game (next_dealer)"),  # else next.dealer null
     (["L23", "L24", "A1"], "L23 cannot be switched off: it sets the order of the say"),
     (["A1"], "A1 cannot be switched off: it sets the order of the say"),  # the jack-pots would have none
+    (["L77"], "L77 cannot be switched off: it sets who decides a dispute (referee)"),  # `arbiter referee` needs it
     # the law a movement the replay makes itself cites: without it, logs would be invalid, not the file
     (["L58"], "L58 cannot be switched off: it names the law that a movement of counters cites (win)"),
     (["L21"], "L21 cannot be switched off: it names the law that a movement of counters cites (straddle)"),

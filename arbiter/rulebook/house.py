@@ -210,8 +210,8 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
         for rule in rulebook.in_order():
             if setting in rule.defines and rule.id in disabled:
                 raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: it sets "
-                                      f"{DEFINES[setting]} ({setting}), without which some game could not be "
-                                      "replayed")
+                                      f"{DEFINES[setting]} ({setting}), without which some game, or some "
+                                      "dispute, could not be ruled on")
     for rule in rulebook.in_order():
         if rule.id not in disabled:
             continue
