@@ -9,6 +9,7 @@ here, what each new word or setting does, and the one-line refusals.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import yaml
@@ -80,6 +81,18 @@ def test_house_check_reads_a_house_file_alone_and_says_its_rules_in_words(tmp_pa
     assert code == 0 and summary["hands"][0]["name"] == "big_bobtail" and summary["hands"][0]["placed"]
     assert "four of the five cards, in sequence, all of one suit" in summary["hands"][0]["in_words"]
     assert summary["parameters"][0]["name"] == "hand_order" and summary["parameters"][0]["rule"] == "L65"
+    assert summary["parameters"][0]["default_from"] == "Peel"
+
+
+def test_house_check_says_whose_a_parameters_default_is(tmp_path):
+    """docs/house-rules.md: each parameter beside the rule book's value, and whose it is: a
+    club's own rule's default is the club's, never Peel's (as `law` and `check` say)."""
+    club = yaml.safe_load(Path(shipped_house_files()["exposed-at-the-say"]).read_text(encoding="utf-8"))
+    code, out, _ = run("house", "check", str(house_file(tmp_path, {**club, "parameters": {
+        "exposed_card_penalty_antes": 2}})))
+    assert code == 0 and "exposed_card_penalty_antes = 2  (H1, the club's own rule: 1)" in out
+    code, out, _ = run("house", "check", "progressive-openers")
+    assert "jackpot_openers = JJ, QQ, KK, AA  (L32; Peel: JJ, QQ, KK)" in out
 
 
 def _defining(**defines) -> dict:

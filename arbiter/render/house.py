@@ -14,7 +14,7 @@ import textwrap
 from typing import Any
 
 from arbiter.rulebook.describe import Describer, hand_shape_words
-from arbiter.rulebook.in_force import words
+from arbiter.rulebook.in_force import default_source, words
 from arbiter.rulebook.model import Rulebook
 
 
@@ -29,7 +29,8 @@ def house_summary(rulebook: Rulebook, description: str | None) -> dict[str, Any]
         "file": house.get("file"),
         "sha256": rulebook.house_sha256,
         "description": description,
-        "parameters": [{"name": name, "value": value, "default": rulebook.defaults.get(name), "rule": owners[name]}
+        "parameters": [{"name": name, "value": value, "default": rulebook.defaults.get(name), "rule": owners[name],
+                        "default_from": default_source(rulebook.rules[owners[name]])}
                        for name, value in (house.get("parameters") or {}).items()],
         "disable": [{"id": rule_id, "title": rulebook.rules[rule_id].title} for rule_id in house.get("disable", ())],
         "rules": [{"id": rule_id, "title": rulebook.rules[rule_id].title, "text": rulebook.rules[rule_id].text,
@@ -53,7 +54,9 @@ def render_house(summary: dict[str, Any], fmt: str) -> str:
         lines += _wrap(summary["description"], "  ")
     lines.append("")
     lines.append("Parameters:" if summary["parameters"] else "Parameters: none changed")
-    lines += [f"  {p['name']} = {words(p['value'])}  ({p['rule']}; Peel: {words(p['default'])})"
+    lines += [f"  {p['name']} = {words(p['value'])}  "
+              + (f"({p['rule']}; Peel: {words(p['default'])})" if p["default_from"] == "Peel" else
+                 f"({p['default_from']}: {words(p['default'])})")
               for p in summary["parameters"]]
     lines.append("Switched off:" if summary["disable"] else "Switched off: none")
     lines += [f"  {rule['id']}  {rule['title']}" for rule in summary["disable"]]

@@ -49,6 +49,13 @@ def words(value: Any) -> str:
     return str(value)
 
 
+def default_source(owner: Rule) -> str:
+    """Whose a parameter's default value is: Peel's, or the rule's that declares it (an
+    arbiter's reading, a club's own rule)."""
+    maker = "club" if owner.authority == "house" else "arbiter"
+    return "Peel" if owner.is_peel else f"{owner.id}, the {maker}'s own rule"
+
+
 def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
     """One note for each parameter the rule concerns that the house rules have changed. An
     exception restates the number of the law it excepts (D3's "double the ante and
@@ -61,11 +68,8 @@ def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
     for name in dict.fromkeys([*parameters_of(rule), *excepted]):
         if name not in rulebook.defaults or rulebook.parameters[name] == rulebook.defaults[name]:
             continue
-        owner = rulebook.rules[owners[name]]
-        maker = "club" if owner.authority == "house" else "arbiter"
-        whose = "Peel" if owner.is_peel else f"{owner.id}, the {maker}'s own rule"
         notes.append(f"House rule: {name} is {words(rulebook.parameters[name])} "
-                     f"({whose}: {words(rulebook.defaults[name])})")
+                     f"({default_source(rulebook.rules[owners[name]])}: {words(rulebook.defaults[name])})")
     for other in rulebook.rules.values():  # a club's rule that sets this one aside where it holds
         if rule.id in other.exception_to and other.authority == "house":
             notes.append(f"House rule: {other.id} ({other.title}) is an exception to this law, and decides instead "
