@@ -237,6 +237,11 @@ def test_explain_tells_its_ruling_at_its_event():
     (club(parameters={"fee": {"default": 1, "type": "whole_number", "minimum": 0, "maximum": 10**20}}),
      "rules/0/parameters/fee/maximum: 100000000000000000000 is greater than the maximum of 9007199254740991"),
     ({**SHIPPED, "rules": {"H1": {}}}, "rules: {'H1': {}} is not of type 'array'"),
+    # `each` with no `for_each`: it would mean no one, and the club's fine vanish
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "each", "amount": 1}}]}]),
+     "rules/0/checks/0: names `each`, the player of a check with `for_each: players`, and has none"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{each} is fined"}]),
+     "rules/0/checks/0: names `each`, the player of a check with `for_each: players`, and has none"),
     # a count written below 0: it would pay nothing while its finding says a penalty is paid
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "actor", "amount": -2}}]}]),
      "rules/0/checks/0/then/0/penalty/amount: -2 is below 0, and counters and cards are counted from 0"),

@@ -471,6 +471,8 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
         where = f"checks/{i}"
         if check["when"].get("for_each") not in (None, "players"):
             raise ValueError(f"{where}/when/for_each: only `players` can be iterated")
+        if check["when"].get("for_each") is None and _names_each(check):
+            raise ValueError(f"{where}: names `each`, the player of a check with `for_each: players`, and has none")
         for trigger in check["when"]["on"]:
             if trigger not in TRIGGERS:
                 allowed = "an event type or a moment"
@@ -490,6 +492,13 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
         for entry in setting if isinstance(setting, list) else [setting]:
             _check_setting(entry, f"defines/{name}")
             _check_setting_shape(name, entry, f"defines/{name}")
+
+
+def _names_each(check: Mapping[str, Any]) -> bool:
+    """Does the check name `each` (in its condition, its player, its effects or its summary)?"""
+    named = [*nodes(check["when"].get("if")), *nodes(check.get("player")), *nodes(check.get("then"))]
+    fields = [part for match in re.finditer(TEMPLATE_FIELD, check.get("summary") or "") for part in match.groups()]
+    return "each" in named or any(part == "each" or part.endswith("_each") for part in fields if part)
 
 
 def _check_setting_shape(name: str, entry: Any, where: str) -> None:
