@@ -484,6 +484,26 @@ def test_a_correction_keeps_what_the_first_line_says_of_the_players_still_seated
         server.stop()
 
 
+def test_a_table_written_over_several_lines_is_corrected_into_one(tmp_path):
+    """The notation lets the table be said over several lines; a correction writes it whole
+    in the first line and keeps each old line as a comment, so none is said twice."""
+    game = tmp_path / "night.hand"
+    game.write_text("players Ann Bob Cat Dan; limit 20; ante 1\npronouns Ann she, Bob he\n"
+                    "stacks Ann 30, Bob 40, Cat 50, Dan 60\nAnn deals\n", encoding="utf-8")
+    server = Server(game, 0)
+    try:
+        status, answer = server.post("/api/table", {"players": ["Ann", "Bob", "Cat", "Dan"], "limit": 30, "ante": 2})
+        assert status == 200, answer
+        assert game.read_text(encoding="utf-8") == (
+            "players Ann Bob Cat Dan; limit 30; ante 2; pronouns Ann she, Bob he; stacks Ann 30, Bob 40, Cat 50, Dan 60\n"
+            "# the table corrected; it was: players Ann Bob Cat Dan; limit 20; ante 1\n"
+            "# the table corrected; it was: pronouns Ann she, Bob he\n"
+            "# the table corrected; it was: stacks Ann 30, Bob 40, Cat 50, Dan 60\n"
+            "Ann deals\n")
+    finally:
+        server.stop()
+
+
 def test_the_table_is_corrected_until_the_first_card_and_the_file_still_reads(server, tmp_path):
     status, answer = server.post("/api/table", {"players": ["Ann", "Bob", "Cat"], "limit": 20, "ante": 11})
     assert status == 200

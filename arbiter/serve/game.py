@@ -30,7 +30,19 @@ from arbiter.live.position import PHASE_WORDS, Act, Position, owed_words, range_
 from arbiter.live.rulings import ruling_lines
 from arbiter.live.session import COMMANDS, REFUSED, TableSession, as_text, header_house, header_rulebook
 from arbiter.notation import parse_checked
-from arbiter.notation.grammar import COMMENT_MARK, FORM_OF, FORMS, SYNONYMS, UNDO, Choice, Flag, Keyed, Opt, Part
+from arbiter.notation.grammar import (
+    COMMENT_MARK,
+    FORM_OF,
+    FORMS,
+    HEADER_WORDS,
+    SYNONYMS,
+    UNDO,
+    Choice,
+    Flag,
+    Keyed,
+    Opt,
+    Part,
+)
 from arbiter.notation.parser import FORMAT, VERSION
 from arbiter.notation.writer import event_line, name_text, table_line
 from arbiter.reading import read_log_bytes
@@ -40,6 +52,7 @@ from arbiter.rulebook.model import Rulebook
 FEED_KEPT = 100  # the things said that the page shows, the whole of a game (the file keeps everything)
 PAGE_COMMANDS = ("undo", "evidence", "referee")
 CORRECTED = f"{COMMENT_MARK} the table corrected; it was:"
+TABLE_WORDS = frozenset(HEADER_WORDS) - {"meta"}  # the statements that say the table
 DEALING = frozenset({"card", "dealt"})  # once one stands, the table's set-up stands too
 # `words` says this where no one in particular is to act (before the first deal), with the
 # notation's forms for a terminal's user to type; the page offers the acts as buttons.
@@ -284,14 +297,18 @@ class ServedGame:
             if said := {p: v for p, v in old.get(each, {}).items() if p in table["players"]}:
                 kept[each] = said
         header = table_line({**table, **kept})
-        first, _, rest = session.journal.text.partition("\n")
-        if header == first:
+        lines = session.journal.text.split("\n")
+        first, more = lines[0], _more_table_lines(lines)  # a table written over several lines: all in the header now
+        if header == first and not more:
             raise LogSchemaError(f"nothing to correct: the table is already {first}")
-        text = f"{header}\n{CORRECTED} {first}\n{rest}"
+        text = "\n".join([header, f"{CORRECTED} {first}",
+                          *(f"{CORRECTED} {line}" if k in more else line for k, line in enumerate(lines[1:], 1))])
         try:
-            session.read(text)
+            corrected = session.read(text)
         except LogError as error:
             raise LogSchemaError(f"the game file would not read with that table: {error}") from None
+        if corrected.log["events"] != session.position.log["events"]:  # a table line that held an event too
+            raise LogSchemaError("the table's lines hold events too: correct the table in the file")
         journal = self._written_anew(text)
         session.journal.close()
         self._open(journal)
@@ -346,6 +363,20 @@ def _table_lines(lines: list[str]) -> int | None:
             continue
         return count
     return None
+
+
+def _more_table_lines(lines: list[str]) -> set[int]:
+    """The lines after the first, before the first event, that say the table (`pronouns
+    Ann she`, `stacks …`, `limit 20`): blank lines, comments and `meta` are passed over."""
+    said: set[int] = set()
+    for k, line in enumerate(lines[1:], 1):
+        words = line.split()
+        if not words or words[0].startswith(COMMENT_MARK) or words[0] == "meta":
+            continue
+        if words[0] not in TABLE_WORDS:
+            break
+        said.add(k)
+    return said
 
 
 def _game_began(position: Position) -> int:
