@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from arbiter import check_log
-from arbiter.rulebook.house import apply_house
+from arbiter.notation import parse_checked
+from arbiter.rulebook.house import apply_house, read_house
 from tests.conftest import REPO, load_case
 
 
@@ -33,3 +34,18 @@ def test_the_jackpot_series_is_a_parameter(rulebook, openers, expected):
     log = load_case(REPO / "cases" / "l31-second-jackpot-queens-to-open.json")
     games = check_log(log, _with(rulebook, jackpot_openers=openers))["games"]
     assert games[2]["jackpot"]["openers"] == expected
+
+
+@pytest.mark.parametrize("act", ["Bob plays 8", "Bob demands show 8"])
+def test_a_stake_of_all_he_has_says_so_in_its_effects_however_it_is_recorded(rulebook, act):
+    """A5's machine form: `then: all_in: actor` for an open, a play or a show demanded beyond
+    what he has; the demand settled him already, and the ruling still says so."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 30, Bob 6, Cat 30, Dan 30\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+            "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\n"
+            f"Cat plays 2; Dan plays 8; Ann plays 8; {act}\n")
+    log, _ = parse_checked(text, "x.hand")
+    report = check_log(log, apply_house(rulebook, read_house("table-stakes")))
+    (a5,) = [f for f in report["findings"] if f["id"] == "A5"]
+    assert a5["effects"] == [{"type": "all_in", "player": "Bob"}]

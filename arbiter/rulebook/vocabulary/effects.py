@@ -155,9 +155,10 @@ def _all_he_has(player: str, pronouns: Pronouns) -> str:
                "for a sum (law 60): for his stake as it now stands"))
 def all_in(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
     game = t.playing
-    if player in game.all_in or player not in game.still_in:
+    if player not in game.still_in:
         return []
-    game.shows_for_sum(player, game.stakes[player], t.seating.players, demanded=False)
+    if player not in game.all_in:  # a show he demanded has settled him already, for the sum he could make
+        game.shows_for_sum(player, game.stakes[player], t.seating.players, demanded=False)
     return [PlayerRecord("all_in", player)]
 
 
