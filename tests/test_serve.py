@@ -484,24 +484,37 @@ def test_a_correction_keeps_what_the_first_line_says_of_the_players_still_seated
         server.stop()
 
 
-def test_a_table_written_over_several_lines_is_corrected_into_one(tmp_path):
-    """The notation lets the table be said over several lines; a correction writes it whole
-    in the first line and keeps each old line as a comment, so none is said twice."""
+@pytest.mark.parametrize("head, corrected", [
+    # the table over several lines: each old line kept as a comment, none said twice
+    ("players Ann Bob Cat Dan; limit 20; ante 11\npronouns Ann she, Bob he\nstacks Ann 30, Bob 40, Cat 50, Dan 60\n",
+     "players Ann Bob Cat Dan; limit 20; ante 1; pronouns Ann she, Bob he; stacks Ann 30, Bob 40, Cat 50, Dan 60\n"
+     "# the table corrected; it was: players Ann Bob Cat Dan; limit 20; ante 11\n"
+     "# the table corrected; it was: pronouns Ann she, Bob he\n"
+     "# the table corrected; it was: stacks Ann 30, Bob 40, Cat 50, Dan 60\n"),
+    # meta first, as `arbiter convert --to text` writes it, over several lines: kept where it was
+    ('meta {\n  "date": "2026-12-04"\n}\nplayers Ann Bob Cat Dan; limit 20; ante 11\n',
+     'meta {\n  "date": "2026-12-04"\n}\nplayers Ann Bob Cat Dan; limit 20; ante 1\n'
+     "# the table corrected; it was: players Ann Bob Cat Dan; limit 20; ante 11\n"),
+    # meta between the table's lines
+    ('players Ann Bob Cat Dan\nmeta {"date": "2026-12-04"}\nlimit 20; ante 11\n',
+     "players Ann Bob Cat Dan; limit 20; ante 1\n# the table corrected; it was: players Ann Bob Cat Dan\n"
+     'meta {"date": "2026-12-04"}\n# the table corrected; it was: limit 20; ante 11\n'),
+])
+def test_a_table_however_it_is_written_is_corrected_into_one_line(tmp_path, head, corrected):
+    """docs/serve.md: the corrected table is written whole, the old kept as a comment, every
+    other line as it was: a table said over several lines, and `meta` on one line or
+    several before or between them, as the notation allows."""
+    from arbiter.rulebook.loader import load_rulebook
+    from arbiter.serve.game import ServedGame
+
     game = tmp_path / "night.hand"
-    game.write_text("players Ann Bob Cat Dan; limit 20; ante 1\npronouns Ann she, Bob he\n"
-                    "stacks Ann 30, Bob 40, Cat 50, Dan 60\nAnn deals\n", encoding="utf-8")
-    server = Server(game, 0)
+    game.write_text(head + "Ann deals\n", encoding="utf-8")
+    served = ServedGame(game, load_rulebook())
     try:
-        status, answer = server.post("/api/table", {"players": ["Ann", "Bob", "Cat", "Dan"], "limit": 30, "ante": 2})
-        assert status == 200, answer
-        assert game.read_text(encoding="utf-8") == (
-            "players Ann Bob Cat Dan; limit 30; ante 2; pronouns Ann she, Bob he; stacks Ann 30, Bob 40, Cat 50, Dan 60\n"
-            "# the table corrected; it was: players Ann Bob Cat Dan; limit 20; ante 1\n"
-            "# the table corrected; it was: pronouns Ann she, Bob he\n"
-            "# the table corrected; it was: stacks Ann 30, Bob 40, Cat 50, Dan 60\n"
-            "Ann deals\n")
+        served.set_table(["Ann", "Bob", "Cat", "Dan"], 20, 1)
     finally:
-        server.stop()
+        served.close()
+    assert game.read_text(encoding="utf-8") == corrected + "Ann deals\n"
 
 
 def test_the_table_is_corrected_until_the_first_card_and_the_file_still_reads(server, tmp_path):

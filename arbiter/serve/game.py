@@ -294,15 +294,16 @@ class ServedGame:
         old = session.position.log["table"]
         kept: dict[str, Any] = {"house": old["house"]} if "house" in old else {}
         for each in ("pronouns", "stacks"):  # what the first line says of the players still seated
-            if said := {p: v for p, v in old.get(each, {}).items() if p in table["players"]}:
-                kept[each] = said
+            if given := {p: v for p, v in old.get(each, {}).items() if p in table["players"]}:
+                kept[each] = given
         header = table_line({**table, **kept})
         lines = session.journal.text.split("\n")
-        first, more = lines[0], _more_table_lines(lines)  # a table written over several lines: all in the header now
-        if header == first and not more:
+        said = _table_lines_said(lines) or [0]  # where the table is said: a line, or several (meta, comments between)
+        first = lines[said[0]]
+        if header == first and len(said) == 1:
             raise LogSchemaError(f"nothing to correct: the table is already {first}")
-        text = "\n".join([header, f"{CORRECTED} {first}",
-                          *(f"{CORRECTED} {line}" if k in more else line for k, line in enumerate(lines[1:], 1))])
+        text = "\n".join(part for k, line in enumerate(lines) for part in (
+            [header, f"{CORRECTED} {line}"] if k == said[0] else [f"{CORRECTED} {line}"] if k in said else [line]))
         try:
             corrected = session.read(text)
         except LogError as error:
@@ -365,18 +366,37 @@ def _table_lines(lines: list[str]) -> int | None:
     return None
 
 
-def _more_table_lines(lines: list[str]) -> set[int]:
-    """The lines after the first, before the first event, that say the table (`pronouns
-    Ann she`, `stacks …`, `limit 20`): blank lines, comments and `meta` are passed over."""
-    said: set[int] = set()
-    for k, line in enumerate(lines[1:], 1):
-        words = line.split()
-        if not words or words[0].startswith(COMMENT_MARK) or words[0] == "meta":
-            continue
-        if words[0] not in TABLE_WORDS:
+def _table_lines_said(lines: list[str]) -> list[int]:
+    """The lines, before the first event, that say the table (`players …`, and `pronouns
+    …`, `stacks …`, `limit 20` on lines of their own): blank lines, comments and `meta`
+    (on one line or several) are passed over."""
+    said: list[int] = []
+    k = 0
+    while k < len(lines):
+        words = lines[k].split()
+        if not words or words[0].startswith(COMMENT_MARK):
+            k += 1
+        elif words[0] == "meta":
+            k = _after_meta(lines, k)
+        elif words[0] in TABLE_WORDS:
+            said.append(k)
+            k += 1
+        else:
             break
-        said.add(k)
     return said
+
+
+def _after_meta(lines: list[str], k: int) -> int:
+    """The line after the `meta` statement that begins at line `k`: its JSON object may run
+    over several lines."""
+    rest = "\n".join(lines[k:])
+    start = rest.index("meta") + len("meta")
+    start += len(rest[start:]) - len(rest[start:].lstrip())
+    try:
+        _, end = json.JSONDecoder().raw_decode(rest, start)
+    except ValueError:  # the file reads as a log: this is not met
+        return k + 1
+    return k + rest[:end].count("\n") + 1
 
 
 def _game_began(position: Position) -> int:
