@@ -91,6 +91,8 @@ def test_house_check_says_whose_a_parameters_default_is(tmp_path):
     code, out, _ = run("house", "check", str(house_file(tmp_path, {**club, "parameters": {
         "exposed_card_penalty_antes": 2}})))
     assert code == 0 and "exposed_card_penalty_antes = 2  (H1, the club's own rule: 1)" in out
+    code, out, _ = run("house", "check", str(house_file(tmp_path, {"parameters": {"wild_cards": ["2c", "2d"]}})))
+    assert "wild_cards = 2c, 2d  (L65; Peel: none)" in out  # an empty default is said, not left blank
     code, out, _ = run("house", "check", "progressive-openers")
     assert "jackpot_openers = JJ, QQ, KK, AA  (L32; Peel: JJ, QQ, KK)" in out
 

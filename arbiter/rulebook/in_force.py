@@ -41,11 +41,11 @@ def parameters_of(rule: Rule) -> list[str]:
 
 
 def words(value: Any) -> str:
-    """A parameter's value as a sentence quotes it: `JJ, QQ`, `true`, `0.25`."""
+    """A parameter's value as a sentence quotes it: `JJ, QQ`, `true`, `0.25`, `none`."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
-        return ", ".join(words(item) for item in value)
+        return ", ".join(words(item) for item in value) or "none"
     return str(value)
 
 
