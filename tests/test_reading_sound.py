@@ -69,6 +69,7 @@ def _text(meta: str = "{}", stake: str = "2", note: str = '"a"') -> str:
     (_text(meta='{"x": 1e400}'), "not a finite number (1e400)"),
     (_text(stake="9007199254740992"), "out of range"),
     (_text(stake="1" * 5000), "out of range"),
+    (_text(stake="1" * 400), "out of range"),  # an int too large for a float, read: no overflow
     (_text(note='"\\ud800"'), "lone surrogate"),
     (_text(meta="[" * 120 + "]" * 120), "nested too deeply"),
 ])
@@ -77,7 +78,7 @@ def test_what_only_the_exact_way_can_tell_is_told_in_its_words(text, problem):
     assert isinstance(result, tuple) and problem in result[1]
 
 
-@pytest.mark.parametrize("number", ["12345678901234567", "-9007199254740992", "1" * 40, "1e300"])
+@pytest.mark.parametrize("number", ["12345678901234567", "-9007199254740992", "1" * 40, "9" * 400, "1e300"])
 def test_a_number_in_meta_out_of_the_replays_range_is_kept_as_written(number):
     """SPEC §2: `meta` is free-form, kept and ignored by the replay: the bound on a log's
     numbers (±2**53, docs/robustness.md) is for those the replay reads, both ways alike."""

@@ -190,7 +190,7 @@ def _read_exactly(text: str) -> dict[str, Any]:
         return marker
 
     def number(text: str, value: float | int | None) -> float | int | _Bad:
-        if value is not None and not math.isfinite(value):
+        if type(value) is float and not math.isfinite(value):  # an int of any size is finite, and no float
             return bad(f"is not a finite number ({clip(text)})")
         if value is None or abs(value) > MAX_NUMBER:
             found.append(marker := _Bad(f"is out of range ({clip(text)}); numbers must lie within ±{MAX_NUMBER}",
