@@ -319,11 +319,11 @@ def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
     return told + (" " + "; ".join(known) + "." if known else "")
 
 
+# What a player was dealt or given wrongly, as a `point_out` says it (`uncut` is of the pack).
 _ISSUES: dict[str, str] = {
-    "uncut": "the pack was not cut",
-    "wrong_count": "was dealt the wrong number of cards",
-    "excess": "was given more cards than asked for",
-    "short": "was given fewer cards than asked for",
+    "wrong_count": "dealt the wrong number of cards",
+    "excess": "given more cards than asked for",
+    "short": "given fewer cards than asked for",
 }
 
 
@@ -331,11 +331,11 @@ def _point_out(t: Storyteller, e: Event, before: State, after: State) -> str:
     """What is pointed out, about another player by name, about himself by his pronoun."""
     issue, about = e["issue"], e.get("about") or e["player"]
     if issue == "uncut":
-        return f"{e['player']} points out that {_ISSUES[issue]}."
+        return f"{e['player']} points out that the pack was not cut."
     if about != e["player"]:
-        return f"{e['player']} points out that {about} {_ISSUES[issue]}."
+        return f"{e['player']} points out that {about} was {_ISSUES[issue]}."
     said = pronoun_of(about, t.pronouns)
-    return f"{e['player']} points out that {said.subject} {said.verb('was')} {_ISSUES[issue].removeprefix('was ')}."
+    return f"{e['player']} points out that {said.subject} {said.verb('was')} {_ISSUES[issue]}."
 
 
 def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
