@@ -380,9 +380,9 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
             raise HouseRulesError(file, "disable", f"unknown rule ID {shown(rule_id)}")
         disabled.add(normal)
     _keep_required_settings(file, rulebook, disabled)
+    owners = rulebook.parameter_owner()
     for name in house.get("parameters") or ():
-        owner = next((rule.id for rule in rulebook.in_order() if name in rule.declared and rule.id in disabled), None)
-        if owner is not None:  # e.g. table stakes set and A5, which holds them, switched off: the two would disagree
+        if (owner := owners[name]) in disabled:  # table stakes set, and A5, which holds them, off: they would disagree
             raise HouseRulesError(file, _field("parameters", name), f"{owner} declares it, and the house switches "
                                   f"{owner} off (disable): set it or switch {owner} off, not both")
     summary = {
