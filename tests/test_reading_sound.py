@@ -78,6 +78,18 @@ def test_what_only_the_exact_way_can_tell_is_told_in_its_words(text, problem):
     assert isinstance(result, tuple) and problem in result[1]
 
 
+def test_a_log_built_in_python_with_an_int_too_long_to_write_is_refused_in_words():
+    """A log given as data (`check_log(dict)`) is read as its JSON text would be: an int of
+    more digits than can be written is refused where it stands, never an internal error;
+    one of 400 digits in `meta` stands."""
+    log = copy.deepcopy(BASE)
+    log["meta"] = {"n": 10**5000}
+    report = check_log(log)
+    assert report["status"] == "invalid" and report["error"]["path"] == "/meta/n"
+    log["meta"] = {"n": 10**400}
+    assert check_log(log)["status"] != "invalid"
+
+
 @pytest.mark.parametrize("number", ["12345678901234567", "-9007199254740992", "1" * 40, "9" * 400, "1e300"])
 def test_a_number_in_meta_out_of_the_replays_range_is_kept_as_written(number):
     """SPEC §2: `meta` is free-form, kept and ignored by the replay: the bound on a log's

@@ -24,7 +24,6 @@ import json
 import math
 import os
 import re
-import sys
 from typing import Any, cast
 
 from arbiter.errors import LogReadError, LogSchemaError
@@ -33,8 +32,10 @@ from arbiter.events import MAX_NUMBER
 from arbiter.reading.exact import schema_error
 from arbiter.reading.limits import (
     CARD_COUNTS,
+    INT_DIGITS,
     MAX_CARDS,
     TOO_DEEP,
+    TOO_LONG_INT,
     may_hold_surrogate,
     read_source,
 )
@@ -78,13 +79,13 @@ def read_built_log(log: object) -> dict[str, Any]:
 
 
 def _first_huge_int(doc: object) -> list[str | int] | None:
-    """The path of the first int, in document order, out of the numbers' range; None if
+    """The path of the first int, in document order, too long to write; None if
     there is none (each container is visited once: the document may be circular)."""
     stack: list[tuple[object, list[str | int]]] = [(doc, [])]
     seen: set[int] = set()
     while stack:
         value, path = stack.pop()
-        if type(value) is int and abs(value) > MAX_NUMBER:
+        if type(value) is int and abs(value) >= TOO_LONG_INT:  # json cannot write it (in meta a shorter one stands)
             return path
         if not isinstance(value, (dict, list)) or id(value) in seen:
             continue
@@ -92,9 +93,6 @@ def _first_huge_int(doc: object) -> list[str | int] | None:
         children = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
         stack.extend((child, [*path, key]) for key, child in reversed(children))
     return None
-
-
-INT_DIGITS = sys.int_info.default_max_str_digits  # the most digits int() reads from text
 
 
 class _Bad:

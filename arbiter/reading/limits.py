@@ -11,9 +11,15 @@ from __future__ import annotations
 import os
 import re
 import stat
+import sys
 from typing import Final, Iterable, Protocol
 
 from arbiter.errors import LogReadError
+
+# The most digits Python turns into an int from text, or back (4300): a longer int can be
+# neither read from a log nor written out again.
+INT_DIGITS: Final = sys.int_info.default_max_str_digits
+TOO_LONG_INT: Final = 10**INT_DIGITS
 
 # A log larger than this is not read: a runaway file (or /dev/zero) must not take the
 # machine's memory from the other logs of a run. A million events take some 60 MB, and

@@ -14,7 +14,7 @@ from typing import Any, Final, TypeGuard, cast
 
 from arbiter.escapes import has_lone_surrogate
 from arbiter.reading.checks import Check, Plan, head_check, plan
-from arbiter.reading.limits import MAX_DEPTH
+from arbiter.reading.limits import MAX_DEPTH, TOO_LONG_INT
 from arbiter.reading.schema import EVENT_TYPES
 from arbiter.seats import POOL
 
@@ -178,7 +178,10 @@ def _plain_meta(meta: object, parsed: bool) -> int | None:
             stack.extend((child, depth + 1) for child in value)
         elif kind not in _SCALARS:
             return None
-        elif kind is float:  # any number, free-form: the replay reads none of them (SPEC §2)
+        elif kind is int:  # any number, free-form (SPEC §2), that can be written out again
+            if abs(value) >= TOO_LONG_INT:
+                return None
+        elif kind is float:
             if not math.isfinite(value):
                 return None
         elif kind is str and not parsed and has_lone_surrogate(value):
