@@ -34,7 +34,6 @@ from arbiter.notation.grammar import (
     COMMENT_MARK,
     FORM_OF,
     FORMS,
-    HEADER_WORDS,
     SYNONYMS,
     UNDO,
     Choice,
@@ -43,7 +42,7 @@ from arbiter.notation.grammar import (
     Opt,
     Part,
 )
-from arbiter.notation.parser import FORMAT, VERSION
+from arbiter.notation.parser import FORMAT, VERSION, Parsed
 from arbiter.notation.writer import event_line, name_text, table_line
 from arbiter.reading import read_log_bytes
 from arbiter.render.story import ruling_told
@@ -52,7 +51,6 @@ from arbiter.rulebook.model import Rulebook
 FEED_KEPT = 100  # the things said that the page shows, the whole of a game (the file keeps everything)
 PAGE_COMMANDS = ("undo", "evidence", "referee")
 CORRECTED = f"{COMMENT_MARK} the table corrected; it was:"
-TABLE_WORDS = frozenset(HEADER_WORDS) - {"meta"}  # the statements that say the table
 DEALING = frozenset({"card", "dealt"})  # once one stands, the table's set-up stands too
 # `words` says this where no one in particular is to act (before the first deal), with the
 # notation's forms for a terminal's user to type; the page offers the acts as buttons.
@@ -298,7 +296,7 @@ class ServedGame:
                 kept[each] = given
         header = table_line({**table, **kept})
         lines = session.journal.text.split("\n")
-        said = _table_lines_said(lines) or [0]  # where the table is said: a line, or several (meta, comments between)
+        said = _table_lines_said(session.position.parsed)  # a line, or several (meta, comments between)
         first = lines[said[0]]
         if header == first and len(said) == 1:
             raise LogSchemaError(f"nothing to correct: the table is already {first}")
@@ -366,37 +364,10 @@ def _table_lines(lines: list[str]) -> int | None:
     return None
 
 
-def _table_lines_said(lines: list[str]) -> list[int]:
-    """The lines, before the first event, that say the table (`players …`, and `pronouns
-    …`, `stacks …`, `limit 20` on lines of their own): blank lines, comments and `meta`
-    (on one line or several) are passed over."""
-    said: list[int] = []
-    k = 0
-    while k < len(lines):
-        words = lines[k].split()
-        if not words or words[0].startswith(COMMENT_MARK):
-            k += 1
-        elif words[0] == "meta":
-            k = _after_meta(lines, k)
-        elif words[0] in TABLE_WORDS:
-            said.append(k)
-            k += 1
-        else:
-            break
-    return said
-
-
-def _after_meta(lines: list[str], k: int) -> int:
-    """The line after the `meta` statement that begins at line `k`: its JSON object may run
-    over several lines."""
-    rest = "\n".join(lines[k:])
-    start = rest.index("meta") + len("meta")
-    start += len(rest[start:]) - len(rest[start:].lstrip())
-    try:
-        _, end = json.JSONDecoder().raw_decode(rest, start)
-    except ValueError:  # the file reads as a log: this is not met
-        return k + 1
-    return k + rest[:end].count("\n") + 1
+def _table_lines_said(parsed: Parsed) -> list[int]:
+    """The lines (from 0) that say the table, where the notation read them (`head_at`):
+    the first line, or several, with `meta` and comments between them left as they are."""
+    return sorted({line - 1 for key, (line, _) in parsed.head_at.items() if key.startswith("/table/")})
 
 
 def _game_began(position: Position) -> int:
