@@ -90,3 +90,14 @@ def test_the_schema_documents_the_pronouns():
     schema = json.loads(CliRunner().invoke(cli, ["schema", "log"]).output)
     assert schema["properties"]["table"]["properties"]["pronouns"]["additionalProperties"] == {
         "enum": ["he", "she", "they"]}
+
+
+@pytest.mark.parametrize(("exposed", "words"), [(1, "Ann exposed 1 card in giving"), (2, "Ann exposed 2 cards in giving")])
+def test_cards_exposed_in_the_draw_are_counted_with_their_plural(exposed: int, words: str) -> None:
+    text = (
+        "players Ann Bob Cat Dan; limit 20; ante 1\n\nAnn deals\nAnn shuffles\nDan cuts\nBob antes 1\n"
+        "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2\nDan plays 2\nAnn passes\nBob plays 2\n"
+        f"Bob discards 3\nBob asks 3\nBob gets 3 exposed {exposed}\n"
+    )
+    (finding,) = [f for f in check_log(read_text_log(text.encode(), "x.hand"))["findings"] if f["id"] == "L40"]
+    assert finding["summary"].startswith(words) and "what is exposed goes back to the pack" in finding["summary"]
