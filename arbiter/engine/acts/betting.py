@@ -133,10 +133,13 @@ def say_before_the_deal(r: Judge, player: str, kind: str, event: Event) -> None:
     """A say before the cards are dealt (in a new game, or between a misdeal and the new
     deal) is a say out of turn: a stake stands as the player's stake and is held as
     early, so that in the say of the deal to come his turn is judged by it, as for any
-    act out of turn; a pass is a statement of intent and changes nothing."""
+    act out of turn; a pass is a statement of intent and changes nothing. One who retired
+    in the deal a misdeal made void stays out: his stake is one when none can come."""
     game = r.board.playing
     held = r.decide(kind, player)
-    if kind != "pass" and player in game.still_in:
+    if kind != "pass" and player not in game.still_in:
+        late_stake(r, player, event["stake"])  # one retired before the misdeal stays out (L27, L63): reading 25
+    elif kind != "pass":
         if kind == "open" and game.opener is None:
             game.opener = player
         if kind == "demand_show":
