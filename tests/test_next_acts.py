@@ -528,7 +528,8 @@ def test_a_clubs_own_rule_forbids_what_it_finds_irregular():
 
 def test_one_who_cannot_meet_the_stake_under_table_stakes_is_told_he_may_pass_or_show(tmp_path):
     """A5 and L60: Bob has 6 counters and faces a stake of 8; the answer offers no play, only
-    a pass or a show for what he has, and the words say so (they said only "Bob to act")."""
+    a pass or a show for all he has ("stakes all he has": 6, no less), and the words say so
+    (they said only "Bob to act")."""
     log = tmp_path / "g.hand"
     log.write_text("players Ann Bob Cat; limit 10; ante 1; stacks Ann 20, Bob 6, Cat 20\n"
                    "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 2; Ann plays 2; Bob plays 2\n"
@@ -536,7 +537,21 @@ def test_one_who_cannot_meet_the_stake_under_table_stakes_is_told_he_may_pass_or
     code, out, _ = in_process("next", str(log), "--house", "table-stakes", "--format", "json")
     assert code == 0 and [a["type"] for a in json.loads(out)["acts"]] == ["pass", "demand_show"]
     code, out, _ = in_process("next", str(log), "--house", "table-stakes")
-    assert code == 0 and out == "Bob to bet: pass or demand a show for 2 to 6\n"
+    assert code == 0 and out == "Bob to bet: pass or demand a show for 6\n"
+
+
+@pytest.mark.parametrize("stack", [8, 30])
+def test_under_table_stakes_one_who_can_meet_the_stake_is_offered_no_show_for_a_sum(stack):
+    """L60's show is for one who has "not funds to call the raise"; under table stakes his
+    funds are known (A5): Bob, with 8 or 30 counters facing a stake of 8, may play or pass,
+    and is offered no show for a sum (with no stacks known, the arbiter does not know his
+    funds, and a show from his stake up is offered beside the play)."""
+    text = (f"players Ann Bob Cat; limit 10; ante 1; stacks Ann 20, Bob {stack}, Cat 20\n"
+            "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 2; Ann plays 2; Bob plays 2\n"
+            "Bob discards 0; Cat discards 0; Ann discards 0\nCat plays 8; Ann plays 8\n")
+    answer = answer_to(text, house="table-stakes")
+    assert answer["player"] == "Bob" and [a["type"] for a in answer["acts"]] == ["play", "pass"]
+    assert "demand_show" in [a["type"] for a in answer_to(text)["acts"]]
 
 
 @pytest.mark.parametrize("call", ["Bob plays 6", "Bob plays 8", "Bob plays 12", "Bob demands show 6"])
@@ -672,13 +687,14 @@ def test_at_the_draw_one_whose_stake_was_raised_may_also_show_for_a_sum_short_of
 
 def test_under_table_stakes_one_who_cannot_make_good_at_the_draw_may_show_for_what_he_has():
     """D4 with A5 and L60: at his turn to draw Cat must make her stake 6, and has 4 in all:
-    she is offered a pass or a show for what she has, which `check` takes with no finding."""
+    she is offered a pass or a show for all she has, 4 (A5: "stakes all he has"), which
+    `check` takes with no finding."""
     text = ("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 4, Dan 20\n"
             "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 6; Ann plays 6; Bob plays 6\n"
             "Bob discards 0\n")
     answer = answer_to(text, house="table-stakes")
     assert (answer["player"], answer["acts"]) == ("Cat", [{"type": "pass"},
-                                                         {"type": "demand_show", "minimum": 2, "maximum": 4}])
+                                                         {"type": "demand_show", "minimum": 4, "maximum": 4}])
     log, _ = parse_checked(text + "Cat demands show 4; Cat discards 0\n", "x.hand")
     log["table"]["house"] = "table-stakes"
     assert [f["id"] for f in arbiter.check_log(log)["findings"]] == []

@@ -165,11 +165,16 @@ class Board(BoardView):
             game.paid_in += amount
         return amount
 
+    def stacks_bind(self) -> bool:
+        """Are the counters each player has on the table known, and no one may stake beyond
+        them (table stakes, a house's, A5)?"""
+        return self.ledger.stacks is not None and bool(self.parameters["table_stakes"])
+
     def within_stack(self, player: str, amount: int) -> int:
         """What of `amount` a player can pay: under table stakes (a house's, A5) no more than
         his stack; else all of it (what he lacks he borrows, law 62: the ledger notes it)."""
         stacks = self.ledger.stacks
-        if stacks is None or not self.parameters["table_stakes"]:
+        if stacks is None or not self.stacks_bind():
             return amount
         return min(amount, max(stacks[player], 0))
 

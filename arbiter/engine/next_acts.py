@@ -381,10 +381,19 @@ class Prospect:
             self.others.extend({**act, "player": player} for act in acts)
             return
         acts.append({"type": "pass"})
-        if (least > means or (short_show and 0 < own < least)) and max(own, 1) <= means:  # his bet raised: a show
-            # a show for what he has (L60), never for 0
-            acts.append({"type": "demand_show", "minimum": max(own, 1), "maximum": min(least - 1, means)})
+        if least > means or (short_show and 0 < own < least):  # his bet raised: a show for what he has
+            acts += self.show_for_a_sum(own, least, means)
         self.to(player, *acts)
+
+    def show_for_a_sum(self, own: int, least: int, means: int) -> list[Act]:
+        """A show for what he has, short of the `least` stake to meet (L60), never for 0:
+        where his counters are known and bind him (table stakes, A5), for all he has, and
+        only if that falls short; else for any sum from his stake up, the arbiter not
+        knowing his funds (L60's reading)."""
+        if self.board.stacks_bind():
+            return [{"type": "demand_show", "minimum": means, "maximum": means}] if 0 < means < least else []
+        lowest = max(own, 1)
+        return [{"type": "demand_show", "minimum": lowest, "maximum": min(least - 1, means)}] if lowest <= means else []
 
     def most_for(self, game: Game, player: str, preceding: int, highest: int) -> int:
         """The most this player may stake: the highest plus the limit; for one whose early
@@ -492,7 +501,7 @@ class Prospect:
         acts: list[Act] = [{"type": "play", "minimum": highest, "maximum": highest}] if means >= highest else []
         acts.append({"type": "pass"})
         if own > 0:
-            acts.append({"type": "demand_show", "minimum": own, "maximum": min(highest - 1, means)})
+            acts += self.show_for_a_sum(own, highest, means)
         self.to(player, *acts)
 
     def cards_owed(self, game: Game, player: str, count: int) -> None:
