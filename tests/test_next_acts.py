@@ -630,6 +630,17 @@ def test_the_card_passed_over_in_the_deal_is_asked_for_first_then_the_deal_goes_
     assert answer_to(text + "card to Cat\n")["acts"] == [{"type": "card", "to": "Ann"}]
 
 
+@pytest.mark.parametrize("short", ["Ann 4", "Ann 3"])
+def test_a_dealer_left_short_by_the_shorthand_deals_himself_next_with_no_finding(short):
+    """L7's reading ("passing any who already holds five"): after `dealt Bob 5, Cat 5, Ann
+    4` the next card is Ann's own, not Bob's (he holds five), and giving it is in order."""
+    text = f"players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt Bob 5, Cat 5, {short}\n"
+    assert answer_to(text)["acts"] == [{"type": "card", "to": "Ann"}]
+    text += "card to Ann\n" * (5 - int(short[-1]))
+    log, _ = parse_checked(text + "Cat opens 2; Ann passes; Bob passes\n", "x.hand")
+    assert replay_log(log)["findings"] == []
+
+
 def test_under_table_stakes_all_she_has_bet_out_of_turn_that_raises_is_met_at_her_turn():
     """A5 and reading 24: after the draw Ann bets the 6 she has before Cat, first to bet;
     Cat and Dan stand at 2 in their turns. Ann's turn then passes, her 6 the last increase

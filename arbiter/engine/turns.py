@@ -250,7 +250,8 @@ class Turns:
         left, short = board.seating.left_of(deal.last_to), board.parameters["cards_per_hand"]
         if deal.hands[left].count < short:  # most cards: the next to the left
             return left
-        return next((p for p in board.seating.going_left_from(deal.last_to) if deal.hands[p].count < short), left)
+        # round to the last to receive himself: the dealer left short by a `dealt` deals himself next
+        return next((p for p in board.seating.round_from(left) if deal.hands[p].count < short), left)
 
     def straddlers(self) -> list[str]:
         """Who may straddle in turn now, by the rules' `straddle_order`: its first player
