@@ -230,7 +230,8 @@ def _owe_exposed(t: BoardView, values: Mapping[str, Any], rule: str) -> list[Eff
 EFFECTS.add("owe_cards", "the exposed cards go back to the pack and the dealer owes {player} {count}",
             _owe_exposed,
             takes={"player": "person", "count": "whole"},
-            says=lambda e, p: (f"the exposed {'card goes' if e['count'] == 1 else 'cards go'} back to the pack; "
+            # the count is the cards owed, which may be fewer than those exposed (up to the number due)
+            says=lambda e, p: (f"what is exposed goes back to the pack; "
                                f"the dealer owes {e['player']} {plural(e['count'], 'card')}"),
             note="`owe_cards: {player: P, count: X}`")
 
