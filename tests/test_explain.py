@@ -202,6 +202,26 @@ def test_a_stake_of_all_he_has_is_told_as_the_stake_he_could_make(capsys, tmp_pa
     assert "Bob stakes all they have: a stake of 6 (4 more), short of the highest, 8." in " ".join(told.split())
 
 
+def test_an_opening_and_a_show_demanded_beyond_his_counters_are_told_as_the_stake_he_could_make(capsys, tmp_path):
+    """A5, as for a play: an `open` of 4 with 1 on the table is all he has, 1, short of the
+    straddle, and opens nothing (the report's `opened_by` is null); an open of all he has
+    that meets the minimum opens the game; a show demanded for 12 with 4 left is for 6."""
+    path = str(cases_dir() / "house" / "table-stakes-all-he-has-short-of-the-straddle-opens-nothing.json")
+    flat = " ".join(run(capsys, "explain", path, "--house", "table-stakes")[1].split())
+    assert "Dan stakes all they have: a stake of 1 (1 more), short of the highest, 2. It opens nothing as made." in flat
+    assert "Dan opens the game" not in flat
+    head = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 6, Cat 4, Dan 30\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n")
+    opened = json_log_from_text(tmp_path / "opened.json", head + "Cat opens 8; Dan plays 4\n")
+    flat = " ".join(run(capsys, "explain", str(opened), "--house", "table-stakes")[1].split())
+    assert "Cat opens the game with all they have: a stake of 4." in flat
+    shown = json_log_from_text(tmp_path / "shown.json", head.replace("Cat 4", "Cat 30") + (
+        "Cat opens 2; Dan plays 2; Ann passes; Bob plays 2\nBob discards 0; Cat discards 0; Dan discards 0\n"
+        "Cat plays 12; Dan plays 12; Bob demands show 12\n"))
+    flat = " ".join(run(capsys, "explain", str(shown), "--house", "table-stakes")[1].split())
+    assert "Bob demands a show for a sum: a stake of 6 in all, everything left. Bob puts 4" in flat
+
+
 def test_standard_input(capsys, monkeypatch):
     import io
     import sys

@@ -338,16 +338,27 @@ def _point_out(t: Storyteller, e: Event, before: State, after: State) -> str:
     return f"{e['player']} points out that {said.subject} {said.verb('was')} {_ISSUES[issue]}."
 
 
+def _made(e: Event, before: State, after: State) -> int:
+    """The stake a stake event made: under table stakes (A5) what he could make, which may
+    be less than the number recorded."""
+    now: Mapping[str, int] = after.get("stakes") or {}
+    return now.get(e["player"], e["stake"]) if after.get("game") == before.get("game") else int(e["stake"])
+
+
+def _all_he_has(e: Event, before: State, after: State) -> bool:
+    """Did this stake put in all he has (table stakes, A5)?"""
+    old = (before.get("stakes") or {}).get(e["player"], 0)
+    newly = e["player"] in (after.get("all_in") or ()) and e["player"] not in (before.get("all_in") or ())
+    return newly and _made(e, before, after) > old
+
+
 def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
     stakes = before.get("stakes") or {}
     old = stakes.get(e["player"], 0)
     highest = max(stakes.values(), default=0)
     stake, more = e["stake"], e["stake"] - old
-    same_game = after.get("game") == before.get("game")
-    now: Mapping[str, int] = after.get("stakes") or {}
-    made = now.get(e["player"], stake) if same_game else stake
-    newly_all_in = e["player"] in (after.get("all_in") or ()) and e["player"] not in (before.get("all_in") or ())
-    if newly_all_in and made > old:  # table stakes: all he has, the stake he could make (A5)
+    made = _made(e, before, after)
+    if _all_he_has(e, before, after):  # table stakes: all he has, the stake he could make (A5)
         said = pronoun_of(e["player"], t.pronouns)
         told = f"{e['player']} stakes all {said.subject} {said.verb('has')}: a stake of {made} " \
                f"({made - old} more)"
@@ -371,6 +382,12 @@ def _open(t: Storyteller, e: Event, before: State, after: State) -> str:
     as one: the cards it names are no opening hand."""
     if before.get("opener") and before.get("game") == after.get("game"):
         return _play(t, e, before, after)
+    if _all_he_has(e, before, after):  # all he has opens only as his turn and the stake to meet say (A5)
+        if after.get("opener") != e["player"]:
+            return _play(t, e, before, after) + " It opens nothing as made."
+        said = pronoun_of(e["player"], t.pronouns)
+        return f"{e['player']} opens the game with all {said.subject} {said.verb('has')}: a stake of " \
+               f"{_made(e, before, after)}."
     return f"{e['player']} opens the game: a stake of {e['stake']}." + (
         f" The hand, as stated: {' '.join(e['cards'])}." if e.get("cards") else "")
 
@@ -434,7 +451,7 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "ask_dealer": lambda t, e, b, a: f"{e['player']} asks the dealer how many cards the dealer drew.",
     "dealer_answer": lambda t, e, b, a: f"The dealer, {a['dealer']}, answers: {e['count']}.",
     "dealer_tells": lambda t, e, b, a: f"The dealer, {a['dealer']}, tells how many cards {e['about']} drew.",
-    "demand_show": lambda t, e, b, a: f"{e['player']} demands a show for a sum: a stake of {e['stake']} in all,"
+    "demand_show": lambda t, e, b, a: f"{e['player']} demands a show for a sum: a stake of {_made(e, b, a)} in all,"
     " everything left.",
     "show": _show,
     "win": lambda t, e, b, a: f"The log records {e['player']} as taking the pool"
