@@ -49,3 +49,22 @@ def test_a_stake_of_all_he_has_says_so_in_its_effects_however_it_is_recorded(rul
     report = check_log(log, apply_house(rulebook, read_house("table-stakes")))
     (a5,) = [f for f in report["findings"] if f["id"] == "A5"]
     assert a5["effects"] == [{"type": "all_in", "player": "Bob"}]
+
+
+@pytest.mark.parametrize("act", ["Cat opens 2", "Cat plays 2"])
+def test_an_opening_of_all_he_has_short_of_the_minimum_asks_no_make_good(rulebook, act):
+    """L25 with A5: in a jack-pot Cat, with 2 counters, antes 1 and opens with the 1 she has
+    left, short of twice the ante: the stake stands, and the finding says she has nothing to
+    make good with (A5: no make-good is asked of one who stakes all he has), not that she
+    must make good at her turn to draw; by the laws alone, a stake of 1 says she must."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 20, Cat 2, Dan 20\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat passes; Dan passes; Ann passes; Bob passes\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\ndealt\n"
+            f"{act}\n")
+    log, _ = parse_checked(text, "x.hand")
+    (short,) = [f for f in check_log(log, apply_house(rulebook, read_house("table-stakes")))["findings"]
+                if f["id"] == "L25"]
+    assert "all they have" in short["summary"] and "nothing to make good with" in short["summary"]
+    log, _ = parse_checked(text.replace(act, act[:-1] + "1"), "x.hand")
+    (short,) = [f for f in check_log(log, rulebook)["findings"] if f["id"] == "L25"]
+    assert "must make good at their turn to draw" in short["summary"]
