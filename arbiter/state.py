@@ -58,6 +58,7 @@ class Outcomes:
         self.SHOW_FOR_SUM: Final = OutcomeName("show_for_sum")
         self.WIN_RECORDED: Final = OutcomeName("win_recorded")
         self.NOT_CLAIMED: Final = OutcomeName("not_claimed")
+        self.CUT_OFF: Final = OutcomeName("cut_off")  # the next deal came before the pool was taken
 
 
 Outcome: Final = Outcomes()

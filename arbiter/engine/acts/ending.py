@@ -31,6 +31,8 @@ def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
         if not game.resolved:  # hands were still due at the show: those shown decide
             showing.take_at_the_end(r, game.recorded_wins[0][1]["player"] if game.recorded_wins else None)
         showing.settle_pending_claim(r)
+    if next_deal and not game.resolved and game.recorded_wins:
+        showing.taken_by_no_one(r)
     r.board.k = current
     complete = game.resolved or next_deal  # `complete` false only where the log ends mid-game (SPEC §4)
     session.next_dealer, _ = r.board.setting_person("next_dealer")

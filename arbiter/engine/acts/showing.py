@@ -102,6 +102,15 @@ def take_at_the_end(r: Judge, recorded: str | None) -> None:
         pay_winners(r, [recorded], Outcome.WIN_RECORDED)
 
 
+def taken_by_no_one(r: Judge) -> None:
+    """The next deal came before the betting closed: the laws gave the pool to no one, and
+    it carries into the next game; a win recorded in the game named someone they did not
+    make the winner (A3's reading)."""
+    game = r.board.playing
+    game.resolved, game.outcome = True, Outcome.CUT_OFF
+    judge_recorded_wins(r)
+
+
 def judge_recorded_wins(r: Judge) -> None:
     """The wins recorded before the pool was taken, judged now that it is, each as of its event."""
     game = r.board.playing
