@@ -231,7 +231,7 @@ EFFECTS.add("owe_cards", "the exposed cards go back to the pack and the dealer o
             _owe_exposed,
             takes={"player": "person", "count": "whole"},
             # the count is the cards owed, which may be fewer than those exposed (up to the number due)
-            says=lambda e, p: (f"what is exposed goes back to the pack; "
+            says=lambda e, p: ("what is exposed goes back to the pack; "
                                f"the dealer owes {e['player']} {plural(e['count'], 'card')}"),
             note="`owe_cards: {player: P, count: X}`")
 
