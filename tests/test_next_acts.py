@@ -1090,3 +1090,18 @@ def test_one_given_a_card_before_his_discard_is_offered_no_stand_on_six():
     assert answer["player"] == "Cat" and act(answer, "discard") == {"type": "discard", "minimum": 1, "maximum": 6}
     after = answer_to(text + "Cat discards 1\n")
     assert after["owed"] == [] and after["player"] == "Dan"
+
+
+@pytest.mark.parametrize("act", ["Bob antes 1", "Ann shuffles", "Dan cuts", "Cat straddles 2"])
+def test_a_log_that_ends_with_the_game_made_ready_before_its_first_deal_is_valid(act):
+    """Item 1 and item 28: the ante put up, or the pack shuffled and cut, before the first
+    deal is that game's beginning, and the deal may yet follow: `check` finds the log as
+    far as it goes valid, with no game yet and nothing moved, where `next` answers after
+    it; a say before any deal, the log ending there, had no game to be made in (invalid)."""
+    text = f"players Ann Bob Cat Dan; limit 20; ante 1\n{act}\n"
+    log, _ = parse_checked(text, "x.hand")
+    report = replay_log(log)
+    assert (report["status"], report["games"], report["findings"]) == ("ok", [], [])
+    assert answer_to(text)["phase"] == "before_deal"
+    said, _ = parse_checked("players Ann Bob Cat Dan; limit 20; ante 1\nDan plays 2\n", "x.hand")
+    assert replay_log(said)["status"] == "invalid"

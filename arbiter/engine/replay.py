@@ -114,12 +114,14 @@ class Replay(Judge):
 
     def finish(self, count: int) -> None:
         """The log ends after `count` events: the game in play is reported as it stands. An
-        act that waited for a first deal that never came had no game to be made in; one that
-        waited for a next deal that never came moved nothing (no game of its own began, and
-        the last game's pool is not its to receive: reading 25)."""
+        act that waited for a deal that never came moved nothing (no game of its own began,
+        and the last game's pool is not its to receive: reading 25): the ante put up and the
+        pack made ready before the first deal are a game's beginning, which the deal may yet
+        follow; a say before any deal had no game to be made in."""
         waiting = self.board.session.acts_before_deal
-        if waiting and self.board.game is None:
-            self.board.k, self.board.event = waiting[0]
+        said = next(((k, e) for k, e in waiting if e["type"] in betting.BETTING_ACTS), None)
+        if said is not None and self.board.game is None:
+            self.board.k, self.board.event = said
             raise self.board.refused(NO_DEAL)
         waiting.clear()
         self.board.k = count - 1
