@@ -310,7 +310,8 @@ def test_under_table_stakes_an_opening_is_judged_as_the_stake_he_could_make(open
     report = check_log(log)
     assert [(f["id"], f["event"], [e["type"] for e in f["effects"]]) for f in report["findings"]] == [
         ("L25", 5, []), ("A5", 5, ["all_in"])]
-    assert "a stake of 1, less than" in report["findings"][0]["summary"]
+    assert "a stake of 1, all they have, less than" in report["findings"][0]["summary"]
+    assert report["findings"][0]["summary"].endswith("nothing to make good with")
 
 
 @pytest.mark.parametrize("written", [5, 2])
