@@ -486,3 +486,20 @@ def test_the_discards_collected_though_the_pack_held_enough_are_no_ruling_that_i
     assert found == [("L41", "irregularity", "Ann")]
     log, _ = parse_checked(head + "Bob discards 3; Bob asks 3; Bob gets 3\nGus cuts\n", "x.hand")
     assert check_log(log)["findings"] == []
+
+
+@pytest.mark.parametrize("where", [
+    "Cat opens 2\n",  # in the say
+    "Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 0; Ann discards 0\nCat plays 4\n",  # betting
+    "Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 0; Ann discards 0\n"
+    "Cat plays 4; Ann passes; Bob passes\n",  # the pool taken
+])
+def test_discards_collected_when_no_draw_can_come_are_one_finding_of_law_35(where):
+    """Reading 25's words for the acts of the draw, and item 24's one finding: the discards
+    collected when no draw can come are law 35's alone, the dealer's (law 41's 'the pack had
+    not run short' and 'before every player still to draw had discarded' are for the draw)."""
+    text = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            f"{where}discards collected\n")
+    log, _ = parse_checked(text, "x.hand")
+    findings = check_log(log)["findings"]
+    assert [(f["id"], f["player"]) for f in findings] == [("L35", "Ann")] and "no draw could come" in findings[0]["summary"]
