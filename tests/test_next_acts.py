@@ -15,6 +15,7 @@ import arbiter.events
 from arbiter.checker import replay_log
 from arbiter.engine.next_acts import next_acts
 from arbiter.engine.replay import Replay
+from arbiter.live.position import words
 from arbiter.notation import parse_checked
 from arbiter.resources import cases_dir, schema_path
 from arbiter.simulator import simulate_log
@@ -283,15 +284,20 @@ def test_in_the_say_an_early_stake_binds_those_after_its_turn_not_the_opening_mi
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # Dan's act out of turn, and no more
 
 
-def test_an_early_sayer_short_at_his_turn_is_offered_his_pass_beside_the_make_good():
+@pytest.mark.parametrize("his_act", ["Dan passes", "Dan demands show 3"])
+def test_an_early_sayer_short_at_his_turn_is_offered_his_pass_beside_the_make_good(his_act):
     """Item 24: an early stake short of the stake to meet when its turn comes is made good or
-    passed then; his pass is in turn (it was offered no pass, and one recorded was L25 again)."""
+    passed then; his pass is in turn (it was offered no pass, and one recorded was L25 again);
+    so is a show for what he has (L60's reading: from his stake up, by the laws alone),
+    as where he is the one to act."""
     text = HEAD + "dealt\nDan opens 2\nCat opens 4\n"
     answer = answer_to(text)
     assert answer["player"] == "Ann"
     assert [o for o in answer["others"] if o.get("player") == "Dan"] == [
-        {"type": "play", "minimum": 4, "maximum": 14, "player": "Dan"}, {"type": "pass", "player": "Dan"}]
-    log, _ = parse_checked(text + "Dan passes\n", "x.hand")
+        {"type": "play", "minimum": 4, "maximum": 14, "player": "Dan"}, {"type": "pass", "player": "Dan"},
+        {"type": "demand_show", "minimum": 2, "maximum": 3, "player": "Dan"}]
+    assert words(answer).startswith("Dan may say again (")  # named once, whatever he is offered
+    log, _ = parse_checked(text + his_act + "\n", "x.hand")
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # his open out of turn, and no more
 
 
@@ -1105,3 +1111,17 @@ def test_a_log_that_ends_with_the_game_made_ready_before_its_first_deal_is_valid
     assert answer_to(text)["phase"] == "before_deal"
     said, _ = parse_checked("players Ann Bob Cat Dan; limit 20; ante 1\nDan plays 2\n", "x.hand")
     assert replay_log(said)["status"] == "invalid"
+
+
+def test_under_table_stakes_an_early_sayer_who_cannot_meet_at_his_turn_may_pass_or_show_all_he_has():
+    """Item 24 with A5 and L60: Dan opens 2 out of turn with 5 in all; Cat's 6 leaves him
+    short when his turn comes, and he cannot meet it: he is offered a pass or a show for all
+    he has, 5, which `check` takes as his act at his turn."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 20, Cat 20, Dan 5\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nDan opens 2\nCat plays 6\n")
+    answer = answer_to(text, house="table-stakes")
+    assert [o for o in answer["others"] if o.get("player") == "Dan"] == [
+        {"type": "pass", "player": "Dan"}, {"type": "demand_show", "minimum": 5, "maximum": 5, "player": "Dan"}]
+    log, _ = parse_checked(text + "Dan demands show 5\n", "x.hand")
+    log["table"]["house"] = "table-stakes"
+    assert [f["id"] for f in arbiter.check_log(log)["findings"]] == ["L25"]

@@ -373,17 +373,16 @@ class Prospect:
         # the limit (D1: `most_for`)
         most_allowed = self.most_the_club_allows(player, kind, least, means) if means >= least <= most else None
         acts: list[Act] = [{"type": kind, "minimum": least, "maximum": most_allowed}] if most_allowed else []
+        # his bet raised: a show for what he has
+        show = self.show_for_a_sum(own, least, means) if least > means or (short_show and 0 < own < least) else []
         if not must_act:
             if player in game.all_in:  # all he has: he can stake nothing more, and his turn passes (A5)
                 acts = []
-            if short:
-                acts.append({"type": "pass"})
+            if short:  # short at his turn, he makes good, passes or shows for what he has (item 24, L60)
+                acts += [{"type": "pass"}, *(show if player not in game.all_in else [])]
             self.others.extend({**act, "player": player} for act in acts)
             return
-        acts.append({"type": "pass"})
-        if least > means or (short_show and 0 < own < least):  # his bet raised: a show for what he has
-            acts += self.show_for_a_sum(own, least, means)
-        self.to(player, *acts)
+        self.to(player, *acts, {"type": "pass"}, *show)
 
     def show_for_a_sum(self, own: int, least: int, means: int) -> list[Act]:
         """A show for what he has, short of the `least` stake to meet (L60), never for 0:

@@ -200,10 +200,9 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         shown = f", or demand a show for {_range(acts['demand_show'])}" if "demand_show" in acts else ""
         said = f"{actor}'s say: {stake['type']} ({_range(stake)}) or pass{shown}" if stake else \
             f"{actor}'s say: pass{shown}"
-        early = [o for o in answer["others"] if "minimum" in o]
+        early = _early_actors(answer)
         if early:
-            said = (f"{', '.join(o['player'] for o in early)} may say again (the early act stands and the turn "
-                    f"may pass), or {said}")
+            said = f"{', '.join(early)} may say again (the early act stands and the turn may pass), or {said}"
         return said + (f"; a jack-pot: {jackpot['openers']} or better to open" if jackpot and "open" in acts else "")
     if phase in ("betting", "draw") and ("play" in acts or "demand_show" in acts) and "discard" not in acts:
         play = acts.get("play")
@@ -220,11 +219,10 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         if "demand_show" in acts:
             options.append(f"demand a show for {_range(acts['demand_show'])}")
         lead = "the draw is over: " if phase == "draw" else ""
-        early = [o for o in answer["others"] if "minimum" in o]
+        early = _early_actors(answer)
         said = f"{lead}{actor} {'bets first' if lead else 'to bet'}: {', '.join(options[:-1])} or {options[-1]}"
         if early:
-            said = (f"{', '.join(o['player'] for o in early)} may bet again (the early act stands and the turn "
-                    f"may pass), or {said}")
+            said = f"{', '.join(early)} may bet again (the early act stands and the turn may pass), or {said}"
         show = next((o for o in answer["others"] if o["type"] == "show"), None)
         if show is not None:  # the early bettors' turns passing close the betting
             said += f"; or, the turns passing, the hands are shown, {show['player']} first"
@@ -273,6 +271,11 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
     if "dealt" in acts:
         return f"{actor} deals"
     return f"{actor} to act" + (f": {', '.join(acts)}" if acts else "")
+
+
+def _early_actors(answer: dict[str, Any]) -> list[str]:
+    """Those who acted early and may act again at their turn (a stake offered them), each once."""
+    return list(dict.fromkeys(o["player"] for o in answer["others"] if "minimum" in o))
 
 
 def _range(act: dict[str, Any]) -> str:
