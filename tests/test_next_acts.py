@@ -1125,3 +1125,17 @@ def test_under_table_stakes_an_early_sayer_who_cannot_meet_at_his_turn_may_pass_
     log, _ = parse_checked(text + "Dan demands show 5\n", "x.hand")
     log["table"]["house"] = "table-stakes"
     assert [f["id"] for f in arbiter.check_log(log)["findings"]] == ["L25"]
+
+
+@pytest.mark.parametrize("stack", [3, 20])
+def test_once_the_draw_is_over_the_answer_is_in_the_betting_and_says_so(stack):
+    """Item 28: when every player still in has drawn, the answer is the first bet, in the
+    phase `betting`, told as a bet; Cat, left with no counter beyond his stake by a refund
+    he paid under table stakes (L16), may only stand or pass: told as a bet too, never as
+    a make-good at his turn to draw (he has drawn)."""
+    text = (f"players Ann Bob Cat; limit 10; ante 1; stacks Ann 20, Bob 20, Cat {stack}\n"
+            "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ncard to Bob\nCat speaks\ndealt Bob 3, Cat 5, Ann 5\n"
+            "Cat opens 2\nBob lifts\nAnn plays 2\nCat discards 1; Cat gets 1; Ann discards 1; Ann gets 1\n")
+    answer = answer_to(text, house="table-stakes")
+    assert (answer["player"], answer["phase"]) == ("Cat", "betting")
+    assert words(answer).startswith("Cat to bet: play (2") and "to draw" not in words(answer)

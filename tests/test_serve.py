@@ -462,7 +462,7 @@ def test_the_dealer_standing_pat_is_said_so_and_gives_himself_nothing(server):
     assert status == 200 and answer["taken"]
     assert server.game.read_text(encoding="utf-8").endswith("\nAnn stands pat\n")
     assert not [a for a in answer["state"]["acts"] if a["event"]["type"] == "give"]
-    assert answer["state"]["next"].startswith("the draw is over")
+    assert answer["state"]["next"].startswith("Cat to bet")  # the draw is over: the betting is next
 
 
 # --- the table's set-up ---------------------------------------------------------------------

@@ -11,7 +11,9 @@ is still recorded and judged by the laws.
 The answer, as `arbiter schema next` describes it:
 
 - `player`: whose turn it is (or null: anyone, as before the first deal);
-- `phase`: the game's phase (`before_deal` before any game); `game`: its number, or null;
+- `phase`: the game's phase (`before_deal` before any game; once every player still in
+  has drawn, `betting`, or `show` where no one is left to bet against: the phase the act
+  answered belongs to); `game`: its number, or null;
 - `jackpot`: the jack-pot in play, or the one the next game is once a game is over
   (`{"number", "openers"}`), or null;
 - `acts`: what he may do, each `{"type": EVENT TYPE, ...}` with the fields the event
@@ -556,10 +558,13 @@ class Prospect:
 
     def betting_begins(self, game: Game) -> None:
         """The draw is over: the first bettor, as the betting will open; where fewer than two
-        players still bet, none, and the hands are shown (`open_betting`)."""
+        players still bet, none, and the hands are shown (`open_betting`). The answer is in
+        the phase that comes next, the engine's draw ending with the first bet."""
         if turns.no_one_to_bet_against(game):
+            self.phase = Phase.SHOW
             self.the_show()
             return
+        self.phase = Phase.BETTING
         first = self.board.turns.first_bettor()
         if first is not None:
             least = max(game.highest_stake(), game.stakes[first])

@@ -218,9 +218,8 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         options = [f"play ({_range(play)})", "pass"] if play else ["pass"]
         if "demand_show" in acts:
             options.append(f"demand a show for {_range(acts['demand_show'])}")
-        lead = "the draw is over: " if phase == "draw" else ""
         early = _early_actors(answer)
-        said = f"{lead}{actor} {'bets first' if lead else 'to bet'}: {', '.join(options[:-1])} or {options[-1]}"
+        said = f"{actor} to bet: {', '.join(options[:-1])} or {options[-1]}"
         if early:
             said = f"{', '.join(early)} may bet again (the early act stands and the turn may pass), or {said}"
         show = next((o for o in answer["others"] if o["type"] == "show"), None)
