@@ -123,7 +123,7 @@ def on_give(r: Judge, event: Event) -> None:
 def on_collect_discards(r: Judge, event: Event) -> None:
     game = r.require_game("collect_discards")
     held = r.decide("collect_discards", game.dealer)
-    if not act_possible(r.board, "collect_discards", game.dealer):  # no draw can come: it changes nothing
+    if not act_possible(r.board, "collect_discards", game.dealer) or draw_ended(r.board):  # it changes nothing
         r.act(held)
         return
     game.deal.pack_remaining += game.deal.uncollected
