@@ -1139,3 +1139,20 @@ def test_once_the_draw_is_over_the_answer_is_in_the_betting_and_says_so(stack):
     answer = answer_to(text, house="table-stakes")
     assert (answer["player"], answer["phase"]) == ("Cat", "betting")
     assert words(answer).startswith("Cat to bet: play (2") and "to draw" not in words(answer)
+
+
+@pytest.mark.parametrize(("house", "acts"), [
+    (None, [{"type": "play", "minimum": 4, "maximum": 24}, {"type": "pass"},
+            {"type": "demand_show", "minimum": 2, "maximum": 3}]),
+    ("table-stakes", [{"type": "pass"}, {"type": "demand_show", "minimum": 3, "maximum": 3}]),
+])
+def test_the_first_bettor_who_drew_without_making_good_may_show_for_what_he_has(house, acts):
+    """L36, L60 and item 28: Cat drew at 2 with the highest stake 4 (no make-good); the
+    betting opens with her: she meets the 4, passes, or shows for a sum, as any bettor
+    raised; under table stakes, with 3 in all, she cannot meet it: a pass or a show for all
+    she has (she was offered a play of 4 she could not pay, and no show)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 30, Bob 30, Cat 3, Dan 30\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 4; Ann passes; Bob plays 4\n"
+            "Bob discards 0; Cat discards 0\nDan discards 0\n")
+    answer = answer_to(text, house=house)
+    assert (answer["player"], answer["phase"], answer["acts"]) == ("Cat", "betting", acts)

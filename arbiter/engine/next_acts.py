@@ -566,12 +566,11 @@ class Prospect:
             return
         self.phase = Phase.BETTING
         first = self.board.turns.first_bettor()
-        if first is not None:
+        if first is not None:  # as any bettor: one who drew without making good may show for what he has (L60)
             least = max(game.highest_stake(), game.stakes[first])
             limited = self.in_force("Prospect.betting_begins")
             most = least + limit_after_draw(self.board) if limited else MAX_NUMBER
-            most = game.stakes[first] + self.board.within_stack(first, most - game.stakes[first])
-            self.to(first, {"type": "play", "minimum": least, "maximum": max(least, most)}, {"type": "pass"})
+            self.offer(game, first, "play", least, most, short_show=True, must_act=True)
 
     # --- what is owed ---------------------------------------------------------------------
     @staticmethod
