@@ -1,7 +1,8 @@
 """The quiz (`arbiter quiz`): learning the laws from the shipped cases.
 
 Each question is one finding of one shipped case. The learner sees the game as it went,
-up to the event where the law applies, and is asked which law applies and then what
+up to the event where the law applies (for a finding judged only later as of its event,
+up to where it is made), and is asked which law applies and then what
 follows from it. The right answer to the first is the finding's law (any law ruled at
 that same event is accepted too); the right answer to the second is the finding's
 effects in words, set among consequences of other findings, so every choice is
@@ -21,7 +22,7 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import Any, Collection, Mapping, Sequence
 
-from arbiter.checker import replay_with_trace
+from arbiter.checker import replay_log, replay_with_trace
 from arbiter.errors import ArbiterError
 from arbiter.reading import read_log_file
 from arbiter.render.story import TELLERS, Storyteller
@@ -206,15 +207,29 @@ def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rule
     return choices, choices.index(right)
 
 
-def _story(case: Case, event: int, rulebook: Rulebook) -> tuple[int, list[dict[str, Any]]]:
-    """The game the event belongs to, from its deal up to the event, each event in the
-    words `arbiter explain` begins it with, and no more: the counters that moved cite
-    their laws, and what followed from the event is what the learner is asked."""
+def _known_at(case: Case, finding: Mapping[str, Any], rulebook: Rulebook) -> int:
+    """The event after which the finding is made: its own, mostly; one judged only later
+    as of its event (a win recorded before the pool was taken, judged when it is, or when
+    the next deal cuts the game off) needs the events up to that moment."""
+    events = case.log["events"]
+    made = (finding["id"], finding["event"], finding["player"])
+    for k in range(finding["event"], len(events)):
+        report = replay_log({**case.log, "events": events[:k + 1]}, rulebook, case.name)
+        if any((f["id"], f["event"], f["player"]) == made for f in report["findings"]):
+            return k
+    return len(events) - 1
+
+
+def _story(case: Case, event: int, upto: int, rulebook: Rulebook) -> tuple[int, list[dict[str, Any]]]:
+    """The game the event belongs to, from its deal up to the event (or `upto`, the event
+    after which the finding is known), each event in the words `arbiter explain` begins
+    it with, and no more: the counters that moved cite their laws, and what followed from
+    the event is what the learner is asked."""
     game = case.trace[event]["game"]
     teller = Storyteller(case.log, case.report, case.trace, rulebook)
     story = []
-    for k in range(event + 1):
-        if case.trace[k].get("game") != game:
+    for k in range(upto + 1):
+        if (case.trace[k].get("game") or 0) < game:
             continue
         told = case.log["events"][k]
         before = case.trace[k - 1] if k and case.trace[k - 1].get("game") == game else {}
@@ -249,7 +264,7 @@ def _why(case: Case, finding: Mapping[str, Any]) -> list[str]:
 def question_for(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rulebook: Rulebook,
                  rng: random.Random) -> Question:
     event = finding["event"]
-    game, story = _story(case, event, rulebook)
+    game, story = _story(case, event, _known_at(case, finding, rulebook), rulebook)
     rule = rulebook.get(finding["id"])
     choices, answer = _choices(case, finding, cases, rulebook, rng)
     also = sorted({f["id"] for f in case.findings if f["event"] == event} - {finding["id"]})

@@ -279,9 +279,24 @@ def test_every_shipped_case_with_findings_can_make_a_question_of_each_finding(ca
             assert question.accepts_law(finding["id"]), where
             assert question.choices[question.answer] == consequence(finding["effects"]), where
             assert len(question.choices) == 4 and len(set(question.choices)) == 4, where
-            assert question.story and question.story[-1]["event"] == finding["event"], where
+            assert finding["event"] in [told["event"] for told in question.story], where
+            assert question.story[-1]["event"] >= finding["event"], where
             assert question.law_text == " ".join(rulebook.get(finding["id"]).text.split()), where
             assert question.why, where
+
+
+def test_a_finding_judged_later_is_asked_with_the_story_up_to_where_it_is_made(cases, rulebook):
+    """A win recorded before the pool is taken is judged only when the pool is taken, or
+    when the next deal cuts the game off (A3's reading): the quiz tells the game up to that
+    moment (the learner could not tell from event 13 alone), and asks about event 13; a
+    finding made at its own event is told up to it and no further."""
+    case = next(c for c in cases if c.name == "a3-a-win-recorded-in-a-game-the-next-deal-cuts-off-names-no-winner")
+    (a3,) = [f for f in case.findings if f["id"] == "A3"]
+    question = question_for(case, a3, cases, rulebook, random.Random(0))
+    assert (question.event, [told["event"] for told in question.story][-2:]) == (13, [13, 14])
+    foul = next(c for c in cases if c.name == "l13-foul-hand-lifted")
+    question = question_for(foul, foul.findings[0], cases, rulebook, random.Random(0))
+    assert question.story[-1]["event"] == foul.findings[0]["event"]
 
 
 def test_a_say_before_the_first_deal_is_no_question_having_no_table_to_show(cases):
