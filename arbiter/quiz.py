@@ -124,6 +124,9 @@ def consequence(effects: Sequence[Mapping[str, Any]], pronouns: Mapping[str, str
 # (a foul hand retires) is no other answer: neither is offered as a wrong choice beside it.
 SAYS_NOTHING_ORDERED = frozenset({"deal_stands", "keep_stake"})
 IMPLIED = {"foul_hand": "retire"}
+# Effects that take a player out of the game: for one already out they say what is so, and
+# are no wrong choice.
+TAKES_OUT = frozenset({"foul_hand", "retire"})
 
 
 def _effect_kinds(effects: Sequence[Mapping[str, Any]]) -> frozenset[str]:
@@ -184,6 +187,7 @@ def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rule
     kinds = _effect_kinds(finding["effects"])
     here = {_effect_kinds(f["effects"]) for f in case.findings if f["event"] == finding["event"]}
     event_type, section = _event_type(case, finding), rulebook.get(finding["id"]).section
+    still_in = set(_before(case, finding["event"])["still_in"])
     closeness: dict[frozenset[str], int] = {}
     wordings: dict[frozenset[str], list[str]] = {}
     if kinds:
@@ -193,8 +197,11 @@ def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rule
             other_kinds = _effect_kinds(found["effects"])
             if not other_kinds or other_kinds in here or other_kinds <= kinds:
                 continue
+            effects = _renamed(found["effects"], _recast_names(other, found, case, finding))
+            if any(e["type"] in TAKES_OUT and e.get("player") not in still_in for e in effects):
+                continue
             near = 2 * (_event_type(other, found) == event_type) + (rulebook.get(found["id"]).section == section)
-            words = consequence(_renamed(found["effects"], _recast_names(other, found, case, finding)), pronouns)
+            words = consequence(effects, pronouns)
             closeness[other_kinds] = max(near, closeness.get(other_kinds, 0))
             wordings.setdefault(other_kinds, []).append(words)
     picked: list[str] = []
@@ -237,10 +244,15 @@ def _story(case: Case, event: int, upto: int, rulebook: Rulebook) -> tuple[int, 
     return game, story
 
 
+def _before(case: Case, event: int) -> Mapping[str, Any]:
+    """The table just before the event (at a game's first event, as it begins)."""
+    return case.trace[event - 1] if event and case.trace[event - 1].get("game") == case.trace[event]["game"] \
+        else case.trace[event]
+
+
 def _table_before(case: Case, event: int) -> str:
     """The table just before the event: what a player looking at it would know."""
-    table = case.trace[event - 1] if event and case.trace[event - 1].get("game") == case.trace[event]["game"] \
-        else case.trace[event]
+    table = _before(case, event)
     parts = [f"{table['dealer']} deals"]
     if table.get("jackpot"):
         parts.append(f"a jack-pot (no. {table['jackpot']['number']}, {table['jackpot']['openers']} to open)")

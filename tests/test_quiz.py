@@ -299,6 +299,18 @@ def test_a_finding_judged_later_is_asked_with_the_story_up_to_where_it_is_made(c
     assert question.story[-1]["event"] == foul.findings[0]["event"]
 
 
+def test_no_wrong_choice_takes_out_a_player_already_out(cases, rulebook):
+    """Ann passed before the misdeal and stakes between it and the new deal (L27, nothing
+    further ordered): "Ann retires and forfeits their stake" or "Ann's hand is foul" would
+    say in other words what is so, and is never offered beside the answer."""
+    case = next(c for c in cases
+                if c.name == "l27-a-stake-between-a-misdeal-and-the-new-deal-by-one-who-passed-goes-into-the-pool")
+    (l27,) = [f for f in case.findings if f["id"] == "L27"]
+    for seed in range(30):
+        choices = question_for(case, l27, cases, rulebook, random.Random(seed)).choices
+        assert not [c for c in choices if c.startswith(("Ann retires", "Ann's hand is foul"))], (seed, choices)
+
+
 def test_a_say_before_the_first_deal_is_no_question_having_no_table_to_show(cases):
     """A say before the log's first deal is judged in the game that deal begins, at its own
     event, where no table is set: the quiz leaves that finding out, and only such findings
