@@ -445,8 +445,7 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     + (f" ({' '.join(e['cards'])})." if e.get("cards") else "."),
     "demand": lambda t, e, b, a: f"{e['player']} asks for {plural(e['count'], 'card')}.",
     "give": _give,
-    "collect_discards": lambda t, e, b, a: "The pack has run short: the discards are gathered up to be shuffled"
-    " and cut.",
+    "collect_discards": lambda t, e, b, a: "The discards are gathered up, to be shuffled and cut as a pack.",
     "dispute": _dispute,
     "ask_dealer": lambda t, e, b, a: f"{e['player']} asks the dealer how many cards the dealer drew.",
     "dealer_answer": lambda t, e, b, a: f"The dealer, {a['dealer']}, answers: {e['count']}.",
