@@ -859,12 +859,15 @@ def test_an_early_actors_pass_where_his_turn_passing_ends_the_round_is_no_findin
                 "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\nDan bets 30\nCat bets 2\n")])
 def test_an_early_stake_over_the_limit_is_judged_at_its_turn_whatever_he_does_then(phase, head):
     """SPEC 24 ("what he does there is judged as for anyone (D1)") and 28: at Dan's turn his
-    early 30 raises the others' highest, 2, by more than the limit of 10. A stake of his there
-    is D1 whether it keeps the 30 or raises it, as his turn passing without one is; `next`
-    offers him no stake, the most he may stake being 2 plus the limit."""
+    early 30 raises the others' highest, 2, by more than the limit of 10, found once, at the
+    event that brings his turn (Cat's), whatever he does there. What he adds then is an
+    increase over the highest stake, his own included (D1's reading): `next` offers him his
+    30 up to 40 (it offered nothing, as if any stake would be found again), and a stake of
+    30 or 35 there draws no further finding."""
     answer = answer_to(head)
     assert answer["phase"] == phase
-    assert not [o for o in answer["others"] if o.get("player") == "Dan" and o["type"] != "pass"]
+    assert [o for o in answer["others"] if o.get("player") == "Dan"] == [
+        {"type": "play", "minimum": 30, "maximum": 40, "player": "Dan"}]
     early = "L25" if phase == "say" else "L53"
     for stake in (30, 35):
         log, _ = parse_checked(head + f"Dan plays {stake}\n", "x.hand")
@@ -908,13 +911,15 @@ def test_an_early_stake_is_judged_at_its_turn_over_the_preceding_stake_made_in_t
 
 
 def test_an_early_actor_after_one_over_the_limit_is_judged_at_his_own_turn_and_may_raise():
-    """SPEC 24 and 28: Dan's early 30 is over the limit of 10 at his turn (over Cat's 2): he is
-    offered no stake. Ann's early 35 counts at her turn, after Dan's, over his 30: within the
-    limit, so she may raise by the limit again, to 45, and a stake of 45 there is no finding
-    of hers. (Before, she was offered nothing, as Dan was.)"""
+    """SPEC 24 and 28: Dan's early 30 is over the limit of 10 at his turn (over Cat's 2),
+    found as Cat's opening brings his turn; what he adds there is judged over the highest
+    stake (D1's reading): he is offered his 30 up to 45. Ann's early 35 counts at her turn,
+    after Dan's, over his 30: within the limit, so she may raise by the limit again, to 45,
+    and a stake of 45 there is no finding of hers."""
     text = HEAD + "dealt\nDan opens 30\nAnn plays 35\nCat opens 2\n"
     answer = answer_to(text)
     assert [o for o in answer["others"] if o["type"] != "pass"] == [
+        {"type": "play", "minimum": 30, "maximum": 45, "player": "Dan"},
         {"type": "play", "minimum": 35, "maximum": 45, "player": "Ann"}]
     log, _ = parse_checked(text + "Ann plays 45\n", "x.hand")
     assert [(f["id"], f["player"]) for f in replay_log(log)["findings"]] == [
@@ -1156,3 +1161,19 @@ def test_the_first_bettor_who_drew_without_making_good_may_show_for_what_he_has(
             "Bob discards 0; Cat discards 0\nDan discards 0\n")
     answer = answer_to(text, house=house)
     assert (answer["player"], answer["phase"], answer["acts"]) == ("Cat", "betting", acts)
+
+
+def test_an_early_stake_found_over_the_limit_at_its_turn_may_still_be_raised_within_it():
+    """D1's reading: Dan's early 30 is judged when Cat's opening brings his turn (12 over the
+    limit of 20 above the 2 he had to meet); what he adds at his turn is an increase over
+    the highest stake, his own included: `next` offers him up to 50 (it offered nothing,
+    as if any stake of his would draw the finding again), and his 45 draws none."""
+    case = json.loads((cases_dir() / "d1-a-stake-out-of-turn-raised-again-at-his-turn-is-judged-by-the-limit.json")
+                      .read_text(encoding="utf-8"))
+    events = case["events"]
+    cut = next(k for k, e in enumerate(events) if e == {"type": "open", "player": "Cat", "stake": 2}) + 1
+    answer = arbiter.next_acts({**case, "events": events[:cut]})
+    assert [o for o in answer["others"] if o["player"] == "Dan"] == [
+        {"type": "play", "minimum": 30, "maximum": 50, "player": "Dan"}]
+    found = [(f["id"], f["event"]) for f in replay_log({**case, "events": events[:cut + 1]})["findings"]]
+    assert found == [("L25", cut - 2), ("D1", cut - 1)]

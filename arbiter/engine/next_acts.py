@@ -398,9 +398,11 @@ class Prospect:
 
     def most_for(self, game: Game, player: str, preceding: int, highest: int) -> int:
         """The most this player may stake: the highest plus the limit; for one whose early
-        stake, its turn come, raises the `preceding` stake at that turn by more than the limit
-        (D1), less than his own stake: no stake of his is within it."""
-        if player in game.early and (over := self.most(preceding)) < game.stakes[player]:
+        stake, its turn to come, raises the `preceding` stake at that turn by more than the
+        limit (D1), less than his own stake: no stake of his is within it, the act bringing
+        his turn. Once his turn has come (the excess found then), what he adds is judged
+        over the highest stake, his own included (D1's reading)."""
+        if player in game.early and player not in game.come and (over := self.most(preceding)) < game.stakes[player]:
             return over
         return self.most(highest)
 
