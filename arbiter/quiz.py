@@ -60,9 +60,11 @@ class Case:
 
     @cached_property
     def findings(self) -> list[Mapping[str, Any]]:
-        """The findings a question can show at a table: a say before the log's first deal is
-        judged in the game that deal begins, but at its own event, where no table is set."""
-        return [f for f in self.report["findings"] if self.trace[f["event"]].get("game") is not None]
+        """The findings a question can show at a table: an act before a deal (the log's first,
+        or the next game's: an ante put up, a say) is judged in the game that deal begins, but
+        at its own event, where that game's table is not yet set."""
+        return [f for f in self.report["findings"]
+                if f["game"] is not None and self.trace[f["event"]].get("game") == f["game"]]
 
 
 @dataclass(frozen=True)
@@ -124,8 +126,8 @@ def consequence(effects: Sequence[Mapping[str, Any]], pronouns: Mapping[str, str
 # (a foul hand retires) is no other answer: neither is offered as a wrong choice beside it.
 SAYS_NOTHING_ORDERED = frozenset({"deal_stands", "keep_stake"})
 IMPLIED = {"foul_hand": "retire"}
-# Effects that take a player out of the game: for one already out they say what is so, and
-# are no wrong choice.
+# Effects that take a player out of the game: for one already out, or going out at the
+# event asked about, they say what is so, and are no wrong choice.
 TAKES_OUT = frozenset({"foul_hand", "retire"})
 
 
@@ -187,7 +189,8 @@ def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rule
     kinds = _effect_kinds(finding["effects"])
     here = {_effect_kinds(f["effects"]) for f in case.findings if f["event"] == finding["event"]}
     event_type, section = _event_type(case, finding), rulebook.get(finding["id"]).section
-    still_in = set(_before(case, finding["event"])["still_in"])
+    still_in = set(case.trace[finding["event"]]["still_in"])  # out before the event, or by it
+    implied = {kind for kind, follows in IMPLIED.items() if follows in kinds}  # a foul hand, where he retires
     closeness: dict[frozenset[str], int] = {}
     wordings: dict[frozenset[str], list[str]] = {}
     if kinds:
@@ -195,7 +198,7 @@ def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rule
     for other in cases:
         for found in other.findings:
             other_kinds = _effect_kinds(found["effects"])
-            if not other_kinds or other_kinds in here or other_kinds <= kinds:
+            if not other_kinds or other_kinds in here or other_kinds <= kinds | implied:
                 continue
             effects = _renamed(found["effects"], _recast_names(other, found, case, finding))
             if any(e["type"] in TAKES_OUT and e.get("player") not in still_in for e in effects):
@@ -238,21 +241,19 @@ def _story(case: Case, event: int, upto: int, rulebook: Rulebook) -> tuple[int, 
     for k in range(upto + 1):
         if (case.trace[k].get("game") or 0) < game:
             continue
+        if case.trace[k]["game"] > game:  # the next deal cut the game off: told as that, and no more of it
+            story.append({"event": k, "words": f"The next game's deal begins: {case.trace[k]['dealer']} deals."})
+            break
         told = case.log["events"][k]
         before = case.trace[k - 1] if k and case.trace[k - 1].get("game") == game else {}
         story.append({"event": k, "words": TELLERS[told["type"]](teller, told, before, case.trace[k])})
     return game, story
 
 
-def _before(case: Case, event: int) -> Mapping[str, Any]:
-    """The table just before the event (at a game's first event, as it begins)."""
-    return case.trace[event - 1] if event and case.trace[event - 1].get("game") == case.trace[event]["game"] \
-        else case.trace[event]
-
-
 def _table_before(case: Case, event: int) -> str:
     """The table just before the event: what a player looking at it would know."""
-    table = _before(case, event)
+    table = case.trace[event - 1] if event and case.trace[event - 1].get("game") == case.trace[event]["game"] \
+        else case.trace[event]
     parts = [f"{table['dealer']} deals"]
     if table.get("jackpot"):
         parts.append(f"a jack-pot (no. {table['jackpot']['number']}, {table['jackpot']['openers']} to open)")

@@ -294,6 +294,7 @@ def test_a_finding_judged_later_is_asked_with_the_story_up_to_where_it_is_made(c
     (a3,) = [f for f in case.findings if f["id"] == "A3"]
     question = question_for(case, a3, cases, rulebook, random.Random(0))
     assert (question.event, [told["event"] for told in question.story][-2:]) == (13, [13, 14])
+    assert question.story[-1]["words"] == "The next game's deal begins: Bob deals."  # and no more of it
     foul = next(c for c in cases if c.name == "l13-foul-hand-lifted")
     question = question_for(foul, foul.findings[0], cases, rulebook, random.Random(0))
     assert question.story[-1]["event"] == foul.findings[0]["event"]
@@ -311,15 +312,35 @@ def test_no_wrong_choice_takes_out_a_player_already_out(cases, rulebook):
         assert not [c for c in choices if c.startswith(("Ann retires", "Ann's hand is foul"))], (seed, choices)
 
 
+@pytest.mark.parametrize(("name", "law", "event", "player"), [
+    ("d5-a-stand-out-of-turn-binds-him-when-the-turn-comes-round", "D5", 18, "Dan"),  # he retires: no foul hand
+    ("l32-third-jackpot-kings-to-open", "L29", 7, "Bob"),  # Bob's pass at this event took him out
+])
+def test_no_wrong_choice_says_the_right_one_in_other_words(cases, rulebook, name, law, event, player):
+    """Beside "Dan retires and forfeits their stake", "Dan's hand is foul: they retire ..."
+    says the same and more (a foul hand retires); beside a ruling on Bob's own pass,
+    "Bob retires" is what his pass did. Neither is offered."""
+    case = next(c for c in cases if c.name == name)
+    (finding,) = [f for f in case.findings if (f["id"], f["event"]) == (law, event)]
+    for seed in range(30):
+        question = question_for(case, finding, cases, rulebook, random.Random(seed))
+        wrong = [c for k, c in enumerate(question.choices) if k != question.answer]
+        assert not [c for c in wrong if c.startswith((f"{player} retires", f"{player}'s hand is foul"))], (seed, wrong)
+
+
 def test_a_say_before_the_first_deal_is_no_question_having_no_table_to_show(cases):
     """A say before the log's first deal is judged in the game that deal begins, at its own
-    event, where no table is set: the quiz leaves that finding out, and only such findings
-    (a joker drawn for the deal is the third, in no game)."""
+    event, where no table is set: the quiz leaves that finding out (a joker drawn for the
+    deal is the third, in no game); so it does an act before the next game's deal (a second
+    jack-pot ante), whose game's table is not yet set: it was told as the last game's, with
+    its table, and on into the next deal. Only such findings are left out."""
     case = next(c for c in cases if c.name == "l25-a-stake-before-the-first-deal-is-a-say-out-of-turn")
     assert [f["event"] for f in case.report["findings"]] == [0] and case.findings == []
     before_deals = sum(1 for c in cases for f in c.report["findings"]
                        if all(e["type"] != "deal" for e in c.log["events"][: f["event"] + 1]))
-    assert sum(len(c.report["findings"]) - len(c.findings) for c in cases) == before_deals == 3
+    second = next(c for c in cases if c.name == "l30-a-second-jackpot-ante-by-one-who-has-paid")
+    assert [f["id"] for f in second.report["findings"] if f not in second.findings] == ["L30"]
+    assert sum(len(c.report["findings"]) - len(c.findings) for c in cases) == before_deals + 1 == 4
 
 
 def test_a_wrong_choice_is_never_what_a_law_ruled_at_that_event_orders(cases, rulebook):
