@@ -416,9 +416,10 @@ def open_betting(r: Judge) -> None:
 
 def close_betting_if_done(r: Judge, last: str) -> bool:
     """The betting ends when the stakes are equal and every player still betting has
-    acted since the last increase: the hands are shown."""
+    acted since the last increase, or when fewer than two still bet (the others passed,
+    the rest have shown for a sum: L61): the hands are shown."""
     game = r.board.playing
-    if not turns.betting_closes(game, game.preceding, game.acted_since_raise):
+    if not (turns.no_one_to_bet_against(game) or turns.betting_closes(game, game.preceding, game.acted_since_raise)):
         return False
     game.phase = Phase.SHOW
     game.bet_turn = None
