@@ -53,6 +53,7 @@ class SumShares:
         self.shares: dict[str, tuple[int, OutcomeName]] = {}
 
     def pay(self, contenders: dict[str, list[int]], rules: hands.HandRules) -> dict[str, tuple[int, OutcomeName]]:
+        last: list[str] = []  # the last hands in line: where every hand left showed for a sum, they keep the rest
         while self.remaining > 0 and contenders:
             best = hands.winners(contenders, rules)
             capped = [p for p in best if p in self.game.all_in]
@@ -66,9 +67,12 @@ class SumShares:
                 return self.shares
             for player in best:
                 del contenders[player]
-        if self.remaining > 0 and self.shares:
-            first = sorted(self.shares, key=self.order_key)[0]
-            self.add(first, self.remaining, self.shares[first][1])
+            last = best
+        # the remainder passes down the line of hands (reading 19: "the hand after his the remainder, and so
+        # on"), and stays with the last there is
+        if self.remaining > 0 and last:
+            for player, amount in split_evenly(self.remaining, last, self.order_key).items():
+                self.add(player, amount, Outcome.SHOW_FOR_SUM if player in self.game.all_in else Outcome.SHARED)
         return self.shares
 
     def rights(self, player: str) -> dict[tuple[str, str], int]:
