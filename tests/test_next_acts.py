@@ -1177,3 +1177,32 @@ def test_an_early_stake_found_over_the_limit_at_its_turn_may_still_be_raised_wit
         {"type": "play", "minimum": 30, "maximum": 50, "player": "Dan"}]
     found = [(f["id"], f["event"]) for f in replay_log({**case, "events": events[:cut + 1]})["findings"]]
     assert found == [("L25", cut - 2), ("D1", cut - 1)]
+
+
+def test_under_table_stakes_the_one_left_betting_meets_an_all_in_raise_before_the_show():
+    """Item 15 and A5: Dan's all he has, 6, raises Bob's 2; Ann passes and Cat is all in:
+    Bob alone still bets, but his stake is short of the raise: he meets it or passes (the
+    betting closed at once, and his call was law 59's stake after the close)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 50, Bob 50, Cat 4, Dan 6\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+            "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\nCat plays 4; Dan plays 6; Ann passes\n")
+    answer = answer_to(text, house="table-stakes")
+    assert (answer["player"], answer["phase"], answer["acts"][0]) == (
+        "Bob", "betting", {"type": "play", "minimum": 6, "maximum": 26})
+    log, _ = parse_checked(text + "Bob plays 6\n", "x.hand")
+    log["table"]["house"] = "table-stakes"
+    assert "L59" not in [f["id"] for f in arbiter.check_log(log)["findings"]]
+
+
+@pytest.mark.parametrize("seats", ["Ann Bob Cat Dan", "Cat Dan Ann Bob", "Dan Ann Bob Cat"])
+def test_where_no_stake_made_the_bets_equal_the_show_order_is_the_tables_not_the_listings(seats):
+    """Item 15: the show's order is set by the seats round the table; where no stake in the
+    betting made the stakes equal (a show for a sum at the first bet, the last other
+    passing), it runs in the betting's order: the same whichever player the log lists
+    first (it began with the first name listed)."""
+    text = (f"players {seats}; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 4; Ann passes; Bob plays 4\n"
+            "Bob discards 0; Cat discards 3; Cat asks 3; Cat gets 3; Dan discards 1; Dan asks 1; Dan gets 1\n"
+            "Cat demands show 3; Dan passes\n")
+    answer = answer_to(text)
+    assert (answer["phase"], answer["player"]) == ("show", "Bob")

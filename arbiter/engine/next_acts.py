@@ -562,7 +562,7 @@ class Prospect:
         """The draw is over: the first bettor, as the betting will open; where fewer than two
         players still bet, none, and the hands are shown (`open_betting`). The answer is in
         the phase that comes next, the engine's draw ending with the first bet."""
-        if turns.no_one_to_bet_against(game):
+        if turns.betting_closes(game, game.highest_stake(), set()):
             self.phase = Phase.SHOW
             self.the_show()
             return

@@ -27,12 +27,6 @@ def active(game: Game) -> set[str]:
     return {p for p in game.still_in if bets(game, p)}
 
 
-def no_one_to_bet_against(game: Game) -> bool:
-    """Fewer than two players still bet (the rest have shown for a sum): the betting can
-    go on no longer, and the hands are shown (L61)."""
-    return len(active(game)) < 2
-
-
 def bets(game: Game, player: str) -> bool:
     """Does this player still take part in the betting (one of `active`)? Not one who has
     staked all he has (A5), but for one who did so out of turn with a stake that meets the
@@ -50,10 +44,12 @@ def next_bettor(game: Game, seating: Seating, start: str, include_self: bool = F
 
 
 def betting_closes(game: Game, preceding: int, acted: set[str]) -> bool:
-    """The betting ends when every player still betting has acted since the last
-    increase and all their stakes equal it."""
+    """The betting ends when all the stakes of the players still betting equal the last
+    increase and every one of them has acted since it, or when fewer than two of them are
+    left with their stakes equal (no one to bet against: the others passed, or showed for
+    a sum, L61, or staked all they have, A5)."""
     players = active(game)
-    return players <= acted and all(game.stakes[p] == preceding for p in players)
+    return all(game.stakes[p] == preceding for p in players) and (players <= acted or len(players) < 2)
 
 
 def say_chain(game: Game) -> list[str]:
@@ -287,10 +283,12 @@ class Turns:
         return next_bettor(self.board.playing, self.board.seating, first, include_self=True)
 
     def show_due(self) -> list[str]:
-        """The hands still due at the show, in the order the rules' `show_order` sets."""
+        """The hands still due at the show, in the order the rules' `show_order` sets; where
+        it names no one (no stake in the betting made the stakes equal: it closed as it
+        began, or with a pass), in the betting's order, from its first."""
         board = self.board
         game = board.playing
-        order = board.setting("show_order")  # without it, in the order the players are seated
+        order = board.setting("show_order")
         first = board.person(order.value["first"]) if order else None
-        ring = board.seating.round_from(first or board.seating.players[0])
+        ring = board.seating.round_from(first or self.first_bettor() or board.seating.players[0])
         return [p for p in ring if p in game.still_in and p not in game.shown]

@@ -316,7 +316,8 @@ def settle_turns(r: Judge, event: Event) -> None:
     if game is None:
         return
     if game.phase == Phase.DRAW:
-        if event["type"] == "show" and turns.no_one_to_bet_against(game) and game.the_draw().over(game.still_in):
+        if event["type"] == "show" and game.the_draw().over(game.still_in) and \
+                turns.betting_closes(game, game.highest_stake(), set()):
             open_betting(r)
         return
     if game.phase not in (Phase.SAY, Phase.BETTING):
@@ -401,25 +402,25 @@ def end_the_draw(r: Judge) -> None:
 
 def open_betting(r: Judge) -> None:
     """The draw is over: the betting opens; where fewer than two players still bet (the
-    rest have shown for a sum), no one can bet against another: it ends before it begins,
-    and the hands are shown (L61)."""
+    rest have shown for a sum), their stakes met, no one can bet against another: it ends
+    before it begins, and the hands are shown (L61)."""
     game = r.board.playing
     game.phase = Phase.BETTING
     game.bet_turn = r.board.turns.first_bettor()
     game.acted_since_raise = set()
     game.preceding = game.highest_stake()
     game.early = {}
-    if turns.no_one_to_bet_against(game):
+    if turns.betting_closes(game, game.preceding, game.acted_since_raise):  # fewer than two bet, all met
         game.phase = Phase.SHOW
         game.bet_turn = None
 
 
 def close_betting_if_done(r: Judge, last: str) -> bool:
     """The betting ends when the stakes are equal and every player still betting has
-    acted since the last increase, or when fewer than two still bet (the others passed,
-    the rest have shown for a sum: L61): the hands are shown."""
+    acted since the last increase, or fewer than two still bet (`betting_closes`): the
+    hands are shown."""
     game = r.board.playing
-    if not (turns.no_one_to_bet_against(game) or turns.betting_closes(game, game.preceding, game.acted_since_raise)):
+    if not turns.betting_closes(game, game.preceding, game.acted_since_raise):
         return False
     game.phase = Phase.SHOW
     game.bet_turn = None
