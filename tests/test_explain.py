@@ -222,6 +222,19 @@ def test_an_opening_and_a_show_demanded_beyond_his_counters_are_told_as_the_stak
     assert "Bob demands a show for a sum: a stake of 6 in all, everything left. Bob puts 4" in flat
 
 
+def test_parts_taken_under_law_60_are_told_as_parts_even_when_equal(capsys, tmp_path):
+    """Law 60: Bob's fours take his sum, 14, and Fay's full, the next best hand, the rest,
+    also 14: told as what each took, not as a pool they "share" (law 76's word for equal
+    hands), which beside "Bob's fours beat Fay's full" said the opposite."""
+    text = ("players Ann Bob Cat Dan Eve Fay; limit 20; ante 1\nAnn deals; Ann shuffles; Fay cuts; Bob antes 1\n"
+            "Cat straddles 2; Dan straddles 3\ndealt Bob 5, Cat 5, Dan 5, Eve 5, Fay 5, Ann 5\n"
+            "Eve opens 6; Fay plays 10; Ann passes; Bob demands show 3; Cat passes; Dan passes\n"
+            "Bob discards 0; Eve plays 10; Eve discards 0; Fay discards 0; Eve plays 10; Fay plays 10\n"
+            "Bob shows (9c 9d 9h 9s 2c); Eve shows (Tc 8d 6d 5h 2d); Fay shows (Kc Kd Ks 3d 3s)\n")
+    flat = " ".join(run(capsys, "explain", str(json_log_from_text(tmp_path / "g.json", text)))[1].split())
+    assert "Of the pool of 28, Bob takes 14 and Fay 14." in flat and "share the pool" not in flat
+
+
 def test_standard_input(capsys, monkeypatch):
     import io
     import sys

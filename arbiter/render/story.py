@@ -113,11 +113,16 @@ class Storyteller:
         self.cards_per_hand: int = rulebook.parameters["cards_per_hand"]
         self.money: dict[int, list[Mapping[str, Any]]] = {}
         self.won: dict[int, dict[str, int]] = {}  # each game's winnings, by player
+        self.won_by: dict[int, set[str]] = {}  # the rules each game's winnings cite
         for entry in report["ledger"]:
             self.money.setdefault(entry["event"], []).append(entry)
             if entry["from"] == POOL and entry["what"] == "win":
                 won = self.won.setdefault(entry["game"], {})
                 won[entry["to"]] = won.get(entry["to"], 0) + entry["amount"]
+                self.won_by.setdefault(entry["game"], set()).add(entry["rule"])
+        # the rules a pool shared by equal hands cites (the laws say which: law 76's `ledger_rule`)
+        self.sharing = {rule.id for rule in rulebook.in_order()
+                        for cited in _as_list(rule.defines.get("ledger_rule")) if cited.get("if") == "pool_shared"}
         self.rulings: dict[int, list[Mapping[str, Any]]] = {}
         for finding in report["findings"]:
             self.rulings.setdefault(finding["event"], []).append(finding)
@@ -222,7 +227,7 @@ class Storyteller:
         taken = {winner: won.get(winner, 0) for winner in winners}
         if len(winners) == 1:
             return f"{winners[0]} takes the pool of {game['pool']}."
-        if len(set(taken.values())) == 1:
+        if len(set(taken.values())) == 1 and self.won_by.get(game["game"], set()) <= self.sharing:
             return f"{_names(winners)} share the pool of {game['pool']}."
         first, *rest = winners
         parts = [f"{first} takes {taken[first]}", *(f"{winner} {taken[winner]}" for winner in rest)]
@@ -390,6 +395,11 @@ def _open(t: Storyteller, e: Event, before: State, after: State) -> str:
                f"{_made(e, before, after)}."
     return f"{e['player']} opens the game: a stake of {e['stake']}." + (
         f" The hand, as stated: {' '.join(e['cards'])}." if e.get("cards") else "")
+
+
+def _as_list(value: Any) -> list[Mapping[str, Any]]:
+    """A setting defined once or several times (a list, each with its condition)."""
+    return [] if value is None else list(value) if isinstance(value, list) else [value]
 
 
 def _give(t: Storyteller, e: Event, before: State, after: State) -> str:
