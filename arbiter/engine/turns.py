@@ -288,7 +288,7 @@ class Turns:
         began, or with a pass), in the betting's order, from its first."""
         board = self.board
         game = board.playing
-        order = board.setting("show_order")
-        first = board.person(order.value["first"]) if order else None
-        ring = board.seating.round_from(first or self.first_bettor() or board.seating.players[0])
+        order = board.setting("show_order")  # without it, in the order the players are seated
+        first = (board.person(order.value["first"]) or self.first_bettor()) if order else None
+        ring = board.seating.round_from(first or board.seating.players[0])
         return [p for p in ring if p in game.still_in and p not in game.shown]
