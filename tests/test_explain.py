@@ -235,6 +235,18 @@ def test_parts_taken_under_law_60_are_told_as_parts_even_when_equal(capsys, tmp_
     assert "Of the pool of 28, Bob takes 14 and Fay 14." in flat and "share the pool" not in flat
 
 
+def test_equal_hands_share_the_pool_even_with_an_odd_counter(capsys, tmp_path):
+    """Law 76 and A4: Cat's and Dan's equal sequences share the pool of 5, the odd counter
+    to Cat: told as sharing, with what each took (it said "Of the pool of 5, Cat takes 3
+    and Dan 2", as for the parts of a show for a sum)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+            "Cat discards 0; Dan discards 0; Cat plays 2; Dan plays 2\n"
+            "Cat shows (6c 7d 8s 9c Ts); Dan shows (6d 7s 8c 9d Tc)\n")
+    flat = " ".join(run(capsys, "explain", str(json_log_from_text(tmp_path / "g.json", text)))[1].split())
+    assert "Cat and Dan share the pool of 5: Cat takes 3 and Dan 2." in flat
+
+
 def test_standard_input(capsys, monkeypatch):
     import io
     import sys

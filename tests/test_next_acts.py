@@ -1198,11 +1198,17 @@ def test_under_table_stakes_the_one_left_betting_meets_an_all_in_raise_before_th
 def test_where_no_stake_made_the_bets_equal_the_show_order_is_the_tables_not_the_listings(seats):
     """Item 15: the show's order is set by the seats round the table; where no stake in the
     betting made the stakes equal (a show for a sum at the first bet, the last other
-    passing), it runs in the betting's order: the same whichever player the log lists
-    first (it began with the first name listed)."""
+    passing; under table stakes, every one still in all in), it runs in the betting's
+    order, from the seat it begins at (left of the ante, Cat's): the same whichever player
+    the log lists first (it began with the first name listed)."""
     text = (f"players {seats}; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
             "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 4; Ann passes; Bob plays 4\n"
             "Bob discards 0; Cat discards 3; Cat asks 3; Cat gets 3; Dan discards 1; Dan asks 1; Dan gets 1\n"
             "Cat demands show 3; Dan passes\n")
     answer = answer_to(text)
-    assert (answer["phase"], answer["player"]) == ("show", "Bob")
+    assert (answer["phase"], answer["player"]) == ("show", "Cat")
+    all_in = (f"players {seats}; limit 20; ante 1; stacks Ann 100, Bob 100, Cat 3, Dan 3\n"
+              "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt Bob 5, Cat 5, Dan 5, Ann 5\n"
+              "Cat opens 2; Dan plays 3; Ann passes; Bob passes; Cat plays 3\nCat discards 0; Dan discards 0\n")
+    answer = answer_to(all_in, house="table-stakes")
+    assert (answer["phase"], answer["player"]) == ("show", "Cat")

@@ -285,10 +285,11 @@ class Turns:
     def show_due(self) -> list[str]:
         """The hands still due at the show, in the order the rules' `show_order` sets; where
         it names no one (no stake in the betting made the stakes equal: it closed as it
-        began, or with a pass), in the betting's order, from its first."""
+        began, or with a pass), in the betting's order, from the seat it begins at."""
         board = self.board
         game = board.playing
         order = board.setting("show_order")  # without it, in the order the players are seated
-        first = (board.person(order.value["first"]) or self.first_bettor()) if order else None
+        first = (board.person(order.value["first"]) or board.person(board.required("bet_order").value["first"])) \
+            if order else None
         ring = board.seating.round_from(first or board.seating.players[0])
         return [p for p in ring if p in game.still_in and p not in game.shown]

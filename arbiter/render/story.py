@@ -227,11 +227,12 @@ class Storyteller:
         taken = {winner: won.get(winner, 0) for winner in winners}
         if len(winners) == 1:
             return f"{winners[0]} takes the pool of {game['pool']}."
-        if len(set(taken.values())) == 1 and self.won_by.get(game["game"], set()) <= self.sharing:
-            return f"{_names(winners)} share the pool of {game['pool']}."
         first, *rest = winners
-        parts = [f"{first} takes {taken[first]}", *(f"{winner} {taken[winner]}" for winner in rest)]
-        return f"Of the pool of {game['pool']}, {_names(parts)}."
+        parts = _names([f"{first} takes {taken[first]}", *(f"{winner} {taken[winner]}" for winner in rest)])
+        if self.won_by.get(game["game"], set()) <= self.sharing:  # equal hands (law 76); an odd counter (A4)
+            shared = f"{_names(winners)} share the pool of {game['pool']}"
+            return f"{shared}." if len(set(taken.values())) == 1 else f"{shared}: {parts}."
+        return f"Of the pool of {game['pool']}, {parts}."
 
     # --- hands ---------------------------------------------------------------------
     def _law_of_hands(self, classes: set[str]) -> Any:
