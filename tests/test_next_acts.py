@@ -1212,3 +1212,19 @@ def test_where_no_stake_made_the_bets_equal_the_show_order_is_the_tables_not_the
               "Cat opens 2; Dan plays 3; Ann passes; Bob passes; Cat plays 3\nCat discards 0; Dan discards 0\n")
     answer = answer_to(all_in, house="table-stakes")
     assert (answer["phase"], answer["player"]) == ("show", "Cat")
+
+
+def test_under_table_stakes_a_say_left_to_players_all_in_closes_at_the_last_pass():
+    """A5 (the turn of one who staked all he has passes without an act) and L29: Bob's ante
+    and Cat's straddle are all they have; Dan and Ann pass: every turn left passes, no one
+    opened, at Ann's pass: the game is over and `next` says so (it offered Bob the draw,
+    whose discard was then law 35's; two all-in turns left were passed only at a later act)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 2; stacks Ann 20, Bob 2, Cat 4, Dan 20\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 2; Cat straddles 4\ndealt Bob 5, Cat 5, Dan 5, Ann 5\n"
+            "Dan passes; Ann passes\n")
+    answer = answer_to(text, house="table-stakes")
+    assert (answer["phase"], answer["player"], answer["acts"]) == ("over", "Bob", [{"type": "deal"}])
+    log, _ = parse_checked(text, "x.hand")
+    log["table"]["house"] = "table-stakes"
+    l29 = [f for f in arbiter.check_log(log)["findings"] if f["id"] == "L29"]
+    assert [f["event"] for f in l29] == [7]

@@ -124,6 +124,10 @@ def round_may_end(r: Judge) -> None:
     if game.resolved or one_left(r):
         return
     if game.phase == Phase.SAY:
+        chain = r.board.turns.chain()
+        if chain and all(p in game.all_in and p not in game.early for p in chain):
+            for player in chain:  # every turn left is one who staked all he has: each passes without an act (A5)
+                pass_turn(r, player)
         close_say_if_over(r, game)
     elif game.phase == Phase.BETTING:
         close_betting_if_done(r, game.last_stood or game.dealer)
