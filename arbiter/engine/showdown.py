@@ -53,7 +53,7 @@ class SumShares:
         self.shares: dict[str, tuple[int, OutcomeName]] = {}
 
     def pay(self, contenders: dict[str, list[int]], rules: hands.HandRules) -> dict[str, tuple[int, OutcomeName]]:
-        last: list[str] = []  # the last hands in line: where every hand left showed for a sum, they keep the rest
+        last: list[str] = []  # the last hands in line, each a show for a sum (a hand for none takes all that is left)
         while self.remaining > 0 and contenders:
             best = hands.winners(contenders, rules)
             capped = [p for p in best if p in self.game.all_in]
@@ -72,7 +72,7 @@ class SumShares:
         # on"), and stays with the last there is
         if self.remaining > 0 and last:
             for player, amount in split_evenly(self.remaining, last, self.order_key).items():
-                self.add(player, amount, Outcome.SHOW_FOR_SUM if player in self.game.all_in else Outcome.SHARED)
+                self.add(player, amount, Outcome.SHOW_FOR_SUM)
         return self.shares
 
     def rights(self, player: str) -> dict[tuple[str, str], int]:
