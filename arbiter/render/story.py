@@ -21,6 +21,7 @@ from arbiter.render.rulebook import rule_label
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook, hand_rules
 from arbiter.rulebook.vocabulary.effects import Pronouns, effect_words
+from arbiter.rulebook.vocabulary.grammar import setting_entries
 from arbiter.seats import POOL
 from arbiter.words import plural, pronoun_of
 
@@ -121,8 +122,8 @@ class Storyteller:
                 won[entry["to"]] = won.get(entry["to"], 0) + entry["amount"]
                 self.won_by.setdefault(entry["game"], set()).add(entry["rule"])
         # the rules a pool shared by equal hands cites (the laws say which: law 76's `ledger_rule`)
-        self.sharing = {rule.id for rule in rulebook.in_order()
-                        for cited in _as_list(rule.defines.get("ledger_rule")) if cited.get("if") == "pool_shared"}
+        self.sharing = {rule.id for rule in rulebook.in_order() for name, entry in setting_entries(rule.defines)
+                        if name == "ledger_rule" and entry.get("if") == "pool_shared"}
         self.rulings: dict[int, list[Mapping[str, Any]]] = {}
         for finding in report["findings"]:
             self.rulings.setdefault(finding["event"], []).append(finding)
@@ -396,11 +397,6 @@ def _open(t: Storyteller, e: Event, before: State, after: State) -> str:
                f"{_made(e, before, after)}."
     return f"{e['player']} opens the game: a stake of {e['stake']}." + (
         f" The hand, as stated: {' '.join(e['cards'])}." if e.get("cards") else "")
-
-
-def _as_list(value: Any) -> list[Mapping[str, Any]]:
-    """A setting defined once or several times (a list, each with its condition)."""
-    return [] if value is None else list(value) if isinstance(value, list) else [value]
 
 
 def _give(t: Storyteller, e: Event, before: State, after: State) -> str:
