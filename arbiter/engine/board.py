@@ -165,18 +165,16 @@ class Board(BoardView):
             game.paid_in += amount
         return amount
 
-    def stacks_bind(self) -> bool:
-        """Are the counters each player has on the table known, and no one may stake beyond
-        them (table stakes, a house's, A5)?"""
-        return self.ledger.stacks is not None and bool(self.parameters["table_stakes"])
+    def binding_stacks(self) -> dict[str, int] | None:
+        """The counters each player has on the table, where no one may stake beyond them
+        (table stakes, a house's, A5); else None (unknown, or what he lacks he borrows)."""
+        return self.ledger.stacks if self.parameters["table_stakes"] else None
 
     def within_stack(self, player: str, amount: int) -> int:
         """What of `amount` a player can pay: under table stakes (a house's, A5) no more than
         his stack; else all of it (what he lacks he borrows, law 62: the ledger notes it)."""
-        stacks = self.ledger.stacks
-        if stacks is None or not self.stacks_bind():
-            return amount
-        return min(amount, max(stacks[player], 0))
+        stacks = self.binding_stacks()
+        return amount if stacks is None else min(amount, max(stacks[player], 0))
 
     def return_stake(self, player: str, amount: int, what: str, rule: str) -> int:
         """Counters given back out of the pool: the player's stake is lowered by as much (at

@@ -391,7 +391,7 @@ class Prospect:
         where his counters are known and bind him (table stakes, A5), for all he has, and
         only if that falls short; else for any sum from his stake up, the arbiter not
         knowing his funds (L60's reading)."""
-        if self.board.stacks_bind():
+        if self.board.binding_stacks() is not None:
             return [{"type": "demand_show", "minimum": means, "maximum": means}] if 0 < means < least else []
         lowest = max(own, 1)
         return [{"type": "demand_show", "minimum": lowest, "maximum": min(least - 1, means)}] if lowest <= means else []
