@@ -173,8 +173,10 @@ class Board(BoardView):
     def within_stack(self, player: str, amount: int) -> int:
         """What of `amount` a player can pay: under table stakes (a house's, A5) no more than
         his stack; else all of it (what he lacks he borrows, law 62: the ledger notes it)."""
-        stacks = self.binding_stacks()
-        return amount if stacks is None else min(amount, max(stacks[player], 0))
+        stacks = self.ledger.stacks  # most logs give none: asked first, on every payment
+        if stacks is None or self.binding_stacks() is None:
+            return amount
+        return min(amount, max(stacks[player], 0))
 
     def return_stake(self, player: str, amount: int, what: str, rule: str) -> int:
         """Counters given back out of the pool: the player's stake is lowered by as much (at
