@@ -33,6 +33,20 @@ def refundable_of(t: BoardView, player: str) -> int:
     return own[-1] if own else 0
 
 
+def dealt_share_of(t: BoardView, player: str) -> int:
+    """What a hand holds in a deal made in order: while the deal goes on, a hand short of
+    the cards it will have is not short yet (L12's reading), only one short of what its
+    turns have brought it so far."""
+    per_hand: int = t.parameters["cards_per_hand"]
+    deal = t.playing.deal
+    if deal.finished:
+        return per_hand
+    first = t.person(t.required("deal_order").value["first"])
+    order = [p for p in t.seating.round_from(first) if p in deal.hands]
+    turns, extra = divmod(deal.cards_dealt, len(order))
+    return min(per_hand, turns + (player in order[:extra]))
+
+
 PERSON_FUNCTIONS.add("left_of", "the player to the left of {0}", lambda t, p: t.seating.left_of(p))
 PERSON_FUNCTIONS.add("right_of", "the player to the right of {0}", lambda t, p: t.seating.right_of(p))
 
@@ -42,6 +56,8 @@ add("hand_size_of", "the number of cards held by {0}", lambda t, p: t.hand(p).co
 add("discard_of", "the number of cards {0} discarded", lambda t, p: t.hand(p).discarded)
 add("demanded_by", "the number of cards {0} demanded", demanded_by,
     note="his demand, or the number the evidence settled; else his discard")
+add("dealt_share_of", "the number of cards the order of the deal gives {0} by now", dealt_share_of, reads=("cards_per_hand",),
+    note="a hand as the law has it once the deal is finished; while it goes on, his turn's share of the cards dealt")
 add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given,
     note="exposed ones excepted")
 add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: t.hand(p).owed + t.hand(p).awaits_pack,
