@@ -107,6 +107,7 @@ class Deal:
         self.cards_dealt: int = 0
         self.finished: bool = False
         self.dealing_over: bool = False  # an event not of the dealing has come since the first card (reading 4)
+        self.whole: bool = False  # recorded as a whole deal made in proper order (`dealt`): no hand is still to come
         self.misdealt: bool = False
         self.redeal: bool = redeal
         self.last_to: str | None = None

@@ -207,6 +207,7 @@ def on_dealt(r: Judge, event: Event) -> None:
             if k < len(cards) and (card := cards[k]) is not None:
                 game.deal.receive(card, player)
     game.deal.last_to = game.dealer
+    game.deal.whole = True
     r.act(held)
     if all_dealt(r):
         finish_deal(r)

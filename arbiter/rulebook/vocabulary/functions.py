@@ -34,12 +34,13 @@ def refundable_of(t: BoardView, player: str) -> int:
 
 
 def dealt_share_of(t: BoardView, player: str) -> int:
-    """What a hand holds in a deal made in order: while the deal goes on, a hand short of
-    the cards it will have is not short yet (L12's reading), only one short of what its
-    turns have brought it so far."""
+    """What a hand holds in a deal made in order: while the cards come one at a time, a
+    hand short of the cards it will have is not short yet (L12's reading), only one short
+    of what its turns have brought it so far. A deal recorded whole (`dealt`) has made
+    every hand."""
     per_hand: int = t.parameters["cards_per_hand"]
     deal = t.playing.deal
-    if deal.finished:
+    if deal.finished or deal.whole:
         return per_hand
     first = t.person(t.required("deal_order").value["first"])
     order = [p for p in t.seating.round_from(first) if p in deal.hands]
@@ -57,7 +58,7 @@ add("discard_of", "the number of cards {0} discarded", lambda t, p: t.hand(p).di
 add("demanded_by", "the number of cards {0} demanded", demanded_by,
     note="his demand, or the number the evidence settled; else his discard")
 add("dealt_share_of", "the number of cards the order of the deal gives {0} by now", dealt_share_of, reads=("cards_per_hand",),
-    note="a hand as the law has it once the deal is finished; while it goes on, his turn's share of the cards dealt")
+    note="a hand, once the deal is finished or recorded whole (`dealt`); while cards come one at a time, his turns' share of those dealt")
 add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given,
     note="exposed ones excepted")
 add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: t.hand(p).owed + t.hand(p).awaits_pack,
