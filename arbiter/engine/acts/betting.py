@@ -39,6 +39,7 @@ def open_say(r: Judge) -> None:
     # jack-pot none). A stake made before the cards were dealt is an act out of turn,
     # held as early until its turn.
     game.preceding = max([game.ante or 0, *(amount for _, amount in game.straddles)])
+    close_say_if_over(r, game)  # every turn one who staked all he has (A5): the say is over as it begins
 
 
 def seating_round(r: Judge, order: Mapping[str, Any]) -> list[str]:
@@ -124,10 +125,6 @@ def round_may_end(r: Judge) -> None:
     if game.resolved or one_left(r):
         return
     if game.phase == Phase.SAY:
-        chain = r.board.turns.chain()
-        if chain and all(p in game.all_in and p not in game.early for p in chain):
-            for player in chain:  # every turn left is one who staked all he has: each passes without an act (A5)
-                pass_turn(r, player)
         close_say_if_over(r, game)
     elif game.phase == Phase.BETTING:
         close_betting_if_done(r, game.last_stood or game.dealer)
@@ -280,6 +277,7 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool =
             turns.take_say_turn(game, player, staked, raises)
         elif player in game.still_in:
             turns.hold_early(game, player)
+        pass_all_in_turns(r, game)
         if game.the_say().over(game.still_in):
             close_say(r, player)
     elif game.phase == Phase.BETTING:
@@ -352,10 +350,21 @@ def pass_optional_turns(r: Judge, event: Event, betting: bool) -> None:
 
 def close_say_if_over(r: Judge, game: Game, cut_off: bool = False) -> None:
     """Where everyone still in has had his say, or the next deal has `cut_off` the say
-    before anyone opened, the say closes after the last who said: no one opened it."""
+    before anyone opened, the say closes after the last who said."""
+    if not cut_off:
+        pass_all_in_turns(r, game)
     say = game.say
     if cut_off or (say is not None and say.over(game.still_in)):
         close_say(r, say.done[-1] if say is not None and say.done else game.dealer)
+
+
+def pass_all_in_turns(r: Judge, game: Game) -> None:
+    """Where every turn left in the say is one who staked all he has (not early, A5),
+    each passes without an act: no act can come in them."""
+    chain = r.board.turns.chain()
+    if chain and all(p in game.all_in and p not in game.early for p in chain):
+        for player in chain:
+            pass_turn(r, player)
 
 
 def close_say(r: Judge, last: str) -> None:
