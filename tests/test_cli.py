@@ -39,6 +39,10 @@ def test_laws_json_lists_every_law_with_its_text():
     assert by_id["L1"]["text"] == "The cards shall be the ordinary pack of fifty-two cards."
     assert by_id["L46"]["enforced"] == "ruling"
     assert by_id["L56"]["enforced"] == "not shown in a log"
+    # a procedure whose checks make findings says so (L18's wrong dealer); so does a law
+    # whose findings are of either kind (L33: a ruling where the opener's hand is unknown)
+    assert by_id["L18"]["enforced"] == "procedure; irregularity" and by_id["L23"]["enforced"] == "procedure"
+    assert by_id["L33"]["enforced"] == "irregularity or ruling"
     assert all({"section", "title", "link", "case_count"} <= set(law) for law in laws)
 
 

@@ -18,11 +18,14 @@ SWITCHED_OFF = "off (house rules)"  # how `laws` shows a rule a house file's `di
 
 
 def how_enforced(rule: Rule) -> str:
-    if rule.enforced_by == "finding":
-        return rule.severity or "irregularity"
+    """The findings its checks make (an irregularity, a ruling, or either), after the
+    procedure or the evaluator where it is one: a procedure may have checks too."""
     if rule.enforced_by == "not_shown":
         return "not shown in a log"
-    return rule.enforced_by
+    found = " or ".join(sorted({rule.severity_of(check) for check in rule.checks}))
+    if rule.enforced_by == "finding":
+        return found or rule.severity or "irregularity"
+    return f"{rule.enforced_by}; {found}" if found else rule.enforced_by
 
 
 def rule_summary(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
