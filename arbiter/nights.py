@@ -177,12 +177,20 @@ def night_date(file: str, data: bytes) -> tuple[datetime.date | None, str | None
     log = read_text_log(data, file) if is_text_log(data, file) else read_log_lazily(data, file)
     meta = log.get("meta")
     stated = meta.get("date") if isinstance(meta, dict) else None
-    date = _iso_date(stated[:10]) if isinstance(stated, str) else None
+    date = _stated_date(stated) if isinstance(stated, str) else None
     if date:
         return date, "meta.date"
     named = _NAMED_DATE.search(os.path.basename(file))
     date = _iso_date(named.group(1)) if named else None
     return (date, "file name") if date else (None, None)
+
+
+def _stated_date(text: str) -> datetime.date | None:
+    """An ISO date, perhaps with a time after it: nothing else ("2026-02-05, or the 6th")."""
+    try:
+        return datetime.datetime.fromisoformat(text).date()
+    except ValueError:
+        return None
 
 
 def _iso_date(text: str) -> datetime.date | None:

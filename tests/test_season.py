@@ -90,6 +90,16 @@ def test_nights_go_by_meta_date_then_the_file_name_undated_last(tmp_path):
     assert "4 nights, 2026-01-15 to 2026-03-01 and 1 undated" in table.splitlines()[0]
 
 
+def test_a_meta_date_that_only_begins_with_a_date_is_no_date(tmp_path):
+    """docs/evening.md: `meta.date` is an ISO date, perhaps followed by a time; words after
+    a date are not one, and the night is dated by its file's name instead."""
+    paths = [write_night(tmp_path, "2026-02-06.json", 1, games=2, date="2026-02-05 is wrong, it was the 6th"),
+             write_night(tmp_path, "x.json", 2, games=2, date="2026-02-07 21:30:00+01:00")]
+    _, document, _ = season_of(*paths)
+    assert [(night["date"], night["dated_by"]) for night in document["nights"]] == [
+        ("2026-02-06", "file name"), ("2026-02-07", "meta.date")]
+
+
 def test_a_night_read_from_standard_input_is_dated_by_its_meta(tmp_path):
     """docs/evening.md: `season` reads logs as `check` does, `-` included, and a night's date
     is the log's own `meta.date`: read from the bytes `check` read, for standard input
