@@ -15,6 +15,8 @@ time of change is never used: copying a season's folder would move every night.
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import os
 import re
 from collections import Counter
@@ -128,11 +130,17 @@ def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated
     gathered; with `dated`, each with its date. A truth file of `arbiter simulate` met
     on the way is no night: it is counted in `left_out`."""
     rulebook = build_rulebook(house)  # fail fast on bad house rules
+    kept: dict[str, str] = {}  # each log (`_log_of`) -> the first file that holds it
     for path in _once(gather(paths, left_out)):
         report, data = check_read(path, rulebook, {})
         date, dated_by = None, None
-        if dated and data is not None and report["status"] != STATUS_INVALID:
-            date, dated_by = night_date(report["file"], data)
+        if data is not None and report["status"] != STATUS_INVALID:
+            log = _read(report["file"], data)
+            first = kept.setdefault(_log_of(log), report["file"])
+            if first != report["file"]:
+                raise NightsError(f"{report['file']} holds the same log as {first}: a night counts once")
+            if dated:
+                date, dated_by = night_date(report["file"], log)
         yield night_of(report, aliases, date, dated_by)
 
 
@@ -170,11 +178,21 @@ def left_over(report: Mapping[str, Any]) -> LeftOver | None:
     return LeftOver(report["file"], last["game"], amount, why)
 
 
-def night_date(file: str, data: bytes) -> tuple[datetime.date | None, str | None]:
-    """The night's date and where it was found (see the module's word), from the bytes
-    `check` read, by the reader it uses, for the log's `meta`; else from the file's name
-    (standard input has none, `-`)."""
-    log = read_text_log(data, file) if is_text_log(data, file) else read_log_lazily(data, file)
+def _read(file: str, data: bytes) -> dict[str, Any]:
+    """The log in the bytes `check` read, by the reader it uses."""
+    return read_text_log(data, file) if is_text_log(data, file) else read_log_lazily(data, file)
+
+
+def _log_of(log: Mapping[str, Any]) -> str:
+    """What makes two files one night: the same log, its table, events and `meta` (kept
+    twice, as JSON and as text, or copied under another name)."""
+    same = {**log, "events": list(log["events"])}
+    return hashlib.sha256(json.dumps(same, sort_keys=True).encode()).hexdigest()
+
+
+def night_date(file: str, log: Mapping[str, Any]) -> tuple[datetime.date | None, str | None]:
+    """The night's date and where it was found (see the module's word): the log's `meta`;
+    else the file's name (standard input has none, `-`)."""
     meta = log.get("meta")
     stated = meta.get("date") if isinstance(meta, dict) else None
     date = _stated_date(stated) if isinstance(stated, str) else None
