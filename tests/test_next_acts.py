@@ -123,6 +123,21 @@ def test_a_ruling_that_waits_for_its_witness_asks_and_offers_no_discard():
     assert answer["acts"] == []
 
 
+def test_two_rulings_waiting_for_their_witness_are_both_asked_the_first_made_first():
+    """SPEC 28: the answer says what a ruling waits for: with Cat's and Dan's disputes both
+    waiting for Bob's number, both are asked, Cat's first; one answered, the other stays."""
+    draw = ("Bob discards 2; Bob gets 3; Bob claims 3 dealer says 3 unable (Dan Cat)\n"
+            "Cat discards 1; Cat gets 1; Cat claims 1 dealer says 2 testimony (Dan 1)\n"
+            "Dan discards 3; Dan gets 2; Dan claims 3 dealer says 2\n")
+    text = HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n" + draw
+    answer = answer_to(text)
+    assert answer["player"] == "Bob" and answer["acts"] == []
+    assert answer["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"},
+                              {"of": "Bob", "what": "number", "about": "Dan", "law": "L46"}]
+    answered = answer_to(text + "Dan claims 3 dealer says 2 testimony (Bob 3)\n")
+    assert answered["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}]
+
+
 def test_while_the_witness_is_asked_the_cards_the_dealer_owes_stay_owed():
     """SPEC 28: the answer says what is owed and what a ruling waits for, both: Cat's
     discard is still owed while Dan is asked the number Bob demanded."""

@@ -483,11 +483,11 @@ class Prospect:
         to draw (`to_draw`) or to bet? The witness is asked his number first; the dealer
         gives all he owes the first player owed, unless the pack cannot supply it while
         others are still to draw (they discard first: law 41's order)."""
-        waiting = self.waiting_witness(game)
-        if waiting is not None:
-            witness, law, disputant = waiting
+        waiting = self.waiting_witnesses(game)
+        for witness, law, disputant in waiting:
             self.asks.append({"of": witness, "what": "number", "about": disputant, "law": law})
-            self.to(witness)
+        if waiting:
+            self.to(waiting[0][0])
             return True
         if owing and (game.deal.pack_remaining >= (due := sum(c for d, c, _ in owing if d == owing[0][0]))
                       or to_draw is None):
@@ -532,13 +532,14 @@ class Prospect:
                           "cards": game.deal.uncollected, "law": self.law("Prospect.pack_made_up")})
         self.to(game.dealer, {"type": "collect_discards"})
 
-    def waiting_witness(self, game: Game) -> tuple[str, str, str] | None:
-        """A ruling on a dispute over the cards demanded that waits for its witness's
-        number: the last such ruling of the deal on a player's dispute, his number not
-        recorded, while he is still in and has not raised his drawn cards (law 48 then
-        judges the hand). Other acts meanwhile do not answer it: the number comes with
-        the dispute recorded again (`testimony`)."""
+    def waiting_witnesses(self, game: Game) -> list[tuple[str, str, str]]:
+        """The rulings on disputes over the cards demanded that wait for their witness's
+        number, the first made first: of each player's disputes the last ruling of the
+        deal, the number not recorded, while he is still in and has not raised his drawn
+        cards (law 48 then judges the hand). Other acts meanwhile do not answer them: the
+        number comes with the dispute recorded again (`testimony`)."""
         ruled: set[str | None] = set()
+        waiting: list[tuple[str, str, str]] = []
         for finding in reversed(self.replay.findings):
             if finding.game != game.number or finding.deal != game.deal.number:
                 continue
@@ -549,8 +550,8 @@ class Prospect:
                 hand = game.deal.hands.get(finding.player) if finding.player else None
                 if effect.witness and effect.demanded is None and finding.player in game.still_in \
                         and hand is not None and not hand.drawn_lifted:
-                    return effect.witness, finding.id, finding.player
-        return None
+                    waiting.append((effect.witness, finding.id, finding.player))
+        return waiting[::-1]
 
     def the_show(self) -> None:
         """The next hand due is shown, or its player passes and gives up his claim (L59)."""
