@@ -108,6 +108,7 @@ def on_shuffle(r: Judge, event: Event) -> None:
     held = r.decide("shuffle", event["player"])
     game.deal.shufflers.append(event["player"])
     game.deal.remaking.discard("shuffle")
+    game.deal.cut_by = None  # shuffled after a cut, the pack is uncut again: the cut comes after the shuffle (L4)
     r.act(held)
 
 
