@@ -39,10 +39,11 @@ def test_laws_json_lists_every_law_with_its_text():
     assert by_id["L1"]["text"] == "The cards shall be the ordinary pack of fifty-two cards."
     assert by_id["L46"]["enforced"] == "ruling"
     assert by_id["L56"]["enforced"] == "not shown in a log"
-    # a procedure whose checks make findings says so (L18's wrong dealer); so does a law
-    # whose findings are of either kind (L33: a ruling where the opener's hand is unknown)
-    assert by_id["L18"]["enforced"] == "procedure; irregularity" and by_id["L23"]["enforced"] == "procedure"
-    assert by_id["L33"]["enforced"] == "irregularity or ruling"
+    # a procedure whose checks make findings says which (L18's wrong dealer), its
+    # `enforced_by` saying it is a procedure; so does a law whose findings are of both
+    # kinds (L33: a ruling where the opener's hand is unknown)
+    assert (by_id["L18"]["enforced"], by_id["L18"]["enforced_by"]) == ("irregularity", "procedure")
+    assert by_id["L23"]["enforced"] == "procedure" and by_id["L33"]["enforced"] == "irregularity, ruling"
     assert all({"section", "title", "link", "case_count"} <= set(law) for law in laws)
 
 

@@ -18,14 +18,13 @@ SWITCHED_OFF = "off (house rules)"  # how `laws` shows a rule a house file's `di
 
 
 def how_enforced(rule: Rule) -> str:
-    """The findings its checks make (an irregularity, a ruling, or either), after the
-    procedure or the evaluator where it is one: a procedure may have checks too."""
+    """The findings its checks make (an irregularity, a ruling, or both), a procedure's
+    too (it may have checks: `enforced_by` says it is one); else the procedure or the
+    evaluator that carries it out."""
     if rule.enforced_by == "not_shown":
         return "not shown in a log"
-    found = " or ".join(sorted({rule.severity_of(check) for check in rule.checks}))
-    if rule.enforced_by == "finding":
-        return found or rule.severity or "irregularity"
-    return f"{rule.enforced_by}; {found}" if found else rule.enforced_by
+    found = ", ".join(sorted({rule.severity_of(check) for check in rule.checks}))
+    return found or (rule.severity or "irregularity" if rule.enforced_by == "finding" else rule.enforced_by)
 
 
 def rule_summary(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
