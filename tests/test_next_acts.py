@@ -138,14 +138,19 @@ def test_two_rulings_waiting_for_their_witness_are_both_asked_the_first_made_fir
     assert answered["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}]
 
 
-def test_while_the_witness_is_asked_the_cards_the_dealer_owes_stay_owed():
-    """SPEC 28: the answer says what is owed and what a ruling waits for, both: Cat's
-    discard is still owed while Dan is asked the number Bob demanded."""
+def test_while_the_witness_is_asked_the_dealer_gives_what_he_owes_another():
+    """SPEC 28: the answer says what is owed and what a ruling waits for, both, and while
+    the dealer owes cards in the draw he is the player to act: Cat's discard, which waits
+    for no ruling, is given while Dan is asked the number Bob demanded; Bob's own cards
+    wait for it."""
     answer = answer_to(HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
                               "Bob discards 2; Bob gets 3; Cat discards 1\nBob claims 2 dealer says 3\n")
     assert answer["asks"] == [{"of": "Dan", "what": "number", "about": "Bob", "law": "L46"}]
     assert answer["owed"] == [{"by": "Ann", "to": "Cat", "what": "give", "cards": 1, "law": "L39"}]
-    assert answer["acts"] == []
+    assert answer["player"] == "Ann" and answer["acts"] == [{"type": "give", "to": "Cat", "count": 1}]
+    waiting = answer_to(HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+                               "Bob discards 3; Bob claims 2 dealer says 3\n")
+    assert waiting["player"] == "Dan" and waiting["acts"] == []
 
 
 def test_the_ante_is_owed_before_the_deal_and_the_straddle_offered_after_it():

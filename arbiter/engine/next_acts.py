@@ -480,18 +480,19 @@ class Prospect:
 
     def dealer_owes(self, game: Game, owing: list[tuple[str, int, str | None]], to_draw: str | None) -> bool:
         """Is the dealer, or the witness a law 46 ruling waits for, to act before the next
-        to draw (`to_draw`) or to bet? The witness is asked his number first; the dealer
-        gives all he owes the first player owed, unless the pack cannot supply it while
-        others are still to draw (they discard first: law 41's order)."""
+        to draw (`to_draw`) or to bet? The dealer gives all he owes the first player owed
+        whose ruling waits for nothing, unless the pack cannot supply it while others are
+        still to draw (they discard first: law 41's order); else the witness is asked."""
         waiting = self.waiting_witnesses(game)
         for witness, law, disputant in waiting:
             self.asks.append({"of": witness, "what": "number", "about": disputant, "law": law})
-        if waiting:
-            self.to(waiting[0][0])
-            return True
+        owing = [debt for debt in owing if debt[0] not in {disputant for _, _, disputant in waiting}]
         if owing and (game.deal.pack_remaining >= (due := sum(c for d, c, _ in owing if d == owing[0][0]))
                       or to_draw is None):
             self.cards_owed(game, owing[0][0], due)  # all owed him, whatever law owes each card
+            return True
+        if waiting:
+            self.to(waiting[0][0])
             return True
         return False
 
