@@ -157,6 +157,26 @@ def test_every_player_antes_and_the_say_begins_left_of_the_dealer(tmp_path, rule
     assert {f["id"] for f in peel["findings"]} >= {"L20", "L25"}
 
 
+@pytest.mark.parametrize("again, event", [
+    ("Bob antes 1\n", 6),  # in the same deal
+    ("Ann antes 1\ndealt Bob 4, Cat 5, Dan 5, Ann 5\nCat points out wrong count about Bob\n"
+     "Ann deals; Ann shuffles; Dan cuts; Cat antes 1\n", 12),  # in the new deal after a misdeal, which needs none
+])
+def test_where_every_player_antes_an_ante_staked_again_is_law_20s(tmp_path, rulebook, again, event):
+    """L20's reading: where every player antes, an ante staked again by one who has
+    staked it is law 20's irregularity, his; it stays in the pool, no one's stake."""
+    from arbiter.checker import check_bytes
+
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, EVERY))))
+    head = "players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1; Cat antes 1; " \
+           "Dan antes 1\n"
+    report = check_bytes((head + again).encode(), "every.hand", book)
+    again_found = [f for f in report["findings"] if f["id"] == "L20" and f["event"] == event]
+    assert len(again_found) == 1 and "again" in again_found[0]["summary"]
+    assert any(e["event"] == event and e["to"] == "pool" for e in report["ledger"])  # it stays in the pool
+    assert all(e["to"] == "pool" for e in report["ledger"])  # nothing is returned
+
+
 # --- property: ledgers and stacks balanced under any house drawn from the vocabulary (issue 22) ---------
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
