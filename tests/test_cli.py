@@ -44,6 +44,7 @@ def test_laws_json_lists_every_law_with_its_text():
     # kinds (L33: a ruling where the opener's hand is unknown)
     assert (by_id["L18"]["enforced"], by_id["L18"]["enforced_by"]) == ("irregularity", "procedure")
     assert by_id["L23"]["enforced"] == "procedure" and by_id["L33"]["enforced"] == "irregularity, ruling"
+    assert by_id["L14"]["enforced"] == "procedure"  # its refund is an effect in L13's finding, none of its own
     assert all({"section", "title", "link", "case_count"} <= set(law) for law in laws)
 
 

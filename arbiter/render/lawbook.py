@@ -20,10 +20,11 @@ SWITCHED_OFF = "off (house rules)"  # how `laws` shows a rule a house file's `di
 def how_enforced(rule: Rule) -> str:
     """The findings its checks make (an irregularity, a ruling, or both), a procedure's
     too (it may have checks: `enforced_by` says it is one); else the procedure or the
-    evaluator that carries it out."""
+    evaluator that carries it out. A check another law's finding calls for (`followed`)
+    makes none of its own: its effects are in that finding."""
     if rule.enforced_by == "not_shown":
         return "not shown in a log"
-    found = ", ".join(sorted({rule.severity_of(check) for check in rule.checks}))
+    found = ", ".join(sorted({rule.severity_of(check) for check in rule.checks if check.on != ("followed",)}))
     return found or (rule.severity or "irregularity" if rule.enforced_by == "finding" else rule.enforced_by)
 
 
