@@ -30,6 +30,8 @@ from arbiter.reading import read_log_lazily
 from arbiter.seats import POOL
 
 _NAMED_DATE = re.compile(r"(?<![0-9])([0-9]{4}-[0-9]{2}-[0-9]{2})(?![0-9])")
+_STATED_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+                          r"([Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)?)?")
 
 # Why counters stayed in the pool when a log ended, and how that is said.
 UNFINISHED = "unfinished"
@@ -146,12 +148,13 @@ def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated
 
 def _once(paths: Iterator[str]) -> Iterator[str]:
     """The paths, refusing a file met twice (named twice, or named and in a folder named)."""
-    seen: set[str] = set()
+    seen: dict[str, str] = {}  # each file -> the name it was first given by
     for path in paths:
         real = path if path == STDIN else os.path.realpath(path)
         if real in seen:
-            raise NightsError(f"{path} is given twice: a night counts once")
-        seen.add(real)
+            again = "is given twice" if seen[real] == path else f"is {seen[real]} given again"
+            raise NightsError(f"{path} {again}: a night counts once")
+        seen[real] = path
         yield path
 
 
@@ -204,7 +207,10 @@ def night_date(file: str, log: Mapping[str, Any]) -> tuple[datetime.date | None,
 
 
 def _stated_date(text: str) -> datetime.date | None:
-    """An ISO date, perhaps with a time after it: nothing else ("2026-02-05, or the 6th")."""
+    """An ISO date, perhaps with a time after it (and its zone): nothing else, not a
+    week, nor words after it ("2026-02-05, or the 6th")."""
+    if not _STATED_DATE.fullmatch(text):
+        return None
     try:
         return datetime.datetime.fromisoformat(text).date()
     except ValueError:

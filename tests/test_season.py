@@ -94,10 +94,14 @@ def test_a_meta_date_that_only_begins_with_a_date_is_no_date(tmp_path):
     """docs/evening.md: `meta.date` is an ISO date, perhaps followed by a time; words after
     a date are not one, and the night is dated by its file's name instead."""
     paths = [write_night(tmp_path, "2026-02-06.json", 1, games=2, date="2026-02-05 is wrong, it was the 6th"),
-             write_night(tmp_path, "x.json", 2, games=2, date="2026-02-07 21:30:00+01:00")]
+             write_night(tmp_path, "x.json", 2, games=2, date="2026-02-07 21:30:00+01:00"),
+             write_night(tmp_path, "2026-02-10.json", 3, games=2, date="2026-02-08/09"),
+             write_night(tmp_path, "2026-02-11.json", 4, games=2, date="2026-W06"),
+             write_night(tmp_path, "y.json", 5, games=2, date="2026-02-12T20:00Z")]
     _, document, _ = season_of(*paths)
     assert [(night["date"], night["dated_by"]) for night in document["nights"]] == [
-        ("2026-02-06", "file name"), ("2026-02-07", "meta.date")]
+        ("2026-02-06", "file name"), ("2026-02-07", "meta.date"), ("2026-02-10", "file name"),
+        ("2026-02-11", "file name"), ("2026-02-12", "meta.date")]
 
 
 def test_a_night_read_from_standard_input_is_dated_by_its_meta(tmp_path):

@@ -164,6 +164,10 @@ def test_a_log_given_twice_is_refused_rather_than_counted_twice(tmp_path):
     night = write_night(tmp_path, "night.json", 5, 3)
     code, out, err = in_process("settle", str(tmp_path), night)
     assert code == 2 and out == "" and f"{night} is given twice" in err
+    link = tmp_path / "link.json"
+    link.symlink_to(night)
+    code, out, err = in_process("settle", night, str(link))
+    assert code == 2 and f"{link} is {night} given again" in err  # both named
 
 
 @pytest.mark.parametrize("command", ["settle", "season"])
