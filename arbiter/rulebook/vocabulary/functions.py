@@ -57,8 +57,10 @@ add("hand_size_of", "the number of cards held by {0}", lambda t, p: t.hand(p).co
 add("discard_of", "the number of cards {0} discarded", lambda t, p: t.hand(p).discarded)
 add("demanded_by", "the number of cards {0} demanded", demanded_by,
     note="his demand, or the number the evidence settled; else his discard")
-add("dealt_share_of", "the number of cards the order of the deal gives {0} by now", dealt_share_of, reads=("cards_per_hand",),
-    note="a hand, once the deal is finished or recorded whole (`dealt`); while cards come one at a time, his turns' share of those dealt")
+add("dealt_share_of", "the number of cards the order of the deal gives {0} by now", dealt_share_of,
+    reads=("cards_per_hand",),
+    note=("a hand, once the deal is finished or recorded whole (`dealt`); while cards come one at a time, his "
+          "turns' share of those dealt"))
 add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given,
     note="exposed ones excepted")
 add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: t.hand(p).owed + t.hand(p).awaits_pack,
