@@ -26,7 +26,8 @@ def test_every_rule_reads_without_identifiers(rulebook):
 def test_the_words_of_l12_l17_and_l19(rulebook):
     describer = Describer(rulebook.parameters)
     l12 = " ".join(describer.rule(rulebook.get("L12")))
-    assert "the number of cards held by the player it is about (or, if none, the player) is not 5" in l12
+    assert ("the number of cards held by the player it is about (or, if none, the player) is not the number of "
+            "cards the order of the deal gives the player it is about (or, if none, the player) by now") in l12
     assert describer.rule(rulebook.get("L17")) == ["When the deal is finished: as soon as each player has 5 cards."]
     assert "the ante or straddle made is more than the limit × 0.5" in describer.rule(rulebook.get("L19"))[0]
 
