@@ -149,6 +149,8 @@ def test_bad_json() -> None:
     assert err.message.startswith("not valid JSON:")
     assert "line 2" in err.message
     assert (err.path, err.event) == ("", None)
+    cut = fails(b'{"format": "peel-draw-poker-log", "version": 1, "table": {"players": ["Ann', LogReadError)
+    assert cut.message == "not valid JSON: Unterminated string starting at line 1, column 71"  # "at" once
 
 
 def test_empty_file() -> None:

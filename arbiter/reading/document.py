@@ -207,7 +207,8 @@ def _read_exactly(text: str) -> dict[str, Any]:
     try:
         doc: object = decoder.decode(text)
     except json.JSONDecodeError as exc:
-        raise LogReadError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        where = f"at line {exc.lineno}, column {exc.colno}"  # "Unterminated string starting at" says "at" itself
+        raise LogReadError(f"not valid JSON: {exc.msg.removesuffix(' at')} {where}") from None
     except RecursionError:
         raise LogReadError(TOO_DEEP) from None
 
