@@ -509,3 +509,17 @@ def test_discards_collected_when_no_draw_can_come_are_one_finding_of_law_35(wher
     log, _ = parse_checked(text, "x.hand")
     findings = check_log(log)["findings"]
     assert [(f["id"], f["player"]) for f in findings] == [("L35", "Ann")] and "changes nothing" in findings[0]["summary"]
+
+
+@pytest.mark.parametrize("antes, said", [
+    ("Cat antes 1\nCat antes 1\n", ["for Bob to stake it", "Cat staked the ante again, having staked it"]),
+    ("Dan antes 1\nCat antes 1\n", ["for Bob to stake it", "Cat staked the ante after Dan had staked it"]),
+    ("Cat antes 1\nBob antes 1\n", ["for Bob to stake it", "Bob staked the ante after Cat had staked it"]),
+])
+def test_an_ante_after_the_games_ante_is_told_as_a_second_ante(antes, said):
+    """L20's reading: the wrong player's finding is for the game's ante; any ante after it,
+    whoever stakes it, is a second ante, which stays in the pool as his stake."""
+    text = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts\n" + antes
+    report = check_log(parse_checked(text, "antes.hand")[0])
+    assert [f["id"] for f in report["findings"]] == ["L20", "L20"]
+    assert all(words in f["summary"] for words, f in zip(said, report["findings"]))
