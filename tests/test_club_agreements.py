@@ -411,6 +411,18 @@ def test_a_check_raise_written_beyond_his_counters_is_judged_as_the_stake_he_mad
     assert answer["player"] == "Ann" and {"type": "play", "minimum": 6, "maximum": 20} in answer["acts"]
 
 
+def test_a_check_raise_beyond_the_limit_is_the_clubs_call_alone(rulebook):
+    """no-check-raise's reading: a check-raise beyond the limit counts as a call, which
+    raises no one: H1 alone, D1 (which would let the stake stand) set aside."""
+    book = apply_house(rulebook, read_house(str(shipped_house_files()["no-check-raise"])))
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 0; Dan discards 0; "
+            "Ann discards 0\nCat plays 2; Dan plays 5; Ann plays 5; Bob plays 5; Cat plays 30\n")
+    report = check_log(parse_checked(text, "x.hand")[0], book)
+    assert [(f["id"], f["event"]) for f in report["findings"]] == [("H1", 17)]
+    assert report["net"] == {"Ann": -5, "Bob": -5, "Cat": -5, "Dan": -5}
+
+
 @pytest.mark.parametrize("stack, penalty, paid, said", [
     (1, 1, 0, "under table stakes Bob pays nothing of the 1, having nothing on the table"),
     (2, 2, 1, "under table stakes Bob pays 1 of the 2, all he has"),
