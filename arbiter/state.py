@@ -121,6 +121,7 @@ class Deal:
         self.copies: dict[int, set[str]] = {}  # who came by a second copy while the first was in play (L1)
         self.uncollected: int = 0
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
+        self.made_up: bool = False  # the discards have been made up into the pack (L41)
 
     def receive(self, card: int, holder: str) -> None:
         """A card comes into a hand. Where its first copy is still in play (his own hand

@@ -523,3 +523,20 @@ def test_an_ante_after_the_games_ante_is_told_as_a_second_ante(antes, said):
     report = check_log(parse_checked(text, "antes.hand")[0])
     assert [f["id"] for f in report["findings"]] == ["L20", "L20"]
     assert all(words in f["summary"] for words, f in zip(said, report["findings"]))
+
+
+@pytest.mark.parametrize("remade", [("shuffle", "cut", "shuffle"), ("cut", "shuffle")])
+def test_the_pack_made_up_is_shuffled_then_cut(remade):
+    """L41's reading: the discards collected are shuffled, then cut; a shuffle after the cut
+    leaves the pack uncut again (law 4's reading), and the first give from it is law 41's."""
+    log = load_case(cases_dir() / "l41-pack-runs-short-discards-reshuffled.json")
+    events = log["events"]
+    at = next(k for k, e in enumerate(events) if e["type"] == "collect_discards") + 1
+    while events[at]["type"] in ("shuffle", "cut"):
+        del events[at]
+    made = [{"type": kind, "player": "Ann" if kind == "shuffle" else "Gus"} for kind in remade]
+    events[at:at] = made
+    report = check_log(log)
+    give = at + len(made)
+    assert [(f["id"], f["severity"], f["event"]) for f in report["findings"] if f["event"] >= at - 1] == [
+        ("L41", "ruling", at - 1), ("L41", "irregularity", give)]

@@ -109,6 +109,8 @@ def on_shuffle(r: Judge, event: Event) -> None:
     game.deal.shufflers.append(event["player"])
     game.deal.remaking.discard("shuffle")
     game.deal.cut_by = None  # shuffled after a cut, the pack is uncut again: the cut comes after the shuffle (L4)
+    if game.deal.made_up:  # so is the pack made up from the discards (L41: shuffled, then cut)
+        game.deal.remaking.add("cut")
     r.act(held)
 
 

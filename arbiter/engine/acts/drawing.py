@@ -129,6 +129,7 @@ def on_collect_discards(r: Judge, event: Event) -> None:
     game.deal.pack_remaining += game.deal.uncollected
     game.deal.uncollected = 0
     game.deal.collect_discards()
+    game.deal.made_up = True
     game.deal.remaking = {"shuffle", "cut"}  # the pack made up is shuffled and cut before it is dealt from
     r.act(held)
 
