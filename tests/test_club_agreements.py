@@ -411,6 +411,19 @@ def test_a_check_raise_written_beyond_his_counters_is_judged_as_the_stake_he_mad
     assert answer["player"] == "Ann" and {"type": "play", "minimum": 6, "maximum": 20} in answer["acts"]
 
 
+def test_where_every_player_antes_an_ante_at_law_19s_bound_staked_again_is_law_20s(tmp_path, rulebook):
+    """Law 19 caps the table's ante of 3 at 2, half the limit of 4: an ante of 2 is the
+    ante, and a second one is staked again; a first ante short of it, completed, is not."""
+    from arbiter.checker import check_bytes
+
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, EVERY))))
+    head = "players Ann Bob Cat Dan; limit 4; ante 3\nAnn deals; Ann shuffles; Dan cuts\n"
+    again = check_bytes((head + "Bob antes 2\nBob antes 2\n").encode(), "every.hand", book)
+    assert [(f["id"], f["event"]) for f in again["findings"]] == [("L20", 4)]
+    completed = check_bytes((head + "Bob antes 1\nBob antes 1\n").encode(), "every.hand", book)
+    assert completed["findings"] == []
+
+
 def test_a_check_raise_beyond_the_limit_is_the_clubs_call_alone(rulebook):
     """no-check-raise's reading: a check-raise beyond the limit counts as a call, which
     raises no one: H1 alone, D1 (which would let the stake stand) set aside."""
