@@ -352,3 +352,14 @@ def test_the_words_for_the_phases_name_every_phase_and_no_other():
     from arbiter.render.html import PHASE_WORDS as PAGE_WORDS
 
     assert sorted(TABLE_WORDS) == sorted(PAGE_WORDS) == sorted(PHASES)
+
+
+def test_a_bare_on_which_yaml_reads_as_true_is_refused_saying_to_quote_it(tmp_path, rulebook):
+    """rules/README.md writes "on" in quotes: YAML reads a bare `on:` as the key true, and
+    the one line that refuses it says what to write."""
+    text = shipped_house_files()[HOUSE].read_text(encoding="utf-8").replace('"on":', "on:")
+    assert "\n          on: [" in text
+    path = tmp_path / "bare.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(HouseRulesError, match='write "on" in quotes'):
+        apply_house(rulebook, read_house(str(path)))

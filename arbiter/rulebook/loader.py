@@ -75,7 +75,10 @@ def rule_problem(data: dict[str, Any]) -> tuple[tuple[Any, ...], str] | None:
     (law 81) are held to the same checks."""
     errors = sorted(_rules_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
-        return tuple(errors[0].absolute_path), errors[0].message
+        message = errors[0].message
+        if isinstance(errors[0].instance, dict) and True in errors[0].instance:  # YAML reads a bare `on:` as true
+            message += ': write "on" in quotes, as "on": [lift]'
+        return tuple(errors[0].absolute_path), message
     try:
         check_rule_vocabulary(data)
     except ValueError as exc:
