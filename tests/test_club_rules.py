@@ -176,6 +176,8 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/checks/0/summary: unknown template field '{number:stake_of_actor}'"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{number:fine:counter}"}]),
      "rules/0/checks/0/summary: unknown value 'fine'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{actor} has {stake_of: actor}"}]),
+     "rules/0/checks/0/summary: unknown template field '{stake_of: actor}'"),  # a space: no field, filled with nothing
     # the operands of an effect, whom a check concerns, and a chain are held to the vocabulary too
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "nobody", "amount": 1}}]}]),
      "rules/0/checks/0/then/0/penalty/from: unknown value 'nobody'"),

@@ -391,6 +391,10 @@ def check_template(template: str, where: str) -> None:
             _check_value(template_value(person), where)
         else:
             raise ValueError(f"{where}: unknown template field {match.group(0)!r}")
+    for braced in re.finditer(r"\{[^{}]*\}", template):  # a field written otherwise (`{stake_of: actor}`) fills nothing
+        if not re.fullmatch(TEMPLATE_FIELD, braced.group(0)):
+            raise ValueError(f"{where}: unknown template field {braced.group(0)!r}: a field is written without "
+                             "spaces, a function of a person as {stake_of_actor}")
 
 
 LITERAL_ARGUMENTS = {"phase", "out_of_turn", "issue", "redeal_after", "retired_under"}
