@@ -248,6 +248,24 @@ def _referenced(data: Mapping[str, Any]) -> list[str]:
     return names
 
 
+# What a rule a condition names must be able to do for the condition ever to hold.
+_RULE_MUST = {"redeal_after": ("misdeal", "declares no misdeal"), "retired_under": ("retire", "retires no one")}
+
+
+def _never_holds(rule: Rule, rules: Mapping[str, Rule]) -> str | None:
+    """A condition naming a rule that never does what it asks of it (`{redeal_after: L28}`:
+    law 28 declares no misdeal) could never hold: what to say of it, or None."""
+    for check in rule.checks:
+        for node in nodes(check.condition):
+            for name, (effect, never) in _RULE_MUST.items():
+                named = node.get(name) if isinstance(node, dict) else None
+                target = rules.get(named) if isinstance(named, str) else None
+                if target is not None and not any(isinstance(e, dict) and effect in e
+                                                  for c in target.checks for e in c.effects):
+                    return f"{{{name}: {named}}} could never hold: {named} {never}"
+    return None
+
+
 def _follow_cycle(rules: Mapping[str, Rule]) -> list[str] | None:
     """A chain of `follow`s that comes back to a rule already on it, which no replay could
     finish: a rule's `followed` checks follow their targets and the exceptions to them."""
@@ -312,6 +330,9 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
         unknown = [name for name in _referenced(rule.to_dict()) if name not in known]
         if unknown:
             raise HouseRulesError(file, _field("rules", rule_id), f"names an unknown rule ID {shown(unknown[0])}")
+        never = _never_holds(rule, {**rulebook.rules, **rules})
+        if never:
+            raise HouseRulesError(file, _field("rules", rule_id), never)
         read = [*parameters_of(rule), *(name for c in rule.checks for name in template_parameters(c.summary))]
         unknown = [name for name in read if name not in declared]
         if unknown:
