@@ -424,6 +424,26 @@ def test_where_every_player_antes_an_ante_at_law_19s_bound_staked_again_is_law_2
     assert completed["findings"] == []
 
 
+LEAST_OPENING = {"name": "dear-openings", "rules": [{
+    "id": "H1", "section": "play", "title": "An opening of at least five", "authority": "house", "source": {},
+    "text": "No player shall open the game for less than five counters.", "enforced_by": "finding",
+    "severity": "irregularity", "parameters": {}, "defines": {},
+    "checks": [{"when": {"on": ["open"], "if": {"all": [{"phase": "say"}, {"not": "opened"},
+                                                        {"lt": ["stake_made", 5]}]}},
+                "then": [], "player": "actor", "summary": "{actor} opened for {stake_made}, less than five"}],
+    "interpretations": ["The club's choice."], "cases": []}]}
+
+
+def test_next_leaves_out_the_stakes_a_club_forbids_at_the_low_end_too(tmp_path, rulebook):
+    """docs/table.md: what the club's rule finds irregular is left out of the stakes offered,
+    a least opening of its own as a most: open from 5, not from the laws' 2."""
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, LEAST_OPENING))))
+    log, _ = parse_checked("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; "
+                           "Bob antes 1\ndealt\n", "x.hand")
+    answer = arbiter.next_acts(log, book)
+    assert answer["player"] == "Cat" and {"type": "open", "minimum": 5, "maximum": 21} in answer["acts"]
+
+
 def test_a_check_raise_beyond_the_limit_is_the_clubs_call_alone(rulebook):
     """no-check-raise's reading: a check-raise beyond the limit counts as a call, which
     raises no one: H1 alone, D1 (which would let the stake stand) set aside."""

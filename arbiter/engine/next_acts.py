@@ -279,20 +279,31 @@ class Prospect:
             return False
         return any(f.event == trial.board.k and f.id in clubs for f in trial.findings)
 
-    def most_the_club_allows(self, player: str, kind: str, least: int, most: int) -> int | None:
-        """The most a stake may be where a club rule forbids some (a stander may not raise, say):
-        the greatest from `least` to `most` it allows, or None where it allows none."""
+    def stakes_the_club_allows(self, player: str, kind: str, least: int, most: int) -> tuple[int, int] | None:
+        """The stakes from `least` to `most` a club's rules allow, where they forbid some at
+        one end: above a most (a stander may not raise) or below a least (a least opening of
+        its own): the range left, or None where it allows neither end."""
         def forbids(stake: int) -> bool:
             return self.club_forbids({"type": kind, "player": player, "stake": stake})
 
-        if not self.club_rules or not forbids(most):
-            return most
-        if forbids(least):
+        if not self.club_rules:
+            return least, most
+        low, high = forbids(least), forbids(most)
+        if low and high:
             return None
-        while least < most:  # the club's rule forbids from some stake on: the last it allows
-            middle = (least + most + 1) // 2
-            least, most = (least, middle - 1) if forbids(middle) else (middle, most)
-        return least
+        if high:  # forbidden from some stake on: the last it allows
+            first, last = least, most
+            while first < last:
+                middle = (first + last + 1) // 2
+                first, last = (first, middle - 1) if forbids(middle) else (middle, last)
+            return least, first
+        if low:  # forbidden up to some stake: the first it allows
+            first, last = least, most
+            while first < last:
+                middle = (first + last) // 2
+                first, last = (middle + 1, last) if forbids(middle) else (first, middle)
+            return first, most
+        return least, most
 
     # --- the say and the betting ------------------------------------------------------------
     def say(self, game: Game) -> None:
@@ -373,8 +384,10 @@ class Prospect:
         means = own + self.board.within_stack(player, max(least, most) - own)
         # no stake at all where his own early stake already raises the stake he meets at his turn by more than
         # the limit (D1: `most_for`)
-        most_allowed = self.most_the_club_allows(player, kind, least, means) if means >= least <= most else None
-        acts: list[Act] = [{"type": kind, "minimum": least, "maximum": most_allowed}] if most_allowed else []
+        allowed = self.stakes_the_club_allows(player, kind, least, means) if means >= least <= most else None
+        acts: list[Act] = []
+        if allowed and allowed[1]:
+            acts.append({"type": kind, "minimum": allowed[0], "maximum": allowed[1]})
         # his bet raised: a show for what he has
         show = self.show_for_a_sum(own, least, means) if least > means or (short_show and 0 < own < least) else []
         if not must_act:
