@@ -422,6 +422,8 @@ def test_where_every_player_antes_an_ante_at_law_19s_bound_staked_again_is_law_2
     assert [(f["id"], f["event"]) for f in again["findings"]] == [("L20", 4)]
     completed = check_bytes((head + "Bob antes 1\nBob antes 1\n").encode(), "every.hand", book)
     assert completed["findings"] == []
+    past = check_bytes((head + "Bob antes 1\nBob antes 2\n").encode(), "every.hand", book)  # 3, past the bound
+    assert [(f["id"], f["event"]) for f in past["findings"]] == [("L20", 4)]
 
 
 LEAST_OPENING = {"name": "dear-openings", "rules": [{
