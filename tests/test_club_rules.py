@@ -177,9 +177,9 @@ def test_explain_tells_its_ruling_at_its_event():
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{number:fine:counter}"}]),
      "rules/0/checks/0/summary: unknown value 'fine'"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {"redeal_after": "L28"}}}]),
-     "rules/H1: {redeal_after: L28} could never hold: L28 declares no misdeal"),
+     "rules/H1: {redeal_after: L28} could never hold: L28 has no `misdeal` effect"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["pass"], "if": {"retired_under": "L10"}}}]),
-     "rules/H1: {retired_under: L10} could never hold: L10 retires no one"),
+     "rules/H1: {retired_under: L10} could never hold: L10 has no `retire` effect"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{actor} has {stake_of: actor}"}]),
      "rules/0/checks/0/summary: unknown template field '{stake_of: actor}'"),  # a space: no field, filled with nothing
     # the operands of an effect, whom a check concerns, and a chain are held to the vocabulary too

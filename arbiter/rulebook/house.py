@@ -249,7 +249,8 @@ def _referenced(data: Mapping[str, Any]) -> list[str]:
 
 
 # What a rule a condition names must be able to do for the condition ever to hold.
-_RULE_MUST = {"redeal_after": ("misdeal", "declares no misdeal"), "retired_under": ("retire", "retires no one")}
+_RULE_MUST = {"redeal_after": ("misdeal", "has no `misdeal` effect"),
+              "retired_under": ("retire", "has no `retire` effect (a foul hand is asked with `foul`)")}
 
 
 def _never_holds(rule: Rule, rules: Mapping[str, Rule]) -> str | None:
