@@ -123,6 +123,20 @@ def test_a_ruling_that_waits_for_its_witness_asks_and_offers_no_discard():
     assert answer["acts"] == []
 
 
+def test_early_raises_all_round_come_back_to_the_first_early_bettor_to_meet_them():
+    """turns.md and SPEC 28: Dan, Ann and Bob bet 4, 6 and 8 before their turns; Cat, the
+    first to bet, passes. Dan's 4, Ann's 6 and Bob's 8 count as their turns come, and the
+    turn comes round to Dan to meet 8 (Bob, at the highest, owes no act: his pass would be
+    out of turn)."""
+    text = HEAD + ("dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+                   "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\n"
+                   "Dan plays 4; Ann plays 6; Bob plays 8; Cat passes\n")
+    answer = answer_to(text)
+    assert answer["player"] == "Dan" and answer["acts"][:2] == [{"type": "play", "minimum": 8, "maximum": 18},
+                                                                 {"type": "pass"}]
+    assert not any(act["player"] == "Dan" for act in answer["others"])
+
+
 def test_two_rulings_waiting_for_their_witness_are_both_asked_the_first_made_first():
     """SPEC 28: the answer says what a ruling waits for: with Cat's and Dan's disputes both
     waiting for Bob's number, both are asked, Cat's first; one answered, the other stays."""

@@ -342,9 +342,12 @@ class Prospect:
 
     def betting(self, game: Game) -> None:
         chain = self.board.turns.chain()
-        for player, least in turns.minimums(game, chain):
+        last = len(chain) - 1
+        for k, (player, least) in enumerate(turns.minimums(game, chain)):
+            if k < last and player == chain[last]:  # his turn comes round again: he acts at that one
+                continue
             self.offer(game, player, "play", least, self.most_for(game, player, least, game.highest_stake()),
-                       short_show=True, must_act=player == chain[-1])
+                       short_show=True, must_act=k == last)
         if chain and turns.closes_when_passed(game, chain):  # the early bettors' turns all pass: the show
             self.others.append({"type": "show", "player": self.first_to_show(game, chain[-1])})
         self.owed_first(game)

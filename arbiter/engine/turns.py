@@ -70,13 +70,17 @@ def bet_pointer(game: Game, seating: Seating) -> str | None:
 
 def bet_chain(game: Game, seating: Seating) -> list[str]:
     """Who may bet in turn now: the player at the pointer and, while he bet early a stake
-    that meets the preceding one, the next after him, up to where the betting would end."""
+    that meets the preceding one, the next after him, up to where the betting would end;
+    where the turns come round to the first of them again, his second turn last."""
     player = bet_pointer(game, seating)
     if not game.early:  # no one acted early: only the pointer's turn is open (most acts)
         return [] if player is None else [player]
     chain: list[str] = []
     preceding, acted = game.preceding, set(game.acted_since_raise)
-    while player is not None and player not in chain:
+    while player is not None:
+        if player in chain:  # round again to one whose early stake has counted: now he meets the raises after it
+            chain.append(player)
+            break
         chain.append(player)
         early = game.early.get(player)
         if early is None or early < preceding:
