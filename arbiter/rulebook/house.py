@@ -237,15 +237,21 @@ def case_path(rule: Rule, stem: str) -> str:
 
 def _referenced(data: Mapping[str, Any]) -> list[str]:
     """The rule IDs a rule's data names: those it is an exception to, those its checks
-    follow, and those its conditions name (`{redeal_after: L10}`, `{retired_under: L54}`)."""
+    follow, and those its conditions name (`_named_in_conditions`)."""
     excepted = data.get("exception_to") or []
     names = [excepted] if isinstance(excepted, str) else list(excepted)
     for check in data.get("checks") or ():
         names += [effect["follow"] for effect in check.get("then") or ()
                   if isinstance(effect, dict) and "follow" in effect]
-        names += [node[name] for node in nodes((check.get("when") or {}).get("if")) if isinstance(node, dict)
-                  for name in RULE_ARGUMENTS if name in node]
-    return names
+    return names + [named for _, named in _named_in_conditions(data)]
+
+
+def _named_in_conditions(data: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The rules a rule's conditions name, each with the word naming it (`{redeal_after:
+    L10}`, `{retired_under: L54}`)."""
+    return [(name, node[name]) for check in data.get("checks") or ()
+            for node in nodes((check.get("when") or {}).get("if")) if isinstance(node, dict)
+            for name in RULE_ARGUMENTS if name in node]
 
 
 # What a rule a condition names must be able to do for the condition ever to hold.
@@ -253,17 +259,15 @@ _RULE_MUST = {"redeal_after": ("misdeal", "has no `misdeal` effect"),
               "retired_under": ("retire", "has no `retire` effect (a foul hand is asked with `foul`)")}
 
 
-def _never_holds(rule: Rule, rules: Mapping[str, Rule]) -> str | None:
+def _never_holds(data: Mapping[str, Any], rules: Mapping[str, Rule]) -> str | None:
     """A condition naming a rule that never does what it asks of it (`{redeal_after: L28}`:
     law 28 declares no misdeal) could never hold: what to say of it, or None."""
-    for check in rule.checks:
-        for node in nodes(check.condition):
-            for name, (effect, never) in _RULE_MUST.items():
-                named = node.get(name) if isinstance(node, dict) else None
-                target = rules.get(named) if isinstance(named, str) else None
-                if target is not None and not any(isinstance(e, dict) and effect in e
-                                                  for c in target.checks for e in c.effects):
-                    return f"{{{name}: {named}}} could never hold: {named} {never}"
+    for name, named in _named_in_conditions(data):
+        effect, never = _RULE_MUST[name]
+        target = rules.get(named) if isinstance(named, str) else None
+        if target is not None and not any(isinstance(e, dict) and effect in e
+                                          for check in target.checks for e in check.effects):
+            return f"{{{name}: {named}}} could never hold: {named} {never}"
     return None
 
 
@@ -328,10 +332,11 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
         rules[rule_id] = rule_from_dict(data, file)
     known = set(rulebook.rules) | set(rules)
     for rule_id, rule in rules.items():
-        unknown = [name for name in _referenced(rule.to_dict()) if name not in known]
+        written = rule.to_dict()
+        unknown = [name for name in _referenced(written) if name not in known]
         if unknown:
             raise HouseRulesError(file, _field("rules", rule_id), f"names an unknown rule ID {shown(unknown[0])}")
-        never = _never_holds(rule, {**rulebook.rules, **rules})
+        never = _never_holds(written, {**rulebook.rules, **rules})
         if never:
             raise HouseRulesError(file, _field("rules", rule_id), never)
         read = [*parameters_of(rule), *(name for c in rule.checks for name in template_parameters(c.summary))]
