@@ -285,13 +285,14 @@ def test_under_table_stakes_a_say_before_the_cards_beyond_his_counters_is_all_he
 @pytest.mark.parametrize("before, stack, opened", [
     ("Bob antes 1; Cat straddles 2; Dan opens 4\ndealt\n", 1, None),  # the straddle to meet: 1 is short
     ("Bob antes 1; Dan opens 2\ndealt\n", 0, None),  # nothing: short of the ante
-    ("Bob antes 1; Dan opens 2\ndealt\n", 1, "Dan"),  # all he has meets the ante: it opens at his turn
+    ("Bob antes 1; Dan opens 2\ndealt\n", 1, "Dan"),  # all he has meets the ante: it opens as made (reading 24)
     ("Bob antes 1; Cat straddles 2\ndealt\nDan opens 4\n", 1, None),  # the same once the cards are out
 ])
 def test_under_table_stakes_all_he_has_short_of_the_stake_to_meet_opens_nothing(before, stack, opened):
     """A5's reading (law 61): all he has, short of the stake he must meet, is a show for
     that sum and opens nothing, before the cards as after them; when every other player
-    passes, no one opened (L29). All he has that meets it opens, at his turn."""
+    passes, no one opened (L29). All he has that meets it opens as it is made, before the
+    cards as after them (reading 24: the opener is the first to open, in turn or not)."""
     text = (f"players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 20, Cat 20, Dan {stack}\n"
             "Ann deals; Ann shuffles; Dan cuts\n" + before + "Ann passes; Bob passes; Cat passes\n")
     log, _ = parse_checked(text, "x.hand")
@@ -515,24 +516,28 @@ def test_only_a_rulings_payment_cut_short_is_said_in_a_finding():
     assert not [f["summary"] for f in check_log(log)["findings"] if "under table stakes Dan pays" in f["summary"]]
 
 
-@pytest.mark.parametrize("cat, opened", [("Cat opens 4", "Cat"), ("Cat passes", "Dan")])
-def test_under_table_stakes_all_he_has_out_of_turn_opens_only_if_it_meets_the_stake_at_his_turn(cat, opened):
-    """A5's reading with item 24: Dan stakes all he has, 2, out of turn; whether it opens,
-    his turn says. Cat, jumped, opens 4 in turn: at Dan's turn his 2 is short of it, a show
-    for that sum, and Cat is the opener. Cat passes: at Dan's turn his 2 meets the stake of
-    a jack-pot and opens it, and his hand, lacking the openers, is law 30's."""
+@pytest.mark.parametrize("cat", ["Cat opens 4", "Cat passes"])
+def test_under_table_stakes_all_he_has_out_of_turn_that_meets_the_stake_opens_as_it_is_made(cat):
+    """Reading 24 (item 24: the opener is the first to open, in turn or not) with A5: Dan
+    opens out of turn with all he has, 2, which meets the jack-pot's opening of double the
+    ante: he opens it as he stakes, and his hand, lacking the openers, is law 30's then.
+    Cat, jumped, may only play: her 4 recorded as an open is a play, and at Dan's turn his
+    2, short of it, is a show for that sum, but he stays the opener. Whether Cat raises or
+    passes, Dan is the opener. (Until the twenty-sixth round his turn decided: Cat's 4 made
+    her the opener.)"""
     head = ("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 20, Dan 3\n"
             "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat passes; Dan passes; Ann passes; Bob passes\n"
             "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\n"
             "dealt Cat (Ah Ad 9s 6d 2c), Dan (Th Td 9c 8c 3d), Ann 5, Bob 5\n")
     log, _ = parse_checked(head + "Dan opens 5\n", "x.hand")
     log["table"]["house"] = "table-stakes"
-    assert arbiter.next_acts(log)["acts"][0]["type"] == "open"  # not opened yet: whether it opens, his turn says
+    offered = arbiter.next_acts(log)
+    assert offered["player"] == "Cat" and "open" not in {a["type"] for a in offered["acts"]}
     log, _ = parse_checked(head + f"Dan opens 5\n{cat}\nAnn passes; Bob passes\n", "x.hand")
     log["table"]["house"] = "table-stakes"
     report = check_log(log)
-    assert report["games"][1]["opened_by"] == opened
-    assert ("L30" in [f["id"] for f in report["findings"]]) == (opened == "Dan")
+    assert report["games"][1]["opened_by"] == "Dan"
+    assert [(f["id"], f["event"]) for f in report["findings"] if f["id"] == "L30"] == [("L30", 17)]
 
 
 def test_next_offers_no_stake_again_to_one_who_staked_all_he_has_out_of_turn():

@@ -35,10 +35,8 @@ def open_say(r: Judge) -> None:
     game.phase = Phase.SAY
     game.say = Round(seating_round(r, order.value))
     game.say_staked = False
-    # What the first in turn must meet: the ante's or the last straddle's stake (in a
-    # jack-pot none). A stake made before the cards were dealt is an act out of turn,
-    # held as early until its turn.
-    game.preceding = max([game.ante or 0, *(amount for _, amount in game.straddles)])
+    # A stake made before the cards were dealt is an act out of turn, held as early until its turn.
+    game.preceding = game.first_to_meet()
     close_say_if_over(r, game)  # every turn one who staked all he has (A5): the say is over as it begins
 
 
@@ -105,8 +103,6 @@ def betting_act(r: Judge, event: Event) -> None:
                 game.opener_cards = [parse_card(c) for c in event["cards"]]
         record_stake(r, player, event["stake"], in_turn)
     r.act(held)
-    if opens and player in game.all_in and not in_turn and game.phase == Phase.SAY:
-        withhold_opening(game, player)  # all he has out of turn: whether it opens, his turn says (A5)
     if kind != "pass" and taking_part and game.shows_only(player):
         if opens:  # all he has, short of the stake to meet, is a show for that sum (A5, L61): it opens nothing;
             withhold_opening(game, player)  # one who opened before stays the opener (item 24)
@@ -149,13 +145,13 @@ def say_before_the_deal(r: Judge, player: str, kind: str, event: Event) -> None:
             r.stake(player, event["stake"], "stake")
         turns.hold_early(game, player)
     r.act(held)
-    if player in game.all_in:  # all he has: whether it opens, his turn says (A5, L61)
+    if game.shows_only(player):  # all he has short of the stake: a show for that sum opens nothing (A5, L61)
         withhold_opening(game, player)
 
 
 def withhold_opening(game: Game, player: str) -> None:
-    """A stake of all he has opens nothing as it is made: it is a show for that sum, or
-    whether it opens his turn says (A5), where `turn_comes` makes him the opener."""
+    """A stake of all he has short of the stake he must meet opens nothing: it is a show
+    for that sum (A5, L61)."""
     if game.opener == player:
         game.opener, game.opener_cards = None, None
 

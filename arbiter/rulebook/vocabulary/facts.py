@@ -71,7 +71,7 @@ def stakes_all(t: BoardView) -> bool:
 
 
 add("stakes_all", "under table stakes the stake is all he has", stakes_all,
-    note="a show for that sum (A5): it opens, at his turn, only where it meets the stake he must meet")
+    note="a show for that sum (A5) where it falls short of the stake he must meet (`all_in_short`)")
 add("all_in_short", "under table stakes the stake is all he has, short of the stake he must meet",
     lambda t: stakes_all(t) and stake_made(t) < t.playing.preceding,
     note="a show for that sum, which opens nothing (A5, law 61)")
