@@ -994,10 +994,27 @@ def test_once_he_has_bet_short_nothing_more_is_owed_him():
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L48", "L35"]
 
 
+@pytest.mark.parametrize("cat, first", [("Cat demands show 6", "Cat"), ("Cat plays 10", "Dan")])
+def test_after_a_raise_that_only_shows_for_a_sum_meet_the_hands_are_due_from_where_the_betting_began(cat, first):
+    """L59's reading: the hands are shown from the left of the one whose stake made the
+    stakes equal; where none did, from the seat the betting began at. Dan raises to 10 and
+    Ann and Cat each demand a show for a sum: Dan's raise made the stakes unequal, so the
+    hands are due from Cat, where the betting began (`next` named Ann, left of the raiser).
+    Cat's call of 10 makes them equal: from his left, Dan."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 0; Dan discards 0; Ann discards 0\n"
+            f"Cat plays 2; Dan plays 10; Ann demands show 5; {cat}\n")
+    answer = answer_to(text)
+    assert (answer["phase"], answer["player"]) == ("show", first)
+    assert {a["type"] for a in answer["acts"]} == {"show", "pass"}
+
+
 def test_cards_owed_to_one_who_staked_all_he_has_are_given_at_the_show():
     """L39's interpretation with A5: Bob, all in, takes no part in the betting, so he has not
     raised his cards when it closes; the two still owed him are given at the show (no L35),
-    and he shows five cards (no L48)."""
+    and he shows five cards (no L48). Cat's bet made the stakes unequal and the passes left
+    him alone to bet: no stake made them equal, so the hands are due from Cat, where the
+    betting began (L59's reading), Cat first."""
     text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 2, Cat 20, Dan 20\n"
             "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
             "Bob discards 2; Bob asks 2\nCat discards 0; Dan discards 0; Ann discards 0\n"
@@ -1005,7 +1022,7 @@ def test_cards_owed_to_one_who_staked_all_he_has_are_given_at_the_show():
     answer = answer_to(text, house="table-stakes")
     assert (answer["player"], answer["phase"], answer["acts"]) == ("Ann", "show", [{"type": "give", "to": "Bob",
                                                                                    "count": 2}])
-    assert {"type": "show", "player": "Bob"} in answer["others"]
+    assert {"type": "show", "player": "Cat"} in answer["others"]
     log, _ = parse_checked(text + "Bob gets 2\nCat shows (Ks Kd 4c 5d 8h)\nBob shows (7c 7d 7h 2s 9c)\n", "x.hand")
     log["table"]["house"] = "table-stakes"
     report = arbiter.check_log(log)

@@ -289,7 +289,8 @@ class Turns:
     def show_due(self) -> list[str]:
         """The hands still due at the show, in the order the rules' `show_order` sets; where
         it names no one (no stake in the betting made the stakes equal: it closed as it
-        began, or with a pass), in the betting's order, from the seat it begins at."""
+        began, or on a raise no one called), in the betting's order, from the seat it begins
+        at."""
         board = self.board
         game = board.playing
         order = board.setting("show_order")  # without it, in the order the players are seated

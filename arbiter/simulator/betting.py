@@ -139,7 +139,8 @@ def play_betting(game: Game) -> None:
         return
     game.plant.betting_closed(game, state)
     if not game.resolved:
-        show(game, game.seats.left_of(state.last_to_equal or game.first_bettor()))
+        # from the left of the one whose stake made them equal; where none did, from the seat the betting began at
+        show(game, game.seats.left_of(state.last_to_equal) if state.last_to_equal else game.first_bettor())
 
 
 def in_turn_actor(game: Game, chain: list[str], closing: bool, state: Betting) -> str | None:
@@ -208,6 +209,6 @@ def stake(game: Game, player: str, amount: int, state: Betting, in_turn: bool) -
     game.set_stake(player, amount)
     if amount > before:
         state.raises += 1
-    if amount >= before:
-        state.last_to_equal = player
+    if amount >= before:  # a call may make the stakes equal; a raise makes them unequal (L59's reading)
+        state.last_to_equal = player if amount == before else None
     return at

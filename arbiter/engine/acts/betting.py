@@ -196,8 +196,18 @@ def record_stake(r: Judge, player: str, stake: int, in_turn: bool) -> None:
             game.last_stood = player
         elif not in_turn and stake == before:
             game.early_stands.add(player)
-        if in_turn and game.stakes[player] >= game.preceding:  # the stake he made: all he has may fall short (A5)
-            game.last_to_equal = player
+        if in_turn:
+            note_equalling(game, player)
+
+
+def note_equalling(game: Game, player: str) -> None:
+    """His stake in the betting, counting now: one that meets the preceding stake may be
+    the one that makes the stakes equal, where the hands are shown from his left (L59); a
+    raise makes them unequal, and where the betting closes on it (the others showing for
+    a sum), no stake made them equal: the hands are due from the seat the betting begins
+    at (L59's reading). All he has short of it (A5) changes neither."""
+    if game.stakes[player] >= game.preceding:
+        game.last_to_equal = player if game.stakes[player] == game.preceding else None
 
 
 def take_turns_to(r: Judge, player: str, passing: bool = False) -> bool:
@@ -253,7 +263,7 @@ def pass_turn(r: Judge, player: str) -> None:
         return
     turn_comes(r, player)
     if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
-        game.last_to_equal = player
+        note_equalling(game, player)
         if player in game.early_stands and game.stakes[player] == game.preceding:  # his stand, made early (D5)
             game.stood.add(player)
             game.last_stood = player
