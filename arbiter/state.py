@@ -295,14 +295,17 @@ class Game:
         where he demanded one, or staked all he has short of the stake he must now meet
         (A5); all he has that meets it is a stake like any other, and may open or raise."""
         info = self.all_in.get(player)
-        to_meet = self.first_to_meet() if self.phase == Phase.BEFORE_DEAL else self.preceding
-        return info is not None and (info["demanded"] or self.stakes[player] < to_meet)
+        return info is not None and (info["demanded"] or self.stakes[player] < self.stake_to_meet())
 
     def first_to_meet(self) -> int:
         """The stake the first in turn in the say must meet: the ante's or the last
-        straddle's (in a jack-pot none). Before the cards it is the one a say out of turn
-        must meet as it is made (reading 24)."""
+        straddle's (in a jack-pot none)."""
         return max([self.ante or 0, *(amount for _, amount in self.straddles)])
+
+    def stake_to_meet(self) -> int:
+        """The preceding stake made in turn, which a stake now must meet; before the cards
+        the first in turn's, which a say out of turn then meets as it is made (reading 24)."""
+        return self.first_to_meet() if self.phase == Phase.BEFORE_DEAL else self.preceding
 
 
 class Session:

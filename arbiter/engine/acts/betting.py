@@ -262,7 +262,7 @@ def pass_turn(r: Judge, player: str) -> None:
         turns.take_say_turn(game, player, staked=False, raises=False)
         return
     turn_comes(r, player)
-    if game.phase == Phase.BETTING and game.stakes[player] >= game.preceding:
+    if game.phase == Phase.BETTING:
         note_equalling(game, player)
         if player in game.early_stands and game.stakes[player] == game.preceding:  # his stand, made early (D5)
             game.stood.add(player)

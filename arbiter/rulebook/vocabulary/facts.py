@@ -73,7 +73,7 @@ def stakes_all(t: BoardView) -> bool:
 add("stakes_all", "under table stakes the stake is all he has", stakes_all,
     note="a show for that sum (A5) where it falls short of the stake he must meet (`all_in_short`)")
 add("all_in_short", "under table stakes the stake is all he has, short of the stake he must meet",
-    lambda t: stakes_all(t) and stake_made(t) < t.playing.preceding,
+    lambda t: stakes_all(t) and stake_made(t) < t.playing.stake_to_meet(),
     note="a show for that sum, which opens nothing (A5, law 61)")
 add("dealing_over", "the dealing is over: since its first card an event has come other than a card, a word to "
     "the dealer, a point made or a card found face up", lambda t: t.in_deal() and t.playing.deal.dealing_over,
