@@ -414,3 +414,15 @@ def test_a_stake_kept_short_of_a_bet_is_no_stand_and_a_pool_no_one_takes_is_coun
     shown = _story(cases_dir() / "l60-show-for-a-sum-best-hand.json", rulebook)[3]
     assert any("demands a show for a sum: a stake of" in step["text"] for step in shown)
     assert not any("cannot meet the raise" in step["text"] for step in shown)
+
+
+def test_a_word_to_the_dealer_is_not_told_as_in_the_deal_where_no_deal_is_in_play(capsys, tmp_path):
+    """SPEC 7: between a misdeal and the new deal no deal is in play, and a word to the
+    dealer then is no L15. The story told every word as "during the deal"; it tells the
+    word, and the finding, where there is one, says when it was."""
+    path = json_log_from_text(tmp_path / "word.json", (
+        "players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+        "card to Bob\nface up in pack\nDan speaks\nAnn deals; Ann shuffles; Dan cuts\ndealt\n"))
+    code, told, _ = run(capsys, "explain", str(path))
+    flat = " ".join(told.split())
+    assert "Dan speaks to the dealer." in flat and "during the deal" not in flat and "L15" not in flat

@@ -438,7 +438,7 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "dealt": _dealt,
     "face_up_in_pack": lambda t, e, b, a: "A card is found face up in the pack"
     + (f": {e['card']}." if e.get("card") else "."),
-    "speak": lambda t, e, b, a: f"{e['player']} speaks to the dealer during the deal.",
+    "speak": lambda t, e, b, a: f"{e['player']} speaks to the dealer.",  # during the deal or not: the finding says
     "point_out": _point_out,
     "lift": lambda t, e, b, a: f"{e['player']} lifts the cards from the table.",
     "open": _open,
