@@ -208,7 +208,7 @@ def test_an_opening_and_a_show_demanded_beyond_his_counters_are_told_as_the_stak
     that meets the minimum opens the game; a show demanded for 12 with 4 left is for 6."""
     path = str(cases_dir() / "house" / "table-stakes-all-he-has-short-of-the-straddle-opens-nothing.json")
     flat = " ".join(run(capsys, "explain", path, "--house", "table-stakes")[1].split())
-    assert "Dan stakes all they have: a stake of 1 (1 more), short of the highest, 2. It opens nothing as made." in flat
+    assert "Dan stakes all they have: a stake of 1 (1 more), short of the highest, 2. It opens nothing." in flat
     assert "Dan opens the game" not in flat
     head = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 20, Bob 6, Cat 4, Dan 30\n"
             "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n")
@@ -426,3 +426,23 @@ def test_a_word_to_the_dealer_is_not_told_as_in_the_deal_where_no_deal_is_in_pla
     code, told, _ = run(capsys, "explain", str(path))
     flat = " ".join(told.split())
     assert "Dan speaks to the dealer." in flat and "during the deal" not in flat and "L15" not in flat
+
+
+@pytest.mark.parametrize("case, event, words", [
+    # law 13: the say that lifts a foul hand opens nothing, and the story said "opens the game"
+    ("l13-foul-hand-say-opens-nothing-jackpot-follows", 5, "Cat opens with a stake of 2 (2 more), but it opens nothing."),
+    # reading 24: the first stake in turn opens the game whatever word records it; it was told as a raise
+    ("l25-first-stake-recorded-as-a-play-opens-the-game", 5, "Cat opens the game, with a stake recorded as a play"),
+    ("l25-an-early-play-opens-the-jackpot-at-its-turn", 17, "Dan stakes 2 (2 more), before the game is opened."),
+    ("l25-an-early-play-opens-the-jackpot-at-its-turn", 18, "Dan's stake, made out of turn, opens the game as Dan's"),
+    # D5: one stands after the draw; in the say an early stake's turn passes
+    ("l25-acts-between-a-misdeal-and-the-new-deal", 16, "Cat keeps the stake at 2."),
+    # SPEC 25: after the pool is taken no counters move, and the story said "2 more"
+    ("l58-stake-after-uncalled-win", 8, "Cat names a stake of 4 once the pool is taken."),
+])
+def test_the_story_tells_an_opening_as_the_report_counts_it(case, event, words, rulebook):
+    """The story's sentence at an event says what the replay made of it: who opened, and
+    when; a stake that opens nothing; no stand before the draw; no counters after the pool."""
+    *_, steps = _story(cases_dir() / f"{case}.json", rulebook)
+    told = next(step["text"] for step in steps if step["event"] == event and step["kind"] != "game_end")
+    assert words in " ".join(told.split())

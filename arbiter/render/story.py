@@ -23,6 +23,7 @@ from arbiter.rulebook.model import Rulebook, hand_rules
 from arbiter.rulebook.vocabulary.effects import Pronouns, effect_words
 from arbiter.rulebook.vocabulary.grammar import setting_entries
 from arbiter.seats import POOL
+from arbiter.state import Phase
 from arbiter.words import plural, pronoun_of
 
 Event = Mapping[str, Any]
@@ -185,6 +186,10 @@ class Storyteller:
         if ahead is not None:  # told ahead in its own game: an ante put up for a jack-pot is its jack-pot ante
             after = {**after, "jackpot": ahead["jackpot"]}
         told = [TELLERS[event["type"]](self, event, before or {}, after)]
+        opener = after.get("opener")
+        if before and opener and _opens_now(event, before, after) \
+                and (opener != event.get("player") or event["type"] not in ("open", "play")):
+            told.append(f"{opener}'s stake, made out of turn, opens the game as {opener}'s turn comes.")
         moved = self.money.get(after["event"], ())
         told += [money_words(entry) + "." for entry in moved]
         if any(POOL in (entry["from"], entry["to"]) and entry["game"] == game for entry in moved):
@@ -359,6 +364,12 @@ def _all_he_has(e: Event, before: State, after: State) -> bool:
     return newly and _made(e, before, after) > old
 
 
+def _opens_now(e: Event, before: State, after: State) -> bool:
+    """Did this event make the game's first opening (the first to open, in turn or not,
+    whatever word recorded it: reading 24)?"""
+    return after.get("game") == before.get("game") and not before.get("opener") and bool(after.get("opener"))
+
+
 def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
     stakes = before.get("stakes") or {}
     old = stakes.get(e["player"], 0)
@@ -371,10 +382,18 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
                f"({made - old} more)"
         return told + (f", short of the highest, {highest}." if made < highest else
                        ", equal to the highest." if made == highest else f", {made - highest} over the highest.")
+    if before.get("phase") == Phase.OVER and after.get("winners"):  # the pool taken: no counters move (SPEC 25)
+        return f"{e['player']} names a stake of {stake} once the pool is taken."
+    if after.get("opener") == e["player"] and _opens_now(e, before, after):  # the first stake in turn (L25)
+        return f"{e['player']} opens the game, with a stake recorded as a play: a stake of {stake} ({more} more)."
+    if not after.get("opener") and more > 0 and after.get("game") == before.get("game"):  # it raises no one yet
+        return f"{e['player']} stakes {stake} ({more} more), before the game is opened."
     if more < 0:
         return f"{e['player']} names a stake of {stake}, lower than the {old} already staked."
     if more == 0 and stake < highest:  # no stand: a stand meets no bet (D5)
         return f"{e['player']} keeps the stake at {stake}, short of the highest, {highest}."
+    if more == 0 and before.get("phase") not in (Phase.DRAW, Phase.BETTING):  # one stands after the draw (D5)
+        return f"{e['player']} keeps the stake at {stake}."
     if more == 0:
         return f"{e['player']} stands, keeping the stake at {stake}."
     if stake > highest:
@@ -389,9 +408,13 @@ def _open(t: Storyteller, e: Event, before: State, after: State) -> str:
     as one: the cards it names are no opening hand."""
     if before.get("opener") and before.get("game") == after.get("game"):
         return _play(t, e, before, after)
-    if _all_he_has(e, before, after):  # all he has opens only as his turn and the stake to meet say (A5)
-        if after.get("opener") != e["player"]:
-            return _play(t, e, before, after) + " It opens nothing as made."
+    if after.get("opener") != e["player"] and before.get("game") == after.get("game"):
+        # a foul hand (L13), all he has short of the stake to meet (A5), one out: it opens nothing
+        if _all_he_has(e, before, after) or before.get("phase") == Phase.OVER:
+            return _play(t, e, before, after) + " It opens nothing."
+        more = e["stake"] - (before.get("stakes") or {}).get(e["player"], 0)
+        return f"{e['player']} opens with a stake of {e['stake']} ({more} more), but it opens nothing."
+    if _all_he_has(e, before, after):
         said = pronoun_of(e["player"], t.pronouns)
         return f"{e['player']} opens the game with all {said.subject} {said.verb('has')}: a stake of " \
                f"{_made(e, before, after)}."
