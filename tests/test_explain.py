@@ -446,3 +446,38 @@ def test_the_story_tells_an_opening_as_the_report_counts_it(case, event, words, 
     *_, steps = _story(cases_dir() / f"{case}.json", rulebook)
     told = next(step["text"] for step in steps if step["event"] == event and step["kind"] != "game_end")
     assert words in " ".join(told.split())
+
+
+HEAD = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+        "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob plays 2\n")
+
+
+@pytest.mark.parametrize("rest, event, words", [
+    # SPEC 25: a show demanded by one who passed changes nothing; it was told as his show for 2
+    ("Bob discards 0; Cat discards 0; Dan discards 0\nCat plays 4; Dan passes; Dan demands show 6\n", 14,
+     "Dan names a stake of 6, which changes nothing in the game."),
+    # D5: one stands once he has drawn; a stake kept at his turn to draw is no stand
+    ("Bob discards 0; Cat plays 2; Cat discards 2\n", 10, "Cat keeps the stake at 2."),
+    # SPEC 24: Cat, jumped by Dan's bet out of turn, meets the stake made in turn: a stand, not short of 5
+    ("Bob discards 0; Cat discards 0; Dan discards 0\nDan plays 5; Cat plays 2\n", 13,
+     "Cat stands, keeping the stake at 2."),
+])
+def test_the_story_tells_a_stake_as_the_replay_counts_it(rest, event, words, tmp_path, rulebook):
+    """A stake that can change nothing, a stake kept before the draw, and a stand by one an
+    early bet jumped, each told as the replay counts it."""
+    *_, steps = _story(json_log_from_text(tmp_path / "stake.json", HEAD + rest), rulebook)
+    told = next(step["text"] for step in steps if step["event"] == event and step["kind"] != "game_end")
+    assert words in " ".join(told.split())
+
+
+@pytest.mark.parametrize("case, event, words", [
+    ("l48-foul-bet-while-others-draw-ends-nothing", 12, "Cat stakes 15 (13 more) and retires from the game"),
+    ("l63-bet-with-foul-hand-lost", 18, "Dan names a stake of 4, which changes nothing in the game."),
+    ("l59-stake-after-the-close-and-after-the-pool", 14, "Bob names a stake of 6, which changes nothing in the game."),
+])
+def test_a_stake_that_raises_no_one_is_told_as_no_raise(case, event, words, rulebook):
+    """A bet that raises a foul hand (L48), a stake by one out (L63), a stake after the
+    betting has closed (L59): none raises anyone, and each was told as a raise."""
+    *_, steps = _story(cases_dir() / f"{case}.json", rulebook)
+    told = next(step["text"] for step in steps if step["event"] == event and step["kind"] != "game_end")
+    assert words in " ".join(told.split())

@@ -144,6 +144,8 @@ class Replay(Judge):
             "jackpot": game.jackpot,
             "phase": game.phase,
             "opener": game.opener,
+            "preceding": game.preceding,  # the stake made in turn a stake now meets, and who staked out of turn
+            "early": [p for p in seats if p in game.early],  # with his turn not yet passed (SPEC 24)
             "pool": self.board.ledger.pool,
             "stakes": {p: game.stakes[p] for p in seats},
             "still_in": [p for p in seats if p in game.still_in],

@@ -370,11 +370,28 @@ def _opens_now(e: Event, before: State, after: State) -> bool:
     return after.get("game") == before.get("game") and not before.get("opener") and bool(after.get("opener"))
 
 
+def _changes_nothing(e: Event, before: State, after: State) -> str | None:
+    """Where a stake can change nothing but the counters in the pool (SPEC 25: by one out,
+    after the betting has closed, after the pool is taken), what the story says of it."""
+    if after.get("game") != before.get("game"):
+        return None
+    if before.get("phase") == Phase.OVER and after.get("winners"):  # the pool taken: no counters move
+        return f"{e['player']} names a stake of {e['stake']} once the pool is taken."
+    if e["player"] not in (before.get("still_in") or ()) or before.get("phase") in (Phase.SHOW, Phase.OVER):
+        return f"{e['player']} names a stake of {e['stake']}, which changes nothing in the game."
+    return None
+
+
 def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
+    late = _changes_nothing(e, before, after)
+    if late:
+        return late
     stakes = before.get("stakes") or {}
     old = stakes.get(e["player"], 0)
     highest = max(stakes.values(), default=0)
     stake, more = e["stake"], e["stake"] - old
+    if before.get("early") and before.get("preceding", highest) <= stake < highest:
+        highest = before["preceding"]  # a stake out of turn binds one it jumped only from its turn (SPEC 24)
     made = _made(e, before, after)
     if _all_he_has(e, before, after):  # table stakes: all he has, the stake he could make (A5)
         said = pronoun_of(e["player"], t.pronouns)
@@ -382,8 +399,8 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
                f"({made - old} more)"
         return told + (f", short of the highest, {highest}." if made < highest else
                        ", equal to the highest." if made == highest else f", {made - highest} over the highest.")
-    if before.get("phase") == Phase.OVER and after.get("winners"):  # the pool taken: no counters move (SPEC 25)
-        return f"{e['player']} names a stake of {stake} once the pool is taken."
+    if more > 0 and e["player"] not in (after.get("still_in") or ()):  # a foul hand (L13, L48), short (L54)
+        return f"{e['player']} stakes {stake} ({more} more) and retires from the game: the stake raises no one."
     if after.get("opener") == e["player"] and _opens_now(e, before, after):  # the first stake in turn (L25)
         return f"{e['player']} opens the game, with a stake recorded as a play: a stake of {stake} ({more} more)."
     if not after.get("opener") and more > 0 and after.get("game") == before.get("game"):  # it raises no one yet
@@ -392,7 +409,7 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
         return f"{e['player']} names a stake of {stake}, lower than the {old} already staked."
     if more == 0 and stake < highest:  # no stand: a stand meets no bet (D5)
         return f"{e['player']} keeps the stake at {stake}, short of the highest, {highest}."
-    if more == 0 and before.get("phase") not in (Phase.DRAW, Phase.BETTING):  # one stands after the draw (D5)
+    if more == 0 and after.get("phase") in (Phase.SAY, Phase.DRAW):  # one stands once he has drawn (D5)
         return f"{e['player']} keeps the stake at {stake}."
     if more == 0:
         return f"{e['player']} stands, keeping the stake at {stake}."
@@ -480,8 +497,8 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "ask_dealer": lambda t, e, b, a: f"{e['player']} asks the dealer how many cards the dealer drew.",
     "dealer_answer": lambda t, e, b, a: f"The dealer, {a['dealer']}, answers: {e['count']}.",
     "dealer_tells": lambda t, e, b, a: f"The dealer, {a['dealer']}, tells how many cards {e['about']} drew.",
-    "demand_show": lambda t, e, b, a: f"{e['player']} demands a show for a sum: a stake of {_made(e, b, a)} in all,"
-    " everything left.",
+    "demand_show": lambda t, e, b, a: _changes_nothing(e, b, a) or f"{e['player']} demands a show for a sum: "
+    f"a stake of {_made(e, b, a)} in all, everything left.",
     "show": _show,
     "win": lambda t, e, b, a: f"The log records {e['player']} as taking the pool"
     + (f" ({e['amount']})." if e.get("amount") is not None else "."),
