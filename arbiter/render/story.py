@@ -425,9 +425,12 @@ def _open(t: Storyteller, e: Event, before: State, after: State) -> str:
     as one: the cards it names are no opening hand."""
     if before.get("opener") and before.get("game") == after.get("game"):
         return _play(t, e, before, after)
+    late = _changes_nothing(e, before, after)  # by one out, or once the game is over
+    if late:
+        return late
     if after.get("opener") != e["player"] and before.get("game") == after.get("game"):
-        # a foul hand (L13), all he has short of the stake to meet (A5), one out: it opens nothing
-        if _all_he_has(e, before, after) or before.get("phase") == Phase.OVER:
+        # a foul hand (L13), all he has short of the stake to meet (A5): it opens nothing
+        if _all_he_has(e, before, after):
             return _play(t, e, before, after) + " It opens nothing."
         more = e["stake"] - (before.get("stakes") or {}).get(e["player"], 0)
         return f"{e['player']} opens with a stake of {e['stake']} ({more} more), but it opens nothing."
