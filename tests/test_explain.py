@@ -481,3 +481,13 @@ def test_a_stake_that_raises_no_one_is_told_as_no_raise(case, event, words, rule
     *_, steps = _story(cases_dir() / f"{case}.json", rulebook)
     told = next(step["text"] for step in steps if step["event"] == event and step["kind"] != "game_end")
     assert words in " ".join(told.split())
+
+
+def test_a_pass_by_one_already_out_is_not_told_as_giving_up_the_game(tmp_path, rulebook):
+    """A pass by a player who passed before gives up nothing: the story said "passes and
+    gives up the game" a second time."""
+    text = HEAD.replace("Ann passes; Bob plays 2\n", "Ann passes; Ann passes\n")
+    *_, steps = _story(json_log_from_text(tmp_path / "again.json", text), rulebook)
+    told = {step["event"]: " ".join(step["text"].split()) for step in steps if step["kind"] != "game_end"}
+    assert told[7].startswith("Ann passes and gives up the game.")
+    assert told[8].startswith("Ann, already out of the game, passes.")

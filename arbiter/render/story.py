@@ -486,7 +486,9 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "lift": lambda t, e, b, a: f"{e['player']} lifts the cards from the table.",
     "open": _open,
     "play": _play,
-    "pass": lambda t, e, b, a: f"{e['player']} passes and gives up the game.",
+    "pass": lambda t, e, b, a: f"{e['player']}, already out of the game, passes."
+    if b.get("game") is not None and b.get("game") == a.get("game") and e["player"] not in (b.get("still_in") or ())
+    else f"{e['player']} passes and gives up the game.",
     "divulge": lambda t, e, b, a: f"{e['player']}, still in, shows or tells cards of the hand."
     if e["player"] in (b.get("still_in") or ()) else f"{e['player']}, having retired, tells what the cards were.",
     "take_back": lambda t, e, b, a: f"{e['player']} takes back cards already thrown down.",
