@@ -491,3 +491,15 @@ def test_a_pass_by_one_already_out_is_not_told_as_giving_up_the_game(tmp_path, r
     told = {step["event"]: " ".join(step["text"].split()) for step in steps if step["kind"] != "game_end"}
     assert told[7].startswith("Ann passes and gives up the game.")
     assert told[8].startswith("Ann, already out of the game, passes.")
+
+
+@pytest.mark.parametrize("say, words", [("Dan plays 5", "Dan stakes 5 (5 more), before the game is opened."),
+                                        ("Dan opens 5", "Dan opens the game: a stake of 5.")])
+def test_a_say_before_the_first_deal_is_told_as_a_stake_that_counts(say, words, tmp_path, rulebook):
+    """Reading 24: a stake before the log's first deal stands as his stake in the deal to
+    come. With no game in play yet, the story took it for a stake by one out of the game
+    ("changes nothing")."""
+    text = f"players Ann Bob Cat Dan; limit 10; ante 1\n{say}\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+    *_, steps = _story(json_log_from_text(tmp_path / "before.json", text), rulebook)
+    told = " ".join(next(step["text"] for step in steps if step["event"] == 0).split())
+    assert told.startswith(words) and "changes nothing" not in told

@@ -364,16 +364,22 @@ def _all_he_has(e: Event, before: State, after: State) -> bool:
     return newly and _made(e, before, after) > old
 
 
+def _same_game(before: State, after: State) -> bool:
+    """Was a game in play before the event, and is the event its own? Not before the first
+    deal, where an act waits for it (reading 24), nor at a game's first event."""
+    return before.get("game") is not None and before.get("game") == after.get("game")
+
+
 def _opens_now(e: Event, before: State, after: State) -> bool:
     """Did this event make the game's first opening (the first to open, in turn or not,
     whatever word recorded it: reading 24)?"""
-    return after.get("game") == before.get("game") and not before.get("opener") and bool(after.get("opener"))
+    return _same_game(before, after) and not before.get("opener") and bool(after.get("opener"))
 
 
 def _changes_nothing(e: Event, before: State, after: State) -> str | None:
     """Where a stake can change nothing but the counters in the pool (SPEC 25: by one out,
     after the betting has closed, after the pool is taken), what the story says of it."""
-    if after.get("game") != before.get("game"):
+    if not _same_game(before, after):
         return None
     if before.get("phase") == Phase.OVER and after.get("winners"):  # the pool taken: no counters move
         return f"{e['player']} names a stake of {e['stake']} once the pool is taken."
@@ -399,7 +405,8 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
                f"({made - old} more)"
         return told + (f", short of the highest, {highest}." if made < highest else
                        ", equal to the highest." if made == highest else f", {made - highest} over the highest.")
-    if more > 0 and e["player"] not in (after.get("still_in") or ()):  # a foul hand (L13, L48), short (L54)
+    if more > 0 and e["player"] not in (after.get("still_in") or ()) \
+            and e["player"] in (before.get("still_in") or ()):  # a foul hand (L13, L48), short (L54)
         return f"{e['player']} stakes {stake} ({more} more) and retires from the game: the stake raises no one."
     if after.get("opener") == e["player"] and _opens_now(e, before, after):  # the first stake in turn (L25)
         return f"{e['player']} opens the game, with a stake recorded as a play: a stake of {stake} ({more} more)."
@@ -428,7 +435,7 @@ def _open(t: Storyteller, e: Event, before: State, after: State) -> str:
     late = _changes_nothing(e, before, after)  # by one out, or once the game is over
     if late:
         return late
-    if after.get("opener") != e["player"] and before.get("game") == after.get("game"):
+    if after.get("opener") != e["player"] and _same_game(before, after):
         # a foul hand (L13), all he has short of the stake to meet (A5): it opens nothing
         if _all_he_has(e, before, after):
             return _play(t, e, before, after) + " It opens nothing."
@@ -487,7 +494,7 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "open": _open,
     "play": _play,
     "pass": lambda t, e, b, a: f"{e['player']}, already out of the game, passes."
-    if b.get("game") is not None and b.get("game") == a.get("game") and e["player"] not in (b.get("still_in") or ())
+    if _same_game(b, a) and e["player"] not in (b.get("still_in") or ())
     else f"{e['player']} passes and gives up the game.",
     "divulge": lambda t, e, b, a: f"{e['player']}, still in, shows or tells cards of the hand."
     if e["player"] in (b.get("still_in") or ()) else f"{e['player']}, having retired, tells what the cards were.",
