@@ -503,3 +503,23 @@ def test_a_say_before_the_first_deal_is_told_as_a_stake_that_counts(say, words, 
     *_, steps = _story(json_log_from_text(tmp_path / "before.json", text), rulebook)
     told = " ".join(next(step["text"] for step in steps if step["event"] == 0).split())
     assert told.startswith(words) and "changes nothing" not in told
+
+
+@pytest.mark.parametrize("case, event, words", [
+    # L20: the ante staked again by its player, after a misdeal; the story told "stakes the ante"
+    ("l20-the-ante-staked-again-after-a-misdeal-is-an-irregularity-the-counters-stay", 10,
+     "Bob puts up 1 more as an ante: 2 in all."),
+    ("l20-the-ante-staked-by-its-player-after-another-staked-it-is-a-second-ante", 4,
+     "Bob stakes an ante; Cat has staked this game's."),
+    # L30: a second jack-pot ante, put up before the jack-pot's deal, is told in the jack-pot
+    ("l30-a-second-jackpot-ante-by-one-who-has-paid", 13, "Dan puts up 1 more as a jack-pot ante: 2 in all."),
+    ("l30-a-second-jackpot-ante-by-one-who-has-paid", 12, "Dan pays the jack-pot ante."),
+    ("l30-jackpot-antes-put-up-before-its-deal-are-its-own", 10, "Bob pays the jack-pot ante."),
+])
+def test_an_ante_after_the_games_ante_is_told_as_one_more(case, event, words, rulebook):
+    """An ante after the game's (or, where every player antes, after his own) was told as
+    the game's ante, though the finding beside it says it is a second one; an ante put up
+    before its jack-pot's deal is that jack-pot's, not a second one beside the last game's."""
+    *_, steps = _story(cases_dir() / f"{case}.json", rulebook)
+    told = next(step["text"] for step in steps if step["event"] == event and step["kind"] != "game_end")
+    assert " ".join(told.split()).startswith(words)

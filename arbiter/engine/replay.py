@@ -144,6 +144,7 @@ class Replay(Judge):
             "jackpot": game.jackpot,
             "phase": game.phase,
             "opener": game.opener,
+            "ante_staker": game.ante_staker,  # who staked this game's ante (none where every player antes)
             "preceding": game.preceding,  # the stake made in turn a stake now meets, and who staked out of turn
             "early": [p for p in seats if p in game.early],  # with his turn not yet passed (SPEC 24)
             "pool": self.board.ledger.pool,

@@ -116,8 +116,11 @@ class Storyteller:
         self.money: dict[int, list[Mapping[str, Any]]] = {}
         self.won: dict[int, dict[str, int]] = {}  # each game's winnings, by player
         self.won_by: dict[int, set[str]] = {}  # the rules each game's winnings cite
+        self.antes: dict[tuple[int, str], list[tuple[int, int]]] = {}  # each game's antes by player: (event, amount)
         for entry in report["ledger"]:
             self.money.setdefault(entry["event"], []).append(entry)
+            if entry["what"] == "ante":
+                self.antes.setdefault((entry["game"], entry["from"]), []).append((entry["event"], entry["amount"]))
             if entry["from"] == POOL and entry["what"] == "win":
                 won = self.won.setdefault(entry["game"], {})
                 won[entry["to"]] = won.get(entry["to"], 0) + entry["amount"]
@@ -311,7 +314,22 @@ def _shuffle(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 
 def _ante(t: Storyteller, e: Event, before: State, after: State) -> str:
-    return f"{e['player']} pays the jack-pot ante." if after.get("jackpot") else f"{e['player']} stakes the ante."
+    """The game's ante, or one after it (L20 and L30 judge it): more of his own, with what
+    he has put up in all, from the ledger, whose entry names the game the ante is for
+    (one put up before its game's deal has no board of its own); or an ante beside the
+    one another staked."""
+    player, now = e["player"], after["event"]
+    made = [entry for entry in t.money.get(now, ()) if entry["what"] == "ante" and entry["from"] == player]
+    game: int | None = made[0]["game"] if made else after.get("game")
+    paid: int = sum(amount for k, amount in t.antes.get((game, player), []) if k < now) if game else 0
+    more: int = sum(entry["amount"] for entry in made)
+    if paid and more:
+        kind = "a jack-pot ante" if after.get("jackpot") else "an ante"
+        return f"{player} puts up {more} more as {kind}: {paid + more} in all."
+    earlier = before.get("ante_staker") if _same_game(before, after) and after.get("game") == game else None
+    if earlier and earlier != player:
+        return f"{player} stakes an ante; {earlier} has staked this game's."
+    return f"{player} pays the jack-pot ante." if after.get("jackpot") else f"{player} stakes the ante."
 
 
 def _card(t: Storyteller, e: Event, before: State, after: State) -> str:
