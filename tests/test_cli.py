@@ -71,6 +71,19 @@ def test_law_json_carries_code_name_text_and_parameters():
     assert data["machine_form_in_words"]
 
 
+def test_law_names_the_house_cases_that_show_it_with_their_house_file():
+    """A law a club's agreement changes is shown under its house file too (cases/house/,
+    whose `meta.laws` name it): `law` listed only the cases of the rule's own list."""
+    shipped = {case["case"]: case["house"] for case in json.loads(run("law", "L30", "--format", "json").output)
+               ["house_cases"]}
+    assert shipped["cases/house/knaves-always-open-the-jackpot.json"] == "knaves-always"
+    assert not any(case.startswith("cases/l") for case in shipped)
+    text = run("law", "L30").output
+    assert "cases/house/knaves-always-open-the-jackpot.json (--house knaves-always)" in text
+    club_rule = json.loads(run("law", "H1", "--format", "json", "--house", "jacks-to-open").output)
+    assert club_rule["house_cases"] == []  # a club's own rule lists its cases itself
+
+
 def test_law_reflects_house_rules(tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text("parameters: {opening_multiple_of_ante: 3}\ndisable: [L15]\n")

@@ -8,6 +8,7 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import FORMAT, HOUSE, cli
+from arbiter.cli.rulebook import house_cases_showing
 from arbiter.render.formats import LAW_FORMATS
 from arbiter.render.lawbook import render_law, render_laws
 from arbiter.resources import schema_path
@@ -33,7 +34,8 @@ def laws(section: str | None, fmt: str, house: str | None) -> None:
 def law(rule_id: str, fmt: str, house: str | None) -> None:
     """One rule in full: Peel's words, parameters, what the arbiter does, interpretations, cases."""
     rulebook = build_rulebook(house)
-    click.echo(render_law(rulebook.get(rule_id), rulebook, fmt), nl=False)
+    rule = rulebook.get(rule_id)
+    click.echo(render_law(rule, rulebook, fmt, house_cases_showing(rule)), nl=False)
 
 
 @cli.command()

@@ -12,8 +12,8 @@ from arbiter.cli.app import HOUSE, cli
 from arbiter.render.formats import RULEBOOK_FORMATS
 from arbiter.render.rulebook import render_rulebook_html, render_rulebook_json, render_rulebook_markdown
 from arbiter.resources import cases_dir
-from arbiter.rulebook.house import case_path
-from arbiter.rulebook.model import Rulebook
+from arbiter.rulebook.house import HOUSE_AUTHORITY, case_path
+from arbiter.rulebook.model import Rule, Rulebook
 
 
 def case_titles(rulebook: Rulebook) -> dict[str, str]:
@@ -24,6 +24,21 @@ def case_titles(rulebook: Rulebook) -> dict[str, str]:
              for rule in rulebook.rules.values() for case in rule.cases}
     return {name: json.loads(path.read_text(encoding="utf-8"))["meta"]["title"]
             for name, path in paths.items() if path.is_file()}
+
+
+def house_cases_showing(rule: Rule) -> list[dict[str, str]]:
+    """The shipped cases under a house file (`cases/house/`) whose `meta.laws` name the rule,
+    beyond those it lists itself, each with the house file it is checked under: a law a
+    club's agreement changes is shown there too. A club's own rule lists its cases itself,
+    and its ID (H1) is its house file's alone."""
+    if rule.authority == HOUSE_AUTHORITY:
+        return []
+    found = []
+    for path in sorted((cases_dir() / "house").glob("*.json")):
+        meta = json.loads(path.read_text(encoding="utf-8"))["meta"]
+        if rule.id in meta.get("laws", ()) and path.stem not in rule.cases:
+            found.append({"case": f"cases/house/{path.name}", "house": meta["house"]})
+    return found
 
 
 @cli.command()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import textwrap
 from pathlib import PurePath
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, Sequence
 
 from arbiter.render.columns import draw_table
 from arbiter.rulebook.describe import Describer
@@ -78,8 +78,10 @@ def _wrap(text: str, indent: str = "  ") -> str:
     return textwrap.fill(" ".join(text.split()), width=88, initial_indent=indent, subsequent_indent=follow)
 
 
-def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
-    detail = law_detail(rule, rulebook)
+def render_law(rule: Rule, rulebook: Rulebook, fmt: str, house_cases: Sequence[Mapping[str, str]] = ()) -> str:
+    """One rule in full; `house_cases`: the shipped cases under a house file that show it
+    beyond its own list, each with its house file."""
+    detail = {**law_detail(rule, rulebook), "house_cases": list(house_cases)}
     if fmt == "json":
         return json.dumps(detail, indent=2, ensure_ascii=False)
     who = {"law": "Peel's law", "description": "Peel's description of the game",
@@ -127,4 +129,7 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str) -> str:
         lines += [_wrap(text, "  - ") for text in rule.interpretations]
         lines.append("")
     lines.append("Cases: " + (", ".join(f"cases/{case_path(rule, c)}.json" for c in rule.cases) or "none"))
+    if house_cases:
+        lines += ["", "Under a house file (arbiter check --house NAME):"]
+        lines += [f"  {shown['case']} (--house {shown['house']})" for shown in house_cases]
     return "\n".join(lines).rstrip() + "\n"
