@@ -52,6 +52,15 @@ def test_after_a_straddle_the_least_opening_is_double_it_and_the_most_the_limit_
     assert act(answer, "open") == {"type": "open", "minimum": 4, "maximum": 12}  # D3, D1
 
 
+def test_a_straddle_made_in_the_say_is_the_last_straddle_for_the_least_and_the_most():
+    """Reading 8: a straddle out of turn counts as the last straddle as it is made, in the
+    say too (Dan's, after Cat has passed). The least opening was reckoned on it (D3) and
+    the most on the ante (21), and `check` called an opening of 22 a D1 raise over the limit."""
+    answer = answer_to(HEAD + "dealt\nCat passes; Dan straddles 2\n")
+    assert answer["player"] == "Dan"
+    assert act(answer, "open") == {"type": "open", "minimum": 4, "maximum": 12}  # D3; D1 over his 2
+
+
 def test_a_law_46_ruling_for_more_than_was_given_owes_the_make_good():
     answer = answer_to(DISPUTE + "Cat claims 3 dealer says 2 testimony (Bob 3)\n")
     assert answer["player"] == "Ann"

@@ -148,6 +148,8 @@ def on_straddle(r: Judge, event: Event) -> None:
     r.act(held)
     if say_not_begun(game):
         betting.open_say(r)  # a straddle once the cards are out, before any say: the say follows it (reading 8)
+    elif game.phase == Phase.SAY and not game.opener:  # one in the say counts as the last straddle as it is made
+        game.preceding = max(game.preceding, game.first_to_meet())  # (reading 8): the opening's least and most
 
 
 def say_not_begun(game: Game) -> bool:
