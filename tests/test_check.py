@@ -245,3 +245,16 @@ def test_a_wrong_players_ante_staked_twice_is_one_finding_each_time():
             "Cat antes 1\nCat antes 1\ndealt Bob 5, Cat 5, Dan 5, Ann 5\n")
     log, _ = parse_checked(text, "x.hand")
     assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == [("L20", 3), ("L20", 4)]
+
+
+@pytest.mark.parametrize("asker, found", [("Cat", [("L49", 14)]), ("Ann", [])])
+def test_a_question_recorded_as_the_dealers_own_is_owed_no_answer(asker, found):
+    """Law 49: "any player after drawing ... may ask the dealer how many cards he, the
+    dealer, drew". Ann, the dealer, drew 3 and answers 1: a wrong answer to Cat, who has
+    drawn, is L49's; to a question recorded as Ann's own, it was L49's too ("Ann answered
+    Ann wrongly")."""
+    text = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 1; Cat gets 1; Ann discards 3;"
+            f" Ann gets 3\n{asker} asks dealer; dealer answers 1\n")
+    log, _ = parse_checked(text, "x.hand")
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == found
