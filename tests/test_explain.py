@@ -439,6 +439,9 @@ def test_a_word_to_the_dealer_is_not_told_as_in_the_deal_where_no_deal_is_in_pla
     ("l25-acts-between-a-misdeal-and-the-new-deal", 16, "Cat keeps the stake at 2."),
     # SPEC 25: after the pool is taken no counters move, and the story said "2 more"
     ("l58-stake-after-uncalled-win", 8, "Cat names a stake of 4 once the pool is taken."),
+    # L28: a show by one who passed is in no show; it was told as any show
+    ("l28-a-player-who-passed-shows-his-cards-at-the-show", 12, "Bob, out of the game, shows As Ah Ac Ad 2c"),
+    ("l28-a-player-who-passed-shows-his-cards-at-the-show", 13, "Cat shows Kc Kd 7h 7s 2d"),
 ])
 def test_the_story_tells_an_opening_as_the_report_counts_it(case, event, words, rulebook):
     """The story's sentence at an event says what the replay made of it: who opened, and

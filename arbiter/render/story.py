@@ -489,7 +489,9 @@ def _dispute(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 
 def _show(t: Storyteller, e: Event, before: State, after: State) -> str:
-    told = f"{e['player']} shows {' '.join(e['cards'])}: {t.hand_words(e['cards'])}."
+    out = _same_game(before, after) and e["player"] not in (before.get("still_in") or ())  # his hand is in no show
+    who = f"{e['player']}, out of the game," if out else e["player"]
+    told = f"{who} shows {' '.join(e['cards'])}: {t.hand_words(e['cards'])}."
     if e.get("original"):
         told += f" The original hand, as dealt: {' '.join(e['original'])}."
     return told
