@@ -61,6 +61,21 @@ def test_a_straddle_made_in_the_say_is_the_last_straddle_for_the_least_and_the_m
     assert act(answer, "open") == {"type": "open", "minimum": 4, "maximum": 12}  # D3; D1 over his 2
 
 
+@pytest.mark.parametrize("say, player, kind, least, most", [
+    ("Dan opens 2; Ann straddles 2", "Cat", "play", 2, 12),  # once the game is opened (reading 24), D3's least is set
+    ("Cat passes; Cat straddles 2", "Dan", "open", 2, 11),  # by one out of the game: it changes nothing else (reading 25)
+])
+def test_a_straddle_that_cannot_be_the_last_straddle_moves_neither_least_nor_most(say, player, kind, least, most):
+    """A straddle in the say after the game is opened, or by a player who has passed, stands
+    as his stake but is not the last straddle: the least stake was reckoned on it, double
+    Ann's or Cat's 2, and `check` called a stake of 2 an opening short (L25)."""
+    answer = answer_to(HEAD + f"dealt\n{say}\n")
+    assert answer["player"] == player
+    assert act(answer, kind) == {"type": kind, "minimum": least, "maximum": most}
+    log, _ = parse_checked(HEAD + f"dealt\n{say}\n{player} {'plays' if kind == 'play' else 'opens'} {least}\n", "x.hand")
+    assert not [f for f in arbiter.check_log(log)["findings"] if f["event"] == 7]  # the least offered is lawful
+
+
 def test_a_law_46_ruling_for_more_than_was_given_owes_the_make_good():
     answer = answer_to(DISPUTE + "Cat claims 3 dealer says 2 testimony (Bob 3)\n")
     assert answer["player"] == "Ann"

@@ -5,7 +5,7 @@ they are dealt. Each `on_TYPE(judge, event)` records one event type and asks the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arbiter.cards import JOKER, parse_card
 from arbiter.engine.acts import betting, ending
@@ -139,17 +139,25 @@ def on_ante(r: Judge, event: Event) -> None:
         betting.open_say(r)  # an ante once the cards are out, before any say: the say follows it (reading 8)
 
 
+# Where a straddle can be the last straddle, which the say and the opening reckon from.
+STRADDLING: Final = frozenset({Phase.BEFORE_DEAL, Phase.DEALING, Phase.SAY})
+
+
 def on_straddle(r: Judge, event: Event) -> None:
     game = r.require_game("straddle")
     player, amount = event["player"], event["amount"]
     held = r.decide("straddle", player)
     r.stake(player, max(amount, game.stakes[player]), "straddle")
-    game.straddles.append((player, min(amount, game.stakes[player])))  # as made: under table stakes, what he had (A5)
+    # the last straddle as it is made (reading 8), where it can be one: before the game is opened, by one still
+    # in it; else it stands as his stake and changes nothing else (reading 25), the opening's least set
+    counts = player in game.still_in and (game.phase != Phase.SAY or not game.opener) and game.phase in STRADDLING
+    if counts:  # as made: under table stakes, what he had (A5)
+        game.straddles.append((player, min(amount, game.stakes[player])))
     r.act(held)
     if say_not_begun(game):
         betting.open_say(r)  # a straddle once the cards are out, before any say: the say follows it (reading 8)
-    elif game.phase == Phase.SAY and not game.opener:  # one in the say counts as the last straddle as it is made
-        game.preceding = max(game.preceding, game.first_to_meet())  # (reading 8): the opening's least and most
+    elif counts and game.phase == Phase.SAY:  # the opening's least and most are reckoned on it
+        game.preceding = max(game.preceding, game.first_to_meet())
 
 
 def say_not_begun(game: Game) -> bool:
