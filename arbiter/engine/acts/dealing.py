@@ -148,13 +148,14 @@ def on_straddle(r: Judge, event: Event) -> None:
     player, amount = event["player"], event["amount"]
     held = r.decide("straddle", player)
     r.stake(player, max(amount, game.stakes[player]), "straddle")
-    # the last straddle as it is made (reading 8), where it can be one: before the game is opened, by one still
-    # in it; else it stands as his stake and changes nothing else (reading 25), the opening's least set
-    counts = player in game.still_in and (game.phase != Phase.SAY or not game.opener) and game.phase in STRADDLING
+    # the last straddle as it is made (reading 8), where it can be one: where one player antes, before the game
+    # is opened, by one still in it; else it stands as his stake and changes nothing else (readings 25, 56)
+    counts = (player in game.still_in and not game.every_ante and game.phase in STRADDLING
+              and (game.phase != Phase.SAY or not game.opener))
     if counts:  # as made: under table stakes, what he had (A5)
         game.straddles.append((player, min(amount, game.stakes[player])))
     r.act(held)
-    if say_not_begun(game):
+    if counts and say_not_begun(game):
         betting.open_say(r)  # a straddle once the cards are out, before any say: the say follows it (reading 8)
     elif counts and game.phase == Phase.SAY:  # the opening's least and most are reckoned on it
         game.preceding = max(game.preceding, game.first_to_meet())
