@@ -110,6 +110,21 @@ def test_a_stand_by_one_passed_over_in_the_draw_stands_pat_and_ends_no_ones_draw
                                                                              ("L35", "Bob")]
 
 
+def test_a_stand_once_the_say_is_over_but_for_early_sayers_turns_is_at_the_draw(tmp_path):
+    """SPEC 24 and 28: Dan opened, Ann and Bob called out of turn, and Cat passed in turn;
+    the early sayers' turns are still to pass (each unless he raises), and `next` has Bob
+    to draw. His "stands" is his standing pat, as `next` says; the table read the game's
+    phase (still the say) for the answer's, and refused it as a stand in the say."""
+    log = tmp_path / "night.hand"
+    said = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Dan opens 2", "Ann calls", "Bob calls",
+            "Cat passes", "Bob stands"]
+    result = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join([*said, "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "refused" not in result.output
+    assert log.read_text(encoding="utf-8").endswith("Bob discards 0  # Bob stands\n")
+
+
 def test_a_ruling_is_read_out_with_the_laws_words_the_moment_it_arises(tmp_path):
     log = tmp_path / "foul.hand"
     script = [part for line in typed_lines(FOUL) for part in (line, "next")]

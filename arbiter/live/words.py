@@ -49,14 +49,16 @@ class EngineReckoning:
         return highest or None
 
     def at_draw(self, player: str) -> bool | None:
-        game = self.game
-        if game is None or game.phase in (Phase.BEFORE_DEAL, Phase.DEALING, Phase.SAY):
+        """By the answer's phase: the draw, where the say's last turns are still to pass
+        (an early sayer's, which pass unless he raises), is the draw (`next` says so)."""
+        game, phase = self.game, self.answer["phase"]
+        if game is None or phase in (Phase.BEFORE_DEAL, Phase.DEALING, Phase.SAY):
             return None
-        if game.phase != Phase.DRAW or game.draw is None:
+        if phase != Phase.DRAW:
             return False
         hand = game.deal.hands.get(player)  # one passed over (L38) stands pat too while others still draw
         return player in game.still_in and hand is not None and hand.discarded is None \
-            and bool(game.draw.pending(game.still_in))
+            and (game.draw is None or bool(game.draw.pending(game.still_in)))
 
 
 def reckon_by_engine(table: dict[str, Any], rules: CompiledRules, since: int) -> Reckon:
