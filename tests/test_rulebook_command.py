@@ -207,3 +207,16 @@ def test_json_is_the_same_document_as_data(capsys, rulebook):
     assert rules["A3"]["authority_words"] == "the arbiter's own rule, not Peel's"
     assert rules["L13"]["example"]["path"] == "cases/l13-foul-hand-lifted.json"
     assert rules["L62"]["example"] is None
+
+
+@pytest.mark.parametrize("folder", ["", "docs", "a/b"])
+def test_written_markdown_opens_its_cases_from_where_it_is_written(capsys, tmp_path, monkeypatch, folder):
+    """The case links of the Markdown written with -o open from the folder it is written
+    to (docs/rulebook.md's as `../cases/...`); they were relative to the repository, and
+    broken where the page is read."""
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / folder / "rulebook.md"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    assert run(capsys, "-o", str(out))[0] == 0
+    links = re.findall(r"\]\(([^)#:]+\.json)\)", out.read_text(encoding="utf-8"))
+    assert links and all((out.parent / link).resolve().is_file() for link in links)

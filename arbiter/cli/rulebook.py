@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
@@ -50,8 +51,11 @@ def house_cases_showing(rule: Rule) -> list[dict[str, str]]:
 def rulebook(fmt: str, output: Path | None, house: str | None) -> None:
     """The whole code of laws by section: words, parameters, interpretations, an example case each."""
     book = build_rulebook(house)
-    render = {"markdown": render_rulebook_markdown, "html": render_rulebook_html, "json": render_rulebook_json}[fmt]
-    text = render(book, case_titles(book))
+    if fmt == "markdown":  # its case links open from the folder it is written to
+        way = os.path.relpath(cases_dir().parent, output.resolve().parent) if output else "."
+        text = render_rulebook_markdown(book, case_titles(book), "" if way == "." else f"{way}/")
+    else:
+        text = {"html": render_rulebook_html, "json": render_rulebook_json}[fmt](book, case_titles(book))
     if output is None:
         click.echo(text, nl=False)
         return

@@ -122,7 +122,9 @@ def render_rulebook_json(rulebook: Rulebook, case_titles: Mapping[str, str]) -> 
 
 
 # --- Markdown ----------------------------------------------------------------------------
-def render_rulebook_markdown(rulebook: Rulebook, case_titles: Mapping[str, str]) -> str:
+def render_rulebook_markdown(rulebook: Rulebook, case_titles: Mapping[str, str], links_from: str = "") -> str:
+    """The rule book as Markdown; `links_from`: the way from the folder the page is read in
+    to the one that holds `cases/` (`../` for docs/rulebook.md), that its case links open."""
     sections = rulebook_document(rulebook, case_titles)
     lines = ["# The laws of Draw Poker", "", _intro(rulebook), "", f"Source: [{BOOK}]({SOURCE_URL}).", ""]
     lines += _markdown_house(rulebook)
@@ -133,7 +135,7 @@ def render_rulebook_markdown(rulebook: Rulebook, case_titles: Mapping[str, str])
     for section in sections:
         lines += ["", f'<a id="{section["anchor"]}"></a>', "", f"## {section['title']}", "", f"*{section['span']}*"]
         for entry in section["rules"]:
-            for block in _markdown_rule(entry):
+            for block in _markdown_rule(entry, links_from):
                 lines += ["", block]
     return "\n".join(lines) + "\n"
 
@@ -145,7 +147,7 @@ def _markdown_house(rulebook: Rulebook) -> list[str]:
             "them.", ""]
 
 
-def _markdown_rule(entry: Mapping[str, Any]) -> list[str]:
+def _markdown_rule(entry: Mapping[str, Any], links_from: str) -> list[str]:
     """One rule as Markdown blocks (the caller puts a blank line between blocks)."""
     rule: Rule = entry["rule"]
     status = "" if entry["active"] else " Switched off by the house rules."
@@ -167,15 +169,15 @@ def _markdown_rule(entry: Mapping[str, Any]) -> list[str]:
     for heading, items in (("What the arbiter does", entry["does"]), ("Interpretations", rule.interpretations)):
         if items:
             blocks.append(f"**{heading}:**\n\n" + "\n".join(f"- {' '.join(item.split())}" for item in items))
-    blocks.append(_markdown_example(entry))
+    blocks.append(_markdown_example(entry, links_from))
     return blocks
 
 
-def _markdown_example(entry: Mapping[str, Any]) -> str:
+def _markdown_example(entry: Mapping[str, Any], links_from: str) -> str:
     example = entry["example"]
     if example is None:
         return "**Example:** none (no hand log can show this rule)."
-    told = f"**Example:** *{example['title']}* ([`{example['path']}`]({example['path']}))"
+    told = f"**Example:** *{example['title']}* ([`{example['path']}`]({links_from}{example['path']}))"
     others = entry["other_cases"]
     return told + (f"; also shown in {len(others)} other case{'s' if len(others) > 1 else ''}: "
                    + ", ".join(f"`{c}`" for c in others) + "." if others else ".")
