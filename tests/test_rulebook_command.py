@@ -10,7 +10,9 @@ import pytest
 
 from arbiter.cli import main
 from arbiter.render.lawbook import SOURCE_URL
+from arbiter.render.rulebook import rulebook_document
 from arbiter.resources import cases_dir
+from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import SECTIONS
 
 VOID = {"meta", "br", "hr", "img", "input", "link", "wbr"}
@@ -220,3 +222,20 @@ def test_written_markdown_opens_its_cases_from_where_it_is_written(capsys, tmp_p
     assert run(capsys, "-o", str(out))[0] == 0
     links = re.findall(r"\]\(([^)#:]+\.json)\)", out.read_text(encoding="utf-8"))
     assert links and all((out.parent / link).resolve().is_file() for link in links)
+
+
+def test_each_rules_example_shows_it_at_work_where_a_case_named_after_it_can():
+    """The example is the first case named after the rule in its list (rules/): where one of
+    those has a finding of the rule, the example does, so that the rule book shows the rule
+    at work (L19's was an ante of exactly half the limit, which breaks nothing)."""
+    def fires(name: str, rule_id: str) -> bool:
+        path = cases_dir() / f"{name}.json"
+        expected = json.loads(path.read_text(encoding="utf-8"))["meta"]["expect"] if path.is_file() else {}
+        return any(finding["id"] == rule_id for finding in expected.get("findings", ()))
+
+    for section in rulebook_document(load_rulebook(), {}):
+        for entry in section["rules"]:
+            rule, example = entry["rule"], entry["example"]
+            named = [c for c in rule.cases if example and c.split("-")[0] == example["name"].split("-")[0]]
+            if any(fires(c, rule.id) for c in named):
+                assert fires(example["name"], rule.id), (rule.id, example["name"])
