@@ -214,6 +214,13 @@ def test_a_law_no_case_rules_on_is_refused_in_one_line(args, said):
     assert code == 2 and out == "" and err.splitlines() == [said]
 
 
+@pytest.mark.parametrize("named", ["", " ", ","])
+def test_a_law_option_that_names_no_law_is_a_usage_error(named):
+    """`--law ""` asked every law, as if no law had been named: a slip to point out."""
+    code, out, err = in_process("quiz", "--law", named, "--format", "json")
+    assert code == 2 and out == "" and "--law" in err and "names no law" in err
+
+
 def test_the_quiz_sheet_asks_first_and_answers_at_the_end(rulebook, cases):
     questions = build_quiz(rulebook, seed=9, count=6, cases=cases)
     page = run("--seed", "9", "--questions", "6", "--format", "html").output

@@ -84,7 +84,10 @@ def quiz(seed: int | None, count: int, named: tuple[str, ...], section: str | No
     seed = random.randrange(10_000) if seed is None else seed
     rulebook = build_rulebook(None)
     cases = shipped_cases(rulebook)
-    laws = laws_to_ask(rulebook, cases, [law for value in named for law in split_names(value)], section)
+    asked = [law for value in named for law in split_names(value)]
+    if named and not asked:  # `--law ""`: a slip, not a quiz on every law
+        raise click.BadParameter(f"{' '.join(named)!r} names no law", param_hint="--law")
+    laws = laws_to_ask(rulebook, cases, asked, section)
     questions = build_quiz(rulebook, seed, count, laws, cases)
     if fmt == "json":
         click.echo(json.dumps({"seed": seed, "questions": [q.to_dict() for q in questions]},
