@@ -42,6 +42,16 @@ def house_cases_showing(rule: Rule) -> list[dict[str, str]]:
     return found
 
 
+def _way_to_cases(output: Path) -> str:
+    """The way from the folder `output` is written to, to the one that holds `cases/`: a
+    relative path, or where none leads there (another drive), the folder itself."""
+    home = cases_dir().parent
+    try:
+        return Path(os.path.relpath(home, output.resolve().parent)).as_posix()
+    except ValueError:
+        return home.as_posix()
+
+
 @cli.command()
 @click.option("--format", "fmt", type=click.Choice(RULEBOOK_FORMATS), default="markdown",
               show_default=True, help="Markdown, one self-contained HTML page, or the same document as JSON.")
@@ -52,7 +62,7 @@ def rulebook(fmt: str, output: Path | None, house: str | None) -> None:
     """The whole code of laws by section: words, parameters, interpretations, an example case each."""
     book = build_rulebook(house)
     if fmt == "markdown":  # its case links open from the folder it is written to
-        way = os.path.relpath(cases_dir().parent, output.resolve().parent) if output else "."
+        way = _way_to_cases(output) if output else "."
         text = render_rulebook_markdown(book, case_titles(book), "" if way == "." else f"{way}/")
     else:
         text = {"html": render_rulebook_html, "json": render_rulebook_json}[fmt](book, case_titles(book))
