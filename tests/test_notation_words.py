@@ -99,6 +99,9 @@ dealt
 """
     error = refused(jackpot + "Cat calls\n")
     assert "nothing to call: no one has staked since the deal (in a jack-pot the antes are no one's stake" in error.detail
+    # nor to check: a play of his own stake, 0, would be an opening, and a false one (the table wrote it so)
+    error = refused(jackpot + "Cat checks\n")
+    assert "nothing to check: no one has staked since the deal (in a jack-pot the antes are no one's stake" in error.detail
     assert last(jackpot + "Cat bets 2; Dan calls; Ann raises 1; Bob checks\n", 4) == [
         {"type": "open", "player": "Cat", "stake": 2}, {"type": "play", "player": "Dan", "stake": 2},
         {"type": "play", "player": "Ann", "stake": 3}, {"type": "play", "player": "Bob", "stake": 0}]

@@ -448,9 +448,11 @@ class _Parser:
         if synonym.stake == "given":
             return [event]
         highest = game.call_of(player)
-        if synonym.stake == "highest" and highest is None:
+        # nothing to call; nor, in a jack-pot, to check (a stake of 0 would be an opening, and a false one)
+        if highest is None and (synonym.stake == "highest" or (synonym.stake == "own" and game.jackpot)):
             why = " (in a jack-pot the antes are no one's stake: open or pass)" if game.jackpot else ""
-            raise self.error(f"nothing to call: no one has staked since the deal{why}", verb_at)
+            word = "call" if synonym.stake == "highest" else "check"
+            raise self.error(f"nothing to {word}: no one has staked since the deal{why}", verb_at)
         if synonym.stake == "raise":
             amount, self.places["/stake"] = event.pop("amount"), self.places.pop("/amount")
             if amount < 1:
