@@ -239,3 +239,16 @@ def test_each_rules_example_shows_it_at_work_where_a_case_named_after_it_can():
             named = [c for c in rule.cases if example and c.split("-")[0] == example["name"].split("-")[0]]
             if any(fires(c, rule.id) for c in named):
                 assert fires(example["name"], rule.id), (rule.id, example["name"])
+
+
+def test_the_json_rule_book_carries_each_rule_as_law_json_does(capsys):
+    """docs/laws.md: `--format json` gives each rule "as `arbiter law ID --format json` gives
+    them"; `law` named the cases under cases/house/ that show a law (`house_cases`), and the
+    rule book's JSON did not."""
+    code, out, _ = run(capsys, "--format", "json")
+    rules = {rule["id"]: rule for section in json.loads(out) for rule in section["rules"]}
+    with pytest.raises(SystemExit):
+        main(["law", "L30", "--format", "json"])
+    law = json.loads(capsys.readouterr().out)
+    assert code == 0 and rules["L30"]["house_cases"] == law["house_cases"] != []
+    assert {key: rules["L30"][key] for key in law} == law

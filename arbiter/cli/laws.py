@@ -8,7 +8,7 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import FORMAT, HOUSE, cli
-from arbiter.cli.rulebook import house_cases_showing
+from arbiter.cli.rulebook import house_cases
 from arbiter.render.formats import LAW_FORMATS
 from arbiter.render.lawbook import render_law, render_laws
 from arbiter.resources import schema_path
@@ -35,7 +35,7 @@ def law(rule_id: str, fmt: str, house: str | None) -> None:
     """One rule in full: Peel's words, parameters, what the arbiter does, interpretations, cases."""
     rulebook = build_rulebook(house)
     rule = rulebook.get(rule_id)
-    click.echo(render_law(rule, rulebook, fmt, house_cases_showing(rule)), nl=False)
+    click.echo(render_law(rule, rulebook, fmt, house_cases(rulebook).get(rule.id, ())), nl=False)
 
 
 @cli.command()

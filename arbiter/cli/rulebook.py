@@ -14,7 +14,7 @@ from arbiter.render.formats import RULEBOOK_FORMATS
 from arbiter.render.rulebook import render_rulebook_html, render_rulebook_json, render_rulebook_markdown
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import HOUSE_AUTHORITY, case_path
-from arbiter.rulebook.model import Rule, Rulebook
+from arbiter.rulebook.model import Rulebook
 
 
 def case_titles(rulebook: Rulebook) -> dict[str, str]:
@@ -27,19 +27,19 @@ def case_titles(rulebook: Rulebook) -> dict[str, str]:
             for name, path in paths.items() if path.is_file()}
 
 
-def house_cases_showing(rule: Rule) -> list[dict[str, str]]:
-    """The shipped cases under a house file (`cases/house/`) whose `meta.laws` name the rule,
-    beyond those it lists itself, each with the house file it is checked under: a law a
-    club's agreement changes is shown there too. A club's own rule lists its cases itself,
-    and its ID (H1) is its house file's alone."""
-    if rule.authority == HOUSE_AUTHORITY:
-        return []
-    found = []
+def house_cases(rulebook: Rulebook) -> dict[str, list[dict[str, str]]]:
+    """For each rule, the shipped cases under a house file (`cases/house/`) whose `meta.laws`
+    name it, beyond those it lists itself, each with the house file it is checked under: a
+    law a club's agreement changes is shown there too. A club's own rule lists its cases
+    itself, and its ID (H1) is its house file's alone."""
+    shown: dict[str, list[dict[str, str]]] = {}
     for path in sorted((cases_dir() / "house").glob("*.json")):
         meta = json.loads(path.read_text(encoding="utf-8"))["meta"]
-        if rule.id in meta.get("laws", ()) and path.stem not in rule.cases:
-            found.append({"case": f"cases/house/{path.name}", "house": meta["house"]})
-    return found
+        for rule_id in meta.get("laws", ()):
+            rule = rulebook.rules.get(rule_id)
+            if rule is not None and rule.authority != HOUSE_AUTHORITY and path.stem not in rule.cases:
+                shown.setdefault(rule_id, []).append({"case": f"cases/house/{path.name}", "house": meta["house"]})
+    return shown
 
 
 def _way_to_cases(output: Path) -> str:
@@ -64,8 +64,10 @@ def rulebook(fmt: str, output: Path | None, house: str | None) -> None:
     if fmt == "markdown":  # its case links open from the folder it is written to
         way = _way_to_cases(output) if output else "."
         text = render_rulebook_markdown(book, case_titles(book), "" if way == "." else f"{way}/")
+    elif fmt == "json":  # each rule as `arbiter law ID --format json` gives it
+        text = render_rulebook_json(book, case_titles(book), house_cases(book))
     else:
-        text = {"html": render_rulebook_html, "json": render_rulebook_json}[fmt](book, case_titles(book))
+        text = render_rulebook_html(book, case_titles(book))
     if output is None:
         click.echo(text, nl=False)
         return

@@ -59,8 +59,10 @@ def render_laws(rules: Iterable[Rule], rulebook: Rulebook, fmt: str, fit: int | 
     return draw_table(rows, headers, "github" if fmt == "markdown" else "simple", fit)
 
 
-def law_detail(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
-    """Everything `arbiter law ID --format json` tells of one rule."""
+def law_detail(rule: Rule, rulebook: Rulebook, house_cases: Sequence[Mapping[str, str]] = ()) -> dict[str, Any]:
+    """Everything `arbiter law ID --format json` tells of one rule; `house_cases`: the
+    shipped cases under a house file that show it beyond its own list, each with its house
+    file."""
     describer = Describer(rulebook.parameters)
     data = rule.to_dict()
     data["parameters_in_force"] = {name: rulebook.parameters[name] for name in rule.parameters}
@@ -70,6 +72,7 @@ def law_detail(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
     data["enforced"] = how_enforced(rule)
     data["active"] = rulebook.active(rule.id)
     data["link"] = SOURCE_URL
+    data["house_cases"] = list(house_cases)
     return data
 
 
@@ -79,9 +82,7 @@ def _wrap(text: str, indent: str = "  ") -> str:
 
 
 def render_law(rule: Rule, rulebook: Rulebook, fmt: str, house_cases: Sequence[Mapping[str, str]] = ()) -> str:
-    """One rule in full; `house_cases`: the shipped cases under a house file that show it
-    beyond its own list, each with its house file."""
-    detail = {**law_detail(rule, rulebook), "house_cases": list(house_cases)}
+    detail = law_detail(rule, rulebook, house_cases)
     if fmt == "json":
         return json.dumps(detail, indent=2, ensure_ascii=False)
     who = {"law": "Peel's law", "description": "Peel's description of the game",

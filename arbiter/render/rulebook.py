@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from arbiter.render.lawbook import SOURCE_URL, law_detail
 from arbiter.rulebook.house import case_path
@@ -58,10 +58,12 @@ def _example(rule: Rule) -> str | None:
     return candidates[0] if candidates else None
 
 
-def rulebook_document(rulebook: Rulebook, case_titles: Mapping[str, str]) -> list[dict[str, Any]]:
+def rulebook_document(rulebook: Rulebook, case_titles: Mapping[str, str],
+                      house_cases: Mapping[str, Sequence[Mapping[str, str]]] | None = None) -> list[dict[str, Any]]:
     """The sections in Peel's order, each with its rules as data both formats render.
 
-    `case_titles` maps a case's name (`l13-foul-hand-lifted`) to its `meta.title`.
+    `case_titles` maps a case's name (`l13-foul-hand-lifted`) to its `meta.title`;
+    `house_cases` a rule's ID to the cases under a house file that show it (the JSON's).
     """
     sections = []
     for section in SECTIONS:
@@ -72,7 +74,7 @@ def rulebook_document(rulebook: Rulebook, case_titles: Mapping[str, str]) -> lis
             f", with {', '.join(others)}" if others else "")
         entries = []
         for rule in rules:
-            detail = law_detail(rule, rulebook)
+            detail = law_detail(rule, rulebook, (house_cases or {}).get(rule.id, ()))
             example = _example(rule)
             entries.append({
                 "rule": rule,
@@ -109,10 +111,11 @@ def _intro(rulebook: Rulebook) -> str:
             "words leave a point open, and a hand log that shows the rule at work.")
 
 
-def render_rulebook_json(rulebook: Rulebook, case_titles: Mapping[str, str]) -> str:
+def render_rulebook_json(rulebook: Rulebook, case_titles: Mapping[str, str],
+                         house_cases: Mapping[str, Sequence[Mapping[str, str]]] | None = None) -> str:
     """The same document as data: each section with its rules as `arbiter law ID --format json` gives
     them, plus the anchor, whose words they are, and the example case."""
-    sections = rulebook_document(rulebook, case_titles)
+    sections = rulebook_document(rulebook, case_titles, house_cases)
     return json.dumps([
         {"section": s["name"], "title": s["title"], "span": s["span"], "anchor": s["anchor"],
          "rules": [{**e["detail"], "anchor": e["anchor"], "authority_words": e["authority"],
