@@ -448,7 +448,7 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
 def _open(t: Storyteller, e: Event, before: State, after: State) -> str:
     """An `open` once the game is opened is a play (the opener is the first to open), told
     as one: the cards it names are no opening hand."""
-    if before.get("opener") and before.get("game") == after.get("game"):
+    if before.get("opener") and _same_game(before, after):
         return _play(t, e, before, after)
     late = _changes_nothing(e, before, after)  # by one out, or once the game is over
     if late:
