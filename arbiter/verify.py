@@ -11,14 +11,12 @@ book or house rules other than the report's make the question unanswerable here 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Iterator, Mapping
 
 from arbiter.checker import check_bytes
 from arbiter.errors import ArbiterError
-from arbiter.reading import read_source
 from arbiter.reading.messages import clip, json_pointer
 from arbiter.rulebook.model import Rulebook
 
@@ -72,14 +70,13 @@ def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
     return reports
 
 
-def verify(report_data: bytes, report_name: str, log_path: str, rulebook: Rulebook,
-           **options: Any) -> Verdict:
-    """Check the log at `log_path` again under `rulebook` (with the house rules given, or
-    those its table names) and compare with the report kept. Raises VerifyError where
-    the answer cannot be given here."""
+def verify(report_data: bytes, report_name: str, log_data: bytes, log_name: str, log_folder: str | None,
+           rulebook: Rulebook, **options: Any) -> Verdict:
+    """Check the log's bytes again under `rulebook` (with the house rules given, or those
+    its table names, looked for in `log_folder`) and compare with the report kept. Raises
+    VerifyError where the answer cannot be given here."""
     reports = read_reports(report_data, report_name)
-    log_data = read_source(log_path)
-    fresh = check_bytes(log_data, log_path, rulebook, os.path.dirname(os.path.abspath(log_path)), **options)
+    fresh = check_bytes(log_data, log_name, rulebook, log_folder, **options)
     now = fresh["provenance"]
     kept = _the_report_of(reports, now["log_sha256"])
     if kept is None:  # the files read, and the log differs from every log the reports are of
@@ -114,21 +111,23 @@ def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[
     if then.get("rules") != now["rules"]:
         raise VerifyError(f"the rule book differs: the report was made under {then.get('rules')}, this "
                           f"arbiter's is {now['rules']} (check with that version of arbiter)")
-    if _house_digest(then.get("house")) != _house_digest(now["house"]):
+    house = then.get("house")
+    if house is not None and not (isinstance(house, dict) and isinstance(house.get("sha256"), str)):
+        raise VerifyError(f"the report names house rules without their SHA-256 ({_shown(house)}): which house "
+                          "rules it was made under cannot be told")
+    if _house_digest(house) != _house_digest(now["house"]):
         why = f" ({fresh['error']['message']})" if fresh["status"] == "invalid" else ""
-        raise VerifyError(f"the house rules differ: the report was made under {_house(then.get('house'))}, this "
+        raise VerifyError(f"the house rules differ: the report was made under {_house(house)}, this "
                           f"check is under {_house(now['house'])}{why}; give the report's with --house FILE")
 
 
-def _house_digest(house: object) -> object:
+def _house_digest(house: Mapping[str, Any] | None) -> str | None:
     """What identifies the house rules: their bytes' SHA-256 (a `name:` among them included)."""
-    return house.get("sha256") if isinstance(house, dict) else house
+    return house["sha256"] if house else None
 
 
-def _house(house: object) -> str:
-    if not isinstance(house, dict):
-        return "no house rules"
-    return f"house rules {house.get('name')!r} (SHA-256 {house.get('sha256')})"
+def _house(house: Mapping[str, Any] | None) -> str:
+    return f"house rules {house.get('name')!r} (SHA-256 {house['sha256']})" if house else "no house rules"
 
 
 def differences(kept: object, fresh: object, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str, str, str]]:

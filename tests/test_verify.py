@@ -11,10 +11,12 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from click.testing import CliRunner
 
 from arbiter import __version__
 from arbiter.bulk import build_rulebook
 from arbiter.checker import check_file, check_log, log_digest
+from arbiter.cli import cli
 from arbiter.resources import rules_dir, schema_path
 from tests.conftest import case_files, in_process, load_case
 
@@ -150,6 +152,29 @@ def test_the_house_rules_must_be_the_reports(tmp_path: Path):
     house.write_text(house.read_text() + "# a comment added\n")
     code, _, err = in_process("verify", str(report), str(CASE), "--house", str(house))
     assert code == 2 and "the house rules differ" in err
+
+
+@pytest.mark.parametrize("house", [{"name": "blaze"}, "blaze", {"name": "blaze", "sha256": 5}])
+def test_a_report_naming_house_rules_without_their_sha256_cannot_verify(kept: tuple[Path, Path], house: object):
+    """A report that says it was made under house rules but does not identify them is not
+    made "under the same rules" as a check with none (SPEC §4): exit 2, saying why, never
+    "stands" (its house was taken as no house rules, its `name:` never compared)."""
+    report, log = kept
+    document = json.loads(report.read_text())
+    document["reports"][0]["provenance"]["house"] = house
+    report.write_text(json.dumps(document))
+    code, out, err = in_process("verify", str(report), str(log))
+    assert (code, out) == (2, "") and "names house rules without their SHA-256" in err
+
+
+def test_the_log_may_be_read_from_standard_input_but_not_with_the_report(kept: tuple[Path, Path]):
+    """`check -` reads a log from standard input, and its report names the log `-`; the
+    log so kept is verified the same way (docs/check.md). Both from one stream cannot be."""
+    report, log = kept
+    result = CliRunner().invoke(cli, ["verify", str(report), "-"], input=log.read_bytes())
+    assert result.exit_code == 0 and result.output.startswith(f"stands: {report} is what arbiter")
+    result = CliRunner().invoke(cli, ["verify", "-", "-"], input=report.read_bytes())
+    assert result.exit_code == 2 and "cannot both be read from standard input" in result.output
 
 
 def test_a_house_without_a_name_is_the_same_house_under_another_file_name(tmp_path: Path):

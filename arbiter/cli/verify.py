@@ -6,7 +6,7 @@ import json
 
 import click
 
-from arbiter.bulk import build_rulebook, read_path
+from arbiter.bulk import STDIN, build_rulebook, log_folder, read_path
 from arbiter.cli.app import HOUSE, IGNORE, SELECT, cli, finding_filters
 from arbiter.cli.output import echo
 from arbiter.render.formats import SPOKEN_FORMATS
@@ -25,16 +25,18 @@ from arbiter.verify import verify as verify_report
 def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], select: tuple[str, ...],
            fmt: str) -> int:
     """Check LOG again and say whether REPORT (written by `arbiter check --format json` or
-    jsonl; - for standard input) is what arbiter says of it under the same laws.
+    jsonl) is what arbiter says of it under the same laws. Either, not both, may be - for
+    standard input.
 
     Exit 0: the report stands. 1: it does not; the first difference is named. 2: the
     report was made under another rule book or other house rules (which is said), or a
     file cannot be read. Give the --house, --ignore and --select the report was made with.
     """
+    if report == log == STDIN:
+        raise click.UsageError("REPORT and LOG cannot both be read from standard input (-)")
     rulebook = build_rulebook(house)
     options = finding_filters(rulebook, ignore, select)
-    data = read_path(report)
-    verdict = verify_report(data, report, log, rulebook, **options)
+    verdict = verify_report(read_path(report), report, read_path(log), log, log_folder(log), rulebook, **options)
     made = verdict.provenance
     if fmt == "json":
         echo(json.dumps({"stands": verdict.stands, "where": verdict.where or None,
