@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arbiter.events import Event
-from arbiter.rulebook.vocabulary.facts import act_possible, draw_ended
+from arbiter.rulebook.vocabulary.facts import act_possible, draw_ended, pack_suffices
 from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.predicates import has_drawn
 from arbiter.state import Phase
@@ -123,8 +123,8 @@ def on_give(r: Judge, event: Event) -> None:
 def on_collect_discards(r: Judge, event: Event) -> None:
     game = r.require_game("collect_discards")
     held = r.decide("collect_discards", game.dealer)
-    if not act_possible(r.board, "collect_discards", game.dealer) or draw_ended(r.board):  # it changes nothing
-        r.act(held)
+    if not act_possible(r.board, "collect_discards", game.dealer) or draw_ended(r.board) or pack_suffices(r.board):
+        r.act(held)  # it changes nothing: no draw can come, or the pack has not run short and is dealt from as it is
         return
     game.deal.pack_remaining += game.deal.uncollected
     game.deal.uncollected = 0
