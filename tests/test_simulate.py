@@ -274,6 +274,15 @@ def test_simulate_rejects_what_no_table_can_be():
         simulate_log(1, 4, 8, 1.5)
 
 
+@pytest.mark.parametrize("rate", ["nan", "-nan", "1.5", "inf"])
+def test_cli_refuses_a_plant_rate_that_is_no_chance_as_a_usage_error(tmp_path, rate):
+    """NaN passes click's range (every comparison with it is false); it must be refused as
+    the option's error, like 1.5, never reach the simulator as an internal error."""
+    result = CliRunner().invoke(cli, ["simulate", "--out", str(tmp_path), "--plant", rate])
+    assert result.exit_code == 2 and "Invalid value for '--plant'" in result.output
+    assert "internal error" not in result.output and not tmp_path.joinpath("sim-00001.json").exists()
+
+
 def test_cli_writes_logs_and_truth_reproducibly(tmp_path):
     runner = CliRunner()
     first = runner.invoke(cli, ["simulate", "--out", str(tmp_path / "a"), "--logs", "3", "--games", "5",

@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import json
+import math
+from typing import Any
 
 import click
 
 from arbiter.cli.app import cli
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import rule_sort_key
+
+
+class Probability(click.FloatRange):
+    """A rate from 0 to 1. click's range lets NaN through, for every comparison with it is
+    false; the simulator would then refuse it as a defect of its own."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        rate = super().convert(value, param, ctx)
+        if math.isnan(rate):
+            self.fail(f"{value!r} is not a number from 0 to 1.", param, ctx)
+        return rate
 
 
 @cli.command()
@@ -19,7 +32,7 @@ from arbiter.rulebook.model import rule_sort_key
 @click.option("--players", type=click.IntRange(2, 10), default=None,
               help="Players per log [default: 2-10, by the seed].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed writes the same logs.")
-@click.option("--plant", "plant", type=click.FloatRange(0.0, 1.0), default=0.0, show_default=True, metavar="RATE",
+@click.option("--plant", "plant", type=Probability(0.0, 1.0), default=0.0, show_default=True, metavar="RATE",
               help="Chance per game of one planted irregularity; each log's truth goes into DIR/truth.")
 @click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
               help="How to report what was written.")
