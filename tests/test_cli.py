@@ -116,6 +116,15 @@ def test_evidence_unable_given_twice_counts_both_as_a_comma_list_does():
     assert twice["witness"] == "Fay" and twice["unable"] == ["Bob", "Eve"]
 
 
+def test_referee_disputants_given_twice_count_both_as_a_comma_list_does():
+    """`--disputants Ann,Bob --disputants Cat,Dan` is every one of them (the second once
+    replaced the first, and a disputing person was named referee)."""
+    args = ("referee", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Cat", "--format", "json")
+    twice = json.loads(run(*args, "--disputants", "Ann,Bob", "--disputants", "Cat,Dan").output)
+    assert twice == json.loads(run(*args, "--disputants", "Ann,Bob,Cat,Dan").output)
+    assert twice["referee"] is None and twice["disputants"] == ["Ann", "Bob", "Cat", "Dan"]
+
+
 def test_evidence_left_of_dealer_decides_when_he_can():
     data = json.loads(run("evidence", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputant", "Cat",
                           "--format", "json").output)
@@ -163,6 +172,12 @@ def test_schemas_are_json(name):
     (["referee", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputants", "Bob,Bob"], "Bob named twice"),
     (["laws", "--house", "/no/such/file.yaml"], "no such file"),
     (["laws", "--house", "blaze", "--house", "skip-straight"], "given 2 times (blaze, skip-straight)"),
+    (["evidence", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--dealer", "Bob", "--disputant", "Cat"],
+     "'--dealer': given 2 times (Ann, Bob)"),
+    (["evidence", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputant", "Bob", "--disputant", "Cat"],
+     "'--disputant': given 2 times (Bob, Cat)"),
+    (["referee", "--players", "Ann,Bob,Cat", "--players", "Ann,Bob", "--dealer", "Ann", "--disputants", "Bob,Cat"],
+     "'--players': given 2 times"),
     (["schema", "nothing"], "Invalid value"),
 ])
 def test_errors_are_one_line_and_exit_2(capsys, args, message):

@@ -11,7 +11,7 @@ import os
 import re
 import sys
 from importlib import import_module
-from typing import Any
+from typing import Any, Callable
 
 import click
 
@@ -75,16 +75,19 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(LISTING_FORMATS), def
                       show_default=True, help="Output format.")
 
 
-def _one_house(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]) -> str | None:
-    """A second `--house` is refused, not silently put in place of the first: a club
-    writes its whole agreement in one file (docs/house-rules.md)."""
-    if len(given) > 1:
-        raise click.BadParameter(f"given {len(given)} times ({', '.join(given)}): a club writes its whole "
-                                 "agreement in one house file", param_hint="--house")
-    return given[0] if given else None
+def given_once(why: str = "") -> Callable[[click.Context, click.Parameter, tuple[str, ...]], str | None]:
+    """The callback of an option of one value, taken as `multiple` so that a second is
+    refused, not silently put in place of the first (click keeps the last)."""
+    def once(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]) -> str | None:
+        if len(given) > 1:
+            raise click.BadParameter(f"given {len(given)} times ({', '.join(given)}){why}", ctx, param)
+        return given[0] if given else None
+    return once
 
 
-HOUSE = click.option("--house", "house", metavar="FILE", multiple=True, callback=_one_house,
+# A club writes its whole agreement in one house file (docs/house-rules.md).
+HOUSE = click.option("--house", "house", metavar="FILE", multiple=True,
+                     callback=given_once(": a club writes its whole agreement in one house file"),
                      help="House-rules file (YAML), or the name of a shipped one.")
 
 # A word shaped as rule IDs (`L8`, `L4,D1`): after --ignore or --select it is one more of

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from arbiter.bulk import build_rulebook
-from arbiter.cli.app import FORMAT, HOUSE, cli, persons_named, rule_defining, seating_of
+from arbiter.cli.app import FORMAT, HOUSE, cli, given_once, persons_named, rule_defining, seating_of
 from arbiter.engine.chain import evidence_question, walk_chain
 from arbiter.events import Event
 from arbiter.render.chain import deciding_rule, render_chain
@@ -26,9 +26,11 @@ def _chain_command(setting: str, role: str, words: dict[str, Any], event: Event,
 
 
 @cli.command()
-@click.option("--players", required=True, help="The players in the order the deal passes, comma-separated.")
-@click.option("--dealer", required=True)
-@click.option("--disputant", required=True, help="The player disputing with the dealer.")
+@click.option("--players", required=True, multiple=True, callback=given_once(),
+              help="The players in the order the deal passes, comma-separated.")
+@click.option("--dealer", required=True, multiple=True, callback=given_once())
+@click.option("--disputant", required=True, multiple=True, callback=given_once(),
+              help="The player disputing with the dealer.")
 @click.option("--unable", multiple=True,
               help="Players who cannot give evidence, comma-separated (or the option given again).")
 @FORMAT
@@ -47,14 +49,16 @@ def evidence(players: str, dealer: str, disputant: str, unable: tuple[str, ...],
 
 
 @cli.command()
-@click.option("--players", required=True, help="The players in the order the deal passes, comma-separated.")
-@click.option("--dealer", required=True)
-@click.option("--disputants", required=True, help="The persons disputing, comma-separated.")
+@click.option("--players", required=True, multiple=True, callback=given_once(),
+              help="The players in the order the deal passes, comma-separated.")
+@click.option("--dealer", required=True, multiple=True, callback=given_once())
+@click.option("--disputants", required=True, multiple=True,
+              help="The persons disputing, comma-separated (or the option given again).")
 @FORMAT
 @HOUSE
-def referee(players: str, dealer: str, disputants: str, fmt: str, house: str | None) -> None:
+def referee(players: str, dealer: str, disputants: tuple[str, ...], fmt: str, house: str | None) -> None:
     """Who decides a dispute (laws 77-78): the dealer, unless he is one of the disputing persons."""
-    names = persons_named(disputants, "--disputants")
+    names = persons_named(",".join(disputants), "--disputants")
     if len(names) < 2:
         raise click.BadParameter("a dispute is between two persons or more", param_hint="--disputants")
     seating = seating_of(players, dealer, *names)
