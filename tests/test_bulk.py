@@ -188,6 +188,25 @@ def test_a_json_run_stopped_prints_a_whole_document_of_the_reports_so_far(tmp_pa
     assert document["summary"]["interrupted"] == "SIGTERM" and document["summary"]["exit_code"] == 143
 
 
+@pytest.mark.parametrize("first, code", [(None, 0), (b"{not json", 2)])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_reader_that_closes_the_output_early_gets_the_code_of_the_logs_checked(tmp_path, first, code, jobs):
+    """`arbiter check DIR | head -1`: the reader has what it wanted, and the exit code is
+    still SPEC §5's for the logs checked so far: 0 where all were ok (click's answer to
+    a closed pipe was 1, as if one were irregular), 2 where one was invalid, with nothing
+    on standard error (no failed flush at the exit)."""
+    folder = _many_logs(tmp_path / "logs", 300)
+    if first is not None:
+        (folder / "log00000.json").write_bytes(first)
+    run = subprocess.Popen([*ARBITER, "check", "--jobs", jobs, str(folder)], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+    assert run.stdout is not None and run.stderr is not None
+    run.stdout.readline()
+    run.stdout.close()  # as `head -1` does, with the rest still to come
+    err = run.stderr.read().decode()
+    assert (run.wait(timeout=120), err) == (code, "")
+
+
 # --------------------------------------------------------------- what stands where a page goes
 
 

@@ -20,7 +20,7 @@ import click
 
 from arbiter.bulk import Render, Tally, Walk, build_rulebook, check_rendered, count_logs
 from arbiter.cli.app import finding_filters
-from arbiter.cli.output import echo, warn_left_out
+from arbiter.cli.output import echo, output_closed, warn_left_out
 from arbiter.errors import ArbiterError
 from arbiter.render.report import render_json, render_jsonl, render_text
 from arbiter.report import Report
@@ -59,6 +59,9 @@ def run_check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str 
         echo(f"arbiter: stopped by {signal.Signals(signum).name}: {tally.total} of {total} "
              f"log{'s' if total != 1 else ''} checked", err=True)
         return 128 + signum  # as a shell reports a command a signal ended: 130 for ^C, 143 for SIGTERM
+    except BrokenPipeError:  # the reader has all it wanted (`| head`): the logs checked so far decide the code
+        output_closed()
+        return tally.exit_code
     warn_left_out(walk.left_out)
     return tally.exit_code
 
@@ -151,12 +154,12 @@ def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int | None, fmt:
     spool = _Spool() if fmt == "json" else None
     try:
         for line, counts in _progress(outputs, count):
-            with stops.held():  # a report is printed and counted whole, or not at all
+            with stops.held():  # a report is counted and printed whole, or not at all
+                tally.count(*counts)  # first: a reader who closes the output midway (`| head`) has had it checked
                 if spool is None:
                     echo(line)
                 else:
                     spool.write(line)
-                tally.count(*counts)
             del line  # a long log's report is let go before the next is made
     except (KeyboardInterrupt, Stopped) as exc:
         signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import sys
 from typing import IO, TYPE_CHECKING
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 def failed(exc: Exception) -> int:
     """Say why a command could not go on, in one line; the exit code."""
     if isinstance(exc, BrokenPipeError):
+        output_closed()
         return EXIT_OK
     if isinstance(exc, ArbiterError):
         echo(f"arbiter: {exc}", err=True)
@@ -33,6 +35,15 @@ def failed(exc: Exception) -> int:
     else:
         echo(f"arbiter: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)
     return EXIT_INVALID
+
+
+def output_closed() -> None:
+    """The reader closed standard output (`| head`): what is still unwritten goes nowhere,
+    so that the exit, flushing it, does not fail (Python's advice for SIGPIPE)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no file behind the stream (a test's capture): nothing is flushed to a pipe
+        pass
 
 
 def warn_left_out(left_out: LeftOut) -> None:
