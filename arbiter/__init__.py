@@ -28,13 +28,14 @@ def next_acts(log: Mapping[str, Any], house: Rulebook | Mapping[str, Any] | str 
     Raises `arbiter.errors.ArbiterError` (one line, saying where) for a log that cannot be
     read or replayed, or house rules that cannot be used."""
     from arbiter.checker import next_acts_of
-    from arbiter.rulebook.house import apply_house, read_house
+    from arbiter.rulebook.house import apply_house, house_data, read_house
     from arbiter.rulebook.loader import load_rulebook
     from arbiter.rulebook.model import Rulebook as Book
 
     if house is None or isinstance(house, Book):
         return next_acts_of(log, house)
-    return next_acts_of(log, apply_house(load_rulebook(), read_house(house) if isinstance(house, str) else house))
+    data = read_house(house) if isinstance(house, str) else house_data(house, "house rules")
+    return next_acts_of(log, apply_house(load_rulebook(), data))
 
 
 __all__ = ["check_log", "next_acts", "__version__"]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from arbiter import __version__, reading
 from arbiter.engine.replay import Replay
-from arbiter.errors import ArbiterError, LogError
+from arbiter.errors import ArbiterError, LogError, UnknownRuleError
 from arbiter.notation.reading import Locate, is_text_log, read_any_log, text_locator
 from arbiter.reading import read_built_log, read_log_lazily, read_source
 from arbiter.rulebook.loader import load_rulebook
@@ -103,13 +103,13 @@ def replay_bytes_with_trace(data: bytes, file: str, rulebook: Rulebook, folder: 
 
 def rule_ids(rulebook: Rulebook, given: str | Iterable[str], option: str) -> set[str]:
     """The rule IDs of `ignore=` or `select=`: a string ("L13", "L13,L15") or a list of them.
-    A string is never taken as its characters, and an ID not in the rule book is a
-    ValueError, as `--ignore` refuses it on the command line."""
+    A string is never taken as its characters, and an ID not in the rule book is refused
+    (UnknownRuleError), as `--ignore` refuses it on the command line."""
     items = given.split(",") if isinstance(given, str) else list(given)
     ids = set()
     for item in items:
         if not isinstance(item, str) or normalise_id(item) not in rulebook.rules:
-            raise ValueError(f"{option}: unknown rule ID {item!r} (`arbiter laws` lists them all)")
+            raise UnknownRuleError(str(item), f"{option}: unknown rule ID {item!r} (`arbiter laws` lists them all)")
         ids.add(normalise_id(item))
     return ids
 

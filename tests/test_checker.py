@@ -14,6 +14,7 @@ import arbiter
 from arbiter import checker
 from arbiter.checker import check_file, check_log
 from arbiter.engine.compiled import CompiledRules
+from arbiter.errors import UnknownRuleError
 from arbiter.notation import parse_checked
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house
@@ -46,10 +47,11 @@ def test_select_takes_a_string_or_a_list(select):
 @pytest.mark.parametrize("option, value", [
     ("ignore", "L99"), ("ignore", ["L13", "X1"]), ("select", "L1,L0"), ("select", [13]), ("ignore", "99"),
 ])
-def test_an_unknown_id_is_a_value_error(option, value):
-    with pytest.raises(ValueError, match=f"^{option}: unknown rule ID"):
+def test_an_unknown_id_is_refused_as_an_unknown_rule(option, value):
+    """A typed error, arbiter's own, as `--ignore` refuses the ID on the command line."""
+    with pytest.raises(UnknownRuleError, match=f"^{option}: unknown rule ID"):
         check_log(load_case(FOUL), **{option: value})
-    with pytest.raises(ValueError, match=f"^{option}: unknown rule ID"):
+    with pytest.raises(UnknownRuleError, match=f"^{option}: unknown rule ID"):
         check_file(FOUL, **{option: value})
 
 

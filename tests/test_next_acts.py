@@ -15,6 +15,7 @@ import arbiter.events
 from arbiter.checker import replay_log
 from arbiter.engine.next_acts import next_acts
 from arbiter.engine.replay import Replay
+from arbiter.errors import HouseRulesError
 from arbiter.live.position import words
 from arbiter.notation import parse_checked
 from arbiter.resources import cases_dir, schema_path
@@ -554,6 +555,20 @@ def test_one_who_demanded_a_show_and_is_left_alone_takes_the_pool():
 def test_house_rules_change_the_bounds():
     answer = answer_to(HEAD + "dealt\n", house={"parameters": {"opening_multiple_of_ante": 3}})
     assert act(answer, "open")["minimum"] == 3
+
+
+@pytest.mark.parametrize("house, says", [
+    ({"parameter": {"opening_multiple_of_ante": 3}}, "'parameter' was unexpected"),
+    ({"parameters": None}, "parameters: None is not of type 'object'"),
+    ({"parameters": {"opening_multipel_of_ante": 3}}, "unknown parameter"),
+    (5, "a house-rules file is a mapping"),
+])
+def test_house_rules_given_as_data_are_held_to_the_house_files_schema(house, says):
+    """SPEC §5: an unknown name is an error, never silently ignored; the data of a house
+    file given to the API is the file's, and a key mistyped (`parameter`) was passed over
+    as if no house rules had been given."""
+    with pytest.raises(HouseRulesError, match=says):
+        answer_to(HEAD + "dealt\n", house=house)
 
 
 JACKPOT_OPENER_ALONE = (HEAD + "dealt\nCat passes; Dan passes; Ann passes; Bob passes\n"

@@ -164,20 +164,26 @@ def read_house(name_or_path: str) -> dict[str, Any]:
         line = f"line {text.count(chr(10), 0, digits.start()) + 1}: " if digits else ""
         raise HouseRulesError(str(path), "", f"{line}a number of more digits than can be read: no parameter "
                                              "allows it (`arbiter law ID` gives each one's range)") from None
-    data = {} if data is None else data
+    house = house_data({} if data is None else data, str(path))
+    house["_file"] = str(path)
+    house["_sha256"] = sha256(text.encode("utf-8")).hexdigest()  # for a report's provenance
+    return house
+
+
+def house_data(data: object, file: str) -> dict[str, Any]:
+    """A house file's data, read from its file or given as it is (the API's `house=`), held
+    to the same schema: a key mistyped is refused, never passed over. A copy."""
     surrogate = _lone_surrogate(data)
     if surrogate is not None:
-        raise HouseRulesError(str(path), surrogate, "holds a lone surrogate (an escape such as \\ud800 that stands "
+        raise HouseRulesError(file, surrogate, "holds a lone surrogate (an escape such as \\ud800 that stands "
                               "for no character): no report could be written with it")
     if not isinstance(data, dict):
-        raise HouseRulesError(str(path), "", "a house-rules file is a mapping with `parameters` and `disable`")
+        raise HouseRulesError(file, "", "a house-rules file is a mapping with `parameters` and `disable`")
     error = next(iter(sorted(_house_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])),
                  None)
     if error is not None:
-        raise HouseRulesError(str(path), _field(*error.absolute_path), shown_message(error.message))
-    data["_file"] = str(path)
-    data["_sha256"] = sha256(text.encode("utf-8")).hexdigest()  # for a report's provenance
-    return data
+        raise HouseRulesError(file, _field(*error.absolute_path), shown_message(error.message))
+    return dict(data)
 
 
 def _lone_surrogate(data: Any) -> str | None:
