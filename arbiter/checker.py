@@ -95,9 +95,10 @@ def replay_bytes_with_trace(data: bytes, file: str, rulebook: Rulebook, folder: 
     cannot be read or whose house cannot be used; one that breaks down mid-replay is its
     report's error, told as far as it goes."""
     log = read_any_log(data, file)
-    housed = rulebook_for(log, rulebook, folder)
+    locate = text_locator(data, file)
+    housed = rulebook_for(log, rulebook, folder, locate)
     report, trace = replay_with_trace(log, housed, file, digest=digest or sha256(data).hexdigest(),
-                                      locate=text_locator(data, file), **options)
+                                      locate=locate, **options)
     return log, housed, report, trace
 
 
@@ -122,15 +123,22 @@ _HOUSED: dict[tuple[int, str], tuple[Rulebook, Rulebook]] = {}
 KEPT_HOUSES = 32
 
 
-def rulebook_for(log: Mapping[str, Any], rulebook: Rulebook | None = None, folder: str | None = None) -> Rulebook:
+def rulebook_for(log: Mapping[str, Any], rulebook: Rulebook | None = None, folder: str | None = None,
+                 locate: Locate | None = None) -> Rulebook:
     """The rule book a log is played under: with the house rules its table names
     (`table.house`, as `arbiter table --house` writes them), unless house rules are
     already applied (a --house given on the command line wins). A shipped house is found
     by its name; a file is read only where the caller gives the log's `folder` (the
     command line, for a log read from a file): a log given as data makes nothing read.
-    Raises LogError if the house rules named cannot be used; the message names the file,
-    never what it holds."""
-    rulebook = rulebook or load_rulebook()
+    Raises LogError if the house rules named cannot be used (placed in a text log by
+    `locate`); the message names the file, never what it holds."""
+    try:
+        return _housed(log, rulebook or load_rulebook(), folder)
+    except LogError as error:
+        raise (locate(error) if locate else error) from None
+
+
+def _housed(log: Mapping[str, Any], rulebook: Rulebook, folder: str | None) -> Rulebook:
     name = log["table"].get("house")
     if not name or rulebook.house:
         return rulebook
@@ -233,12 +241,13 @@ def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, folder
     """A log's bytes, JSON or the text notation (`*.hand`, or by content), to its report;
     `folder` is where the log lies, where a house-rules file its table names is looked for."""
     digest = sha256(data).hexdigest()
+    locate = text_locator(data, file)
     try:
         log = read_any_log(data, file) if _read_whole(data, file) else read_log_lazily(data, file)
-        housed = rulebook_for(log, rulebook, folder)
+        housed = rulebook_for(log, rulebook, folder, locate)
     except LogError as error:
         return invalid_report(file, error, digest, rulebook)
-    return replay_log(log, housed, file, digest=digest, locate=text_locator(data, file), **options)
+    return replay_log(log, housed, file, digest=digest, locate=locate, **options)
 
 
 def _read_whole(data: bytes, file: str) -> bool:

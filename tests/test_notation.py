@@ -409,6 +409,20 @@ def test_convert_refuses_a_bad_log_in_one_line(tmp_path, capsys):
     assert code == 2 and "'yaml' is not one of 'text', 'json'" in err
 
 
+@pytest.mark.parametrize("command", ["check", "explain", "next"])
+def test_house_rules_the_table_names_that_cannot_be_used_are_placed_at_their_line(tmp_path, capsys, command):
+    """docs/notation.md: an error is reported at the line and column of the part concerned,
+    in `check`, `explain` and `next` alike; a house name no file or shipped house answers
+    to was said at `/table/house` only, and `explain` and `next` left out the file."""
+    log = tmp_path / "club.hand"
+    log.write_text("players Ann Bob Cat Dan; limit 20; ante 1\nhouse nosuchhouse\nAnn deals\n")
+    code, out, err = run_main(capsys, command, str(log))
+    assert code == 2
+    said = out if command == "check" else err
+    assert "line 2, column 7: the house rules the table names cannot be used: 'nosuchhouse'" in said
+    assert command == "check" or err.startswith(f"arbiter: {log}: line 2, column 7:")
+
+
 def test_any_log_reads_both_forms_alike():
     case = cases_dir() / "l33-false-opener-penalty.json"
     log = read_any_log(case.read_bytes(), str(case))

@@ -98,6 +98,7 @@ def next_command(log: str, house: str | None, fmt: str) -> None:
     rulebook = build_rulebook(house)
     data = read_path(log)
     document = read_any_log(data, log)
-    answer = next_acts_of(document, rulebook_for(document, rulebook, log_folder(log)), text_locator(data, log))
+    locate = text_locator(data, log)
+    answer = next_acts_of(document, rulebook_for(document, rulebook, log_folder(log), locate), locate)
     click.echo(json.dumps(answer, ensure_ascii=False, indent=2) if fmt == "json"
                else words(answer, document["table"].get("pronouns")))

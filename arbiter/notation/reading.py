@@ -82,16 +82,17 @@ Locate = Callable[[LogError], LogError]
 
 def text_locator(data: bytes, name: str) -> Locate | None:
     """For a text log, what says an error the replay finds in one of its events (a discard
-    before any deal) at the line and column where that event was written, as the schema's
-    errors are said; None for a JSON log, whose errors' paths point into it already. The
-    text is parsed again only when there is an error to place."""
+    before any deal) or in its table (house rules it names that cannot be used) at the line
+    and column where that part was written, as the schema's errors are said; None for a
+    JSON log, whose errors' paths point into it already. The text is parsed again only
+    when there is an error to place."""
     if not is_text_log(data, name):
         return None
 
     def locate(error: LogError) -> LogError:
         from arbiter.notation.parser import NotationError, parse_text
 
-        if isinstance(error, NotationError) or not error.path.startswith("/events/"):
+        if isinstance(error, NotationError) or not error.path:
             return error
         line, column = parse_text(decode(data, name)).where(error.path)
         located = NotationError(line, column, error.message, error.path, error.event)
