@@ -150,6 +150,10 @@ def test_a_ruling_that_waits_for_its_witness_asks_and_offers_no_discard():
     answer = answer_to(DISPUTE + "Cat claims 3 dealer says 2\n")
     assert answer["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}]
     assert answer["acts"] == []
+    # reading 55: nothing else is offered, nor the demand of a disputant who has recorded none
+    waiting = answer_to(HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+                               "Bob discards 3; Bob claims 2 dealer says 3\n")
+    assert (waiting["player"], waiting["acts"], waiting["others"]) == ("Dan", [], [])
 
 
 def test_early_raises_all_round_come_back_to_the_first_early_bettor_to_meet_them():

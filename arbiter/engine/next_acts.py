@@ -507,7 +507,8 @@ class Prospect:
                       or to_draw is None):
             self.cards_owed(game, owing[0][0], due)  # all owed him, whatever law owes each card
             return True
-        if waiting:
+        if waiting:  # the witness is asked, and nothing else is offered (reading 55)
+            self.others.clear()
             self.to(waiting[0][0])
             return True
         return False
