@@ -463,6 +463,7 @@ def test_the_dealer_standing_pat_is_said_so_and_gives_himself_nothing(server):
     assert server.game.read_text(encoding="utf-8").endswith("\nAnn stands pat\n")
     assert not [a for a in answer["state"]["acts"] if a["event"]["type"] == "give"]
     assert answer["state"]["next"].startswith("Cat to bet")  # the draw is over: the betting is next
+    assert answer["state"]["game"]["phase"] == "the betting after the draw"  # as the engine says (SPEC 28)
 
 
 # --- the table's set-up ---------------------------------------------------------------------

@@ -182,6 +182,19 @@ def test_status_next_evidence_referee_and_help(tmp_path):
     assert "status takes nothing after it" in output
 
 
+def test_status_says_where_the_game_stands_as_the_engine_does(tmp_path):
+    """SPEC 28: `table` says only what the engine's answer says. Once the dealer has drawn
+    the draw is over (turns.md) and the betting is next: `status` said "the draw" until
+    someone bet, from the replay's own phase, beside a `next` of the betting."""
+    log = tmp_path / "t.hand"
+    script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat opens 2; Dan plays 2; Ann plays 2; "
+              "Bob plays 2", "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0", "status"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    assert "game 1, deal 1: Ann deals; an ordinary game; the betting after the draw" in output
+    assert "next: Cat to bet" in output
+
+
 def test_undo_takes_back_the_last_line_and_the_replay_ignores_it(tmp_path):
     log = tmp_path / "u.hand"
     script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 4, Cat 5, Dan 5, Ann 5", "Bob lifts",

@@ -95,7 +95,8 @@ def status_lines(position: Position) -> list[str]:
     net = ", ".join(f"{p} {v:+d}" for p, v in replay.board.ledger.net(table["players"]).items())
     return [
         head,
-        f"game {now['game']}, deal {now['deal']}: {now['dealer']} deals; {kind}; {PHASE_WORDS[now['phase']]}",
+        f"game {now['game']}, deal {now['deal']}: {now['dealer']} deals; {kind}; "
+        f"{PHASE_WORDS[position.answer['phase']]}",  # the engine's answer says where the game stands (SPEC 28)
         f"pool {now['pool']}; stakes: {stakes}",
         f"still in: {', '.join(now['still_in']) or 'no one'}"
         + (f"; out: {', '.join(out)}" if out else "") + (f" (foul: {', '.join(now['foul'])})" if now["foul"] else ""),

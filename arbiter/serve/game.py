@@ -188,7 +188,7 @@ class ServedGame:
             "seats": seats,
             "game": None if game is None else {
                 "number": now["game"], "deal": now["deal"], "pool": now["pool"],
-                "phase": PHASE_WORDS.get(now["phase"], now["phase"]), "jackpot": now["jackpot"],
+                "phase": PHASE_WORDS[answer["phase"]], "jackpot": now["jackpot"],
             },
             "answer": answer,
             "next": FIRST_DEAL if answer["game"] is None and answer["player"] is None else here.words,
