@@ -542,3 +542,27 @@ def test_the_pack_made_up_is_shuffled_then_cut(remade):
     give = at + len(made)
     assert [(f["id"], f["severity"], f["event"]) for f in report["findings"] if f["event"] >= at - 1] == [
         ("L41", "ruling", at - 1), ("L41", "irregularity", give)]
+
+
+FOUL_FIRST = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+              "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+              "Cat discards 0; Dan discards 0\nCat plays 4; Dan plays 4\nCat shows (Jc Jd 8h 5s)\n")
+
+
+@pytest.mark.parametrize("then, winners, taken_at", [
+    ("", ["Dan"], 13),  # the log ends: the only other player claims the pool unshown (law 64)
+    ("Dan shows (9c 9d 4s 4h 2d)\n", ["Dan"], 14),  # his show, still due, takes it (the last hand due, L59)
+    ("Dan shows (9c 9d 4s 4h)\n", [], None),  # foul too: no hand can win, and the pool stays
+])
+def test_after_a_foul_hand_shown_the_only_other_player_claims_with_his_show_still_due(then, winners, taken_at):
+    """Reading 20 (L64): a hand shown foul leaves the pool to the best other hand; the only
+    other player's show is still due and judged as any other. He took the pool at the
+    foul show, and his own foul hand shown after it was no finding and still won."""
+    report = check_log(parse_checked(FOUL_FIRST + then, "x.hand")[0])
+    assert [(f["id"], f["player"]) for f in report["findings"]] == [("L64", "Cat")] + \
+        ([("L64", "Dan")] if then and not winners else [])
+    game = report["games"][0]
+    assert (game["winners"], game["complete"]) == (winners, True)
+    assert [entry["event"] for entry in report["ledger"] if entry["what"] == "win"] == \
+        ([taken_at] if taken_at is not None else [])
+    assert arbiter.next_acts(parse_checked(FOUL_FIRST, "x.hand")[0])["acts"][0] == {"type": "show"}

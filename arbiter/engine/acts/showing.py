@@ -68,17 +68,36 @@ def on_win(r: Judge, event: Event) -> None:
 def close_show_if_done(r: Judge) -> bool:
     """Has the last hand due at the show been shown, or its holder passed? Then the pool is
     taken (L59): by the best hand shown, or by the one player left where the others passed
-    at the show. True if it was taken now."""
+    at the show. Where a hand shown was foul (L64), the one left claims the pool with a
+    hand shown, as the best other hand: his show is still due, and if every hand due is
+    foul, none can take the pool and it stays for the next game. True if the game ended now."""
     game = r.board.playing
-    if game.resolved or game.phase != Phase.SHOW or not game.still_in:
+    if game.resolved or game.phase != Phase.SHOW:
         return False
-    if all_shown(game):
+    if not game.still_in:
+        if not a_foul_hand_shown(r):
+            return False
+        game.resolved, game.outcome, game.phase = True, Outcome.ALL_FOUL, Phase.OVER
+        judge_recorded_wins(r)
+    elif all_shown(game):
         resolve_show(r)
-    elif len(game.still_in) == 1:
+    elif len(game.still_in) == 1 and not a_foul_hand_shown(r):  # the others passed at the show
         pay_winners(r, list(game.still_in), Outcome.SHOW)
     else:
         return False
     return True
+
+
+def one_left_after_foul_hands(r: Judge) -> bool:
+    """Does the show wait only for the one player left, the others' hands shown foul?"""
+    game = r.board.playing
+    return len(game.still_in) == 1 and not all_shown(game) and a_foul_hand_shown(r)
+
+
+def a_foul_hand_shown(r: Judge) -> bool:
+    """Was a hand of other than the hand's number of cards shown in this game (L64)?"""
+    per_hand = r.board.parameters["cards_per_hand"]
+    return any(len(cards) != per_hand for cards in r.board.playing.shown.values())
 
 
 def all_shown(game: Game) -> bool:
@@ -98,6 +117,8 @@ def take_at_the_end(r: Judge, recorded: str | None) -> None:
         return
     if any(p in game.shown for p in game.still_in):
         resolve_show(r)
+    elif len(game.still_in) == 1:  # the others' hands shown foul, his never shown: the only other player claims (L64)
+        pay_winners(r, list(game.still_in), Outcome.SHOW)
     elif game.opener and recorded is not None:
         pay_winners(r, [recorded], Outcome.WIN_RECORDED)
 
