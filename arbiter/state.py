@@ -59,7 +59,7 @@ class Outcomes:
         self.WIN_RECORDED: Final = OutcomeName("win_recorded")
         self.NOT_CLAIMED: Final = OutcomeName("not_claimed")
         self.CUT_OFF: Final = OutcomeName("cut_off")  # the next deal came before the pool was taken
-        self.ALL_FOUL: Final = OutcomeName("all_foul")  # every hand due at the show was foul: none can take it
+        self.NO_HAND: Final = OutcomeName("no_hand")  # no hand shown can win (foul, or not to be valued): none takes it
 
 
 Outcome: Final = Outcomes()

@@ -549,20 +549,21 @@ FOUL_FIRST = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffle
               "Cat discards 0; Dan discards 0\nCat plays 4; Dan plays 4\nCat shows (Jc Jd 8h 5s)\n")
 
 
-@pytest.mark.parametrize("then, winners, taken_at", [
-    ("", ["Dan"], 13),  # the log ends: the only other player claims the pool unshown (law 64)
-    ("Dan shows (9c 9d 4s 4h 2d)\n", ["Dan"], 14),  # his show, still due, takes it (the last hand due, L59)
-    ("Dan shows (9c 9d 4s 4h)\n", [], None),  # foul too: no hand can win, and the pool stays
+@pytest.mark.parametrize("then, found, winners, taken_at", [
+    ("", [], ["Dan"], 13),  # the log ends: the only other player claims the pool unshown (law 64)
+    ("Dan shows (9c 9d 4s 4h 2d)\n", [], ["Dan"], 14),  # his show, still due, takes it (the last hand due, L59)
+    ("Dan shows (9c 9d 4s 4h)\n", [("L64", "Dan")], [], None),  # foul too: no hand can win, and the pool stays
+    ("Dan shows (Jc 9d 4s 4h 2d)\n", [("L1", "Ann")], [], None),  # Cat's knave again: his hand cannot be valued
 ])
-def test_after_a_foul_hand_shown_the_only_other_player_claims_with_his_show_still_due(then, winners, taken_at):
+def test_after_a_foul_hand_shown_the_only_other_player_claims_with_his_show_still_due(then, found, winners, taken_at):
     """Reading 20 (L64): a hand shown foul leaves the pool to the best other hand; the only
     other player's show is still due and judged as any other. He took the pool at the
-    foul show, and his own foul hand shown after it was no finding and still won."""
+    foul show, and his own foul hand shown after it was no finding and still won; where
+    no hand shown could win, the game was left unfinished."""
     report = check_log(parse_checked(FOUL_FIRST + then, "x.hand")[0])
-    assert [(f["id"], f["player"]) for f in report["findings"]] == [("L64", "Cat")] + \
-        ([("L64", "Dan")] if then and not winners else [])
+    assert [(f["id"], f["player"]) for f in report["findings"]] == [("L64", "Cat"), *found]
     game = report["games"][0]
-    assert (game["winners"], game["complete"]) == (winners, True)
+    assert (game["winners"], game["complete"], game["next"]) == (winners, True, {"dealer": "Bob", "jackpot": None})
     assert [entry["event"] for entry in report["ledger"] if entry["what"] == "win"] == \
         ([taken_at] if taken_at is not None else [])
     assert arbiter.next_acts(parse_checked(FOUL_FIRST, "x.hand")[0])["acts"][0] == {"type": "show"}

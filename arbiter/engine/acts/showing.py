@@ -77,8 +77,7 @@ def close_show_if_done(r: Judge) -> bool:
     if not game.still_in:
         if not a_foul_hand_shown(r):
             return False
-        game.resolved, game.outcome, game.phase = True, Outcome.ALL_FOUL, Phase.OVER
-        judge_recorded_wins(r)
+        no_hand_wins(r)
     elif all_shown(game):
         resolve_show(r)
     elif len(game.still_in) == 1 and not a_foul_hand_shown(r):  # the others passed at the show
@@ -156,6 +155,15 @@ def resolve_show(r: Judge) -> None:
     if contenders:
         best = hands.winners(contenders, r.board.hand_rules)
         pay_winners(r, best, Outcome.SHARED if len(best) > 1 else Outcome.SHOW, contenders)
+    else:  # every hand shown foul (L64) or not to be valued (L1)
+        no_hand_wins(r)
+
+
+def no_hand_wins(r: Judge) -> None:
+    """No hand shown can win: no one takes the pool, and it stays for the next game (reading 20)."""
+    game = r.board.playing
+    game.resolved, game.outcome, game.phase = True, Outcome.NO_HAND, Phase.OVER
+    judge_recorded_wins(r)
 
 
 def valued(r: Judge, cards: list[int]) -> bool:
