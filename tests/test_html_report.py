@@ -124,6 +124,22 @@ def test_cards_face_up_where_the_log_names_them_and_backs_where_it_does_not(rule
     assert 'class="back"' in counted_html
 
 
+def test_a_second_dealt_adds_its_cards_to_the_hands_drawn_and_told(tmp_path, rulebook):
+    """A `dealt` after the deal is finished deals more cards (L7: the deal stands, the card
+    stays with its player): the page drew the last `dealt` alone (Bob's one card; Cat
+    and Ann as backs), and the story said "Cat holds ; Ann holds"."""
+    path = json_log_from_text(tmp_path / "again.json", (
+        "players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\n"
+        "dealt Bob (2c 3c 4c 5c 7d), Cat (2d 3d 4d 5d 7h), Ann (2h 3h 4h 5h 7s)\nCat opens 2\n"
+        "dealt Bob (9s), Cat (), Ann ()\nBob lifts\n"))
+    _, report, html = page_of(path, rulebook)
+    assert [(f["id"], f["player"]) for f in report["findings"]][:2] == [("L7", "Ann"), ("L13", "Bob")]
+    rows = [re.findall(r'title="([^"]+)"', row) for row in re.findall(r'<span class="label">dealt</span>(.*?)</div>',
+                                                                     html)]
+    assert ["2c", "3c", "4c", "5c", "7d", "9s"] in rows and ["2d", "3d", "4d", "5d", "7h"] in rows
+    assert "Ann deals: 1 card to Bob. Bob gets 9s." in Page(html).plain() and "holds ;" not in html
+
+
 def test_a_name_that_reads_as_a_card_stays_a_name(tmp_path, rulebook):
     """A player called "Kh-Lee" (or "Jo") is named in words, not drawn as the king of
     hearts (or a joker), while the cards the event names beside it are drawn."""

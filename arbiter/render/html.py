@@ -54,7 +54,8 @@ def hand_html(hand: Sequence[str | None]) -> str:
 
 
 def dealt_hands(events: Sequence[Mapping[str, Any]], trace: Sequence[Mapping[str, Any]]) -> dict[int, dict[str, Hand]]:
-    """Each game's hands as last dealt (a misdeal's redeal replaces the first deal):
+    """Each game's hands as last dealt (a misdeal's redeal replaces the first deal), every
+    card of the deal, however the log sends them (a `dealt` after another adds to it: L7):
     the cards where the log names them, None for each card it only counts."""
     hands: dict[int, dict[str, Hand]] = defaultdict(dict)
     for event, table in zip(events, trace):
@@ -66,7 +67,7 @@ def dealt_hands(events: Sequence[Mapping[str, Any]], trace: Sequence[Mapping[str
             hands[game] = {}
         elif kind == "dealt":
             for player, hand in event["hands"].items():
-                hands[game][player] = list(hand) if isinstance(hand, list) else [None] * hand
+                hands[game].setdefault(player, []).extend(hand if isinstance(hand, list) else [None] * hand)
         elif kind == "card":
             hands[game].setdefault(event["to"], []).append(event.get("card"))
     return hands

@@ -343,9 +343,12 @@ def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
     counts = {p: cards if isinstance(cards, int) else len(cards) for p, cards in e["hands"].items()}
     if set(counts.values()) <= {t.cards_per_hand}:  # a bare `dealt` is a whole deal made in proper order
         told = f"{after['dealer']} deals {plural(t.cards_per_hand, 'card')} to each player."
-    else:
-        told = f"{after['dealer']} deals: " + ", ".join(f"{plural(n, 'card')} to {p}" for p, n in counts.items()) + "."
-    known = [f"{p} holds {' '.join(cards)}" for p, cards in e["hands"].items() if not isinstance(cards, int)]
+    else:  # those dealt nothing in it are not named
+        dealt = ", ".join(f"{plural(n, 'card')} to {p}" for p, n in counts.items() if n)
+        told = f"{after['dealer']} deals: {dealt}."
+    held: Mapping[str, int] = before.get("cards") or {}  # cards dealt him before it (L7): these join them
+    known = [f"{p} {'gets' if held.get(p) else 'holds'} {' '.join(cards)}" for p, cards in e["hands"].items()
+             if cards and not isinstance(cards, int)]
     return told + (" " + "; ".join(known) + "." if known else "")
 
 
