@@ -266,12 +266,29 @@ def _table_before(case: Case, event: int) -> str:
     return "; ".join(parts)
 
 
+# "Event 5", "Events 12-15", "Events 3, 6-8": the events a line of a case's reasoning is about.
+EVENTS_NAMED = re.compile(r"\b[Ee]vents? ((?:\d+(?:\s*[-\u2013]\s*\d+)?(?:,\s*|\s+and\s+)?)+)")
+EVENT_OR_RANGE = re.compile(r"(\d+)(?:\s*[-\u2013]\s*(\d+))?")
+
+
 def _why(case: Case, finding: Mapping[str, Any]) -> list[str]:
-    """The case's reasoning about this finding: the lines naming its law or its event,
-    or all of them if none does."""
+    """The case's reasoning about this finding: the lines about its event (named, or in a
+    range named) and those naming its law about no event in particular; else those naming
+    its law; else all of them. A case with two findings of one law explains each by its
+    own event."""
     lines = list(case.log.get("meta", {}).get("expect", {}).get("why", ()))
-    about = re.compile(rf"\b{re.escape(finding['id'])}\b|\b[Ee]vents? {finding['event']}\b")
-    return [line for line in lines if about.search(line)] or lines
+    law = re.compile(rf"\b{re.escape(finding['id'])}\b")
+    about = [line for line in lines if finding["event"] in (named := _events_named(line))
+             or (not named and law.search(line))]
+    return about or [line for line in lines if law.search(line)] or lines
+
+
+def _events_named(line: str) -> set[int]:
+    named: set[int] = set()
+    for listed in EVENTS_NAMED.findall(line):
+        for first, last in EVENT_OR_RANGE.findall(listed):
+            named.update(range(int(first), int(last or first) + 1))
+    return named
 
 
 def question_for(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rulebook: Rulebook,

@@ -367,6 +367,16 @@ def test_a_finding_that_orders_nothing_answers_nothing_further(cases, rulebook):
     assert question.choices[question.answer] == NOTHING_FURTHER
 
 
+def test_two_findings_of_one_law_are_each_explained_by_their_own_event(cases, rulebook):
+    """The explanation is the case's reasoning about the event asked, named or in a range
+    ("Events 25-32"): the L41 ruling at event 29 was explained by the line about the
+    irregular collection at event 15, which also names L41."""
+    case = next(c for c in cases if c.name == "l41-discards-collected-though-the-pack-suffices-make-up-no-pack")
+    asked = {f["event"]: question_for(case, f, cases, rulebook, random.Random(0)).why for f in case.report["findings"]}
+    assert [line.split(":")[0] for line in asked[15]] == ["Events 12-15"]
+    assert [line.split(":")[0] for line in asked[29]] == ["Events 25-32"]
+
+
 def test_the_story_stops_at_the_event_and_keeps_what_follows_back(cases, rulebook):
     case = next(c for c in cases if c.name == "l13-foul-hand-lifted")
     finding = case.report["findings"][0]
