@@ -550,7 +550,8 @@ FOUL_FIRST = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffle
 
 
 @pytest.mark.parametrize("then, found, winners, taken_at", [
-    ("", [], ["Dan"], 13),  # the log ends: the only other player claims the pool unshown (law 64)
+    ("Bob deals\n", [], ["Dan"], 13),  # the next deal first: the only other player claims unshown (law 64)
+    ("Dan wins\n", [], ["Dan"], 14),  # a win recorded for him: the same
     ("Dan shows (9c 9d 4s 4h 2d)\n", [], ["Dan"], 14),  # his show, still due, takes it (the last hand due, L59)
     ("Dan shows (9c 9d 4s 4h)\n", [("L64", "Dan")], [], None),  # foul too: no hand can win, and the pool stays
     ("Dan shows (Jc 9d 4s 4h 2d)\n", [("L1", "Ann")], [], None),  # Cat's knave again: his hand cannot be valued
@@ -566,4 +567,6 @@ def test_after_a_foul_hand_shown_the_only_other_player_claims_with_his_show_stil
     assert (game["winners"], game["complete"], game["next"]) == (winners, True, {"dealer": "Bob", "jackpot": None})
     assert [entry["event"] for entry in report["ledger"] if entry["what"] == "win"] == \
         ([taken_at] if taken_at is not None else [])
+    ended = check_log(parse_checked(FOUL_FIRST, "x.hand")[0])  # the log ends with his show still due: mid-game
+    assert (ended["games"][0]["complete"], ended["games"][0]["winners"], ended["net"]["Dan"]) == (False, [], -4)
     assert arbiter.next_acts(parse_checked(FOUL_FIRST, "x.hand")[0])["acts"][0] == {"type": "show"}

@@ -20,16 +20,13 @@ UNOPENED_YET: Final = frozenset({Phase.BEFORE_DEAL, Phase.DEALING, Phase.SAY})
 def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
     """The game in play is over, at the log's end or at the `next_deal`; `last` is its last
     event's index, which a claim it left pending (law 33) is settled at, and where the
-    next deal begins at the show with hands still due, the pool taken at (reading 44); so
-    too where the log ends with one player left whose show the foul hands shown wait for
-    (law 64: he claims the pool)."""
+    next deal begins at the show with hands still due, the pool taken at (reading 44)."""
     game = r.board.playing
     session = r.board.session
     current, r.board.k = r.board.k, last  # what the game's end settles, it settles as of its last event
     if next_deal and not game.resolved and game.phase in UNOPENED_YET and not game.opener:
         betting.close_say_if_over(r, game, cut_off=True)  # the next deal ends the say: no one opened (L29, L31, L32)
-    ends_at_show = not game.resolved and (bool(game.recorded_wins) or (game.phase == Phase.SHOW and (
-        next_deal or showing.one_left_after_foul_hands(r))))
+    ends_at_show = not game.resolved and (bool(game.recorded_wins) or (next_deal and game.phase == Phase.SHOW))
     if game.pending_claim is not None or ends_at_show:
         if not game.resolved:  # hands were still due at the show: those shown decide
             showing.take_at_the_end(r, game.recorded_wins[0][1]["player"] if game.recorded_wins else None)

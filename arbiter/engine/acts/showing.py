@@ -87,12 +87,6 @@ def close_show_if_done(r: Judge) -> bool:
     return True
 
 
-def one_left_after_foul_hands(r: Judge) -> bool:
-    """Does the show wait only for the one player left, the others' hands shown foul?"""
-    game = r.board.playing
-    return len(game.still_in) == 1 and not all_shown(game) and a_foul_hand_shown(r)
-
-
 def a_foul_hand_shown(r: Judge) -> bool:
     """Was a hand of other than the hand's number of cards shown in this game (L64)?"""
     per_hand = r.board.parameters["cards_per_hand"]
