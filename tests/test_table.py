@@ -195,6 +195,20 @@ def test_status_says_where_the_game_stands_as_the_engine_does(tmp_path):
     assert "next: Cat to bet" in output
 
 
+def test_after_a_foul_hand_shown_the_game_goes_on_to_the_last_hand_due(tmp_path):
+    """Reading 20 (L64): the only other player's show is still due, and the pool is taken
+    at it. The table, replaying the log so far, said "game 1 is over: Dan takes 9" at the
+    foul show (the log then ended there), and took it back without a word at his."""
+    log = tmp_path / "t.hand"
+    script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat opens 2; Dan plays 2; Ann passes; "
+              "Bob passes", "Cat discards 0; Dan discards 0", "Cat plays 4; Dan plays 4",
+              "Cat shows (Ac Ad Ah 9s 9c 3d)", "status"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    assert "is over" not in output and "Dan takes" not in output
+    assert "pool 9; stakes:" in output and "next: the hands are shown: Dan shows or passes" in output
+
+
 def test_undo_takes_back_the_last_line_and_the_replay_ignores_it(tmp_path):
     log = tmp_path / "u.hand"
     script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 4, Cat 5, Dan 5, Ann 5", "Bob lifts",
