@@ -526,3 +526,20 @@ def test_an_ante_after_the_games_ante_is_told_as_one_more(case, event, words, ru
     *_, steps = _story(cases_dir() / f"{case}.json", rulebook)
     told = next(step["text"] for step in steps if step["event"] == event and step["kind"] != "game_end")
     assert " ".join(told.split()).startswith(words)
+
+
+@pytest.mark.parametrize("lines, said", [
+    # a show demanded in the say raises a short hand (L13): the stake made is the one recorded, not 0
+    ("dealt Bob 5, Cat 5, Dan 4, Ann 5\nCat opens 2; Dan demands show 1\n",
+     "Dan demands a show for a sum: a stake of 1 in all"),
+    # a `dealt` that deals no card says so, not "Ann deals: ."
+    ("dealt\nCat opens 2\ndealt Bob 0, Cat 0, Dan 0, Ann 0\n", "Ann deals no card."),
+    # discards gathered though the pack suffices make up no pack (L41's reading)
+    ("dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\nBob discards 1; Bob gets 1\ndiscards collected\n",
+     "The discards are gathered up; the pack is not made up of them."),
+])
+def test_the_story_says_what_the_act_did(capsys, tmp_path, lines, said):
+    log = json_log_from_text(tmp_path / "x.json", "players Ann Bob Cat Dan; limit 20; ante 1\n"
+                                                  "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n" + lines)
+    code, out, _ = run(capsys, "explain", str(log))
+    assert said in " ".join(out.split())

@@ -154,6 +154,7 @@ class Replay(Judge):
             "unvalued": [p for p in seats if p in game.unvalued],
             "all_in": [p for p in seats if p in game.all_in],
             "cards": {p: game.deal.hands[p].count for p in seats},
+            "remaking": sorted(game.deal.remaking),  # a pack made up of the discards, still to shuffle and cut
             "shown": {p: [card_str(c) for c in game.shown[p]] for p in seats if p in game.shown},
             "winners": list(game.winners),
         }

@@ -345,7 +345,7 @@ def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
         told = f"{after['dealer']} deals {plural(t.cards_per_hand, 'card')} to each player."
     else:  # those dealt nothing in it are not named
         dealt = ", ".join(f"{plural(n, 'card')} to {p}" for p, n in counts.items() if n)
-        told = f"{after['dealer']} deals: {dealt}."
+        told = f"{after['dealer']} deals: {dealt}." if dealt else f"{after['dealer']} deals no card."
     held: Mapping[str, int] = before.get("cards") or {}  # cards dealt him before it (L7): these join them
     known = [f"{p} {'gets' if held.get(p) else 'holds'} {' '.join(cards)}" for p, cards in e["hands"].items()
              if cards and not isinstance(cards, int)]
@@ -375,7 +375,9 @@ def _made(e: Event, before: State, after: State) -> int:
     """The stake a stake event made: under table stakes (A5) what he could make, which may
     be less than the number recorded."""
     now: Mapping[str, int] = after.get("stakes") or {}
-    return now.get(e["player"], e["stake"]) if after.get("game") == before.get("game") else int(e["stake"])
+    if after.get("game") != before.get("game") or e["player"] not in (after.get("still_in") or ()):
+        return int(e["stake"])  # before the deal, or retired by it (a foul hand it raised): the stake as recorded
+    return now.get(e["player"], e["stake"])
 
 
 def _all_he_has(e: Event, before: State, after: State) -> bool:
@@ -527,7 +529,9 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     + (f" ({' '.join(e['cards'])})." if e.get("cards") else "."),
     "demand": lambda t, e, b, a: f"{e['player']} asks for {plural(e['count'], 'card')}.",
     "give": _give,
-    "collect_discards": lambda t, e, b, a: "The discards are gathered up, to be shuffled and cut as a pack.",
+    "collect_discards": lambda t, e, b, a: "The discards are gathered up, to be shuffled and cut as a pack."
+    if "shuffle" in (a.get("remaking") or ()) and "shuffle" not in (b.get("remaking") or ())
+    else "The discards are gathered up; the pack is not made up of them.",
     "dispute": _dispute,
     "ask_dealer": lambda t, e, b, a: f"{e['player']} asks the dealer how many cards the dealer drew.",
     "dealer_answer": lambda t, e, b, a: f"The dealer, {a['dealer']}, answers: {e['count']}.",
