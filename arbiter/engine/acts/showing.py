@@ -69,8 +69,8 @@ def close_show_if_done(r: Judge) -> bool:
     """Has the last hand due at the show been shown, or its holder passed? Then the pool is
     taken (L59): by the best hand shown, or by the one player left where the others passed
     at the show. Where a hand shown was foul (L64), the one left claims the pool with a
-    hand shown, as the best other hand: his show is still due, and if every hand due is
-    foul, none can take the pool and it stays for the next game. True if the game ended now."""
+    hand shown, as the best other hand: his show is still due. Where no hand shown can win,
+    no one takes the pool and it stays for the next game. True if the game ended now."""
     game = r.board.playing
     if game.resolved or game.phase != Phase.SHOW:
         return False
