@@ -537,6 +537,11 @@ def test_an_ante_after_the_games_ante_is_told_as_one_more(case, event, words, ru
     # discards gathered though the pack suffices make up no pack (L41's reading)
     ("dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\nBob discards 1; Bob gets 1\ndiscards collected\n",
      "The discards are gathered up; the pack is not made up of them."),
+    # the dealer's own claim is no dispute with the dealer (L46's reading): no evidence is taken
+    ("dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 0; Dan discards 0\n"
+     "Ann discards 1; Ann claims 1 dealer says 2 testimony (Bob 1)\n",
+     "Ann, the dealer, records a dispute over their own draw (1 against 2): law 46's dispute is between a player "
+     "and the dealer, so none is made and no evidence is taken."),
 ])
 def test_the_story_says_what_the_act_did(capsys, tmp_path, lines, said):
     log = json_log_from_text(tmp_path / "x.json", "players Ann Bob Cat Dan; limit 20; ante 1\n"

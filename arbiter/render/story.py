@@ -484,6 +484,11 @@ def _give(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 
 def _dispute(t: Storyteller, e: Event, before: State, after: State) -> str:
+    if e["player"] == after.get("dealer"):  # law 46's dispute is between a player and the dealer: this is none
+        own = pronoun_of(e["player"], t.pronouns).possessive
+        return (f"{e['player']}, the dealer, records a dispute over {own} own draw ({e['claims']} against "
+                f"{e['dealer_says']}): law 46's dispute is between a player and the dealer, so none is made and no "
+                "evidence is taken.")
     told = (f"{e['player']} and the dealer dispute the number of cards asked for: {e['player']} says "
             f"{e['claims']}, the dealer {e['dealer_says']}.")
     if e.get("unable"):
