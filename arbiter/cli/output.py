@@ -17,17 +17,15 @@ from typing import IO, TYPE_CHECKING
 
 from arbiter.errors import ArbiterError
 from arbiter.escapes import CONTROLS, without_escapes
-from arbiter.report import EXIT_INVALID, EXIT_OK
+from arbiter.report import EXIT_INVALID
 
 if TYPE_CHECKING:
     from arbiter.bulk import LeftOut
 
 
 def failed(exc: Exception) -> int:
-    """Say why a command could not go on, in one line; the exit code."""
-    if isinstance(exc, BrokenPipeError):
-        output_closed()
-        return EXIT_OK
+    """Say why a command could not go on, in one line; the exit code. (A closed standard
+    output never comes here: click ends the command on it first; `check` meets it itself.)"""
     if isinstance(exc, ArbiterError):
         echo(f"arbiter: {exc}", err=True)
     elif isinstance(exc, OSError):  # the machine refused (a full disk, a closed stream): no fault of ours to report
