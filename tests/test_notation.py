@@ -25,7 +25,7 @@ from arbiter.notation import (
     read_text_log,
     write_text,
 )
-from arbiter.notation.grammar import Opt, synonym_lines
+from arbiter.notation.grammar import PRONOUN_WORDS, Opt, synonym_lines
 from arbiter.reading import LOG_SCHEMA, read_log_bytes
 from arbiter.resources import cases_dir
 from arbiter.seats import POOL
@@ -150,6 +150,8 @@ def logs(draw) -> dict:
         log["meta"] = draw(st.dictionaries(st.text(max_size=6), JSON_VALUE, max_size=4))
     if draw(st.booleans()):
         log["table"]["stacks"] = {name: draw(st.integers(0, 500)) for name in players}
+    if draw(st.booleans()):  # any of them, none at all included
+        log["table"]["pronouns"] = draw(st.dictionaries(st.sampled_from(players), st.sampled_from(PRONOUN_WORDS)))
     return log
 
 
@@ -161,6 +163,15 @@ def test_any_valid_log_round_trips(log):
     log = valid(log)
     text = write_text(log)
     assert canonical(read_text_log(text.encode("utf-8"), "x.hand")) == canonical(log)
+
+
+def test_a_table_naming_no_pronoun_round_trips():
+    """`"pronouns": {}` is valid JSON; its text is the word alone, and reads back as `{}`."""
+    log = valid({"format": "peel-draw-poker-log", "version": 1, "events": [{"type": "deal", "dealer": "Ann"}],
+                 "table": {"players": ["Ann", "Bob"], "limit": 20, "ante": 1, "pronouns": {}}})
+    text = write_text(log)
+    assert text.splitlines()[0] == "players Ann Bob; limit 20; ante 1; pronouns"
+    assert canonical(read_text_log(text.encode(), "x.hand")) == canonical(log)
 
 
 @pytest.mark.parametrize("path", TEXT_CASES, ids=[p.stem for p in TEXT_CASES])

@@ -319,8 +319,10 @@ class _Parser:
 
     def each_player(self, field: str, value: Callable[[], Value]) -> dict[str, Value]:
         """`pronouns Ann she, Bob he`, `stacks Ann 50, Bob 40`: a value for each player named,
-        comma-separated."""
+        comma-separated; the word alone names no player, as JSON's `{}` does."""
         given: dict[str, Value] = {}
+        if self.at_end():
+            return given
         while True:
             self.skip_space()
             start = self.pos

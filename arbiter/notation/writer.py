@@ -45,10 +45,10 @@ def table_line(table: Mapping[str, Any]) -> str:
     line = f"players {' '.join(map(name_text, table['players']))}; limit {table['limit']}; ante {table['ante']}"
     if "house" in table:
         line += f"; house {name_text(table['house'])}"
-    if "pronouns" in table:
-        line += "; pronouns " + ", ".join(f"{name_text(name)} {word}" for name, word in table["pronouns"].items())
-    if "stacks" in table:
-        line += "; stacks " + ", ".join(f"{name_text(name)} {count}" for name, count in table["stacks"].items())
+    for field in ("pronouns", "stacks"):
+        if field in table:  # an empty one is the word alone, as the reader takes it
+            each = ", ".join(f"{name_text(name)} {value}" for name, value in table[field].items())
+            line += f"; {field} {each}".rstrip()
     return line
 
 
