@@ -61,6 +61,8 @@ class Aliases:
             name, equals, other = (part.strip() for part in spec.partition("="))
             if not (equals and name and other) or name == other:
                 raise NightsError(f"--alias {spec!r}: write it NAME=OTHER, two names of one person, as Bob=Robert")
+            if POOL in (name, other):  # a payment to him would read as one into a pool's keeping
+                raise NightsError(f"--alias {spec!r}: a player cannot be called {POOL!r}")
             if self.other.get(other, name) != name:
                 raise NightsError(f"--alias {spec!r}: {other} is already {self.other[other]}")
             if name in self.other or other in self.other.values():

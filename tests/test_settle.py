@@ -149,6 +149,8 @@ def test_money_beside_counters_is_exact():
     (["--currency", "GBP"], "--currency goes with --value"),
     (["--alias", "Bob"], "NAME=OTHER"),
     (["--alias", "Bob=Robert", "--alias", "Ann=Robert"], "Robert is already Bob"),
+    (["--alias", "pool=Bob"], "a player cannot be called 'pool'"),
+    (["--alias", "Bob=pool"], "a player cannot be called 'pool'"),
 ])
 def test_usage_errors_are_one_line_and_exit_2(args, message):
     code, out, err = in_process("settle", str(cases_dir() / "l13-foul-hand-lifted.json"), *args)
