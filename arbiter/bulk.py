@@ -17,7 +17,7 @@ from collections import deque
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
-from arbiter.checker import check_bytes, invalid_report
+from arbiter.checker import checked_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
 from arbiter.notation.reading import JSON_SUFFIX, LOG_SUFFIXES
 from arbiter.reading import read_source, read_stream
@@ -252,9 +252,10 @@ def _init_worker(house: str | None, options: dict[str, Any], render: Render | No
 def _check_in_worker(path: str) -> Any:
     """The report, or (with a `render`) its rendered form and tally: a line of text and a
     few counts travel back to the parent far faster than a report's nest of dicts."""
-    report = check_one(path, _WORKER["rulebook"], _WORKER["options"])
     render = _WORKER["render"]
-    return report if render is None else rendered(report, _WORKER["rulebook"], render)
+    if render is None:
+        return check_one(path, _WORKER["rulebook"], _WORKER["options"])
+    return check_and_render(path, _WORKER["rulebook"], _WORKER["options"], render)
 
 
 Render = Callable[[dict[str, Any], Rulebook], str]
@@ -269,8 +270,16 @@ class Tally(NamedTuple):
 
 
 def rendered(report: dict[str, Any], rulebook: Rulebook, render: Render) -> tuple[str, Tally]:
+    """`rulebook`: the one the report was made under, whose words its rulings quote."""
     rules = tuple(finding["id"] for finding in report["findings"])
     return render(report, rulebook), Tally(report["status"], len(report["games"]), rules)
+
+
+def check_and_render(path: str, rulebook: Rulebook, options: dict[str, Any], render: Render) -> tuple[str, Tally]:
+    """One path checked and rendered under the rule book its report was made under: with
+    the house rules its table names, whose values its rulings' laws are quoted with."""
+    report, _, housed = check_read(path, rulebook, options)
+    return rendered(report, housed, render)
 
 
 def build_rulebook(house: str | None) -> Rulebook:
@@ -289,19 +298,22 @@ def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[st
     return check_read(path, rulebook, options)[0]
 
 
-def check_read(path: str, rulebook: Rulebook, options: dict[str, Any]) -> tuple[dict[str, Any], bytes | None]:
+def check_read(path: str, rulebook: Rulebook,
+               options: dict[str, Any]) -> tuple[dict[str, Any], bytes | None, Rulebook]:
     """`check_one`'s report, with the bytes it read (None where none could be): what more
     a caller asks of the log is asked of them, for standard input or a pipe cannot be read
-    twice."""
+    twice; and the rule book the report was made under (`rulebook`, with the house rules
+    the log's table names)."""
     name = str(path)
     data = None
     try:
         data = read_path(path)
-        return check_bytes(data, name, rulebook, log_folder(path), **options), data
+        report, housed = checked_bytes(data, name, rulebook, log_folder(path), **options)
+        return report, data, housed
     except LogError as error:
-        return invalid_report(name, error, rulebook=rulebook), data
+        return invalid_report(name, error, rulebook=rulebook), data, rulebook
     except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other logs
-        return internal_error(name, exc, rulebook), data
+        return internal_error(name, exc, rulebook), data, rulebook
 
 
 def log_folder(path: str) -> str | None:
@@ -347,7 +359,7 @@ def check_rendered(paths: Iterable[str], house: str | None, options: dict[str, A
         return rendered(report, rulebook, render)
 
     return _in_order(paths, house, rulebook, options, jobs, render, finish,
-                     lambda path: finish(check_one(path, rulebook, options)))
+                     lambda path: check_and_render(path, rulebook, options, render))
 
 
 def _in_order(paths: Iterable[str], house: str | None, rulebook: Rulebook, options: dict[str, Any], jobs: int,

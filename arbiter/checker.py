@@ -240,14 +240,22 @@ def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, folder
                 **options: Any) -> dict[str, Any]:
     """A log's bytes, JSON or the text notation (`*.hand`, or by content), to its report;
     `folder` is where the log lies, where a house-rules file its table names is looked for."""
+    return checked_bytes(data, file, rulebook, folder, **options)[0]
+
+
+def checked_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, folder: str | None = None,
+                  **options: Any) -> tuple[dict[str, Any], Rulebook]:
+    """`check_bytes`'s report, with the rule book it was made under (the house rules the
+    log's table names applied): the one its rulings are to be read in."""
+    rulebook = rulebook or load_rulebook()
     digest = sha256(data).hexdigest()
     locate = text_locator(data, file)
     try:
         log = read_any_log(data, file) if _read_whole(data, file) else read_log_lazily(data, file)
         housed = rulebook_for(log, rulebook, folder, locate)
     except LogError as error:
-        return invalid_report(file, error, digest, rulebook)
-    return replay_log(log, housed, file, digest=digest, locate=locate, **options)
+        return invalid_report(file, error, digest, rulebook), rulebook
+    return replay_log(log, housed, file, digest=digest, locate=locate, **options), housed
 
 
 def _read_whole(data: bytes, file: str) -> bool:

@@ -1,7 +1,7 @@
 """Checking an archive on a Dask cluster (`arbiter check PATH... --scheduler ADDRESS`).
 
 The paths are a `dask.bag`, cut into partitions; each partition is checked on a worker
-(`check_one`, the very function a local run uses), which sends back each report rendered
+(`check_and_render`, the very function a local run uses), which sends back each report rendered
 with its tally, as a local worker does (`arbiter.bulk.check_rendered`). The results are
 yielded in the order of the paths, partition by partition as they are done, so the
 output, the summary and the exit code are those of a local run.
@@ -16,7 +16,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Iterator, Protocol, Sequence
 
-from arbiter.bulk import STDIN, Render, Tally, build_rulebook, check_one, internal_error, rendered
+from arbiter.bulk import STDIN, Render, Tally, build_rulebook, check_and_render, internal_error, rendered
 from arbiter.errors import ArbiterError
 from arbiter.rulebook.model import Rulebook
 
@@ -73,7 +73,7 @@ def _checked(client: _Client, bags: ModuleType, paths: list[str], house: str | N
         checked = (result for future, group in zip(futures, groups)
                    for result in _results(future, group, rulebook, render))
         for path in paths:
-            yield rendered(check_one(path, rulebook, options), rulebook, render) if path == STDIN else next(checked)
+            yield check_and_render(path, rulebook, options, render) if path == STDIN else next(checked)
     finally:
         try:
             client.close(timeout=10)
@@ -97,4 +97,4 @@ def _check_partition(paths: list[str], house: str | None, options: dict[str, Any
     if house not in _RULEBOOKS:
         _RULEBOOKS[house] = build_rulebook(house)
     rulebook = _RULEBOOKS[house]
-    return [rendered(check_one(path, rulebook, options), rulebook, render) for path in paths]
+    return [check_and_render(path, rulebook, options, render) for path in paths]

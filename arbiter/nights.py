@@ -136,7 +136,7 @@ def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated
     rulebook = build_rulebook(house)  # fail fast on bad house rules
     kept: dict[str, str] = {}  # each log (`_log_of`) -> the first file that holds it
     for path in _once(gather(paths, left_out)):
-        report, data = check_read(path, rulebook, {})
+        report, data, _ = check_read(path, rulebook, {})
         date, dated_by = None, None
         if data is not None and report["status"] != STATUS_INVALID:
             log = _read(report["file"], data)

@@ -59,6 +59,24 @@ def test_peels_words_stand_and_the_house_value_is_said_beside_them(house, comman
         assert note in flat(with_house)
 
 
+@pytest.mark.parametrize("command", [["check"], ["check", "--format", "markdown"], ["check", "--format", "html"],
+                                     ["check", "--jobs", "2"], ["explain"]])
+def test_the_house_the_logs_table_names_is_said_as_the_option_says_it(house, tmp_path, command):
+    """The house rules a log's table names are the ones its rulings are quoted with, in
+    every format, as where `--house` names them (the table and Markdown forms quoted the
+    run's rule book, and said nothing of them)."""
+    log = json.loads(open(CASE, encoding="utf-8").read())
+    log["table"]["house"] = "club.yaml"  # the fixture's file, beside the log
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps(log), encoding="utf-8")
+    paths = [str(named), str(named)] if "--jobs" in command else [str(named)]  # two logs, for the workers
+    said = flat(in_process(*command, *paths))
+    with_option = flat(in_process(*command, *[CASE] * len(paths), "--house", house))
+    for note in NOTES:
+        note = note.replace("_", "\\_") if "markdown" in command else note
+        assert said.count(note) == with_option.count(note) > 0
+
+
 def test_the_json_forms_carry_the_notes(house):
     detail = json.loads(in_process("law", "L33", "--format", "json", "--house", house))
     assert detail["house_rules"] == NOTES[1:]
