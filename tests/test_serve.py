@@ -241,6 +241,22 @@ def test_evidence_and_referee_are_answered_as_the_commands_answer_them(server):
     assert server.post("/api/command", {"command": "referee", "arguments": "Ann"})[0] == 400
 
 
+def test_a_command_that_does_nothing_is_not_taken_and_says_why(server):
+    """`taken` says of a command what it says of a line: whether the table took it. An
+    `undo` with nothing to take back, or a command given wrongly, is said why, and not taken."""
+    seated(server)
+    written = server.game.read_text(encoding="utf-8")
+    for command, arguments, why in (("undo", [], "nothing to undo"), ("undo", ["x"], "undo takes nothing after it"),
+                                    ("evidence", [], "name the player who disputes")):
+        status, answer = server.post("/api/command", {"command": command, "arguments": arguments})
+        told = answer["state"]["feed"][-1]
+        assert status == 200 and answer["taken"] is False and told["refused"] and why in " ".join(told["said"])
+    assert server.game.read_text(encoding="utf-8") == written
+    assert server.post("/api/line", {"line": "Ann deals"})[1]["taken"]
+    status, answer = server.post("/api/command", {"command": "undo", "arguments": []})
+    assert answer["taken"] is True and not answer["state"]["feed"][-1]["refused"]
+
+
 def test_watchers_are_told_of_every_change_as_it_happens(server):
     seated(server)
     stream = urllib.request.urlopen(server.url + "api/events", timeout=REQUEST_TIMEOUT)

@@ -241,16 +241,19 @@ class TableSession:
         self.run(word, arguments)
         return True
 
-    def run(self, word: str, arguments: list[str]) -> None:
-        """A command with its arguments; a command given wrongly is said why."""
+    def run(self, word: str, arguments: list[str]) -> bool:
+        """A command with its arguments: True if done; one given wrongly, or with nothing
+        to do, is said why, and False."""
         if arguments and word not in ("evidence", "referee"):
             self.say(f"{word} takes nothing after it (a player named {word!r} is written in quotes: "
                      f"\"{word}\" plays 2)")
-            return
+            return False
         try:
             getattr(self, f"do_{word}")(arguments)
         except CommandError as exc:
             self.say(f"{word}: {exc}")
+            return False
+        return True
 
     def do_status(self, _: list[str]) -> None:
         self.tell(status_lines(self.position))
@@ -261,8 +264,7 @@ class TableSession:
     def do_undo(self, _: list[str]) -> None:
         standing = self.position.parsed.standing
         if not standing:
-            self.say("nothing to undo: no line of events stands")
-            return
+            raise CommandError("nothing to undo: no line of events stands")
         number = standing[-1][0]
         self.journal.append(self._undo_line(number))
         before, self.position = self.position, self.read(self.journal.text)

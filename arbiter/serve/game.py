@@ -143,8 +143,9 @@ class ServedGame:
         self._told(session.journal.line(session.journal.text.count("\n")), said, refused=not taken)
         return taken
 
-    def command(self, word: str, arguments: Any) -> None:
-        """`undo`, `evidence` or `referee`, as at the table."""
+    def command(self, word: str, arguments: Any) -> bool:
+        """`undo`, `evidence` or `referee`, as at the table: True if done (an `undo` with
+        nothing to take back, or a command given wrongly, is said why, and False)."""
         session = self._session()
         if word not in PAGE_COMMANDS:
             raise LogSchemaError(f"no command {word!r}: {', '.join(PAGE_COMMANDS)}")
@@ -152,8 +153,9 @@ class ServedGame:
             raise LogSchemaError("arguments: give a list of names")
         said: list[str] = []
         session.say = said.append
-        session.run(word, arguments)
-        self._told(" ".join([word, *map(name_text, arguments)]), said, refused=False)
+        done = session.run(word, arguments)
+        self._told(" ".join([word, *map(name_text, arguments)]), said, refused=not done)
+        return done
 
     # --- what the page draws ------------------------------------------------------------
     def state(self) -> dict[str, Any]:
