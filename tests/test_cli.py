@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import shlex
 import shutil
 import subprocess
 import sys
@@ -278,3 +279,19 @@ def test_a_machine_that_refuses_the_output_is_one_line_not_an_internal_error(cap
     assert failed(OSError(errno.ENOSPC, "No space left on device")) == 2
     err = capsys.readouterr().err
     assert err == "arbiter: cannot go on: No space left on device\n"
+
+
+@pytest.mark.parametrize("args, redirect, said", [
+    (["next", "-"], "<&-", "arbiter: -: not valid JSON: the file is empty"),  # read as an empty standard input
+    (["convert", "--to", "text", "-"], "<&-", "arbiter: -: not valid JSON: the file is empty"),
+    (["law", "L13"], ">&-", "arbiter: cannot go on: standard output is closed"),  # not 0 with the answer lost
+    (["check", "LOG"], ">&-", "arbiter: cannot go on: standard output is closed"),
+])
+def test_a_standard_stream_closed_before_the_command_is_one_line_and_exit_2(args, redirect, said):
+    """A stream closed by the shell (`<&-`, `>&-`) is None in Python: it was an internal
+    error (`'NoneType' object has no attribute 'buffer'`), or, for standard output, exit 0
+    with nothing written."""
+    log = str(REPO / "cases" / "l13-foul-hand-lifted.json")
+    command = " ".join([shlex.quote(sys.executable), "-m", "arbiter", *[log if a == "LOG" else a for a in args]])
+    result = subprocess.run(["sh", "-c", f"{command} {redirect}"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stderr == said + "\n"

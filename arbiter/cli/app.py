@@ -16,7 +16,7 @@ from typing import Any, Callable
 import click
 
 from arbiter import __version__
-from arbiter.cli.output import aborted, failed
+from arbiter.cli.output import aborted, closed_streams_opened, failed
 from arbiter.render.formats import LISTING_FORMATS
 from arbiter.report import EXIT_INVALID, EXIT_OK
 from arbiter.rulebook.model import Rulebook
@@ -186,6 +186,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def run(command: click.Command, argv: list[str] | None) -> None:
+    closed_streams_opened()
     try:
         code = command.main(args=argv, prog_name="arbiter", standalone_mode=False)
     except click.exceptions.Exit as exc:

@@ -10,6 +10,7 @@ out first (click strips only colours, and only where the output is not a termina
 from __future__ import annotations
 
 import codecs
+import errno
 import io
 import os
 import sys
@@ -42,6 +43,32 @@ def output_closed() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError):  # no file behind the stream (a test's capture): nothing is flushed to a pipe
         pass
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output closed before the command began (`>&-`): what is written to it is
+    refused as the machine refuses a write to a full disk, so that the command ends with
+    exit 2 and says so, not with 0 and its output lost."""
+
+    encoding = "utf-8"
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def closed_streams_opened() -> None:
+    """A standard stream closed before the command began is None in Python: standard
+    input then reads as empty (as `< /dev/null`), standard output refuses what is written
+    to it (`_ClosedOutput`), standard error writes nowhere."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
 
 
 def warn_left_out(left_out: LeftOut) -> None:
