@@ -298,7 +298,9 @@ def test_a_game_file_it_cannot_keep_is_one_line_and_exit_2(tmp_path):
     (tmp_path / "friday.hand").write_text("players Ann Bob Cat; limit 10; ante 1; house table-stakes\n", encoding="utf-8")
     for args, said in ((["night.json"], "a JSON log"), (["night.hand", "--token", "short"], "at least 8"),
                        # its first line names its house rules, as `arbiter table` and `check` read them
-                       (["friday.hand", "--house", "blaze"], "friday.hand exists: resume it without --house")):
+                       (["friday.hand", "--house", "blaze"], "friday.hand exists: resume it without --house"),
+                       # as `arbiter table` refuses it: before the phones are given an address that cannot record
+                       ([os.path.join("no-such-folder", "x.hand")], "cannot create the log: no folder no-such-folder")):
         result = subprocess.run([sys.executable, "-m", "arbiter", "serve", *args, "--port", "0"], capture_output=True,
                                 text=True, cwd=tmp_path, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
         assert result.returncode == 2 and said in result.stderr.splitlines()[-1], result.stderr

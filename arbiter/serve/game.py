@@ -79,6 +79,8 @@ class ServedGame:
             self._open(journal)
             self._retell(self._session().journal.text)
             self._told("resumed", self._session().notices, refused=False)
+        elif not path.parent.is_dir():  # refused now, as `arbiter table` refuses it, not at the table's first line
+            raise LogReadError(f"cannot create the log: no folder {path.parent}", file=str(path))
 
     @property
     def version(self) -> int:
