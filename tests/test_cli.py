@@ -295,3 +295,14 @@ def test_a_standard_stream_closed_before_the_command_is_one_line_and_exit_2(args
     command = " ".join([shlex.quote(sys.executable), "-m", "arbiter", *[log if a == "LOG" else a for a in args]])
     result = subprocess.run(["sh", "-c", f"{command} {redirect}"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and result.stderr == said + "\n"
+
+
+def test_dash_as_the_output_file_is_standard_output(tmp_path, monkeypatch):
+    """`-o -` writes to standard output, as `-` reads standard input: it made a file named `-`."""
+    monkeypatch.chdir(tmp_path)
+    log = str(REPO / "cases" / "l13-foul-hand-lifted.json")
+    for args in (["convert", "--to", "text", log], ["rulebook"]):
+        alone = CliRunner().invoke(cli, args)
+        dashed = CliRunner().invoke(cli, [*args, "-o", "-"])
+        assert dashed.exit_code == alone.exit_code == 0 and dashed.output == alone.output
+    assert not list(tmp_path.iterdir())

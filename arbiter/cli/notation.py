@@ -17,13 +17,13 @@ from arbiter.simulator.record import to_json
 @click.argument("log")
 @click.option("--to", "--format", "target", type=click.Choice(["text", "json"]), required=True,
               help="The form to write: the text notation, or JSON.")
-@click.option("-o", "--output", metavar="OUT", help="Write to this file instead of standard output.")
+@click.option("-o", "--output", metavar="OUT", help="Write to this file instead of standard output (- is it).")
 def convert(log: str, target: str, output: str | None) -> None:
     """Convert a hand log (JSON, or the text notation: *.hand, or - for stdin) to the other form."""
     data = read_stream(sys.stdin.buffer) if log == "-" else read_source(log)
     document = read_any_log(data, log)
     text = write_text(document) if target == "text" else to_json(document)
-    if output is None:
+    if output in (None, "-"):
         click.echo(text, nl=False)
         return
     try:

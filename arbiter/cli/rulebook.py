@@ -56,10 +56,11 @@ def _way_to_cases(output: Path) -> str:
 @click.option("--format", "fmt", type=click.Choice(RULEBOOK_FORMATS), default="markdown",
               show_default=True, help="Markdown, one self-contained HTML page, or the same document as JSON.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
-              help="Write to this file instead of standard output.")
+              help="Write to this file instead of standard output (- is it).")
 @HOUSE
 def rulebook(fmt: str, output: Path | None, house: str | None) -> None:
     """The whole code of laws by section: words, parameters, interpretations, an example case each."""
+    output = None if output == Path("-") else output
     book = build_rulebook(house)
     if fmt == "markdown":  # its case links open from the folder it is written to
         way = _way_to_cases(output) if output else "."
