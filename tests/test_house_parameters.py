@@ -73,6 +73,12 @@ def test_a_file_that_cannot_be_read_is_refused_in_one_line(tmp_path, text, messa
     assert err.count("\n") == 1 and message in err, err
 
 
+def test_a_house_path_that_is_no_file_is_said_so(tmp_path):
+    """A folder given as the house file was "no such file", naming the wrong fault."""
+    code, out, err = in_process("check", CASE, "--house", str(tmp_path))
+    assert code == 2 and out == "" and err == f"arbiter: {tmp_path}: not a file: a house-rules file is a YAML file\n"
+
+
 @pytest.mark.parametrize("parameter, value, allowed", [
     ("jackpot_openers", [], "a non-empty list of pairs the evaluator knows"),
     ("jackpot_openers", ["XX"], "a non-empty list of pairs the evaluator knows"),

@@ -125,6 +125,8 @@ def resolve_house(name_or_path: str) -> Path:
     shipped = shipped_house_files()
     if name_or_path in shipped:
         return shipped[name_or_path]
+    if path.exists():  # a folder, a pipe: named as what it is, not as a file that is not there
+        raise HouseRulesError(name_or_path, "", "not a file: a house-rules file is a YAML file")
     known = ", ".join(shipped) or "none"
     raise HouseRulesError(name_or_path, "", f"no such file, nor a shipped house-rules name (shipped: {known})")
 
