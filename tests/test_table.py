@@ -239,6 +239,20 @@ def test_a_line_the_replay_cannot_take_is_refused_and_kept(tmp_path):
         "# refused: Bob discards 2", "# refused: Eve deals", "Ann deals"]
 
 
+def test_where_every_player_antes_checks_before_any_stake_is_refused_as_check_refuses_it(tmp_path):
+    """A house's every-ante game (the antes no one's stake, as in a jack-pot): `checks`
+    before anyone has staked is no act, as the notation reads the file (the table wrote
+    `Cat plays 0`, an opening of 0, which `check` would not have read from its words)."""
+    house = tmp_path / "every.yaml"
+    house.write_text("parameters: {ante_from_every_player: true}\n", encoding="utf-8")
+    log = tmp_path / "e.hand"
+    output = run(str(log), "--players", "Ann,Bob,Cat", "--limit", "10", "--ante", "1", "--house", str(house),
+                 input="Ann deals; Ann shuffles; Cat cuts; Bob antes 1; Cat antes 1; Ann antes 1\ndealt\n"
+                       "Bob passes\nCat checks\nCat opens 2\n").output
+    assert "nothing to check: no one has staked since the deal (where every player antes" in output
+    assert log.read_text(encoding="utf-8").splitlines()[-2:] == ["# refused: Cat checks", "Cat opens 2"]
+
+
 def test_resuming_goes_on_where_the_log_stops(tmp_path):
     log = tmp_path / "night.hand"
     lines = typed_lines(JACKPOTS)

@@ -32,7 +32,7 @@ class EngineReckoning:
         self.answer = next_acts(replay)
         self.game = game
         self.opened = game is not None and game.opener is not None
-        self.jackpot = game is not None and game.jackpot is not None
+        self.every_ante = game is not None and game.every_ante  # a jack-pot, or a house's every-ante game
 
     def stake_of(self, player: str) -> int:
         return self.game.stakes.get(player, 0) if self.game else 0

@@ -450,9 +450,10 @@ class _Parser:
         if synonym.stake == "given":
             return [event]
         highest = game.call_of(player)
-        # nothing to call; nor, in a jack-pot, to check (a stake of 0 would be an opening, and a false one)
-        if highest is None and (synonym.stake == "highest" or (synonym.stake == "own" and game.jackpot)):
-            why = " (in a jack-pot the antes are no one's stake: open or pass)" if game.jackpot else ""
+        # nothing to call; nor, where every player antes, to check (a stake of 0 would be an opening, and a false one)
+        if highest is None and (synonym.stake == "highest" or (synonym.stake == "own" and game.every_ante)):
+            why = " (where every player antes, as in a jack-pot, the antes are no one's stake: open or pass)" \
+                if game.every_ante else ""
             word = "call" if synonym.stake == "highest" else "check"
             raise self.error(f"nothing to {word}: no one has staked since the deal{why}", verb_at)
         if synonym.stake == "raise":

@@ -11,15 +11,16 @@ STAKES = ("open", "play", "demand_show")
 
 class Reckoner(Protocol):
     """What the parser asks of the game in play to read the words players say: whether it
-    is opened, whether it is a jack-pot, a player's stake, the stake a call makes, and
-    whether a stand is at the draw. `Reckoning` answers from the words alone; the live
-    recorders answer from the engine (`arbiter.live.words`)."""
+    is opened, whether every player antes (a jack-pot, or a house's every-ante game: the
+    antes are then no one's stake), a player's stake, the stake a call makes, and whether
+    a stand is at the draw. `Reckoning` answers from the words alone; the live recorders
+    answer from the engine (`arbiter.live.words`)."""
 
     @property
     def opened(self) -> bool: ...
 
     @property
-    def jackpot(self) -> bool: ...
+    def every_ante(self) -> bool: ...
 
     def stake_of(self, player: str) -> int: ...
 
@@ -119,13 +120,13 @@ class Reckoning:
             self.drawn.add(player)
 
     @property
-    def jackpot(self) -> bool:
+    def every_ante(self) -> bool:
         return len(self.antes) > 1
 
     def stake_of(self, player: str) -> int:
         if player in self.stakes:
             return self.stakes[player]
-        return 0 if self.jackpot else self.antes.get(player, 0)
+        return 0 if self.every_ante else self.antes.get(player, 0)
 
     def call_of(self, player: str) -> int | None:
         """The stake a call makes: the highest so far; None if no one has staked."""
@@ -134,7 +135,7 @@ class Reckoning:
     def highest(self) -> int | None:
         """The highest stake in the game so far; None if no one has staked."""
         staked = [self.below_demand.get(p, stake) for p, stake in self.stakes.items()]
-        staked += () if self.jackpot else self.antes.values()
+        staked += () if self.every_ante else self.antes.values()
         return max(staked) if staked else None
 
     def pending(self) -> list[str]:
