@@ -43,7 +43,7 @@ def invalid_report(file: str | None, error: LogError, digest: str | None = None,
 
 
 def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
-               file: str | None = None, ignore: str | Iterable[str] = (),
+               file: str | None = None, ignore: str | Iterable[str] | None = (),
                select: str | Iterable[str] | None = None, digest: str | None = None,
                locate: Locate | None = None) -> dict[str, Any]:
     """Replay a log already read and checked against the schema; `digest` is the SHA-256
@@ -102,11 +102,14 @@ def replay_bytes_with_trace(data: bytes, file: str, rulebook: Rulebook, folder: 
     return log, housed, report, trace
 
 
-def rule_ids(rulebook: Rulebook, given: str | Iterable[str], option: str) -> set[str]:
-    """The rule IDs of `ignore=` or `select=`: a string ("L13", "L13,L15") or a list of them.
-    A string is never taken as its characters, and an ID not in the rule book is refused
-    (UnknownRuleError), as `--ignore` refuses it on the command line."""
-    items = given.split(",") if isinstance(given, str) else list(given)
+def rule_ids(rulebook: Rulebook, given: str | Iterable[str] | None, option: str) -> set[str]:
+    """The rule IDs of `ignore=` or `select=`: a string ("L13", "L13,L15", blanks dropped,
+    as `--ignore L13,` drops them) or a list of them; None is none. A string is never taken
+    as its characters, and an ID not in the rule book is refused (UnknownRuleError), as
+    `--ignore` refuses it on the command line."""
+    if given is None:
+        return set()
+    items = [item.strip() for item in given.split(",") if item.strip()] if isinstance(given, str) else list(given)
     ids = set()
     for item in items:
         if not isinstance(item, str) or normalise_id(item) not in rulebook.rules:
@@ -171,7 +174,7 @@ def _housed(log: Mapping[str, Any], rulebook: Rulebook, folder: str | None) -> R
     return kept[1]
 
 
-def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: str | Iterable[str],
+def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: str | Iterable[str] | None,
             select: str | Iterable[str] | None, trace: bool, digest: str | None = None,
             locate: Locate | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     digest = digest or log_digest(log)
@@ -212,11 +215,21 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
 
     A sound log is replayed as it is; any other is read as a file is (`read_built_log`)."""
     digest = _digest_if_json(log)
+    rulebook = rulebook or load_rulebook()
+    _known_filters(rulebook, options)
     try:
         data = read_built_log(log)
     except LogError as error:
         return invalid_report(None, error, digest, rulebook)
     return replay_log(data, rulebook, None, digest=digest, **options)
+
+
+def _known_filters(rulebook: Rulebook, options: Mapping[str, Any]) -> None:
+    """`ignore=` and `select=` refused before the log is read, as the command line refuses
+    them before any log: an ID not in the rule book is an error whatever the log holds
+    (an invalid one returned first, and the mistake went unsaid)."""
+    rule_ids(rulebook, options.get("ignore"), "ignore")
+    rule_ids(rulebook, options.get("select"), "select")
 
 
 def next_acts_of(log: Mapping[str, Any], rulebook: Rulebook | None = None,
@@ -248,6 +261,7 @@ def checked_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, fold
     """`check_bytes`'s report, with the rule book it was made under (the house rules the
     log's table names applied): the one its rulings are to be read in."""
     rulebook = rulebook or load_rulebook()
+    _known_filters(rulebook, options)
     digest = sha256(data).hexdigest()
     locate = text_locator(data, file)
     try:

@@ -12,7 +12,7 @@ import pytest
 
 import arbiter
 from arbiter import checker
-from arbiter.checker import check_file, check_log
+from arbiter.checker import check_bytes, check_file, check_log
 from arbiter.engine.compiled import CompiledRules
 from arbiter.errors import UnknownRuleError
 from arbiter.notation import parse_checked
@@ -32,7 +32,7 @@ def test_the_case_has_the_findings_the_tests_drop():
     assert ids(check_log(load_case(FOUL))) == ["L13"]
 
 
-@pytest.mark.parametrize("ignore", ["L13", "l13", ["L13"], ("L13",), "L13,L15", ["L13", "L15"]])
+@pytest.mark.parametrize("ignore", ["L13", "l13", ["L13"], ("L13",), "L13,L15", ["L13", "L15"], "L13,", ",L13"])
 def test_ignore_takes_a_string_or_a_list(ignore):
     report = check_log(load_case(FOUL), ignore=ignore)
     assert ids(report) == [] and report["status"] == "ok"
@@ -53,6 +53,15 @@ def test_an_unknown_id_is_refused_as_an_unknown_rule(option, value):
         check_log(load_case(FOUL), **{option: value})
     with pytest.raises(UnknownRuleError, match=f"^{option}: unknown rule ID"):
         check_file(FOUL, **{option: value})
+    with pytest.raises(UnknownRuleError, match=f"^{option}: unknown rule ID"):  # whatever the log: an invalid one too
+        check_log({"x": 1}, **{option: value})
+    with pytest.raises(UnknownRuleError, match=f"^{option}: unknown rule ID"):
+        check_bytes(b"not a log", "x.json", **{option: value})
+
+
+def test_no_filter_given_as_none_or_blank_is_no_filter():
+    """As `--ignore ""` is none on the command line; None was a TypeError."""
+    assert ids(check_log(load_case(FOUL), ignore=None)) == ids(check_log(load_case(FOUL), ignore="")) == ["L13"]
 
 
 def test_a_rule_book_made_for_each_log_takes_its_compiled_form_with_it():
