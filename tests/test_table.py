@@ -182,6 +182,21 @@ def test_status_next_evidence_referee_and_help(tmp_path):
     assert "status takes nothing after it" in output
 
 
+def test_a_commands_names_are_read_as_the_log_writes_them(tmp_path):
+    """`O'Brien` is a plain word in the notation, and the table writes it so: a command
+    read its names as a shell does, and found an unclosed quotation in it. `quit` takes
+    nothing after it, as every other command but the chains'."""
+    log = tmp_path / "t.hand"
+    script = ["Ann deals; Ann shuffles; Dan cuts; O'Brien antes 1", "dealt", "evidence O'Brien",
+              'referee "O\'Brien" Cat', 'evidence "O\'Brien', "quit now", "status"]
+    output = run(str(log), "--players", "Ann,O'Brien,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    assert "The witness is Dan (L46).\n\n1. O'Brien: passed over, a party to the dispute." in output
+    assert "The referee is Ann (L77)." in output
+    assert "evidence: the quoted string is not closed before the end of the line" in output
+    assert "quit takes nothing after it" in output and "still in: O'Brien, Cat, Dan, Ann" in output
+
+
 def test_status_says_where_the_game_stands_as_the_engine_does(tmp_path):
     """SPEC 28: `table` says only what the engine's answer says. Once the dealer has drawn
     the draw is over (turns.md) and the betting is next: `status` said "the draw" until

@@ -13,7 +13,6 @@ words are commands rather than events: `status`, `next`, `undo`, `evidence`,
 from __future__ import annotations
 
 import os
-import shlex
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -26,7 +25,7 @@ from arbiter.live.journal import Journal
 from arbiter.live.position import Position, next_to_act, read_position, status_lines
 from arbiter.live.rulings import WIDTH, changes
 from arbiter.live.words import reckon_by_engine
-from arbiter.notation import NotationError, event_line, form_lines, parse_checked
+from arbiter.notation import NotationError, event_line, form_lines, parse_checked, parse_names
 from arbiter.notation.grammar import COMMENT_MARK, UNDO, synonym_lines
 from arbiter.notation.reckoning import Reckon
 from arbiter.render.chain import deciding_rule, render_chain
@@ -231,12 +230,15 @@ class TableSession:
 
     # --- commands ---------------------------------------------------------------------
     def command(self, word: str, rest: str) -> bool:
+        """A command typed, its names read as the log writes them (`evidence O'Brien`,
+        `referee "Mary Ann" Bob`); False for `quit`, which, like every command but the
+        chains', takes nothing after it."""
         try:
-            arguments = shlex.split(rest)
-        except ValueError as exc:
-            self.say(f"{word}: {exc}")
+            arguments = parse_names(rest)
+        except NotationError as exc:
+            self.say(f"{word}: {exc.detail}")
             return True
-        if word == "quit":
+        if word == "quit" and not arguments:
             return False
         self.run(word, arguments)
         return True

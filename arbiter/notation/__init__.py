@@ -17,7 +17,7 @@ from typing import Any
 # log (which only asks `reading` whether a log is text) never loads the parser.
 _HOMES = {
     "FORMS": "grammar", "form_lines": "grammar",
-    "NotationError": "parser", "Parsed": "parser", "parse_text": "parser",
+    "NotationError": "parser", "Parsed": "parser", "parse_names": "parser", "parse_text": "parser",
     "TEXT_SUFFIX": "reading", "is_text_log": "reading", "parse_checked": "reading", "read_any_log": "reading",
     "read_text_log": "reading",
     "event_line": "writer", "name_text": "writer", "table_line": "writer", "write_text": "writer",

@@ -124,6 +124,20 @@ def parse_text(text: str, reckon: Reckon = Reckoning) -> Parsed:
     return _Parser(text.replace("\r\n", "\n"), reckon).parse()
 
 
+def parse_names(text: str) -> list[str]:
+    """Names as a log writes them (a plain word, `O'Brien` among them, or a JSON string),
+    separated by blanks: the arguments of a command at the table (`evidence O'Brien`)."""
+    parser = _Parser(text)
+    names: list[str] = []
+    while True:
+        parser.skip_space()
+        if not parser.peek():
+            return names
+        names.append(parser.name())
+        if parser.peek() not in ("", " ", "\t"):
+            raise parser.fail("a blank between names")
+
+
 class _Parser:
     def __init__(self, text: str, reckon: Reckon = Reckoning) -> None:
         self.text = text
@@ -573,7 +587,7 @@ class _Parser:
             # but typeshed declares it only in the private `_json`.
             value, self.pos = json.decoder.scanstring(self.text, self.pos + 1)  # type: ignore[attr-defined]
         except json.JSONDecodeError as exc:
-            if self.text[exc.pos:exc.pos + 1] in ("", "\n"):
+            if exc.msg.startswith("Unterminated") or self.text[exc.pos:exc.pos + 1] in ("", "\n"):  # no line end
                 raise self.error("the quoted string is not closed before the end of the line") from None
             raise self.error(f"the quoted string is not valid JSON: {exc.msg}", exc.pos) from None
         return value
