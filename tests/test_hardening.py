@@ -840,14 +840,14 @@ def test_an_internal_error_on_one_log_does_not_stop_the_others(tmp_path, capsys,
 
     for name in ("a.json", "b.json", "c.json"):
         (tmp_path / name).write_text(_valid_text())
-    real = arbiter.bulk.check_bytes
+    real = arbiter.bulk.checked_bytes
 
     def faulty(data, file, *args, **kwargs):
         if file.endswith("b.json"):
             raise ZeroDivisionError("a defect")
         return real(data, file, *args, **kwargs)
 
-    monkeypatch.setattr(arbiter.bulk, "check_bytes", faulty)
+    monkeypatch.setattr(arbiter.bulk, "checked_bytes", faulty)
     for jobs in (1, 2):
         code, reports, _ = check(capsys, tmp_path, jobs=jobs)
         assert code == 2
@@ -860,12 +860,12 @@ _DYING_WORKER = """
 import os, sys
 import arbiter.bulk as bulk
 from arbiter.cli import main
-real = bulk.check_bytes
+real = bulk.checked_bytes
 def dying(data, file, *args, **kwargs):
     if file.endswith("c.json"):
         os._exit(9)  # as the out-of-memory killer, or a crash in a native library, would end it
     return real(data, file, *args, **kwargs)
-bulk.check_bytes = dying
+bulk.checked_bytes = dying
 main(sys.argv[1:])
 """
 

@@ -432,6 +432,7 @@ def test_terminal_escapes_are_taken_out_of_what_is_printed():
 
 
 def test_the_names_it_prints_hold_no_terminal_escapes(tmp_path):
+    (tmp_path / Path(ESCAPED).parent).mkdir()  # the name holds a `/`: its folder, which a new game is kept in
     process = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", ESCAPED, "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
                                env={**os.environ, "PYTHONPATH": str(REPO)})
