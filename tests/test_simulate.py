@@ -265,6 +265,19 @@ def test_situations_arbiter_once_got_wrong(situation, rulebook):
     assert met >= 3
 
 
+@pytest.mark.parametrize("number", [70, 90])
+def test_two_logs_an_audit_found_the_truth_wrong_on(number, rulebook):
+    """`arbiter simulate --logs 400 --games 25 --seed 99 --plant 1.0`: in the 70th log a
+    jack-pot opener who showed no original took the rest after a show for a sum, and the
+    truth put the L33 ruling at his own win, not at the game's last event (reading 47); in
+    the 90th a player left alone with a show demanded bet again, and the truth had the
+    betting go on, where law 61 closes it (no one is left to bet against him)."""
+    log, truth = simulate_log(log_seed(99, number), None, 25, 1.0)
+    report = replay_log(log, rulebook)
+    assert Counter(map(_key, report["findings"])) == Counter(map(_key, truth["findings"]))
+    assert report["net"] == truth["net"]
+
+
 def test_simulate_rejects_what_no_table_can_be():
     with pytest.raises(ValueError):
         simulate_log(1, 11, 8, 0.0)

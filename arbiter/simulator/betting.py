@@ -100,9 +100,11 @@ def next_bettor(game: Game, start: str, include_self: bool = False) -> str | Non
 
 
 def closes(game: Game, preceding: int, acted: set[str]) -> bool:
-    """Every player still betting has acted since the last increase, and all stakes equal it."""
+    """All stakes of those still betting equal the last increase, and every one of them
+    has acted since it, or fewer than two are left betting (no one to bet against: the
+    others passed or showed for a sum, L61)."""
     active = game.active()
-    return set(active) <= acted and all(game.stakes[p] == preceding for p in active)
+    return all(game.stakes[p] == preceding for p in active) and (set(active) <= acted or len(active) < 2)
 
 
 def play_betting(game: Game) -> None:

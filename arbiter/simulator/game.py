@@ -69,6 +69,7 @@ class Game:
         self.foul: set[str] = set()
         self.opener: str | None = None
         self.opener_known = False  # his original hand is in the log (dealt, stated or shown)
+        self.claimants: set[str] = set()  # whom the pool paid where no show of the opener settled his claim
         self.unshowable: set[str] = set()  # holders of cards seen twice: they never show
         self.all_in: dict[str, dict[str, Any]] = {}
         self.hands: dict[str, list[int]] = {}

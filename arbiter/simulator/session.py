@@ -9,7 +9,7 @@ from typing import Any
 
 from arbiter.resources import TRUTH_FORMAT
 from arbiter.seats import Seating
-from arbiter.simulator import betting, deal, draw, say
+from arbiter.simulator import betting, deal, draw, say, showdown
 from arbiter.simulator.deck import Pack, names
 from arbiter.simulator.game import Game
 from arbiter.simulator.plant import Plant
@@ -85,6 +85,7 @@ def play_game(game: Game) -> None:
         if game.resolved:
             break
     game.plant.game_over(game)
+    showdown.claim_unshown(game)
 
 
 def simulate_log(seed: int, players: int | None = None, games: int = 8,

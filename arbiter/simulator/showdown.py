@@ -26,11 +26,17 @@ def original_shown(game: Game, player: str) -> list[str] | None:
 def must_show(game: Game, claimants: set[str], at: int | None) -> None:
     """L33, a ruling: the jack-pot opener wins (or takes the rest after a show for a sum)
     and his original hand is nowhere in the log; he must show it, and no penalty is assumed
-    (SPEC §3.18). `at`: the event at which arbiter settles his claim (his show, or the
-    first `win`)."""
+    (SPEC §3.18). `at`: the event at which arbiter settles his claim (his show naming it,
+    or the game's last event: `claim_unshown`)."""
     if game.jackpot and game.opener in claimants and not game.opener_known and at is not None:
         game.expect("L33", game.opener, at, "ruling", planted=False,
                     what=f"{game.opener} opened the jack-pot and won; his original hand is not known")
+
+
+def claim_unshown(game: Game) -> None:
+    """The game is over: an opener's claim that no show of his settled is judged at its
+    last event, whatever came after the pool was paid (reading 47)."""
+    must_show(game, game.claimants, game.record.last)
 
 
 def _opener_claims(game: Game, claimants: set[str], at: int | None) -> bool:
@@ -63,8 +69,11 @@ def uncalled(game: Game, winner: str, at: int) -> None:
     # an opener's claim waits for his show (reading 47); unshown, a false opener's is judged
     # at the game's last event, the pass, as nothing of the game follows it
     if _opener_claims(game, {winner}, at if settled is None else settled):
-        first_win = pay(game, {winner: game.session.pool})
-        must_show(game, {winner}, first_win if settled is None else settled)
+        pay(game, {winner: game.session.pool})
+        if settled is None:
+            game.claimants = {winner}
+        else:
+            must_show(game, {winner}, settled)
 
 
 def split(amount: int, sharers: list[str], game: Game) -> dict[str, int]:
@@ -157,5 +166,6 @@ def show(game: Game, start: str) -> None:
     shown = {p: game.hands[p] for p in contenders if p in game.still_in}
     paid = shares(game, shown)
     claimants = {*hands.winners(shown), *paid}
-    if _opener_claims(game, claimants, at):
-        must_show(game, claimants, pay(game, paid))
+    if _opener_claims(game, claimants, at):  # a show naming no original settles nothing: the game's end does
+        pay(game, paid)
+        game.claimants = claimants
