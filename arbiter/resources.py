@@ -64,6 +64,33 @@ def schema_file(name: str) -> str:
     return os.path.join(PACKAGE_FOLDER, "schemas", f"{name}.schema.json")
 
 
+SCHEMA_HOME = "https://arbiter.invalid/schemas/"
+
+
+def schema_whole(name: str) -> str:
+    """The JSON Schema called `name` as one document: where it refers to another of
+    arbiter's (`house` to `rules`), each such schema is embedded in its `$defs` under its
+    own `$id` (JSON Schema's bundling), so that a validator given it alone resolves every
+    `$ref`; else the file as it is."""
+    import json
+    import re
+
+    text = schema_path(name).read_text(encoding="utf-8")
+    wanted = re.compile(re.escape(f'"$ref": "{SCHEMA_HOME}') + r"(\w+)\.schema\.json")
+    others = sorted(set(wanted.findall(text)) - {name})
+    if not others:
+        return text
+    whole = json.loads(text)
+    while others:
+        other = others.pop()
+        if f"{other}.schema.json" in whole.setdefault("$defs", {}):
+            continue
+        embedded = schema_path(other).read_text(encoding="utf-8")
+        whole["$defs"][f"{other}.schema.json"] = json.loads(embedded)
+        others += [more for more in wanted.findall(embedded) if more != name]
+    return json.dumps(whole, indent=2, ensure_ascii=False) + "\n"
+
+
 def schema_path(name: str) -> Path:
     """`schema_file(name)` as a Path."""
     from pathlib import Path

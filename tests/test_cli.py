@@ -160,6 +160,20 @@ def test_schemas_are_json(name):
     assert json.loads(result.output)["$schema"].startswith("https://json-schema.org/")
 
 
+def test_a_schema_printed_validates_alone_every_shipped_house_file():
+    """`arbiter schema house` refers to the rule files' schema for `hands`: printed, it
+    carries it, so that a validator given it alone resolves the reference (it tried to
+    fetch https://arbiter.invalid/… and stopped), and a bad hand is still refused."""
+    import jsonschema
+    import yaml
+
+    validator = jsonschema.Draft202012Validator(json.loads(run("schema", "house").output))
+    for path in sorted((REPO / "rules" / "house").glob("*.yaml")):
+        assert list(validator.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8")))) == [], path.name
+    assert not validator.is_valid({"hands": {"bobtail": {"cards": "many"}}})
+    assert run("schema", "log").output == (REPO / "arbiter" / "schemas" / "log.schema.json").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("args, message", [
     (["law", "L99"], "no rule 'L99'"),
     (["evidence", "--players", "Ann,Bob", "--dealer", "Zed", "--disputant", "Bob"], "'Zed' is not one of the players"),

@@ -11,7 +11,7 @@ from arbiter.cli.app import FORMAT, HOUSE, cli
 from arbiter.cli.rulebook import house_cases
 from arbiter.render.formats import LAW_FORMATS
 from arbiter.render.lawbook import render_law, render_laws
-from arbiter.resources import schema_path
+from arbiter.resources import schema_whole
 from arbiter.rulebook.model import SECTIONS
 
 SCHEMAS = ("log", "report", "rules", "house", "next", "settle", "season")
@@ -44,4 +44,4 @@ def law(rule_id: str, fmt: str, house: str | None) -> None:
 def schema(name: str, fmt: str) -> None:
     """Print a JSON Schema: the hand log, the report, a rule file, a house-rules file,
     `arbiter next`'s answer, or what `arbiter settle` and `arbiter season` print as JSON."""
-    click.echo(schema_path(name).read_text(encoding="utf-8"), nl=False)
+    click.echo(schema_whole(name), nl=False)
