@@ -16,7 +16,10 @@ def raise_hand(r: Judge, player: str) -> list[Decision]:
     """A player first raises his dealt cards, or (after his draw) the cards drawn: the
     `raise_hand` moment's checks, decided now on the state before the act that raises
     them, and applied before that act is judged (`raised_a_foul_hand`)."""
-    hand = r.board.playing.deal.hands[player]
+    deal = r.board.playing.deal
+    if not deal.started():  # before the first card no hand is dealt him: there is nothing to raise
+        return []
+    hand = deal.hands[player]
     drawn = has_drawn(r.board, player)
     if (hand.drawn_lifted if drawn else hand.lifted):
         return []
