@@ -168,6 +168,8 @@ def test_a_rule_file_whose_default_breaks_its_own_declaration_does_not_compile(t
 
 @pytest.mark.parametrize("disable, refused", [
     (["L34"], "L34 cannot be switched off: it sets the order of the draw (draw_order)"),
+    # L12 reckons a hand's share of a deal still going on by its order: without it a log read as invalid
+    (["L7"], "L7 cannot be switched off: it sets the order in which the cards are dealt (deal_order)"),
     (["L20"], "L20 cannot be switched off: it sets who stakes the ante (ante_by)"),
     (["L18"], "L18 cannot be switched off: it sets who deals the next game (next_dealer)"),  # else next.dealer null
     (["L23", "L24", "A1"], "L23 cannot be switched off: it sets the order of the say"),

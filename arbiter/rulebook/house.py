@@ -210,8 +210,8 @@ def shown_message(message: str, width: int = 160) -> str:
 
 
 def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -> None:
-    """A rule that defines a setting the replay needs (who antes, the order of the say, of
-    the draw, of the betting, whose evidence decides, who deals next) cannot be switched off: each covers
+    """A rule that defines a setting the replay needs (who antes, the order of the deal, of
+    the say, of the draw, of the betting, whose evidence decides, who deals next) cannot be switched off: each covers
     the games the others do not (A1 the jack-pots, L23 and L24 the ordinary games), so
     without it some game could not go on."""
     for setting in REQUIRED_SETTINGS:

@@ -160,7 +160,8 @@ SETTING_NEEDS: Mapping[str, tuple[str, ...]] = {
 # The settings a replay, or a ruling on a dispute (`arbiter evidence`, `arbiter referee`),
 # cannot go on without (no fallback when no rule in force defines one): a house file may
 # not switch off every rule that defines one of them.
-REQUIRED_SETTINGS = ("ante_by", "say_order", "draw_order", "bet_order", "evidence", "referee", "next_dealer")
+REQUIRED_SETTINGS = ("ante_by", "deal_order", "say_order", "draw_order", "bet_order", "evidence", "referee",
+                     "next_dealer")
 # The movements of counters the replay makes by itself (a refund or a penalty comes only
 # from the rule that rules it): a house file may not switch off the rule whose
 # `ledger_rule` names the law one of them cites.
