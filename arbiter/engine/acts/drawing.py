@@ -25,8 +25,9 @@ def on_discard(r: Judge, event: Event) -> None:
         raise r.board.refused(f"{player} cannot discard {plural(count, 'card')}, "
                                  f"holding {plural(hand.count, 'card')}", f"/events/{r.board.k}/count")
     held = r.decide("discard", player)
-    if not act_possible(r.board, "discard", player) or has_drawn(r.board, player) or draw_ended(r.board):
-        r.act(held)  # it stands as an irregularity and changes nothing else: his draw, had or forfeited, was one
+    if not act_possible(r.board, "discard", player) or has_drawn(r.board, player) or draw_ended(r.board) \
+            or player not in game.still_in:
+        r.act(held)  # it stands as an irregularity and changes nothing else: his draw, had, forfeited or left, was one
         return
     skipped: list[str] = []
     if game.phase == Phase.DRAW and player in game.still_in and player not in game.the_draw().done:
