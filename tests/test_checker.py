@@ -579,3 +579,21 @@ def test_after_a_foul_hand_shown_the_only_other_player_claims_with_his_show_stil
     ended = check_log(parse_checked(FOUL_FIRST, "x.hand")[0])  # the log ends with his show still due: mid-game
     assert (ended["games"][0]["complete"], ended["games"][0]["winners"], ended["net"]["Dan"]) == (False, [], -4)
     assert arbiter.next_acts(parse_checked(FOUL_FIRST, "x.hand")[0])["acts"][0] == {"type": "show"}
+
+
+SHOWN_TWICE = ("players Ann Bob Cat; limit 20; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\n"
+               "dealt Bob (Qh Qd 8c 6s 3h), Cat (Ah Ad 9c 4s 3d), Ann (Kh Kd Kc 5s 2h)\n"
+               "Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 0; Ann discards 0\n"
+               "Cat plays 4; Ann plays 4; Bob plays 4\nCat shows (Ah Ad 9c 4s 3d); Ann shows (Kh Kd Kc 5s 2h)\n")
+
+
+@pytest.mark.parametrize("again", ["(Ah Ad Ac As 3d)", "(Ah Ad 9c 4s 2c)"])
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_hand_shown_again_with_other_cards_changes_nothing(again, when):
+    """L59's reading: a player shows his hand once. Cat showed aces, Ann three kings; Cat
+    shown again with four aces before Bob's show took the pool with them, no finding."""
+    last = "Bob shows (Qh Qd 8c 6s 3h)\n"
+    text = SHOWN_TWICE + (f"Cat shows {again}\n" + last if when == "before" else last + f"Cat shows {again}\n")
+    report = check_log(parse_checked(text, "x.hand")[0])
+    assert (report["findings"], report["games"][0]["winners"]) == ([], ["Ann"])
+    assert report["net"] == {"Ann": 8, "Bob": -4, "Cat": -4}

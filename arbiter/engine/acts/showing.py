@@ -35,6 +35,9 @@ def on_show(r: Judge, event: Event) -> None:
         return
     if "original" in event:  # his opening hand known, though the show come out of time (law 33)
         game.originals[player] = [parse_card(c) for c in event["original"]]
+    if player in game.shown:  # a player shows his hand once: other cards shown after it change nothing
+        r.act(held)
+        return
     if not act_possible(r.board, "show", player):
         hand = game.deal.hands[player]
         if "original" not in event and not hand.discarded and not hand.given:  # no card drawn: the hand dealt him
