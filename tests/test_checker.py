@@ -597,3 +597,14 @@ def test_a_hand_shown_again_with_other_cards_changes_nothing(again, when):
     report = check_log(parse_checked(text, "x.hand")[0])
     assert (report["findings"], report["games"][0]["winners"]) == ([], ["Ann"])
     assert report["net"] == {"Ann": 8, "Bob": -4, "Cat": -4}
+
+
+def test_a_stake_lower_than_his_own_in_the_say_is_law_55s_alone():
+    """Item 15: a stake lower than the player's own is [L55], his old stake standing. In
+    the say, L26 also said "the stake stands" of the lower one: two findings contradicting
+    each other on one act. The old stake, short, is made good at the draw (D4)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob plays 0\n")
+    log = parse_checked(text, "x.hand")[0]
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == [("L55", 8)]
+    assert arbiter.next_acts(log)["acts"][0] == {"type": "play", "minimum": 2, "maximum": 2}
