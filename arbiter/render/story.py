@@ -132,6 +132,10 @@ class Storyteller:
         for finding in report["findings"]:
             self.rulings.setdefault(finding["event"], []).append(finding)
         self.games = {game["game"]: game for game in report["games"]}
+        self.traced: dict[int, list[int]] = {}  # each game's events in the trace: looked up once a game, not walked
+        for k, state in enumerate(trace):
+            if state.get("game") is not None:
+                self.traced.setdefault(state["game"], []).append(k)
 
     # --- the steps -----------------------------------------------------------------
     def games_told(self) -> list[int | None]:
@@ -260,7 +264,7 @@ class Storyteller:
         …)". None without two valued hands to compare, when the best are equal (they share), or
         when the best shown is not the winner (another law, such as an imperfect pack's,
         decided the game, and the order of the hands did not)."""
-        indexes = [k for k, state in enumerate(self.trace) if state.get("game") == game]
+        indexes = self.traced[game]
         last = self.trace[indexes[-1]]  # a hand that cannot be valued (L1) competes with none
         still_in = set(last.get("still_in") or ()) - set(last.get("unvalued") or ())
         shown: dict[str, Any] = {}
