@@ -79,11 +79,15 @@ def provenance(digest: str | None, rulebook: Rulebook) -> dict[str, Any]:
 def replay_with_trace(log: Mapping[str, Any], rulebook: Rulebook | None = None,
                       file: str | None = None, ignore: Iterable[str] = (),
                       select: Iterable[str] | None = None, digest: str | None = None,
-                      locate: Locate | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                      locate: Locate | None = None, so_far: bool = False
+                      ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The report, and the table after each event (who is in, the stakes, the pool …):
     for telling a game event by event (`arbiter explain`, the HTML report). The report
-    is the one `replay_log` gives with the same options, from the same single replay."""
-    return _replay(log, rulebook, file, ignore, select, trace=True, digest=digest, locate=locate)
+    is the one `replay_log` gives with the same options, from the same single replay;
+    with `so_far`, one that breaks down mid-replay holds, beside its error, what was
+    judged before the break (findings, ledger, the games ended), to be told as far as it
+    goes: no report `check` gives holds them (SPEC §4: no rulings passed off as complete)."""
+    return _replay(log, rulebook, file, ignore, select, trace=True, digest=digest, locate=locate, so_far=so_far)
 
 
 def replay_bytes_with_trace(data: bytes, file: str, rulebook: Rulebook, folder: str | None,
@@ -174,9 +178,19 @@ def _housed(log: Mapping[str, Any], rulebook: Rulebook, folder: str | None) -> R
     return kept[1]
 
 
+def _judged(replay: Replay, ignored: set[str], selected: set[str] | None) -> dict[str, Any]:
+    """What a replay judged: its findings (those asked for), the ledger's lines, the games
+    it ended and the nets."""
+    findings = [finding.to_dict() for finding in replay.findings
+                if finding.id not in ignored and (selected is None or finding.id in selected)]
+    net = replay.board.ledger.net(replay.board.seating.players)
+    return {"findings": findings, "ledger": replay.board.ledger.drain(),  # the replay is done with: lines now
+            "games": [account.to_dict() for account in replay.games], "net": net}
+
+
 def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: str | Iterable[str] | None,
             select: str | Iterable[str] | None, trace: bool, digest: str | None = None,
-            locate: Locate | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+            locate: Locate | None = None, so_far: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     digest = digest or log_digest(log)
     try:
         housed = rulebook_for(log, rulebook)
@@ -189,19 +203,12 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
     try:
         replay.run()
     except LogError as error:
-        return invalid_report(file, locate(error) if locate else error, digest, rulebook), list(replay.trace or ())
-    findings = [finding.to_dict() for finding in replay.findings
-                if finding.id not in ignored and (selected is None or finding.id in selected)]
-    net = replay.board.ledger.net(replay.board.seating.players)
-    report = {
-        "file": file,
-        "status": _status(findings),
-        "error": None,
-        "findings": findings,
-        "ledger": replay.board.ledger.drain(),  # the replay is done with: its movements become lines
-        "games": [account.to_dict() for account in replay.games],
-        "net": net,
-    }
+        failed = invalid_report(file, locate(error) if locate else error, digest, rulebook)
+        if so_far:  # to be told as far as it goes, the error after it: what was judged before the break
+            failed.update(_judged(replay, ignored, selected))
+        return failed, list(replay.trace or ())
+    judged = _judged(replay, ignored, selected)
+    report = {"file": file, "status": _status(judged["findings"]), "error": None, **judged}
     if rulebook.house:
         report["house_rules"] = dict(rulebook.house)
     if log["table"].get("pronouns"):

@@ -548,3 +548,22 @@ def test_the_story_says_what_the_act_did(capsys, tmp_path, lines, said):
                                                   "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n" + lines)
     code, out, _ = run(capsys, "explain", str(log))
     assert said in " ".join(out.split())
+
+
+def test_a_log_that_breaks_down_mid_replay_is_told_as_far_as_it_goes_with_its_figures(capsys, tmp_path):
+    """docs/laws.md: such a log is told as far as it goes, then the error line and exit 2.
+    It was told in bare words: no counters put in or taken, no pool, no ruling (the
+    report was `check`'s invalid one, which holds none); `check` still holds none."""
+    played = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+              "Dan opens 2; Cat passes; Ann passes; Bob passes\n")
+    log = tmp_path / "broken.hand"
+    log.write_text(played + "Dan discards 6\n", encoding="utf-8")
+    code, out, err = run(capsys, "explain", str(log))
+    assert code == 2 and "Dan cannot discard 6 cards" in err
+    told = " ".join(out.split())
+    assert "Bob puts 1 into the pool (the ante, law 20). The pool now holds 1." in told
+    assert "* L25 (irregularity): Dan acted out of turn in the say before the draw" in told
+    assert "Dan takes 3 from the pool (law 58)." in told
+    code, out, _ = run(capsys, "check", "--format", "json", str(log))
+    report = json.loads(out)["reports"][0]
+    assert code == 2 and (report["findings"], report["ledger"], report["games"]) == ([], [], [])

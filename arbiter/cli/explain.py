@@ -27,7 +27,8 @@ def explain(log: str, fmt: str, house: str | None) -> None:
     """
     rulebook = build_rulebook(house)
     # under the house rules the log's table names, if any
-    document, rulebook, report, trace = replay_bytes_with_trace(read_path(log), log, rulebook, log_folder(log))
+    document, rulebook, report, trace = replay_bytes_with_trace(read_path(log), log, rulebook, log_folder(log),
+                                                                so_far=True)
     if fmt == "html":
         from arbiter.render.html import render_story_html  # only a page needs the HTML renderer
 
