@@ -812,6 +812,11 @@ def test_arbiter_next_prints_the_answer_in_words_and_as_json(tmp_path):
     log.write_text("players Ann Bob\nAnn deals\n", encoding="utf-8")
     code, _, err = in_process("next", str(log))
     assert code == 2 and err.count("\n") == 1
+    broken = tmp_path / "g.json"  # a JSON log whose replay breaks: its error names the file too, as a text log's
+    broken.write_text(json.dumps({"format": "peel-draw-poker-log", "version": 1, "events": [
+        {"type": "discard", "player": "Bob", "count": 1}], "table": {"players": ["Ann", "Bob"], "limit": 2, "ante": 1}}))
+    code, _, err = in_process("next", str(broken))
+    assert code == 2 and err.startswith(f"arbiter: {broken}: event 0 (discard by Bob)")
 
 
 def test_the_schema_ships():

@@ -13,6 +13,7 @@ import click
 from arbiter.bulk import build_rulebook, log_folder, read_path
 from arbiter.checker import next_acts_of, rulebook_for
 from arbiter.cli.app import HOUSE, cli, seating_of
+from arbiter.errors import LogError
 from arbiter.live import completion
 from arbiter.live.journal import Journal
 from arbiter.live.position import words
@@ -99,6 +100,10 @@ def next_command(log: str, house: str | None, fmt: str) -> None:
     data = read_path(log)
     document = read_any_log(data, log)
     locate = text_locator(data, log)
-    answer = next_acts_of(document, rulebook_for(document, rulebook, log_folder(log), locate), locate)
+    try:
+        answer = next_acts_of(document, rulebook_for(document, rulebook, log_folder(log), locate), locate)
+    except LogError as error:  # named by its file, as any error of a log read is, JSON or text
+        error.file = error.file or log
+        raise
     click.echo(json.dumps(answer, ensure_ascii=False, indent=2) if fmt == "json"
                else words(answer, document["table"].get("pronouns")))
