@@ -567,3 +567,17 @@ def test_a_log_that_breaks_down_mid_replay_is_told_as_far_as_it_goes_with_its_fi
     code, out, _ = run(capsys, "check", "--format", "json", str(log))
     report = json.loads(out)["reports"][0]
     assert code == 2 and (report["findings"], report["ledger"], report["games"]) == ([], [], [])
+
+
+def test_a_hand_shown_again_is_told_as_changing_nothing_and_the_first_is_compared(capsys, tmp_path):
+    """L59's reading: the hand first shown competes. The story compared the last shown
+    (Cat's four aces, never dealt her) and told the second show as any other."""
+    log = tmp_path / "twice.hand"
+    log.write_text("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+                   "dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 0; Dan discards 0\n"
+                   "Cat plays 2; Dan plays 2\nCat shows (Kc Kd 5h 7s 9c)\nCat shows (Ac Ad Ah As Kh)\n"
+                   "Dan shows (Qc Qd 5s 7c 9d)\n", encoding="utf-8")
+    code, out, _ = run(capsys, "explain", str(log))
+    told = " ".join(out.split())
+    assert code == 0 and "Cat has shown a hand already: the hand shown first stands, and this changes nothing." in told
+    assert "At the show Cat's pair beats Dan's pair (law 74" in told

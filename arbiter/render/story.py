@@ -268,11 +268,10 @@ class Storyteller:
         last = self.trace[indexes[-1]]  # a hand that cannot be valued (L1) competes with none
         still_in = set(last.get("still_in") or ()) - set(last.get("unvalued") or ())
         shown: dict[str, Any] = {}
-        for k in indexes:
-            event = self.events[k]
-            if event["type"] == "show" and event["player"] in still_in and len(event["cards"]) == self.cards_per_hand:
+        for player, cards in (last.get("shown") or {}).items():  # the hands the replay judged: a show each
+            if player in still_in and len(cards) == self.cards_per_hand:
                 try:
-                    shown[event["player"]] = evaluate(parse_cards(event["cards"]), self.hand_rules)
+                    shown[player] = evaluate(parse_cards(cards), self.hand_rules)
                 except ValueError:
                     continue
         if len(shown) < 2:
@@ -506,6 +505,8 @@ def _show(t: Storyteller, e: Event, before: State, after: State) -> str:
     out = _same_game(before, after) and e["player"] not in (before.get("still_in") or ())  # his hand is in no show
     who = f"{e['player']}, out of the game," if out else e["player"]
     told = f"{who} shows {' '.join(e['cards'])}: {t.hand_words(e['cards'])}."
+    if not out and _same_game(before, after) and e["player"] in (before.get("shown") or {}):
+        told += f" {e['player']} has shown a hand already: the hand shown first stands, and this changes nothing."
     if e.get("original"):
         told += f" The original hand, as dealt: {' '.join(e['original'])}."
     return told
