@@ -278,7 +278,8 @@ def rendered(report: dict[str, Any], rulebook: Rulebook, render: Render) -> tupl
 def check_and_render(path: str, rulebook: Rulebook, options: dict[str, Any], render: Render) -> tuple[str, Tally]:
     """One path checked and rendered under the rule book its report was made under: with
     the house rules its table names, whose values its rulings' laws are quoted with."""
-    report, _, housed = check_read(path, rulebook, options)
+    report, data, housed = check_read(path, rulebook, options)
+    del data  # a long log's bytes (tens of MB) go before its report is rendered
     return rendered(report, housed, render)
 
 
