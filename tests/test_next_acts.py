@@ -1337,3 +1337,18 @@ def test_under_table_stakes_a_say_left_to_players_all_in_closes_at_the_last_pass
     log["table"]["house"] = "table-stakes"
     l29 = [f for f in arbiter.check_log(log)["findings"] if f["id"] == "L29"]
     assert [f["event"] for f in l29] == [7]
+
+
+def test_an_ante_is_owed_until_the_game_is_decided_as_the_replay_takes_it():
+    """Reading 55: a jack-pot ante unpaid at the first card was still `owed` while the
+    opener left alone was to show; paid then, the replay held it for the next game (the
+    game decided), and `check` booked nothing for this one: the answer asked for an act
+    whose counters went elsewhere."""
+    jackpot = ("players Ann Bob Cat Dan; limit 20; ante 2\nAnn deals; Ann shuffles; Dan cuts; Bob antes 2\ndealt\n"
+               "Cat passes; Dan passes; Ann passes; Bob passes\nBob deals; Bob shuffles; Ann cuts; Cat antes 2; "
+               "Dan antes 2; Bob antes 2\ndealt\nCat opens 4\n")
+    asked = answer_to(jackpot)
+    assert {"by": "Ann", "to": "pool", "what": "ante", "amount": 2, "law": "L30"} in asked["owed"]
+    alone = answer_to(jackpot + "Dan passes; Ann passes; Bob passes\n")
+    assert alone["player"] == "Cat" and alone["acts"] == [{"type": "show"}]
+    assert [debt for debt in alone["owed"] if debt["what"] == "ante"] == []

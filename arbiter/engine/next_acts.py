@@ -189,11 +189,12 @@ class Prospect:
     def antes_owed(self, game: Game) -> dict[str, int]:
         """Those who owe this game an ante (in a jack-pot, each who has not paid; else the
         ante's player where none was staked), each `owed` until the next deal, paid or not
-        by the first card (reading 55), while the pool is there to take it (once it is taken
-        no counters move, reading 25); the new deal after a misdeal needs none but the ante
-        still unpaid (reading 7: the antes paid stay in the pool)."""
+        by the first card (reading 55), while the game is undecided: once it is (the pool
+        taken, or staying for the next game, or waiting for a jack-pot opener's show), an
+        ante put up is the next game's, as the replay takes it; the new deal after a misdeal
+        needs none but the ante still unpaid (reading 7: the antes paid stay in the pool)."""
         ante = self.ante_offered(game)
-        if game.pool_taken():
+        if game.resolved:
             return {}
         if game.every_ante:  # one who paid short owes the rest (L30: "a sum equal to the ante")
             seating = self.board.seating
