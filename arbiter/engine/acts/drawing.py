@@ -157,12 +157,15 @@ def on_ask_dealer(r: Judge, event: Event) -> None:
 
 def on_dealer_answer(r: Judge, event: Event) -> None:
     """The answer is for the first question still waiting that he had to answer, else for
-    the first waiting (L49 judges only the former)."""
+    the first waiting (L49 judges only the former); with none waiting, a second answer to
+    the question last answered, which he had to answer truly as the first."""
     game = r.require_game("dealer_answer")
     waiting = game.questions
     at = next((i for i, (_, owed) in enumerate(waiting) if owed), 0)
     if waiting:
-        r.board.last_asker, r.board.answer_owed = waiting.pop(at)
+        game.answered = waiting.pop(at)
+    if game.answered is not None:
+        r.board.last_asker, r.board.answer_owed = game.answered
     r.act(r.decide("dealer_answer", game.dealer))
     r.board.last_asker, r.board.answer_owed = None, False
 

@@ -35,23 +35,30 @@ def on_show(r: Judge, event: Event) -> None:
         return
     if "original" in event:  # his opening hand known, though the show come out of time (law 33)
         game.originals[player] = [parse_card(c) for c in event["original"]]
-    if player in game.shown:  # a player shows his hand once: other cards shown after it change nothing
+    cards = list(r.board.parsed_cards[: len(event["cards"])])
+    if player in game.shown:  # a player shows his hand once: other cards shown after it do not compete,
+        keep_in_play(game, player, cards)  # but they were seen: a later copy is seen again (L1)
         r.act(held)
         return
     if not act_possible(r.board, "show", player):
         hand = game.deal.hands[player]
         if "original" not in event and not hand.discarded and not hand.given:  # no card drawn: the hand dealt him
-            game.originals[player] = list(r.board.parsed_cards[: len(event["cards"])])
+            game.originals[player] = cards
         r.act(held)
         return
-    game.shown[player] = cards = list(r.board.parsed_cards[: len(event["cards"])])
+    game.shown[player] = cards
     if card_seen_twice(r.board) or game.deal.holds_a_copy(player, cards):  # L1: his hand cannot be valued
         game.unvalued.add(player)
-    for card in cards:
-        game.deal.in_play.setdefault(card, player)  # shown, it is in his hand: a later copy is seen again
+    keep_in_play(game, player, cards)
     r.act(held)
     if not close_show_if_done(r) and player == game.opener:
         settle_pending_claim(r)
+
+
+def keep_in_play(game: Game, player: str, cards: list[int]) -> None:
+    """Shown, a card is in his hand: a later copy is seen again (L1)."""
+    for card in cards:
+        game.deal.in_play.setdefault(card, player)
 
 
 def on_win(r: Judge, event: Event) -> None:
