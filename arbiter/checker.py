@@ -160,8 +160,9 @@ def _housed(log: Mapping[str, Any], rulebook: Rulebook, folder: str | None) -> R
                        "file, or apply the house rules to the rule book", "/table/house")
     else:
         path = os.path.join(folder, name)
-        if not os.path.isfile(path):
-            raise LogError(f"the house rules the table names cannot be used: {name!r} is no such file beside the "
+        if not os.path.isfile(path):  # a folder or a pipe is named as what it is, as `--house` names it
+            what = "not a file (a house-rules file is a YAML file)" if os.path.exists(path) else "no such file"
+            raise LogError(f"the house rules the table names cannot be used: {name!r} is {what} beside the "
                            f"log ({path}), nor a shipped house-rules name ({', '.join(shipped)})", "/table/house")
     key = (id(rulebook), path)
     kept = _HOUSED.get(key)

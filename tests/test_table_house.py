@@ -78,6 +78,16 @@ def test_house_rules_that_cannot_be_read_make_the_log_invalid(tmp_path, capsys):
     assert code == 2 and "'nosuch' is no such file beside the log" in out and "nor a shipped house-rules name" in out
 
 
+def test_house_rules_a_log_names_that_are_a_folder_are_said_to_be_no_file(tmp_path, capsys):
+    """A folder beside the log of the name the table gives is there: not "no such file",
+    but what `--house` says of it (a log's own house and the option speak alike)."""
+    (tmp_path / "club.yaml").mkdir()
+    log = tmp_path / "game.hand"
+    log.write_text(f"players Ann Bob Cat Dan; limit 20; ante 1; house club.yaml\n{DEAL}", encoding="utf-8")
+    code, out = run_main(capsys, "check", str(log))
+    assert code == 2 and "'club.yaml' is not a file (a house-rules file is a YAML file) beside the log" in out, out
+
+
 def test_a_house_file_given_from_another_folder_is_named_from_the_logs(tmp_path, monkeypatch, capsys):
     """`--house h.yaml` typed in one folder for a log kept in another: the header names the
     file by its path from the log's folder, so the file the table wrote checks under the
