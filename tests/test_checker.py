@@ -207,6 +207,20 @@ def test_a_card_given_to_one_who_has_left_the_game_is_law_35s():
     assert [(f["id"], f["event"], f["player"]) for f in findings] == [("L35", 10, "Ann"), ("L35", 11, "Ann")]
 
 
+@pytest.mark.parametrize("dealt, say, found", [
+    ("Bob 5", "Cat opens 2; Dan plays 2; Ann plays 2; Bob passes", ["L35"]),  # he passed in the say
+    ("Bob 4", "Bob lifts; Cat opens 2; Dan plays 2; Ann plays 2", ["L13", "L35"])])  # his hand foul (L13)
+def test_a_discard_by_one_who_has_left_the_game_says_so(dealt, say, found):
+    """L35: one who passed (or whose hand is foul) has no turn to draw; his discard is
+    none, and its finding says he had left the game, not that he drew out of turn."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            f"dealt {dealt}, Cat 5, Dan 5, Ann 5\n{say}\nBob discards 2\n")
+    findings = check_log(parse_checked(text, "x.hand")[0])["findings"]
+    assert [f["id"] for f in findings] == found
+    assert "Bob discarded, but" in findings[-1]["summary"], findings
+    assert "had left the game: the discard changes nothing" in findings[-1]["summary"], findings
+
+
 def test_a_short_give_the_pack_runs_out_in_is_owed_whether_or_not_a_demand_is_recorded():
     """L41, L39: with no `demand` recorded the number due is the discard; the rest of a give
     the pack ran out in is owed from the discards made up all the same (it was after the
