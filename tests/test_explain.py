@@ -581,3 +581,17 @@ def test_a_hand_shown_again_is_told_as_changing_nothing_and_the_first_is_compare
     told = " ".join(out.split())
     assert code == 0 and "Cat has shown a hand already: the hand shown first stands, and this changes nothing." in told
     assert "At the show Cat's pair beats Dan's pair (law 74" in told
+
+
+def test_a_hand_shown_with_a_card_seen_twice_is_told_as_one_that_cannot_be_valued(capsys, tmp_path):
+    """L1's reading: such a hand does not compete. The story valued it ("a pair")
+    beside the finding that says it cannot be valued."""
+    log = tmp_path / "seen.hand"
+    log.write_text("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+                   "dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 0; Dan discards 0\n"
+                   "Cat plays 2; Dan plays 2\nCat shows (Kc Kd 5h 7s 9c)\nDan shows (Qc Qd 5h 7c 9d)\n",
+                   encoding="utf-8")
+    code, out, _ = run(capsys, "explain", str(log))
+    told = " ".join(out.split())
+    assert code == 0 and "Dan shows Qc Qd 5h 7c 9d: a hand that cannot be valued, with a card seen twice." in told
+    assert "Cat shows Kc Kd 5h 7s 9c: a pair." in told, told

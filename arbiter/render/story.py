@@ -504,8 +504,12 @@ def _dispute(t: Storyteller, e: Event, before: State, after: State) -> str:
 def _show(t: Storyteller, e: Event, before: State, after: State) -> str:
     out = _same_game(before, after) and e["player"] not in (before.get("still_in") or ())  # his hand is in no show
     who = f"{e['player']}, out of the game," if out else e["player"]
-    told = f"{who} shows {' '.join(e['cards'])}: {t.hand_words(e['cards'])}."
-    if not out and _same_game(before, after) and e["player"] in (before.get("shown") or {}):
+    again = not out and _same_game(before, after) and e["player"] in (before.get("shown") or {})
+    if not out and not again and e["player"] in (after.get("unvalued") or ()):  # L1's reading: it does not compete
+        told = f"{who} shows {' '.join(e['cards'])}: a hand that cannot be valued, with a card seen twice."
+    else:
+        told = f"{who} shows {' '.join(e['cards'])}: {t.hand_words(e['cards'])}."
+    if again:
         told += f" {e['player']} has shown a hand already: the hand shown first stands, and this changes nothing."
     if e.get("original"):
         told += f" The original hand, as dealt: {' '.join(e['original'])}."
