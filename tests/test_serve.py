@@ -536,6 +536,24 @@ def test_a_table_however_it_is_written_is_corrected_into_one_line(tmp_path, head
     assert game.read_text(encoding="utf-8") == corrected + "Ann deals\n"
 
 
+def test_the_pages_rulings_are_worded_in_the_pronouns_the_header_gives(tmp_path):
+    """`table.pronouns` are for the rulings' words, on the page as in `check` (it said "they")."""
+    from arbiter.rulebook.loader import load_rulebook
+    from arbiter.serve.game import ServedGame
+
+    game = tmp_path / "night.hand"
+    game.write_text("players Ann Bob Cat Dan; limit 20; ante 1; pronouns Bob he\n"
+                    "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n", encoding="utf-8")
+    served = ServedGame(game, load_rulebook())
+    try:
+        served.record_line("dealt Bob 4, Cat 5, Dan 5, Ann 5")
+        served.record_line("Bob lifts")
+        ruled, = served.state()["rulings"]
+    finally:
+        served.close()
+    assert "   \u2192 Bob's hand is foul: he retires and forfeits his stake" in ruled["lines"], ruled
+
+
 def test_the_table_is_corrected_until_the_first_card_and_the_file_still_reads(server, tmp_path):
     status, answer = server.post("/api/table", {"players": ["Ann", "Bob", "Cat"], "limit": 20, "ante": 11})
     assert status == 200

@@ -76,6 +76,19 @@ def test_a_whole_game_typed_in_checks_like_the_game_written_by_hand(tmp_path):
     assert "game 1 is over" in result.output and "game 5" in result.output
 
 
+def test_the_rulings_are_worded_in_the_pronouns_the_header_gives_as_check_words_them(tmp_path):
+    """`table.pronouns` are for the rulings' words: the table read its rulings out with
+    "they" where `check` and `explain` said "he" (its own next line used them)."""
+    log = tmp_path / "night.hand"
+    log.write_text("players Ann Bob Cat Dan; limit 20; ante 1; pronouns Bob he, Cat she\n"
+                   "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n", encoding="utf-8")
+    result = run(str(log), input="dealt Bob 4, Cat 5, Dan 5, Ann 5\nBob lifts\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = "Bob's hand is foul: he retires and forfeits his stake"
+    assert said in result.output and "they retire" not in result.output, result.output
+    assert check_file(log)["findings"][0]["effects"][0]["type"] == "foul_hand"
+
+
 def test_a_player_named_as_a_command_is_written_in_quotes_and_his_acts_are_recorded(tmp_path):
     """A line the page writes for a player named `help` (the notation's writer, as for
     `dealer`) is his act, not the table's command: the notation quotes every command word."""

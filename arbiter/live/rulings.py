@@ -12,19 +12,20 @@ from arbiter.engine.ledger import Movement
 from arbiter.findings import GameAccount
 from arbiter.live.position import Position, next_to_act
 from arbiter.rulebook.model import Rulebook
-from arbiter.rulebook.vocabulary.effects import effect_words
+from arbiter.rulebook.vocabulary.effects import Pronouns, effect_words
 from arbiter.seats import POOL
 
 WIDTH = 88  # a terminal's line
 
 
-def ruling_lines(finding: Mapping[str, Any], line: int | None, rulebook: Rulebook,
+def ruling_lines(finding: Mapping[str, Any], line: int | None, rulebook: Rulebook, pronouns: Pronouns,
                  width: int | None = WIDTH) -> list[str]:
-    """`[L13 irregularity] line 7: Bob lifted …`, what follows, and the law's words
-    (folded at `width` for a terminal; in one line for a page, which folds its own)."""
+    """`[L13 irregularity] line 7: Bob lifted …`, what follows in the log's pronouns (as
+    `check` words it), and the law's words (folded at `width` for a terminal; in one line
+    for a page, which folds its own)."""
     where = f"line {line}" if line is not None else "at the end of the log"
     lines = [f"[{finding['id']} {finding['severity']}] {where}: {finding['summary']}"]
-    lines += [f"   \u2192 {effect_words(effect)}" for effect in finding["effects"]]
+    lines += [f"   \u2192 {effect_words(effect, pronouns)}" for effect in finding["effects"]]
     rule = rulebook.rules.get(finding["id"])
     if rule is not None:
         who = f"Law {rule.number}" if rule.authority == "law" else f"{rule.id} ({rule.title})"
@@ -65,7 +66,8 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
     for finding in after.findings:
         if added[_key(finding)] > 0:
             added[_key(finding)] -= 1
-            lines += ruling_lines(finding, after.line_of(finding["event"]), rulebook, width)
+            lines += ruling_lines(finding, after.line_of(finding["event"]), rulebook,
+                                  after.log["table"].get("pronouns"), width)
     for finding in before.findings if before else ():
         if withdrawn[_key(finding)] > 0:
             withdrawn[_key(finding)] -= 1

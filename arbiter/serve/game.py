@@ -206,7 +206,8 @@ class ServedGame:
             "undo": self._last_line(),
             "drawing": _drawing(position),
             "rulings": [{"id": f["id"], "severity": f["severity"],
-                         "lines": ruling_lines(f, position.line_of(f["event"]), self.rulebook, None),
+                         "lines": ruling_lines(f, position.line_of(f["event"]), self.rulebook,
+                                                      table.get("pronouns"), None),
                          "told": ruling_told(f, self.rulebook, table.get("pronouns"))}  # to be read aloud
                         for f in position.findings],
             "net": replay.board.ledger.net(table["players"]),
