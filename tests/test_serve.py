@@ -554,6 +554,25 @@ def test_the_pages_rulings_are_worded_in_the_pronouns_the_header_gives(tmp_path)
     assert "   \u2192 Bob's hand is foul: he retires and forfeits his stake" in ruled["lines"], ruled
 
 
+@pytest.mark.parametrize("line", ["undo\t# oops", "undo#oops"])
+def test_a_command_typed_as_a_line_with_a_comment_is_a_command_still(tmp_path, line):
+    """The page's commands have their buttons: `undo\t# oops` was recorded as a line (a
+    take-back the feed did not say)."""
+    from arbiter.errors import LogSchemaError
+    from arbiter.rulebook.loader import load_rulebook
+    from arbiter.serve.game import ServedGame
+
+    game = tmp_path / "night.hand"
+    game.write_text("players Ann Bob Cat; limit 10; ante 1\nAnn deals\n", encoding="utf-8")
+    served = ServedGame(game, load_rulebook())
+    try:
+        with pytest.raises(LogSchemaError, match="'undo' is a command: use its button"):
+            served.record_line(line)
+    finally:
+        served.close()
+    assert game.read_text(encoding="utf-8") == "players Ann Bob Cat; limit 10; ante 1\nAnn deals\n"
+
+
 def test_the_table_is_corrected_until_the_first_card_and_the_file_still_reads(server, tmp_path):
     status, answer = server.post("/api/table", {"players": ["Ann", "Bob", "Cat"], "limit": 20, "ante": 11})
     assert status == 200

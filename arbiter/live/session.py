@@ -48,6 +48,12 @@ COMMANDS = {
 REFUSED = f"{COMMENT_MARK} refused:"  # how a refused line is kept in the file
 
 
+def command_word(line: str) -> str:
+    """A line's first word, as a command is read: before any blank or comment (`undo\t# oops`,
+    `undo#x` are `undo`, as the notation reads them)."""
+    return line.split(None, 1)[0].split(COMMENT_MARK, 1)[0] if line.strip() else ""
+
+
 def as_text(typed: str) -> str:
     """A line as the file can hold it: what a terminal or a page sent that is no text (a
     lone surrogate) as '?', and no space at either end."""
@@ -147,9 +153,9 @@ class TableSession:
         line = as_text(typed)
         if not line:
             return True
-        word, _, rest = line.partition(" ")
+        word = command_word(line)
         if word in COMMANDS:
-            return self.command(word, rest.strip())
+            return self.command(word, line[len(word):].strip())
         if line.startswith(COMMENT_MARK):
             self.journal.append(line)  # a remark for the record
             return True
@@ -331,4 +337,4 @@ class TableSession:
         self.say(render_chain(result, "table", role, none_found).rstrip("\n"))
 
 
-__all__ = ["TableSession", "CommandError", "COMMANDS", "REFUSED", "header_house", "header_rulebook"]
+__all__ = ["TableSession", "CommandError", "COMMANDS", "REFUSED", "command_word", "header_house", "header_rulebook"]

@@ -126,12 +126,13 @@ def parse_text(text: str, reckon: Reckon = Reckoning) -> Parsed:
 
 def parse_names(text: str) -> list[str]:
     """Names as a log writes them (a plain word, `O'Brien` among them, or a JSON string),
-    separated by blanks: the arguments of a command at the table (`evidence O'Brien`)."""
+    separated by blanks, a comment after them as after any line: the arguments of a
+    command at the table (`evidence O'Brien  # he saw it`)."""
     parser = _Parser(text)
     names: list[str] = []
     while True:
         parser.skip_space()
-        if not parser.peek():
+        if parser.peek() in ("", COMMENT_MARK):
             return names
         names.append(parser.name())
         if parser.peek() not in ("", " ", "\t"):

@@ -28,7 +28,7 @@ from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.live.journal import Journal, sync_folder
 from arbiter.live.position import PHASE_WORDS, Act, Position, owed_words, range_words, turn
 from arbiter.live.rulings import ruling_lines
-from arbiter.live.session import COMMANDS, REFUSED, TableSession, as_text, header_house, header_rulebook
+from arbiter.live.session import COMMANDS, REFUSED, TableSession, as_text, command_word, header_house, header_rulebook
 from arbiter.notation import parse_checked
 from arbiter.notation.grammar import (
     COMMENT_MARK,
@@ -121,7 +121,7 @@ class ServedGame:
             raise LogSchemaError("line: give a line of the notation, as text")
         session = self._session()
         line = as_text(line)
-        word = line.partition(" ")[0]
+        word = command_word(line)
         if not line or word in COMMANDS:
             raise LogSchemaError(f"{word!r} is a command: use its button" if line else "an empty line")
         if "\n" in line:  # the file would take the rest as a line of its own, unread: one at a time
