@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 import re
-import textwrap
 from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import Any, Collection, Mapping, Sequence
@@ -29,6 +28,7 @@ from arbiter.render.story import TELLERS, Storyteller
 from arbiter.resources import cases_dir
 from arbiter.rulebook.model import Rulebook, normalise_id, rule_sort_key
 from arbiter.rulebook.vocabulary.effects import effect_words
+from arbiter.words import fold
 
 CHOICES = 4
 #: No law is asked of more cases than this in one run of all the questions.
@@ -445,9 +445,8 @@ def question_lines(question: Question, number: int, total: int) -> list[str]:
         seating_words(question),
         f"Game {question.game}, as it went:",
         *(line for told in question.story
-          for line in textwrap.wrap(told["words"], width=88, initial_indent=f"{told['event']:>3}. ",
-                                    subsequent_indent="     ")),
-        *textwrap.wrap(before, width=88, subsequent_indent="  "),
+          for line in fold(told["words"], 88, f"{told['event']:>3}. ", "     ")),
+        *fold(before, 88, "", "  "),
         ask,
     ]
 
@@ -466,10 +465,10 @@ def case_words(question: Question) -> str:
 def explanation_lines(question: Question) -> list[str]:
     """Why: the law's words, the ruling, the case's reasoning."""
     lines = [f"{question.law}: {question.law_title}"]
-    lines += textwrap.wrap(f"\u201c{question.law_text}\u201d", width=88, initial_indent="  ", subsequent_indent="  ")
+    lines += fold(f"\u201c{question.law_text}\u201d", 88, "  ")
     lines += ruling_words(question)
     lines += [wrapped for line in question.why
-              for wrapped in textwrap.wrap(line, width=88, initial_indent="  - ", subsequent_indent="    ")]
+              for wrapped in fold(line, 88, "  - ", "    ")]
     lines.append(case_words(question))
     return lines
 

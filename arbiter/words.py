@@ -1,4 +1,5 @@
-"""Plain English for the people's outputs: counts with their nouns, and players' pronouns.
+"""Plain English for the people's outputs: counts with their nouns, players' pronouns,
+and text folded to a line's width.
 
 A leaf: the renderers, the quiz and the table say "1 card", "2 cards", "Bob retires and
 forfeits their stake" through these helpers rather than each its own "card(s)" or "his".
@@ -9,6 +10,15 @@ it does not name is "they".
 from __future__ import annotations
 
 from typing import Final, Mapping, NamedTuple
+
+
+def fold(text: str, width: int, indent: str = "", follow: str | None = None) -> list[str]:
+    """`text` in lines of at most `width`, never broken at a hyphen or a dash: a law's
+    "jack-pot" and "Limit.--The" are its words, which a break there would change."""
+    import textwrap  # only where text is folded: not imported by every check
+
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent if follow is None else follow,
+                         break_on_hyphens=False)
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:

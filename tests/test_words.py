@@ -13,7 +13,7 @@ from arbiter.notation import read_text_log, write_text
 from arbiter.render.report import render_text
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.vocabulary.effects import SAYS, effect_words
-from arbiter.words import plural, pronoun_of
+from arbiter.words import fold, plural, pronoun_of
 from tests.conftest import REPO, case_files, case_report, load_case
 
 L13 = "cases/l13-foul-hand-lifted.json"
@@ -101,3 +101,14 @@ def test_cards_exposed_in_the_draw_are_counted_with_their_plural(exposed: int, w
     )
     (finding,) = [f for f in check_log(read_text_log(text.encode(), "x.hand"))["findings"] if f["id"] == "L40"]
     assert finding["summary"].startswith(words) and "what is exposed goes back to the pack" in finding["summary"]
+
+
+@pytest.mark.parametrize("rule", ["A1", "D1"])
+def test_a_laws_words_are_never_folded_at_a_hyphen_or_a_dash(rule):
+    """`arbiter law A1` printed "jack-" and "pot" on two lines, D1 "Limit." and "--The":
+    joined again, they were not the rule's words."""
+    words = " ".join(load_rulebook().rules[rule].text.split())
+    out = CliRunner().invoke(cli, ["law", rule]).output
+    folded = [line.strip() for line in out.splitlines() if line.startswith("  ") and line.strip()]
+    assert words in " ".join(folded), out
+    assert fold("a jack-pot", 8) == ["a", "jack-pot"]

@@ -4,7 +4,6 @@ with the law's own words in full, and each game as it ends."""
 from __future__ import annotations
 
 import json
-import textwrap
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
@@ -14,6 +13,7 @@ from arbiter.live.position import Position, next_to_act
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.effects import Pronouns, effect_words
 from arbiter.seats import POOL
+from arbiter.words import fold
 
 WIDTH = 88  # a terminal's line
 
@@ -30,8 +30,7 @@ def ruling_lines(finding: Mapping[str, Any], line: int | None, rulebook: Ruleboo
     if rule is not None:
         who = f"Law {rule.number}" if rule.authority == "law" else f"{rule.id} ({rule.title})"
         words = f"{who}: \u201c{' '.join(rule.text.split())}\u201d"
-        lines.append(textwrap.fill(words, width, initial_indent="   ", subsequent_indent="   ") if width
-                     else f"   {words}")
+        lines += fold(words, width, "   ") if width else [f"   {words}"]
     return lines
 
 

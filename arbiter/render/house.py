@@ -10,12 +10,12 @@ gets here: its one-line error is the answer.
 from __future__ import annotations
 
 import json
-import textwrap
 from typing import Any
 
 from arbiter.rulebook.describe import Describer, hand_shape_words
 from arbiter.rulebook.in_force import default_source, words
 from arbiter.rulebook.model import Rulebook
+from arbiter.words import fold
 
 
 def house_summary(rulebook: Rulebook, description: str | None) -> dict[str, Any]:
@@ -42,8 +42,7 @@ def house_summary(rulebook: Rulebook, description: str | None) -> dict[str, Any]
 
 
 def _wrap(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(" ".join(text.split()), width=88, initial_indent=indent,
-                         subsequent_indent=" " * len(indent))
+    return fold(" ".join(text.split()), 88, indent, " " * len(indent))
 
 
 def render_house(summary: dict[str, Any], fmt: str) -> str:

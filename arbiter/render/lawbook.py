@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import PurePath
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -12,6 +11,7 @@ from arbiter.rulebook.describe import Describer
 from arbiter.rulebook.house import case_path
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rule, Rulebook
+from arbiter.words import fold
 
 SOURCE_URL = "https://www.gutenberg.org/ebooks/27819"
 SWITCHED_OFF = "off (house rules)"  # how `laws` shows a rule a house file's `disable` switched off
@@ -78,7 +78,7 @@ def law_detail(rule: Rule, rulebook: Rulebook, house_cases: Sequence[Mapping[str
 
 def _wrap(text: str, indent: str = "  ") -> str:
     follow = " " * len(indent) if indent.strip() in ("-",) else indent
-    return textwrap.fill(" ".join(text.split()), width=88, initial_indent=indent, subsequent_indent=follow)
+    return "\n".join(fold(" ".join(text.split()), 88, indent, follow))
 
 
 def render_law(rule: Rule, rulebook: Rulebook, fmt: str, house_cases: Sequence[Mapping[str, str]] = ()) -> str:

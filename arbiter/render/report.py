@@ -14,6 +14,7 @@ from arbiter.render.markdown import md
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.effects import effect_words
+from arbiter.words import fold
 
 
 def render_json(summary: Mapping[str, Any], reports: Iterable[str]) -> Iterator[str]:
@@ -62,9 +63,7 @@ def _ruling_lines(report: Mapping[str, Any], rulebook: Rulebook, markdown: bool)
         lines.append(f"  [{finding['id']} {finding['severity']}] {at}: {finding['summary']}")
         lines += [f"     \u2192 {effect_words(effect, report.get('pronouns'))}" for effect in finding["effects"]]
         if quote:
-            import textwrap  # only a ruling's words are wrapped: not imported by every check
-
-            lines.append(textwrap.fill(quote, width=92, initial_indent="     ", subsequent_indent="     "))
+            lines += fold(quote, 92, "     ")
         lines += [f"     {note}" for note in notes]
     return lines
 

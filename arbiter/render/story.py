@@ -11,7 +11,6 @@ figure is read from the trace or the report, so the story cannot disagree with `
 from __future__ import annotations
 
 import json
-import textwrap
 from typing import Any, Callable, Mapping, Sequence
 
 from arbiter.cards import parse_cards
@@ -24,7 +23,7 @@ from arbiter.rulebook.vocabulary.effects import Pronouns, effect_words
 from arbiter.rulebook.vocabulary.grammar import setting_entries
 from arbiter.seats import POOL
 from arbiter.state import Phase
-from arbiter.words import plural, pronoun_of
+from arbiter.words import fold, plural, pronoun_of
 
 Event = Mapping[str, Any]
 State = Mapping[str, Any]
@@ -581,8 +580,7 @@ def house_line(report: Mapping[str, Any]) -> str | None:
 
 
 def _wrap(text: str, indent: str, follow: str | None = None) -> str:
-    return textwrap.fill(text, width=92, initial_indent=indent,
-                         subsequent_indent=follow if follow is not None else " " * len(indent))
+    return "\n".join(fold(text, 92, indent, follow if follow is not None else " " * len(indent)))
 
 
 def render_story(steps: Sequence[Mapping[str, Any]], report: Mapping[str, Any], fmt: str) -> str:
