@@ -81,6 +81,11 @@ class SumShares:
         source = self.ante_source
         rights = {(source, q): min(self.ante_left.get(q, 0), self.left.get((source, q), 0)) for q in info["out"]}
         rights.update({("stake", q): min(info["stake"], self.left[("stake", q)]) for q in info["in_game"]})
+        if self.game.every_ante and not info["demanded"]:  # all he has is his ante with his stake (A5): his
+            # ante is met by each ante in the game, as his stake by each stake
+            own = self.antes_of(player)
+            rights.update({("ante", q): min(own, self.ante_left.get(q, 0), self.left.get(("ante", q), 0))
+                           for q in info["in_game"]})
         return rights
 
     def pay_layers(self, capped: list[str], best: list[str]) -> None:
