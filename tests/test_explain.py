@@ -595,3 +595,12 @@ def test_a_hand_shown_with_a_card_seen_twice_is_told_as_one_that_cannot_be_value
     told = " ".join(out.split())
     assert code == 0 and "Dan shows Qc Qd 5h 7c 9d: a hand that cannot be valued, with a card seen twice." in told
     assert "Cat shows Kc Kd 5h 7s 9c: a pair." in told, told
+
+
+def test_a_stake_while_the_openers_claim_waits_is_not_told_as_after_the_pool_is_taken(capsys):
+    """Reading 25: the pool is not taken while a jack-pot opener's claim waits for his show
+    (L33); the story said "once the pool is taken" beside "Dan puts 3 into the pool"."""
+    code, out, _ = run(capsys, "explain", str(cases_dir() / "l27-stake-while-the-openers-claim-waits-goes-into-the-pool.json"))
+    told = " ".join(out.split())
+    assert code == 0 and "21 Dan names a stake of 3, which changes nothing in the game. Dan puts 3 into the pool" in told
+    assert "once the pool is taken" not in told

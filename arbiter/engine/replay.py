@@ -157,6 +157,7 @@ class Replay(Judge):
             "remaking": sorted(game.deal.remaking),  # a pack made up of the discards, still to shuffle and cut
             "shown": {p: [card_str(c) for c in game.shown[p]] for p in seats if p in game.shown},
             "winners": list(game.winners),
+            "pool_taken": game.pool_taken(),  # not while a jack-pot opener's claim waits for his show (L33)
         }
 
 

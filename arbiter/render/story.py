@@ -406,7 +406,7 @@ def _changes_nothing(e: Event, before: State, after: State) -> str | None:
     after the betting has closed, after the pool is taken), what the story says of it."""
     if not _same_game(before, after):
         return None
-    if before.get("phase") == Phase.OVER and after.get("winners"):  # the pool taken: no counters move
+    if before.get("phase") == Phase.OVER and after.get("pool_taken"):  # no counters move
         return f"{e['player']} names a stake of {e['stake']} once the pool is taken."
     if e["player"] not in (before.get("still_in") or ()) or before.get("phase") in (Phase.SHOW, Phase.OVER):
         return f"{e['player']} names a stake of {e['stake']}, which changes nothing in the game."
