@@ -604,3 +604,15 @@ def test_a_stake_while_the_openers_claim_waits_is_not_told_as_after_the_pool_is_
     told = " ".join(out.split())
     assert code == 0 and "21 Dan names a stake of 3, which changes nothing in the game. Dan puts 3 into the pool" in told
     assert "once the pool is taken" not in told
+
+
+@pytest.mark.parametrize("case, told", [
+    ("l25-jumped-first-speaker-plays-short", "6 Cat plays: a stake of 1 (1 more), short of the highest, 2."),
+    ("d1-a-stake-out-of-turn-raised-again-at-his-turn-is-judged-by-the-limit",
+     "6 Cat plays: a stake of 2 (2 more), equal to the highest.")])
+def test_a_jumped_first_speaker_is_told_against_the_opening_least(capsys, case, told):
+    """SPEC 24: the jumped first speaker may open or play at the opening minimum. The story
+    measured his stake against the ante ("a stake of 1, equal to the highest" beside law
+    25's finding that 1 is short; "2, 1 over the highest" for the least that opens)."""
+    code, out, _ = run(capsys, "explain", str(cases_dir() / f"{case}.json"))
+    assert code == 0 and told in " ".join(out.split())

@@ -48,7 +48,7 @@ from arbiter.events import MAX_NUMBER, Event
 from arbiter.findings import EvidenceRecord
 from arbiter.rulebook.house import HOUSE_AUTHORITY
 from arbiter.rulebook.vocabulary.functions import demanded_by
-from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_base, raise_limit
+from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_least, raise_limit
 from arbiter.rulebook.vocabulary.predicates import hand_known
 from arbiter.seats import POOL
 from arbiter.state import Game, Outcome, Phase, PhaseName
@@ -314,7 +314,7 @@ class Prospect:
         # where every turn left is an early sayer's, each passes without an act: the say is
         # over after them, and the draw comes next (their acts are offered beside it)
         over = turns.optional(game, chain[-1], betting=False) and len(game.still_in) > 1
-        opening = opening_base(self.board) * self.board.parameters["opening_multiple_of_ante"]
+        opening = opening_least(self.board)
         staked = game.say_staked
         for player, least in turns.minimums(game, chain):
             short = turns.short_of(game, player, least)

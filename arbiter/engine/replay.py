@@ -21,6 +21,7 @@ from arbiter.engine.judge import NO_DEAL, Judge
 from arbiter.events import Event
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
+from arbiter.rulebook.vocabulary.numbers import opening_least
 from arbiter.state import Phase
 
 DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
@@ -146,6 +147,8 @@ class Replay(Judge):
             "opener": game.opener,
             "ante_staker": game.ante_staker,  # who staked this game's ante (none where every player antes)
             "preceding": game.preceding,  # the stake made in turn a stake now meets, and who staked out of turn
+            # until a stake in turn opens the say, the least the first in turn must stake (law 25, SPEC 24)
+            "least_to_open": opening_least(self.board) if game.phase == Phase.SAY and not game.say_staked else None,
             "early": [p for p in seats if p in game.early],  # with his turn not yet passed (SPEC 24)
             "pool": self.board.ledger.pool,
             "stakes": {p: game.stakes[p] for p in seats},

@@ -422,7 +422,9 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
     highest = max(stakes.values(), default=0)
     stake, more = e["stake"], e["stake"] - old
     if before.get("early") and before.get("preceding", highest) <= stake < highest:
-        highest = before["preceding"]  # a stake out of turn binds one it jumped only from its turn (SPEC 24)
+        # a stake out of turn binds one it jumped only from its turn; a jumped first speaker meets the opening
+        # least (SPEC 24)
+        highest = max(before["preceding"], before.get("least_to_open") or 0)
     made = _made(e, before, after)
     if _all_he_has(e, before, after):  # table stakes: all he has, the stake he could make (A5)
         said = pronoun_of(e["player"], t.pronouns)

@@ -104,6 +104,12 @@ def opening_base(t: BoardView) -> Any:
     return t.person(setting.value["value"]) if setting else None
 
 
+def opening_least(t: BoardView) -> int:
+    """The least stake that opens (law 25: the multiple of the ante, or the last straddle),
+    as `next` offers it and the story measures a first stake in turn against it."""
+    return int(opening_base(t) or 0) * int(t.parameters["opening_multiple_of_ante"])
+
+
 add("jackpot_number", "the jack-pot's number in its series",
     lambda t: (t.game.jackpot or {}).get("number", 0) if t.game else 0,
     note="0 in an ordinary game")
