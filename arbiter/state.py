@@ -328,12 +328,12 @@ class Session:
     def drawn(self, player: str, value: int | None) -> None:
         """A card drawn for the first deal (law 2): one of those tied for the lowest card
         who draws again starts a new round among them, and only they draw in it: a card
-        drawn by anyone else, or again by one not tied, counts for nothing. Tied are those
-        the deal is unsettled between: in a round not over, those yet to draw in it too."""
+        drawn by anyone else, or again by one not tied, counts for nothing; so does a second
+        card of his in a round not over (each of the tied draws once in it)."""
         if player in self.draw_round:
             tied = self.lowest_drawers()
-            if len(tied) < 2 or player not in tied:
-                return  # no tie, or not his: his second card counts for nothing
+            if len(tied) < 2 or player not in tied or any(p not in self.draw_round for p in tied):
+                return  # no tie, not his, or its round not over: his second card counts for nothing
             self.draw_tied = tied
             self.draw_round = {}
         if value is not None and (self.draw_tied is None or player in self.draw_tied):
