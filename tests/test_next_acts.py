@@ -1352,3 +1352,15 @@ def test_an_ante_is_owed_until_the_game_is_decided_as_the_replay_takes_it():
     alone = answer_to(jackpot + "Dan passes; Ann passes; Bob passes\n")
     assert alone["player"] == "Cat" and alone["acts"] == [{"type": "show"}]
     assert [debt for debt in alone["owed"] if debt["what"] == "ante"] == []
+
+
+@pytest.mark.parametrize("house, said", [
+    (None, "Cat to draw: first they make their stake 4 or demand a show for 2 to 3, then discard; or they pass"),
+    ("table-stakes", "Cat to draw: first they demand a show for 3, then discard; or they pass")])
+def test_the_turn_to_draw_of_one_short_says_a_pass_ends_his_part(house, said):
+    """D4: at his turn to draw one short makes good (or shows for a sum) and then draws, or
+    passes; the words said "first they pass or demand a show for 3, then discard", as if one
+    who passed then drew."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 30, Bob 30, Cat 3, Dan 30\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 4; Ann passes; Bob passes\n")
+    assert words(answer_to(text, house)) == said

@@ -208,13 +208,15 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
     if phase in ("betting", "draw") and ("play" in acts or "demand_show" in acts) and "discard" not in acts:
         play = acts.get("play")
         if phase == "draw" and (play["minimum"] == play["maximum"] if play else "pass" in acts):
-            # making good at the turn to draw, or passing, or a show for a sum short of the highest
+            # making good at the turn to draw, or a show for a sum short of the highest, then the draw; or a
+            # pass, which ends his part (D4)
             first = [f"{p.verb('makes')} {p.possessive} stake {play['minimum']}"] if play else []
-            first.append(p.verb("passes"))
             if "demand_show" in acts:
                 first.append(f"{p.verb('demands')} a show for {_range(acts['demand_show'])}")
-            return (f"{actor} to draw: first {p.subject} {', '.join(first[:-1])} or {first[-1]}, "
-                    f"then {p.verb('discards')}")
+            passes = f"{p.subject} {p.verb('passes')}"
+            if not first:
+                return f"{actor} to draw: {passes}"
+            return f"{actor} to draw: first {p.subject} {' or '.join(first)}, then {p.verb('discards')}; or {passes}"
         # one who has not the counters to meet the stake (table stakes) may only pass or show for what he has
         options = [f"play ({_range(play)})", "pass"] if play else ["pass"]
         if "demand_show" in acts:
