@@ -54,7 +54,7 @@ PERSON_FUNCTIONS.add("right_of", "the player to the right of {0}", lambda t, p: 
 add = NUMBER_FUNCTIONS.add
 add("stake_of", "{0}'s stake", lambda t, p: t.playing.stakes.get(p, 0))
 add("hand_size_of", "the number of cards held by {0}", lambda t, p: t.hand(p).count)
-add("discard_of", "the number of cards {0} discarded", lambda t, p: t.hand(p).discarded)
+add("discard_of", "the number of cards {0} had discarded before this event", lambda t, p: t.hand(p).discarded)
 add("demanded_by", "the number of cards {0} demanded", demanded_by,
     note="his demand, or the number the evidence settled; else his discard")
 add("dealt_share_of", "the number of cards the order of the deal gives {0} by now", dealt_share_of,
