@@ -369,3 +369,27 @@ def test_a_bare_on_which_yaml_reads_as_true_is_refused_saying_to_quote_it(tmp_pa
     path.write_text(text, encoding="utf-8")
     with pytest.raises(HouseRulesError, match='write "on" in quotes'):
         apply_house(rulebook, read_house(str(path)))
+
+
+UNCALLED = "Cat opens 2; Dan passes; Ann passes; Bob passes\n"
+SHARED = ("Cat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 0; Dan discards 0\nCat plays 2; Dan plays 2\n"
+          "Cat shows (Kc Kd 7c 7d 2h)\nDan shows (Kh Ks 7h 7s 2c)\n")
+
+
+@pytest.mark.parametrize("fact, played", [("won_uncalled", UNCALLED), ("winner_decided", UNCALLED),
+                                          ("pool_shared", SHARED)])
+def test_a_club_rule_at_the_moment_the_pool_is_about_to_be_paid_knows_how_it_was_won(rulebook, fact, played):
+    """`game_won` is "the pool is about to be paid": a club's rule there asking how it was
+    won (an uncalled bet, equal hands) never held, the way being set only after it."""
+    from arbiter.checker import check_log
+    from arbiter.notation import parse_checked
+    from arbiter.rulebook.house import house_data
+
+    rule = {**SHIPPED["rules"][0], "checks": [{
+        "when": {"on": ["game_won"], "if": fact}, "then": [{"penalty": {"from": "dealer", "to": "pool", "amount": 1}}],
+        "player": "dealer", "summary": "{dealer} pays a counter to the pool"}]}
+    book = apply_house(rulebook, house_data({"name": "tips", "rules": [rule]}, "tips.yaml"))
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            + played)
+    found = [(f["id"], f["player"]) for f in check_log(parse_checked(text, "x.hand")[0], rulebook=book)["findings"]]
+    assert ("H1", "Ann") in found, found

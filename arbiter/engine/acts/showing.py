@@ -217,12 +217,12 @@ def claim(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[str, li
     asked once, by `pay_winners`), else by the first winner."""
     game = r.board.playing
     key = r.board.seating.order_key(r.board.seating.left_of(game.dealer))
+    game.outcome = how  # known at the moment the pool is about to be paid: a rule there may ask how it was won
     r.fire("game_won", game.opener if opener_paid else winners[0])
     if game.claim_blocked:
         game.outcome = Outcome.NOT_CLAIMED
         game.winners = []
     else:
-        game.outcome = how
         game.winners = sorted(pay_shares(r, winners, shown), key=key)
     game.phase = Phase.OVER
     judge_recorded_wins(r)

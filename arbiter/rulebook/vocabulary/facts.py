@@ -129,8 +129,10 @@ add("winner_decided", "the laws have decided who takes the pool",
 add("show_for_sum", "the pool is paid by a show for a sum: a demander's share, or the remainder after it",
     lambda t: t.paying_how == Outcome.SHOW_FOR_SUM,
     note="while the pool is paid; the remainder is the next best hand's (L60), unless equal hands share it")
-add("pool_shared", "equal best hands share the pool", lambda t: t.paying_how == Outcome.SHARED,
-    note="while the pool is paid")
+add("pool_shared", "equal best hands share the pool",
+    lambda t: (t.paying_how or (t.game.outcome if t.game else None)) == Outcome.SHARED,
+    note="while the pool is paid, this payment's way; from the moment it is about to be paid (`game_won`), "
+         "how the laws decided it")
 add("act_possible", "a round in force accepts this act now",
     lambda t: act_possible(t, t.event.get("type", ""), t.actor),
     note="by the `round_acts` settings; a stake only from a player still in")
