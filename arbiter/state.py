@@ -240,6 +240,10 @@ class Game:
         self.outcome: OutcomeName | None = None
         self.claim_blocked: bool = False
         self.pending_claim: tuple[list[str], OutcomeName, dict[str, list[int]]] | None = None
+        # the moment the pool is about to be paid (`game_won`): not yet taken, still in play; and whether it
+        # is paid by a show for a sum (L60), which a rule there may ask
+        self.claiming: bool = False
+        self.by_sum: bool = False
         # wins recorded while hands were still due at the show: (event index, event), judged once the pool is taken
         self.recorded_wins: list[tuple[int, Event]] = []
         self.next_jackpot: dict[str, Any] | None = None
@@ -271,7 +275,7 @@ class Game:
         """Has the pool been taken, paid to the laws' winners? Not while a jack-pot opener's
         claim waits for his show, nor where no one opened it or the opener could not claim
         it: it stays and carries on (reading 25)."""
-        return self.resolved and bool(self.winners) and self.pending_claim is None
+        return self.resolved and bool(self.winners) and self.pending_claim is None and not self.claiming
 
     def highest_raised(self) -> int:
         """The highest stake a stake now raises (D1, SPEC 28): before the game is opened in

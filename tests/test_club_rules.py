@@ -376,11 +376,13 @@ SHARED = ("Cat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 0; Dan
           "Cat shows (Kc Kd 7c 7d 2h)\nDan shows (Kh Ks 7h 7s 2c)\n")
 
 
-@pytest.mark.parametrize("fact, played", [("won_uncalled", UNCALLED), ("winner_decided", UNCALLED),
-                                          ("pool_shared", SHARED)])
+@pytest.mark.parametrize("fact, played", [
+    ("won_uncalled", UNCALLED), ("winner_decided", UNCALLED), ("pool_shared", SHARED), ("game_in_play", UNCALLED),
+    ({"not": "pool_taken"}, UNCALLED), ("show_for_sum", "l60-show-for-a-sum-best-hand")])
 def test_a_club_rule_at_the_moment_the_pool_is_about_to_be_paid_knows_how_it_was_won(rulebook, fact, played):
-    """`game_won` is "the pool is about to be paid": a club's rule there asking how it was
-    won (an uncalled bet, equal hands) never held, the way being set only after it."""
+    """`game_won` is "the pool is about to be paid": a club's rule there asking how it is won
+    (an uncalled bet, equal hands, a show for a sum) never held, the way being set only after
+    it; and the game was over already, its pool taken, where an uncalled bet won it."""
     from arbiter.checker import check_log
     from arbiter.notation import parse_checked
     from arbiter.rulebook.house import house_data
@@ -389,7 +391,7 @@ def test_a_club_rule_at_the_moment_the_pool_is_about_to_be_paid_knows_how_it_was
         "when": {"on": ["game_won"], "if": fact}, "then": [{"penalty": {"from": "dealer", "to": "pool", "amount": 1}}],
         "player": "dealer", "summary": "{dealer} pays a counter to the pool"}]}
     book = apply_house(rulebook, house_data({"name": "tips", "rules": [rule]}, "tips.yaml"))
-    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
-            + played)
-    found = [(f["id"], f["player"]) for f in check_log(parse_checked(text, "x.hand")[0], rulebook=book)["findings"]]
+    head = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+    log = parse_checked(head + played, "x.hand")[0] if "\n" in played else load_case(cases_dir() / f"{played}.json")
+    found = [(f["id"], f["player"]) for f in check_log(log, rulebook=book)["findings"]]
     assert ("H1", "Ann") in found, found

@@ -217,8 +217,12 @@ def claim(r: Judge, winners: list[str], how: OutcomeName, shown: Mapping[str, li
     asked once, by `pay_winners`), else by the first winner."""
     game = r.board.playing
     key = r.board.seating.order_key(r.board.seating.left_of(game.dealer))
-    game.outcome = how  # known at the moment the pool is about to be paid: a rule there may ask how it was won
+    # the moment the pool is about to be paid: a rule there may ask how it is won, the game still in play
+    game.outcome, game.claiming = how, True
+    game.by_sum = bool(game.all_in) and any(kind == Outcome.SHOW_FOR_SUM
+                                            for _, kind in shares_of(r, winners, shown).values())
     r.fire("game_won", game.opener if opener_paid else winners[0])
+    game.claiming = False
     if game.claim_blocked:
         game.outcome = Outcome.NOT_CLAIMED
         game.winners = []

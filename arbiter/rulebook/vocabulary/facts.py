@@ -79,7 +79,7 @@ add("dealing_over", "the dealing is over: since its first card an event has come
     "the dealer, a point made or a card found face up", lambda t: t.in_deal() and t.playing.deal.dealing_over,
     note="reading 4's end of the deal; a card after it is no longer part of the dealing, as one straight after the "
          "last is")
-add("game_in_play", "a game is in play", lambda t: bool(t.game and t.game.phase != Phase.OVER),
+add("game_in_play", "a game is in play", lambda t: bool(t.game and (t.game.phase != Phase.OVER or t.game.claiming)),
     note="from its deal until its pool is taken (or it ends unopened)")
 add("jackpot", "the game is a jack-pot", lambda t: bool(t.game and t.game.jackpot))
 add("every_player_antes", "every player antes in this game", lambda t: bool(t.game and t.game.every_ante),
@@ -127,8 +127,10 @@ add("winner_decided", "the laws have decided who takes the pool",
     note="perhaps no one: where no one opened, or a false opener cannot claim; not where the log's win is taken as "
          "the fact")
 add("show_for_sum", "the pool is paid by a show for a sum: a demander's share, or the remainder after it",
-    lambda t: t.paying_how == Outcome.SHOW_FOR_SUM,
-    note="while the pool is paid; the remainder is the next best hand's (L60), unless equal hands share it")
+    lambda t: t.paying_how == Outcome.SHOW_FOR_SUM or (t.paying_how is None and bool(t.game and t.game.claiming
+                                                                                      and t.game.by_sum)),
+    note="while the pool is paid, this payment's way; at the moment it is about to be paid (`game_won`), whether "
+         "a show for a sum pays any of it; the remainder is the next best hand's (L60), unless equal hands share it")
 add("pool_shared", "equal best hands share the pool",
     lambda t: (t.paying_how or (t.game.outcome if t.game else None)) == Outcome.SHARED,
     note="while the pool is paid, this payment's way; from the moment it is about to be paid (`game_won`), "
