@@ -1364,3 +1364,22 @@ def test_the_turn_to_draw_of_one_short_says_a_pass_ends_his_part(house, said):
     text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 30, Bob 30, Cat 3, Dan 30\n"
             "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 4; Ann passes; Bob passes\n")
     assert words(answer_to(text, house)) == said
+
+
+@pytest.mark.parametrize("played, said", [
+    ("Cat opens 2; Dan plays 4; Ann passes; Bob passes\nCat discards 2; Cat gets 2\n",  # Cat drew short (L36)
+     "Cat may still make good (4), or Dan to draw: they discard up to 5 cards and ask for as many, stand pat, or pass"),
+    ("Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 0; Dan discards 1\nAnn discards 0\n"
+     "Cat plays 2\n",  # the dealer owes Dan his card in the betting: the give first, the bet waits
+     "Ann gives Dan 1 card; then Dan to bet: play (2 to 22) or pass"),
+    ("Dan plays 4\nCat passes\n",  # Dan said early, his turn come: his own bounds, not only Ann's
+     "Dan may say again (play 4 to 24; the early act stands and the turn may pass), or Ann's say: play (4 to 24) or "
+     "pass"),
+    ("", "Bob antes 1")])  # not "Bob antes 1; owed: Bob owes the ante of 1 (L20)"
+def test_next_says_in_words_every_act_and_bound_its_answer_holds(played, said):
+    """SPEC 28: the words say what the answer says. The draw's words left out one who may
+    still make good; the dealer's give in the betting the bet waiting behind it; an early
+    sayer's own stakes were not given; an ante offered was said owed besides."""
+    text = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts\n" + (
+        "Bob antes 1\ndealt\n" + played if played else "")
+    assert words(answer_to(text)) == said

@@ -174,8 +174,8 @@ def test_a_game_over_whose_opener_must_show_says_so_as_the_engine_does(tmp_path)
              "Cat passes; Dan opens 4; Ann passes; Bob passes"]
     output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "2",
                  input="\n".join(lines) + "\n").output
-    assert "game 2 is over: Dan takes 14. Next: Dan to show; Dan shows the opening hand before the pool is paid " \
-           "(L33)." in output
+    assert "game 2 is over: Dan takes 14. Next: Dan shows their opening hand before the pool is paid (L33), then " \
+           "Cat deals the next game." in output
     assert "game 1 is over: no one opened; the pool stays. Next: Bob deals, a jack-pot with JJ or better" in output
 
 

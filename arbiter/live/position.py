@@ -181,7 +181,7 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
     parts = [_main(answer, actor, pronouns)] if answer["acts"] or actor is None else []
     parts.extend(f"what number did {ask['of']} hear {ask['about']} ask for? ({ask['law']})" if ask["what"] == "number"
                  else f"{ask['of']} shows the {ask['what']} before the pool is paid ({ask['law']})"
-                 for ask in answer["asks"])
+                 for ask in answer["asks"] if not (answer["phase"] == "over" and ask["of"] == actor))
     owed = [owed_words(item) for item in answer["owed"] if not _is_act(item, answer)]
     if owed:
         parts.append("owed: " + ", ".join(owed))
@@ -201,9 +201,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         shown = f", or demand a show for {_range(acts['demand_show'])}" if "demand_show" in acts else ""
         said = f"{actor}'s say: {stake['type']} ({_range(stake)}) or pass{shown}" if stake else \
             f"{actor}'s say: pass{shown}"
-        early = _early_actors(answer)
-        if early:
-            said = f"{', '.join(early)} may say again (the early act stands and the turn may pass), or {said}"
+        said = _early_actors(answer, "say") + said
         return said + (f"; a jack-pot: {jackpot['openers']} or better to open" if jackpot and "open" in acts else "")
     if phase in ("betting", "draw") and ("play" in acts or "demand_show" in acts) and "discard" not in acts:
         play = acts.get("play")
@@ -215,16 +213,10 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
                 first.append(f"{p.verb('demands')} a show for {_range(acts['demand_show'])}")
             passes = f"{p.subject} {p.verb('passes')}"
             if not first:
-                return f"{actor} to draw: {passes}"
-            return f"{actor} to draw: first {p.subject} {' or '.join(first)}, then {p.verb('discards')}; or {passes}"
-        # one who has not the counters to meet the stake (table stakes) may only pass or show for what he has
-        options = [f"play ({_range(play)})", "pass"] if play else ["pass"]
-        if "demand_show" in acts:
-            options.append(f"demand a show for {_range(acts['demand_show'])}")
-        early = _early_actors(answer)
-        said = f"{actor} to bet: {', '.join(options[:-1])} or {options[-1]}"
-        if early:
-            said = f"{', '.join(early)} may bet again (the early act stands and the turn may pass), or {said}"
+                return _making_good(answer) + f"{actor} to draw: {passes}"
+            return _making_good(answer) + (f"{actor} to draw: first {p.subject} {' or '.join(first)}, then "
+                                           f"{p.verb('discards')}; or {passes}")
+        said = _early_actors(answer, "bet") + f"{actor} to bet: {_bet_options(acts)}"
         show = next((o for o in answer["others"] if o["type"] == "show"), None)
         if show is not None:  # the early bettors' turns passing close the betting
             said += f"; or, the turns passing, the hands are shown, {show['player']} first"
@@ -232,22 +224,30 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
     if "discard" in acts:
         least, most = acts["discard"]["minimum"], acts["discard"]["maximum"]
         if least:  # holding more than a hand (given cards before his discard): no standing pat
-            return (f"{actor} to draw: {p.subject} {p.verb('discards')} {range_words(least, most)} cards, "
-                    f"holding {most}, or {p.verb('passes')}")
-        return (f"{actor} to draw: {p.subject} {p.verb('discards')} up to {plural(most, 'card')} and "
-                f"{p.verb('asks')} for as many, {p.verb('stands')} pat, or {p.verb('passes')}")
+            return _making_good(answer) + (f"{actor} to draw: {p.subject} {p.verb('discards')} "
+                                           f"{range_words(least, most)} cards, holding {most}, or {p.verb('passes')}")
+        return _making_good(answer) + (f"{actor} to draw: {p.subject} {p.verb('discards')} up to "
+                                       f"{plural(most, 'card')} and {p.verb('asks')} for as many, "
+                                       f"{p.verb('stands')} pat, or {p.verb('passes')}")
     if "give" in acts:
         give, *instead = [act for act in answer["acts"] if act["type"] == "give"]
         said = f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
         # a wrong demand's deficiency offered beside the number that makes up the discard
-        return said + "".join(f", or {act['count']} to make up {act['to']}'s discard" for act in instead)
+        said += "".join(f", or {act['count']} to make up {act['to']}'s discard" for act in instead)
+        waiting = {o["type"]: o for o in answer["others"] if o["type"] in ("play", "pass", "demand_show")}
+        bettor = next((o["player"] for o in answer["others"] if o["type"] in waiting), None)
+        if phase == "betting" and bettor is not None:  # the debt first (L39): the bettor's turn waits
+            said += f"; then {bettor} to bet: {_bet_options(waiting)}"
+        return said
     if "collect_discards" in acts:
         return f"{actor} gathers the discards, shuffles them and has them cut, to make up the pack"
     then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""
     if "show" in acts:
-        if phase == "over" and not answer["asks"]:  # a jack-pot opener's openers, his hand known
+        if phase == "over":  # a jack-pot opener's openers, before the pool is paid (L33)
             dealer = next((o["dealer"] for o in answer["others"] if "dealer" in o), "the next dealer")
-            return f"{actor} shows {p.possessive} opening hand, then {dealer} deals the next game{then}"
+            asked = next((f" before the pool is paid ({ask['law']})" for ask in answer["asks"] if ask["of"] == actor),
+                         "")
+            return f"{actor} shows {p.possessive} opening hand{asked}, then {dealer} deals the next game{then}"
         if answer["asks"]:
             return f"{actor} to show"
         return f"the hands are shown: {actor} shows" + (" or passes" if "pass" in acts else "")
@@ -275,9 +275,44 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
     return f"{actor} to act" + (f": {', '.join(acts)}" if acts else "")
 
 
-def _early_actors(answer: dict[str, Any]) -> list[str]:
-    """Those who acted early and may act again at their turn (a stake offered them), each once."""
-    return list(dict.fromkeys(o["player"] for o in answer["others"] if "minimum" in o))
+def _early_actors(answer: dict[str, Any], round_word: str) -> str:
+    """Those who acted early and may act again at their turn, each once, with the stakes
+    offered them: `Dan may say again (play 4 to 12; the early act stands …)`."""
+    offered: dict[str, list[str]] = {}
+    for other in answer["others"]:
+        if "minimum" in other:
+            offered.setdefault(other["player"], []).append(_stake_words(other))
+    if not offered:
+        return ""
+    why = "the early act stands and the turn may pass"
+    if len(offered) == 1:
+        (player, stakes), = offered.items()
+        return f"{player} may {round_word} again ({' or '.join(stakes)}; {why}), or "
+    named = " and ".join(f"{player} ({' or '.join(stakes)})" for player, stakes in offered.items())
+    return f"{named} may {round_word} again ({why}), or "
+
+
+def _making_good(answer: dict[str, Any]) -> str:
+    """In the draw, one who drew short may still make his stake good (D4, law 36): `Cat may
+    still make good (4), or `."""
+    late = [(o["player"], _range(o)) for o in answer["others"] if o["type"] == "play"]
+    if len(late) == 1:
+        return f"{late[0][0]} may still make good ({late[0][1]}), or "
+    return " and ".join(f"{player} ({stake})" for player, stake in late) + " may still make good, or " if late else ""
+
+
+def _stake_words(act: dict[str, Any]) -> str:
+    return f"a show for {_range(act)}" if act["type"] == "demand_show" else f"{act['type']} {_range(act)}"
+
+
+def _bet_options(acts: dict[str, dict[str, Any]]) -> str:
+    """A bettor's acts: a play, a pass, a show for a sum (one who has not the counters to
+    meet the stake, under table stakes, may only pass or show for what he has)."""
+    play = acts.get("play")
+    options = [f"play ({_range(play)})", "pass"] if play else ["pass"]
+    if "demand_show" in acts:
+        options.append(f"demand a show for {_range(acts['demand_show'])}")
+    return f"{', '.join(options[:-1])} or {options[-1]}" if len(options) > 1 else options[0]
 
 
 def _range(act: dict[str, Any]) -> str:
@@ -292,8 +327,10 @@ def range_words(least: int, most: int) -> str:
 
 
 def _is_act(item: dict[str, Any], answer: dict[str, Any]) -> bool:
-    """An owed item the act in order settles (the give the dealer makes now)."""
-    return any(act["type"] == item["what"] and act.get("to") == item["to"] for act in answer["acts"])
+    """An owed item the act in order settles (the give the dealer makes now; the ante or the
+    making up of the pack, owed by the one to act)."""
+    return any(act["type"] == item["what"] and act.get("to", answer["player"]) in (item.get("to"), item.get("by"))
+               for act in answer["acts"])
 
 
 def owed_words(item: dict[str, Any]) -> str:
