@@ -533,3 +533,26 @@ def test_a_ruling_is_read_aloud_and_the_setting_reads_each_new_one(browser, tmp_
         assert mute.errors == []
     finally:
         server.stop()
+
+
+def test_the_witness_is_asked_beside_the_give_the_dealer_owes_another(browser, tmp_path):
+    """SPEC 28: the page says what the engine's answer says. A law 46 question waiting for
+    Ann's number while Dan's discard of 3 is owed him: the answer has Bob, the dealer, give
+    Dan 3; the page asked the question and hid the give it named in Next."""
+    game = tmp_path / "night.hand"
+    game.write_text("players Ann Bob Cat Dan; limit 10; ante 1\nBob deals; Bob shuffles; Ann cuts; Cat antes 1\n"
+                    "dealt Cat 5, Dan 5, Ann 5, Bob 5\nAnn opens 2; Bob plays 2; Cat plays 2; Dan plays 2\n"
+                    "Cat discards 2; Cat gets 2\nCat claims 3 dealer says 2\nDan discards 3\n", encoding="utf-8")
+    server = Server(game)
+    try:
+        page = phone(browser, server.record_url)
+        sync_api.expect(page.locator("#next")).to_have_text(
+            "Next: Bob gives Dan 3 cards; what number did Ann hear Cat ask for? (L46)")
+        sync_api.expect(page.locator("#question")).to_be_visible()
+        sync_api.expect(page.locator("#acts button")).to_have_text(["Dan gets 3"])
+        page.locator("#acts").get_by_role("button", name="Dan gets 3", exact=True).click()
+        sync_api.expect(latest(page).locator(".what")).to_have_text("Dan gets 3", timeout=WAIT)
+        sync_api.expect(page.locator("#question")).to_be_visible()  # still asked
+        assert page.errors == []
+    finally:
+        server.stop()

@@ -136,7 +136,7 @@ function drawTurn(s) {
   const question = el("question");
   question.replaceChildren();
   question.hidden = !s.question;
-  if (s.question) { // the one thing asked before anything else is offered
+  if (s.question) { // asked first; the acts the answer still holds beside it (the dealer's give owed another)
     question.append(numberPicker(s.question.least, s.question.most,
       (number) => send("/api/answer", { number }, s.version)));
   }
@@ -144,7 +144,7 @@ function drawTurn(s) {
   const others = el("others");
   acts.replaceChildren();
   others.replaceChildren();
-  for (const act of s.question ? [] : s.acts) {
+  for (const act of s.acts) {
     const choose = () => (act.ask.length ? ask(act, s.version) : send("/api/event", { event: act.event }, s.version));
     (act.other ? others : acts).append(button(act.label, act.other ? "act other" : "act", choose));
   }
