@@ -62,3 +62,13 @@ def test_every_act_offered_is_taken_and_the_games_next_events_are_offered():
             else:
                 missed.append(f"{game.name}, event {k}: {event_line(event)} (next: {now.words})")
     assert recorded > 400 and offered / recorded > 0.95, "\n".join(missed)
+
+
+def test_before_the_first_deal_any_player_may_draw_for_it_or_deal():
+    """SPEC 28, L2: the answer names no one (anyone may draw first, or deal); the page
+    offered the draw to the first seat alone, as if only Ann might begin it."""
+    log = {"format": "peel-draw-poker-log", "version": 1,
+           "table": {"players": ["Ann", "Bob", "Cat"], "limit": 10, "ante": 1}}
+    offered = [(act.event["type"], act.event.get("player") or act.event.get("dealer"))
+               for act in turn(position_at(log, [])).acts]
+    assert offered == [("draw_for_deal", p) for p in ("Ann", "Bob", "Cat")] + [("deal", p) for p in ("Ann", "Bob", "Cat")]

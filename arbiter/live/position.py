@@ -146,9 +146,8 @@ def turn(position: Position) -> Turn:
     players = position.log["table"]["players"]
     actor = answer["player"]
     acts = [_buttons(act, actor) for act in answer["acts"]]
-    if actor is None:  # anyone: the first deal, or the draw for it
-        acts = [_buttons({**act}, player) for act in answer["acts"] for player in
-                (players if act["type"] == "deal" else players[:1])]
+    if actor is None:  # anyone: the first deal, or the draw for it (any player may draw first)
+        acts = [_buttons({**act}, player) for act in answer["acts"] for player in players]
     others = [_buttons({k: v for k, v in act.items() if k not in ("player", "dealer")},
                        act.get("player") or act.get("dealer"), other=True) for act in answer["others"]]
     early = [a["player"] for a in answer["others"] if "minimum" in a]
