@@ -1375,6 +1375,8 @@ def test_the_turn_to_draw_of_one_short_says_a_pass_ends_his_part(house, said):
     ("Dan plays 4\nCat passes\n",  # Dan said early, his turn come: his own bounds, not only Ann's
      "Dan may say again (play 4 to 24; the early act stands and the turn may pass), or Ann's say: play (4 to 24) or "
      "pass"),
+    ("Cat opens 2; Dan plays 4; Ann passes; Bob passes\nCat discards 2\n",  # her cards first; she may still make good
+     "Cat may still make good (4), or Ann gives Cat 2 cards"),
     ("", "Bob antes 1")])  # not "Bob antes 1; owed: Bob owes the ante of 1 (L20)"
 def test_next_says_in_words_every_act_and_bound_its_answer_holds(played, said):
     """SPEC 28: the words say what the answer says. The draw's words left out one who may

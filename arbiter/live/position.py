@@ -237,7 +237,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         bettor = next((o["player"] for o in answer["others"] if o["type"] in waiting), None)
         if phase == "betting" and bettor is not None:  # the debt first (L39): the bettor's turn waits
             said += f"; then {bettor} to bet: {_bet_options(waiting)}"
-        return said
+        return _making_good(answer) + said if phase == "draw" else said
     if "collect_discards" in acts:
         return f"{actor} gathers the discards, shuffles them and has them cut, to make up the pack"
     then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""
