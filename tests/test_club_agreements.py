@@ -550,3 +550,18 @@ def test_next_offers_no_stake_again_to_one_who_staked_all_he_has_out_of_turn():
     log["table"]["house"] = "table-stakes"
     answer = arbiter.next_acts(log)
     assert answer["player"] == "Ann" and not any(o.get("player") == "Dan" for o in answer["others"])
+
+
+def test_a_raise_the_club_gives_back_leaves_the_stakes_equal_and_the_show_begins_left_of_its_maker():
+    """no-check-raise: Cat stood, Dan bet 5, Cat raised to 9 and had 4 given back: her stake
+    of 5 made the stakes equal, and the hands are shown from her left (L59), as after a
+    call; `next` named Cat to show first, the raise having left no one as its maker."""
+    from arbiter import next_acts
+    from arbiter.notation import parse_checked
+
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1; house no-check-raise\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+            "Cat discards 3; Cat asks 3; Cat gets 3; Dan discards 1; Dan asks 1; Dan gets 1\nCat plays 2; Dan plays 5\n"
+            "Cat plays 9\n")
+    answer = next_acts(parse_checked(text, "x.hand")[0])
+    assert (answer["phase"], answer["player"]) == ("show", "Dan"), answer

@@ -103,6 +103,8 @@ def betting_act(r: Judge, event: Event) -> None:
                 game.opener_cards = [parse_card(c) for c in event["cards"]]
         record_stake(r, player, event["stake"], in_turn)
     r.act(held)
+    if in_turn and taking_part and kind != "pass" and game.phase == Phase.BETTING and player in game.still_in:
+        note_equalling(game, player)  # as it stands after the rulings: a club's may have given part back (a raise)
     if kind != "pass" and taking_part and game.shows_only(player):
         if opens:  # all he has, short of the stake to meet, is a show for that sum (A5, L61): it opens nothing;
             withhold_opening(game, player)  # one who opened before stays the opener (item 24)
