@@ -177,7 +177,8 @@ def _buttons(act: dict[str, Any], actor: str | None, other: bool = False) -> tup
 def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str:
     """The engine's answer in one line of the players' words."""
     actor = answer["player"]
-    parts = [_main(answer, actor, pronouns)] if answer["acts"] or actor is None else []
+    main = _main(answer, actor, pronouns) if answer["acts"] or actor is None else None
+    parts = [_making_good(answer) + main if answer["phase"] == "draw" else main] if main is not None else []
     parts.extend(f"what number did {ask['of']} hear {ask['about']} ask for? ({ask['law']})" if ask["what"] == "number"
                  else f"{ask['of']} shows the {ask['what']} before the pool is paid ({ask['law']})"
                  for ask in answer["asks"] if not (answer["phase"] == "over" and ask["of"] == actor))
@@ -212,9 +213,8 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
                 first.append(f"{p.verb('demands')} a show for {_range(acts['demand_show'])}")
             passes = f"{p.subject} {p.verb('passes')}"
             if not first:
-                return _making_good(answer) + f"{actor} to draw: {passes}"
-            return _making_good(answer) + (f"{actor} to draw: first {p.subject} {' or '.join(first)}, then "
-                                           f"{p.verb('discards')}; or {passes}")
+                return f"{actor} to draw: {passes}"
+            return f"{actor} to draw: first {p.subject} {' or '.join(first)}, then {p.verb('discards')}; or {passes}"
         said = _early_actors(answer, "bet") + f"{actor} to bet: {_bet_options(acts)}"
         show = next((o for o in answer["others"] if o["type"] == "show"), None)
         if show is not None:  # the early bettors' turns passing close the betting
@@ -223,11 +223,10 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
     if "discard" in acts:
         least, most = acts["discard"]["minimum"], acts["discard"]["maximum"]
         if least:  # holding more than a hand (given cards before his discard): no standing pat
-            return _making_good(answer) + (f"{actor} to draw: {p.subject} {p.verb('discards')} "
-                                           f"{range_words(least, most)} cards, holding {most}, or {p.verb('passes')}")
-        return _making_good(answer) + (f"{actor} to draw: {p.subject} {p.verb('discards')} up to "
-                                       f"{plural(most, 'card')} and {p.verb('asks')} for as many, "
-                                       f"{p.verb('stands')} pat, or {p.verb('passes')}")
+            return (f"{actor} to draw: {p.subject} {p.verb('discards')} {range_words(least, most)} cards, "
+                    f"holding {most}, or {p.verb('passes')}")
+        return (f"{actor} to draw: {p.subject} {p.verb('discards')} up to {plural(most, 'card')} and "
+                f"{p.verb('asks')} for as many, {p.verb('stands')} pat, or {p.verb('passes')}")
     if "give" in acts:
         give, *instead = [act for act in answer["acts"] if act["type"] == "give"]
         said = f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
@@ -237,7 +236,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         bettor = next((o["player"] for o in answer["others"] if o["type"] in waiting), None)
         if phase == "betting" and bettor is not None:  # the debt first (L39): the bettor's turn waits
             said += f"; then {bettor} to bet: {_bet_options(waiting)}"
-        return _making_good(answer) + said if phase == "draw" else said
+        return said
     if "collect_discards" in acts:
         return f"{actor} gathers the discards, shuffles them and has them cut, to make up the pack"
     then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""
