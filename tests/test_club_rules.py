@@ -395,3 +395,20 @@ def test_a_club_rule_at_the_moment_the_pool_is_about_to_be_paid_knows_how_it_was
     log = parse_checked(head + played, "x.hand")[0] if "\n" in played else load_case(cases_dir() / f"{played}.json")
     found = [(f["id"], f["player"]) for f in check_log(log, rulebook=book)["findings"]]
     assert ("H1", "Ann") in found, found
+
+
+def test_next_withholds_no_act_for_a_club_finding_that_falls_on_another(rulebook):
+    """SPEC 28: a club's rule that fines an early sayer when his turn comes (Dan opened before
+    Cat) falls on Dan at Cat's play, which is regular: `next` offered Cat only a pass, reading
+    any club finding at the act as forbidding it."""
+    from arbiter import next_acts
+    from arbiter.notation import parse_checked
+    from arbiter.rulebook.house import house_data
+
+    rule = {**SHIPPED["rules"][0], "checks": [{
+        "when": {"on": ["turn_comes"]}, "then": [{"penalty": {"from": "actor", "to": "pool", "amount": 1}}],
+        "player": "actor", "summary": "{actor} pays 1"}]}
+    house = house_data({"name": "early", "rules": [rule]}, "early.yaml")
+    text = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nDan opens 2\n"
+    answer = next_acts(parse_checked(text, "x.hand")[0], house)
+    assert answer["player"] == "Cat" and {"type": "play", "minimum": 2, "maximum": 22} in answer["acts"], answer

@@ -273,12 +273,14 @@ class Prospect:
     def club_forbids(self, event: Event) -> bool:
         """Would a club's own rule (law 81) find this act irregular? Its rules are checks, not
         bounds the turn model knows, so the act is tried on a copy of the log: replayed with
-        it, does a club rule's finding fall on it?"""
+        it, does a club rule's irregularity fall on it, its actor's (not a ruling, nor another's
+        finding the act brings about: an early actor's turn come)?"""
         clubs = self.club_rules
         trial = self.replayed(event) if clubs else None
         if trial is None:  # an act the replay refuses is no club rule's to forbid
             return False
-        return any(f.event == trial.board.k and f.id in clubs for f in trial.findings)
+        return any(f.event == trial.board.k and f.id in clubs and f.player == event.get("player")
+                   and f.severity != "ruling" for f in trial.findings)
 
     def stakes_the_club_allows(self, player: str, kind: str, least: int, most: int) -> tuple[int, int] | None:
         """The stakes from `least` to `most` a club's rules allow, where they forbid some at
