@@ -412,3 +412,25 @@ def test_next_withholds_no_act_for_a_club_finding_that_falls_on_another(rulebook
     text = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nDan opens 2\n"
     answer = next_acts(parse_checked(text, "x.hand")[0], house)
     assert answer["player"] == "Cat" and {"type": "play", "minimum": 2, "maximum": 22} in answer["acts"], answer
+
+
+def test_a_draw_a_club_rule_forfeits_is_had_and_a_discard_after_it_is_law_35s(rulebook):
+    """SPEC 10, 28: a club's rule that takes the dealer's draw from him as the say closes:
+    `next` still offered his draw, L38 ruled it forfeited again when the betting began,
+    and his discard was taken as his draw."""
+    from arbiter import next_acts
+    from arbiter.checker import check_log
+    from arbiter.notation import parse_checked
+    from arbiter.rulebook.house import house_data
+
+    rule = {**SHIPPED["rules"][0], "checks": [{
+        "when": {"on": ["say_closed"], "if": {"in_game": "dealer"}}, "then": [{"forfeit_draw": "dealer"}],
+        "player": "dealer", "summary": "{dealer} forfeits the draw"}]}
+    house = house_data({"name": "no-dealer-draw", "rules": [rule]}, "x.yaml")
+    played = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+              "Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 1; Cat gets 1; Dan discards 0\n")
+    answer = next_acts(parse_checked(played, "x.hand")[0], house)
+    assert (answer["phase"], answer["player"]) == ("betting", "Cat"), answer
+    book = apply_house(rulebook, house)
+    report = check_log(parse_checked(played + "Ann discards 2; Ann gets 2\nCat plays 2\n", "x.hand")[0], rulebook=book)
+    assert [(f["id"], f["event"]) for f in report["findings"]] == [("H1", 8), ("L35", 12), ("L35", 13)], report

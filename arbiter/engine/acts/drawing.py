@@ -51,7 +51,8 @@ def on_discard(r: Judge, event: Event) -> None:
     r.act(held)
     for passed_over in skipped:  # the turn to draw moves past them: they forfeit their draw
         r.fire("draw_turn_passed", passed_over)
-        game.the_draw().done.append(passed_over)
+        if passed_over not in game.the_draw().done:  # a rule's forfeit_draw has moved it already
+            game.the_draw().done.append(passed_over)
     if first and hand.demanded is not None:  # asked for before he discarded: judged now (L44, L45)
         demand_known(r, player)
     if early and hand.supplied:  # given his discard's number or more before it: his draw judged now (L47)

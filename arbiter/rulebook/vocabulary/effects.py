@@ -168,10 +168,14 @@ def _marked(players: set[str], kind: str, player: str) -> list[EffectRecord]:
     return [PlayerRecord(kind, player)]
 
 
-EFFECTS.add("forfeit_draw", "{0} forfeits the draw",
-            lambda t, player, rule: _marked(t.playing.forfeited_draw, "forfeit_draw", player),
-            takes="person", says=lambda e, p: f"{e['player']} forfeits {pronoun_of(e['player'], p).possessive} draw",
-            note="`forfeit_draw: P`")
+@EFFECTS("forfeit_draw", "{0} forfeits the draw", takes="person",
+         says=lambda e, p: f"{e['player']} forfeits {pronoun_of(e['player'], p).possessive} draw",
+         note="`forfeit_draw: P`: his turn to draw is had, and a discard of his after it is law 35's")
+def forfeit_draw(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
+    draw = t.playing.draw
+    if draw is not None and player not in draw.done:  # the turn to draw moves past him (a round not yet begun
+        draw.done.append(player)  # leaves him out as it begins)
+    return _marked(t.playing.forfeited_draw, "forfeit_draw", player)
 
 
 @EFFECTS("cannot_claim", "{0} cannot claim the pool", takes="person",
