@@ -228,6 +228,10 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/checks/0/when/if/pointed_out/issue: unknown issue 'uncut_pack': uncut, wrong_count, excess, short"),
     (club(defines={"round_acts": {"acts": ["open"], "phases": ["betting", "drawing"]}}),
      "rules/0/defines/round_acts/phases/1: unknown phase 'drawing' (did you mean `draw`?)"),
+    # an effect that could never act where the rule puts it: retiring the winner as the pool is
+    # paid was reported ("he retires") while the pool paid him
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["game_won"]}, "then": [{"retire": "actor"}]}]),
+     "rules/H1: `retire` on `game_won` could never act: the pool is about to be paid"),
     (club(defines={"round_acts": {"acts": ["opens"], "phases": ["say"]}}),
      "rules/0/defines/round_acts/acts/0: unknown event type 'opens' (did you mean `open`?)"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {"all": [

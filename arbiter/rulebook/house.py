@@ -279,6 +279,24 @@ def _never_holds(data: Mapping[str, Any], rules: Mapping[str, Rule]) -> str | No
     return None
 
 
+# What no rule can still do once the pool is about to be paid (`game_won`): the game's play
+# is over; a rule there may fine, refund, or bar the claim (`cannot_claim`).
+_TOO_LATE = {"game_won": ("retire", "misdeal", "forfeit_draw", "return_stake", "all_in")}
+
+
+def _too_late(rule: Rule) -> str | None:
+    """An effect at a moment where it could never act (`retire` as the pool is paid: the
+    finding would say he retires while the pool paid him), or None."""
+    for check in rule.checks:
+        for moment in check.on:
+            late = [name for e in check.effects if isinstance(e, dict)
+                    for name in _TOO_LATE.get(moment, ()) if name in e]
+            if late:
+                return (f"`{late[0]}` on `{moment}` could never act: the pool is about to be paid and the game's play "
+                        "is over (a rule there may fine, refund, or bar the claim with `cannot_claim`)")
+    return None
+
+
 def _follow_cycle(rules: Mapping[str, Rule]) -> list[str] | None:
     """A chain of `follow`s that comes back to a rule already on it, which no replay could
     finish: a rule's `followed` checks follow their targets and the exceptions to them."""
@@ -344,7 +362,7 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
         unknown = [name for name in _referenced(written) if name not in known]
         if unknown:
             raise HouseRulesError(file, _field("rules", rule_id), f"names an unknown rule ID {shown(unknown[0])}")
-        never = _never_holds(written, {**rulebook.rules, **rules})
+        never = _never_holds(written, {**rulebook.rules, **rules}) or _too_late(rule)
         if never:
             raise HouseRulesError(file, _field("rules", rule_id), never)
         read = [*parameters_of(rule), *(name for c in rule.checks for name in template_parameters(c.summary))]
