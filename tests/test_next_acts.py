@@ -1385,3 +1385,16 @@ def test_next_says_in_words_every_act_and_bound_its_answer_holds(played, said):
     text = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts\n" + (
         "Bob antes 1\ndealt\n" + played if played else "")
     assert words(answer_to(text)) == said
+
+
+def test_with_the_draw_over_but_for_the_dealers_debt_the_first_bet_waits_among_the_others():
+    """Reading 11: cards owed once all have drawn are given first, the bettor's turn waiting
+    among the others; the case goes on with Cat's bet, which `check` takes as regular, where
+    `next` offered the dealer's give alone."""
+    log = json.loads((cases_dir() / "l39-cards-owed-may-still-be-given-once-the-betting-has-begun.json").read_text())
+    log["events"] = log["events"][:18]
+    answer = arbiter.next_acts(log)
+    assert (answer["player"], [a["type"] for a in answer["acts"]]) == ("Ann", ["give"])
+    assert {"type": "pass", "player": "Cat"} in answer["others"]
+    assert any(o["type"] == "play" and o["player"] == "Cat" for o in answer["others"]), answer
+    assert words(answer).startswith("Ann gives Bob 1 card; then Cat to bet: play (")

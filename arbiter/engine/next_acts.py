@@ -453,6 +453,8 @@ class Prospect:
             if hand.draw_to_come() and hand.demanded is None:
                 self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})  # asked (L39)
         if self.dealer_owes(game, owing, player):
+            if player is None and self.player == game.dealer:  # all have drawn: the first bet waits among the
+                self.waiting_bet(game)  # others while the dealer gives what he owes (L39, reading 11)
             return
         if player is None:
             self.betting_begins(game)
@@ -462,6 +464,15 @@ class Prospect:
             held = hands[player].count
             least = max(held - self.board.parameters["cards_per_hand"], 0)
             self.to(player, {"type": "discard", "minimum": least, "maximum": held}, {"type": "pass"})
+
+    def waiting_bet(self, game: Game) -> None:
+        """The acts the betting will open with, among the others (the dealer to act first)."""
+        turn, acts, phase = self.player, self.acts, self.phase
+        self.player, self.acts = None, []
+        self.betting_begins(game)
+        if self.player is not None:
+            self.others.extend({**act, "player": self.player} for act in self.acts)
+        self.player, self.acts, self.phase = turn, acts, phase
 
     def owing(self, game: Game) -> list[tuple[str, int, str | None]]:
         """The cards the dealer owes each player still in who has discarded and not raised

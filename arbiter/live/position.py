@@ -178,6 +178,10 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
     """The engine's answer in one line of the players' words."""
     actor = answer["player"]
     main = _main(answer, actor, pronouns) if answer["acts"] or actor is None else None
+    bettor = _waiting_bettor(answer)
+    if main is not None and bettor is not None:  # the dealer's debt first (L39): the bettor's turn waits
+        waiting = {o["type"]: o for o in answer["others"] if o.get("player") == bettor}
+        main += f"; then {bettor} to bet: {_bet_options(waiting)}"
     parts = [_making_good(answer) + main if answer["phase"] == "draw" else main] if main is not None else []
     parts.extend(f"what number did {ask['of']} hear {ask['about']} ask for? ({ask['law']})" if ask["what"] == "number"
                  else f"{ask['of']} shows the {ask['what']} before the pool is paid ({ask['law']})"
@@ -232,10 +236,6 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         said = f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
         # a wrong demand's deficiency offered beside the number that makes up the discard
         said += "".join(f", or {act['count']} to make up {act['to']}'s discard" for act in instead)
-        waiting = {o["type"]: o for o in answer["others"] if o["type"] in ("play", "pass", "demand_show")}
-        bettor = next((o["player"] for o in answer["others"] if o["type"] in waiting), None)
-        if phase == "betting" and bettor is not None:  # the debt first (L39): the bettor's turn waits
-            said += f"; then {bettor} to bet: {_bet_options(waiting)}"
         return said
     if "collect_discards" in acts:
         return f"{actor} gathers the discards, shuffles them and has them cut, to make up the pack"
@@ -293,10 +293,21 @@ def _early_actors(answer: dict[str, Any], round_word: str) -> str:
 def _making_good(answer: dict[str, Any]) -> str:
     """In the draw, one who drew short may still make his stake good (D4, law 36): `Cat may
     still make good (4), or `."""
-    late = [(o["player"], _range(o)) for o in answer["others"] if o["type"] == "play"]
+    bettor = _waiting_bettor(answer)
+    late = [(o["player"], _range(o)) for o in answer["others"] if o["type"] == "play" and o["player"] != bettor]
     if len(late) == 1:
         return f"{late[0][0]} may still make good ({late[0][1]}), or "
     return " and ".join(f"{player} ({stake})" for player, stake in late) + " may still make good, or " if late else ""
+
+
+def _waiting_bettor(answer: dict[str, Any]) -> str | None:
+    """The bettor whose turn waits among the others while the dealer gives what he owes (or
+    makes up the pack to give it): offered a pass beside his stake, where one who may still
+    make good in the draw is offered his stake alone."""
+    if answer["phase"] not in ("draw", "betting") or answer["player"] is None:
+        return None
+    return next((o["player"] for o in answer["others"] if o["type"] == "pass" and o["player"] != answer["player"]),
+                None)
 
 
 def _stake_words(act: dict[str, Any]) -> str:
