@@ -438,3 +438,20 @@ def test_a_draw_a_club_rule_forfeits_is_had_and_a_discard_after_it_is_law_35s(ru
     book = apply_house(rulebook, house)
     report = check_log(parse_checked(played + "Ann discards 2; Ann gets 2\nCat plays 2\n", "x.hand")[0], rulebook=book)
     assert [(f["id"], f["event"]) for f in report["findings"]] == [("H1", 8), ("L35", 12), ("L35", 13)], report
+
+
+def test_arbiter_evidence_follows_a_clubs_own_order_of_evidence_as_check_does(tmp_path):
+    """A club's rule that defines the order of evidence and is an exception to law 46:
+    `check` took Dan's word (the dealer's right), `arbiter evidence --house` Bob's (law 46's
+    order), the command asking for the first rule defining it, law 46."""
+    rule = {**SHIPPED["rules"][0], "enforced_by": "procedure", "exception_to": ["L46"], "checks": [],
+            "defines": {"evidence": {
+                "candidates": [{"right_of": "dealer"}, {"left_of": "dealer"}, {"going_left_from": "disputant"},
+                               "disputant"],
+                "pass_over": [{"reason": "disputant", "if": {"eq": ["candidate", "disputant"]}},
+                              {"reason": "dealer", "if": {"eq": ["candidate", "dealer"]}},
+                              {"reason": "unable", "if": {"in": ["candidate", "event.unable"]}}]}}}
+    path = house_file(tmp_path, {"name": "right-first", "rules": [rule]})
+    code, out, _ = run("evidence", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputant", "Cat",
+                       "--house", str(path))
+    assert code == 0 and out.startswith("The witness is Dan (H1)."), out

@@ -220,8 +220,13 @@ class Rulebook:
         return rule_id in self.rules and rule_id not in self.disabled
 
     def defining(self, setting: str) -> Rule | None:
-        """The rule in force whose `defines` holds `setting` (the laws, not the code, say which)."""
-        return next((r for r in self.in_order() if setting in r.defines and self.active(r.id)), None)
+        """The rule in force whose `defines` holds `setting` (the laws, not the code, say which),
+        where no game is in play to ask a condition of (`arbiter evidence`): one that a rule
+        defining it always (no `if:`) is an exception to gives way, as in the replay (a club's
+        own order of evidence over law 46's)."""
+        found = [r for r in self.in_order() if setting in r.defines and self.active(r.id)]
+        excepted = {target for r in found if not _conditional(r.defines[setting]) for target in r.exception_to}
+        return next((r for r in found if r.id not in excepted), None)
 
     def implementing(self, where: str) -> Rule | None:
         """The rule in force whose `implemented_by` names this place in the engine's Python."""
@@ -255,3 +260,9 @@ def hand_rules(parameters: Mapping[str, Any], hands: Mapping[str, Mapping[str, A
         wild=frozenset(parse_card(card) for card in parameters["wild_cards"]),
         cards=parameters["cards_per_hand"],
     )
+
+
+def _conditional(definition: Any) -> bool:
+    """Does a setting's definition hold only sometimes (an `if:`, or entries each with one)?"""
+    entries = definition if isinstance(definition, list) else [definition]
+    return all(isinstance(e, dict) and "if" in e for e in entries)
