@@ -1398,3 +1398,13 @@ def test_with_the_draw_over_but_for_the_dealers_debt_the_first_bet_waits_among_t
     assert {"type": "pass", "player": "Cat"} in answer["others"]
     assert any(o["type"] == "play" and o["player"] == "Cat" for o in answer["others"]), answer
     assert words(answer).startswith("Ann gives Bob 1 card; then Cat to bet: play (")
+
+
+def test_a_first_bettor_still_owed_cards_is_offered_no_bet_while_the_dealer_gives():
+    """Reading 11, L48: Cat, the first to bet, is owed her make-good (L46's ruling): a bet of
+    hers before it would raise a hand of four (L48), so no bet waits among the others."""
+    log = json.loads((cases_dir() / "l48-dispute-make-good-not-given-lifted-foul.json").read_text())
+    log["events"] = log["events"][:13]
+    answer = arbiter.next_acts(log)
+    assert answer["acts"][0]["type"] == "give" and answer["acts"][0]["to"] == "Cat", answer
+    assert not any(o.get("player") == "Cat" and o["type"] in ("play", "pass") for o in answer["others"]), answer

@@ -454,8 +454,8 @@ class Prospect:
                 self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})  # asked (L39)
         if self.dealer_owes(game, owing, player):
             if player is None and self.player == game.dealer:  # all have drawn: the first bet waits among the
-                self.waiting_bet(game)  # others while the dealer gives what he owes (L39, reading 11)
-            return
+                self.waiting_bet(game, {drawer for drawer, _, _ in owing})  # others while the dealer gives what
+            return  # he owes (L39, reading 11)
         if player is None:
             self.betting_begins(game)
         elif game.stakes[player] < game.highest_stake() and player not in game.all_in:  # first make good, or pass (D4)
@@ -465,12 +465,13 @@ class Prospect:
             least = max(held - self.board.parameters["cards_per_hand"], 0)
             self.to(player, {"type": "discard", "minimum": least, "maximum": held}, {"type": "pass"})
 
-    def waiting_bet(self, game: Game) -> None:
-        """The acts the betting will open with, among the others (the dealer to act first)."""
+    def waiting_bet(self, game: Game, owed: set[str]) -> None:
+        """The acts the betting will open with, among the others (the dealer to act first);
+        none for a first bettor still owed cards: his act would raise a hand short of them."""
         turn, acts, phase = self.player, self.acts, self.phase
         self.player, self.acts = None, []
         self.betting_begins(game)
-        if self.player is not None:
+        if self.player is not None and self.player not in owed:
             self.others.extend({**act, "player": self.player} for act in self.acts)
         self.player, self.acts, self.phase = turn, acts, phase
 
