@@ -455,3 +455,28 @@ def test_arbiter_evidence_follows_a_clubs_own_order_of_evidence_as_check_does(tm
     code, out, _ = run("evidence", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputant", "Cat",
                        "--house", str(path))
     assert code == 0 and out.startswith("The witness is Dan (H1)."), out
+
+
+def test_the_tables_evidence_follows_a_clubs_order_whose_condition_holds_in_the_game(tmp_path):
+    """The table's `evidence` walks the order the replay takes for the game in play: a club's
+    order under a condition (table stakes) named Dan in `next` and Bob in `evidence`."""
+    from click.testing import CliRunner
+
+    from arbiter.cli import cli
+
+    rule = {**SHIPPED["rules"][0], "enforced_by": "procedure", "exception_to": ["L46"], "checks": [],
+            "defines": {"evidence": {
+                "if": {"param": "table_stakes"},
+                "candidates": [{"right_of": "dealer"}, {"left_of": "dealer"}, {"going_left_from": "disputant"},
+                               "disputant"],
+                "pass_over": [{"reason": "disputant", "if": {"eq": ["candidate", "disputant"]}},
+                              {"reason": "dealer", "if": {"eq": ["candidate", "dealer"]}},
+                              {"reason": "unable", "if": {"in": ["candidate", "event.unable"]}}]}}}
+    house_file(tmp_path, {"name": "right-first", "parameters": {"table_stakes": True}, "rules": [rule]})
+    log = tmp_path / "night.hand"
+    log.write_text("players Ann Bob Cat Dan; limit 20; ante 1; house club.yaml; stacks Ann 50, Bob 50, Cat 50, Dan 50\n"
+                   "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 2; Ann plays 2; "
+                   "Bob plays 2\nBob discards 0; Cat discards 2\nCat claims 3 dealer says 2\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["table", str(log)], input="evidence\nquit\n")
+    assert "what number did Dan hear Cat ask for? (L46)" in result.output, result.output
+    assert "The witness is Dan (H1)." in result.output, result.output

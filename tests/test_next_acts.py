@@ -1408,3 +1408,15 @@ def test_a_first_bettor_still_owed_cards_is_offered_no_bet_while_the_dealer_give
     answer = arbiter.next_acts(log)
     assert answer["acts"][0]["type"] == "give" and answer["acts"][0]["to"] == "Cat", answer
     assert not any(o.get("player") == "Cat" and o["type"] in ("play", "pass") for o in answer["others"]), answer
+
+
+@pytest.mark.parametrize("prefix, first", [(29, "Ann gathers the discards"), (30, "Ann shuffles"), (31, "Gus cuts"),
+                                           (32, "Ann gives Fay 3 cards")])
+def test_the_first_bet_waits_through_every_step_of_the_pack_made_up_after_the_draw(prefix, first):
+    """Reading 11, L41: all have drawn; the dealer makes up the pack from the discards to give
+    what he owes. Cat's bet waited at the collection, the shuffle and the gives, not at the
+    cut (its actor is not the dealer)."""
+    log = json.loads((cases_dir() / "l41-discards-collected-though-the-pack-suffices-make-up-no-pack.json").read_text())
+    log["events"] = log["events"][:prefix]
+    said = words(arbiter.next_acts(log))
+    assert said.startswith(first) and "; then Cat to bet: play (2 to 22) or pass" in said, said

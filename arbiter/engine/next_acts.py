@@ -453,9 +453,11 @@ class Prospect:
             if hand.draw_to_come() and hand.demanded is None:
                 self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})  # asked (L39)
         if self.dealer_owes(game, owing, player):
-            if player is None and self.player == game.dealer:  # all have drawn: the first bet waits among the
-                self.waiting_bet(game, {drawer for drawer, _, _ in owing})  # others while the dealer gives what
-            return  # he owes (L39, reading 11)
+            # all have drawn: while the dealer gives what is owed (the cutter cuts the pack made up for it), the
+            # first bet waits among the others (L39, reading 11); not while a witness is asked (no acts offered)
+            if player is None and self.acts:
+                self.waiting_bet(game, {drawer for drawer, _, _ in owing})
+            return
         if player is None:
             self.betting_begins(game)
         elif game.stakes[player] < game.highest_stake() and player not in game.all_in:  # first make good, or pass (D4)

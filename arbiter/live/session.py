@@ -327,13 +327,20 @@ class TableSession:
                 raise CommandError(f"{name!r} is not one of the players {', '.join(self.players)}")
 
     def chain(self, setting: str, role: str, words: dict[str, Any], event: Event, none_found: str) -> None:
-        """The same walk as `arbiter evidence` and `arbiter referee`, for this table."""
-        rule = self.rulebook.defining(setting)
-        if rule is None:
-            raise CommandError(f"no rule in force defines {setting!r}")
-        chain = rule.defines[setting]
+        """The same walk as `arbiter evidence` and `arbiter referee`, for this table: by the
+        setting in force in the game in play, as the replay decides it (a club's order with
+        its condition), else by the rule that defines it."""
+        board = self.position.replay.board
+        found = board.setting(setting) if board.game is not None else None
+        if found is not None:
+            rule_id, chain = found.rule, dict(found.value)
+        else:
+            rule = self.rulebook.defining(setting)
+            if rule is None:
+                raise CommandError(f"no rule in force defines {setting!r}")
+            rule_id, chain = rule.id, rule.defines[setting]
         chosen, considered = walk_chain(chain, Seating(self.players), words, event, self.rulebook.parameters)
-        result = {"rule": deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered}
+        result = {"rule": deciding_rule(chain, rule_id, chosen, considered), role: chosen, "considered": considered}
         self.say(render_chain(result, "table", role, none_found).rstrip("\n"))
 
 
