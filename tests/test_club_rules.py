@@ -232,6 +232,9 @@ def test_explain_tells_its_ruling_at_its_event():
     # paid was reported ("he retires") while the pool paid him
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["game_won"]}, "then": [{"retire": "actor"}]}]),
      "rules/H1: `retire` on `game_won` could never act: the pool is about to be paid"),
+    # all he has is a stake's: declared at a word to the dealer, the betting stayed open on him
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"all_in": "actor"}]}]),
+     "could never act: it is a stake's (ante, straddle, open, play, demand_show)"),
     (club(defines={"round_acts": {"acts": ["opens"], "phases": ["say"]}}),
      "rules/0/defines/round_acts/acts/0: unknown event type 'opens' (did you mean `open`?)"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {"all": [

@@ -282,18 +282,26 @@ def _never_holds(data: Mapping[str, Any], rules: Mapping[str, Rule]) -> str | No
 # What no rule can still do once the pool is about to be paid (`game_won`): the game's play
 # is over; a rule there may fine, refund, or bar the claim (`cannot_claim`).
 _TOO_LATE = {"game_won": ("retire", "misdeal", "forfeit_draw", "return_stake", "all_in")}
+# An effect only a stake's event can carry: all he has is a stake made (its show for that sum
+# settled, and the betting closed on it, as the stake is recorded).
+_STAKES_ONLY = {"all_in": ("ante", "straddle", "open", "play", "demand_show")}
 
 
 def _too_late(rule: Rule) -> str | None:
     """An effect at a moment where it could never act (`retire` as the pool is paid: the
-    finding would say he retires while the pool paid him), or None."""
+    finding would say he retires while the pool paid him; `all_in` at a word to the
+    dealer: the betting would stay open), or None."""
     for check in rule.checks:
         for moment in check.on:
-            late = [name for e in check.effects if isinstance(e, dict)
-                    for name in _TOO_LATE.get(moment, ()) if name in e]
+            named = [name for e in check.effects if isinstance(e, dict) for name in e]
+            late = [name for name in named if name in _TOO_LATE.get(moment, ())]
             if late:
                 return (f"`{late[0]}` on `{moment}` could never act: the pool is about to be paid and the game's play "
                         "is over (a rule there may fine, refund, or bar the claim with `cannot_claim`)")
+            unstaked = [name for name in named if moment not in _STAKES_ONLY.get(name, (moment,))]
+            if unstaked:
+                return (f"`{unstaked[0]}` on `{moment}` could never act: it is a stake's ("
+                        f"{', '.join(_STAKES_ONLY[unstaked[0]])})")
     return None
 
 
