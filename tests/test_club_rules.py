@@ -483,3 +483,20 @@ def test_the_tables_evidence_follows_a_clubs_order_whose_condition_holds_in_the_
     result = CliRunner().invoke(cli, ["table", str(log)], input="evidence\nquit\n")
     assert "what number did Dan hear Cat ask for? (L46)" in result.output, result.output
     assert "The witness is Dan (H1)." in result.output, result.output
+
+
+def test_arbiter_evidence_reads_a_clubs_order_written_as_a_list_of_entries(tmp_path):
+    """A setting may be a list of entries (as law 20's `ante_by`); a club's order of evidence
+    written so, holding always, made `arbiter evidence` end in an internal error (it read the
+    list as one entry), where `check` and the table followed it."""
+    order = {"candidates": [{"right_of": "dealer"}, {"left_of": "dealer"}, {"going_left_from": "disputant"},
+                            "disputant"],
+             "pass_over": [{"reason": "disputant", "if": {"eq": ["candidate", "disputant"]}},
+                           {"reason": "dealer", "if": {"eq": ["candidate", "dealer"]}},
+                           {"reason": "unable", "if": {"in": ["candidate", "event.unable"]}}]}
+    rule = {**SHIPPED["rules"][0], "enforced_by": "procedure", "exception_to": ["L46"], "checks": [],
+            "defines": {"evidence": [order]}}
+    path = house_file(tmp_path, {"name": "right-first", "rules": [rule]})
+    code, out, err = run("evidence", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputant", "Cat",
+                         "--house", str(path))
+    assert code == 0 and out.startswith("The witness is Dan (H1)."), (out, err)

@@ -11,7 +11,7 @@ import os
 import re
 import sys
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import click
 
@@ -49,12 +49,12 @@ def persons_named(text: str, param_hint: str) -> list[str]:
     return names
 
 
-def rule_defining(rulebook: Rulebook, setting: str) -> Any:
-    """The rule whose `defines` holds `setting`; none in force is a usage error."""
-    rule = rulebook.defining(setting)
-    if rule is None:
+def rule_defining(rulebook: Rulebook, setting: str) -> tuple[Any, Mapping[str, Any]]:
+    """The rule whose `defines` holds `setting`, and its definition; none in force is a usage error."""
+    found = rulebook.definition_of(setting)
+    if found is None:
         raise click.UsageError(f"no rule in force defines {setting!r}")
-    return rule
+    return found
 
 
 def seating_of(players: str, *named: str) -> Seating:

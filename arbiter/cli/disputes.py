@@ -17,8 +17,7 @@ from arbiter.seats import Seating
 def _chain_command(setting: str, role: str, words: dict[str, Any], event: Event, seating: Seating,
                    extra: dict[str, Any], fmt: str, house: str | None, none_found: str) -> None:
     rulebook = build_rulebook(house)
-    rule = rule_defining(rulebook, setting)
-    chain = rule.defines[setting]
+    rule, chain = rule_defining(rulebook, setting)
     chosen, considered = walk_chain(chain, seating, words, event, rulebook.parameters)
     result = {"rule": deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered,
               **extra}

@@ -333,12 +333,12 @@ class TableSession:
         board = self.position.replay.board
         found = board.setting(setting) if board.game is not None else None
         if found is not None:
-            rule_id, chain = found.rule, dict(found.value)
+            rule_id, chain = found.rule, found.value
         else:
-            rule = self.rulebook.defining(setting)
-            if rule is None:
+            defined = self.rulebook.definition_of(setting)
+            if defined is None:
                 raise CommandError(f"no rule in force defines {setting!r}")
-            rule_id, chain = rule.id, rule.defines[setting]
+            rule_id, chain = defined[0].id, defined[1]
         chosen, considered = walk_chain(chain, Seating(self.players), words, event, self.rulebook.parameters)
         result = {"rule": deciding_rule(chain, rule_id, chosen, considered), role: chosen, "considered": considered}
         self.say(render_chain(result, "table", role, none_found).rstrip("\n"))

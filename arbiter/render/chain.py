@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Mapping
 
 REASONS = {
     "disputant": "a party to the dispute",
@@ -12,7 +12,7 @@ REASONS = {
 }
 
 
-def deciding_rule(chain: dict[str, Any], defining: str, chosen: str | None, considered: list[dict[str, Any]]) -> str:
+def deciding_rule(chain: Mapping[str, Any], defining: str, chosen: str | None, considered: list[dict[str, Any]]) -> str:
     """The rule that names the person chosen: the chain's `decided_by` entry for the
     place at which he was reached (law 78 for the dealer's neighbours), else the rule
     that defines the chain."""

@@ -219,14 +219,19 @@ class Rulebook:
     def active(self, rule_id: str) -> bool:
         return rule_id in self.rules and rule_id not in self.disabled
 
-    def defining(self, setting: str) -> Rule | None:
+    def definition_of(self, setting: str) -> tuple[Rule, Mapping[str, Any]] | None:
         """The rule in force whose `defines` holds `setting` (the laws, not the code, say which),
-        where no game is in play to ask a condition of (`arbiter evidence`): one that a rule
-        defining it always (no `if:`) is an exception to gives way, as in the replay (a club's
-        own order of evidence over law 46's)."""
+        and its definition, where no game is in play to ask a condition of (`arbiter
+        evidence`): one that a rule defining it always (no `if:`) is an exception to gives
+        way, as in the replay (a club's own order of evidence over law 46's); of a list of
+        entries, the one that holds always, else the first."""
         found = [r for r in self.in_order() if setting in r.defines and self.active(r.id)]
         excepted = {target for r in found if not _conditional(r.defines[setting]) for target in r.exception_to}
-        return next((r for r in found if r.id not in excepted), None)
+        rule = next((r for r in found if r.id not in excepted), None)
+        if rule is None:
+            return None
+        entries = rule.defines[setting] if isinstance(rule.defines[setting], list) else [rule.defines[setting]]
+        return rule, next((e for e in entries if "if" not in e), entries[0])
 
     def implementing(self, where: str) -> Rule | None:
         """The rule in force whose `implemented_by` names this place in the engine's Python."""
