@@ -46,7 +46,8 @@ def test_no_card_s_anywhere_in_the_effects_of_the_cases():
 def test_law_46_with_no_one_to_give_evidence_takes_the_discard_as_the_demand():
     report = case_report(REPO / "cases/l46-no-one-can-give-evidence.json")
     evidence = next(e for f in report["findings"] for e in f["effects"] if e["type"] == "evidence")
-    assert effect_words(evidence) == "no one can give evidence: the discard is taken as the number demanded (2 cards)"
+    assert effect_words(evidence) == ("no one can give evidence (passed over: Bob, unable; Dan, the disputant; Ann, the "
+                                      "dealer; Cat, unable): the discard is taken as the number demanded (2 cards)")
     assert effect_words({"type": "evidence", "witness": "Cat", "demanded": 1}) == "Cat's evidence decides: 1 card demanded"
 
 
@@ -112,3 +113,13 @@ def test_a_laws_words_are_never_folded_at_a_hyphen_or_a_dash(rule):
     folded = [line.strip() for line in out.splitlines() if line.startswith("  ") and line.strip()]
     assert words in " ".join(folded), out
     assert fold("a jack-pot", 8) == ["a", "jack-pot"]
+
+
+def test_the_evidence_says_whom_law_46_passed_over_and_why():
+    """SPEC §4: `evidence` holds those considered, each with why he was passed over; every
+    report's words said only the witness and the number."""
+    effect = {"type": "evidence", "witness": "Dan", "demanded": 3,
+              "considered": [{"player": "Bob", "passed_over_because": "unable"},
+                             {"player": "Cat", "passed_over_because": "disputant"},
+                             {"player": "Dan", "passed_over_because": None}]}
+    assert effect_words(effect) == "Dan's evidence decides: 3 cards demanded (passed over: Bob, unable; Cat, the disputant)"

@@ -39,13 +39,21 @@ def _retires(player: str, pronouns: Pronouns) -> str:
 
 
 def _evidence(e: Mapping[str, Any]) -> str:
+    """The witness and the number, and those passed over before him and why (law 46's
+    order: the disputant, the dealer, one unable)."""
     demanded = e.get("demanded")
+    passed = [f"{c['player']}, {PASSED_OVER.get(c['passed_over_because'], c['passed_over_because'])}"
+              for c in e.get("considered") or () if c.get("passed_over_because")]
+    over = f" (passed over: {'; '.join(passed)})" if passed else ""
     if not e["witness"]:
         taken = f" ({plural(demanded, 'card')})" if demanded is not None else ""
-        return f"no one can give evidence: the discard is taken as the number demanded{taken}"
+        return f"no one can give evidence{over}: the discard is taken as the number demanded{taken}"
     if demanded is None:
-        return f"{e['witness']}'s evidence decides (the number is not recorded)"
-    return f"{e['witness']}'s evidence decides: {plural(demanded, 'card')} demanded"
+        return f"{e['witness']}'s evidence decides (the number is not recorded){over}"
+    return f"{e['witness']}'s evidence decides: {plural(demanded, 'card')} demanded{over}"
+
+
+PASSED_OVER = {"disputant": "the disputant", "dealer": "the dealer", "unable": "unable"}
 
 
 # --- the deal ------------------------------------------------------------------------------
