@@ -230,7 +230,7 @@ class Rulebook:
         rule = next((r for r in found if r.id not in excepted), None)
         if rule is None:
             return None
-        entries = rule.defines[setting] if isinstance(rule.defines[setting], list) else [rule.defines[setting]]
+        entries = definition_entries(rule.defines[setting])
         return rule, next((e for e in entries if "if" not in e), entries[0])
 
     def implementing(self, where: str) -> Rule | None:
@@ -267,7 +267,12 @@ def hand_rules(parameters: Mapping[str, Any], hands: Mapping[str, Mapping[str, A
     )
 
 
+def definition_entries(definition: Any) -> list[Any]:
+    """A setting's definition as its entries: one entry, or a list of them (`ledger_rule`,
+    one a movement of counters)."""
+    return definition if isinstance(definition, list) else [definition]
+
+
 def _conditional(definition: Any) -> bool:
     """Does a setting's definition hold only sometimes (an `if:`, or entries each with one)?"""
-    entries = definition if isinstance(definition, list) else [definition]
-    return all(isinstance(e, dict) and "if" in e for e in entries)
+    return all(isinstance(e, dict) and "if" in e for e in definition_entries(definition))

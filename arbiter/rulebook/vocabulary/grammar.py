@@ -12,6 +12,7 @@ import re
 from typing import Any, Iterator, Mapping
 
 from arbiter.cards import RANKS
+from arbiter.rulebook.model import definition_entries
 from arbiter.rulebook.vocabulary.board import ROUNDS
 from arbiter.rulebook.vocabulary.effects import EFFECTS as _EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
@@ -169,10 +170,9 @@ MOVEMENTS_MADE = ("ante", "straddle", "stake", "late_stake", "win")
 
 
 def setting_entries(defines: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
-    """Each entry of each setting a rule defines, with the setting's name: a setting holds
-    one entry, or a list of them (`ledger_rule`, one a movement of counters)."""
+    """Each entry of each setting a rule defines, with the setting's name."""
     for name, setting in defines.items():
-        for entry in setting if isinstance(setting, list) else [setting]:
+        for entry in definition_entries(setting):
             yield name, entry
 
 # The `ante_by` setting's value where every player antes (a jack-pot, L30; a house's `who_antes`).
