@@ -500,3 +500,23 @@ def test_arbiter_evidence_reads_a_clubs_order_written_as_a_list_of_entries(tmp_p
     code, out, err = run("evidence", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputant", "Cat",
                          "--house", str(path))
     assert code == 0 and out.startswith("The witness is Dan (H1)."), (out, err)
+
+
+@pytest.mark.parametrize("exception_to, refused", [([], True), (["L46"], False)])
+def test_a_clubs_setting_a_law_sets_always_is_refused_unless_it_is_an_exception_to_it(tmp_path, exception_to,
+                                                                                       refused):
+    """Without `exception_to: L46`, a club's order of evidence was accepted by `house check`
+    and never applied: law 46 sets the order always and is read first. Refused now, saying
+    the exception that would make it apply; with it, the club's order is the witness."""
+    order = {"candidates": [{"right_of": "dealer"}, "disputant"],
+             "pass_over": [{"reason": "disputant", "if": {"eq": ["candidate", "disputant"]}}]}
+    rule = {**SHIPPED["rules"][0], "enforced_by": "procedure", "exception_to": exception_to, "checks": [],
+            "defines": {"evidence": order}}
+    path = house_file(tmp_path, {"name": "right-first", "rules": [rule]})
+    code, out, err = run("evidence", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputant", "Cat",
+                         "--house", str(path))
+    if refused:
+        assert code == 2 and "rules/H1/defines/evidence: could never apply: L46 sets whose evidence decides a " \
+            "dispute over the cards demanded always and is read first" in err and "`exception_to: L46`" in err, err
+    else:
+        assert code == 0 and out.startswith("The witness is Dan (H1)."), (out, err)

@@ -29,7 +29,7 @@ from arbiter.hands import DEFAULT_HAND_ORDER, shape_from_data
 from arbiter.resources import rules_dir, schema_path
 from arbiter.rulebook.in_force import parameters_of
 from arbiter.rulebook.loader import rule_problem
-from arbiter.rulebook.model import Rule, Rulebook, hand_rules, normalise_id, rule_from_dict
+from arbiter.rulebook.model import Rule, Rulebook, definition_entries, hand_rules, normalise_id, rule_from_dict
 from arbiter.rulebook.parameters import shown
 from arbiter.rulebook.vocabulary.grammar import (
     DEFINES,
@@ -238,6 +238,36 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
                                       "movement whatever the house says")
 
 
+# The settings read by a key of their value (the movement a `ledger_rule` cites for), and
+# those gathered from every rule that defines them (a round's acts): the others are read
+# from the first rule whose setting holds, where no exception to it holds.
+_SETTING_KEYS = {"ledger_rule": "what"}
+_GATHERED_SETTINGS = ("round_acts",)
+
+
+def _refuse_shadowed_settings(file: str, rulebook: Rulebook, clubs: Mapping[str, Rule], disabled: set[str]) -> None:
+    """A club's setting that a rule read before it sets always, where nothing is an
+    exception to that rule, could never apply: refused, with the `exception_to` that would
+    make it apply, not kept silent."""
+    in_force = [r for r in rulebook.in_order() if r.id not in disabled]
+    excepted = {target for r in in_force for target in r.exception_to}
+    for club in clubs.values():
+        if club.id in disabled:
+            continue
+        before = in_force[:next(i for i, r in enumerate(in_force) if r.id == club.id)]
+        for name, entry in setting_entries(club.defines):
+            key = _SETTING_KEYS.get(name)
+            first = None if name in _GATHERED_SETTINGS else next(
+                (r for r in before if name in r.defines and r.id not in excepted
+                 for e in definition_entries(r.defines[name]) if not (isinstance(e, dict) and "if" in e)
+                 and (key is None or isinstance(e, dict) and isinstance(entry, dict) and e.get(key) == entry.get(key))),
+                None)
+            if first is not None:
+                raise HouseRulesError(file, _field("rules", club.id, "defines", name), f"could never apply: "
+                                      f"{first.id} sets {DEFINES[name]} always and is read first (an exception "
+                                      f"to it replaces it where its own condition holds: `exception_to: {first.id}`)")
+
+
 def case_path(rule: Rule, stem: str) -> str:
     """Where a case a rule lists lives, under `cases/`: a club rule's beside the other house cases."""
     return f"house/{stem}" if rule.authority == HOUSE_AUTHORITY else stem
@@ -441,6 +471,7 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
             raise HouseRulesError(file, "disable", f"unknown rule ID {shown(rule_id)}")
         disabled.add(normal)
     _keep_required_settings(file, rulebook, disabled)
+    _refuse_shadowed_settings(file, rulebook, clubs, disabled)
     owners = rulebook.parameter_owner()
     for name in house.get("parameters") or ():
         if (owner := owners[name]) in disabled:  # table stakes set, and A5, which holds them, off: they would disagree
