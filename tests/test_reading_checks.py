@@ -67,10 +67,11 @@ def mutations(log: dict):
     for card in ("Ah", "10d", "Td", "Jo"):
         yield f"good card {card!r}", lambda d, c=card: d["events"].append({"type": "card", "to": p, "card": c})
     # Python's `$` matches before a final newline: the schema's patterns end `$(?!\n)`, and both readers use `re`
-    for name in ("Ann\n", "\nAnn", "A\x00", "A\x1f", "A\x7f", "A\x85", "A\x9f", "Ann\n\n"):
+    # a name beginning or ending with a space: two seats that print alike ("Ann" and "Ann ")
+    for name in ("Ann\n", "\nAnn", "A\x00", "A\x1f", "A\x7f", "A\x85", "A\x9f", "Ann\n\n", "Ann ", " Ann", " ", "A\xa0"):
         yield f"bad name {name!r}", lambda d, n=name: d["table"]["players"].__setitem__(0, n)
         yield f"bad name {name!r} in an event", lambda d, n=name: d["events"].append({"type": "card", "to": n})
-    for name in ("A\xa0", "Ann Lee", "Zoë", "A\u2028B"):
+    for name in ("A\xa0B", "Ann Lee", "Zoë", "A\u2028B", "A"):
         yield f"good name {name!r}", lambda d, n=name: _renamed(d, n)
     # Values no set can hold where the checks look one up: refused, never an internal error.
     yield "a list for a name", lambda d: d["table"]["players"].__setitem__(0, [p])

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 # How a value's kind is described, for the $defs whose structure does not say it.
 _PHRASES = {
-    "name": "a player's name (a non-empty string without control characters)",
+    "name": "a player's name (a non-empty string without control characters, neither beginning nor "
+    "ending with a space)",
     "card": "a card (rank 2-9, T or 10, J, Q, K or A, then suit c, d, h or s, e.g. 'Ah', "
     "'Td', '10d'; or 'Jo')",
 }
