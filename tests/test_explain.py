@@ -247,6 +247,17 @@ def test_equal_hands_share_the_pool_even_with_an_odd_counter(capsys, tmp_path):
     assert "Cat and Dan share the pool of 5: Cat takes 3 and Dan 2." in flat
 
 
+def test_an_ante_after_the_pool_is_taken_is_told_as_waiting_for_its_game(capsys, tmp_path):
+    """An ante put up once the game is over belongs to the next game, whose deal judges it
+    (law 20, as `check` does): told "Bob has staked this game's", as though a second ante
+    of the game over, where `check` has no finding until the next deal."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan passes; Ann passes; Bob passes\nDan antes 1\n")
+    flat = " ".join(run(capsys, "explain", str(json_log_from_text(tmp_path / "g.json", text)))[1].split())
+    assert "Dan puts up an ante before the next deal: it waits for the game it is for." in flat, flat
+    assert "has staked this game's" not in flat
+
+
 def test_standard_input(capsys, monkeypatch):
     import io
     import sys

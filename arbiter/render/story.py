@@ -328,6 +328,8 @@ def _ante(t: Storyteller, e: Event, before: State, after: State) -> str:
     if paid and more:
         kind = "a jack-pot ante" if after.get("jackpot") else "an ante"
         return f"{player} puts up {more} more as {kind}: {paid + more} in all."
+    if not made and before.get("phase") == Phase.OVER:  # no deal of the next game yet: no pool takes it
+        return f"{player} puts up an ante before the next deal: it waits for the game it is for."
     earlier = before.get("ante_staker") if _same_game(before, after) and after.get("game") == game else None
     if earlier and earlier != player:
         return f"{player} stakes an ante; {earlier} has staked this game's."
