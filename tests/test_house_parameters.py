@@ -166,6 +166,43 @@ def test_a_rule_file_whose_default_breaks_its_own_declaration_does_not_compile(t
         compile_rules(folder)
 
 
+@pytest.mark.parametrize("parameters, where, said", [
+    ({"joker": True}, "joker", "pack_size 52 does not agree with joker true: L1 has pack_size 53 where joker is true"),
+    ({"pack_size": 53}, "pack_size",
+     "pack_size 53 does not agree with joker false: L1 has pack_size 52 where joker is false"),
+    ({"pack_size": 53, "joker": True}, None, None),
+])
+def test_the_pack_and_the_joker_are_set_together(tmp_path, rulebook, parameters, where, said):
+    """L1's pack has 53 cards with the joker (`pack_size`'s `with`): a house that admitted the
+    joker alone had the tenth player's third card called one more than the pack holds (L41),
+    and one of 53 cards without it counted a card that cannot exist. Refused in one line."""
+    house = tmp_path / "h.yaml"
+    house.write_text(yaml.safe_dump({"parameters": parameters}), encoding="utf-8")
+    code, out, err = in_process("house", "check", str(house))
+    if where is None:
+        assert code == 0 and err == "", err
+        assert apply_house(rulebook, read_house(str(house))).parameters["pack_size"] == 53
+    else:
+        assert (code, out) == (2, "") and err == f"arbiter: {house}: parameters/{where}: {said}; set both\n", err
+
+
+def test_a_parameter_that_goes_with_another_names_a_true_or_false_one(tmp_path):
+    folder = tmp_path / "rules"
+    (folder / "deal").mkdir(parents=True)
+    source = (REPO / "rules" / "deal" / "L1.yaml").read_text(encoding="utf-8")
+    bad = source.replace("with: {joker: 53}", "with: {cards_per_hand: 53}")
+    assert bad != source
+    (folder / "deal" / "L1.yaml").write_text(bad, encoding="utf-8")
+    (folder / "deal" / "L7.yaml").write_text((REPO / "rules" / "deal" / "L7.yaml").read_text(encoding="utf-8"),
+                                              encoding="utf-8")
+    with pytest.raises(RuleFileError, match=r"L1.yaml: parameters/pack_size/with/cards_per_hand: not a true-or-false"):
+        compile_rules(folder)
+    (folder / "deal" / "L1.yaml").write_text(source.replace("with: {joker: 53}", "with: {joker: 54}"),
+                                             encoding="utf-8")
+    with pytest.raises(RuleFileError, match=r"parameters/pack_size/with/joker: 54: out of range"):
+        compile_rules(folder)
+
+
 @pytest.mark.parametrize("disable, refused", [
     (["L34"], "L34 cannot be switched off: it sets the order of the draw (draw_order)"),
     # L12 reckons a hand's share of a deal still going on by its order: without it a log read as invalid

@@ -268,6 +268,26 @@ def _refuse_shadowed_settings(file: str, rulebook: Rulebook, clubs: Mapping[str,
                                       f"to it replaces it where its own condition holds: `exception_to: {first.id}`)")
 
 
+def _refuse_disagreeing_parameters(file: str, rulebook: Rulebook, parameters: Mapping[str, Any],
+                                   clubs: Mapping[str, Rule], set_here: set[str]) -> None:
+    """A parameter whose value goes with a true-or-false one (`with`: L1's pack of 53 cards
+    with the joker) must agree with it: a house that sets one without the other is refused,
+    not played with a pack that cannot exist. A club's parameter may name only such a one."""
+    owners = rulebook.parameter_owner()
+    for name, declared in rulebook.declared.items():
+        for flag in declared.with_on if owners[name] in clubs else ():
+            if flag not in rulebook.declared or rulebook.declared[flag].type != "boolean":
+                raise HouseRulesError(file, _field("rules", owners[name], "parameters", name, "with", flag),
+                                      "not a true-or-false parameter of the rule book")
+        disagreement = declared.disagreement(parameters)
+        if disagreement is not None:
+            flag, needed = disagreement
+            on = "true" if parameters[flag] else "false"
+            raise HouseRulesError(file, _field("parameters", name if name in set_here else flag),
+                                  f"{name} {shown(parameters[name])} does not agree with {flag} {on}: "
+                                  f"{owners[name]} has {name} {shown(needed)} where {flag} is {on}; set both")
+
+
 def case_path(rule: Rule, stem: str) -> str:
     """Where a case a rule lists lives, under `cases/`: a club rule's beside the other house cases."""
     return f"house/{stem}" if rule.authority == HOUSE_AUTHORITY else stem
@@ -477,6 +497,7 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
         if (owner := owners[name]) in disabled:  # table stakes set, and A5, which holds them, off: they would disagree
             raise HouseRulesError(file, _field("parameters", name), f"{owner} declares it, and the house switches "
                                   f"{owner} off (disable): set it or switch {owner} off, not both")
+    _refuse_disagreeing_parameters(file, rulebook, parameters, clubs, set(house.get("parameters") or ()))
     summary = {
         "file": file,
         "name": house.get("name") or Path(file).stem,

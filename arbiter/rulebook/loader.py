@@ -96,6 +96,10 @@ def rule_problem(data: dict[str, Any]) -> tuple[tuple[Any, ...], str] | None:
         if problem:
             allowed = parameter.allowed()
             return ("parameters", name, "default"), f"{show(parameter.default)}: {problem}; allowed: {allowed}"
+        for flag, value in parameter.with_on.items():
+            problem = parameter.problem(value)
+            if problem:
+                return ("parameters", name, "with", flag), f"{show(value)}: {problem}; allowed: {parameter.allowed()}"
     return None
 
 
@@ -142,8 +146,14 @@ def compile_rules(folder: Path) -> dict[str, Any]:
                 if (kind, name) in owners:
                     raise RuleFileError(data["_file"], f"{kind}/{name}", f"already defined by {owners[kind, name]}")
                 owners[kind, name] = data["id"]
-    kinds = parameter_kinds(parameter_from_dict(name, d) for data in rules
-                            for name, d in (data.get("parameters") or {}).items())
+    declared = {name: (data, parameter_from_dict(name, d)) for data in rules
+                for name, d in (data.get("parameters") or {}).items()}
+    for name, (data, parameter) in declared.items():
+        for flag in parameter.with_on:
+            if flag not in declared or declared[flag][1].type != "boolean":
+                raise RuleFileError(data["_file"], f"parameters/{name}/with/{flag}",
+                                    "not a true-or-false parameter of the rule book")
+    kinds = parameter_kinds(parameter for _, parameter in declared.values())
     for data in rules:
         try:
             check_rule_kinds(data, kinds)

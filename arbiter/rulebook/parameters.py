@@ -34,13 +34,16 @@ class Parameter:
     """One parameter: its default (the laws' value) and what a house may set it to."""
 
     def __init__(self, *, name: str, default: Any, type: str, minimum: int | None = None,
-                 maximum: int | None = None, one_of: tuple[str, ...] = ()) -> None:
+                 maximum: int | None = None, one_of: tuple[str, ...] = (), with_on: Mapping[str, Any] | None = None
+                 ) -> None:
         self.name = name
         self.default = default
         self.type = type
         self.minimum = minimum
         self.maximum = maximum
         self.one_of = one_of
+        # the value it must have where a true-or-false parameter is on (`with`): its default where it is off
+        self.with_on: Mapping[str, Any] = with_on or {}
 
     def allowed(self) -> str:
         """What the parameter may hold, in words."""
@@ -58,13 +61,24 @@ class Parameter:
             data["maximum"] = self.maximum
         if self.one_of:
             data["one_of"] = list(self.one_of)
+        if self.with_on:
+            data["with"] = dict(self.with_on)
         return data
+
+    def disagreement(self, parameters: Mapping[str, Any]) -> tuple[str, Any] | None:
+        """The true-or-false parameter whose setting this one's value does not agree with,
+        and the value it would need (`pack_size` 52 while `joker` is on: 53), or None."""
+        for flag, value in self.with_on.items():
+            needed = value if parameters.get(flag) else self.default
+            if parameters.get(self.name) != needed:
+                return flag, needed
+        return None
 
 
 def parameter_from_dict(name: str, data: Mapping[str, Any]) -> Parameter:
     """A declaration as a rule file writes it (already checked against the rules schema)."""
     return Parameter(name=name, default=data["default"], type=data["type"], minimum=data.get("minimum"),
-                     maximum=data.get("maximum"), one_of=tuple(data.get("one_of") or ()))
+                     maximum=data.get("maximum"), one_of=tuple(data.get("one_of") or ()), with_on=data.get("with"))
 
 
 def _whole_number(p: Parameter, value: Any) -> str | None:
