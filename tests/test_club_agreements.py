@@ -182,7 +182,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from arbiter.hands import DEFAULT_HAND_ORDER  # noqa: E402
-from tests.test_fuzz import RULEBOOK, allowed_values  # noqa: E402
+from tests.test_fuzz import RULEBOOK, agreeing, allowed_values  # noqa: E402
 from tests.test_hardening import assert_steady, mutated_logs  # noqa: E402
 
 RANK_WORDS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
@@ -220,7 +220,7 @@ def club_houses(draw) -> dict:
     """Any parameters the rule book declares (table stakes, every player's ante, the limit
     after the draw among them), and hands declared in data placed anywhere in hand_order."""
     names = draw(st.sets(st.sampled_from(sorted(RULEBOOK.declared)), max_size=5))
-    parameters = {name: draw(allowed_values(RULEBOOK.declared[name])) for name in sorted(names)}
+    parameters = agreeing({name: draw(allowed_values(RULEBOOK.declared[name])) for name in sorted(names)})
     hands = {f"club_hand_{'abc'[i]}": draw(shapes()) for i in range(draw(st.integers(0, 3)))}
     if hands or draw(st.booleans()):
         extras = [*hands, *draw(st.lists(st.sampled_from(sorted(RULEBOOK.hands)), unique=True))]

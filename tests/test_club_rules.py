@@ -516,7 +516,35 @@ def test_a_clubs_setting_a_law_sets_always_is_refused_unless_it_is_an_exception_
     code, out, err = run("evidence", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann", "--disputant", "Cat",
                          "--house", str(path))
     if refused:
-        assert code == 2 and "rules/H1/defines/evidence: could never apply: L46 sets whose evidence decides a " \
-            "dispute over the cards demanded always and is read first" in err and "`exception_to: L46`" in err, err
+        assert code == 2 and "rules/H1/defines/evidence: could never apply: L46 sets evidence (whose evidence " \
+            "decides a dispute over the cards demanded) always, and is read first" in err \
+            and "`exception_to: [L46]`" in err, err
     else:
         assert code == 0 and out.startswith("The witness is Dan (H1)."), (out, err)
+
+
+@pytest.mark.parametrize("defines, exception_to, refused", [
+    # L53 sets it always and A1, an exception to L53, in a jack-pot: one or the other is read in every game
+    ({"bet_order": {"first": {"right_of": "dealer"}}}, [], "L53 sets bet_order (the order of betting after the "
+     "draw) always, and A1 where its condition holds, and is read first"),
+    ({"bet_order": {"first": {"right_of": "dealer"}}}, ["L53"], None),  # read in the ordinary games
+    # the refund's law: L14 always, L16 where a foul hand's refund is in a jack-pot
+    ({"ledger_rule": {"what": "refund"}}, [], "L14 sets ledger_rule (which movements of counters this law "
+     "makes) always, and L16 where its condition holds"),
+    ({"ledger_rule": {"what": "penalty"}}, [], "L33 sets ledger_rule"),  # keyed: the penalty's law, not the refund's
+    ({"show_order": {"first": {"right_of": "dealer"}}}, [], None),  # L59's and A2's each under a condition
+])
+def test_a_clubs_setting_is_refused_where_no_way_the_conditions_fall_reads_it(tmp_path, defines, exception_to,
+                                                                              refused):
+    """The refusal asks, as the replay reads a setting, whether any way the conditions of
+    the rules defining it fall leaves the club's read: A1 is an exception to L53 only in a
+    jack-pot, and law 53 is read in every other game, so a club's order of betting without
+    `exception_to: L53` was accepted and never read."""
+    rule = {**SHIPPED["rules"][0], "enforced_by": "procedure", "exception_to": exception_to, "checks": [],
+            "defines": defines}
+    path = house_file(tmp_path, {"name": "orders", "rules": [rule]})
+    code, out, err = run("house", "check", str(path))
+    if refused:
+        assert code == 2 and f"could never apply: {refused}" in err, err
+    else:
+        assert code == 0, err

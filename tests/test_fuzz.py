@@ -57,9 +57,20 @@ def allowed_values(parameter: Parameter) -> st.SearchStrategy:
         lambda added: st.permutations([*DEFAULT_HAND_ORDER, *added]))
 
 
+def agreeing(parameters: dict) -> dict:
+    """The parameters, with each that goes with a true-or-false one (`with`: the pack of 53
+    with the joker) set to agree with it, where either is set (else the house is refused)."""
+    for name, declared in RULEBOOK.declared.items():
+        for flag, value in declared.with_on.items():
+            if flag in parameters or name in parameters:
+                parameters[name] = value if parameters.get(flag, RULEBOOK.parameters[flag]) else declared.default
+    return parameters
+
+
 HOUSES = st.fixed_dictionaries({}, optional={
     "parameters": st.sets(st.sampled_from(sorted(RULEBOOK.declared)), min_size=1, max_size=5).flatmap(
-        lambda names: st.fixed_dictionaries({n: allowed_values(RULEBOOK.declared[n]) for n in sorted(names)})),
+        lambda names: st.fixed_dictionaries({n: allowed_values(RULEBOOK.declared[n]) for n in sorted(names)})
+    ).map(agreeing),
     "disable": st.lists(st.sampled_from(sorted(RULEBOOK.rules)), max_size=3, unique=True),
 })
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import compress, product
 from dataclasses import replace
 from functools import lru_cache
 from hashlib import sha256
@@ -243,29 +244,55 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
 # from the first rule whose setting holds, where no exception to it holds.
 _SETTING_KEYS = {"ledger_rule": "what"}
 _GATHERED_SETTINGS = ("round_acts",)
+_MOST_CONDITIONS = 10  # the conditional entries of one setting tried every way (2**10 ways at most)
 
 
 def _refuse_shadowed_settings(file: str, rulebook: Rulebook, clubs: Mapping[str, Rule], disabled: set[str]) -> None:
-    """A club's setting that a rule read before it sets always, where nothing is an
-    exception to that rule, could never apply: refused, with the `exception_to` that would
-    make it apply, not kept silent."""
+    """A club's setting that could never apply, whichever of the conditions of the rules
+    defining it held, is refused with the `exception_to` that would make it apply, not
+    kept silent. The conditions are taken as independent, so where the laws' conditions
+    between them cover every game (L23, L24 and A1's orders of the say) it is not seen."""
     in_force = [r for r in rulebook.in_order() if r.id not in disabled]
-    excepted = {target for r in in_force for target in r.exception_to}
     for club in clubs.values():
         if club.id in disabled:
             continue
-        before = in_force[:next(i for i, r in enumerate(in_force) if r.id == club.id)]
         for name, entry in setting_entries(club.defines):
+            if name in _GATHERED_SETTINGS:
+                continue
             key = _SETTING_KEYS.get(name)
-            first = None if name in _GATHERED_SETTINGS else next(
-                (r for r in before if name in r.defines and r.id not in excepted
-                 for e in definition_entries(r.defines[name]) if not (isinstance(e, dict) and "if" in e)
-                 and (key is None or isinstance(e, dict) and isinstance(entry, dict) and e.get(key) == entry.get(key))),
-                None)
-            if first is not None:
+            entries = [(r, e) for r in in_force if name in r.defines for e in definition_entries(r.defines[name])
+                       if key is None or isinstance(e, dict) and isinstance(entry, dict) and e.get(key) == entry.get(key)]
+            mine = next(i for i, (r, e) in enumerate(entries) if r is club and e is entry)
+            if not _read_sometimes(entries, mine):
+                always = list(dict.fromkeys(r.id for r, e in entries[:mine] if not _conditional_entry(e)))
+                sometimes = [rid for rid in dict.fromkeys(r.id for r, _ in entries[:mine]) if rid not in always]
+                also = f", and {' and '.join(sometimes)} where {'its' if len(sometimes) == 1 else 'their'} condition " \
+                    "holds" if sometimes else ""
+                sets, are = ("sets", "is") if len(always) == 1 else ("set", "are")
                 raise HouseRulesError(file, _field("rules", club.id, "defines", name), f"could never apply: "
-                                      f"{first.id} sets {DEFINES[name]} always and is read first (an exception "
-                                      f"to it replaces it where its own condition holds: `exception_to: {first.id}`)")
+                                      f"{' and '.join(always)} {sets} {name} ({DEFINES[name]}) always{also}, and "
+                                      f"{are} read first (make the rule an exception to "
+                                      f"{' and '.join(always)}: `exception_to: [{', '.join(always)}]`)")
+
+
+def _conditional_entry(entry: Any) -> bool:
+    return isinstance(entry, dict) and "if" in entry
+
+
+def _read_sometimes(entries: list[tuple[Rule, Any]], mine: int) -> bool:
+    """Is entry `mine` the one read for some way the others' conditions fall? As the replay
+    reads a setting: of the entries that hold, the first whose rule no holding entry's rule
+    is an exception to."""
+    open_ = [i for i, (_, e) in enumerate(entries) if i != mine and _conditional_entry(e)]
+    if len(open_) > _MOST_CONDITIONS:
+        return True  # too many ways to try: taken as read
+    for ways in product((False, True), repeat=len(open_)):
+        held = set(compress(open_, ways))
+        holding = [i for i, (_, e) in enumerate(entries) if i == mine or i in held or not _conditional_entry(e)]
+        overridden = {target for i in holding for target in entries[i][0].exception_to}
+        if next((i for i in holding if entries[i][0].id not in overridden), None) == mine:
+            return True
+    return False
 
 
 def _refuse_disagreeing_parameters(file: str, rulebook: Rulebook, parameters: Mapping[str, Any],
