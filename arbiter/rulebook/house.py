@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import json
 import re
-from itertools import compress, product
 from dataclasses import replace
 from functools import lru_cache
 from hashlib import sha256
+from itertools import compress, product
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
