@@ -260,8 +260,9 @@ def _refuse_shadowed_settings(file: str, rulebook: Rulebook, clubs: Mapping[str,
             if name in _GATHERED_SETTINGS:
                 continue
             key = _SETTING_KEYS.get(name)
+            keyed = entry.get(key) if key is not None and isinstance(entry, dict) else None
             entries = [(r, e) for r in in_force if name in r.defines for e in definition_entries(r.defines[name])
-                       if key is None or isinstance(e, dict) and isinstance(entry, dict) and e.get(key) == entry.get(key)]
+                       if key is None or isinstance(e, dict) and e.get(key) == keyed]
             mine = next(i for i, (r, e) in enumerate(entries) if r is club and e is entry)
             if not _read_sometimes(entries, mine):
                 always = list(dict.fromkeys(r.id for r, e in entries[:mine] if not _conditional_entry(e)))
