@@ -27,6 +27,8 @@ from arbiter.checker import STATUS_INVALID
 from arbiter.errors import ArbiterError
 from arbiter.notation.reading import is_text_log, read_text_log
 from arbiter.reading import read_log_lazily
+from arbiter.reading.messages import NAME_WORDS
+from arbiter.reading.schema import is_name
 from arbiter.seats import POOL
 
 _NAMED_DATE = re.compile(r"(?<![0-9])([0-9]{4}-[0-9]{2}-[0-9]{2})(?![0-9])")
@@ -58,9 +60,12 @@ class Aliases:
         both a person and another's other name, or one name two people's."""
         self.other: dict[str, str] = {}  # the name as written -> the person's name
         for spec in specs:
-            name, equals, other = (part.strip() for part in spec.partition("="))
+            name, equals, other = (part.strip(" ") for part in spec.partition("="))
             if not (equals and name and other) or name == other:
                 raise NightsError(f"--alias {spec!r}: write it NAME=OTHER, two names of one person, as Bob=Robert")
+            wrong = next((n for n in (name, other) if not is_name(n)), None)
+            if wrong is not None:  # no log could seat it
+                raise NightsError(f"--alias {spec!r}: {wrong!r} is not {NAME_WORDS}")
             if POOL in (name, other):  # a payment to him would read as one into a pool's keeping
                 raise NightsError(f"--alias {spec!r}: a player cannot be called {POOL!r}")
             if self.other.get(other, name) != name:

@@ -143,6 +143,25 @@ def test_evidence_when_no_one_can_give_it():
     assert "held to have demanded the proper number" in text.output
 
 
+@pytest.mark.parametrize("args, ok", [
+    # the spaces around a comma, or around a single name, are not part of it: the same everywhere
+    (("--players", "Old Tom, Zoë,Cat ,Dan", "--dealer", " Zoë", "--disputant", "Dan "), True),
+    # any other space at a name's end is refused, as in a log's table.players
+    (("--players", "Old Tom\u00a0,Zoë,Cat,Dan", "--dealer", "Zoë", "--disputant", "Dan"), False),
+    (("--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputant", "Cat", "--unable", "\ufeffBob"), False),
+    (("--players", "Ann,Bob,Cat", "--dealer", "Ann,Bob", "--disputant", "Cat"), False),
+])
+def test_names_on_the_command_line_are_read_as_a_logs(args, ok):
+    """`--players "Dan "` was trimmed and `--disputant "Dan "` refused, and a name with a
+    no-break space at its end was trimmed where a log refuses it."""
+    result = run("evidence", *args)
+    if ok:
+        assert result.exit_code == 0 and result.output.startswith("The witness is Cat (L46)."), result.output
+    else:
+        assert result.exit_code == 2 and ("is not a player's name" in result.output or "one name" in result.output), \
+            result.output
+
+
 @pytest.mark.parametrize("disputants, referee, rule", [("Bob,Cat", "Ann", "L77"), ("Ann,Cat", "Bob", "L78"),
                                                        ("Ann,Bob", "Dan", "L78"), ("Ann,Bob,Dan", None, "L77")])
 def test_referee_follows_laws_77_and_78_and_cites_the_one_that_decided(disputants, referee, rule):

@@ -68,7 +68,8 @@ def mutations(log: dict):
         yield f"good card {card!r}", lambda d, c=card: d["events"].append({"type": "card", "to": p, "card": c})
     # Python's `$` matches before a final newline: the schema's patterns end `$(?!\n)`, and both readers use `re`
     # a name beginning or ending with a space: two seats that print alike ("Ann" and "Ann ")
-    for name in ("Ann\n", "\nAnn", "A\x00", "A\x1f", "A\x7f", "A\x85", "A\x9f", "Ann\n\n", "Ann ", " Ann", " ", "A\xa0"):
+    for name in ("Ann\n", "\nAnn", "A\x00", "A\x1f", "A\x7f", "A\x85", "A\x9f", "Ann\n\n", "Ann ", " Ann", " ", "A\xa0",
+                 "\ufeffAnn"):  # U+FEFF: a space to the schema's ECMA-262 `\s`, not to Python's
         yield f"bad name {name!r}", lambda d, n=name: d["table"]["players"].__setitem__(0, n)
         yield f"bad name {name!r} in an event", lambda d, n=name: d["events"].append({"type": "card", "to": n})
     for name in ("A\xa0B", "Ann Lee", "Zoë", "A\u2028B", "A"):

@@ -208,6 +208,10 @@ def test_aliases_merge_one_person_written_two_ways(tmp_path):
     assert joined["nets"][players[0]] == apart["nets"][players[0]] + apart["nets"]["Robert"]
     code, _, err = in_process("settle", first, "--alias", f"{players[0]}={players[1]}")
     assert code == 2 and "both sit at" in err
+    _, spaced, _ = settled(first, second, "--alias", f" {players[0]} = Robert")  # spaces around the `=`
+    assert spaced["nets"] == joined["nets"]
+    code, _, err = in_process("settle", first, "--alias", f"{players[0]}=Robert\u00a0")  # no log could seat it
+    assert code == 2 and "is not a player's name" in err, err
 
 
 def test_csv_parses_back_to_the_json():

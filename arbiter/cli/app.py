@@ -28,8 +28,8 @@ from arbiter.seats import Seating
 # mostly start-up and shut-down (docs/speed.md).
 atexit.register(gc.freeze)
 
-__all__ = ["cli", "main", "run", "split_names", "persons_named", "finding_filters", "rule_defining", "seating_of",
-           "FORMAT", "HOUSE", "IGNORE", "SELECT"]
+__all__ = ["cli", "main", "run", "split_names", "persons_named", "one_person", "finding_filters", "rule_defining",
+           "seating_of", "FORMAT", "HOUSE", "IGNORE", "SELECT"]
 
 
 def split_names(text: str) -> list[str]:
@@ -39,10 +39,18 @@ def split_names(text: str) -> list[str]:
 
 def persons_named(text: str, param_hint: str) -> list[str]:
     """`--players Ann,Bob` and `--disputants Bob,Cat`: each entry names a person, so an
-    empty one is a slip of the pen to point out, not to drop, and no one is named twice."""
-    names = [name.strip() for name in text.split(",")]
+    empty one is a slip of the pen to point out, not to drop, and no one is named twice.
+    The spaces around a comma (`Ann, Bob`) are not part of a name; a name is held to the
+    log's rule (no other space at its ends), so that it is refused here as in a log."""
+    from arbiter.reading.messages import NAME_WORDS  # the log's reading, for the commands that name players
+    from arbiter.reading.schema import is_name
+
+    names = [name.strip(" ") for name in text.split(",")]
     if "" in names:
         raise click.BadParameter(f"an empty name in {text!r}", param_hint=param_hint)
+    wrong = next((name for name in names if not is_name(name)), None)
+    if wrong is not None:
+        raise click.BadParameter(f"{wrong!r} is not {NAME_WORDS}", param_hint=param_hint)
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
         raise click.BadParameter(f"{', '.join(twice)} named twice", param_hint=param_hint)
@@ -55,6 +63,14 @@ def rule_defining(rulebook: Rulebook, setting: str) -> tuple[Any, Mapping[str, A
     if found is None:
         raise click.UsageError(f"no rule in force defines {setting!r}")
     return found
+
+
+def one_person(text: str, param_hint: str) -> str:
+    """`--dealer Ann`: one name, read as the names of a list are (`persons_named`)."""
+    names = persons_named(text, param_hint)
+    if len(names) != 1:
+        raise click.BadParameter(f"one name, not {len(names)}", param_hint=param_hint)
+    return names[0]
 
 
 def seating_of(players: str, *named: str) -> Seating:

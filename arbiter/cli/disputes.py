@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from arbiter.bulk import build_rulebook
-from arbiter.cli.app import FORMAT, HOUSE, cli, given_once, persons_named, rule_defining, seating_of
+from arbiter.cli.app import FORMAT, HOUSE, cli, given_once, one_person, persons_named, rule_defining, seating_of
 from arbiter.engine.chain import evidence_question, walk_chain
 from arbiter.events import Event
 from arbiter.render.chain import deciding_rule, render_chain
@@ -37,6 +37,7 @@ def _chain_command(setting: str, role: str, words: dict[str, Any], event: Event,
 def evidence(players: str, dealer: str, disputant: str, unable: tuple[str, ...], fmt: str, house: str | None) -> None:
     """Who gives evidence in a dispute over the number of cards demanded (law 46)."""
     unable_names = persons_named(",".join(unable), "--unable") if unable else []
+    dealer, disputant = one_person(dealer, "--dealer"), one_person(disputant, "--disputant")
     seating = seating_of(players, dealer, disputant, *unable_names)
     if dealer == disputant:
         raise click.BadParameter("the dispute is between a player and the dealer", param_hint="--disputant")
@@ -58,6 +59,7 @@ def evidence(players: str, dealer: str, disputant: str, unable: tuple[str, ...],
 def referee(players: str, dealer: str, disputants: tuple[str, ...], fmt: str, house: str | None) -> None:
     """Who decides a dispute (laws 77-78): the dealer, unless he is one of the disputing persons."""
     names = persons_named(",".join(disputants), "--disputants")
+    dealer = one_person(dealer, "--dealer")
     if len(names) < 2:
         raise click.BadParameter("a dispute is between two persons or more", param_hint="--disputants")
     seating = seating_of(players, dealer, *names)

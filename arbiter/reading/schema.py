@@ -6,6 +6,7 @@ readers ask: the checks of the sound pass (`checks.py`), which only vouch for a 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Final
 
 from arbiter.resources import schema_file
@@ -22,3 +23,10 @@ HEAD_SCHEMA: dict[str, Any] = {**DOCUMENT, "properties": {**LOG_SCHEMA["properti
 EVENT_TYPES: tuple[str, ...] = tuple(DEFS["event"]["properties"]["type"]["enum"])
 # Event fields that name a player (win's player is a `player` too).
 NAME_FIELDS: Final = ("player", "to", "dealer", "about")
+# A player's name as the schema has it (`$defs/name`): the names given on a command line are
+# held to the same rule as a log's.
+_NAME = re.compile(DEFS["name"]["pattern"])
+
+
+def is_name(text: str) -> bool:
+    return _NAME.search(text) is not None
