@@ -105,6 +105,29 @@ def test_an_early_bet_whose_turn_passes_last_is_the_stake_that_made_them_equal()
     assert (shown["phase"], shown["player"]) == ("show", "Cat")
 
 
+def test_the_shipped_cases_show_their_hands_in_the_order_next_gives():
+    """The cases teach law 59's order (from the left of the stake that made the stakes equal,
+    else from where the betting begins): four had their shows in seat order, which nothing
+    judges (L59's reading), so `next` and the case disagreed unseen. A show a finding falls
+    on, or a player's second show, is the case's point, not the order's."""
+    wrong = []
+    for path in sorted(cases_dir().glob("*.json")):
+        log = json.loads(path.read_text(encoding="utf-8"))
+        flagged = {f["event"] for f in replay_log(log)["findings"]}
+        shown: set[str] = set()  # those who have shown in the game
+        for index, event in enumerate(log["events"]):
+            if event["type"] == "deal":
+                shown.clear()
+            if event["type"] != "show" or index in flagged or event["player"] in shown:
+                continue
+            shown.add(event["player"])
+            answer = arbiter.next_acts({**log, "events": log["events"][:index]})
+            due = {a.get("player") for a in answer["acts"] + answer["others"] if a["type"] == "show"}
+            if event["player"] != answer["player"] and event["player"] not in due:
+                wrong.append((path.name, index, event["player"], answer["player"]))
+    assert wrong == []
+
+
 def test_a_law_46_ruling_below_the_discard_takes_over_what_the_pack_run_out_owed():
     """Item 28 and law 43's reading (the cards are owed once: the ruling takes over what law
     41 owed): Dan asks 3 and is given the pack's last card; the evidence settles his demand
