@@ -548,3 +548,38 @@ def test_a_clubs_setting_is_refused_where_no_way_the_conditions_fall_reads_it(tm
         assert code == 2 and f"could never apply: {refused}" in err, err
     else:
         assert code == 0, err
+
+
+def test_a_clubs_setting_another_club_rule_always_sets_aside_is_refused_naming_that_rule(tmp_path):
+    """H2, an exception to H1 holding always, leaves H1's order never read: the refusal
+    named L53 and offered `exception_to: [L53]`, which H1 had already."""
+    order = {"first": {"right_of": "dealer"}}
+    first = {**SHIPPED["rules"][0], "enforced_by": "procedure", "exception_to": ["L53"], "checks": [],
+             "defines": {"bet_order": order}}
+    second = {**first, "id": "H2", "exception_to": ["H1", "L53"], "defines": {"bet_order": {"first": "dealer"}},
+              "parameters": {}}
+    rules = json.loads(json.dumps([first, second]))  # two copies, not one written twice (no YAML alias)
+    code, _, err = run("house", "check", str(house_file(tmp_path, {"name": "orders", "rules": rules})))
+    assert code == 2 and err.endswith("rules/H1/defines/bet_order: could never apply: H2, an exception to H1, sets "
+                                      "bet_order (the order of betting after the draw) always\n"), err
+
+
+def test_a_club_rule_that_sets_an_order_may_be_switched_off_the_laws_orders_stay(tmp_path):
+    """`disable: [H1]` of a club rule setting the order of betting was refused, "without which
+    some game could not be ruled on": laws 53 and A1 still set it."""
+    rule = {**SHIPPED["rules"][0], "enforced_by": "procedure", "exception_to": ["L53"], "checks": [],
+            "defines": {"bet_order": {"first": {"right_of": "dealer"}}}}
+    code, _, err = run("house", "check", str(house_file(tmp_path, {"name": "orders", "rules": [rule],
+                                                                    "disable": ["H1"]})))
+    assert code == 0, err
+
+
+def test_a_club_rules_own_defaults_that_disagree_under_with_are_its_fault(tmp_path):
+    """The club declares a fine that goes with a flag, and defaults that disagree: the
+    message blamed `parameters/fines_on`, a line the file does not have, and said "set both"."""
+    rule = {**SHIPPED["rules"][0], "parameters": {
+        **SHIPPED["rules"][0]["parameters"], "fines_on": {"default": True, "type": "boolean"},
+        "fine_amount": {"default": 0, "type": "whole_number", "minimum": 0, "maximum": 5, "with": {"fines_on": 2}}}}
+    code, _, err = run("house", "check", str(house_file(tmp_path, {"name": "fines", "rules": [rule]})))
+    assert code == 2 and err.endswith("rules/H1/parameters/fine_amount: its default 0 does not agree with "
+                                      "fines_on's, true: H1 has fine_amount 2 where fines_on is true\n"), err

@@ -201,6 +201,11 @@ def test_a_parameter_that_goes_with_another_names_a_true_or_false_one(tmp_path):
                                              encoding="utf-8")
     with pytest.raises(RuleFileError, match=r"parameters/pack_size/with/joker: 54: out of range"):
         compile_rules(folder)
+    joker_on = source.replace("{default: false, type: boolean}", "{default: true, type: boolean}")
+    assert joker_on != source
+    (folder / "deal" / "L1.yaml").write_text(joker_on, encoding="utf-8")
+    with pytest.raises(RuleFileError, match=r"parameters/pack_size/default: 52 does not agree with joker's default"):
+        compile_rules(folder)
 
 
 @pytest.mark.parametrize("disable, refused", [

@@ -216,8 +216,8 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
     the games the others do not (A1 the jack-pots, L23 and L24 the ordinary games), so
     without it some game could not go on."""
     for setting in REQUIRED_SETTINGS:
-        for rule in rulebook.in_order():
-            if setting in rule.defines and rule.id in disabled:
+        for rule in rulebook.in_order():  # a club's own rule may go: the laws' settings stay
+            if setting in rule.defines and rule.id in disabled and rule.authority != HOUSE_AUTHORITY:
                 raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: it sets "
                                       f"{DEFINES[setting]} ({setting}), without which some game, or some "
                                       "dispute, could not be ruled on")
@@ -265,6 +265,10 @@ def _refuse_shadowed_settings(file: str, rulebook: Rulebook, clubs: Mapping[str,
                        if key is None or isinstance(e, dict) and e.get(key) == keyed]
             mine = next(i for i, (r, e) in enumerate(entries) if r is club and e is entry)
             if not _read_sometimes(entries, mine):
+                over = [r.id for r, e in entries if club.id in r.exception_to and not _conditional_entry(e)]
+                if over:
+                    raise HouseRulesError(file, _field("rules", club.id, "defines", name), f"could never apply: "
+                                          f"{over[0]}, an exception to {club.id}, sets {name} ({DEFINES[name]}) always")
                 always = list(dict.fromkeys(r.id for r, e in entries[:mine] if not _conditional_entry(e)))
                 sometimes = [rid for rid in dict.fromkeys(r.id for r, _ in entries[:mine]) if rid not in always]
                 also = f", and {' and '.join(sometimes)} where {'its' if len(sometimes) == 1 else 'their'} condition " \
@@ -311,9 +315,12 @@ def _refuse_disagreeing_parameters(file: str, rulebook: Rulebook, parameters: Ma
         if disagreement is not None:
             flag, needed = disagreement
             on = "true" if parameters[flag] else "false"
+            said = f"{owners[name]} has {name} {shown(needed)} where {flag} is {on}"
+            if name not in set_here and flag not in set_here:  # a club rule's own defaults
+                raise HouseRulesError(file, _field("rules", owners[name], "parameters", name),
+                                      f"its default {shown(parameters[name])} does not agree with {flag}'s, {on}: {said}")
             raise HouseRulesError(file, _field("parameters", name if name in set_here else flag),
-                                  f"{name} {shown(parameters[name])} does not agree with {flag} {on}: "
-                                  f"{owners[name]} has {name} {shown(needed)} where {flag} is {on}; set both")
+                                  f"{name} {shown(parameters[name])} does not agree with {flag} {on}: {said}; set both")
 
 
 def case_path(rule: Rule, stem: str) -> str:

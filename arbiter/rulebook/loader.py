@@ -148,11 +148,16 @@ def compile_rules(folder: Path) -> dict[str, Any]:
                 owners[kind, name] = data["id"]
     declared = {name: (data, parameter_from_dict(name, d)) for data in rules
                 for name, d in (data.get("parameters") or {}).items()}
+    defaults = {name: parameter.default for name, (_, parameter) in declared.items()}
     for name, (data, parameter) in declared.items():
         for flag in parameter.with_on:
             if flag not in declared or declared[flag][1].type != "boolean":
                 raise RuleFileError(data["_file"], f"parameters/{name}/with/{flag}",
                                     "not a true-or-false parameter of the rule book")
+        disagreement = parameter.disagreement(defaults)
+        if disagreement is not None:
+            raise RuleFileError(data["_file"], f"parameters/{name}/default", f"{show(parameter.default)} does not "
+                                f"agree with {disagreement[0]}'s default: {show(disagreement[1])} then")
     kinds = parameter_kinds(parameter for _, parameter in declared.values())
     for data in rules:
         try:
