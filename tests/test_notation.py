@@ -27,6 +27,7 @@ from arbiter.notation import (
 )
 from arbiter.notation.grammar import PRONOUN_WORDS, Opt, synonym_lines
 from arbiter.reading import LOG_SCHEMA, read_log_bytes
+from arbiter.reading.schema import is_name
 from arbiter.resources import cases_dir
 from arbiter.seats import POOL
 from arbiter.simulator import simulate_log
@@ -77,9 +78,9 @@ _UNPRINTABLE = [chr(c) for c in [*range(0x20), *range(0x7F, 0xA0)]]
 NAMES = st.one_of(
     st.sampled_from(["Ann", "O'Brien", "Mary-Ann", "Zoë", "Mary Ann", "2nd", "Kd", "10d", "Jo", "not", "dealer",
                      "card", "dealt", "face", "discards", "undo", "players", "limit", "ante", "meta", "status",
-                     "#1", "a;b", "--", '"q"', "x\\y", " lead", "trail ", "St.", "-x"]),
+                     "#1", "a;b", "--", '"q"', "x\\y", "in side", "St.", "-x"]),
     st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters=_UNPRINTABLE), min_size=1, max_size=6),
-).filter(lambda name: name != POOL)  # the report's name for the pool: no player may bear it
+).filter(lambda name: name != POOL and is_name(name))  # the pool's name is no player's; no space at an end
 CARD = st.sampled_from([r + s for r in [*"23456789TJQKA", "10"] for s in "cdhs"] + ["Jo"])
 CARDS = st.lists(CARD, max_size=6)
 COUNT = st.integers(0, 60)
