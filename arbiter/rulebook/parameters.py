@@ -46,8 +46,9 @@ class Parameter:
         self.with_on: Mapping[str, Any] = with_on or {}
 
     def allowed(self) -> str:
-        """What the parameter may hold, in words."""
-        return _ALLOWED[self.type](self)
+        """What the parameter may hold, in words (with what it must be beside a true-or-false one)."""
+        along = "".join(f"; {shown(value)} where {flag} is true" for flag, value in self.with_on.items())
+        return _ALLOWED[self.type](self) + along
 
     def problem(self, value: Any) -> str | None:
         """None when `value` is allowed; else why not, in a few words."""
