@@ -80,6 +80,8 @@ def _house_loader() -> type:
             where = f"line {event.start_mark.line + 1}, column {event.start_mark.column + 1}"
             if isinstance(event, yaml.AliasEvent):
                 raise _Refused(f"{where}: an alias (*{event.anchor}) is not accepted: write each value out")
+            if not isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                return super().compose_node(parent, index)  # a scalar is no level (as in a JSON log's nesting)
             if self.depth >= MAX_NESTING:
                 raise _Refused(f"{where}: nested deeper than {MAX_NESTING} levels")
             self.depth += 1
