@@ -39,7 +39,7 @@ from arbiter.checker import check_bytes
 from arbiter.cli import main
 from arbiter.reading import MAX_CARDS, MAX_DEPTH, MAX_LOG_BYTES
 from arbiter.resources import schema_path
-from tests.conftest import ARBITER, REPO, case_files, load_case, ruling
+from tests.conftest import ARBITER, REPO, case_files, in_process, load_case, ruling
 
 STATUSES = {"ok", "irregular", "invalid"}
 CASES = case_files()
@@ -983,3 +983,24 @@ def test_any_two_acts_a_log_begins_with_are_judged_or_refused_in_plain_words():
             report = check_log(copy.deepcopy(begun))
             assert_steady(report, begun)
             assert "internal error" not in (report["error"] or {}).get("message", ""), (first, second)
+
+
+def test_counts_past_what_a_report_holds_exactly_make_the_log_invalid_at_the_event(tmp_path):
+    """Each amount within ±(2⁵³ − 1), their sums past it: a club's fine of the most a count
+    may be, paid to each of three players, left Ann's net at -27021597764222973, which a
+    reader of the JSON as doubles cannot hold (docs/robustness.md: no report holds such a
+    count). The log is invalid at the event that moved it."""
+    import yaml
+
+    from arbiter.resources import rules_dir
+
+    house = yaml.safe_load((rules_dir() / "house" / "misdeal-costs-a-chip-to-each.yaml").read_text(encoding="utf-8"))
+    check = house["rules"][0]["checks"][0]
+    check["then"][0]["penalty"]["amount"] = {"mul": [{"param": "misdeal_chips_to_each"}, 2**53 - 1]}
+    path = tmp_path / "club.yaml"
+    path.write_text(yaml.safe_dump(house), encoding="utf-8")
+    case = REPO / "cases" / "house" / "misdeal-costs-its-dealer-a-chip-to-each.json"
+    code, out, _ = in_process("check", str(case), "--house", str(path), "--format", "json")
+    report = json.loads(out)["reports"][0]
+    assert code == 2 and report["status"] == "invalid", report
+    assert report["error"]["path"] == "/events/8" and "net would be" in report["error"]["message"], report["error"]

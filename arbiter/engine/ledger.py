@@ -12,7 +12,13 @@ from __future__ import annotations
 from array import array
 from typing import Any, Iterable, Iterator, Mapping
 
+from arbiter.events import MAX_NUMBER
 from arbiter.seats import POOL  # the ledger's name for the pool, which no player may take
+
+
+class CountBeyond(ValueError):
+    """A count the report would hold (the pool, a net, a stack) past what JSON holds exactly
+    (±(2⁵³ − 1)): the board makes the log invalid at the event that moved it."""
 
 
 class Movement:
@@ -60,6 +66,9 @@ class Ledger:
         self.pool = 0
         self.stacks: dict[str, int] | None = dict(stacks) if stacks is not None else None
         self.borrowed: dict[str, int] = {}
+        # every counter moved so far: no net passes it, so the nets are kept only once it passes the bound
+        self.moved = 0
+        self._nets: dict[str, int] | None = None
 
     def move(self, game: int, event: int, payer: str, payee: str, amount: int, rule: str, what: str) -> None:
         if amount <= 0 or payer == payee:
@@ -75,8 +84,14 @@ class Ledger:
         self._kind_of.append(index)
         if payee == POOL:
             self.pool += amount
+            if self.pool > MAX_NUMBER:
+                raise CountBeyond(f"the pool would hold {self.pool} counters, more than a report can hold exactly "
+                                  f"(at most {MAX_NUMBER})")
         if payer == POOL:
             self.pool -= amount
+        self.moved += amount
+        if self.moved > MAX_NUMBER:
+            self._bound_nets(payer, payee, amount)
         if self.stacks is not None:
             if payer != POOL:
                 short = amount - self.stacks[payer]
@@ -86,11 +101,36 @@ class Ledger:
                 self.stacks[payer] -= amount
             if payee != POOL:
                 self.stacks[payee] += amount
+                self._bound_stack(payee)
+
+    def _bound_nets(self, payer: str, payee: str, amount: int) -> None:
+        """Once more counters have moved than a report holds exactly, each movement's
+        parties' nets are kept (from the columns, the first time) and held to that bound."""
+        if self._nets is None:
+            self._nets = {}
+            for kind, moved in zip(self._kind_of, self._amounts):
+                giver, taker, _, _ = self._kinds[kind]
+                self._nets[giver] = self._nets.get(giver, 0) - moved
+                self._nets[taker] = self._nets.get(taker, 0) + moved
+        else:
+            self._nets[payer] = self._nets.get(payer, 0) - amount
+            self._nets[payee] = self._nets.get(payee, 0) + amount
+        for who in (payer, payee):
+            if who != POOL and abs(self._nets[who]) > MAX_NUMBER:
+                raise CountBeyond(f"{who}'s net would be {self._nets[who]} counters, more than a report can hold "
+                                  f"exactly (at most {MAX_NUMBER})")
+
+    def _bound_stack(self, player: str) -> None:
+        assert self.stacks is not None
+        if self.stacks[player] > MAX_NUMBER:
+            raise CountBeyond(f"{player}'s stack would be {self.stacks[player]} counters, more than a report can "
+                              f"hold exactly (at most {MAX_NUMBER})")
 
     def add(self, player: str, amount: int) -> None:
         """Counters a player brings to the table (`add_counters`)."""
         if self.stacks is not None:
             self.stacks[player] += amount
+            self._bound_stack(player)
 
     def movements(self) -> Iterator[Movement]:
         """Every movement so far, in order, as a record."""

@@ -18,6 +18,7 @@ from arbiter.engine.acts import betting, dealing, drawing, ending, showing
 from arbiter.engine.board import BINDING, Board
 from arbiter.engine.compiled import CompiledRules, compiled_rules
 from arbiter.engine.judge import NO_DEAL, Judge
+from arbiter.engine.ledger import CountBeyond
 from arbiter.events import Event
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
@@ -68,43 +69,46 @@ class Replay(Judge):
     def step(self, k: int, event: Event) -> None:
         """Record event `k` and apply what the laws decide of it. Between steps the board
         stands as the log so far leaves it: what may come next is asked of it then."""
-        self.board.k = k
-        self.board.event = event
-        self.board.parsed_cards = event_cards(event)
-        kind = event["type"]
-        if kind not in DEALING_EVENTS:
-            dealing.end_dealing(self)
-        if kind not in TURNLESS_EVENTS:
-            betting.settle_turns(self, event)
-        before = self.board.game
-        if (before is None and kind in BEFORE_THE_DEAL) or (kind in FOR_THE_NEXT_DEAL and before is not None and (
-                before.resolved or (kind in PACK_ACTS and before.deal.misdealt))):
-            # once a game is over, the ante and straddles put up and the pack shuffled and cut are the next game's;
-            # after a misdeal, the pack gathered is shuffled and cut for the new deal
-            self.board.session.acts_before_deal.append((k, event))  # the next deal's: judged as of here, at it
+        try:
+            self.board.k = k
+            self.board.event = event
+            self.board.parsed_cards = event_cards(event)
+            kind = event["type"]
+            if kind not in DEALING_EVENTS:
+                dealing.end_dealing(self)
+            if kind not in TURNLESS_EVENTS:
+                betting.settle_turns(self, event)
+            before = self.board.game
+            if (before is None and kind in BEFORE_THE_DEAL) or (kind in FOR_THE_NEXT_DEAL and before is not None and (
+                    before.resolved or (kind in PACK_ACTS and before.deal.misdealt))):
+                # once a game is over, the ante and straddles put up and the pack shuffled and cut are the next game's;
+                # after a misdeal, the pack gathered is shuffled and cut for the new deal
+                self.board.session.acts_before_deal.append((k, event))  # the next deal's: judged as of here, at it
+                if self.trace is not None:
+                    self.trace.append(self.snapshot())
+                return
+            playing = len(before.still_in) if before is not None else 0
+            try:
+                HANDLERS[kind](self, event)
+            except AttributeError:
+                # Before the first deal the board has no game in play (`playing`): an act that
+                # needs one is refused first (`require_game`), but a club's rule may still ask
+                # about the game then (a check on the draw for the deal): refused as before.
+                if self.board.game is None:
+                    raise self.board.refused(NO_DEAL) from None
+                raise
+            if kind == "deal" and self.board.session.acts_before_deal:
+                self.take_acts_before_deal()
+            game = self.board.game
+            if game is not None and game.phase in LEFT_ALONE_PHASES and (
+                    len(game.still_in) == 1 or (game is before and len(game.still_in) < playing)):
+                betting.round_may_end(self)  # the others passed, or a hand found foul left him alone or ended the round
+            if game is not None and game.early and not game.resolved:
+                betting.early_turn_comes(self)  # the turn this event brought may be one who acted early: it has come
             if self.trace is not None:
                 self.trace.append(self.snapshot())
-            return
-        playing = len(before.still_in) if before is not None else 0
-        try:
-            HANDLERS[kind](self, event)
-        except AttributeError:
-            # Before the first deal the board has no game in play (`playing`): an act that
-            # needs one is refused first (`require_game`), but a club's rule may still ask
-            # about the game then (a check on the draw for the deal): refused as before.
-            if self.board.game is None:
-                raise self.board.refused(NO_DEAL) from None
-            raise
-        if kind == "deal" and self.board.session.acts_before_deal:
-            self.take_acts_before_deal()
-        game = self.board.game
-        if game is not None and game.phase in LEFT_ALONE_PHASES and (
-                len(game.still_in) == 1 or (game is before and len(game.still_in) < playing)):
-            betting.round_may_end(self)  # the others passed, or a hand found foul left him alone or ended the round
-        if game is not None and game.early and not game.resolved:
-            betting.early_turn_comes(self)  # the turn this event brought may be one who acted early: it has come
-        if self.trace is not None:
-            self.trace.append(self.snapshot())
+        except CountBeyond as exc:  # a count past what a report holds exactly: the log cannot be told
+            raise self.board.refused(str(exc)) from None
 
     def take_acts_before_deal(self) -> None:
         """A deal has begun: the acts recorded before it (an ante put up, the pack shuffled, a
@@ -129,7 +133,10 @@ class Replay(Judge):
         self.board.event = {}
         self.board.parsed_cards = []
         if self.board.game:
-            ending.end_game(self, self.board.k)
+            try:
+                ending.end_game(self, self.board.k)
+            except CountBeyond as exc:
+                raise self.board.refused(str(exc)) from None
 
     def snapshot(self) -> dict[str, Any]:
         """The board after the current event, for those who tell the game (explain, HTML)."""

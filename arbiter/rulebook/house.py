@@ -320,7 +320,8 @@ def _refuse_disagreeing_parameters(file: str, rulebook: Rulebook, parameters: Ma
             said = f"{owners[name]} has {name} {shown(needed)} where {flag} is {on}"
             if name not in set_here and flag not in set_here:  # a club rule's own defaults
                 raise HouseRulesError(file, _field("rules", owners[name], "parameters", name),
-                                      f"its default {shown(parameters[name])} does not agree with {flag}'s, {on}: {said}")
+                                      f"its default {shown(parameters[name])} does not agree with {flag}'s, {on}: "
+                                      f"{said}")
             raise HouseRulesError(file, _field("parameters", name if name in set_here else flag),
                                   f"{name} {shown(parameters[name])} does not agree with {flag} {on}: {said}; set both")
 
