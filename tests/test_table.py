@@ -89,18 +89,20 @@ def test_the_rulings_are_worded_in_the_pronouns_the_header_gives_as_check_words_
     assert check_file(log)["findings"][0]["effects"][0]["type"] == "foul_hand"
 
 
-@pytest.mark.parametrize("typed", ["undo # oops", "undo\t# oops", "undo#oops", "  undo   "])
-def test_a_command_with_a_comment_after_it_is_the_command(tmp_path, typed):
+@pytest.mark.parametrize("typed, noted", [("undo # oops", " (oops)"), ("undo\t# oops", " (oops)"),
+                                          ("undo#oops", " (oops)"), ("  undo   ", "")])
+def test_a_command_with_a_comment_after_it_is_the_command(tmp_path, typed, noted):
     """The notation reads a comment after any statement: `undo # oops` was refused ("expected
     a player's name, found '#'") and `undo\t# oops` written as a line, taking back the last
-    without the table saying which."""
+    without the table saying which. The comment is kept in the line the undo writes (it was
+    dropped, where the file holds every line entered)."""
     log = tmp_path / "night.hand"
     log.write_text("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\n"
                    "dealt\nCat opens 2\n", encoding="utf-8")
     result = run(str(log), input=f"{typed}\nnext # what now?\nquit\n")
     assert result.exit_code == 0, result.output
     assert "took back line 4: Cat opens 2" in result.output and "next: Cat's say: open" in result.output
-    assert log.read_text(encoding="utf-8").endswith("Cat opens 2\nundo  # takes back line 4: Cat opens 2\n")
+    assert log.read_text(encoding="utf-8").endswith(f"Cat opens 2\nundo  # takes back line 4: Cat opens 2{noted}\n")
 
 
 def test_a_player_named_as_a_command_is_written_in_quotes_and_his_acts_are_recorded(tmp_path):

@@ -98,6 +98,7 @@ class TableSession:
         self.say = say
         self.rules = Replay.compile(rulebook)
         self.notices: list[str] = []
+        self.noted = ""  # what the user wrote after the command being run (`undo  # the wrong card`)
         self.position = self.settle_last_line() if journal.unfinished else self.read(journal.text)
 
     def settle_last_line(self) -> Position:
@@ -220,8 +221,10 @@ class TableSession:
         return True
 
     def _undo_line(self, number: int) -> str:
-        """The line that takes back line `number` (the journal keeps both)."""
-        return f"{UNDO}  {COMMENT_MARK} takes back line {number}: {self.journal.line(number)}"
+        """The line that takes back line `number` (the journal keeps both), with what the
+        user noted after the command."""
+        noted = f" ({self.noted})" if self.noted else ""
+        return f"{UNDO}  {COMMENT_MARK} takes back line {number}: {self.journal.line(number)}{noted}"
 
     def refuse(self, line: str, number: int, error: LogError) -> None:
         if isinstance(error, NotationError) and error.line == number:
@@ -240,7 +243,7 @@ class TableSession:
         `referee "Mary Ann" Bob`); False for `quit`, which, like every command but the
         chains', takes nothing after it."""
         try:
-            arguments = parse_names(rest)
+            arguments, self.noted = parse_names(rest)
         except NotationError as exc:
             self.say(f"{word}: {exc.detail}")
             return True
@@ -251,7 +254,8 @@ class TableSession:
 
     def run(self, word: str, arguments: list[str]) -> bool:
         """A command with its arguments: True if done; one given wrongly, or with nothing
-        to do, is said why, and False."""
+        to do, is said why, and False. What the user noted after it (`self.noted`) goes
+        with the line a command writes (`undo  # the wrong card`)."""
         if arguments and word not in ("evidence", "referee"):
             self.say(f"{word} takes nothing after it (a player named {word!r} is written in quotes: "
                      f"\"{word}\" plays 2)")

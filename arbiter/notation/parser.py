@@ -124,16 +124,16 @@ def parse_text(text: str, reckon: Reckon = Reckoning) -> Parsed:
     return _Parser(text.replace("\r\n", "\n"), reckon).parse()
 
 
-def parse_names(text: str) -> list[str]:
+def parse_names(text: str) -> tuple[list[str], str]:
     """Names as a log writes them (a plain word, `O'Brien` among them, or a JSON string),
-    separated by blanks, a comment after them as after any line: the arguments of a
-    command at the table (`evidence O'Brien  # he saw it`)."""
+    separated by blanks, and the comment after them, as after any line: the arguments of
+    a command at the table (`evidence O'Brien  # he saw it`), and what the user noted."""
     parser = _Parser(text)
     names: list[str] = []
     while True:
         parser.skip_space()
         if parser.peek() in ("", COMMENT_MARK):
-            return names
+            return names, text[parser.pos + 1:].strip()
         names.append(parser.name())
         if parser.peek() not in ("", " ", "\t"):
             raise parser.fail("a blank between names")
