@@ -479,7 +479,8 @@ def test_stands_after_the_draw_keeps_the_players_stake():
 
 
 def test_a_call_with_nothing_to_call_is_a_clear_error():
-    with pytest.raises(NotationError, match=r"line 3, column 5: nothing to call: no one has staked since the deal"):
+    with pytest.raises(NotationError, match=r"line 3, column 5: nothing to call before the game is opened: open, or "
+                                            r"pass"):
         read_text_log((HEAD + "Ann deals\nBob calls\n").encode(), "x.hand")
 
 

@@ -297,6 +297,18 @@ def test_where_every_player_antes_checks_before_any_stake_is_refused_as_check_re
     assert log.read_text(encoding="utf-8").splitlines()[-2:] == ["# refused: Cat checks", "Cat opens 2"]
 
 
+def test_a_call_before_the_game_is_opened_is_refused_as_next_offers_no_play(tmp_path):
+    """`next` offers Dan an open or a pass, no play to meet: `Dan calls` was written
+    `Dan plays 1` (the ante), a short opening `check` then finds irregular (L25). The table
+    reads a call as the play offered, and there is none."""
+    log = tmp_path / "c.hand"
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat passes\nDan calls\n"
+                       "Dan opens 2\n").output
+    assert "refused: nothing to call before the game is opened: open, or pass" in output, output
+    assert log.read_text(encoding="utf-8").splitlines()[-2:] == ["# refused: Dan calls", "Dan opens 2"]
+
+
 def test_resuming_goes_on_where_the_log_stops(tmp_path):
     log = tmp_path / "night.hand"
     lines = typed_lines(JACKPOTS)

@@ -38,13 +38,15 @@ class EngineReckoning:
         return self.game.stakes.get(player, 0) if self.game else 0
 
     def call_of(self, player: str) -> int | None:
-        """The play offered him (an open is no call: before the opening, the highest stake,
-        none in a jack-pot, where `calls` is refused)."""
+        """The play offered him; None where none is (before the opening an open is offered,
+        and an open is no call: `calls` is refused, as `next` offers no play to meet)."""
         offered = [act for act in self.answer["acts"] if act["type"] == "play" and self.answer["player"] == player]
         offered += [act for act in self.answer["others"] if act["type"] == "play" and act.get("player") == player]
         if offered and "minimum" in offered[0]:
             least: int = offered[0]["minimum"]
             return least
+        if not self.opened:
+            return None
         highest = self.game.highest_stake() if self.game else 0
         return highest or None
 

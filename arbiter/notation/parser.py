@@ -470,7 +470,10 @@ class _Parser:
             why = " (where every player antes, as in a jack-pot, the antes are no one's stake: open or pass)" \
                 if game.every_ante else ""
             word = "call" if synonym.stake == "highest" else "check"
-            raise self.error(f"nothing to {word}: no one has staked since the deal{why}", verb_at)
+            said = f"nothing to {word} before the game is opened: open, or pass" \
+                if synonym.stake == "highest" and not game.opened and not game.every_ante \
+                else f"nothing to {word}: no one has staked since the deal{why}"
+            raise self.error(said, verb_at)
         if synonym.stake == "raise":
             amount, self.places["/stake"] = event.pop("amount"), self.places.pop("/amount")
             if amount < 1:
