@@ -151,18 +151,32 @@ def test_every_parameter_is_declared_with_a_type_and_its_default_allowed(ruleboo
         assert parameter.allowed()
 
 
-def test_a_rule_file_whose_default_breaks_its_own_declaration_does_not_compile(tmp_path):
+def _rule_file(folder, path: str, old: str | None = None, new: str = "") -> None:
+    """A shipped rule file copied into a rules folder of a test's own, with `old` made `new`."""
+    source = (REPO / "rules" / path).read_text(encoding="utf-8")
+    written = source if old is None else source.replace(old, new)
+    assert old is None or written != source
+    (folder / path).parent.mkdir(parents=True, exist_ok=True)
+    (folder / path).write_text(written, encoding="utf-8")
+
+
+@pytest.mark.parametrize("path, old, new, message", [
+    ("play/L25.yaml", "{default: 2, type: whole_number", "{default: 0, type: whole_number",
+     r"L25.yaml: parameters/opening_multiple_of_ante/default: 0: out of range"),
+    ("play/L25.yaml", "{default: 2, type: whole_number, minimum: 1, maximum: 100}", "2",
+     r"parameters/opening_multiple_of_ante: 2 is not of type 'object'"),
+    # a parameter that goes `with` another: a true-or-false one, its value allowed, the defaults agreeing
+    ("deal/L1.yaml", "with: {joker: 53}", "with: {cards_per_hand: 53}",
+     r"L1.yaml: parameters/pack_size/with/cards_per_hand: not a true-or-false"),
+    ("deal/L1.yaml", "with: {joker: 53}", "with: {joker: 54}", r"parameters/pack_size/with/joker: 54: out of range"),
+    ("deal/L1.yaml", "{default: false, type: boolean}", "{default: true, type: boolean}",
+     r"parameters/pack_size/default: 52 does not agree with joker's default"),
+])
+def test_a_rule_file_that_breaks_its_own_declarations_does_not_compile(tmp_path, path, old, new, message):
     folder = tmp_path / "rules"
-    (folder / "play").mkdir(parents=True)
-    source = (REPO / "rules" / "play" / "L25.yaml").read_text(encoding="utf-8")
-    bad = source.replace("{default: 2, type: whole_number", "{default: 0, type: whole_number")
-    assert bad != source
-    (folder / "play" / "L25.yaml").write_text(bad, encoding="utf-8")
-    with pytest.raises(RuleFileError, match=r"L25.yaml: parameters/opening_multiple_of_ante/default: 0: out of range"):
-        compile_rules(folder)
-    undeclared = source.replace("{default: 2, type: whole_number, minimum: 1, maximum: 100}", "2")
-    (folder / "play" / "L25.yaml").write_text(undeclared, encoding="utf-8")
-    with pytest.raises(RuleFileError, match=r"parameters/opening_multiple_of_ante: 2 is not of type 'object'"):
+    _rule_file(folder, "deal/L7.yaml")  # declares cards_per_hand, which is no true-or-false parameter
+    _rule_file(folder, path, old, new)
+    with pytest.raises(RuleFileError, match=message):
         compile_rules(folder)
 
 
@@ -185,27 +199,6 @@ def test_the_pack_and_the_joker_are_set_together(tmp_path, rulebook, parameters,
     else:
         assert (code, out) == (2, "") and err == f"arbiter: {house}: parameters/{where}: {said}; set both\n", err
 
-
-def test_a_parameter_that_goes_with_another_names_a_true_or_false_one(tmp_path):
-    folder = tmp_path / "rules"
-    (folder / "deal").mkdir(parents=True)
-    source = (REPO / "rules" / "deal" / "L1.yaml").read_text(encoding="utf-8")
-    bad = source.replace("with: {joker: 53}", "with: {cards_per_hand: 53}")
-    assert bad != source
-    (folder / "deal" / "L1.yaml").write_text(bad, encoding="utf-8")
-    (folder / "deal" / "L7.yaml").write_text((REPO / "rules" / "deal" / "L7.yaml").read_text(encoding="utf-8"),
-                                              encoding="utf-8")
-    with pytest.raises(RuleFileError, match=r"L1.yaml: parameters/pack_size/with/cards_per_hand: not a true-or-false"):
-        compile_rules(folder)
-    (folder / "deal" / "L1.yaml").write_text(source.replace("with: {joker: 53}", "with: {joker: 54}"),
-                                             encoding="utf-8")
-    with pytest.raises(RuleFileError, match=r"parameters/pack_size/with/joker: 54: out of range"):
-        compile_rules(folder)
-    joker_on = source.replace("{default: false, type: boolean}", "{default: true, type: boolean}")
-    assert joker_on != source
-    (folder / "deal" / "L1.yaml").write_text(joker_on, encoding="utf-8")
-    with pytest.raises(RuleFileError, match=r"parameters/pack_size/default: 52 does not agree with joker's default"):
-        compile_rules(folder)
 
 
 @pytest.mark.parametrize("disable, refused", [
