@@ -16,6 +16,10 @@ from typing import Any, Final, Mapping, TypedDict
 # Numbers beyond what a double holds exactly are no counts of counters or cards: no log's
 # number is read beyond it (reading/limits.py), and no rule's effect moves more.
 MAX_NUMBER: Final = 2**53 - 1
+# The most counters a stake, an amount or a stack may be in a log (the log schema's
+# `$defs/stake` and `$defs/amount`; tests/test_events.py holds the two together): what the
+# table is offered never goes past what it could then record.
+MAX_STAKE: Final = 10**9
 
 
 class Event(TypedDict, total=False):

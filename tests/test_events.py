@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import typing
 
-from arbiter.events import Event
+from arbiter.events import MAX_STAKE, Event
 from arbiter.resources import schema_path
 from arbiter.rulebook.vocabulary.grammar import EVENT_FIELDS, EVENT_FLAGS, POINT_OUT_ISSUES
 
@@ -35,6 +35,11 @@ def test_a_field_typed_as_a_count_is_an_integer_in_the_schema():
         if hints[field] is int:
             target = defs[part["$ref"].rsplit("/", 1)[1]] if "$ref" in part else part
             assert target.get("type") == "integer", field
+
+
+def test_the_most_a_stake_may_be_is_the_log_schemas():
+    defs = json.loads(schema_path("log").read_text(encoding="utf-8"))["$defs"]
+    assert defs["stake"]["maximum"] == defs["amount"]["maximum"] == MAX_STAKE
 
 
 def test_the_issues_a_rule_may_ask_about_are_those_a_log_may_point_out():

@@ -108,6 +108,17 @@ def test_an_early_bet_whose_turn_passes_last_is_the_stake_that_made_them_equal()
     assert (shown["phase"], shown["player"]) == ("show", "Cat")
 
 
+def test_no_stake_is_offered_past_what_a_log_may_record():
+    """At a limit of 10⁹, `next` offered a play of 1e9 to 2e9, and the table wrote a raise to
+    2e9 that the log's bound (a stake is at most 10⁹) made invalid: the most offered is that
+    bound, and a straddle past it is not offered."""
+    text = ("players Ann Bob Cat Dan; limit 1000000000; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt\nCat opens 1000000000\n")
+    assert act(answer_to(text), "play") == {"type": "play", "minimum": 10**9, "maximum": 10**9}
+    log, _ = parse_checked(text + "Dan plays 1000000000\n", "x.hand")
+    assert replay_log(log)["status"] == "ok"
+
+
 def test_the_shipped_cases_show_their_hands_in_the_order_next_gives():
     """The cases teach law 59's order (from the left of the stake that made the stakes equal,
     else from where the betting begins): four had their shows in seat order, which nothing
@@ -612,11 +623,11 @@ JACKPOT_OPENER_ALONE = (HEAD + "dealt\nCat passes; Dan passes; Ann passes; Bob p
 
 def test_a_rule_a_house_switched_off_bounds_nothing_and_asks_nothing():
     """SPEC 28 and 27: the answer comes from the rules in force. With D1 off no stake is too
-    high; with L22 off the straddle due is offered though over half the limit; with L33 off
+    high but the log's own bound (a stake is at most 10⁹); with L22 off the straddle due is offered though over half the limit; with L33 off
     a jack-pot opener left alone is not asked to show, and the next dealer deals."""
     text = HEAD + "Cat straddles 2\ndealt\nDan opens 30\n"
     assert act(answer_to(text), "play")["maximum"] == 40
-    assert act(answer_to(text, house={"disable": ["D1"]}), "play")["maximum"] == arbiter.events.MAX_NUMBER
+    assert act(answer_to(text, house={"disable": ["D1"]}), "play")["maximum"] == arbiter.events.MAX_STAKE
     straddle = "players Ann Bob Cat Dan; limit 4; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n" \
                "Cat straddles 2\n"
     assert answer_to(straddle)["player"] == "Ann"

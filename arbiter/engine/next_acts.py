@@ -44,7 +44,7 @@ from arbiter.engine.acts import betting, showing
 from arbiter.engine.expressions import product
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError
-from arbiter.events import MAX_NUMBER, Event
+from arbiter.events import MAX_STAKE, Event
 from arbiter.findings import EvidenceRecord
 from arbiter.rulebook.house import HOUSE_AUTHORITY
 from arbiter.rulebook.vocabulary.functions import demanded_by
@@ -263,7 +263,7 @@ class Prospect:
         bounded = self.in_force("Prospect.straddlers")  # the bound's rule, unless a house switched it off
         most = product([self.board.limit, self.board.parameters["max_straddle_fraction_of_limit"]])
         amount = expected_straddle(self.board)
-        if bounded and amount > most:
+        if (bounded and amount > most) or amount > MAX_STAKE:
             return []
         return [straddler for straddler in self.board.turns.straddlers()
                 if self.board.within_stack(straddler, amount) == amount  # not more than he has at table stakes (A5)
@@ -386,7 +386,7 @@ class Prospect:
         must meet (item 24: he makes good or passes at his turn). One who cannot meet `least`
         may stake what he has for a show (L60)."""
         own = game.stakes[player]
-        least = max(least, own)
+        least, most = max(least, own), min(most, MAX_STAKE)  # no stake a log could not record (the log's bound)
         means = own + self.board.within_stack(player, max(least, most) - own)
         # no stake at all where his own early stake already raises the stake he meets at his turn by more than
         # the limit (D1: `most_for`)
@@ -429,7 +429,7 @@ class Prospect:
         """The most a stake may be: the highest stake it raises plus the limit (D1; after the
         draw, as the house may have multiplied it)."""
         if not self.in_force("Prospect.most"):  # a house switched the limit's rule off: no stake is too high
-            return MAX_NUMBER
+            return MAX_STAKE
         limit: int = raise_limit(self.board)  # the vocabulary's words are typed as giving anything
         return highest + limit
 
@@ -607,7 +607,7 @@ class Prospect:
         if first is not None:  # as any bettor: one who drew without making good may show for what he has (L60)
             least = max(game.highest_stake(), game.stakes[first])
             limited = self.in_force("Prospect.betting_begins")
-            most = least + limit_after_draw(self.board) if limited else MAX_NUMBER
+            most = least + limit_after_draw(self.board) if limited else MAX_STAKE
             self.offer(game, first, "play", least, most, short_show=True, must_act=True)
 
     # --- what is owed ---------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.next_acts import next_acts
 from arbiter.engine.replay import Replay
-from arbiter.events import MAX_NUMBER
+from arbiter.events import MAX_STAKE
 from arbiter.findings import GameAccount
 from arbiter.notation import Parsed, parse_checked
 from arbiter.notation.reckoning import Reckon
@@ -330,9 +330,11 @@ def _range(act: dict[str, Any]) -> str:
 
 def range_words(least: int, most: int) -> str:
     """A stake's bounds in words, as `next` and the page's buttons say them."""
-    if most >= MAX_NUMBER:  # no rule in force bounds it (a house switched the limit off)
+    if least == most:
+        return str(least)
+    if most >= MAX_STAKE:  # no rule in force bounds it below the log's own bound (a house switched the limit off)
         return f"{least} or more"
-    return str(least) if least == most else f"{least} to {most}"
+    return f"{least} to {most}"
 
 
 def _is_act(item: dict[str, Any], answer: dict[str, Any]) -> bool:
