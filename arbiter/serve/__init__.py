@@ -1,6 +1,6 @@
 """`arbiter serve`: the table's arbiter as a page that every phone at the table opens.
 
-The same session as `arbiter table` (`arbiter/table/`) keeps the same file; this package
+The same session as `arbiter table` (`arbiter/live/`) keeps the same file; this package
 only carries it to the web (an optional extra: `pip install 'arbiter[serve]'`).
 
 - `game.py`: the game file and its session, what the page may ask, the state it draws;
