@@ -8,9 +8,9 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import FORMAT, HOUSE, cli, given_once, one_person, persons_named, rule_defining, seating_of
-from arbiter.engine.chain import evidence_question, walk_chain
+from arbiter.engine.chain import chain_answer, evidence_question
 from arbiter.events import Event
-from arbiter.render.chain import deciding_rule, render_chain
+from arbiter.render.chain import render_chain
 from arbiter.seats import Seating
 
 
@@ -18,9 +18,7 @@ def _chain_command(setting: str, role: str, words: dict[str, Any], event: Event,
                    extra: dict[str, Any], fmt: str, house: str | None, none_found: str) -> None:
     rulebook = build_rulebook(house)
     rule, chain = rule_defining(rulebook, setting)
-    chosen, considered = walk_chain(chain, seating, words, event, rulebook.parameters)
-    result = {"rule": deciding_rule(chain, rule.id, chosen, considered), role: chosen, "considered": considered,
-              **extra}
+    result = {**chain_answer(chain, rule.id, role, seating, words, event, rulebook.parameters), **extra}
     click.echo(render_chain(result, "json" if fmt == "json" else "table", role, none_found), nl=False)
 
 

@@ -108,8 +108,15 @@ def evidence_question(dealer: str, disputant: str, unable: list[str]) -> tuple[d
     return {"dealer": dealer, "disputant": disputant}, {"type": "dispute", "player": disputant, "unable": unable}
 
 
-def walk_chain(spec: Mapping[str, Any], seating: Seating, words: Mapping[str, Any], event: Event | None = None,
-               parameters: Mapping[str, Any] | None = None) -> tuple[str | None, list[dict[str, Any]]]:
-    """Walk a chain for a table outside any game (the `evidence` and `referee` commands)."""
+def chain_answer(spec: Mapping[str, Any], defining: str, role: str, seating: Seating, words: Mapping[str, Any],
+                 event: Event | None = None, parameters: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A chain walked for a table outside any game (the `evidence` and `referee` commands,
+    the table's): who is chosen as `role`, those considered, and the rule that names him:
+    the chain's `decided_by` entry for the place at which he was reached (law 78 for the
+    dealer's neighbours), else `defining`, the rule that defines the chain."""
     ctx = TableContext(seating, words, event or {}, parameters or {})
-    return Chain.compile(spec).walk(ctx, seating)
+    chosen, considered = Chain.compile(spec).walk(ctx, seating)
+    cited, places = spec.get("decided_by") or [], [person["player"] for person in considered]
+    rule = defining if chosen is None or chosen not in places or not cited else \
+        str(cited[min(places.index(chosen), len(cited) - 1)])
+    return {"rule": rule, role: chosen, "considered": considered}

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from arbiter.checker import rulebook_for
-from arbiter.engine.chain import evidence_question, walk_chain
+from arbiter.engine.chain import chain_answer, evidence_question
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError
 from arbiter.events import Event
@@ -28,7 +28,7 @@ from arbiter.live.words import reckon_by_engine
 from arbiter.notation import NotationError, event_line, form_lines, parse_checked, parse_names
 from arbiter.notation.grammar import COMMENT_MARK, UNDO, synonym_lines
 from arbiter.notation.reckoning import Reckon
-from arbiter.render.chain import deciding_rule, render_chain
+from arbiter.render.chain import render_chain
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
 
@@ -343,8 +343,7 @@ class TableSession:
             if defined is None:
                 raise CommandError(f"no rule in force defines {setting!r}")
             rule_id, chain = defined[0].id, defined[1]
-        chosen, considered = walk_chain(chain, Seating(self.players), words, event, self.rulebook.parameters)
-        result = {"rule": deciding_rule(chain, rule_id, chosen, considered), role: chosen, "considered": considered}
+        result = chain_answer(chain, rule_id, role, Seating(self.players), words, event, self.rulebook.parameters)
         self.say(render_chain(result, "table", role, none_found).rstrip("\n"))
 
 

@@ -3,24 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import Any
 
 REASONS = {
     "disputant": "a party to the dispute",
     "dealer": "the dealer",
     "unable": "unable to give evidence",
 }
-
-
-def deciding_rule(chain: Mapping[str, Any], defining: str, chosen: str | None, considered: list[dict[str, Any]]) -> str:
-    """The rule that names the person chosen: the chain's `decided_by` entry for the
-    place at which he was reached (law 78 for the dealer's neighbours), else the rule
-    that defines the chain."""
-    cited = chain.get("decided_by") or []
-    places = [person["player"] for person in considered]
-    if chosen is None or chosen not in places or not cited:
-        return defining
-    return str(cited[min(places.index(chosen), len(cited) - 1)])
 
 
 def render_chain(result: dict[str, Any], fmt: str, role: str, none_found: str) -> str:
