@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.cli.rulebook import case_titles
 from arbiter.render.rulebook import render_rulebook_markdown
 from arbiter.render.vocabulary_page import render_vocabulary_page
+from arbiter.rulebook.cases import case_titles
 from arbiter.rulebook.loader import load_rulebook
 from tests.conftest import REPO
 

@@ -64,8 +64,8 @@ class Page(HTMLParser):
 
 @pytest.fixture(scope="module")
 def markdown():
-    from arbiter.cli.rulebook import case_titles
     from arbiter.render.rulebook import render_rulebook_markdown
+    from arbiter.rulebook.cases import case_titles
     from arbiter.rulebook.loader import load_rulebook
 
     book = load_rulebook()
@@ -74,8 +74,8 @@ def markdown():
 
 @pytest.fixture(scope="module")
 def page():
-    from arbiter.cli.rulebook import case_titles
     from arbiter.render.rulebook import render_rulebook_html
+    from arbiter.rulebook.cases import case_titles
     from arbiter.rulebook.loader import load_rulebook
 
     book = load_rulebook()

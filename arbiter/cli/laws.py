@@ -8,10 +8,10 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import FORMAT, HOUSE, cli
-from arbiter.cli.rulebook import house_cases
 from arbiter.render.formats import LAW_FORMATS
 from arbiter.render.lawbook import render_law, render_laws
 from arbiter.resources import schema_whole
+from arbiter.rulebook.cases import house_cases
 from arbiter.rulebook.model import SECTIONS
 
 SCHEMAS = ("log", "report", "rules", "house", "next", "settle", "season")
