@@ -9,9 +9,9 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from arbiter.json_lines import to_json
 from arbiter.resources import schema_path
 from arbiter.simulator import simulate_log
-from arbiter.simulator.record import to_json
 from tests.conftest import in_process
 
 

@@ -22,7 +22,7 @@ LAYERS = {
     "cli": 6,
 }
 GROUP = {
-    "cards": "leaves", "events": "leaves", "hands": "leaves", "state": "leaves", "findings": "leaves", "records": "leaves", "seats": "leaves", "errors": "leaves", "words": "leaves", "escapes": "leaves",
+    "cards": "leaves", "events": "leaves", "hands": "leaves", "state": "leaves", "findings": "leaves", "json_lines": "leaves", "seats": "leaves", "errors": "leaves", "words": "leaves", "escapes": "leaves",
     "resources": "leaves", "schemas": "leaves", "settle": "leaves", "money": "leaves", "rulebook": "rulebook", "engine": "engine", "reading": "input",
     "notation": "input", "simulator": "simulator", "checker": "checker", "bulk": "bulk", "cluster": "bulk",
     "report": "bulk", "verify": "bulk", "nights": "bulk", "evening": "bulk", "season": "bulk", "render": "people", "quiz": "people", "live": "people", "serve": "people", "cli": "cli",

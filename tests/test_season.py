@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from arbiter.checker import check_file
 from arbiter.cli import cli
+from arbiter.json_lines import to_json
 from arbiter.simulator import simulate_log
-from arbiter.simulator.record import to_json
 from tests.conftest import in_process
 from tests.evening_support import json_of, write_night
 

@@ -20,11 +20,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter.checker import check_file
+from arbiter.json_lines import to_json
 from arbiter.resources import cases_dir
 from arbiter.seats import POOL
 from arbiter.settle import EXACT_UP_TO, settle
 from arbiter.simulator import simulate_log
-from arbiter.simulator.record import to_json
 from tests.conftest import in_process
 from tests.evening_support import json_of, write_night
 

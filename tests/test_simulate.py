@@ -21,10 +21,10 @@ from click.testing import CliRunner
 from arbiter.checker import replay_log
 from arbiter.cli import cli
 from arbiter.errors import LogError
+from arbiter.json_lines import to_json
 from arbiter.reading import read_log_bytes
 from arbiter.simulator import plants_deal, plants_draw, plants_late, plants_play, simulate_log
 from arbiter.simulator.plants import KINDS
-from arbiter.simulator.record import to_json
 from arbiter.simulator.session import log_seed, simulate
 from tests.conftest import in_process
 

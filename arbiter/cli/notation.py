@@ -8,9 +8,9 @@ from pathlib import Path
 import click
 
 from arbiter.cli.app import cli
+from arbiter.json_lines import to_json
 from arbiter.notation import read_any_log, write_text
 from arbiter.reading import read_source, read_stream
-from arbiter.simulator.record import to_json
 
 
 @cli.command()

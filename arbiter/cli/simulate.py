@@ -42,9 +42,9 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
     (DIR/truth/sim-00001.truth: out of the way of `arbiter check DIR`, which reads logs only)."""
     from pathlib import Path
 
+    from arbiter.json_lines import to_json
     from arbiter.resources import TRUTH_FOLDER, TRUTH_SUFFIX
     from arbiter.simulator import simulate_log
-    from arbiter.simulator.record import to_json
     from arbiter.simulator.session import log_seed
 
     folder = Path(out)
