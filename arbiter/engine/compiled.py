@@ -21,7 +21,7 @@ from arbiter.engine.expressions import (
     cost,
     settled,
 )
-from arbiter.rulebook.model import Check, Rule, Rulebook, hand_rules
+from arbiter.rulebook.model import Check, Rule, Rulebook, first_read, hand_rules
 from arbiter.rulebook.vocabulary.grammar import (
     COUNTED_FORM,
     NAMED_FORM,
@@ -401,12 +401,7 @@ class CompiledRules:
                 if setting.unconditional or setting.condition(ctx):
                     return setting
             return None
-        holding = [s for s in candidates if s.condition(ctx)]
-        overridden = {target for s in holding for target in s.exception_to}
-        for setting in holding:
-            if setting.rule not in overridden:
-                return setting
-        return None
+        return first_read([s for s in candidates if s.condition(ctx)])
 
     def _candidates(self, name: str, match: Mapping[str, Any] | None,
                     phase: str | None) -> tuple[list[Setting], bool]:

@@ -22,7 +22,7 @@ from hashlib import sha256
 from itertools import compress, product
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
 from arbiter.errors import HouseRulesError
 from arbiter.escapes import has_lone_surrogate
@@ -30,7 +30,15 @@ from arbiter.hands import DEFAULT_HAND_ORDER, shape_from_data
 from arbiter.resources import rules_dir, schema_path
 from arbiter.rulebook.in_force import parameters_of
 from arbiter.rulebook.loader import rule_problem
-from arbiter.rulebook.model import Rule, Rulebook, definition_entries, hand_rules, normalise_id, rule_from_dict
+from arbiter.rulebook.model import (
+    Rule,
+    Rulebook,
+    definition_entries,
+    first_read,
+    hand_rules,
+    normalise_id,
+    rule_from_dict,
+)
 from arbiter.rulebook.parameters import shown
 from arbiter.rulebook.vocabulary.grammar import (
     DEFINES,
@@ -287,19 +295,27 @@ def _conditional_entry(entry: Any) -> bool:
 
 
 def _read_sometimes(entries: list[tuple[Rule, Any]], mine: int) -> bool:
-    """Is entry `mine` the one read for some way the others' conditions fall? As the replay
-    reads a setting: of the entries that hold, the first whose rule no holding entry's rule
-    is an exception to."""
+    """Is entry `mine` the one read for some way the others' conditions fall, as the replay
+    reads a setting (`first_read`)?"""
     open_ = [i for i, (_, e) in enumerate(entries) if i != mine and _conditional_entry(e)]
     if len(open_) > _MOST_CONDITIONS:
         return True  # too many ways to try: taken as read
+    read = [_Read(i, rule.id, rule.exception_to) for i, (rule, _) in enumerate(entries)]
     for ways in product((False, True), repeat=len(open_)):
         held = set(compress(open_, ways))
-        holding = [i for i, (_, e) in enumerate(entries) if i == mine or i in held or not _conditional_entry(e)]
-        overridden = {target for i in holding for target in entries[i][0].exception_to}
-        if next((i for i in holding if entries[i][0].id not in overridden), None) == mine:
+        holding = [read[i] for i, (_, e) in enumerate(entries) if i == mine or i in held or not _conditional_entry(e)]
+        first = first_read(holding)
+        if first is not None and first.place == mine:
             return True
     return False
+
+
+class _Read(NamedTuple):
+    """An entry of a setting as `first_read` reads it, with its place among the entries."""
+
+    place: int
+    rule: str
+    exception_to: tuple[str, ...]
 
 
 def _refuse_disagreeing_parameters(file: str, rulebook: Rulebook, parameters: Mapping[str, Any],

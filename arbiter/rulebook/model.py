@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Final, Mapping
+from typing import Any, Final, Mapping, Protocol, Sequence, TypeVar
 
 from arbiter.cards import parse_card
 from arbiter.errors import UnknownRuleError
@@ -14,6 +14,8 @@ from arbiter.rulebook.parameters import Parameter, parameter_from_dict
 
 _PREFIX_ORDER: Final = {"L": 0, "D": 1, "A": 2, "H": 3}
 SECTIONS: Final = ("deal", "ante", "play", "jack-pot", "draw", "betting", "hands", "disputes")
+
+E = TypeVar("E", bound="Excepting")
 
 
 def rule_sort_key(rule_id: str) -> tuple[int, int]:
@@ -265,6 +267,28 @@ def hand_rules(parameters: Mapping[str, Any], hands: Mapping[str, Mapping[str, A
         wild=frozenset(parse_card(card) for card in parameters["wild_cards"]),
         cards=parameters["cards_per_hand"],
     )
+
+
+class Excepting(Protocol):
+    """A setting's entry as it is read: its rule's ID, and the rules that rule is an exception to."""
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def exception_to(self) -> tuple[str, ...]: ...
+
+
+def first_read(holding: Sequence[E]) -> E | None:
+    """How a setting is read among the entries whose conditions hold, in the rules' order:
+    the first whose rule no holding entry's rule is an exception to (a club's order of
+    evidence over law 46's). The replay reads its settings so, and `house check` asks
+    whether a club's could ever be read."""
+    overridden = {target for entry in holding for target in entry.exception_to}
+    for entry in holding:
+        if entry.rule not in overridden:
+            return entry
+    return None
 
 
 def definition_entries(definition: Any) -> list[Any]:
