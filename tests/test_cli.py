@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import shlex
 import shutil
 import subprocess
@@ -312,6 +313,23 @@ def test_a_machine_that_refuses_the_output_is_one_line_not_an_internal_error(cap
     assert failed(OSError(errno.ENOSPC, "No space left on device")) == 2
     err = capsys.readouterr().err
     assert err == "arbiter: cannot go on: No space left on device\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="a full device is Linux's")
+@pytest.mark.parametrize("args", [["law", "L99"], ["check", "--format", "xml", "LOG"], ["check", "--format", "jsonl", "LOG"],
+                                  ["explain", "BAD"]])
+def test_a_full_standard_error_still_ends_a_refusal_with_exit_2(tmp_path, args):
+    """With standard error full (`2>/dev/full`) the line saying why could not be written,
+    and the error writing it ended the command with Python's 1, an irregular log's code
+    (a clean log in jsonl, whose summary goes there, too)."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    log = str(REPO / "cases" / "l13-foul-hand-lifted.json")
+    named = [log if a == "LOG" else str(bad) if a == "BAD" else a for a in args]
+    command = " ".join(shlex.quote(part) for part in [sys.executable, "-m", "arbiter", *named])
+    result = subprocess.run(["sh", "-c", f"{command} >/dev/null 2>/dev/full"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2, result
 
 
 @pytest.mark.parametrize("args, redirect, said", [

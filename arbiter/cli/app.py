@@ -16,9 +16,9 @@ from typing import Any, Callable, Mapping
 import click
 
 from arbiter import __version__
-from arbiter.cli.output import aborted, closed_streams_opened, failed
+from arbiter.cli.output import aborted, closed_streams_opened, failed, last_word
 from arbiter.render.formats import LISTING_FORMATS
-from arbiter.report import EXIT_INVALID, EXIT_OK
+from arbiter.report import EXIT_OK
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
 
@@ -208,8 +208,7 @@ def run(command: click.Command, argv: list[str] | None) -> None:
     except click.exceptions.Exit as exc:
         code = exc.exit_code
     except click.ClickException as exc:
-        exc.show()
-        code = EXIT_INVALID
+        code = last_word(exc.show)
     except click.Abort:
         code = aborted()
     except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback

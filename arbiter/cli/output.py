@@ -14,7 +14,7 @@ import errno
 import io
 import os
 import sys
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Callable
 
 from arbiter.errors import ArbiterError
 from arbiter.escapes import CONTROLS, without_escapes
@@ -28,11 +28,22 @@ def failed(exc: Exception) -> int:
     """Say why a command could not go on, in one line; the exit code. (A closed standard
     output never comes here: click ends the command on it first; `check` meets it itself.)"""
     if isinstance(exc, ArbiterError):
-        echo(f"arbiter: {exc}", err=True)
+        said = f"arbiter: {exc}"
     elif isinstance(exc, OSError):  # the machine refused (a full disk, a closed stream): no fault of ours to report
-        echo(f"arbiter: cannot go on: {exc.strerror or exc}", err=True)
+        said = f"arbiter: cannot go on: {exc.strerror or exc}"
     else:
-        echo(f"arbiter: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)
+        said = f"arbiter: internal error: {type(exc).__name__}: {exc} (please report it)"
+    return last_word(lambda: echo(said, err=True))
+
+
+def last_word(say: Callable[[], None]) -> int:
+    """Say why a command ends (`say`), as far as standard error takes it: where it cannot
+    (a full disk behind it), the exit code still says so, 2, never the 1 of an irregular
+    log that Python gives an error nothing catches."""
+    try:
+        say()
+    except OSError:
+        pass
     return EXIT_INVALID
 
 
@@ -79,8 +90,7 @@ def warn_left_out(left_out: LeftOut) -> None:
 
 
 def aborted() -> int:
-    echo("arbiter: aborted", err=True)
-    return EXIT_INVALID
+    return last_word(lambda: echo("arbiter: aborted", err=True))
 
 
 def echo(text: str, err: bool = False, nl: bool = True) -> None:
