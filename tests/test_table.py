@@ -309,6 +309,20 @@ def test_a_call_before_the_game_is_opened_is_refused_as_next_offers_no_play(tmp_
     assert log.read_text(encoding="utf-8").splitlines()[-2:] == ["# refused: Dan calls", "Dan opens 2"]
 
 
+def test_a_call_by_one_short_of_the_stake_under_table_stakes_is_refused(tmp_path):
+    """Table stakes: Bob, with 1 left beside his ante of 1, is offered a pass or a show for
+    2, no play to meet Cat's 4; `Bob calls` was written `Bob plays 4`, a play `next` never
+    offered."""
+    short = tmp_path / "short.hand"
+    short.write_text("players Ann Bob Cat; limit 10; ante 1; house table-stakes; stacks Ann 20, Bob 2, Cat 20\n"
+                     "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 4; Ann plays 4\n",
+                     encoding="utf-8")
+    output = run(str(short), input="next\nBob calls\n").output
+    assert "next: Bob's say: pass, or demand a show for 2" in output, output
+    assert "refused: nothing to call: Bob is offered no play here (next says what may be done)" in output, output
+    assert short.read_text(encoding="utf-8").splitlines()[-1] == "# refused: Bob calls"
+
+
 def test_resuming_goes_on_where_the_log_stops(tmp_path):
     log = tmp_path / "night.hand"
     lines = typed_lines(JACKPOTS)

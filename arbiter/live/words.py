@@ -38,14 +38,16 @@ class EngineReckoning:
         return self.game.stakes.get(player, 0) if self.game else 0
 
     def call_of(self, player: str) -> int | None:
-        """The play offered him; None where none is (before the opening an open is offered,
-        and an open is no call: `calls` is refused, as `next` offers no play to meet)."""
+        """The play offered him; None where none is, to him whose turn it is or before the
+        opening (an open is no call; under table stakes one short of the stake is offered a
+        pass or a show for what he has): `calls` is refused, as `next` offers no play. One
+        who calls out of his turn calls the highest stake, as the notation reads it."""
         offered = [act for act in self.answer["acts"] if act["type"] == "play" and self.answer["player"] == player]
         offered += [act for act in self.answer["others"] if act["type"] == "play" and act.get("player") == player]
         if offered and "minimum" in offered[0]:
             least: int = offered[0]["minimum"]
             return least
-        if not self.opened:
+        if not self.opened or self.answer["player"] == player:
             return None
         highest = self.game.highest_stake() if self.game else 0
         return highest or None

@@ -472,6 +472,8 @@ class _Parser:
             word = "call" if synonym.stake == "highest" else "check"
             said = f"nothing to {word} before the game is opened: open, or pass" \
                 if synonym.stake == "highest" and not game.opened and not game.every_ante \
+                else f"nothing to {word}: {player} is offered no play here (next says what may be done)" \
+                if synonym.stake == "highest" and game.opened \
                 else f"nothing to {word}: no one has staked since the deal{why}"
             raise self.error(said, verb_at)
         if synonym.stake == "raise":
