@@ -205,8 +205,10 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
         replay.run()
     except LogError as error:
         failed = invalid_report(file, locate(error) if locate else error, digest, rulebook)
-        if so_far:  # to be told as far as it goes, the error after it: what was judged before the break
+        if so_far:  # to be told as far as it goes, the error after it: what was judged before the break, and under what
             failed.update(_judged(replay, ignored, selected))
+            if rulebook.house:
+                failed["house_rules"] = dict(rulebook.house)
         return failed, list(replay.trace or ())
     judged = _judged(replay, ignored, selected)
     report = {"file": file, "status": _status(judged["findings"]), "error": None, **judged}

@@ -279,6 +279,9 @@ def test_a_log_that_breaks_down_is_told_as_far_as_it_goes_then_exit_2(capsys, tm
     assert code == 2
     assert "Ann draws 2c for the deal." in out
     assert err.count("\n") == 1 and "event 1 (discard by Ann)" in err
+    # told under house rules, it says so, as far as it goes too (the line was left out)
+    code, out, err = run(capsys, "explain", str(path), "--house", "blaze")
+    assert code == 2 and "House rules in force: blaze (" in out, out
 
 
 @pytest.mark.parametrize("args, message", [
