@@ -108,6 +108,19 @@ def test_an_early_bet_whose_turn_passes_last_is_the_stake_that_made_them_equal()
     assert (shown["phase"], shown["player"]) == ("show", "Cat")
 
 
+def test_under_table_stakes_one_who_drew_short_may_still_show_for_what_he_has_not_make_good():
+    """Cat, with 1 left beside her stake of 2, stood pat short of Dan's 6: `next` offered her
+    the late make-good of 6 (which A5 then rewrote as all she has), where at her turn it had
+    offered a show for 3. Her counters bind her: a show for what she has."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1; house table-stakes; stacks Ann 10, Bob 10, Cat 3, Dan 10\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 6; Ann plays 6; "
+            "Bob plays 6\nBob discards 0; Cat discards 0\n")
+    answer = answer_to(text)
+    assert {"type": "demand_show", "minimum": 3, "maximum": 3, "player": "Cat"} in answer["others"], answer
+    assert not [o for o in answer["others"] if o["type"] == "play"]
+    assert words(answer).startswith("Cat may still demand a show for 3, or Dan to draw"), words(answer)
+
+
 def test_no_stake_is_offered_past_what_a_log_may_record():
     """At a limit of 10⁹, `next` offered a play of 1e9 to 2e9, and the table wrote a raise to
     2e9 that the log's bound (a stake is at most 10⁹) made invalid: the most offered is that

@@ -448,8 +448,12 @@ class Prospect:
             # one who drew without making good may make good while others are still to draw (L36, D4);
             # once all have drawn, a stake is a bet (`betting_begins`)
             if player is not None and game.stakes[drawer] < game.highest_stake() and drawer not in game.all_in:
-                highest = game.highest_stake()
-                self.others.append({"type": "play", "minimum": highest, "maximum": highest, "player": drawer})
+                # under table stakes, one who has not the counters for it shows for what he has instead (A5, L60)
+                own, highest = game.stakes[drawer], game.highest_stake()
+                means = own + self.board.within_stack(drawer, highest - own)
+                late = [{"type": "play", "minimum": highest, "maximum": highest}] if means >= highest else \
+                    self.show_for_a_sum(own, highest, means)
+                self.others.extend({**act, "player": drawer} for act in late)
             if hand.draw_to_come() and hand.demanded is None:
                 self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})  # asked (L39)
         if self.dealer_owes(game, owing, player):

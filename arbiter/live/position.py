@@ -292,12 +292,16 @@ def _early_actors(answer: dict[str, Any], round_word: str) -> str:
 
 def _making_good(answer: dict[str, Any]) -> str:
     """In the draw, one who drew short may still make his stake good (D4, law 36): `Cat may
-    still make good (4), or `."""
+    still make good (4), or `; under table stakes one without the counters for it, show
+    for what he has (A5, L60): `Cat may still demand a show for 3, or `."""
     bettor = _waiting_bettor(answer)
     late = [(o["player"], _range(o)) for o in answer["others"] if o["type"] == "play" and o["player"] != bettor]
+    shows = "".join(f"{o['player']} may still demand a show for {_range(o)}, or " for o in answer["others"]
+                    if o["type"] == "demand_show" and o["player"] != bettor)
     if len(late) == 1:
-        return f"{late[0][0]} may still make good ({late[0][1]}), or "
-    return " and ".join(f"{player} ({stake})" for player, stake in late) + " may still make good, or " if late else ""
+        return f"{late[0][0]} may still make good ({late[0][1]}), or " + shows
+    made = " and ".join(f"{player} ({stake})" for player, stake in late) + " may still make good, or " if late else ""
+    return made + shows
 
 
 def _waiting_bettor(answer: dict[str, Any]) -> str | None:
