@@ -35,11 +35,14 @@ def invalid_report(file: str | None, error: LogError, digest: str | None = None,
                    rulebook: Rulebook | None = None) -> dict[str, Any]:
     """The report on a log that cannot be read or replayed; `digest` the SHA-256 of its
     bytes where they were read, so that `arbiter verify` can tell it is the same file."""
-    return {
+    report: dict[str, Any] = {
         "file": file, "status": STATUS_INVALID, "error": error.to_dict(),
         "findings": [], "ledger": [], "games": [], "net": {},
         "provenance": provenance(digest, rulebook or load_rulebook()),
     }
+    if rulebook is not None and rulebook.house:  # the rules it was read under, as any report says
+        report["house_rules"] = dict(rulebook.house)
+    return report
 
 
 def replay_log(log: Mapping[str, Any], rulebook: Rulebook | None = None,
@@ -205,10 +208,8 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
         replay.run()
     except LogError as error:
         failed = invalid_report(file, locate(error) if locate else error, digest, rulebook)
-        if so_far:  # to be told as far as it goes, the error after it: what was judged before the break, and under what
+        if so_far:  # to be told as far as it goes, the error after it: what was judged before the break
             failed.update(_judged(replay, ignored, selected))
-            if rulebook.house:
-                failed["house_rules"] = dict(rulebook.house)
         return failed, list(replay.trace or ())
     judged = _judged(replay, ignored, selected)
     report = {"file": file, "status": _status(judged["findings"]), "error": None, **judged}

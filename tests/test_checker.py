@@ -622,3 +622,18 @@ def test_a_stake_lower_than_his_own_in_the_say_is_law_55s_alone():
     log = parse_checked(text, "x.hand")[0]
     assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == [("L55", 8)]
     assert arbiter.next_acts(log)["acts"][0] == {"type": "play", "minimum": 2, "maximum": 2}
+
+
+def test_an_invalid_report_says_the_house_rules_it_was_read_under():
+    """docs/house-rules.md: the report says which house rules were in force; a log that
+    breaks down under them said so only in its provenance (`house_rules` null, no line)."""
+    from arbiter.render.report import render_text
+    from arbiter.rulebook.house import read_house
+
+    log, _ = parse_checked("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\n"
+                           "dealt\nCat opens 2; Ann plays 2; Bob plays 2\nBob discards 6\n", "x.hand")
+    housed = apply_house(load_rulebook(), read_house("blaze"))
+    report = check_log(log, housed)
+    assert report["status"] == "invalid" and report["house_rules"]["name"] == "blaze", report
+    assert render_text(report, housed).endswith("  house rules: blaze\n")
+    assert "house_rules" not in check_log(log)  # by the laws alone, none

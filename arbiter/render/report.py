@@ -7,7 +7,7 @@ law, its words, and what follows.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from arbiter.render.columns import draw_table
 from arbiter.render.markdown import md
@@ -97,7 +97,7 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
         error = report["error"]
         located = f" (at {error['path']})" if error.get("path") else ""
         lines.append(f"  error: {shown(error['message'] + located)}")
-        return "\n".join(lines) + "\n"
+        return "\n".join([*lines, *_house_line(report, shown)]) + "\n"
     if markdown:
         lines.append("")
     if report["findings"]:
@@ -114,6 +114,9 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
     if stacks:  # where the log gives the players' stacks: after the last game (A5)
         after = ", ".join(f"{shown(p)} {n}" for p, n in stacks[-1]["stacks"].items())
         lines.append(f"{'**Stacks**' if markdown else '  stacks'} after game {stacks[-1]['game']}: {after}")
-    if report.get("house_rules"):
-        lines.append(f"  house rules: {shown(report['house_rules']['name'])}")
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, *_house_line(report, shown)]) + "\n"
+
+
+def _house_line(report: Mapping[str, Any], shown: Callable[[str], str]) -> list[str]:
+    """The house rules the log was judged (or read) under, as every report says them."""
+    return [f"  house rules: {shown(report['house_rules']['name'])}"] if report.get("house_rules") else []
