@@ -121,6 +121,18 @@ def test_under_table_stakes_one_who_drew_short_may_still_show_for_what_he_has_no
     assert words(answer).startswith("Cat may still demand a show for 3, or Dan to draw"), words(answer)
 
 
+def test_one_all_in_before_his_act_out_of_turn_has_no_turn_to_come():
+    """Table stakes: Cat opened with all he has, then after the draw said a play of 3 out of
+    turn (L53); Ann and Bob stood. His act was held as an early stake whose turn was still
+    to come, and `next` offered him a play of 3 or a pass, where `check` closed the betting
+    at the next act: he takes no further part (A5), and the hands are shown."""
+    text = ("players Ann Bob Cat; limit 10; ante 1; house table-stakes; stacks Ann 20, Bob 20, Cat 3\n"
+            "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 3; Ann plays 3; Bob plays 3\n"
+            "Bob discards 0; Cat discards 0; Ann discards 0\nCat plays 3; Ann plays 3; Bob plays 3\n")
+    answer = answer_to(text)
+    assert (answer["phase"], answer["player"]) == ("show", "Cat"), answer
+
+
 def test_no_stake_is_offered_past_what_a_log_may_record():
     """At a limit of 10⁹, `next` offered a play of 1e9 to 2e9, and the table wrote a raise to
     2e9 that the log's bound (a stake is at most 10⁹) made invalid: the most offered is that

@@ -87,6 +87,7 @@ def betting_act(r: Judge, event: Event) -> None:
     if game.phase == Phase.BETTING:
         game.bettors.add(player)
     in_turn = take_turns_to(r, player, passing=kind == "pass")
+    spent = player in game.all_in  # all he has staked before this act: nothing he does now is a stake to come
     held = r.decide(kind, player)
     taking_part = act_possible(r.board, kind, player)
     opens = False
@@ -112,7 +113,7 @@ def betting_act(r: Judge, event: Event) -> None:
             after_act(r, player, in_turn, staked=False, raises=False)
             return
     if taking_part or (kind == "pass" and not game.resolved):
-        after_act(r, player, in_turn, staked=kind != "pass")
+        after_act(r, player, in_turn, staked=kind != "pass", spent=spent)
 
 
 def round_may_end(r: Judge) -> None:
@@ -273,10 +274,11 @@ def pass_turn(r: Judge, player: str) -> None:
     turns.take_turn(game, r.board.seating, player)
 
 
-def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool = True) -> None:
+def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool = True, spent: bool = False) -> None:
     """The turn after a say or a bet: it moves on from one who acted in turn, and stays
-    where it was for one who acted out of turn (his stake is held as early). A say that
-    `raises` no one (a show for a sum) leaves the preceding stake as it was."""
+    where it was for one who acted out of turn (his stake is held as early; not where he
+    had `spent` all he has before, A5: he takes no further part, and no turn of his is to
+    come). A say that `raises` no one (a show for a sum) leaves the preceding stake as it was."""
     game = r.board.playing
     if game.resolved or one_left(r):
         return
@@ -292,7 +294,7 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool =
         if in_turn:
             turns.take_bet_turn(game, r.board.seating, player)
             close_betting_if_done(r, player)
-        elif player in game.still_in and not game.shows_only(player):  # all he has out of turn, too (A5)
+        elif player in game.still_in and not game.shows_only(player) and not spent:  # all he has out of turn (A5)
             turns.hold_early(game, player)
     elif game.phase == Phase.SHOW:  # a pass at the show: the hands due may all be in
         showing.close_show_if_done(r)
