@@ -121,6 +121,19 @@ def test_under_table_stakes_one_who_drew_short_may_still_show_for_what_he_has_no
     assert words(answer).startswith("Cat may still demand a show for 3, or Dan to draw"), words(answer)
 
 
+def test_a_show_for_what_he_has_offered_while_he_is_owed_cards_raises_none():
+    """Table stakes: Cat discarded short of Ann's 8 and is still owed her card; `next` offers
+    her a show for the 5 she has, in place of the make-good she cannot make. `check` took
+    that show as her first act after the draw and found her four cards a foul hand (L48);
+    a make-good there raises nothing (reading 10), nor does the show that stands in for it."""
+    text = ("players Ann Bob Cat; limit 10; ante 1; house table-stakes; stacks Ann 30, Bob 30, Cat 5\n"
+            "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 2; Ann plays 8; Bob plays 8\n"
+            "Bob discards 0; Cat discards 1\n")
+    assert {"type": "demand_show", "minimum": 5, "maximum": 5, "player": "Cat"} in answer_to(text)["others"]
+    log, _ = parse_checked(text + "Cat demands show 5\n", "x.hand")
+    assert [f["id"] for f in replay_log(log, apply_house(RULEBOOK, read_house("table-stakes")))["findings"]] == ["L36"]
+
+
 def test_one_all_in_before_his_act_out_of_turn_has_no_turn_to_come():
     """Table stakes: Cat opened with all he has, then after the draw said a play of 3 out of
     turn (L53); Ann and Bob stood. His act was held as an early stake whose turn was still

@@ -463,9 +463,12 @@ def on_demand_show(r: Judge, event: Event) -> None:
         # for a sum: a stake like his play, which changes his sum in nothing (L61: no further part)
         betting_act(r, event)
         return
+    # a show for a sum while others still draw, by one who has drawn, stands in for his make-good (A5, L60): it
+    # raises no drawn card, as a make-good there does not (reading 10)
+    late = game.phase == Phase.DRAW and not game.the_draw().over(game.still_in) and has_drawn(r.board, player)
     if game.phase == Phase.DRAW and game.the_draw().over(game.still_in):
         open_betting(r)
-    if not game.resolved and raised_a_foul_hand(r, player, raise_hand(r, player)):
+    if not game.resolved and not late and raised_a_foul_hand(r, player, raise_hand(r, player)):
         late_stake(r, player, event["stake"])
         return
     in_turn = take_turns_to(r, player)
