@@ -583,3 +583,14 @@ def test_a_club_rules_own_defaults_that_disagree_under_with_are_its_fault(tmp_pa
     code, _, err = run("house", "check", str(house_file(tmp_path, {"name": "fines", "rules": [rule]})))
     assert code == 2 and err.endswith("rules/H1/parameters/fine_amount: its default 0 does not agree with "
                                       "fines_on's, true: H1 has fine_amount 2 where fines_on is true\n"), err
+
+
+def test_club_rules_that_are_exceptions_to_one_another_are_refused(tmp_path):
+    """Two club fines for one misdeal, each an exception to the other: `house check` read
+    the file cleanly, and where both held each set the other aside: neither fined anyone."""
+    first = {**SHIPPED["rules"][0], "exception_to": ["H2"]}
+    second = {**first, "id": "H2", "exception_to": ["H1"], "parameters": {}}
+    rules = json.loads(json.dumps([first, second]))  # two copies, not one written twice (no YAML alias)
+    code, _, err = run("house", "check", str(house_file(tmp_path, {"name": "fines", "rules": rules})))
+    assert code == 2 and err.endswith("rules: H1 and H2 are exceptions to one another (H1 to H2 to H1): where they "
+                                      "hold together each sets the next aside, and none applies\n"), err

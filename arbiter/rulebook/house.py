@@ -22,7 +22,7 @@ from hashlib import sha256
 from itertools import compress, product
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 from arbiter.errors import HouseRulesError
 from arbiter.escapes import has_lone_surrogate
@@ -423,10 +423,22 @@ def _follow_cycle(rules: Mapping[str, Rule]) -> list[str] | None:
                    for effect in check.effects if isinstance(effect, dict) and "follow" in effect]
         return [name for target in targets for name in (target, *excepting.get(target, ()))]
 
+    return _cycle(rules, followed_next)
+
+
+def _exception_cycle(rules: Mapping[str, Rule]) -> list[str] | None:
+    """Rules that are exceptions to one another round a chain: where they hold together
+    each sets the next aside, and none reports (two club fines for one misdeal, each an
+    exception to the other, both vanished)."""
+    return _cycle(rules, lambda rule_id: list(rules[rule_id].exception_to) if rule_id in rules else [])
+
+
+def _cycle(rules: Mapping[str, Rule], next_of: Callable[[str], list[str]]) -> list[str] | None:
+    """A path from a rule by `next_of` that comes back to a rule already on it, or None."""
     done: set[str] = set()
 
     def walk(path: list[str]) -> list[str] | None:
-        for name in followed_next(path[-1]):
+        for name in next_of(path[-1]):
             if name in path:
                 return [*path[path.index(name):], name]
             if name not in done:
@@ -485,6 +497,11 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
     cycle = _follow_cycle({**rulebook.rules, **rules}) if rules else None
     if cycle:
         raise HouseRulesError(file, "rules", f"{' follows '.join(cycle)}: a chain of follows that never ends")
+    cycle = _exception_cycle({**rulebook.rules, **rules}) if rules else None
+    if cycle:
+        raise HouseRulesError(file, "rules", f"{' and '.join(cycle[:-1])} are exceptions to one another "
+                              f"({' to '.join(cycle)}): where they hold together each sets the next aside, and "
+                              "none applies")
     return rules
 
 
