@@ -167,6 +167,11 @@ class Round:
         self.order: list[str] = order
         self.done: list[str] = []
 
+    def take(self, player: str) -> None:
+        """His turn is had (by his act, or passed over), once."""
+        if player not in self.done:
+            self.done.append(player)
+
     def pending(self, still_in: set[str]) -> list[str]:
         """All still to take their turn, in the round's order (each of them is in it)."""
         return self.up_to(still_in, self.order)

@@ -422,7 +422,7 @@ def end_the_draw(r: Judge) -> None:
     game = r.board.playing
     for skipped in game.the_draw().pending(game.still_in):
         r.fire("draw_turn_passed", skipped)
-        game.the_draw().done.append(skipped)
+        game.the_draw().take(skipped)
     open_betting(r)
 
 

@@ -46,13 +46,12 @@ def on_discard(r: Judge, event: Event) -> None:
     while len(hand.cards) > hand.count:
         hand.cards.remove(None) if None in hand.cards else hand.cards.pop()
     game.deal.uncollected += count
-    if game.draw is not None and player not in game.the_draw().done:
-        game.draw.done.append(player)
+    if game.draw is not None:
+        game.draw.take(player)
     r.act(held)
     for passed_over in skipped:  # the turn to draw moves past them: they forfeit their draw
         r.fire("draw_turn_passed", passed_over)
-        if passed_over not in game.the_draw().done:  # a rule's forfeit_draw has moved it already
-            game.the_draw().done.append(passed_over)
+        game.the_draw().take(passed_over)  # unless a rule's forfeit_draw has moved it already
     if first and hand.demanded is not None:  # asked for before he discarded: judged now (L44, L45)
         demand_known(r, player)
     if early and hand.supplied:  # given his discard's number or more before it: his draw judged now (L47)

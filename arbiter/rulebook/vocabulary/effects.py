@@ -181,8 +181,8 @@ def _marked(players: set[str], kind: str, player: str) -> list[EffectRecord]:
          note="`forfeit_draw: P`: his turn to draw is had, and a discard of his after it is law 35's")
 def forfeit_draw(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
     draw = t.playing.draw
-    if draw is not None and player not in draw.done:  # the turn to draw moves past him (a round not yet begun
-        draw.done.append(player)  # leaves him out as it begins)
+    if draw is not None:  # the turn to draw moves past him (a round not yet begun leaves him out as it begins)
+        draw.take(player)
     return _marked(t.playing.forfeited_draw, "forfeit_draw", player)
 
 
