@@ -33,6 +33,7 @@ from arbiter.rulebook.loader import rule_problem
 from arbiter.rulebook.model import (
     Rule,
     Rulebook,
+    conditional_entry,
     definition_entries,
     first_read,
     hand_rules,
@@ -275,11 +276,11 @@ def _refuse_shadowed_settings(file: str, rulebook: Rulebook, clubs: Mapping[str,
                        if key is None or isinstance(e, dict) and e.get(key) == keyed]
             mine = next(i for i, (r, e) in enumerate(entries) if r is club and e is entry)
             if not _read_sometimes(entries, mine):
-                over = [r.id for r, e in entries if club.id in r.exception_to and not _conditional_entry(e)]
+                over = [r.id for r, e in entries if club.id in r.exception_to and not conditional_entry(e)]
                 if over:
                     raise HouseRulesError(file, _field("rules", club.id, "defines", name), f"could never apply: "
                                           f"{over[0]}, an exception to {club.id}, sets {name} ({DEFINES[name]}) always")
-                always = list(dict.fromkeys(r.id for r, e in entries[:mine] if not _conditional_entry(e)))
+                always = list(dict.fromkeys(r.id for r, e in entries[:mine] if not conditional_entry(e)))
                 sometimes = [rid for rid in dict.fromkeys(r.id for r, _ in entries[:mine]) if rid not in always]
                 also = f", and {' and '.join(sometimes)} where {'its' if len(sometimes) == 1 else 'their'} condition " \
                     "holds" if sometimes else ""
@@ -290,20 +291,16 @@ def _refuse_shadowed_settings(file: str, rulebook: Rulebook, clubs: Mapping[str,
                                       f"{' and '.join(always)}: `exception_to: [{', '.join(always)}]`)")
 
 
-def _conditional_entry(entry: Any) -> bool:
-    return isinstance(entry, dict) and "if" in entry
-
-
 def _read_sometimes(entries: list[tuple[Rule, Any]], mine: int) -> bool:
     """Is entry `mine` the one read for some way the others' conditions fall, as the replay
     reads a setting (`first_read`)?"""
-    open_ = [i for i, (_, e) in enumerate(entries) if i != mine and _conditional_entry(e)]
+    open_ = [i for i, (_, e) in enumerate(entries) if i != mine and conditional_entry(e)]
     if len(open_) > _MOST_CONDITIONS:
         return True  # too many ways to try: taken as read
     read = [_Read(i, rule.id, rule.exception_to) for i, (rule, _) in enumerate(entries)]
     for ways in product((False, True), repeat=len(open_)):
         held = set(compress(open_, ways))
-        holding = [read[i] for i, (_, e) in enumerate(entries) if i == mine or i in held or not _conditional_entry(e)]
+        holding = [read[i] for i, (_, e) in enumerate(entries) if i == mine or i in held or not conditional_entry(e)]
         first = first_read(holding)
         if first is not None and first.place == mine:
             return True

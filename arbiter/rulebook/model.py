@@ -233,7 +233,7 @@ class Rulebook:
         if rule is None:
             return None
         entries = definition_entries(rule.defines[setting])
-        return rule, next((e for e in entries if "if" not in e), entries[0])
+        return rule, next((e for e in entries if not conditional_entry(e)), entries[0])
 
     def implementing(self, where: str) -> Rule | None:
         """The rule in force whose `implemented_by` names this place in the engine's Python."""
@@ -297,6 +297,11 @@ def definition_entries(definition: Any) -> list[Any]:
     return definition if isinstance(definition, list) else [definition]
 
 
+def conditional_entry(entry: Any) -> bool:
+    """Does an entry of a setting hold only sometimes (an `if:`)?"""
+    return isinstance(entry, dict) and "if" in entry
+
+
 def _conditional(definition: Any) -> bool:
     """Does a setting's definition hold only sometimes (an `if:`, or entries each with one)?"""
-    return all(isinstance(e, dict) and "if" in e for e in definition_entries(definition))
+    return all(conditional_entry(e) for e in definition_entries(definition))
