@@ -387,7 +387,7 @@ class Prospect:
         may stake what he has for a show (L60)."""
         own = game.stakes[player]
         least, most = max(least, own), min(most, MAX_STAKE)  # no stake a log could not record (the log's bound)
-        means = own + self.board.within_stack(player, max(least, most) - own)
+        means = self.means(player, own, max(least, most))
         # no stake at all where his own early stake already raises the stake he meets at his turn by more than
         # the limit (D1: `most_for`)
         allowed = self.stakes_the_club_allows(player, kind, least, means) if means >= least <= most else None
@@ -404,6 +404,11 @@ class Prospect:
             self.others.extend({**act, "player": player} for act in acts)
             return
         self.to(player, *acts, {"type": "pass"}, *show)
+
+    def means(self, player: str, own: int, target: int) -> int:
+        """The most his stake can come to towards `target`: all of it, but under table stakes
+        no more than he has on the table (A5)."""
+        return own + self.board.within_stack(player, target - own)
 
     def show_for_a_sum(self, own: int, least: int, means: int) -> list[Act]:
         """A show for what he has, short of the `least` stake to meet (L60), never for 0:
@@ -450,7 +455,7 @@ class Prospect:
             if player is not None and game.stakes[drawer] < game.highest_stake() and drawer not in game.all_in:
                 # under table stakes, one who has not the counters for it shows for what he has instead (A5, L60)
                 own, highest = game.stakes[drawer], game.highest_stake()
-                means = own + self.board.within_stack(drawer, highest - own)
+                means = self.means(drawer, own, highest)
                 late = [{"type": "play", "minimum": highest, "maximum": highest}] if means >= highest else \
                     self.show_for_a_sum(own, highest, means)
                 self.others.extend({**act, "player": drawer} for act in late)
@@ -539,7 +544,7 @@ class Prospect:
         stake raised, shows for a sum short of it (L60, L61), as in the betting; under table
         stakes one who has not the counters for the highest may only pass or show (A5)."""
         own, highest = game.stakes[player], game.highest_stake()
-        means = own + self.board.within_stack(player, highest - own)
+        means = self.means(player, own, highest)
         acts: list[Act] = [{"type": "play", "minimum": highest, "maximum": highest}] if means >= highest else []
         acts.append({"type": "pass"})
         if own > 0:
