@@ -182,7 +182,7 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
     if main is not None and bettor is not None:  # the dealer's debt first (L39): the bettor's turn waits
         waiting = {o["type"]: o for o in answer["others"] if o.get("player") == bettor}
         main += f"; then {bettor} to bet: {_bet_options(waiting)}"
-    parts = [_making_good(answer) + main if answer["phase"] == "draw" else main] if main is not None else []
+    parts = [_making_good(answer, bettor) + main if answer["phase"] == "draw" else main] if main is not None else []
     parts.extend(f"what number did {ask['of']} hear {ask['about']} ask for? ({ask['law']})" if ask["what"] == "number"
                  else f"{ask['of']} shows the {ask['what']} before the pool is paid ({ask['law']})"
                  for ask in answer["asks"] if not (answer["phase"] == "over" and ask["of"] == actor))
@@ -290,11 +290,11 @@ def _early_actors(answer: dict[str, Any], round_word: str) -> str:
     return f"{named} may {round_word} again ({why}), or "
 
 
-def _making_good(answer: dict[str, Any]) -> str:
+def _making_good(answer: dict[str, Any], bettor: str | None) -> str:
     """In the draw, one who drew short may still make his stake good (D4, law 36): `Cat may
     still make good (4), or `; under table stakes one without the counters for it, show
-    for what he has (A5, L60): `Cat may still demand a show for 3, or `."""
-    bettor = _waiting_bettor(answer)
+    for what he has (A5, L60): `Cat may still demand a show for 3, or `. Not the `bettor`
+    waiting behind the dealer's give, whose acts are said after it."""
     late = [(o["player"], _range(o)) for o in answer["others"] if o["type"] == "play" and o["player"] != bettor]
     shows = "".join(f"{o['player']} may still demand a show for {_range(o)}, or " for o in answer["others"]
                     if o["type"] == "demand_show" and o["player"] != bettor)
