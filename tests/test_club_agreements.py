@@ -317,6 +317,21 @@ def test_under_table_stakes_a_stake_of_all_he_has_short_of_the_call_is_a_show_fo
         assert report["net"] == expected
 
 
+@pytest.mark.parametrize("stake, found", [(11, ["D4", "A5"]), (15, ["D4", "A5"]), (8, [])])
+def test_under_table_stakes_all_he_has_above_the_stake_at_the_draw_is_still_d4s_raise(stake, found):
+    """A5 is the exception to D4 only for all he has at most the stake to meet (its
+    `exception_where`): Dan, at 2 with 9 on the table against 8, stakes 11 (all he has) or
+    15 (beyond it, all he has again): a raise in the draw, D4, beside A5's all in. Before
+    the exception had its condition, A5 silenced D4 here. A make-good of 8 is no finding."""
+    case = json.loads((cases_dir() / "house" / "table-stakes-all-he-has-above-the-stake-at-the-draw-is-a-raise-d4.json")
+                      .read_text(encoding="utf-8"))
+    case["events"][14]["stake"] = stake
+    case["events"] = case["events"][:15]
+    case["table"]["house"] = "table-stakes"
+    report = check_log(case)
+    assert [f["id"] for f in report["findings"] if f["event"] == 14] == found
+
+
 @pytest.mark.parametrize("opening", [1, 8, 50])
 def test_under_table_stakes_an_opening_is_judged_as_the_stake_he_could_make(opening):
     """A5 with L25 and D1: Cat has 1 counter. Whatever he records, 1, 8 or 50, he stakes all

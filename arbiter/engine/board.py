@@ -246,7 +246,9 @@ class Board(BoardView):
 
     def follow(self, target: str) -> list[EffectRecord]:
         """Apply `target`'s effects, or those of an exception to it whose condition holds."""
-        for exception in self.rules.exceptions.get(target, ()):
+        for exception, where in self.rules.exceptions.get(target, ()):
+            if where is not None and not where(self):
+                continue
             records = self._apply_followed(exception)
             if records is not None:
                 return records

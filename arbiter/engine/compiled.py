@@ -115,6 +115,8 @@ class CompiledCheck:
         self.effects: tuple[tuple[str, Any], ...] = tuple(compile_effect(e, binding) for e in check.effects)
         self.player: Value = compile_value(check.player, binding)
         self.binding = binding
+        # the rules this check's finding silences, each with the condition it does so under (None: always)
+        self.exceptions: tuple[tuple[str, Condition | None], ...] = exceptions_of(rule, binding)
         self._summary: Callable[[Context], str] | None = None
         self._condition: Condition | None = None
 
@@ -131,6 +133,14 @@ class CompiledCheck:
         if self._summary is None:
             self._summary = compile_template(self.check.summary, self.binding)
         return self._summary(ctx)
+
+
+def exceptions_of(rule: Rule, binding: Binding | None) -> tuple[tuple[str, Condition | None], ...]:
+    """The rules `rule` is an exception to, each with the condition of `exception_where`
+    compiled, or None where it is the exception wherever it applies."""
+    where = rule.exception_where
+    return tuple((target, compile_condition(where[target], binding) if target in where else None)
+                 for target in rule.exception_to)
 
 
 def compile_effect(effect: Any, binding: Binding | None = None) -> tuple[str, Any]:
@@ -303,7 +313,8 @@ class Setting:
 
 
 class CompiledRules:
-    """Checks indexed by trigger, settings by name, exceptions by the rule they except."""
+    """Checks indexed by trigger, settings by name, exceptions (with their conditions) by
+    the rule they except."""
 
     def __init__(self, rulebook: Rulebook, binding: Binding | None = None) -> None:
         self.rulebook = rulebook
@@ -312,15 +323,15 @@ class CompiledRules:
         self.hand_rules = hand_rules(rulebook.parameters, rulebook.hands)  # one a rule book, not one a log
         self.by_trigger: dict[str, Triggered] = {}
         self.followed: dict[str, list[CompiledCheck]] = {}
-        self.exceptions: dict[str, list[str]] = {}
+        self.exceptions: dict[str, list[tuple[str, Condition | None]]] = {}
         self.settings: dict[str, list[Setting]] = {}
         implemented: set[str] = set()
         for rule in rulebook.in_order():
             if not rulebook.active(rule.id):
                 continue
             implemented.update(rule.implemented_by)
-            for target in rule.exception_to:
-                self.exceptions.setdefault(target, []).append(rule.id)
+            for target, where in exceptions_of(rule, binding):
+                self.exceptions.setdefault(target, []).append((rule.id, where))
             for index, check in enumerate(rule.checks):
                 compiled = CompiledCheck(rule, index, check, binding)
                 for trigger in check.on:

@@ -54,7 +54,8 @@ class Judge:
         """The checks `trigger` sets off that hold now, each with its finding drafted.
 
         A rule that is an exception to another silences that rule's check on the same
-        trigger and player (D5 over L54): exceptions are explicit in the data.
+        trigger and player (D5 over L54), where its `exception_where` condition, if any,
+        holds as well (A5 over D4): exceptions are explicit in the data.
         """
         triggered = self.rules.by_trigger.get(trigger)
         if triggered is None:
@@ -77,7 +78,8 @@ class Judge:
                 held.append(self._draft(check))
         if len(held) < 2:
             return held
-        silenced = {(target, d.finding.player) for d in held for target in d.check.rule.exception_to}
+        silenced = {(target, d.finding.player) for d in held for target, where in d.check.exceptions
+                    if where is None or where(board)}
         return [d for d in held if (d.check.rule.id, d.finding.player) not in silenced]
 
     def _draft(self, check: CompiledCheck) -> Decision:

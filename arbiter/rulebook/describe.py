@@ -169,7 +169,9 @@ class Describer:
         lines += self.defines(rule.defines)
         lines.extend(self.check(check, rule.severity_of(check)) for check in rule.checks)
         if rule.exception_to:
-            excepted = ", ".join(rule.exception_to)
+            excepted = ", ".join(target if target not in rule.exception_where else
+                                 f"{target} (if {self.condition(rule.exception_where[target])})"
+                                 for target in rule.exception_to)
             lines.append(f"An exception to {excepted}: where it applies, it replaces their effects.")
         return lines
 

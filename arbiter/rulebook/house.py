@@ -358,8 +358,10 @@ def _referenced(data: Mapping[str, Any]) -> list[str]:
 def _named_in_conditions(data: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """The rules a rule's conditions name, each with the word naming it (`{redeal_after:
     L10}`, `{retired_under: L54}`)."""
-    return [(name, node[name]) for check in data.get("checks") or ()
-            for node in nodes((check.get("when") or {}).get("if")) if isinstance(node, dict)
+    conditions = [(check.get("when") or {}).get("if") for check in data.get("checks") or ()]
+    conditions += (data.get("exception_where") or {}).values()
+    return [(name, node[name]) for condition in conditions
+            for node in nodes(condition) if isinstance(node, dict)
             for name in RULE_ARGUMENTS if name in node]
 
 

@@ -51,7 +51,8 @@ class Rule:
 
     def __init__(self, *, id: str, section: str, title: str, authority: str, source: Mapping[str, Any], text: str,
                  enforced_by: str, severity: str | None, parameters: Mapping[str, Any], defines: Mapping[str, Any],
-                 exception_to: tuple[str, ...], checks: tuple[Check, ...], interpretations: tuple[str, ...],
+                 exception_to: tuple[str, ...], exception_where: Mapping[str, Any], checks: tuple[Check, ...],
+                 interpretations: tuple[str, ...],
                  cases: tuple[str, ...], corrections: tuple[Mapping[str, str], ...], footnote: str | None,
                  not_shown_because: str | None, stays_on_because: str | None, evaluator: Mapping[str, Any] | None,
                  implemented_by: tuple[str, ...], hands: Mapping[str, Any], file: str,
@@ -67,6 +68,7 @@ class Rule:
         self.parameters = parameters
         self.defines = defines
         self.exception_to = exception_to
+        self.exception_where = exception_where  # the condition of a conditional exception, by the rule it excepts
         self.checks = checks
         self.interpretations = interpretations
         self.cases = cases
@@ -106,6 +108,7 @@ class Rule:
             "parameters": {name: parameter.to_dict() for name, parameter in self.declared.items()},
             "defines": dict(self.defines),
             "exception_to": list(self.exception_to),
+            **({"exception_where": dict(self.exception_where)} if self.exception_where else {}),
             "checks": [
                 {
                     **({"name": c.name} if c.name else {}),
@@ -172,6 +175,7 @@ def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
         parameters={name: parameter.default for name, parameter in declared.items()},
         defines=dict(data.get("defines") or {}),
         exception_to=tuple(exception_to),
+        exception_where=dict(data.get("exception_where") or {}),
         checks=checks,
         interpretations=tuple(data.get("interpretations") or ()),
         cases=tuple(data.get("cases") or ()),

@@ -491,6 +491,14 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
             if not isinstance(name, str) or name not in EFFECTS:
                 raise ValueError(f"{where}/then/{j}: {unknown('effect', name, EFFECTS, ', '.join(EFFECTS))}")
             _check_effect(name, effect[name] if isinstance(effect, dict) else None, f"{where}/then/{j}")
+    excepted = data.get("exception_to") or ()
+    for target, condition in (data.get("exception_where") or {}).items():
+        if target not in ([excepted] if isinstance(excepted, str) else excepted):
+            raise ValueError(f"exception_where/{target}: {target} is not in exception_to")
+        if data.get("defines"):
+            raise ValueError(f"exception_where/{target}: a rule that defines a setting is an exception wherever it "
+                             "applies (its settings are read before the others'): the condition cannot narrow it")
+        check_condition(condition, f"exception_where/{target}")
     for name, setting in (data.get("defines") or {}).items():
         if name not in DEFINES:
             raise ValueError(f"defines/{name}: {unknown('setting', name, DEFINES, ', '.join(DEFINES))}")

@@ -196,6 +196,8 @@ def check_rule_kinds(data: Mapping[str, Any], parameters: Mapping[str, str]) -> 
             if isinstance(effect, dict):
                 (name, arg), = effect.items()
                 check_effect_kinds(name, arg, f"{where}/then/{j}", known)
+    for target, condition in (data.get("exception_where") or {}).items():
+        check_condition_kinds(condition, f"exception_where/{target}", known)
     for name, entry in setting_entries(data.get("defines") or {}):
         _setting_kinds(name, entry, f"defines/{name}", known)
 
