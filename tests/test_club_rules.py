@@ -175,6 +175,8 @@ def test_explain_tells_its_ruling_at_its_event():
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["divulge"], "if": {"gt": [{"param": "fine"},
                                                                                             0]}}}]),
      "rules/H1: reads an unknown parameter 'fine'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{actor} pays {number:param.fine:ante}"}]),
+     "rules/H1: reads an unknown parameter 'fine'"),  # passed, and the finding's words failed in `check`
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{actor} {fine}"}]),
      "rules/0/checks/0/summary: unknown value 'fine'"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{her:actor} hand"}]),

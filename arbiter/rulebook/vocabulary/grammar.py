@@ -374,9 +374,10 @@ def template_value(name: str) -> Any:
 
 
 def template_parameters(template: str) -> list[str]:
-    """The parameters a summary template quotes (`{param.NAME}`)."""
-    return [match.group(1)[len("param."):] for match in re.finditer(TEMPLATE_FIELD, template)
-            if match.group(2) is None and match.group(1).startswith("param.")]
+    """The parameters a summary template quotes (`{param.NAME}`, `{number:param.NAME:ante}`)."""
+    values = [person or name for name, person, verb in re.findall(TEMPLATE_FIELD, template)
+              if not person or (name == COUNTED_FORM and verb)]
+    return [value[len("param."):] for value in values if value.startswith("param.")]
 
 
 def check_template(template: str, where: str) -> None:
