@@ -310,8 +310,8 @@ class HandRules:
         unknown = [name for name in order if not isinstance(name, str) or name not in (*CLASS_NAMES, *declared)]
         if unknown:
             raise ValueError(
-                f"hand_order: unknown hand(s) {unknown}; known: Peel's {', '.join(CLASS_NAMES)}, and those "
-                f"declared: {', '.join(declared) or 'none'}"
+                f"hand_order: unknown hand(s) {unknown}; known: those declared ({', '.join(declared) or 'none'}) "
+                f"and Peel's {', '.join(CLASS_NAMES)}"
             )
         problem = order_problem(order)
         if problem:

@@ -59,7 +59,7 @@ def test_a_house_declares_a_hand_and_places_it(tmp_path, rulebook):
     ({"hands": {"big_bobtail": {"cards": 4, "sequence": True, "suited": True, "colour": "red"}}},
      "hands/big_bobtail: Additional properties are not allowed ('colour' was unexpected)"),
     ({"hands": {}, "parameters": {"hand_order": [*BOBTAIL["parameters"]["hand_order"]]}},
-     "parameters/hand_order: unknown hand(s) ['big_bobtail']"),
+     "parameters/hand_order: unknown hand(s) ['big_bobtail']; known: those declared (blaze, skip_sequence)"),
 ])
 def test_a_bad_hand_is_refused_in_one_line(tmp_path, rulebook, change, message):
     path = house_file(tmp_path, {**BOBTAIL, **change})

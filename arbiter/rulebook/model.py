@@ -267,7 +267,7 @@ def hand_rules(parameters: Mapping[str, Any], hands: Mapping[str, Mapping[str, A
         hand_order=order,
         joker=parameters["joker"],
         two_pairs_odd_card_decides=parameters["two_pairs_odd_card_decides"],
-        shapes=tuple(shape_from_data(name, data) for name, data in hands.items() if name in order),
+        shapes=tuple(shape_from_data(name, data) for name, data in hands.items()),  # those out of the order go
         wild=frozenset(parse_card(card) for card in parameters["wild_cards"]),
         cards=parameters["cards_per_hand"],
     )
