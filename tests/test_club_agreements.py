@@ -330,6 +330,8 @@ def test_under_table_stakes_all_he_has_above_the_stake_at_the_draw_is_still_d4s_
     case["table"]["house"] = "table-stakes"
     report = check_log(case)
     assert [f["id"] for f in report["findings"] if f["event"] == 14] == found
+    if found:  # D4 names the stake he could make, all he has, not the number recorded (A5's reading)
+        assert "Dan made their stake 11 in the draw" in report["findings"][0]["summary"]
 
 
 @pytest.mark.parametrize("opening", [1, 8, 50])
