@@ -106,7 +106,8 @@ class CompiledCheck:
     a closure compiled once; its summary's template when it first holds (most checks of a
     log never do, and the templates were half the time of compiling a rule book)."""
 
-    def __init__(self, rule: Rule, index: int, check: Check, binding: Binding | None) -> None:
+    def __init__(self, rule: Rule, index: int, check: Check, binding: Binding | None,
+                 exceptions: tuple[tuple[str, Condition | None], ...]) -> None:
         self.rule = rule
         self.index = index
         self.check = check
@@ -116,7 +117,7 @@ class CompiledCheck:
         self.player: Value = compile_value(check.player, binding)
         self.binding = binding
         # the rules this check's finding silences, each with the condition it does so under (None: always)
-        self.exceptions: tuple[tuple[str, Condition | None], ...] = exceptions_of(rule, binding)
+        self.exceptions = exceptions
         self._summary: Callable[[Context], str] | None = None
         self._condition: Condition | None = None
 
@@ -330,10 +331,11 @@ class CompiledRules:
             if not rulebook.active(rule.id):
                 continue
             implemented.update(rule.implemented_by)
-            for target, where in exceptions_of(rule, binding):
+            exceptions = exceptions_of(rule, binding)
+            for target, where in exceptions:
                 self.exceptions.setdefault(target, []).append((rule.id, where))
             for index, check in enumerate(rule.checks):
-                compiled = CompiledCheck(rule, index, check, binding)
+                compiled = CompiledCheck(rule, index, check, binding, exceptions)
                 for trigger in check.on:
                     if trigger == "followed":
                         self.followed.setdefault(rule.id, []).append(compiled)
