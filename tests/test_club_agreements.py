@@ -582,3 +582,27 @@ def test_a_raise_the_club_gives_back_leaves_the_stakes_equal_and_the_show_begins
             "Cat plays 9\n")
     answer = next_acts(parse_checked(text, "x.hand")[0])
     assert (answer["phase"], answer["player"]) == ("show", "Dan"), answer
+
+
+def _noting(rule_id: str, **more) -> dict:
+    """A club rule that notes, when no one opens, each player's stake (one finding a player)."""
+    return {"id": rule_id, "section": "jack-pot", "title": f"{rule_id} notes each stake", "authority": "house",
+            "source": {}, "text": "When no one opens, each stake is noted.", "enforced_by": "finding",
+            "severity": "ruling", "parameters": {}, "defines": {}, "interpretations": [], "cases": [],
+            "checks": [{"when": {"on": ["say_closed"], "for_each": "players",
+                                 "if": {"all": [{"not": "opened"}, {"gt": [{"stake_of": "each"}, 0]}]}},
+                        "then": [], "player": "each", "summary": f"{rule_id} notes {{each}}'s stake"}], **more}
+
+
+def test_a_conditional_exception_of_a_for_each_check_is_judged_for_its_player(tmp_path, rulebook):
+    """H2 is the exception to H1 only where the player's stake is above 1: of Bob's ante (1)
+    and Cat's straddle (2), only Cat's H1 finding gives way. The condition was asked once
+    the round of players was over, with no player: it never held."""
+    house = {"name": "noting", "description": "two notes", "rules": [
+        _noting("H1"), _noting("H2", exception_to=["H1"], exception_where={"H1": {"gt": [{"stake_of": "each"}, 1]}})]}
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, house))))
+    log, _ = parse_checked("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts\n"
+                           "Bob antes 1; Cat straddles 2\ndealt\nDan passes; Ann passes; Bob passes; Cat passes\n",
+                           "x.hand")
+    found = [(f["id"], f["player"]) for f in check_log(log, book)["findings"] if f["id"] != "L29"]
+    assert found == [("H1", "Bob"), ("H2", "Bob"), ("H2", "Cat")]

@@ -30,13 +30,16 @@ NO_DEAL: Final = "no deal has begun: a deal event must come first"
 
 class Decision:
     """A check that held: its finding as drafted on the state before the event, the actor
-    it held for, and its effects' operands, evaluated then too."""
+    it held for, its effects' operands and the rules it is the exception to, evaluated
+    then too (for a `for_each` check, with its player as `each`)."""
 
-    def __init__(self, check: CompiledCheck, finding: Finding, actor: str | None, arguments: list[Any]) -> None:
+    def __init__(self, check: CompiledCheck, finding: Finding, actor: str | None, arguments: list[Any],
+                 excepted: list[str]) -> None:
         self.check = check
         self.finding = finding
         self.actor = actor
         self.arguments = arguments
+        self.excepted = excepted
 
 
 class Judge:
@@ -78,8 +81,7 @@ class Judge:
                 held.append(self._draft(check))
         if len(held) < 2:
             return held
-        silenced = {(target, d.finding.player) for d in held for target, where in d.check.exceptions
-                    if where is None or where(board)}
+        silenced = {(target, d.finding.player) for d in held for target in d.excepted}
         return [d for d in held if (d.check.rule.id, d.finding.player) not in silenced]
 
     def _draft(self, check: CompiledCheck) -> Decision:
@@ -95,7 +97,8 @@ class Judge:
             summary=check.summary(self.board),
         )
         arguments = [self.board.effect_arguments(name, arg) for name, arg in check.effects]
-        return Decision(check, finding, self.board.actor, arguments)
+        excepted = [target for target, where in check.exceptions if where is None or where(self.board)]
+        return Decision(check, finding, self.board.actor, arguments, excepted)
 
     def act(self, held: list[Decision]) -> None:
         """Apply what the checks decided, and report the findings."""
