@@ -177,6 +177,8 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/H1: reads an unknown parameter 'fine'"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{actor} pays {number:param.fine:ante}"}]),
      "rules/H1: reads an unknown parameter 'fine'"),  # passed, and the finding's words failed in `check`
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{number:param.jackpot_openers:hand}"}]),
+     "rules/0/checks/0/summary: a number is wanted, and {param: jackpot_openers} is a list"),  # said "['JJ', …] hands"
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{actor} {fine}"}]),
      "rules/0/checks/0/summary: unknown value 'fine'"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{her:actor} hand"}]),

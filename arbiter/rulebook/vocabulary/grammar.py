@@ -380,6 +380,13 @@ def template_parameters(template: str) -> list[str]:
     return [value[len("param."):] for value in values if value.startswith("param.")]
 
 
+def counted_values(template: str) -> list[Any]:
+    """The values a summary template says as a number with its noun (`{number:V:card}`):
+    numbers, as `types.check_rule_kinds` holds them to be."""
+    return [template_value(value) for name, value, noun in re.findall(TEMPLATE_FIELD, template)
+            if name == COUNTED_FORM and value and noun]
+
+
 def check_template(template: str, where: str) -> None:
     """Every field of a summary template names a value, a pronoun or a verb the engine fills,
     so that a rule from a house file cannot fail only when its finding is written."""

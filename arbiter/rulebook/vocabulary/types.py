@@ -20,7 +20,13 @@ from arbiter.events import MAX_NUMBER
 from arbiter.rulebook.vocabulary.effects import EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
-from arbiter.rulebook.vocabulary.grammar import EVERY_PLAYER, PERSON_SETTINGS, is_hand_literal, setting_entries
+from arbiter.rulebook.vocabulary.grammar import (
+    EVERY_PLAYER,
+    PERSON_SETTINGS,
+    counted_values,
+    is_hand_literal,
+    setting_entries,
+)
 from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import PERSONS
 from arbiter.rulebook.vocabulary.predicates import PREDICATES
@@ -192,6 +198,8 @@ def check_rule_kinds(data: Mapping[str, Any], parameters: Mapping[str, str]) -> 
         check_condition_kinds(check["when"].get("if"), f"{where}/when/if", known)
         if check.get("player") is not None:
             expect(check["player"], "person", f"{where}/player", known)
+        for value in counted_values(check.get("summary") or ""):
+            expect(value, "fraction", f"{where}/summary", known)
         for j, effect in enumerate(check.get("then") or ()):
             if isinstance(effect, dict):
                 (name, arg), = effect.items()
