@@ -86,6 +86,18 @@ def test_a_straddle_that_cannot_be_the_last_straddle_moves_neither_least_nor_mos
     assert not [f for f in arbiter.check_log(log)["findings"] if f["event"] == last]  # the least offered is lawful
 
 
+def test_a_bettor_still_owed_cards_is_offered_no_bet_while_the_dealer_owes_them():
+    """Cat bets before the dealer has given himself his 2: the dealer, next to bet, is to
+    give them first; his bet is not among the others, for it would raise a hand of three
+    (L48), as `check` then finds. It was offered."""
+    text = DISPUTE.split("Bob discards")[0] + "Bob discards 0; Cat discards 0; Ann discards 2\nCat plays 5\n"
+    answer = answer_to(text)
+    assert answer["player"] == "Ann" and answer["acts"] == [{"type": "give", "to": "Ann", "count": 2}]
+    assert answer["others"] == []
+    log, _ = parse_checked(text + "Ann plays 5\n", "x.hand")
+    assert "L48" in [f["id"] for f in arbiter.check_log(log)["findings"]]
+
+
 def test_a_law_46_ruling_for_more_than_was_given_owes_the_make_good():
     answer = answer_to(DISPUTE + "Cat claims 3 dealer says 2 testimony (Bob 3)\n")
     assert answer["player"] == "Ann"
@@ -1447,8 +1459,8 @@ def test_the_turn_to_draw_of_one_short_says_a_pass_ends_his_part(house, said):
     ("Cat opens 2; Dan plays 4; Ann passes; Bob passes\nCat discards 2; Cat gets 2\n",  # Cat drew short (L36)
      "Cat may still make good (4), or Dan to draw: they discard up to 5 cards and ask for as many, stand pat, or pass"),
     ("Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 0; Dan discards 1\nAnn discards 0\n"
-     "Cat plays 2\n",  # the dealer owes Dan his card in the betting: the give first, the bet waits
-     "Ann gives Dan 1 card; then Dan to bet: play (2 to 22) or pass"),
+     "Cat plays 2\n",  # the dealer owes Dan his card in the betting: the give first; Dan's bet, which would
+     "Ann gives Dan 1 card"),  # raise a hand of four (L48), is not offered among the others until then
     ("Dan plays 4\nCat passes\n",  # Dan said early, his turn come: his own bounds, not only Ann's
      "Dan may say again (play 4 to 24; the early act stands and the turn may pass), or Ann's say: play (4 to 24) or "
      "pass"),

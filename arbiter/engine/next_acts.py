@@ -358,11 +358,14 @@ class Prospect:
     def owed_first(self, game: Game) -> None:
         """Cards still owed from the draw come first (L39: the debt outlasts the turns to
         draw): the dealer is to act, and the turn of the bettor or the shower waits among
-        the others."""
+        the others, but for one still owed cards: his act would raise a hand short of them
+        (L48), as `waiting_bet` has it."""
         turn, acts = self.player, self.acts
         self.player, self.acts = None, []
-        if self.dealer_owes(game, self.owing(game), None):
-            self.others.extend({**act, "player": turn} for act in acts)
+        owing = self.owing(game)
+        if self.dealer_owes(game, owing, None):
+            if turn not in {drawer for drawer, _, _ in owing}:
+                self.others.extend({**act, "player": turn} for act in acts)
         else:
             self.to(turn, *acts)
 
