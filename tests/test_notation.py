@@ -297,6 +297,7 @@ def test_undo_takes_back_the_last_line_of_events_whole():
     (HEAD + "Ann deals\nBob plays\n", 3, 10, "expected a whole stake in counters, found the end of the line"),
     (HEAD + "Ann deals\nBob plays x2\n", 3, 11, "expected a whole stake in counters, found 'x2'"),
     (HEAD + "Ann deals; Bob plays x2; Cat passes\n", 2, 22, "expected a whole stake in counters, found 'x2'"),  # not 'x2;'
+    (HEAD + "Ann deals; Bob plays ;Cat passes\n", 2, 22, "expected a whole stake in counters, found ';'"),  # not ';Cat'
     (HEAD + "Ann deals\nBob discards 3 (2c 7d 1x)\n", 3, 23, "expected a card (rank 2-9"),
     (HEAD + "Ann deals\nBob shuffles face down\n", 3, 14,
      "expected '[not] face up', '[not] below table', a note ('-- …'), ';' or the end of the line, found 'face'"),

@@ -175,7 +175,7 @@ class _Parser:
         if rest[0].isspace():  # a space, a tab, or any other white space (a form feed, U+2028 …)
             return repr(rest[0])
         chunk = rest.split("\n", 1)[0].split()[0]
-        chunk = chunk[:1] + chunk[1:].split(";", 1)[0]  # the word, not the `;` that ends its statement
+        chunk = chunk.split(";", 1)[0] or ";"  # the word, not the `;` ending its statement; or that `;`
         return repr(chunk if len(chunk) <= 24 else chunk[:23] + "…")
 
     # --- the characters -------------------------------------------------------------
