@@ -165,6 +165,8 @@ def test_explain_tells_its_ruling_at_its_event():
     (club(exception_to="L99"), "rules/H1: names an unknown rule ID 'L99'"),
     (club(exception_to=["L28"], exception_where={"L14": {"phase": "draw"}}),
      "rules/0/exception_where/L14: L14 is not in exception_to"),
+    (club(exception_to=["L28"], exception_where={"L28": {"ne": ["each", "dealer"]}}),  # no player to ask it of
+     "rules/0/exception_where/L28: names `each`, the player of a check with `for_each: players`, and not every"),
     (club(exception_to=["L28"], exception_where={"L28": {"phaze": "draw"}}),
      "rules/0/exception_where/L28: unknown condition 'phaze'"),
     (club(exception_to=["L46"], defines={"evidence": {"candidates": ["left_of_dealer"]}},

@@ -507,6 +507,9 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
             raise ValueError(f"exception_where/{target}: a rule that defines a setting is an exception wherever it "
                              "applies (its settings are read before the others'): the condition cannot narrow it")
         check_condition(condition, f"exception_where/{target}")
+        if "each" in nodes(condition) and not all(c["when"].get("for_each") for c in data.get("checks") or ()):
+            raise ValueError(f"exception_where/{target}: names `each`, the player of a check with `for_each: "
+                             "players`, and not every check of the rule has one")
     for name, setting in (data.get("defines") or {}).items():
         if name not in DEFINES:
             raise ValueError(f"defines/{name}: {unknown('setting', name, DEFINES, ', '.join(DEFINES))}")
