@@ -606,3 +606,16 @@ def test_a_conditional_exception_of_a_for_each_check_is_judged_for_its_player(tm
                            "x.hand")
     found = [(f["id"], f["player"]) for f in check_log(log, book)["findings"] if f["id"] != "L29"]
     assert found == [("H1", "Bob"), ("H2", "Bob"), ("H2", "Cat")]
+
+
+def test_a_number_the_event_does_not_give_is_said_unknown_not_none(tmp_path, rulebook):
+    """`{number:V:noun}` of a value the event or the log does not give (a pass has no card
+    count; stacks not given): "an unknown number of cards", where it said "None cards"."""
+    rule = _noting("H1")
+    rule["checks"][0]["summary"] = "{each} with {number:event.count:card} and {number:stack_of_each:counter}"
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, {"name": "n", "description": "n",
+                                                                        "rules": [rule]}))))
+    log, _ = parse_checked("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts\nBob antes 1\n"
+                           "dealt\nCat passes; Ann passes; Bob passes\n", "x.hand")
+    said = [f["summary"] for f in check_log(log, book)["findings"] if f["id"] == "H1"]
+    assert said == ["Bob with an unknown number of cards and an unknown number of counters"]

@@ -86,7 +86,8 @@ def _named_part(person: Value, actor: Value, verb: str | None) -> Value:
 
 def _counted_part(number: Value, noun: str) -> Value:
     def counted(ctx: Context) -> str:
-        return plural(number(ctx), noun)
+        value = number(ctx)  # None where the event or the log does not say it (a pass's count, stacks not given)
+        return plural(value, noun) if value is not None else plural(2, noun).replace("2", "an unknown number of", 1)
 
     return counted
 
