@@ -124,3 +124,19 @@ def test_a_law_a_club_rule_sets_aside_says_so_beside_peels_words():
     assert "If he does not straddle, no other player shall do so" in said
     assert "House rule: H1 (No straddling; a straddle made is returned) is an exception to this law" in said
     assert "House rule: H1" not in flat(in_process("law", "L21"))
+
+
+def test_a_club_rule_switched_off_or_excepting_only_sometimes_says_so(rulebook):
+    """The note beside a law a club rule sets aside said it "decides instead where it holds"
+    when the house had switched the club rule off, and left out the condition of an
+    exception that holds only sometimes (`exception_where`), where both findings stand."""
+    from arbiter.rulebook.house import read_house, shipped_house_files
+
+    club = read_house(str(shipped_house_files()["no-straddling"]))
+    off = apply_house(rulebook, {**club, "disable": ["H1"]})
+    assert not [note for note in house_notes(off.get("L21"), off) if "H1" in note]
+    sometimes = apply_house(rulebook, {**club, "rules": [{**club["rules"][0], "exception_to": ["L21"],
+                                                          "exception_where": {"L21": {"phase": "say"}}}]})
+    assert [note for note in house_notes(sometimes.get("L21"), sometimes) if "H1" in note] == [
+        "House rule: H1 (No straddling; a straddle made is returned) is an exception to this law, and decides "
+        "instead where it holds and the game is in its say phase"]

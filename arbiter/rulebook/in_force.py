@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from arbiter.rulebook.describe import Describer
 from arbiter.rulebook.model import Rule, Rulebook
 from arbiter.rulebook.vocabulary.grammar import READS_PARAMETERS
 
@@ -70,8 +71,10 @@ def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
             continue
         notes.append(f"House rule: {name} is {words(rulebook.parameters[name])} "
                      f"({default_source(rulebook.rules[owners[name]])}: {words(rulebook.defaults[name])})")
-    for other in rulebook.rules.values():  # a club's rule that sets this one aside where it holds
-        if rule.id in other.exception_to and other.authority == "house":
+    for other in rulebook.rules.values():  # a club's rule in force that sets this one aside where it holds
+        if rule.id in other.exception_to and other.authority == "house" and rulebook.active(other.id):
+            where = other.exception_where.get(rule.id)
+            condition = f" and {Describer(rulebook.parameters).condition(where)}" if where is not None else ""
             notes.append(f"House rule: {other.id} ({other.title}) is an exception to this law, and decides instead "
-                         "where it holds")
+                         f"where it holds{condition}")
     return notes
