@@ -607,3 +607,14 @@ def test_club_rules_that_are_exceptions_to_one_another_are_refused(tmp_path):
     code, _, err = run("house", "check", str(house_file(tmp_path, {"name": "fines", "rules": rules})))
     assert code == 2 and err.endswith("rules: H1 and H2 are exceptions to one another (H1 to H2 to H1): where they "
                                       "hold together each sets the next aside, and none applies\n"), err
+
+
+@pytest.mark.parametrize("fmt, said", [("markdown", "**Example:** none (its house file names no case)."),
+                                       ("html", "None: its house file names no case.")])
+def test_a_club_rule_without_a_case_is_not_said_to_be_one_no_log_can_show(tmp_path, fmt, said):
+    """The rule book said of a club rule whose house file names no case "no hand log can
+    show this rule", which is said of the laws no log can show (L81's), not of a rule with
+    checks that a log shows."""
+    path = house_file(tmp_path, club(cases=[]))
+    code, out, _ = run("rulebook", "--house", str(path), "--format", fmt)
+    assert code == 0 and said in out

@@ -176,10 +176,15 @@ def _markdown_rule(entry: Mapping[str, Any], links_from: str) -> list[str]:
     return blocks
 
 
+def _no_example(rule: Rule) -> str:
+    """Why a rule has no example: no log can show it, or (a club's rule) its house file names no case."""
+    return "no hand log can show this rule" if rule.enforced_by == "not_shown" else "its house file names no case"
+
+
 def _markdown_example(entry: Mapping[str, Any], links_from: str) -> str:
     example = entry["example"]
     if example is None:
-        return "**Example:** none (no hand log can show this rule)."
+        return f"**Example:** none ({_no_example(entry['rule'])})."
     told = f"**Example:** *{example['title']}* ([`{example['path']}`]({links_from}{example['path']}))"
     others = entry["other_cases"]
     return told + (f"; also shown in {len(others)} other case{'s' if len(others) > 1 else ''}: "
@@ -305,7 +310,7 @@ def _html_rule(entry: Mapping[str, Any]) -> str:
 def _html_example(entry: Mapping[str, Any]) -> str:
     example = entry["example"]
     if example is None:
-        return "None: no hand log can show this rule."
+        return f"None: {_no_example(entry['rule'])}."
     told = f"<cite>{html.escape(example['title'])}</cite> (<code>{html.escape(example['path'])}</code>)"
     others = entry["other_cases"]
     if others:
