@@ -619,3 +619,14 @@ def test_a_number_the_event_does_not_give_is_said_unknown_not_none(tmp_path, rul
                            "dealt\nCat passes; Ann passes; Bob passes\n", "x.hand")
     said = [f["summary"] for f in check_log(log, book)["findings"] if f["id"] == "H1"]
     assert said == ["Bob with an unknown number of cards and an unknown number of counters"]
+
+
+def test_house_check_in_markdown_is_a_page_saying_what_the_text_says(tmp_path):
+    """`house check --format markdown` printed the text, as `--help` offered Markdown: a
+    heading a section, a bullet an item, the club's words quoted, names escaped."""
+    code, text, _ = run("house", "check", str(house_file(tmp_path, BOBTAIL)))
+    code_md, page, _ = run("house", "check", str(house_file(tmp_path, BOBTAIL)), "--format", "markdown")
+    assert code == code_md == 0 and page != text
+    assert page.startswith("# ") and "\n## Parameters\n" in page and "\n## Hands\n" in page
+    assert "- big\\_bobtail: A hand said in data, a big bobtail: four of the five cards, in sequence" in page
+    assert "## Club rules\n\nNone." in page

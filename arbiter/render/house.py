@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from arbiter.render.markdown import md
 from arbiter.rulebook.describe import Describer, hand_shape_words
 from arbiter.rulebook.in_force import default_source, words
 from arbiter.rulebook.model import Rulebook
@@ -45,28 +46,63 @@ def _wrap(text: str, indent: str) -> list[str]:
     return fold(" ".join(text.split()), 88, indent, " " * len(indent))
 
 
+def _sections(summary: dict[str, Any]) -> list[tuple[str, str, bool, list[tuple[str, list[str]]]]]:
+    """The summary's sections, each its heading, what it says where it is empty, whether
+    its lines fold (a hand's words are a sentence), and its items: a line and the
+    sentences under it. The text and the Markdown say the same."""
+    parameters: list[tuple[str, list[str]]] = [
+        (f"{p['name']} = {words(p['value'])}  " + (f"({p['rule']}; Peel: {words(p['default'])})"
+                                                   if p["default_from"] == "Peel" else
+                                                   f"({p['default_from']}: {words(p['default'])})"), [])
+        for p in summary["parameters"]]
+    hands: list[tuple[str, list[str]]] = [
+        (f"{hand['name']}: {hand['in_words']}"
+         + ("" if hand["placed"] else " Not in hand_order: it counts for nothing."), []) for hand in summary["hands"]]
+    rules: list[tuple[str, list[str]]] = [
+        (f"{rule['id']}  {rule['title']}", [f"“{rule['text']}”", *rule["machine_form_in_words"]])
+        for rule in summary["rules"]]
+    return [
+        ("Parameters", "none changed", False, parameters),
+        ("Switched off", "none", False, [(f"{rule['id']}  {rule['title']}", []) for rule in summary["disable"]]),
+        ("Hands", "none declared", True, hands),
+        ("Club rules", "none", False, rules),
+    ]
+
+
 def render_house(summary: dict[str, Any], fmt: str) -> str:
     if fmt == "json":
         return json.dumps(summary, indent=2, ensure_ascii=False)
+    if fmt == "markdown":
+        return _markdown(summary)
     lines = [f"{summary['name']} ({summary['file']}): read cleanly"]
     if summary["description"]:
         lines += _wrap(summary["description"], "  ")
     lines.append("")
-    lines.append("Parameters:" if summary["parameters"] else "Parameters: none changed")
-    lines += [f"  {p['name']} = {words(p['value'])}  "
-              + (f"({p['rule']}; Peel: {words(p['default'])})" if p["default_from"] == "Peel" else
-                 f"({p['default_from']}: {words(p['default'])})")
-              for p in summary["parameters"]]
-    lines.append("Switched off:" if summary["disable"] else "Switched off: none")
-    lines += [f"  {rule['id']}  {rule['title']}" for rule in summary["disable"]]
-    lines.append("Hands:" if summary["hands"] else "Hands: none declared")
-    for hand in summary["hands"]:
-        placed = "" if hand["placed"] else " Not in hand_order: it counts for nothing."
-        lines += _wrap(f"{hand['name']}: {hand['in_words']}{placed}", "  ")
-    lines.append("Club rules:" if summary["rules"] else "Club rules: none")
-    for rule in summary["rules"]:
-        lines.append(f"  {rule['id']}  {rule['title']}")
-        lines += _wrap(f"“{rule['text']}”", "      ")
-        for sentence in rule["machine_form_in_words"]:
-            lines += _wrap(sentence, "      - ")
+    for heading, empty, folded, items in _sections(summary):
+        lines.append(f"{heading}:" if items else f"{heading}: {empty}")
+        for line, under in items:
+            lines += _wrap(line, "  ") if folded else [f"  {line}"]
+            if under:
+                lines += _wrap(under[0], "      ")
+                for sentence in under[1:]:
+                    lines += _wrap(sentence, "      - ")
     return "\n".join(lines)
+
+
+def _markdown(summary: dict[str, Any]) -> str:
+    """The same summary as a page: a heading a section, a bullet an item."""
+    lines = [f"# {md(summary['name'] or '')} ({md(summary['file'])})", ""]
+    if summary["description"]:
+        lines += [md(" ".join(summary["description"].split())), ""]
+    for heading, empty, _, items in _sections(summary):
+        lines += [f"## {heading}", ""]
+        if not items:
+            lines += [f"{empty[0].upper()}{empty[1:]}.", ""]
+        for line, under in items:
+            lines.append(f"- {md(' '.join(line.split()))}")
+            if under:
+                lines.append(f"  > {md(' '.join(under[0].split()))}")
+                lines += [f"  - {md(' '.join(sentence.split()))}" for sentence in under[1:]]
+        if items:
+            lines.append("")
+    return "\n".join(lines).rstrip("\n")
