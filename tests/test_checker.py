@@ -637,3 +637,23 @@ def test_an_invalid_report_says_the_house_rules_it_was_read_under():
     assert report["status"] == "invalid" and report["house_rules"]["name"] == "blaze", report
     assert render_text(report, housed).endswith("  house rules: blaze\n")
     assert "house_rules" not in check_log(log)  # by the laws alone, none
+
+
+@pytest.mark.parametrize("change, found", [
+    ({22: {"type": "cut", "player": "Ann"}}, [("L41", 20, None), ("L41", 22, "Ann")]),  # the cut is Fay's
+    ({18: {"type": "discard", "player": "Gus", "count": 2}, 21: None, 22: None, 23: {"type": "give", "to": "Gus",
+                                                                                     "count": 2}},
+     [("L41", 20, "Gus")]),  # the pack held the 2 owed: collected though it sufficed
+])
+def test_law_41_judges_the_pack_made_up_once_the_betting_has_begun_as_in_the_draw(change, found):
+    """The dealer still owes himself cards after the first bet: the discards collected are
+    law 41's, in the betting as in the draw. A cut by another than the dealer's right-hand
+    player went unjudged there, and a collection though the pack sufficed was law 35's 'no
+    time to draw' (the cards were still owed)."""
+    case = load_case(cases_dir() / "l41-the-pack-made-up-for-the-dealers-own-draw-once-the-betting-has-begun.json")
+    events = dict(enumerate(case["events"]))
+    events.update(change)
+    case["events"] = [event for _, event in sorted(events.items()) if event is not None]
+    report = check_log(case)
+    assert [(f["id"], f["event"], f["player"]) for f in report["findings"] if f["id"] in ("L41", "L35")] == found
+

@@ -6,6 +6,7 @@ from typing import Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.numbers import dealer_drew, stake_made
+from arbiter.rulebook.vocabulary.predicates import cards_due
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.state import Outcome, Phase
 
@@ -119,6 +120,9 @@ def pack_suffices(t: BoardView) -> bool:
 add("pack_suffices", "the pack holds every card still owed in the draw",
     lambda t: t.in_deal() and pack_suffices(t),
     note="to each player still in who has discarded and not raised his cards: his discard less what he was given")
+add("cards_owed", "the dealer still owes cards of the draw to a player still in",
+    lambda t: t.in_deal() and any(cards_due(t, player) for player in t.playing.still_in),
+    note="`cards_due` of any player still in: the discards may still be made up for them (L39, L41)")
 add("pack_unready", "the pack made up from the discards is not yet shuffled and cut",
     lambda t: t.in_deal() and bool(t.playing.deal.remaking))
 add("all_stood", "every player still in stood after the draw", all_stood)
