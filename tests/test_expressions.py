@@ -202,14 +202,15 @@ def test_a_setting_of_one_phase_is_not_asked_in_another():
 
 def test_the_rounds_with_no_condition_are_gathered_once_and_one_with_a_condition_is_asked_for_its_act():
     """`act_possible` reads the phases the rounds with no condition accept, gathered once
-    (`round_acts`); a round with a condition (law 39's: a give the dealer still owes, in
-    the betting) is asked only for the acts it names, and only outside those phases."""
+    (`round_acts`); a round with a condition (law 39's: a give the dealer still owes, and
+    the discards collected for it, in the betting) is asked only for the acts it names,
+    and only outside those phases."""
     from arbiter.engine.replay import Replay
     from arbiter.rulebook.loader import load_rulebook
 
     rules = Replay.compile(load_rulebook())
     assert rules.round_acts["discard"] == rules.round_acts["give"] == {"draw"}
-    assert rules.conditional_acts == {"give"}
+    assert rules.conditional_acts == {"give", "collect_discards"}
     assert "draw_for_deal" not in rules.round_acts  # no round names it: it can always come
 
 
