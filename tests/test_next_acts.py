@@ -86,6 +86,21 @@ def test_a_straddle_that_cannot_be_the_last_straddle_moves_neither_least_nor_mos
     assert not [f for f in arbiter.check_log(log)["findings"] if f["event"] == last]  # the least offered is lawful
 
 
+@pytest.mark.parametrize("asked, discard, said", [
+    (3, {"type": "discard", "minimum": 3, "maximum": 3}, "Cat to draw: they discard 3 cards, the number they asked "
+                                                         "for, or pass"),
+    (None, {"type": "discard", "minimum": 0, "maximum": 5}, "Cat to draw: they discard up to 5 cards and ask for "
+                                                            "as many, stand pat, or pass")])
+def test_one_who_asked_before_he_discarded_is_offered_the_discard_of_that_number(asked, discard, said):
+    """L44: Cat asks for 3 before discarding: a discard of any other number makes his demand
+    other than his discard, which `check` finds; `next` offered any discard up to five."""
+    text = DISPUTE.split("Bob discards")[0] + "Bob discards 2; Bob gets 2\n" + (f"Cat asks {asked}\n" if asked else "")
+    answer = answer_to(text)
+    assert answer["player"] == "Cat" and answer["acts"][0] == discard and words(answer) == said
+    log, _ = parse_checked(text + f"Cat discards {discard['minimum']}\n", "x.hand")
+    assert "L44" not in [f["id"] for f in arbiter.check_log(log)["findings"]]
+
+
 def test_a_bettor_still_owed_cards_is_offered_no_bet_while_the_dealer_owes_them():
     """Cat bets before the dealer has given himself his 2: the dealer, next to bet, is to
     give them first; his bet is not among the others, for it would raise a hand of three

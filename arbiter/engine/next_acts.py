@@ -477,6 +477,9 @@ class Prospect:
         else:  # cards given him before his discard count towards it (L35): he keeps no more than a hand
             held = hands[player].count
             least = max(held - self.board.parameters["cards_per_hand"], 0)
+            asked = hands[player].demanded  # a demand before his discard: a discard of another number is L44's
+            if asked is not None and least <= asked <= held:
+                least = held = asked
             self.to(player, {"type": "discard", "minimum": least, "maximum": held}, {"type": "pass"})
 
     def waiting_bet(self, game: Game, owed: set[str]) -> None:

@@ -226,6 +226,9 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         return said
     if "discard" in acts:
         least, most = acts["discard"]["minimum"], acts["discard"]["maximum"]
+        if least == most:  # the number he asked for before he discarded (L44)
+            return (f"{actor} to draw: {p.subject} {p.verb('discards')} {plural(most, 'card')}, the number "
+                    f"{p.subject} asked for, or {p.verb('passes')}")
         if least:  # holding more than a hand (given cards before his discard): no standing pat
             return (f"{actor} to draw: {p.subject} {p.verb('discards')} {range_words(least, most)} cards, "
                     f"holding {most}, or {p.verb('passes')}")
