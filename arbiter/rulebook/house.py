@@ -35,6 +35,7 @@ from arbiter.rulebook.model import (
     Rulebook,
     conditional_entry,
     definition_entries,
+    excepted_ids,
     first_read,
     hand_rules,
     normalise_id,
@@ -347,8 +348,7 @@ def case_path(rule: Rule, stem: str) -> str:
 def _referenced(data: Mapping[str, Any]) -> list[str]:
     """The rule IDs a rule's data names: those it is an exception to, those its checks
     follow, and those its conditions name (`_named_in_conditions`)."""
-    excepted = data.get("exception_to") or []
-    names = [excepted] if isinstance(excepted, str) else list(excepted)
+    names = list(excepted_ids(data))
     for check in data.get("checks") or ():
         names += [effect["follow"] for effect in check.get("then") or ()
                   if isinstance(effect, dict) and "follow" in effect]

@@ -143,11 +143,14 @@ class Rule:
         return data
 
 
+def excepted_ids(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The rule IDs a rule's data names in `exception_to`: one ID, or a list of them."""
+    excepted = data.get("exception_to") or ()
+    return (excepted,) if isinstance(excepted, str) else tuple(excepted)
+
+
 def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
     """Build a Rule from a rule file's data (already checked against the schema)."""
-    exception_to = data.get("exception_to") or ()
-    if isinstance(exception_to, str):
-        exception_to = (exception_to,)
     checks = tuple(
         Check(
             on=tuple(c["when"]["on"]),
@@ -174,7 +177,7 @@ def rule_from_dict(data: Mapping[str, Any], file: str = "") -> Rule:
         severity=data.get("severity"),
         parameters={name: parameter.default for name, parameter in declared.items()},
         defines=dict(data.get("defines") or {}),
-        exception_to=tuple(exception_to),
+        exception_to=excepted_ids(data),
         exception_where=dict(data.get("exception_where") or {}),
         checks=checks,
         interpretations=tuple(data.get("interpretations") or ()),

@@ -12,7 +12,7 @@ import re
 from typing import Any, Iterator, Mapping
 
 from arbiter.cards import RANKS
-from arbiter.rulebook.model import definition_entries
+from arbiter.rulebook.model import definition_entries, excepted_ids
 from arbiter.rulebook.vocabulary.board import ROUNDS
 from arbiter.rulebook.vocabulary.effects import EFFECTS as _EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
@@ -499,9 +499,8 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
             if not isinstance(name, str) or name not in EFFECTS:
                 raise ValueError(f"{where}/then/{j}: {unknown('effect', name, EFFECTS, ', '.join(EFFECTS))}")
             _check_effect(name, effect[name] if isinstance(effect, dict) else None, f"{where}/then/{j}")
-    excepted = data.get("exception_to") or ()
     for target, condition in (data.get("exception_where") or {}).items():
-        if target not in ([excepted] if isinstance(excepted, str) else excepted):
+        if target not in excepted_ids(data):
             raise ValueError(f"exception_where/{target}: {target} is not in exception_to")
         if data.get("defines"):
             raise ValueError(f"exception_where/{target}: a rule that defines a setting is an exception wherever it "
