@@ -262,6 +262,19 @@ def test_a_ruling_that_waits_for_its_witness_asks_and_offers_no_discard():
     assert (waiting["player"], waiting["acts"], waiting["others"]) == ("Dan", [], [])
 
 
+@pytest.mark.parametrize("opening, cat_least, bob_may_pass", [(4, 6, False), (6, 6, False), (8, 8, True)])
+def test_an_ante_after_an_early_stake_is_part_of_it_when_his_turn_comes(opening, cat_least, bob_may_pass):
+    """Reading 24: Bob stakes 5 before the shuffle, then antes 1: his early stake is 6, the
+    stake Cat meets once Bob's turn passes (L26), and Bob, short only of a stake over 6,
+    may pass at his turn only then; next offered Cat a play of 5 and Bob a pass he could
+    not make in turn, judging the early stake by the 5 alone."""
+    text = ("players Ann Bob Cat Dan; limit 5; ante 1\nAnn deals; Bob plays 5; Ann shuffles; Dan cuts; "
+            f"Bob antes 1\nCat straddles 2\ndealt\nDan passes; Ann opens {opening}\n")
+    answer = answer_to(text)
+    assert answer["player"] == "Cat" and act(answer, "play")["minimum"] == cat_least
+    assert ({"type": "pass", "player": "Bob"} in answer["others"]) == bob_may_pass
+
+
 def test_early_raises_all_round_come_back_to_the_first_early_bettor_to_meet_them():
     """turns.md and SPEC 28: Dan, Ann and Bob bet 4, 6 and 8 before their turns; Cat, the
     first to bet, passes. Dan's 4, Ann's 6 and Bob's 8 count as their turns come, and the
