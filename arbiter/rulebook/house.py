@@ -384,7 +384,7 @@ def _never_holds(data: Mapping[str, Any], rules: Mapping[str, Rule]) -> str | No
 
 # What no rule can still do once the pool is about to be paid (`game_won`): the game's play
 # is over; a rule there may fine, refund, or bar the claim (`cannot_claim`).
-_TOO_LATE = {"game_won": ("retire", "misdeal", "forfeit_draw", "return_stake", "all_in")}
+_TOO_LATE = {"game_won": ("retire", "misdeal", "forfeit_draw", "return_stake", "straddle_set_aside", "all_in")}
 # An effect only a stake's event can carry: all he has is a stake made (its show for that sum
 # settled, and the betting closed on it, as the stake is recorded).
 _STAKES_ONLY = {"all_in": ("ante", "straddle", "open", "play", "demand_show")}

@@ -151,6 +151,21 @@ def return_stake(t: BoardView, values: Mapping[str, Any], rule: str) -> list[Eff
     return [AmountRecord("return_stake", values["player"], given)] if given > 0 else []
 
 
+@EFFECTS("straddle_set_aside", "{0}'s straddle is set aside: the say and the opening follow the straddles left",
+         takes="person",
+         says=lambda e, p: f"{e['player']}'s straddle is set aside",
+         note=("`straddle_set_aside: P`: P's straddle is no longer made, whatever his stake (his stake made "
+               "before it may already hold it): the say and the opening minimum follow the straddles left; "
+               "reported only where it set one aside"))
+def straddle_set_aside(t: BoardView, player: str, rule: str) -> list[EffectRecord]:
+    game = t.playing
+    left = [(who, made) for who, made in game.straddles if who != player]
+    if len(left) == len(game.straddles):  # none of his stood (what was given back set it aside already)
+        return []
+    game.straddles = left
+    return [PlayerRecord("straddle_set_aside", player)]
+
+
 def _all_he_has(player: str, pronouns: Pronouns) -> str:
     """ "Cat has staked all they have: the show is for that sum"."""
     said = pronoun_of(player, pronouns)
