@@ -275,6 +275,20 @@ def test_an_ante_after_an_early_stake_is_part_of_it_when_his_turn_comes(opening,
     assert ({"type": "pass", "player": "Bob"} in answer["others"]) == bob_may_pass
 
 
+def test_where_the_says_silent_turns_end_it_unopened_the_next_dealer_deals_the_jack_pot():
+    """Reading 24 and L61: Ann and Bob demand shows for 1 before their turns, Cat and Dan
+    pass. The turns left are theirs, and a show for a sum opens nothing: once they pass
+    the game is over unopened (L29), and Bob deals the jack-pot. next offered Bob the draw,
+    whose discard check then called law 35's "no time to draw"."""
+    text = HEAD + "dealt\nAnn demands show 1; Bob demands show 1; Cat passes; Dan passes\n"
+    answer = answer_to(text)
+    assert (answer["phase"], answer["player"], answer["acts"]) == ("over", "Bob", [{"type": "deal"}])
+    assert answer["jackpot"] == {"number": 1, "openers": "JJ"}
+    log, _ = parse_checked(text + "Bob deals\n", "x.hand")
+    assert [(f["id"], f["severity"]) for f in replay_log(log)["findings"]] == [
+        ("L25", "irregularity"), ("L25", "irregularity"), ("L29", "ruling")]
+
+
 def test_early_raises_all_round_come_back_to_the_first_early_bettor_to_meet_them():
     """turns.md and SPEC 28: Dan, Ann and Bob bet 4, 6 and 8 before their turns; Cat, the
     first to bet, passes. Dan's 4, Ann's 6 and Bob's 8 count as their turns come, and the
