@@ -168,6 +168,29 @@ def test_a_moment_asks_the_checks_that_hold_as_their_conditions_as_written_say()
         assert len(asked) < len(checks)  # the shared parts settle some checks for every state
 
 
+def test_a_moment_asks_a_shared_part_only_while_a_check_left_requires_it():
+    """Every check requires the actor in the game: where he is out, no other shared part
+    is asked; where he is in, the next is."""
+    asked: list[str] = []
+
+    def noted(name: str) -> Any:
+        def fact(ctx: Any) -> bool:
+            asked.append(name)
+            return bool(ctx.values[name])
+        return fact
+
+    facts = {"pool_taken": noted("pool_taken"), "shown": noted("shown")}
+    binding = Binding({**WORDS, **facts}, {}, PREDICATES, facts)
+    checks = [("first", {"all": [{"in_game": "actor"}, "pool_taken", "shown"]}),
+              ("second", {"all": [{"in_game": "actor"}, {"not": "pool_taken"}, "shown"]})]
+    moment = Moment(checks, binding)  # type: ignore[arg-type]
+    assert moment.shared == [{"in_game": "actor"}, "pool_taken", "shown"]
+    out = Context(actor="Ann", pool_taken=True, shown=["Ann"], still_in=set(), phase="say", event={})
+    assert moment.asked(out) == [] and asked == []  # type: ignore[arg-type]
+    held = Context(actor="Ann", pool_taken=True, shown=[], still_in={"Ann"}, phase="say", event={})
+    assert moment.asked(held) == [] and asked == ["pool_taken", "shown"]  # type: ignore[arg-type]
+
+
 def test_a_moment_whose_shared_part_cannot_be_decided_asks_the_conditions_as_written():
     def no_game(ctx: Any) -> bool:
         raise AttributeError("no game yet")

@@ -211,83 +211,123 @@ def known_in(index: str, literal: str, parameters: Mapping[str, Any]) -> Known:
     return known
 
 
-# A moment decides at most this many shared parts once a decision (2**4 ways they fall),
-# and none dearer than this (`cost`): a check's cheaper parts mostly decide before a dear one.
-_MOST_SHARED: Final = 4
+# A moment shares no part dearer than this (`cost`): a check's cheaper parts mostly decide before a dear one.
 _DEAREST_SHARED: Final = 4
 
 
 class Moment:
     """The checks one trigger sets off in one phase. The parts that several of their
     conditions share (`shared`: the actor is in the game, acts out of his turn, his hand is
-    foul …) are decided once a decision, and the checks are asked with their conditions
-    settled for the way those parts fall, compiled when that way first comes: for an act
-    in turn by one in the game most of the checks are settled False and not asked at all."""
+    foul …) are decided once a decision, one after another down a tree of the ways they
+    fall (`Way`), grown as each way first comes: a part is asked only while some check
+    left requires it, so that once those decided settle every check (False, as a rule)
+    the rest are not asked. The checks are asked with their conditions settled for the
+    way the parts fell: for an act in turn by one in the game most are settled False and
+    not asked at all."""
 
     def __init__(self, checks: list[tuple[CompiledCheck, Any]], binding: Binding) -> None:
         self._checks = checks
-        self._binding = binding
+        self.binding = binding
         self.shared = shared_parts([node for _, node in checks])
-        self._facts = [(1 << i, compile_condition(part, binding)) for i, part in enumerate(self.shared)]
-        self._ways: list[list[tuple[CompiledCheck, Condition]] | None] = [None] * (1 << len(self.shared))
+        self._facts: dict[int, Condition] = {}  # each shared part's closure, compiled when a way first asks it
+        self._root = Way(self, [(check, node, self._shared_in(node)) for check, node in checks])
         self._unsettled: list[tuple[CompiledCheck, Condition]] | None = None
 
     def asked(self, ctx: Context) -> list[tuple[CompiledCheck, Condition]]:
         """The checks to ask now, each with its condition for the way the shared parts fall."""
-        way = 0
+        way = self._root
         try:
-            for bit, fact in self._facts:
-                if fact(ctx):
-                    way |= bit
+            while way.fact is not None:
+                if way.fact(ctx):
+                    way = way.yes or way.grow(True)
+                else:
+                    way = way.no or way.grow(False)
         except Exception:  # noqa: BLE001 - a shared part that cannot be decided now (no game yet)
             return self.unsettled()  # each condition asked as written: it decides, or fails, as before
-        found = self._ways[way]
-        if found is None:
-            found = self._ways[way] = self._settled(way)
-        return found
-
-    def _settled(self, way: int) -> list[tuple[CompiledCheck, Condition]]:
-        shared = self.shared
-        if not shared:
-            return self.unsettled()
-
-        def known(part: Any) -> bool | None:
-            for i, fact in enumerate(shared):
-                if part == fact:
-                    return bool(way >> i & 1)
-            return None
-
-        return [(check, compile_condition(node, self._binding)) for check, node in self._checks
-                for node in (settled(node, known),) if node is not False]
+        return way.checks
 
     def unsettled(self) -> list[tuple[CompiledCheck, Condition]]:
         if self._unsettled is None:
-            self._unsettled = [(check, compile_condition(node, self._binding)) for check, node in self._checks]
+            self._unsettled = [(check, compile_condition(node, self.binding)) for check, node in self._checks]
         return self._unsettled
+
+    def fact(self, index: int) -> Condition:
+        """The shared part at `index`, compiled."""
+        fact = self._facts.get(index)
+        if fact is None:
+            fact = self._facts[index] = compile_condition(self.shared[index], self.binding)
+        return fact
+
+    def _shared_in(self, node: Any) -> frozenset[int]:
+        """The shared parts (their places in `shared`) a condition requires."""
+        return frozenset(self.shared.index(part) for part in required_parts(node) if part in self.shared)
+
+
+class Way:
+    """A moment's checks left where the shared parts decided on the way here fell as they
+    did, each with its condition settled for them and the shared parts it still requires.
+    Where some check requires one, the first (in `Moment.shared`'s order) is this way's
+    `fact`, and `yes` and `no` are the ways on from it, each grown when it first comes;
+    where none does, `checks` are those left to ask, their conditions compiled."""
+
+    def __init__(self, moment: Moment, checks: list[tuple[CompiledCheck, Any, frozenset[int]]]) -> None:
+        self._moment = moment
+        self._left = checks
+        self.index = min((i for _, _, parts in checks for i in parts), default=None)
+        self.fact = moment.fact(self.index) if self.index is not None else None
+        self.yes: Way | None = None
+        self.no: Way | None = None
+        self.checks: list[tuple[CompiledCheck, Condition]] = [] if self.fact is not None else [
+            (check, compile_condition(node, moment.binding)) for check, node, _ in checks]
+
+    def grow(self, held: bool) -> Way:
+        """The way on from this one where its fact `held`, or did not, kept."""
+        assert self.index is not None
+        index, part = self.index, self._moment.shared[self.index]
+
+        def decided(node: Any) -> bool | None:
+            return held if node == part else None
+
+        left = []
+        for check, node, parts in self._left:
+            if index in parts:  # the others do not require it: they stand as they are
+                node, parts = settled(node, decided), parts - {index}
+                if node is False:
+                    continue
+            left.append((check, node, parts))
+        way = Way(self._moment, left)
+        if held:
+            self.yes = way
+        else:
+            self.no = way
+        return way
 
 
 def shared_parts(conditions: list[Any]) -> list[Any]:
     """The parts (as written, or negated) that two or more of these conditions require
     (a part of an `all`, or the whole), most shared first: each cheap to decide, and none
-    that asks of `each` player (a decision asks it of one player after another)."""
+    that asks of `each` player (a decision asks it of one player after another). There is
+    no cap on how many: a decision asks only those its checks still require (`Way`)."""
     if len(conditions) < 2:
         return []
     counted: dict[str, list[Any]] = {}  # the part as written (its repr) -> [part, how many require it]
     for node in conditions:
-        parts = node["all"] if isinstance(node, dict) and len(node) == 1 and "all" in node else [node]
         seen: set[str] = set()
-        for part in parts:
-            if isinstance(part, dict) and len(part) == 1 and "not" in part:
-                part = part["not"]
+        for part in required_parts(node):
             key = repr(part)
             if key in seen or isinstance(part, bool):
                 continue
             seen.add(key)
             entry = counted.setdefault(key, [part, 0])
             entry[1] += 1
-    shared = [part for part, count in sorted(counted.values(), key=lambda entry: -entry[1])  # ties: in order
-              if count > 1 and EACH not in nodes(part) and cost(part) <= _DEAREST_SHARED]
-    return shared[:_MOST_SHARED]
+    return [part for part, count in sorted(counted.values(), key=lambda entry: -entry[1])  # ties: in order
+            if count > 1 and EACH not in nodes(part) and cost(part) <= _DEAREST_SHARED]
+
+
+def required_parts(node: Any) -> list[Any]:
+    """The parts a condition requires, as written or negated: those of an `all`, or the whole."""
+    parts = node["all"] if isinstance(node, dict) and len(node) == 1 and "all" in node else [node]
+    return [part["not"] if isinstance(part, dict) and len(part) == 1 and "not" in part else part for part in parts]
 
 
 class Setting:
