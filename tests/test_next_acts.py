@@ -289,6 +289,17 @@ def test_where_the_says_silent_turns_end_it_unopened_the_next_dealer_deals_the_j
         ("L25", "irregularity"), ("L25", "irregularity"), ("L29", "ruling")]
 
 
+def test_a_show_for_a_sum_demanded_out_of_turn_raises_no_one_when_his_turn_passes():
+    """L61 and reading 24: Dan demands a show for 3 before Cat, the first to say, opens
+    for 2. Dan's turn passes with his show, which raises no one: Ann meets Cat's 2, as
+    check measures (no L26 for a play of 2); next asked her for 3."""
+    text = HEAD + "dealt\nDan demands show 3; Cat opens 2\n"
+    answer = answer_to(text)
+    assert answer["player"] == "Ann" and act(answer, "play") == {"type": "play", "minimum": 2, "maximum": 12}
+    log, _ = parse_checked(text + "Ann plays 2\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # Dan's act out of turn, and no more
+
+
 def test_early_raises_all_round_come_back_to_the_first_early_bettor_to_meet_them():
     """turns.md and SPEC 28: Dan, Ann and Bob bet 4, 6 and 8 before their turns; Cat, the
     first to bet, passes. Dan's 4, Ann's 6 and Bob's 8 count as their turns come, and the

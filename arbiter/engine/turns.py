@@ -184,11 +184,13 @@ def short_of(game: Game, player: str, least: int) -> bool:
 
 def minimums(game: Game, chain: list[str]) -> list[tuple[str, int]]:
     """Each player of the chain with the stake he must meet if he acts now: the preceding
-    in-turn stake, raised by the early stakes of those whose turns pass before his."""
+    in-turn stake, raised by the early stakes of those whose turns pass before his, but
+    for a show for a sum, which raises no one (L61)."""
     preceding, out = game.preceding, []
     for player in chain:
         out.append((player, preceding))
-        preceding = max(preceding, game.early.get(player, 0))
+        if not game.shows_only(player):
+            preceding = max(preceding, game.early.get(player, 0))
     return out
 
 
