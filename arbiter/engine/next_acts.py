@@ -71,7 +71,6 @@ class Prospect:
         self.asks: list[dict[str, Any]] = []
         self.phase: PhaseName = Phase.BEFORE_DEAL  # the phase the answer is in
         self.unpaid_antes: dict[str, int] = {}  # each who owes this game an ante, and what he still owes
-        self.jackpot_next: dict[str, Any] | None = None  # the next game's, where the say's silent turns end the game
         self.club_rules = frozenset(rule.id for rule in self.rulebook.rules.values()
                                     if rule.authority == HOUSE_AUTHORITY and rule.checks)
 
@@ -91,8 +90,6 @@ class Prospect:
             self.owed.extend(self.ruled_payments(settled or self.replay))
             self.unpaid_antes = self.antes_owed(game)
             self.for_game(game, settled)
-            if self.phase == Phase.OVER and not over:  # the game ends as the say's silent turns pass
-                jackpot = self.jackpot_next
         return {"player": self.player, "phase": self.phase, "game": game.number if game else None, "jackpot": jackpot,
                 "acts": self.acts, "others": self.others, "owed": self.owed, "asks": self.asks}
 
@@ -333,10 +330,8 @@ class Prospect:
             # an early sayer's turn passes before the next one's, his say a stake (turns.take_say_turn),
             # but for a show for a sum, which opens nothing (L61); so does the say of one all in before it (A5)
             staked = staked or (player in game.early and player in game.still_in and not game.shows_only(player))
-        if over and (game.opener or staked):
+        if over:
             self.draw_after_the_say(game)
-        elif over:
-            self.unopened_after_the_say()
 
     def draw_after_the_say(self, game: Game) -> None:
         """The draw, as it will open once the say's last turns pass (`close_say`)."""
@@ -347,19 +342,6 @@ class Prospect:
         finally:
             game.phase, game.draw = kept
         self.phase = Phase.DRAW
-
-    def unopened_after_the_say(self) -> None:
-        """No one opens once the say's last turns pass (each an early sayer's whose stake
-        opens nothing, a show for a sum, L61): the game is over unopened, and the next dealer
-        deals the game its rules make next (a jack-pot, L29), as the replay has it when the
-        next deal comes; for a log read as it comes, the draw is not offered all the same."""
-        dealer, _ = self.board.setting_person("next_dealer")
-        trial = self.replayed({"type": "deal", "dealer": dealer}) if dealer is not None else None
-        if trial is None or trial.board.game is None:
-            return
-        self.phase = Phase.OVER
-        self.jackpot_next = trial.board.game.jackpot
-        self.to(dealer, {"type": "deal"})
 
     def betting(self, game: Game) -> None:
         chain = self.board.turns.chain()

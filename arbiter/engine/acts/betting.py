@@ -369,12 +369,13 @@ def close_say_if_over(r: Judge, game: Game, cut_off: bool = False) -> None:
 
 
 def pass_all_in_turns(r: Judge, game: Game) -> None:
-    """Where every turn left in the say is one who staked all he has (not early, A5),
-    each passes without an act: no act can come in them."""
-    if not game.all_in:  # as a rule no one has (no table stakes): the turns are not worked out
+    """Where every turn left in the say is one who staked all he has (A5) or demanded a
+    show for a sum (L60), early or not, each passes without an act: no act can come in
+    them, and the say closes at the last act before them."""
+    if not game.all_in:  # as a rule no one has (no table stakes, no show demanded): the turns are not worked out
         return
     chain = r.board.turns.chain()
-    if chain and all(p in game.all_in and p not in game.early for p in chain):
+    if chain and all(p in game.all_in for p in chain):
         for player in chain:
             pass_turn(r, player)
 

@@ -137,6 +137,8 @@ def on_ante(r: Judge, event: Event) -> None:
     r.act(held)
     if say_not_begun(game):
         betting.open_say(r)  # an ante once the cards are out, before any say: the say follows it (reading 8)
+    elif game.phase == Phase.SAY:  # all he has, staked in the say (A5): the turns left may all be such
+        betting.close_say_if_over(r, game)
 
 
 # Where a straddle can be the last straddle, which the say and the opening reckon from.
@@ -157,8 +159,10 @@ def on_straddle(r: Judge, event: Event) -> None:
     r.act(held)
     if counts and say_not_begun(game):
         betting.open_say(r)  # a straddle once the cards are out, before any say: the say follows it (reading 8)
-    elif counts and game.phase == Phase.SAY:  # the opening's least and most are reckoned on it
-        game.preceding = max(game.preceding, game.first_to_meet())
+    elif game.phase == Phase.SAY:
+        if counts:  # the opening's least and most are reckoned on it
+            game.preceding = max(game.preceding, game.first_to_meet())
+        betting.close_say_if_over(r, game)  # all he has, staked in the say (A5): the turns left may all be such
 
 
 def say_not_begun(game: Game) -> bool:
