@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import pty
 import shlex
 import shutil
 import subprocess
@@ -357,3 +358,28 @@ def test_dash_as_the_output_file_is_standard_output(tmp_path, monkeypatch):
         dashed = CliRunner().invoke(cli, [*args, "-o", "-"])
         assert dashed.exit_code == alone.exit_code == 0 and dashed.output == alone.output
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("fmt, table_to_the_terminal, bar", [
+    ("table", False, True), ("json", False, True), ("table", True, False), ("jsonl", True, True)])
+def test_a_long_run_draws_a_progress_bar_on_a_terminal_but_through_the_tables_reports(
+        fmt, table_to_the_terminal, bar, tmp_path):
+    """SPEC §5: a progress bar on a terminal for long runs, standard error a terminal; not
+    where the table's reports are drawn on that terminal too (each report is the progress)."""
+    main_side, terminal = pty.openpty()
+    out = terminal if table_to_the_terminal else subprocess.DEVNULL
+    run = subprocess.Popen([sys.executable, "-m", "arbiter", "check", "--format", fmt, str(REPO / "cases")],
+                           stdout=out, stderr=terminal, cwd=tmp_path)
+    os.close(terminal)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(main_side, 65536)
+        except OSError:  # the terminal closed with the run
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    run.wait()
+    os.close(main_side)
+    assert (b"checking" in drawn) == bar

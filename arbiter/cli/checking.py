@@ -50,7 +50,9 @@ def run_check(paths: tuple[str, ...], fmt: str, out_dir: str | None, house: str 
             if fmt == "html":
                 _write_pages(stops.each(walk), rulebook, options, out_dir, tally, quiet)
             else:
-                bar = not quiet and fmt != "table" and sys.stderr.isatty()
+                # a bar on a terminal (SPEC §5), but for the table's reports drawn on that terminal,
+                # where each report as it comes is the run's progress and a bar would break through them
+                bar = not quiet and sys.stderr.isatty() and (fmt != "table" or not sys.stdout.isatty())
                 _print_reports(_outputs(stops.each(walk), house, options, jobs, scheduler, _RENDERS[fmt]),
                                count_logs(paths) if bar else None, fmt, tally, quiet, stops, _left_out(options))
     except (KeyboardInterrupt, Stopped) as exc:
