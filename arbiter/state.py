@@ -161,37 +161,44 @@ class Deal:
 
 
 class Round:
-    """A turn order (the say, the draw) and who has had his turn in it."""
+    """A turn order (the say, the draw), who has had his turn in it, and who is still to
+    have it: kept as turns are taken, since whose turn it is is asked at most events of
+    the say and the draw."""
 
-    def __init__(self, order: list[str]) -> None:
+    def __init__(self, order: list[str], done: Iterable[str] = ()) -> None:
         self.order: list[str] = order
-        self.done: list[str] = []
+        self.done: list[str] = list(done)
+        self.to_come: list[str] = [player for player in order if player not in self.done]  # in the round's order
 
     def take(self, player: str) -> None:
         """His turn is had (by his act, or passed over), once."""
         if player not in self.done:
             self.done.append(player)
+            if player in self.to_come:  # a club's order may leave him out of the round
+                self.to_come.remove(player)
 
     def pending(self, still_in: set[str]) -> list[str]:
-        """All still to take their turn, in the round's order (each of them is in it)."""
-        return self.up_to(still_in, self.order)
+        """All still to take their turn, in the round's order."""
+        return [player for player in self.to_come if player in still_in]
 
     def next(self, still_in: set[str]) -> str | None:
         """The first still to take his turn; None once the round is over."""
-        first = self.up_to(still_in, ())
-        return first[0] if first else None
+        for player in self.to_come:
+            if player in still_in:
+                return player
+        return None
 
     def over(self, still_in: set[str]) -> bool:
         """Has everyone still in taken his turn?"""
-        return not self.up_to(still_in, ())
+        return still_in.isdisjoint(self.to_come)
 
     def up_to(self, still_in: set[str], passing: Container[str]) -> list[str]:
         """Those still to take their turn, in the round's order, up to the first who is not
-        among `passing` (the say's chain passes those who said early): asked at most events
-        of the say and the draw, and mostly answered by the first, so no list of them all."""
+        among `passing` (the say's chain passes those who said early): mostly the first,
+        so no list of them all."""
         found: list[str] = []
-        for player in self.order:
-            if player not in self.done and player in still_in:
+        for player in self.to_come:
+            if player in still_in:
                 found.append(player)
                 if player not in passing:
                     break

@@ -141,7 +141,7 @@ def take_say_turn(game: Game, player: str, staked: bool, raises: bool = True) ->
     Once a say taken is a stake, the game is opened in turn: later players meet the
     preceding stake, no longer the opening minimum."""
     game.early.pop(player, None)
-    game.the_say().done.append(player)
+    game.the_say().take(player)
     if raises and player in game.still_in:
         game.preceding = max(game.preceding, game.stakes[player])
     game.say_staked = game.say_staked or staked

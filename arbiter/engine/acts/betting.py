@@ -400,10 +400,9 @@ def close_say(r: Judge, last: str) -> None:
 def draw_round(r: Judge) -> Round:
     """The draw's order (the rules' `draw_order`), those who discarded before it began
     having had their turn, and those who forfeited it (a club's rule) never to have one."""
-    draw = Round(seating_round(r, r.board.required("draw_order").value))
+    order = seating_round(r, r.board.required("draw_order").value)
     forfeited = r.board.playing.forfeited_draw
-    draw.done.extend(p for p in draw.order if r.board.hand(p).discarded is not None or p in forfeited)
-    return draw
+    return Round(order, [p for p in order if r.board.hand(p).discarded is not None or p in forfeited])
 
 
 def betting_begins(r: Judge, player: str, event: Event) -> bool:
