@@ -113,22 +113,26 @@ def card_not_in_pack(t: BoardView) -> bool:
 
 def card_seen_twice(t: BoardView) -> bool:
     """A card named that someone else holds, or that the event names twice; a joker only
-    where the pack has one (without it every joker is `card_not_in_pack`'s). One loop:
-    asked at every card dealt, most often of one card."""
+    where the pack has one (without it every joker is `card_not_in_pack`'s). Asked at
+    every card dealt: a card dealt or given is seen twice where it is in play already,
+    which the cards in play answer without a loop; one shown or discarded, where someone
+    else holds it, card by card."""
     if not t.in_deal():
         return False
     deal = t.playing.deal
-    holders = deal.in_play
+    cards = t.parsed_cards
+    if JOKER in cards and not t.parameters.get("joker"):
+        cards = [card for card in cards if card != JOKER]
     kind = t.event.get("type")
-    own = t.actor if kind in ("show", "discard") else None  # his own cards are his to name
+    if kind not in ("show", "discard"):  # cards coming into a hand: none may be in play, none named twice
+        return not deal.in_play.keys().isdisjoint(cards) or len(set(cards)) < len(cards)
+    own = t.actor  # his own cards are his to name
     named: set[int] = set()
-    joker_in_pack = bool(t.parameters.get("joker"))
-    for card in t.parsed_cards:
-        if card != JOKER or joker_in_pack:
-            holder = deal.holder_for_discard(card, own) if kind == "discard" and own else holders.get(card, own)
-            if (card in named or holder != own) and own not in deal.copies.get(card, ()):
-                return True  # a copy he came by was judged as it came (one bad card, one finding)
-            named.add(card)
+    for card in cards:
+        holder = deal.holder_for_discard(card, own) if kind == "discard" and own else deal.in_play.get(card, own)
+        if (card in named or holder != own) and own not in deal.copies.get(card, ()):
+            return True  # a copy he came by was judged as it came (one bad card, one finding)
+        named.add(card)
     return False
 
 
