@@ -123,6 +123,9 @@ class Deal:
         self.uncollected: int = 0
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
         self.made_up: bool = False  # the discards have been made up into the pack (L41)
+        # the cards each hand is owed for the deal to be finished (the rules' `deal_complete`), read as the first
+        # card comes, not at every card: None where no law in force says, and the deal ends at the first other act
+        self.owed: int | None = None
 
     def receive(self, card: int, holder: str) -> None:
         """A card comes into a hand. Where its first copy is still in play (his own hand

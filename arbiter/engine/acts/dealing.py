@@ -171,11 +171,16 @@ def say_not_begun(game: Game) -> bool:
 
 
 def start_dealing(r: Judge) -> None:
+    """The deal's first card: the moment is raised, the game is in the dealing, and the
+    cards each hand is owed (`deal_complete`) are read once for the deal, not at each card
+    that asks whether every hand is dealt."""
     game = r.board.playing
     if not game.deal.started():
         r.fire("first_card", game.dealer)
         if not game.deal.misdealt:
             game.phase = Phase.DEALING
+        complete = r.board.setting("deal_complete")
+        game.deal.owed = None if complete is None else r.board.person(complete.value["cards_each"])
 
 
 def on_card(r: Judge, event: Event) -> None:
@@ -248,11 +253,10 @@ def receive(r: Judge, player: str, cards: list[int | None], placed: bool = True)
 
 
 def all_dealt(r: Judge) -> bool:
-    complete = r.board.setting("deal_complete")  # without it, the deal ends at the first other act
-    if complete is None:
-        return False
-    each = r.board.person(complete.value["cards_each"])
     deal = r.board.playing.deal
+    each = deal.owed
+    if each is None:  # without it, the deal ends at the first other act
+        return False
     if deal.cards_dealt < each * len(deal.hands):  # some hand is short: asked at every card, mostly so
         return False
     return all(hand.count >= each for hand in deal.hands.values())
