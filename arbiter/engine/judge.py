@@ -16,9 +16,8 @@ from arbiter.engine.compiled import CompiledCheck, CompiledRules, each_round
 from arbiter.events import Event
 from arbiter.findings import Finding, GameAccount
 from arbiter.rulebook.vocabulary.effects import paid_within_stack
-from arbiter.rulebook.vocabulary.predicates import phase_now
 from arbiter.seats import POOL
-from arbiter.state import Game, Hand
+from arbiter.state import Game, Hand, Phase
 
 # Acts that need a deal in progress: after a misdeal, only a new `deal` brings one. Any
 # other act between a misdeal and the new deal is what a table can do then (a word to the
@@ -66,7 +65,8 @@ class Judge:
         board = self.board
         board.actor = actor
         held: list[Decision] = []
-        phase = phase_now(board)
+        game = board.game  # the phase of the moment, as `phase_now` reads it, with no call at each decision
+        phase = game.phase if game else Phase.BEFORE_DEAL
         for check, condition in (triggered.moments.get(phase) or triggered.moment(phase)).asked(board):
             if check.for_each:
                 players = each_round(board)
