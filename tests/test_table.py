@@ -323,6 +323,17 @@ def test_a_call_by_one_short_of_the_stake_under_table_stakes_is_refused(tmp_path
     assert short.read_text(encoding="utf-8").splitlines()[-1] == "# refused: Bob calls"
 
 
+def test_a_call_by_one_offered_nothing_out_of_his_turn_is_the_highest_stake_recorded_and_judged(tmp_path):
+    """Dan has passed; `next` offers him nothing. His `calls` is an act outside the answer:
+    read as the notation reads it, the highest stake, written so and judged (law 27), as
+    the table records what was done (SPEC item 28: the answer guides, the laws judge)."""
+    log = tmp_path / "c.hand"
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan passes\nDan calls\n").output
+    assert "L27" in output, output
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == "Dan plays 2  # Dan calls"
+
+
 def test_resuming_goes_on_where_the_log_stops(tmp_path):
     log = tmp_path / "night.hand"
     lines = typed_lines(JACKPOTS)
