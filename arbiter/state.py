@@ -237,7 +237,7 @@ class Game:
         self.bettors: set[str] = set()
         self.acted_since_raise: set[str] = set()
         self.preceding: int = 0  # the preceding in-turn stake: what a player must make good at his turn
-        self.early: dict[str, int] = {}  # acts out of turn whose turn is not yet taken: the stake left
+        self.early: set[str] = set()  # who acted out of turn, his turn not yet taken: his stake is his early stake
         self.come: set[str] = set()  # of those, the ones whose turn has come: their early stake judged then (D1)
         self.late: dict[str, int] = {}  # stakes when none could come: counters in, nothing else
         self.stood: set[str] = set()
@@ -297,6 +297,11 @@ class Game:
         the say, the ante's or the last straddle's (in a jack-pot 0), for a stake made out of
         turn counts only from its owner's turn (SPEC 24); else the highest stake so far."""
         return self.preceding if self.phase == Phase.SAY and not self.opener else self.highest
+
+    def early_stake(self, player: str) -> int | None:
+        """His early stake: his whole stake as it stands (what he put up after his act out
+        of turn, an ante, is of it); None where he has no act out of turn to come."""
+        return self.stakes[player] if player in self.early else None
 
     def early_increase(self, player: str) -> int:
         """What the early stake of `player`, its turn come, raises the preceding stake made in

@@ -108,7 +108,7 @@ def test_a_stake_before_the_deal_is_a_say_out_of_turn_that_stands_as_his_stake(r
     game = position.replay.board.game
     assert position.replay.board.ledger.pool == 3 and game.stakes["Cat"] == 2  # Cat's 2 is his stake (L55)
     assert game.still_in == {"Ann", "Bob", "Cat"}  # Ann's pass without cards is a statement of intent (L57)
-    assert game.early == {"Cat": 2}  # held as early: his stake meets the ante, so his say may pass
+    assert game.early == {"Cat"} and game.early_stake("Cat") == 2  # held as early: his stake meets the ante, so his say may pass
     assert position.replay.board.turns.chain() == ["Cat", "Ann"]
 
 

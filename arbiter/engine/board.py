@@ -190,8 +190,6 @@ class Board(BoardView):
         if amount <= 0:
             return 0
         game.stakes[player] -= amount
-        if player in game.early:  # his early stake is what is left of it
-            game.early[player] = game.stakes[player]
         game.highest = max(game.stakes.values())
         game.straddles = [(who, made) for who, made in game.straddles if who != player or made <= game.stakes[who]]
         game.paid_in -= amount

@@ -173,8 +173,6 @@ class Judge:
         added = self.board.within_stack(player, stake - game.stakes[player])
         if added > 0:
             game.stakes[player] += added
-            if player in game.early:  # what he adds after an early stake (his ante after it) is of it
-                game.early[player] = game.stakes[player]
             if raises:
                 game.highest = max(game.highest, game.stakes[player])
             self.board.pay(player, POOL, added, what)

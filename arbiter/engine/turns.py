@@ -57,7 +57,7 @@ def say_chain(game: Game) -> list[str]:
     while he is one who has already said out of turn or staked all he has (A5)."""
     if game.say is None:
         return []
-    return game.say.up_to(game.still_in, game.early.keys() | game.all_in.keys() if game.all_in else game.early)
+    return game.say.up_to(game.still_in, game.early.union(game.all_in) if game.all_in else game.early)
 
 
 def bet_pointer(game: Game, seating: Seating) -> str | None:
@@ -82,7 +82,7 @@ def bet_chain(game: Game, seating: Seating) -> list[str]:
             chain.append(player)
             break
         chain.append(player)
-        early = game.early.get(player)
+        early = game.early_stake(player)
         if early is None or early < preceding:
             break
         preceding, acted = early_turn_passes(preceding, acted, player, early)
@@ -103,7 +103,7 @@ def closes_when_passed(game: Game, chain: list[str]) -> bool:
     of them an early bettor's stake that meets the preceding one)?"""
     preceding, acted = game.preceding, set(game.acted_since_raise)
     for player in chain:
-        early = game.early.get(player)
+        early = game.early_stake(player)
         if early is None or early < preceding:
             return False
         preceding, acted = early_turn_passes(preceding, acted, player, early)
@@ -122,7 +122,7 @@ def optional(game: Game, player: str, betting: bool) -> bool:
     """May this player's turn pass without an act? Yes for one who acted early and, in
     the betting, left a stake that meets the preceding one; in the say, for one who has
     staked all he has (an ante or straddle of all his counters, A5): he can stake no more."""
-    early = game.early.get(player)
+    early = game.early_stake(player)
     if early is None:
         return not betting and player in game.all_in
     return not betting or early >= game.preceding
@@ -131,7 +131,7 @@ def optional(game: Game, player: str, betting: bool) -> bool:
 def hold_early(game: Game, player: str) -> None:
     """A stake made out of turn is held as early until its maker's turn is taken; that turn
     is yet to come (`come`)."""
-    game.early[player] = game.stakes[player]
+    game.early.add(player)
     game.come.discard(player)
 
 
@@ -140,7 +140,7 @@ def take_say_turn(game: Game, player: str, staked: bool, raises: bool = True) ->
     the preceding one from now (unless it `raises` no one: a show demanded for a sum, L61).
     Once a say taken is a stake, the game is opened in turn: later players meet the
     preceding stake, no longer the opening minimum."""
-    game.early.pop(player, None)
+    game.early.discard(player)
     game.the_say().take(player)
     if raises and player in game.still_in:
         game.preceding = max(game.preceding, game.stakes[player])
@@ -151,7 +151,7 @@ def take_bet_turn(game: Game, seating: Seating, player: str, raises: bool = True
     """A player's turn to bet is taken, by an act or, for an early bettor, silently: his
     stake counts from now (the last increase, where it is one), and the turn moves on. A
     demand for a show raises no one, whatever its sum (L61): `raises` is false."""
-    game.early.pop(player, None)
+    game.early.discard(player)
     stake = game.stakes[player]
     if raises and player in game.still_in and stake > game.preceding:  # one who staked all he has may have raised
         game.preceding = stake
@@ -179,7 +179,8 @@ def short_at_turn(game: Game, chain: list[str]) -> bool:
 def short_of(game: Game, player: str, least: int) -> bool:
     """Is this early actor's stake short of `least`, the stake he must meet at his turn (he
     has not shown for a sum)? He makes good or passes then (item 24)."""
-    return game.early.get(player, least) < least and player not in game.all_in
+    early = game.early_stake(player)
+    return early is not None and early < least and player not in game.all_in
 
 
 def minimums(game: Game, chain: list[str]) -> list[tuple[str, int]]:
@@ -189,8 +190,9 @@ def minimums(game: Game, chain: list[str]) -> list[tuple[str, int]]:
     preceding, out = game.preceding, []
     for player in chain:
         out.append((player, preceding))
-        if not game.shows_only(player):
-            preceding = max(preceding, game.early.get(player, 0))
+        early = game.early_stake(player)
+        if early is not None and not game.shows_only(player):
+            preceding = max(preceding, early)
     return out
 
 

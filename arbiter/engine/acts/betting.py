@@ -435,7 +435,7 @@ def open_betting(r: Judge) -> None:
     game.bet_turn = r.board.turns.first_bettor()
     game.acted_since_raise = set()
     game.preceding = game.highest_stake()
-    game.early = {}
+    game.early = set()
     if turns.betting_closes(game, game.preceding, game.acted_since_raise):  # fewer than two bet, all met
         game.phase = Phase.SHOW
         game.bet_turn = None
@@ -484,6 +484,6 @@ def on_demand_show(r: Judge, event: Event) -> None:
     elif game.phase == Phase.BETTING:
         if in_turn:
             turns.take_bet_turn(game, r.board.seating, player, raises=False)
-        game.early.pop(player, None)
+        game.early.discard(player)
         close_betting_if_done(r, player)
 

@@ -64,7 +64,7 @@ def hold_void_says(r: Judge, game: Game) -> None:
     for player, stake in game.stakes.items():
         blind = 0 if game.every_ante else refundable_of(r.board, player)
         if stake > blind and player in game.still_in:
-            game.early.setdefault(player, stake)
+            game.early.add(player)
 
 
 def new_deal(r: Judge, number: int, dealer: str, redeal: bool) -> Deal:
