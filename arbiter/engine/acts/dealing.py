@@ -59,11 +59,14 @@ def on_deal(r: Judge, event: Event) -> None:
 def hold_void_says(r: Judge, game: Game) -> None:
     """A stake said in a deal declared void stays in the pool, his stake (reading 7): in the
     new deal's say it is held as one made before the cards were dealt, so that his turn is
-    judged by it and the say of the others goes on (reading 24). What is more than his ante
-    or straddle was said (in a jack-pot the antes are no one's stake)."""
+    judged by it and the say of the others goes on (reading 24). Only one who said in the
+    void deal's say has a stake said: what is more than his ante or straddle (in a jack-pot
+    the antes are no one's stake). An ante staked again is no say, in the void deal or the
+    new one (it is turnless): its counters are his stake, and his say is still his to make."""
+    said = game.say.done if game.say is not None else ()
     for player, stake in game.stakes.items():
         blind = 0 if game.every_ante else refundable_of(r.board, player)
-        if stake > blind and player in game.still_in:
+        if stake > blind and player in game.still_in and player in said:
             game.early.add(player)
 
 
