@@ -224,6 +224,20 @@ def test_a_law_46_ruling_below_the_discard_takes_over_what_the_pack_run_out_owed
     assert answer["acts"] == [{"type": "give", "to": "Dan", "count": 1}, {"type": "give", "to": "Dan", "count": 2}]
 
 
+def test_a_wrong_demand_given_the_discard_owes_nothing_when_the_pack_ran_out():
+    """Item 11 ("if he gives the discard, all is well") against law 41: Dan discards 1 and
+    asks 3, and is given the pack's last card, his discard. Nothing is owed him, so no pack
+    is made up of the discards (check would call that collection irregular): the betting
+    begins."""
+    text = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1; dealt\nCat opens 2; Dan plays 2\n"
+            + "".join(f"{name} passes\n" for name in ("Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Ann", "Bob"))
+            + "Cat discards 1; Cat asks 1; Cat gets 1\nDan discards 1; Dan asks 3; Dan gets 1\n")
+    answer = answer_to(text)
+    assert answer["owed"] == []
+    assert (answer["player"], [a["type"] for a in answer["acts"]]) == ("Cat", ["play", "pass"])
+
+
 @pytest.mark.parametrize("draw, owed, law, gives", [
     # a deficiency pointed out (L43), its make-good's card exposed (L40): that card is owed, the discard beside it
     ("Bob discards 3; Bob asks 2; Bob gets 1; Bob points out short; Bob gets 1 exposed 1", 1, "L40", [1, 2]),
