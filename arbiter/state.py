@@ -77,8 +77,9 @@ class Hand:
         self.demanded: int | None = None
         self.given: int = 0
         self.supplied: bool = False
-        self.owed: int = 0  # cards the dealer owes beyond those given (exposed, short), and the law that says so
-        self.owed_law: str | None = None
+        # cards the dealer owes beyond those given (exposed, short), by the law that owes them, the first owed first:
+        # `arbiter next` names each law's share, as the findings do
+        self.owed_by: dict[str, int] = {}
         self.unreplaced: int = 0  # of those owed, the cards exposed in giving (L40): they count as given
         self.ruled_short: bool = False  # a ruling has made good what he was short of the number asked (L43, L46)
         self.excess: int = 0  # cards given in excess, to be taken back, and the law that says so
@@ -89,6 +90,30 @@ class Hand:
     def draw_to_come(self) -> bool:
         """Has he discarded and been given nothing yet (his draw is still to come)?"""
         return bool(self.discarded) and not self.supplied
+
+    @property
+    def owed(self) -> int:
+        """All the cards the dealer owes him beyond those given."""
+        return sum(self.owed_by.values())
+
+    def owe(self, law: str, count: int) -> None:
+        """A law owes him more cards."""
+        if count > 0:
+            self.owed_by[law] = self.owed_by.get(law, 0) + count
+
+    def pay(self, count: int) -> None:
+        """Cards given pay what is owed, the first debt first."""
+        for law in list(self.owed_by):
+            paid = min(count, self.owed_by[law])
+            count -= paid
+            self.owed_by[law] -= paid
+            if not self.owed_by[law]:
+                del self.owed_by[law]
+
+    def owe_at_most(self, most: int) -> None:
+        """What is owed is no more than `most`: a ruling on the demand owes no more than it
+        lacks, and what it takes over of the debts before it goes from the first of them."""
+        self.pay(max(self.owed - most, 0))
 
 
 # Who holds a card's first copy once it is discarded (`Deal.in_play`).

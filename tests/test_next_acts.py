@@ -1252,8 +1252,9 @@ def test_cards_owed_to_one_who_staked_all_he_has_are_given_at_the_show():
 @pytest.mark.parametrize("draw, owed", [
     ("Bob asks 3; Bob gets 2 exposed 1\n", [("give", 1, "L40")]),  # the card exposed is owed again, the one short not
     ("Bob asks 3; Bob gets 2\n", []),  # short, not pointed out: nothing owed (item 11)
-    # pointed out, the deficiency counts the card already owed for the one exposed once (reading 11)
-    ("Bob asks 3; Bob gets 2 exposed 1\nDan points out short about Bob\n", [("give", 2, "L43")]),
+    # pointed out, the deficiency counts the card already owed for the one exposed once (reading 11): each law's
+    # share as its finding owes it, the card exposed (L40) and the one short (L43)
+    ("Bob asks 3; Bob gets 2 exposed 1\nDan points out short about Bob\n", [("give", 1, "L40"), ("give", 1, "L43")]),
     ("Bob asks 3; Bob gets 1 exposed 1\n", [("give", 3, "L39")]),  # every card given exposed: he has been given none
     # asked for 2 of the 3 he discarded, given 2 with one exposed: the discard is due (L44), 2 more, not 1 (L45)
     ("Bob asks 2; Bob gets 2 exposed 1\n", [("give", 2, "L39")])])
@@ -1267,7 +1268,7 @@ def test_what_a_short_give_owes_is_the_card_exposed_and_the_shortfall_pointed_ou
     assert [(o["what"], o["cards"], o["law"]) for o in answer["owed"]] == owed
     if owed:
         before = [f["id"] for f in replay_log(parse_checked(text, "x.hand")[0])["findings"]]
-        log, _ = parse_checked(text + f"Bob gets {owed[0][1]}\n", "x.hand")
+        log, _ = parse_checked(text + f"Bob gets {sum(cards for _, cards, _ in owed)}\n", "x.hand")
         assert [f["id"] for f in replay_log(log)["findings"]] == before
 
 
@@ -1356,11 +1357,26 @@ def test_a_dispute_that_settles_the_demand_at_the_discard_owes_only_what_it_lack
 def test_a_card_exposed_then_a_short_ruled_on_a_demand_below_the_discard_owes_the_number_asked():
     """Laws 40, 43 and 44: Bob asks for 2 of his 3, and the one card given is exposed (owed
     again, L40); a short pointed out makes good the number asked (2 in all), and the
-    discard (3) is offered beside it, as where no card was exposed."""
+    discard (3) is offered beside it, as where no card was exposed. Each law's share is
+    owed as its finding owes it: the card exposed (L40) and the one short (L43)."""
     text = DRAWN + "Bob discards 3; Bob asks 2; Bob gets 1 exposed 1\nBob points out short\n"
     answer = answer_to(text)
     assert answer["acts"] == [{"type": "give", "to": "Bob", "count": 2}, {"type": "give", "to": "Bob", "count": 3}]
-    assert [o["cards"] for o in answer["owed"]] == [2]
+    assert [(o["law"], o["cards"]) for o in answer["owed"]] == [("L40", 1), ("L43", 1)]
+
+
+def test_a_card_exposed_then_a_dispute_decided_above_it_owes_each_laws_share():
+    """Item 28's "what is owed (cards to give [L40, L43])": Bob discards 1 and the card
+    given him is exposed (owed again, L40); the evidence then settles his demand at 2
+    (L46), and the ruling makes good the card not already owed (law 43, each card owed
+    once). `next` owes 1 by each law, as check's findings do, not 2 by law 43."""
+    text = DRAWN + "Bob discards 1; Bob gets 1 exposed 1\nBob claims 2 dealer says 1 testimony (Dan 2)\n"
+    effects = [(e["type"], e["count"]) for f in replay_log(parse_checked(text, "x.hand")[0])["findings"]
+               for e in f["effects"] if e["type"] in ("owe_cards", "make_good")]
+    assert effects == [("owe_cards", 1), ("make_good", 1)]
+    answer = answer_to(text)
+    assert [(o["law"], o["cards"]) for o in answer["owed"]] == [("L40", 1), ("L43", 1)]
+    assert answer["acts"][0] == {"type": "give", "to": "Bob", "count": 2}
 
 
 def test_one_given_a_card_before_his_discard_is_offered_no_stand_on_six():

@@ -518,8 +518,8 @@ class Prospect:
                 if hand.unreplaced and hand.owed <= hand.unreplaced and rest > hand.owed and not hand.ruled_short \
                         and (hand.given == 0 or demanded_by(self.board, drawer) != hand.discarded):
                     owing.append((drawer, rest, self.law("Prospect.cards_owed")))
-                elif hand.owed > 0:  # for cards exposed (L40), a deficiency ruled (L43)
-                    owing.append((drawer, hand.owed, hand.owed_law))
+                else:  # for cards exposed (L40), a deficiency ruled (L43): each law's share
+                    owing.extend((drawer, count, law) for law, count in hand.owed_by.items())
                 if hand.awaits_pack:  # the pack ran out in his give: the rest comes from the discards made up
                     owing.append((drawer, hand.awaits_pack, self.law("Prospect.pack_made_up")))
         for drawer, count, cited in owing:

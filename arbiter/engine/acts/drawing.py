@@ -72,7 +72,7 @@ def on_demand(r: Judge, event: Event) -> None:
 def demand_known(r: Judge, player: str) -> None:
     hand, demanded = r.board.hand(player), demanded_by(r.board, player)
     if demanded is not None:  # each card owed once: a ruling on the demand assumed before owes no more than it lacks,
-        hand.owed = min(hand.owed, max(demanded - hand.given, 0))  # and takes over what the pack run out owed (L41)
+        hand.owe_at_most(max(demanded - hand.given, 0))  # and takes over what the pack run out owed (L41)
         hand.awaits_pack = min(hand.awaits_pack, max(demanded - hand.given - hand.owed, 0))
     r.fire("demand_known", player)
     if hand.supplied:
@@ -99,9 +99,9 @@ def on_give(r: Judge, event: Event) -> None:
     hand.count += kept
     hand.given += kept
     hand.supplied = True
-    hand.owed = max(hand.owed - event["count"], 0)  # a card exposed in this give is owed again by L40's finding
+    hand.pay(event["count"])  # a card exposed in this give is owed again by L40's finding
     if hand.given == hand.discarded:  # he has his discard: all is well (L44), whatever a ruling owed of a wrong demand
-        hand.owed = 0
+        hand.owed_by.clear()
     hand.unreplaced = max(hand.unreplaced - event["count"], 0)
     kept_cards = r.board.parsed_cards[:kept] if r.board.parsed_cards else []
     hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))

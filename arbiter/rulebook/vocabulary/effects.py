@@ -232,8 +232,7 @@ def return_excess(t: BoardView, values: Mapping[str, Any], rule: str) -> list[Ef
 def _owe(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     player, count = values["player"], values.get("count") or 0
     hand = t.hand(player)
-    hand.owed += count
-    hand.owed_law = rule
+    hand.owe(rule, count)
     return [CardsRecord(kind, player, count)]
 
 
