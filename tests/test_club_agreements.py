@@ -177,6 +177,26 @@ def test_where_every_player_antes_an_ante_staked_again_is_law_20s(tmp_path, rule
     assert all(e["to"] == "pool" for e in report["ledger"])  # nothing is returned
 
 
+@pytest.mark.parametrize("cat, found", [
+    ("Cat antes 2", [("L20", 4)]),  # past the table's ante in one payment, as in two (below)
+    ("Cat antes 1; Cat antes 1", [("L20", 5)]),
+    ("Cat antes 6", [("L19", 4)]),  # past law 19's bound (half the limit): law 19's, not a second finding
+])
+def test_where_every_player_antes_an_ante_past_the_tables_is_law_20s_in_one_payment_or_two(
+        tmp_path, rulebook, cat, found):
+    """L20's reading: where every player antes, each antes the table's ante, no more; the
+    same sum is judged alike paid at once or in two payments, and stays in the pool."""
+    from arbiter.checker import check_bytes
+
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, EVERY))))
+    text = f"players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1; {cat}; " \
+           "Dan antes 1; Ann antes 1\ndealt Bob 5, Cat 5, Dan 5, Ann 5\nBob opens 2; Cat passes; Dan passes; Ann passes\n"
+    report = check_bytes(text.encode(), "every.hand", book)
+    assert [(f["id"], f["event"]) for f in report["findings"]] == found
+    paid = sum(int(word) for word in cat.replace(";", " ").split() if word.isdigit())
+    assert report["net"]["Cat"] == -paid and report["games"][0]["pool"] == 3 + paid + 2
+
+
 # --- property: ledgers and stacks balanced under any house drawn from the vocabulary (issue 22) ---------
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
