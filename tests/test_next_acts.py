@@ -224,18 +224,35 @@ def test_a_law_46_ruling_below_the_discard_takes_over_what_the_pack_run_out_owed
     assert answer["acts"] == [{"type": "give", "to": "Dan", "count": 1}, {"type": "give", "to": "Dan", "count": 2}]
 
 
-def test_a_wrong_demand_given_the_discard_owes_nothing_when_the_pack_ran_out():
-    """Item 11 ("if he gives the discard, all is well") against law 41: Dan discards 1 and
-    asks 3, and is given the pack's last card, his discard. Nothing is owed him, so no pack
-    is made up of the discards (check would call that collection irregular): the betting
-    begins."""
+@pytest.mark.parametrize("draw, owed, acts", [
+    # given his discard, the pack's last card: nothing is owed, no pack made up; the betting begins
+    ("Dan discards 1; Dan asks 3; Dan gets 1\n", [], ["play", "pass"]),
+    # given 1 of his discard of 2 (he asked 3) as the pack ran out: the rest of the discard, 1, from the pack made
+    # up, not the rest of the demand (its give would be the number asked: L45's foul hand)
+    ("Dan discards 2; Dan asks 3; Dan gets 1\ndiscards collected; Ann shuffles; Jon cuts\n", [("L41", 1)],
+     ["give 1"]),
+    # asked 2 of his discard of 3: the discard's rest, 2, is due
+    ("Dan discards 3; Dan asks 2; Dan gets 1\ndiscards collected; Ann shuffles; Jon cuts\n", [("L41", 2)],
+     ["give 2"]),
+])
+def test_a_wrong_demand_when_the_pack_runs_out_owes_the_rest_of_the_discard(draw, owed, acts):
+    """Item 11 ("if he gives the discard, all is well") against law 41: Dan asks for another
+    number than his discard as the pack runs out. What comes to him from the discards made
+    up is what his discard still lacks, whatever he asked, and doing what `next` says is no
+    finding (check would call the demanded number a foul hand, or a collection with nothing
+    owed irregular)."""
     text = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
             "Ann deals; Ann shuffles; Jon cuts; Bob antes 1; dealt\nCat opens 2; Dan plays 2\n"
             + "".join(f"{name} passes\n" for name in ("Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Ann", "Bob"))
-            + "Cat discards 1; Cat asks 1; Cat gets 1\nDan discards 1; Dan asks 3; Dan gets 1\n")
+            + "Cat discards 1; Cat asks 1; Cat gets 1\n" + draw)
     answer = answer_to(text)
-    assert answer["owed"] == []
-    assert (answer["player"], [a["type"] for a in answer["acts"]]) == ("Cat", ["play", "pass"])
+    assert [(o["law"], o["cards"]) for o in answer["owed"]] == owed
+    offered = [f"{a['type']} {a['count']}" if a["type"] == "give" else a["type"] for a in answer["acts"]]
+    assert offered == acts
+    if owed:
+        before = [f["id"] for f in replay_log(parse_checked(text, "x.hand")[0])["findings"]]
+        after = replay_log(parse_checked(text + f"Dan gets {owed[0][1]}\n", "x.hand")[0])["findings"]
+        assert [f["id"] for f in after] == before
 
 
 @pytest.mark.parametrize("draw, owed, law, gives", [

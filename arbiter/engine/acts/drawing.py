@@ -112,9 +112,11 @@ def on_give(r: Judge, event: Event) -> None:
     if player == game.dealer:
         game.dealer_drew = hand.given
     r.act(held)
-    # what the pack cannot supply of his demand (cards exposed aside, owed by L40) comes from the discards made up;
-    # given his discard, all is well (L44, item 11): no more of a wrong demand is owed
-    short = 0 if hand.given == hand.discarded else (demanded_by(r.board, player) or 0) - hand.given - hand.owed
+    # what the pack cannot supply (cards exposed aside, owed by L40) comes from the discards made up: of his discard,
+    # which is due whatever he asked (L44: given it, all is well, item 11); of his demand where he asked before he
+    # discarded
+    due = hand.discarded if hand.discarded is not None else demanded_by(r.board, player) or 0
+    short = due - hand.given - hand.owed
     ran_out = hand.awaits_pack or game.deal.pack_remaining < short + hand.owed  # in this give, or an earlier one
     hand.awaits_pack = short if short > 0 and ran_out else 0
     r.fire("supplied", player)
