@@ -86,8 +86,16 @@ def test_a_log_built_in_python_with_an_int_too_long_to_write_is_refused_in_words
     log["meta"] = {"n": 10**5000}
     report = check_log(log)
     assert report["status"] == "invalid" and report["error"]["path"] == "/meta/n"
+    assert "digits cannot be read" in report["error"]["message"]  # not the replay's bound, which `meta` is spared
     log["meta"] = {"n": 10**400}
     assert check_log(log)["status"] != "invalid"
+
+
+def test_a_number_in_meta_too_long_to_read_is_refused_for_its_digits_not_the_replays_bound():
+    """`meta` is spared the replay's bound (±2**53), not the digits Python reads (4300):
+    the refusal names that limit, the one the number broke."""
+    result = agree(_text(meta='{"x": ' + "9" * 5000 + "}"))
+    assert isinstance(result, tuple) and "digits cannot be read" in result[1] and "must lie within" not in result[1]
 
 
 @pytest.mark.parametrize("number", ["12345678901234567", "-9007199254740992", "1" * 40, "9" * 400, "1e300"])

@@ -71,8 +71,8 @@ def read_built_log(log: object) -> dict[str, Any]:
         path = _first_huge_int(log)
         if path is None:  # a circular document
             raise LogReadError(f"not a JSON document: ValueError: {exc}", file="<log>") from None
-        raise LogReadError(f"{subject(log, path)} is out of range (a number of more digits than can be read); "
-                           f"numbers must lie within ±{MAX_NUMBER}", json_pointer(path), file="<log>") from None
+        raise LogReadError(f"{subject(log, path)} is out of range: a number of more than {INT_DIGITS} digits "
+                           "cannot be read", json_pointer(path), file="<log>") from None
     except (TypeError, RecursionError) as exc:
         raise LogReadError(f"not a JSON document: {type(exc).__name__}: {exc}", file="<log>") from None
     return read_log_bytes(text.encode("utf-8"), "<log>")
@@ -190,9 +190,10 @@ def _read_exactly(text: str) -> dict[str, Any]:
     def number(text: str, value: float | int | None) -> float | int | _Bad:
         if type(value) is float and not math.isfinite(value):  # an int of any size is finite, and no float
             return bad(f"is not a finite number ({clip(text)})")
-        if value is None or abs(value) > MAX_NUMBER:
-            found.append(marker := _Bad(f"is out of range ({clip(text)}); numbers must lie within ±{MAX_NUMBER}",
-                                        number=value))
+        if value is None or abs(value) > MAX_NUMBER:  # beyond the bound, it may stand in `meta`; not beyond reading
+            bound = f"a number of more than {INT_DIGITS} digits cannot be read" if value is None \
+                else f"numbers must lie within ±{MAX_NUMBER}"
+            found.append(marker := _Bad(f"is out of range ({clip(text)}); {bound}", number=value))
             return marker
         return value
 
