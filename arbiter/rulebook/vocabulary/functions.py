@@ -71,9 +71,10 @@ add("deficiency_of", "the number of cards {0} demanded and is neither given nor 
     note=("the cards law 43 makes good: owed for cards exposed (L40) or a deficiency ruled (L43) are owed "
           "already; the rest of a give the pack ran out in (L41) is not, until a ruling makes it good"))
 add("due_to", "the number of cards the dealer is to give {0} now",
-    lambda t, p: t.hand(p).owed if t.hand(p).supplied else (t.hand(p).discarded or 0) - t.hand(p).given,
+    lambda t, p: t.hand(p).owed + t.hand(p).awaits_pack if t.hand(p).supplied
+    else (t.hand(p).discarded or 0) - t.hand(p).given,
     note="his discard until he is given it (law 39; less cards given him before he discarded), then those "
-         "owed (L40, L43)")
+         "owed (L40, L43), and the rest of a give the pack ran out in (L41)")
 add("unreplaced_for", "the number of cards exposed in giving to {0} not yet replaced",
     lambda t, p: t.hand(p).unreplaced,
     note="owed by law 40 until replaced: law 45 judges the number given once there are none")
