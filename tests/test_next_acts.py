@@ -255,6 +255,23 @@ def test_a_wrong_demand_when_the_pack_runs_out_owes_the_rest_of_the_discard(draw
         assert [f["id"] for f in after] == before
 
 
+def test_a_short_pointed_out_after_the_pack_ran_out_takes_over_what_law_41_owed():
+    """Law 43's reading ("the cards are owed once: the ruling takes over what law 41
+    owed"): Dan asks 2 of his 3 discarded and is given the pack's last card; a short
+    pointed out makes good the 1 his demand lacks, and the pack made up owes nothing
+    beside it: the discard's 2 is offered instead (law 44), not 1 of law 43 and 1 of law
+    41, as a dispute settling the same demand owes."""
+    head = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1; dealt\nCat opens 2; Dan plays 2\n"
+            + "".join(f"{name} passes\n" for name in ("Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Ann", "Bob"))
+            + "Cat discards 1; Cat asks 1; Cat gets 1\nDan discards 3; Dan asks 2; Dan gets 1\n")
+    made_up = "discards collected; Ann shuffles; Jon cuts\n"
+    for ruling in ("Dan points out short\n", "Dan claims 2 dealer says 1 testimony (Bob 2)\n"):
+        answer = answer_to(head + ruling + made_up)
+        assert answer["owed"] == [{"by": "Ann", "to": "Dan", "what": "give", "cards": 1, "law": "L43"}], ruling
+        assert answer["acts"] == [{"type": "give", "to": "Dan", "count": 1}, {"type": "give", "to": "Dan", "count": 2}]
+
+
 @pytest.mark.parametrize("draw, owed, law, gives", [
     # a deficiency pointed out (L43), its make-good's card exposed (L40): that card is owed, the discard beside it
     ("Bob discards 3; Bob asks 2; Bob gets 1; Bob points out short; Bob gets 1 exposed 1", 1, "L40", [1, 2]),

@@ -238,7 +238,7 @@ def _owe(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> list[
 
 def _make_good(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     hand = t.hand(values["player"])
-    hand.awaits_pack = max(hand.awaits_pack - (values.get("count") or 0), 0)  # the rest the pack owed is this
+    hand.awaits_pack = 0  # the ruling takes over what the pack run out owed (L41): each card owed once (L43)
     hand.ruled_short = True
     return _owe(t, "make_good", values, rule)
 
