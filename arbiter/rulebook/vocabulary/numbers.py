@@ -116,21 +116,24 @@ add("jackpot_number", "the jack-pot's number in its series",
 
 
 def dealer_drew(t: BoardView) -> int | None:
-    """The cards the dealer drew: those given him in the draw; none once he stood pat,
-    lost his draw (L38), or retired without drawing (he still serves the draw, L18);
-    unknown (None) before he has drawn."""
+    """The cards the dealer drew: those given him in the draw, and those still owed him in
+    it (the rest of a give the pack ran out in, L41; cards exposed, L40): his draw is not
+    over until he has them; none once he stood pat, lost his draw (L38), or retired
+    without drawing (he still serves the draw, L18); unknown (None) before he has drawn."""
     game = t.game
     if game is None:
         return None
     if game.dealer_drew is not None:
-        return game.dealer_drew
+        own = t.hand(game.dealer)
+        return game.dealer_drew + own.owed + own.awaits_pack
     stood_pat = t.hand(game.dealer).discarded == 0
     out = game.dealer in game.forfeited_draw or game.dealer not in game.still_in
     return 0 if stood_pat or out else None
 
 
 add("dealer_drew", "the number of cards the dealer drew", dealer_drew,
-    note="cards given to the dealer in the draw; 0 where he stood pat, lost his draw or retired without drawing")
+    note=("cards given to the dealer in the draw, and those still owed him in it (L40, L41); 0 where he stood pat, "
+          "lost his draw or retired without drawing"))
 add("jackpot_minimum", "the least hand that may open this jack-pot",
     lambda t: (t.game.jackpot or {}).get("openers") if t.game else None, value="hand",
     reads=("jackpot_openers", "jackpot_series_after_last"),
