@@ -272,6 +272,19 @@ def test_a_short_pointed_out_after_the_pack_ran_out_takes_over_what_law_41_owed(
         assert answer["acts"] == [{"type": "give", "to": "Dan", "count": 1}, {"type": "give", "to": "Dan", "count": 2}]
 
 
+def test_a_question_the_dealer_must_answer_waits_for_his_answer():
+    """Law 49 ("the dealer shall answer correctly") and its reading: a question asked by
+    one who has drawn, before he raised his cards or bet, is owed its answer; `next` asks
+    it of the dealer (`asks`) while the play goes on, until he answers. A question from
+    one who has not drawn is owed nothing, and nothing is asked."""
+    text = DRAWN + "Bob discards 2; Bob gets 2\n"
+    answer = answer_to(text + "Bob asks dealer\n")
+    assert answer["asks"] == [{"of": "Ann", "what": "cards drawn", "about": "Bob", "law": "L49"}]
+    assert answer["player"] == "Cat" and "Ann answers Bob how many cards the dealer drew (L49)" in words(answer)
+    assert answer_to(text + "Bob asks dealer\nAnn discards 0; dealer answers 0\n")["asks"] == []
+    assert answer_to(text + "Cat asks dealer\n")["asks"] == []  # Cat has not drawn
+
+
 @pytest.mark.parametrize("draw, owed, law, gives", [
     # a deficiency pointed out (L43), its make-good's card exposed (L40): that card is owed, the discard beside it
     ("Bob discards 3; Bob asks 2; Bob gets 1; Bob points out short; Bob gets 1 exposed 1", 1, "L40", [1, 2]),

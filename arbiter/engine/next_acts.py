@@ -27,7 +27,8 @@ The answer, as `arbiter schema next` describes it:
   made up (`collect_discards`), antes due, and refunds and penalties ruled in this deal;
 - `asks`: `{"of", "what", "law"}`: what a ruling waits for (the witness's `number` in a
   dispute over the cards demanded, `about` the disputant; the jack-pot opener's `opening
-  hand`).
+  hand`), and the dealer's answer to a question he must answer (`cards drawn`, `about`
+  the asker).
 
 Laws are named from the rules in force, never written here: the rule that defines a
 setting (the ante's, the jack-pot ante's ledger rule), the rule a ledger line or an
@@ -90,6 +91,7 @@ class Prospect:
             self.owed.extend(self.ruled_payments(settled or self.replay))
             self.unpaid_antes = self.antes_owed(game)
             self.for_game(game, settled)
+            self.questions_owed(game)
         return {"player": self.player, "phase": self.phase, "game": game.number if game else None, "jackpot": jackpot,
                 "acts": self.acts, "others": self.others, "owed": self.owed, "asks": self.asks}
 
@@ -147,6 +149,14 @@ class Prospect:
         except ArbiterError:
             return None
         return trial
+
+    def questions_owed(self, game: Game) -> None:
+        """A question to the dealer that he must answer (the asker had drawn and not raised
+        his cards or bet) waits for his answer, however the play goes on meanwhile; one
+        he need not answer (L50) is asked nothing of him."""
+        if game.phase != Phase.OVER:
+            self.asks.extend({"of": game.dealer, "what": "cards drawn", "about": asker,
+                              "law": self.law("Prospect.questions_owed")} for asker, owed in game.questions if owed)
 
     def for_game(self, game: Game, settled: Replay | None) -> None:
         if game.pending_claim is not None:  # a jack-pot opener left alone shows what he opened with

@@ -183,13 +183,19 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
         waiting = {o["type"]: o for o in answer["others"] if o.get("player") == bettor}
         main += f"; then {bettor} to bet: {_bet_options(waiting)}"
     parts = [_making_good(answer, bettor) + main if answer["phase"] == "draw" else main] if main is not None else []
-    parts.extend(f"what number did {ask['of']} hear {ask['about']} ask for? ({ask['law']})" if ask["what"] == "number"
-                 else f"{ask['of']} shows the {ask['what']} before the pool is paid ({ask['law']})"
-                 for ask in answer["asks"] if not (answer["phase"] == "over" and ask["of"] == actor))
+    parts.extend(_ask_words(ask) for ask in answer["asks"] if not (answer["phase"] == "over" and ask["of"] == actor))
     owed = [owed_words(item) for item in answer["owed"] if not _is_act(item, answer)]
     if owed:
         parts.append("owed: " + ", ".join(owed))
     return "; ".join(parts) or "no one is to act"
+
+
+def _ask_words(ask: dict[str, Any]) -> str:
+    if ask["what"] == "number":
+        return f"what number did {ask['of']} hear {ask['about']} ask for? ({ask['law']})"
+    if ask["what"] == "cards drawn":
+        return f"{ask['of']} answers {ask['about']} how many cards the dealer drew ({ask['law']})"
+    return f"{ask['of']} shows the {ask['what']} before the pool is paid ({ask['law']})"
 
 
 def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | None) -> str:
@@ -249,7 +255,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
             asked = next((f" before the pool is paid ({ask['law']})" for ask in answer["asks"] if ask["of"] == actor),
                          "")
             return f"{actor} shows {p.possessive} opening hand{asked}, then {dealer} deals the next game{then}"
-        if answer["asks"]:
+        if any(ask["what"] == "opening hand" for ask in answer["asks"]):
             return f"{actor} to show"
         return f"the hands are shown: {actor} shows" + (" or passes" if "pass" in acts else "")
     if "deal" in acts:
