@@ -169,8 +169,10 @@ def test_a_moment_asks_the_checks_that_hold_as_their_conditions_as_written_say()
 
 
 def test_a_moment_asks_a_shared_part_only_while_a_check_left_requires_it():
-    """Every check requires the actor in the game: where he is out, no other shared part
-    is asked; where he is in, the next is."""
+    """Every check requires the actor in the game and `shown`: where he is out, no other
+    shared part is asked; where he is in, `shown` is asked next, both requiring it alike,
+    before `pool_taken`, which they require one each way: where nothing is shown, that
+    ends the decision."""
     asked: list[str] = []
 
     def noted(name: str) -> Any:
@@ -188,7 +190,10 @@ def test_a_moment_asks_a_shared_part_only_while_a_check_left_requires_it():
     out = Context(actor="Ann", pool_taken=True, shown=["Ann"], still_in=set(), phase="say", event={})
     assert moment.asked(out) == [] and asked == []  # type: ignore[arg-type]
     held = Context(actor="Ann", pool_taken=True, shown=[], still_in={"Ann"}, phase="say", event={})
-    assert moment.asked(held) == [] and asked == ["pool_taken", "shown"]  # type: ignore[arg-type]
+    assert moment.asked(held) == [] and asked == ["shown"]  # type: ignore[arg-type]
+    shown = Context(actor="Ann", pool_taken=True, shown=["Ann"], still_in={"Ann"}, phase="say", event={})
+    assert [check for check, _ in moment.asked(shown)] == ["first"]  # type: ignore[arg-type]
+    assert asked == ["shown", "shown", "pool_taken"]
 
 
 def test_a_moment_whose_shared_part_cannot_be_decided_asks_the_conditions_as_written():

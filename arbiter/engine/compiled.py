@@ -221,9 +221,10 @@ class Moment:
     foul …) are decided once a decision, one after another down a tree of the ways they
     fall (`Way`), grown as each way first comes: a part is asked only while some check
     left requires it, so that once those decided settle every check (False, as a rule)
-    the rest are not asked. The checks are asked with their conditions settled for the
-    way the parts fell: for an act in turn by one in the game most are settled False and
-    not asked at all."""
+    the rest are not asked; and the part asked first is the one that most checks left
+    require alike, whose other answer settles them all at once. The checks are asked with
+    their conditions settled for the way the parts fell: for an act in turn by one in the
+    game most are settled False and not asked at all."""
 
     def __init__(self, checks: list[tuple[CompiledCheck, Any]], binding: Binding) -> None:
         self._checks = checks
@@ -258,22 +259,32 @@ class Moment:
             fact = self._facts[index] = compile_condition(self.shared[index], self.binding)
         return fact
 
-    def _shared_in(self, node: Any) -> frozenset[int]:
-        """The shared parts (their places in `shared`) a condition requires."""
-        return frozenset(self.shared.index(part) for part in required_parts(node) if part in self.shared)
+    def _shared_in(self, node: Any) -> dict[int, bool]:
+        """The shared parts (their places in `shared`) a condition requires, each with the
+        answer it requires (False where it requires the part negated)."""
+        return {self.shared.index(part): sense for part, sense in required_senses(node) if part in self.shared}
 
 
 class Way:
     """A moment's checks left where the shared parts decided on the way here fell as they
-    did, each with its condition settled for them and the shared parts it still requires.
-    Where some check requires one, the first (in `Moment.shared`'s order) is this way's
-    `fact`, and `yes` and `no` are the ways on from it, each grown when it first comes;
-    where none does, `checks` are those left to ask, their conditions compiled."""
+    did, each with its condition settled for them and the shared parts it still requires
+    (with the answer each requires). Where some check requires one, this way's `fact` is
+    the part that the most checks left require alike (the first in `Moment.shared`'s order
+    among equals): its other answer settles all those checks False at once, where asking
+    first a part they require half one way and half the other settles only half of them
+    (a raised hand's four checks all require a hand of the wrong size, two a lift and two
+    none: the hand's size first ends the decision for a hand of the right size). `yes` and
+    `no` are the ways on from it, each grown when it first comes; where none does,
+    `checks` are those left to ask, their conditions compiled."""
 
-    def __init__(self, moment: Moment, checks: list[tuple[CompiledCheck, Any, frozenset[int]]]) -> None:
+    def __init__(self, moment: Moment, checks: list[tuple[CompiledCheck, Any, dict[int, bool]]]) -> None:
         self._moment = moment
         self._left = checks
-        self.index = min((i for _, _, parts in checks for i in parts), default=None)
+        alike: dict[tuple[int, bool], int] = {}  # (a shared part, an answer) -> how many checks left require it
+        for _, _, parts in checks:
+            for required in parts.items():
+                alike[required] = alike.get(required, 0) + 1
+        self.index = min(alike, key=lambda required: (-alike[required], required[0]))[0] if alike else None
         self.fact = moment.fact(self.index) if self.index is not None else None
         self.yes: Way | None = None
         self.no: Way | None = None
@@ -291,7 +302,7 @@ class Way:
         left = []
         for check, node, parts in self._left:
             if index in parts:  # the others do not require it: they stand as they are
-                node, parts = settled(node, decided), parts - {index}
+                node, parts = settled(node, decided), {i: sense for i, sense in parts.items() if i != index}
                 if node is False:
                     continue
             left.append((check, node, parts))
@@ -324,10 +335,17 @@ def shared_parts(conditions: list[Any]) -> list[Any]:
             if count > 1 and EACH not in nodes(part) and cost(part) <= _DEAREST_SHARED]
 
 
+def required_senses(node: Any) -> list[tuple[Any, bool]]:
+    """The parts a condition requires, each with the answer it requires: those of an `all`,
+    or the whole, False where negated."""
+    parts = node["all"] if isinstance(node, dict) and len(node) == 1 and "all" in node else [node]
+    return [(part["not"], False) if isinstance(part, dict) and len(part) == 1 and "not" in part else (part, True)
+            for part in parts]
+
+
 def required_parts(node: Any) -> list[Any]:
     """The parts a condition requires, as written or negated: those of an `all`, or the whole."""
-    parts = node["all"] if isinstance(node, dict) and len(node) == 1 and "all" in node else [node]
-    return [part["not"] if isinstance(part, dict) and len(part) == 1 and "not" in part else part for part in parts]
+    return [part for part, _ in required_senses(node)]
 
 
 class Setting:
