@@ -29,7 +29,7 @@ from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import PERSONS
 from arbiter.rulebook.vocabulary.predicates import PREDICATES, phase_now
 from arbiter.seats import POOL, Seating
-from arbiter.state import Game, Hand, OutcomeName, Session
+from arbiter.state import Deal, Game, Hand, OutcomeName, Session
 
 MOVEMENT_WORDS: Final = {"stake": "a bet", "late_stake": "a bet", "ante": "an ante",
                          "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
@@ -58,6 +58,9 @@ class Board(BoardView):
         self.conditional_acts = rules.conditional_acts
         self.session = Session()
         self.game: Game | None = None  # the game in play (the session's last): read at every turn
+        # the deal whose first card has come and whose dealing no other event has ended yet (reading 4): kept as
+        # the cards come, so that the events after the dealing (most of them) do not each ask the game's deal
+        self.dealing: Deal | None = None
         self.ledger = Ledger(table.get("stacks"))
         self.held_over: dict[str, int] = {}  # counters added during a game under table stakes: the next game's
         self.cut_short: list[tuple[str, int, int]] = []  # a ruling's payments cut to the payer's counters (A5)

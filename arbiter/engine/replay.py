@@ -74,8 +74,8 @@ class Replay(Judge):
             self.board.event = event
             self.board.parsed_cards = event_cards(event)
             kind = event["type"]
-            if kind not in DEALING_EVENTS:
-                dealing.end_dealing(self)
+            if self.board.dealing is not None and kind not in DEALING_EVENTS:
+                dealing.end_dealing(self)  # the first event after the dealing ends it
             if kind not in TURNLESS_EVENTS:
                 betting.settle_turns(self, event)
             before = self.board.game

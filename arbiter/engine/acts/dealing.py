@@ -179,6 +179,7 @@ def start_dealing(r: Judge) -> None:
     that asks whether every hand is dealt."""
     game = r.board.playing
     if not game.deal.started():
+        r.board.dealing = game.deal  # its dealing is under way: the next event not of the dealing ends it
         r.fire("first_card", game.dealer)
         if not game.deal.misdealt:
             game.phase = Phase.DEALING
@@ -266,11 +267,13 @@ def all_dealt(r: Judge) -> bool:
 
 
 def end_dealing(r: Judge) -> None:
-    """An event not of the dealing has come: once the first card is dealt, the dealing is
-    over, and the deal finished if it was not (reading 4)."""
-    game = r.board.game
-    if game is None or game.deal.dealing_over or not game.deal.started():
+    """An event not of the dealing has come while a deal's dealing is under way
+    (`Board.dealing`, asked first by the replay): once the first card is dealt, the
+    dealing is over, and the deal finished if it was not (reading 4)."""
+    game = r.board.playing
+    if game.deal.dealing_over or not game.deal.started():
         return
+    r.board.dealing = None
     game.deal.dealing_over = True
     finish_deal(r)
 
