@@ -26,7 +26,7 @@ from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
 from arbiter.rulebook.vocabulary.grammar import DEFINES
 from arbiter.rulebook.vocabulary.numbers import NUMBERS
-from arbiter.rulebook.vocabulary.persons import PERSONS
+from arbiter.rulebook.vocabulary.persons import ACTOR, PERSONS
 from arbiter.rulebook.vocabulary.predicates import PREDICATES, phase_now
 from arbiter.seats import POOL, Seating
 from arbiter.state import Deal, Game, Hand, OutcomeName, Session
@@ -37,7 +37,7 @@ MOVEMENT_WORDS: Final = {"stake": "a bet", "late_stake": "a bet", "ante": "an an
 # The declared words as the compiler binds them: a check costs a call per word, not a lookup by name.
 BINDING: Final = Binding({**PERSONS.meanings(), **NUMBERS.meanings(), **FACTS.meanings()},
                          {**PERSON_FUNCTIONS.meanings(), **NUMBER_FUNCTIONS.meanings()},
-                         PREDICATES.meanings(), FACTS.meanings(), index="phase", index_now=phase_now)
+                         PREDICATES.meanings(), FACTS.meanings(), index="phase", index_now=phase_now, actor=ACTOR)
 APPLY: Final = EFFECTS.meanings()
 ON_WHOM: Final = ("player", "from", "to")  # the operands that name whom an effect is on
 

@@ -30,6 +30,11 @@ class Context(Protocol):
     def event(self) -> Mapping[str, Any]:
         """The event being judged (a rule reads its fields as `event.FIELD`)."""
 
+    @property
+    def actor(self) -> str | None:
+        """The player a decision is made for: read off the context, with a binding that names
+        the word for him (`Binding.actor`)."""
+
     def word(self, name: str) -> Any:
         """A person, a number or a boolean fact named by the vocabulary."""
 
@@ -55,18 +60,23 @@ class Binding:
     def __init__(self, words: Mapping[str, Callable[[Any], Any]], functions: Mapping[str, Callable[[Any, Any], Any]],
                  predicates: Mapping[str, Callable[[Any, Any], Any]],
                  facts: Mapping[str, Callable[[Any], bool]] | None = None,
-                 index: str | None = None, index_now: Callable[[Any], str] | None = None) -> None:
+                 index: str | None = None, index_now: Callable[[Any], str] | None = None,
+                 actor: str | None = None) -> None:
         """`facts`: the words that are true or false (a subset of `words`): each is the
         condition that names it alone, called as it is. `index`: a predicate of a literal
         (`phase`) that holds of one literal at a time: a condition is decided with that
         predicate's parts settled for the literal of the moment (`settled`), which
-        `index_now` reads off a context (`phase_now`)."""
+        `index_now` reads off a context (`phase_now`). `actor`: the word naming the
+        context's own `actor` (the person most parts ask about: `in_game: actor`,
+        `stake_of: actor` …), which a predicate or a function of him reads off the context
+        as a part reads the event's fields, not through a call of the word's meaning."""
         self.words = words
         self.functions = functions
         self.predicates = predicates
         self.facts = facts or {}
         self.index = index
         self.index_now = index_now
+        self.actor = actor
 
 
 Known = Callable[[Any], "bool | None"]
@@ -208,6 +218,14 @@ def compile_value(node: Any, binding: Binding | None = None) -> Value:
         return first
     if name not in VALUE_FUNCTIONS:
         raise ValueError(f"unknown value {node!r}")
+    if binding is not None and binding.actor is not None and arg == binding.actor:
+        function = binding.functions[name]
+
+        def of_actor(ctx: Context) -> Any:  # the actor read off the context: no call of the word
+            actor = ctx.actor
+            return None if actor is None else function(ctx, actor)
+
+        return of_actor
     inner = compile_value(arg, binding)
     if binding is not None:
         function = binding.functions[name]
@@ -329,6 +347,8 @@ def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
         predicate = binding.predicates[name]
         if name in LITERAL_ARGUMENTS:
             return lambda ctx: bool(predicate(ctx, arg))
+        if binding.actor is not None and arg == binding.actor:  # the actor read off the context: no call
+            return lambda ctx: bool(predicate(ctx, ctx.actor))
         argument = _compile_arguments(arg, binding)
         return lambda ctx: bool(predicate(ctx, argument(ctx)))
     if name in LITERAL_ARGUMENTS:
@@ -351,6 +371,8 @@ def _negated(node: Any, binding: Binding | None) -> Condition:
             predicate = binding.predicates[name]
             if name in LITERAL_ARGUMENTS:
                 return lambda ctx: not predicate(ctx, arg)
+            if binding.actor is not None and arg == binding.actor:  # the actor read off the context: no call
+                return lambda ctx: not predicate(ctx, ctx.actor)
             argument = _compile_arguments(arg, binding)
             return lambda ctx: not predicate(ctx, argument(ctx))
     inner = compile_condition(node, binding)

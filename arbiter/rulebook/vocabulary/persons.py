@@ -12,8 +12,10 @@ add = PERSONS.add
 
 # The one person a decision names in turn (a `for_each` check is asked of each player).
 EACH: Final = "each"
+# The person a decision is made for, the board's own `actor`: the compiler reads him off the board (`Binding.actor`).
+ACTOR: Final = "actor"
 
-add("actor", "the player", lambda t: t.actor,
+add(ACTOR, "the player", lambda t: t.actor,
     note="the event's `player` (`to` for `card` and `give`), or the moment's actor")
 add("dealer", "the dealer", lambda t: t.game.dealer if t.game else None,
     note="of this game")
