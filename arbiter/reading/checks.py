@@ -250,6 +250,10 @@ class Plan:
         # How many fields an event may hold that are looked at without the loop of `others`:
         # the type, the name and the integer, which the type requires.
         self.settled = 1 + (self.name is not None) + (self.number is not None)
+        # The fields the type requires beside those: the type, the name and the integer are read
+        # as they are looked at, which finds them there (or not), so that only these are asked of
+        # the event's keys (none, for most types: a set asked of a dict's keys is dear).
+        self.unread = self.required - {"type", self.name, self.number}
         # Cards listed beside their count (a discard, a give): as many as counted.
         self.counted = "count" in shapes and "cards" in shapes
         # The maps of the players (the hands dealt, the testimony), whose keys are counted.

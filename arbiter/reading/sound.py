@@ -114,8 +114,8 @@ def sound_event(event: object, seated: set[str], plans: Plans) -> int | None:
     try:
         kind = event.get("type")
         found = plans.events.get(kind) or plans.event(kind)
-        if found is None or not found.required <= event.keys():
-            return None
+        if found is None or (found.unread and not found.unread <= event.keys()):
+            return None  # the required name and integer are found below, as they are read
         keys = len(event)
         if keys > found.needed and not event.keys() <= found.allowed:  # more than the required
             return None
@@ -136,6 +136,8 @@ def sound_event(event: object, seated: set[str], plans: Plans) -> int | None:
                     if not beside:
                         break
     except TypeError:  # a list or a map where a name or the type should be: no set can hold it
+        return None
+    except KeyError:  # a required name or integer missing
         return None
     if found.maps:
         for field in found.maps:
