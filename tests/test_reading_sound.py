@@ -272,3 +272,18 @@ def test_an_integral_float_in_any_counted_field_is_made_an_int_as_the_exact_way_
 def test_what_the_schema_leaves_open_in_an_event_is_judged_as_the_exact_way_does(event):
     text = _text().replace('{"type": "play", "player": "Bob", "stake": 2}', event)
     assert isinstance(agree(text), tuple)
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "pass", "player": "Ann", "extra": 1},  # beside the required only
+    {"type": "card", "to": "Ann", "card": "Ah", "extra": 1},  # beside a field the type allows
+    {"type": "pass", "extra": "Ann"},  # the name missing, as many fields as the type requires
+    {"type": "play", "player": "Ann", "extra": 5},  # the integer missing
+    {"type": "dealt", "hand": {"Ann": 5}},  # a required field it does not read itself missing
+])
+def test_an_event_with_a_field_its_type_does_not_allow_or_without_one_it_requires_is_not_vouched_for(event):
+    """The pass counts the fields an event holds against those it looked at (no set asked
+    of its keys), and finds the required name and integer as it reads them."""
+    from arbiter.reading.sound import vouched_event
+    assert vouched_event({"type": "pass", "player": "Ann"}, {"Ann", "Bob"})
+    assert not vouched_event(event, {"Ann", "Bob"})

@@ -232,9 +232,9 @@ class Plan:
         if shapes.get("type") != {"const": kind}:  # the type's own name, which found the plan: not asked again
             raise UnknownKeyword("an event's type that is not its own name")
         counts = CARD_COUNTS.get(kind, ())
-        self.allowed = frozenset(shapes)
+        # The fields it may hold are the type, the name, the integer and `others`: a field beside them is
+        # found by counting those the event holds (`sound_event`), not by asking its keys of a set.
         self.required = frozenset(node.get("required", ()))
-        self.needed = len(self.required)
         self.name = next((field for field, shape in shapes.items() if field in self.required and shape is _NAME), None)
         self.number: str | None = None
         self.least = self.most = 0

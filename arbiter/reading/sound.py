@@ -117,8 +117,6 @@ def sound_event(event: object, seated: set[str], plans: Plans) -> int | None:
         if found is None or (found.unread and not found.unread <= event.keys()):
             return None  # the required name and integer are found below, as they are read
         keys = len(event)
-        if keys > found.needed and not event.keys() <= found.allowed:  # more than the required
-            return None
         name, number = found.name, found.number
         if name is not None and event[name] not in seated:
             return None
@@ -135,6 +133,8 @@ def sound_event(event: object, seated: set[str], plans: Plans) -> int | None:
                     beside -= 1
                     if not beside:
                         break
+            if beside:  # a field left over is none the type allows: counted, not asked of the keys as a set
+                return None
     except TypeError:  # a list or a map where a name or the type should be: no set can hold it
         return None
     except KeyError:  # a required name or integer missing
