@@ -100,10 +100,6 @@ class Board(BoardView):
         stacks = self.ledger.stacks
         return None if stacks is None else stacks[player]
 
-    def in_deal(self) -> bool:
-        """Has a deal begun? A game begins with its first deal (`Game.deals` is never empty)."""
-        return self.game is not None
-
     def hand(self, player: str) -> Hand:
         return self.playing.deal.hands[player]
 

@@ -38,6 +38,8 @@ class BoardView(ABC):
 
     seating: Seating
     session: Session
+    # the game in play, None until a deal begins one (a game begins with its first deal): a word asks whether a deal
+    # has begun, and reads a player's hand (`playing.deal.hands`), where they lie, not through a method of the board
     game: Game | None
     parameters: Mapping[str, Any]
     hand_rules: HandRules
@@ -82,10 +84,6 @@ class BoardView(ABC):
     @abstractmethod
     def within_stack(self, player: str, amount: int) -> int:
         """What of `amount` a player can pay: under table stakes no more than his stack (A5)."""
-
-    @abstractmethod
-    def in_deal(self) -> bool:
-        """Has a deal of the game in play begun?"""
 
     @abstractmethod
     def hand(self, player: str) -> Hand:

@@ -231,13 +231,13 @@ def return_excess(t: BoardView, values: Mapping[str, Any], rule: str) -> list[Ef
 
 def _owe(t: BoardView, kind: str, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     player, count = values["player"], values.get("count") or 0
-    hand = t.hand(player)
+    hand = t.playing.deal.hands[player]
     hand.owe(rule, count)
     return [CardsRecord(kind, player, count)]
 
 
 def _make_good(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
-    hand = t.hand(values["player"])
+    hand = t.playing.deal.hands[values["player"]]
     hand.awaits_pack = 0  # the ruling takes over what the pack run out owed (L41): each card owed once (L43)
     hand.ruled_short = True
     return _owe(t, "make_good", values, rule)
@@ -249,7 +249,8 @@ EFFECTS.add("make_good", "the dealer makes good the cards {player} is short: {co
             says=lambda e, p: f"the dealer makes good the {plural(e['count'], 'card')} {e['player']} is short",
             note="`make_good: {player: P, count: X}`")
 def _owe_exposed(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
-    t.hand(values["player"]).unreplaced += values.get("count") or 0  # counted as given until replaced (L45)
+    hand = t.playing.deal.hands[values["player"]]
+    hand.unreplaced += values.get("count") or 0  # counted as given until replaced (L45)
     return _owe(t, "owe_cards", values, rule)
 
 
@@ -289,7 +290,7 @@ EFFECTS.add("find_witness", "the evidence of the first who can give it decides",
          note="`settle_demand: {player: P, count: X}`; not reported")
 def settle_demand(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     if values.get("count") is not None:
-        t.hand(values["player"]).demanded = values["count"]
+        t.playing.deal.hands[values["player"]].demanded = values["count"]
     return []
 
 

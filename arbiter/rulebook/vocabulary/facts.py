@@ -59,8 +59,9 @@ def dealer_answer_wrong(t: BoardView) -> bool:
 
 add("answer_owed", "the dealer had to answer the question", lambda t: t.answer_owed,
     note="asked by one who had drawn, not passed over, and whom no ruling (`need_not_answer`, L50) excused")
-add("deal_finished", "the deal is finished", lambda t: t.in_deal() and t.playing.deal.finished)
-add("dealing_begun", "the first card of the deal has been dealt", lambda t: t.in_deal() and t.playing.deal.started())
+add("deal_finished", "the deal is finished", lambda t: t.game is not None and t.playing.deal.finished)
+add("dealing_begun", "the first card of the deal has been dealt",
+    lambda t: t.game is not None and t.playing.deal.started())
 
 
 def stakes_all(t: BoardView) -> bool:
@@ -77,7 +78,7 @@ add("all_in_short", "under table stakes the stake is all he has, short of the st
     lambda t: stakes_all(t) and stake_made(t) < t.playing.stake_to_meet(),
     note="a show for that sum, which opens nothing (A5, law 61)")
 add("dealing_over", "the dealing is over: since its first card an event has come other than a card, a word to "
-    "the dealer, a point made or a card found face up", lambda t: t.in_deal() and t.playing.deal.dealing_over,
+    "the dealer, a point made or a card found face up", lambda t: t.game is not None and t.playing.deal.dealing_over,
     note="reading 4's end of the deal; a card after it is no longer part of the dealing, as one straight after the "
          "last is")
 add("game_in_play", "a game is in play", lambda t: bool(t.game and (t.game.phase != Phase.OVER or t.game.claiming)),
@@ -88,17 +89,17 @@ add("every_player_antes", "every player antes in this game", lambda t: bool(t.ga
          "`ante_from_every_player` (L20)")
 add("straddled", "the ante has been straddled", lambda t: bool(t.game and t.game.straddles))
 add("ante_staked", "the ante has been staked", lambda t: bool(t.game and t.game.ante is not None))
-add("cut_done", "the pack has been cut", lambda t: t.in_deal() and t.playing.deal.cut_by is not None)
+add("cut_done", "the pack has been cut", lambda t: t.game is not None and t.playing.deal.cut_by is not None)
 add("dealer_shuffled", "the dealer has shuffled",
-    lambda t: t.in_deal() and t.playing.dealer in t.playing.deal.shufflers)
+    lambda t: t.game is not None and t.playing.dealer in t.playing.deal.shufflers)
 add("opened", "the game has been opened", lambda t: bool(t.game and t.game.opener))
-add("misdealt", "the deal has been declared a misdeal", lambda t: t.in_deal() and t.playing.deal.misdealt)
-add("redeal", "this deal follows a misdeal", lambda t: t.in_deal() and t.playing.deal.redeal)
+add("misdealt", "the deal has been declared a misdeal", lambda t: t.game is not None and t.playing.deal.misdealt)
+add("redeal", "this deal follows a misdeal", lambda t: t.game is not None and t.playing.deal.redeal)
 add("first_game", "this is the first game", lambda t: t.session.games_begun <= 1)
 add("game_begun", "a game of the log has begun", lambda t: t.session.games_begun > 0,
     note="from the first `deal` on")
 add("pack_short", "the pack has fewer cards than are given",
-    lambda t: t.in_deal() and (t.event.get("count") or 0) > t.playing.deal.pack_remaining,
+    lambda t: t.game is not None and (t.event.get("count") or 0) > t.playing.deal.pack_remaining,
     note="the give asks for more cards than remain in the pack")
 add("collected_in_turn", "the discards were collected after all had discarded",
     lambda t: bool(t.game and t.game.draw and t.game.draw.over(t.game.still_in)),
@@ -118,13 +119,13 @@ def pack_suffices(t: BoardView) -> bool:
 
 
 add("pack_suffices", "the pack holds every card still owed in the draw",
-    lambda t: t.in_deal() and pack_suffices(t),
+    lambda t: t.game is not None and pack_suffices(t),
     note="to each player still in who has discarded and not raised his cards: his discard less what he was given")
 add("cards_owed", "the dealer still owes cards of the draw to a player still in",
-    lambda t: t.in_deal() and any(cards_due(t, player) for player in t.playing.still_in),
+    lambda t: t.game is not None and any(cards_due(t, player) for player in t.playing.still_in),
     note="`cards_due` of any player still in: the discards may still be made up for them (L39, L41)")
 add("pack_unready", "the pack made up from the discards is not yet shuffled and cut",
-    lambda t: t.in_deal() and bool(t.playing.deal.remaking))
+    lambda t: t.game is not None and bool(t.playing.deal.remaking))
 add("all_stood", "every player still in stood after the draw", all_stood)
 add("winner_decided", "the laws have decided who takes the pool",
     lambda t: bool(t.game and t.game.resolved and t.game.outcome not in (None, Outcome.WIN_RECORDED)),

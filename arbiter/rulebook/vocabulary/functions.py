@@ -6,6 +6,7 @@ from typing import Any, Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
+from arbiter.state import Hand
 
 PERSON_FUNCTIONS: Final[Words[Callable[[BoardView, Any], Any]]] = Words(
     "function of a person", value="person", takes="person")
@@ -15,7 +16,7 @@ NUMBER_FUNCTIONS: Final[Words[Callable[[BoardView, Any], Any]]] = Words(
 
 def demanded_by(t: BoardView, player: str) -> int | None:
     """The cards he asked for: his demand, or else as many as he discarded."""
-    hand = t.hand(player)
+    hand = t.playing.deal.hands[player]
     return hand.demanded if hand.demanded is not None else hand.discarded
 
 
@@ -48,35 +49,51 @@ def dealt_share_of(t: BoardView, player: str) -> int:
     return min(per_hand, turns + (player in order[:extra]))
 
 
+def owed_to(hand: Hand) -> int:
+    """The cards the dealer owes him: by a ruling, and the rest of a give the pack ran out in."""
+    return hand.owed + hand.awaits_pack
+
+
+def given_or_owed(hand: Hand) -> int:
+    """The cards of his demand given him, or owed him by a ruling."""
+    return hand.given + hand.owed
+
+
+def due_to(hand: Hand) -> int:
+    """His discard until he is given it, less cards given him before; then those owed, and
+    the rest of a give the pack ran out in."""
+    return hand.owed + hand.awaits_pack if hand.supplied else (hand.discarded or 0) - hand.given
+
+
 PERSON_FUNCTIONS.add("left_of", "the player to the left of {0}", lambda t, p: t.seating.left_of(p))
 PERSON_FUNCTIONS.add("right_of", "the player to the right of {0}", lambda t, p: t.seating.right_of(p))
 
 add = NUMBER_FUNCTIONS.add
 add("stake_of", "{0}'s stake", lambda t, p: t.playing.stakes.get(p, 0))
-add("hand_size_of", "the number of cards held by {0}", lambda t, p: t.hand(p).count)
-add("discard_of", "the number of cards {0} had discarded before this event", lambda t, p: t.hand(p).discarded)
+add("hand_size_of", "the number of cards held by {0}", lambda t, p: t.playing.deal.hands[p].count)
+add("discard_of", "the number of cards {0} had discarded before this event",
+    lambda t, p: t.playing.deal.hands[p].discarded)
 add("demanded_by", "the number of cards {0} demanded", demanded_by,
     note="his demand, or the number the evidence settled; else his discard")
 add("dealt_share_of", "the number of cards the order of the deal gives {0} by now", dealt_share_of,
     reads=("cards_per_hand",),
     note=("a hand, once the deal is finished or recorded whole (`dealt`); while cards come one at a time, his "
           "turns' share of those dealt"))
-add("given_to", "the number of cards given to {0}", lambda t, p: t.hand(p).given,
+add("given_to", "the number of cards given to {0}", lambda t, p: t.playing.deal.hands[p].given,
     note="exposed ones excepted")
-add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: t.hand(p).owed + t.hand(p).awaits_pack,
+add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: owed_to(t.playing.deal.hands[p]),
     note=("for cards exposed in giving (L40), a deficiency ruled (L43), or the rest of a give the pack ran out in "
           "(L41), until given"))
 add("deficiency_of", "the number of cards {0} demanded and is neither given nor owed by a ruling",
-    lambda t, p: (demanded_by(t, p) or 0) - t.hand(p).given - t.hand(p).owed,
+    lambda t, p: (demanded_by(t, p) or 0) - given_or_owed(t.playing.deal.hands[p]),
     note=("the cards law 43 makes good: owed for cards exposed (L40) or a deficiency ruled (L43) are owed "
           "already; the rest of a give the pack ran out in (L41) is not, until a ruling makes it good"))
 add("due_to", "the number of cards the dealer is to give {0} now",
-    lambda t, p: t.hand(p).owed + t.hand(p).awaits_pack if t.hand(p).supplied
-    else (t.hand(p).discarded or 0) - t.hand(p).given,
+    lambda t, p: due_to(t.playing.deal.hands[p]),
     note="his discard until he is given it (law 39; less cards given him before he discarded), then those "
          "owed (L40, L43), and the rest of a give the pack ran out in (L41)")
 add("unreplaced_for", "the number of cards exposed in giving to {0} not yet replaced",
-    lambda t, p: t.hand(p).unreplaced,
+    lambda t, p: t.playing.deal.hands[p].unreplaced,
     note="owed by law 40 until replaced: law 45 judges the number given once there are none")
 add("refundable_of", "{0}'s ante or straddle", refundable_of,
     note="in this game; where every player antes (a jack-pot), his ante")

@@ -124,9 +124,9 @@ def dealer_drew(t: BoardView) -> int | None:
     if game is None:
         return None
     if game.dealer_drew is not None:
-        own = t.hand(game.dealer)
+        own = t.playing.deal.hands[game.dealer]
         return game.dealer_drew + own.owed + own.awaits_pack
-    stood_pat = t.hand(game.dealer).discarded == 0
+    stood_pat = t.playing.deal.hands[game.dealer].discarded == 0
     out = game.dealer in game.forfeited_draw or game.dealer not in game.still_in
     return 0 if stood_pat or out else None
 

@@ -24,7 +24,7 @@ add("ante_player", "the ante", lambda t: t.game.ante_player if t.game else None,
 add("last_straddler", "the last straddler", lambda t: t.game.straddles[-1][0] if t.game and t.game.straddles else None)
 add("opener", "the opener", lambda t: t.game.opener if t.game else None)
 add("speaker", "the player who spoke to the dealer",
-    lambda t: t.playing.deal.spoke[0] if t.in_deal() and t.playing.deal.spoke else None,
+    lambda t: t.playing.deal.spoke[0] if t.game is not None and t.playing.deal.spoke else None,
     note="the first who spoke to the dealer in this deal")
 add("expected_dealer", "the player whose deal it is", lambda t: t.expected_dealer,
     note="who should deal this deal by L2, L18 or the misdeal's law")

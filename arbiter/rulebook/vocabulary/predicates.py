@@ -16,19 +16,19 @@ add = PREDICATES.add
 
 
 def has_drawn(t: BoardView, player: str) -> bool:
-    return t.hand(player).discarded is not None or player in t.playing.forfeited_draw
+    return t.playing.deal.hands[player].discarded is not None or player in t.playing.forfeited_draw
 
 
 def lifted(t: BoardView, player: str) -> bool:
     """Has he raised his cards: those dealt, or (after his draw) those drawn?"""
-    hand = t.hand(player)
+    hand = t.playing.deal.hands[player]
     return hand.drawn_lifted if has_drawn(t, player) else hand.lifted
 
 
 def cards_due(t: BoardView, player: str) -> bool:
     """Does the dealer still owe him cards of his draw, before he has raised those given?
     The turns to draw may be over (the betting begun) while the debt stands."""
-    hand = t.hand(player)
+    hand = t.playing.deal.hands[player]
     return player in t.playing.still_in and not hand.drawn_lifted and (
         hand.owed > 0 or hand.awaits_pack > 0 or hand.draw_to_come())
 
@@ -38,7 +38,7 @@ def gave_wrong_number(t: BoardView, player: str) -> bool:
     ruling took back (L42) count among those given: the dealer gave them, on a demand that
     a later law 46 ruling may settle otherwise. A give that makes good what a ruling found
     short, bringing his cards to the number demanded, gives it too."""
-    hand = t.hand(player)
+    hand = t.playing.deal.hands[player]
     demanded = demanded_by(t, player)
     return demanded != hand.discarded and (
         hand.given + hand.excess == demanded
@@ -75,7 +75,7 @@ def original_hand(t: BoardView, player: str) -> list[int] | None:
     event = t.event
     if event.get("type") == "open" and event.get("player") == player and len(event.get("cards") or ()) == per_hand:
         return [parse_card(c) for c in event["cards"]]
-    hand = t.hand(player)
+    hand = t.playing.deal.hands[player]
     known = [card for card in hand.original if card is not None]
     if len(known) == len(hand.original) == per_hand:
         return known
@@ -117,7 +117,7 @@ def card_seen_twice(t: BoardView) -> bool:
     every card dealt: a card dealt or given is seen twice where it is in play already,
     which the cards in play answer without a loop; one shown or discarded, where someone
     else holds it, card by card."""
-    if not t.in_deal():
+    if t.game is None:
         return False
     deal = t.playing.deal
     cards = t.parsed_cards
@@ -151,7 +151,7 @@ add("forfeited_draw", "{0} has forfeited his draw", lambda t, p: p in t.playing.
     note="passed over in the draw (L38): no discard or give of his counts")
 add("gave_wrong_number", "the dealer gave {0} the number {0} demanded, not {0}'s discard", gave_wrong_number,
     note="law 45's wrong number: cards taken back by a ruling (L42) counted as given")
-add("supplied", "the dealer has given {0} cards in the draw", lambda t, p: t.hand(p).supplied,
+add("supplied", "the dealer has given {0} cards in the draw", lambda t, p: t.playing.deal.hands[p].supplied,
     note="a `give` to him is recorded (of any number, 0 included)")
 add("cards_due", "the dealer still owes {0} cards of {0}'s draw", cards_due,
     note="his discard not yet given, cards exposed or short (L40, L43), or cards to come from the discards made up "
@@ -180,7 +180,7 @@ add("card_seen_twice", "a card named is already in play", lambda t, _: card_seen
     takes="yes",
     note="`{card_seen_twice: true}`: its first copy is still in a hand or among the uncollected discards")
 add("redeal_after", "this deal follows a misdeal under {0}",
-    lambda t, rule: t.in_deal() and t.playing.deal.redeal and t.playing.misdeal_rule == rule, takes="literal",
+    lambda t, rule: t.game is not None and t.playing.deal.redeal and t.playing.misdeal_rule == rule, takes="literal",
     note="`{redeal_after: ID}`: the misdeal was declared under rule ID")
 add("retired_under", "the player retired under {0}",
     lambda t, rule: t.game is not None and t.playing.retired_under.get(t.actor or "") == rule, takes="literal",
