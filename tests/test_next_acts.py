@@ -283,6 +283,10 @@ def test_a_question_the_dealer_must_answer_waits_for_his_answer():
     assert answer["player"] == "Cat" and "Ann answers Bob how many cards the dealer drew (L49)" in words(answer)
     assert answer_to(text + "Bob asks dealer\nAnn discards 0; dealer answers 0\n")["asks"] == []
     assert answer_to(text + "Cat asks dealer\n")["asks"] == []  # Cat has not drawn
+    # asked twice, one question: asked once of the dealer, and one answer answers it
+    assert len(answer_to(text + "Bob asks dealer\nBob asks dealer\n")["asks"]) == 1
+    assert answer_to(text + "Bob asks dealer\nBob asks dealer\nAnn discards 0; dealer answers 0\n")["asks"] == []
+    assert answer_to(text + "Ann discards 0; Ann asks dealer\n")["asks"] == []  # the dealer's own question is none
 
 
 @pytest.mark.parametrize("draw, owed, law, gives", [

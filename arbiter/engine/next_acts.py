@@ -154,9 +154,10 @@ class Prospect:
         """A question to the dealer that he must answer (the asker had drawn and not raised
         his cards or bet) waits for his answer, however the play goes on meanwhile; one
         he need not answer (L50) is asked nothing of him."""
-        if game.phase != Phase.OVER:
+        if game.phase != Phase.OVER:  # one answer for each asker, however often he asked (`on_dealer_answer`)
+            askers = dict.fromkeys(asker for asker, owed in game.questions if owed)
             self.asks.extend({"of": game.dealer, "what": "cards drawn", "about": asker,
-                              "law": self.law("Prospect.questions_owed")} for asker, owed in game.questions if owed)
+                              "law": self.law("Prospect.questions_owed")} for asker in askers)
 
     def for_game(self, game: Game, settled: Replay | None) -> None:
         if game.pending_claim is not None:  # a jack-pot opener left alone shows what he opened with

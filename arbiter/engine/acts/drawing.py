@@ -155,19 +155,22 @@ def on_ask_dealer(r: Judge, event: Event) -> None:
     game = r.require_game("ask_dealer")
     player = event["player"]
     r.act(r.decide("ask_dealer", player))
-    owed = has_drawn(r.board, player) and player not in game.forfeited_draw and player not in game.need_not_answer
+    owed = has_drawn(r.board, player) and player not in game.forfeited_draw and player not in game.need_not_answer \
+        and player != game.dealer  # the law gives the question to a player who asks the dealer: none is his own
     game.questions.append((player, owed))
 
 
 def on_dealer_answer(r: Judge, event: Event) -> None:
     """The answer is for the first question still waiting that he had to answer, else for
-    the first waiting (L49 judges only the former); with none waiting, a second answer to
-    the question last answered, which he had to answer truly as the first."""
+    the first waiting (L49 judges only the former), and for every question its asker has
+    waiting; with none waiting, a second answer to the question last answered, which he
+    had to answer truly as the first."""
     game = r.require_game("dealer_answer")
     waiting = game.questions
     at = next((i for i, (_, owed) in enumerate(waiting) if owed), 0)
-    if waiting:
-        game.answered = waiting.pop(at)
+    if waiting:  # one answer answers every question its asker has waiting: asked again, it is the same question
+        game.answered = waiting[at]
+        game.questions = [question for question in waiting if question[0] != game.answered[0]]
     if game.answered is not None:
         r.board.last_asker, r.board.answer_owed = game.answered
     r.act(r.decide("dealer_answer", game.dealer))
