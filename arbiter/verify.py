@@ -78,10 +78,20 @@ def verify(report_data: bytes, report_name: str, log_data: bytes, log_name: str,
     reports = read_reports(report_data, report_name)
     fresh = check_bytes(log_data, log_name, rulebook, log_folder, **options)
     now = fresh["provenance"]
-    kept = _the_report_of(reports, now["log_sha256"])
-    if kept is None:  # the files read, and the log differs from every log the reports are of
+    kept_all = _the_reports_of(reports, now["log_sha256"])
+    if not kept_all:  # the files read, and the log differs from every log the reports are of
         return Verdict(False, now, "/reports", f"{len(reports)} reports, none of this log",
                        f"{now['log_sha256']}: the log is not one the reports were made of")
+    for kept in kept_all:  # a log checked twice in one run is reported twice: each report of it must stand
+        verdict = _compared(kept, fresh, report_name)
+        if not verdict.stands:
+            return verdict
+    return Verdict(True, now)
+
+
+def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str) -> Verdict:
+    """One report kept against the report made now: the first difference, or it stands."""
+    now = fresh["provenance"]
     then = kept.get("provenance")
     if not isinstance(then, dict):
         raise VerifyError(f"{report_name}: the report carries no provenance: it names no log, rule book or house "
@@ -90,20 +100,21 @@ def verify(report_data: bytes, report_name: str, log_data: bytes, log_name: str,
     if then.get("log_sha256") != now["log_sha256"]:
         return Verdict(False, now, "/provenance/log_sha256", _shown(then.get("log_sha256")),
                        f"{now['log_sha256']}: the log is not the one the report was made of")
+    if "house" not in then:  # a report says which house rules it was made under, null for none
+        return Verdict(False, now, "/provenance/house", "nothing", _shown(now["house"]))
     for where, before, after in chain(differences({**then, "house": now["house"]}, now, ("provenance",)),
                                       differences(kept, fresh)):
         return Verdict(False, now, where, before, after)
     return Verdict(True, now)
 
 
-def _the_report_of(reports: list[dict[str, Any]], digest: str) -> dict[str, Any] | None:
-    """The report on this log: the one whose provenance names its SHA-256, or the only one
-    (whose provenance then tells the difference); None where several are and none is."""
-    for report in reports:
-        provenance = report.get("provenance")
-        if isinstance(provenance, dict) and provenance.get("log_sha256") == digest:
-            return report
-    return reports[0] if len(reports) == 1 else None
+def _the_reports_of(reports: list[dict[str, Any]], digest: str) -> list[dict[str, Any]]:
+    """The reports on this log: those whose provenance names its SHA-256 (a log checked
+    twice in one run is reported twice), or the only one (whose provenance then tells the
+    difference); none where several are and none is of it."""
+    found = [report for report in reports
+             if isinstance(provenance := report.get("provenance"), dict) and provenance.get("log_sha256") == digest]
+    return found or (reports[:1] if len(reports) == 1 else [])
 
 
 def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[str, Any]) -> None:

@@ -114,6 +114,30 @@ def test_a_finding_taken_out_of_the_report_differs(kept: tuple[Path, Path]):
     assert code == 1 and f"at /findings/{n} the report says nothing, arbiter says {{" in out
 
 
+@pytest.mark.parametrize("tampered", [0, 1])
+def test_a_log_checked_twice_in_one_run_stands_only_if_both_its_reports_do(tmp_path: Path, tampered: int):
+    """A log named twice is reported twice (docs/check.md): each report of it is what
+    arbiter says of it, or the run's report does not stand, whichever copy was changed."""
+    code, out, _ = in_process("check", str(CASE), str(CASE), "--format", "json")
+    document = json.loads(out)
+    document["reports"][tampered]["status"] = "ok"
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(CASE))
+    assert code == 1 and 'at /status the report says "ok", arbiter says "irregular"' in out
+
+
+def test_a_report_that_does_not_say_its_house_rules_differs(kept: tuple[Path, Path]):
+    """A report names the house rules it was made under, null for none (SPEC §4): one that
+    says nothing of them is not what arbiter says."""
+    report, log = kept
+    document = json.loads(report.read_text())
+    del document["reports"][0]["provenance"]["house"]
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(log))
+    assert code == 1 and "at /provenance/house the report says nothing, arbiter says null" in out
+
+
 def test_a_tampered_log_differs_by_its_sha256(kept: tuple[Path, Path]):
     report, log = kept
     log.write_text(log.read_text().replace('"limit": 2', '"limit":  2'))
