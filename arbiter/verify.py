@@ -96,12 +96,12 @@ def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str) -> 
     if not isinstance(then, dict):
         raise VerifyError(f"{report_name}: the report carries no provenance: it names no log, rule book or house "
                           "rules to check it against")
+    if "house" not in then:  # a report says which house rules it was made under, null for none
+        return Verdict(False, now, "/provenance/house", "nothing", _shown(now["house"]))
     _same_rules(then, now, fresh)
     if then.get("log_sha256") != now["log_sha256"]:
         return Verdict(False, now, "/provenance/log_sha256", _shown(then.get("log_sha256")),
                        f"{now['log_sha256']}: the log is not the one the report was made of")
-    if "house" not in then:  # a report says which house rules it was made under, null for none
-        return Verdict(False, now, "/provenance/house", "nothing", _shown(now["house"]))
     for where, before, after in chain(differences({**then, "house": now["house"]}, now, ("provenance",)),
                                       differences(kept, fresh)):
         return Verdict(False, now, where, before, after)

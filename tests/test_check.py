@@ -258,3 +258,16 @@ def test_a_question_recorded_as_the_dealers_own_is_owed_no_answer(asker, found):
             f" Ann gets 3\n{asker} asks dealer; dealer answers 1\n")
     log, _ = parse_checked(text, "x.hand")
     assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == found
+
+
+@pytest.mark.parametrize("between, found", [("", [("L49", 16)]), ("Ann lifts\n", [("L49", 17)])])
+def test_the_dealers_own_question_is_none_a_second_answer_after_it_is_judged(between, found):
+    """L49's reading: a question recorded as the dealer's own is none, and no ruling of law
+    50 falls on it (he has no right to ask himself to lose): Cat asks, Ann answers truly,
+    then asks herself and answers wrongly: a second answer to Cat's question, judged as
+    the first was."""
+    text = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 1; Cat gets 1; Ann discards 3;"
+            " Ann gets 3\nCat asks dealer; dealer answers 3\n" + between + "Ann asks dealer; dealer answers 1\n")
+    log, _ = parse_checked(text, "x.hand")
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == found

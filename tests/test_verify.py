@@ -127,15 +127,19 @@ def test_a_log_checked_twice_in_one_run_stands_only_if_both_its_reports_do(tmp_p
     assert code == 1 and 'at /status the report says "ok", arbiter says "irregular"' in out
 
 
-def test_a_report_that_does_not_say_its_house_rules_differs(kept: tuple[Path, Path]):
+@pytest.mark.parametrize("house", [[], ["--house", "jacks-to-open"]])
+def test_a_report_that_does_not_say_its_house_rules_differs(tmp_path: Path, house: list[str]):
     """A report names the house rules it was made under, null for none (SPEC §4): one that
-    says nothing of them is not what arbiter says."""
-    report, log = kept
-    document = json.loads(report.read_text())
+    says nothing of them is not what arbiter says, whatever house rules the check is under
+    (not "made under no house rules", which it does not say either)."""
+    code, out, _ = in_process("check", str(CASE), "--format", "json", *house)
+    document = json.loads(out)
+    said = json.dumps(document["reports"][0]["provenance"]["house"])
     del document["reports"][0]["provenance"]["house"]
+    report = tmp_path / "report.json"
     report.write_text(json.dumps(document))
-    code, out, _ = in_process("verify", str(report), str(log))
-    assert code == 1 and "at /provenance/house the report says nothing, arbiter says null" in out
+    code, out, _ = in_process("verify", str(report), str(CASE), *house)
+    assert code == 1 and f"at /provenance/house the report says nothing, arbiter says {said}" in out
 
 
 def test_a_tampered_log_differs_by_its_sha256(kept: tuple[Path, Path]):

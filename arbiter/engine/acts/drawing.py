@@ -155,8 +155,9 @@ def on_ask_dealer(r: Judge, event: Event) -> None:
     game = r.require_game("ask_dealer")
     player = event["player"]
     r.act(r.decide("ask_dealer", player))
-    owed = has_drawn(r.board, player) and player not in game.forfeited_draw and player not in game.need_not_answer \
-        and player != game.dealer  # the law gives the question to a player who asks the dealer: none is his own
+    if player == game.dealer:  # the law gives the question to a player who asks the dealer: his own is none
+        return
+    owed = has_drawn(r.board, player) and player not in game.forfeited_draw and player not in game.need_not_answer
     game.questions.append((player, owed))
 
 
