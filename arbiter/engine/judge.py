@@ -101,7 +101,10 @@ class Judge:
         return Decision(check, finding, self.board.actor, arguments, excepted)
 
     def act(self, held: list[Decision]) -> None:
-        """Apply what the checks decided, and report the findings."""
+        """Apply what the checks decided, and report the findings. Most decisions hold
+        nothing (some 1.3 an event): they return at once, with no loop begun."""
+        if not held:
+            return
         for decision in held:
             self.board.actor = decision.actor
             self.findings.append(decision.finding)
