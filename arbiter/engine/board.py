@@ -80,7 +80,7 @@ class Board(BoardView):
     def begin(self, game: Game) -> None:
         """The game in play from now on. `playing` is the same game, for what is asked only
         once one is in play (an act after a deal, the words of the checks it sets off; an
-        act that needs a deal is refused first, `Replay.require_game`): an attribute, not a
+        act that needs a deal reads it first, and before one is refused by the replay): an attribute, not a
         property that tested for None at each of its 8 reads an event."""
         self.game = self.playing = game
 

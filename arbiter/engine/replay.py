@@ -92,8 +92,10 @@ class Replay(Judge):
                 HANDLERS[kind](self, event)
             except AttributeError:
                 # Before the first deal the board has no game in play (`playing`): an act that
-                # needs one is refused first (`require_game`), but a club's rule may still ask
-                # about the game then (a check on the draw for the deal): refused as before.
+                # needs one reads it first (a card or a whole deal asks `require_game`, which asks
+                # more), and a club's rule may ask about the game then (a check on the draw for
+                # the deal): each is refused here, in the words `require_game` would use. The
+                # acts read it off the board with no call of their own (0.9 an event).
                 if self.board.game is None:
                     raise self.board.refused(NO_DEAL) from None
                 raise
