@@ -63,7 +63,7 @@ def on_pass(r: Judge, event: Event) -> None:
 
 
 def betting_act(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     player, kind = event["player"], event["type"]
     if game.phase == Phase.BEFORE_DEAL:
         say_before_the_deal(r, player, kind, event)
@@ -456,7 +456,7 @@ def close_betting_if_done(r: Judge, last: str) -> bool:
 
 
 def on_demand_show(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     player = event["player"]
     if game.phase == Phase.BEFORE_DEAL or player in game.all_in:
         # before the cards: a say out of turn (L25), as a play would be; by one whose stake is already a show

@@ -107,7 +107,7 @@ def new_game(r: Judge, dealer: str) -> Game:
 
 
 def on_shuffle(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     held = r.decide("shuffle", event["player"])
     game.deal.shufflers.append(event["player"])
     game.deal.remaking.discard("shuffle")
@@ -118,7 +118,7 @@ def on_shuffle(r: Judge, event: Event) -> None:
 
 
 def on_cut(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     held = r.decide("cut", event["player"])
     game.deal.cut_by = event["player"]
     game.deal.remaking.discard("cut")
@@ -126,7 +126,7 @@ def on_cut(r: Judge, event: Event) -> None:
 
 
 def on_ante(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     player, amount = event["player"], event["amount"]
     held = r.decide("ante", player)
     if game.every_ante:  # no one's stake: every stake starts at 0
@@ -149,7 +149,7 @@ STRADDLING: Final = frozenset({Phase.BEFORE_DEAL, Phase.DEALING, Phase.SAY})
 
 
 def on_straddle(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     player, amount = event["player"], event["amount"]
     held = r.decide("straddle", player)
     r.stake(player, max(amount, game.stakes[player]), "straddle")
@@ -294,7 +294,7 @@ def on_face_up_in_pack(r: Judge, event: Event) -> None:
 
 
 def on_speak(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     held = r.decide("speak", event["player"])
     speaker = event["player"]  # the dealer speaking speaks to no dealer: he distracts no one (L15, L16)
     if r.dealing_in_progress() and speaker != game.dealer and speaker not in game.deal.spoke:
@@ -303,7 +303,7 @@ def on_speak(r: Judge, event: Event) -> None:
 
 
 def on_point_out(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     held = r.decide("point_out", event["player"])
     game.deal.pointed_out.append((event["issue"], event.get("about") or event["player"]))
     r.act(held)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def on_discard(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     player, count = event["player"], event["count"]
     hand = game.deal.hands[player]
     if count > hand.count:
@@ -81,7 +81,7 @@ def demand_known(r: Judge, player: str) -> None:
 
 
 def on_give(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     player = event["to"]
     hand = game.deal.hands[player]
     held = r.decide("give", player)
@@ -152,7 +152,7 @@ def on_dispute(r: Judge, event: Event) -> None:
 def on_ask_dealer(r: Judge, event: Event) -> None:
     """A question to the dealer waits for its answer: owed one where the asker has drawn
     (not passed over) and no ruling (L50) excuses the dealer now."""
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     player = event["player"]
     r.act(r.decide("ask_dealer", player))
     if player == game.dealer:  # the law gives the question to a player who asks the dealer: his own is none
@@ -166,7 +166,7 @@ def on_dealer_answer(r: Judge, event: Event) -> None:
     the first waiting (L49 judges only the former), and for every question its asker has
     waiting; with none waiting, a second answer to the question last answered, which he
     had to answer truly as the first."""
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     waiting = game.questions
     at = next((i for i, (_, owed) in enumerate(waiting) if owed), 0)
     if waiting:  # one answer answers every question its asker has waiting: asked again, it is the same question
@@ -179,7 +179,7 @@ def on_dealer_answer(r: Judge, event: Event) -> None:
 
 
 def on_dealer_tells(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     r.act(r.decide("dealer_tells", game.dealer))
 
 

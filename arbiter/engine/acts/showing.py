@@ -25,7 +25,7 @@ OPENER_SHOWS = "engine/acts/showing.py:settle_pending_claim"
 
 
 def on_show(r: Judge, event: Event) -> None:
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     player = event["player"]
     held = r.decide("show", player)
     # a show that first raises a foul hand drawn is that raising (L48, reading 11): one finding
@@ -66,7 +66,7 @@ def on_win(r: Judge, event: Event) -> None:
     the last hand due at the show is shown, not at a win recorded before (reading 25): such
     a win is judged then; so is one recorded while a jack-pot opener's claim waits for his
     show (reading 47)."""
-    game = r.board.playing  # none before the first deal: the replay refuses the act (NO_DEAL)
+    game = r.board.playing
     if game.pending_claim is not None or (
             not game.resolved and (game.phase != Phase.SHOW or not all_shown(game))):
         game.recorded_wins.append((r.board.k, event))
