@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
+from arbiter.rulebook.vocabulary.functions import owed_to
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.state import Phase
 
@@ -124,8 +125,7 @@ def dealer_drew(t: BoardView) -> int | None:
     if game is None:
         return None
     if game.dealer_drew is not None:
-        own = t.playing.deal.hands[game.dealer]
-        return game.dealer_drew + own.owed + own.awaits_pack
+        return game.dealer_drew + owed_to(t.playing.deal.hands[game.dealer])
     stood_pat = t.playing.deal.hands[game.dealer].discarded == 0
     out = game.dealer in game.forfeited_draw or game.dealer not in game.still_in
     return 0 if stood_pat or out else None
