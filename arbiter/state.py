@@ -112,8 +112,10 @@ class Hand:
 
     def owe_at_most(self, most: int) -> None:
         """What is owed is no more than `most`: a ruling on the demand owes no more than it
-        lacks, and what it takes over of the debts before it goes from the first of them."""
+        lacks, and what it takes over of the debts before it goes from the first of them;
+        the cards exposed still to replace are among those owed, no more of them than are."""
         self.pay(max(self.owed - most, 0))
+        self.unreplaced = min(self.unreplaced, self.owed)
 
 
 # Who holds a card's first copy once it is discarded (`Deal.in_play`).

@@ -73,7 +73,6 @@ def demand_known(r: Judge, player: str) -> None:
     hand, demanded = r.board.hand(player), demanded_by(r.board, player)
     if demanded is not None:  # each card owed once: a ruling on the demand assumed before owes no more than it lacks,
         hand.owe_at_most(max(demanded - hand.given, 0))  # and takes over what the pack run out owed (L41)
-        hand.unreplaced = min(hand.unreplaced, hand.owed)  # and the cards exposed it takes over are owed as it says
         hand.awaits_pack = min(hand.awaits_pack, max(demanded - hand.given - hand.owed, 0))
     r.fire("demand_known", player)
     if hand.supplied:
