@@ -653,6 +653,20 @@ def test_once_all_have_drawn_a_make_good_is_no_longer_offered():
     assert answer["player"] == "Cat" and not [o for o in answer["others"] if o["type"] == "play"]
 
 
+def test_while_the_dealer_owes_the_cards_of_the_draw_a_make_good_is_still_offered_and_no_bet():
+    """L35's reading: the draw ends once every player still in has had his turn and been
+    given all he is owed. All have discarded, but the dealer, out, has given nothing: Cat,
+    who drew without making good (L36), may still make good, and `check` finds it no bet
+    (no L48 for her hand of four). It began the betting, and the gives were L35's."""
+    text = HEAD + "dealt\nCat opens 2; Dan plays 4; Ann passes; Bob passes\nCat discards 1; Dan discards 1\n"
+    answer = answer_to(text)
+    assert answer["player"] == "Ann" and answer["acts"] == [{"type": "give", "to": "Cat", "count": 1}]
+    assert {"type": "play", "minimum": 4, "maximum": 4, "player": "Cat"} in answer["others"]
+    log, _ = parse_checked(text + "Cat plays 4; Cat gets 1; Dan gets 1\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == ["L36"]
+    assert answer_to(text + "Cat plays 4; Cat gets 1; Dan gets 1\n")["player"] == "Cat"  # first to bet (L53)
+
+
 def test_a_say_that_raises_a_foul_hand_opens_nothing():
     """Reading 5: a first say counts as the lift where none is recorded, and the hand is
     foul from that lift, before the say; the say is one finding (L13), its stake is

@@ -464,9 +464,10 @@ class Prospect:
             hand = hands[drawer]
             if drawer not in game.still_in or hand.discarded is None:
                 continue
-            # one who drew without making good may make good while others are still to draw (L36, D4);
-            # once all have drawn, a stake is a bet (`betting_begins`)
-            if player is not None and game.stakes[drawer] < game.highest_stake() and drawer not in game.all_in:
+            # one who drew without making good may make good while others are still to draw or the dealer still
+            # owes the cards of the draw (L36, D4); once all have drawn them, a stake is a bet (`betting_begins`)
+            if (player is not None or owing) and game.stakes[drawer] < game.highest_stake() \
+                    and drawer not in game.all_in:
                 # under table stakes, one who has not the counters for it shows for what he has instead (A5, L60)
                 own, highest = game.stakes[drawer], game.highest_stake()
                 means = self.means(drawer, own, highest)

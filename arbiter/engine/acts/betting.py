@@ -12,7 +12,7 @@ from arbiter.engine.acts import showing
 from arbiter.engine.acts.raising import raise_hand, raised_a_foul_hand
 from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible
-from arbiter.rulebook.vocabulary.predicates import has_drawn
+from arbiter.rulebook.vocabulary.predicates import cards_due, has_drawn
 from arbiter.seats import POOL
 from arbiter.state import Game, Outcome, Phase, Round
 
@@ -406,11 +406,13 @@ def draw_round(r: Judge) -> Round:
 
 
 def betting_begins(r: Judge, player: str, event: Event) -> bool:
-    """Does this act end the draw? Yes once all have drawn, or when a player who has had
-    his draw bets other than to make good his stake (`end_the_draw`)."""
+    """Does this act end the draw? Yes once all have drawn and been given what they are
+    owed, or when a player who has had his draw bets other than to make good his stake
+    (`end_the_draw`): while the dealer still owes the cards of the draw, the draw is not
+    over (L35's reading), and a make-good there is no bet (D4)."""
     game = r.board.playing
     pending = game.the_draw().pending(game.still_in)
-    if not pending:
+    if not pending and not any(cards_due(r.board, drawer) for drawer in game.still_in):
         return True
     if player in pending or event["type"] == "pass":
         return False
