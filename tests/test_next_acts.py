@@ -667,6 +667,18 @@ def test_while_the_dealer_owes_the_cards_of_the_draw_a_make_good_is_still_offere
     assert answer_to(text + "Cat plays 4; Cat gets 1; Dan gets 1\n")["player"] == "Cat"  # first to bet (L53)
 
 
+def test_while_the_dealer_owes_the_cards_of_the_draw_a_show_for_what_he_has_is_no_bet():
+    """Table stakes: as above, with Cat short of Dan's 6 and 1 left: the show for what she
+    has stands in for the make-good (reading 10) and raises none of her four cards. It
+    began the betting and found them foul (L48)."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1; house table-stakes; stacks Ann 30, Bob 30, Cat 3, Dan 30\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 6; Ann passes; "
+            "Bob passes\nCat discards 1; Dan discards 1\n")
+    assert {"type": "demand_show", "minimum": 3, "maximum": 3, "player": "Cat"} in answer_to(text)["others"]
+    log, _ = parse_checked(text + "Cat demands show 3; Cat gets 1; Dan gets 1\n", "x.hand")
+    assert [f["id"] for f in replay_log(log, apply_house(RULEBOOK, read_house("table-stakes")))["findings"]] == ["L36"]
+
+
 def test_a_say_that_raises_a_foul_hand_opens_nothing():
     """Reading 5: a first say counts as the lift where none is recorded, and the hand is
     foul from that lift, before the say; the say is one finding (L13), its stake is

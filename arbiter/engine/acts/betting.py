@@ -410,13 +410,21 @@ def betting_begins(r: Judge, player: str, event: Event) -> bool:
     owed, or when a player who has had his draw bets other than to make good his stake
     (`end_the_draw`): while the dealer still owes the cards of the draw, the draw is not
     over (L35's reading), and a make-good there is no bet (D4)."""
+    if not draw_goes_on(r):
+        return True
     game = r.board.playing
     pending = game.the_draw().pending(game.still_in)
-    if not pending and not any(cards_due(r.board, drawer) for drawer in game.still_in):
-        return True
     if player in pending or event["type"] == "pass":
         return False
     return not (game.stakes[player] < game.highest_stake() and event.get("stake", 0) <= game.highest_stake())
+
+
+def draw_goes_on(r: Judge) -> bool:
+    """Is the draw still on? While a player still in is yet to take his turn, or the
+    dealer still owes one the cards of his draw: it is over only once every player still
+    in has had his turn and been given all he is owed (L35's reading)."""
+    game = r.board.playing
+    return not game.the_draw().over(game.still_in) or any(cards_due(r.board, drawer) for drawer in game.still_in)
 
 
 def end_the_draw(r: Judge) -> None:
@@ -467,8 +475,9 @@ def on_demand_show(r: Judge, event: Event) -> None:
         return
     # a show for a sum while others still draw, by one who has drawn, stands in for his make-good (A5, L60): it
     # raises no drawn card, as a make-good there does not (reading 10)
-    late = game.phase == Phase.DRAW and not game.the_draw().over(game.still_in) and has_drawn(r.board, player)
-    if game.phase == Phase.DRAW and game.the_draw().over(game.still_in):
+    drawing = game.phase == Phase.DRAW and draw_goes_on(r)
+    late = drawing and has_drawn(r.board, player)
+    if game.phase == Phase.DRAW and not drawing:
         open_betting(r)
     if not game.resolved and not late and raised_a_foul_hand(r, player, raise_hand(r, player)):
         late_stake(r, player, event["stake"])
