@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 from arbiter.checker import checked_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
 from arbiter.notation.reading import JSON_SUFFIX, LOG_SUFFIXES
-from arbiter.reading import read_source, read_stream
+from arbiter.reading import not_regular, read_source, read_stream
 from arbiter.resources import TRUTH_FORMAT, TRUTH_SUFFIX
 from arbiter.rulebook.loader import load_rulebook
 from arbiter.rulebook.model import Rulebook
@@ -45,10 +45,6 @@ class Unreadable(str):
 
     def __reduce__(self) -> tuple[type[Unreadable], tuple[str, str]]:
         return Unreadable, (str(self), self.problem)
-
-
-_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-          (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
 
 
 class LeftOut:
@@ -198,8 +194,7 @@ def _below(top: str, left_out: LeftOut) -> Iterator[str]:
             except OSError:  # a link that leads nowhere: reading it will say why
                 yield entry.path
                 continue
-            if not stat.S_ISREG(status.st_mode):
-                kind = next((name for test, name in _KINDS if test(status.st_mode)), "not a regular file")
+            if (kind := not_regular(status.st_mode)) is not None:
                 yield Unreadable(entry.path, f"not a regular file ({kind}): not read")
                 continue
             file_key = (status.st_dev, status.st_ino)

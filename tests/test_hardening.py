@@ -622,6 +622,19 @@ def test_a_pipe_named_on_purpose_is_read(tmp_path, capsys):
     assert code == 0 and reports[0]["status"] == "ok"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("command", [["table"], ["serve", "--port", "0"]])
+def test_the_table_does_not_resume_a_named_pipe(tmp_path, command):
+    """The table appends to the log it resumes: a named pipe can never be one, and opening
+    it blocked until a writer came (the run hung, with no word)."""
+    pipe = tmp_path / "game.hand"
+    os.mkfifo(pipe)
+    done = subprocess.run([*ARBITER, *command, str(pipe)], capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert "not a regular file (a named pipe): the table keeps its log in a file" in done.stderr
+
+
 def test_a_file_that_vanishes_after_gathering_is_invalid_and_the_run_goes_on(tmp_path):
     for name in ("a.json", "b.json", "c.json"):
         (tmp_path / name).write_text(_valid_text())

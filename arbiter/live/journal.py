@@ -19,7 +19,7 @@ from pathlib import Path
 
 from arbiter.errors import LogReadError
 from arbiter.notation.reading import JSON_SUFFIX, decode, is_text_log
-from arbiter.reading import read_source
+from arbiter.reading import not_regular, read_source
 
 
 class Journal:
@@ -47,7 +47,14 @@ class Journal:
 
     @classmethod
     def resume(cls, path: Path) -> "Journal":
-        """An existing text log, opened to go on where it stops."""
+        """An existing text log, opened to go on where it stops: a regular file, for the
+        table appends to it (a named pipe would block, waiting for a writer)."""
+        try:
+            kind = not_regular(os.stat(path).st_mode)
+        except OSError as exc:
+            raise LogReadError(f"cannot read the file: {exc.strerror or exc}", file=str(path)) from None
+        if kind is not None:
+            raise LogReadError(f"not a regular file ({kind}): the table keeps its log in a file", file=str(path))
         data = read_source(path)
         if not is_text_log(data, str(path)):
             raise LogReadError("a JSON log: the table keeps the text notation; convert it first with "

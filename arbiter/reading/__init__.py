@@ -11,6 +11,7 @@ from arbiter.reading.limits import (
     MAX_DEPTH,
     MAX_LOG_BYTES,
     STREAM_ABOVE_BYTES,
+    not_regular,
     read_source,
     read_stream,
 )
@@ -21,6 +22,6 @@ from arbiter.reading.sound import sound_log
 
 __all__ = [
     "LOG_SCHEMA", "EVENT_TYPES", "MAX_LOG_BYTES", "MAX_DEPTH", "MAX_CARDS", "STREAM_ABOVE_BYTES", "LazyEvents",
-    "read_log_bytes", "read_built_log", "read_log_lazily", "read_log_file", "read_source", "read_stream", "sound_log",
+    "read_log_bytes", "read_built_log", "read_log_lazily", "read_log_file", "not_regular", "read_source", "read_stream", "sound_log",
     "json_pointer",
 ]

@@ -54,6 +54,19 @@ def may_hold_surrogate(text: str) -> bool:
 _CHUNK = 1 << 20
 
 
+_KINDS: Final = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
+                 (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def not_regular(mode: int) -> str | None:
+    """What a file of this mode is, in words, if it is not a regular file (a named pipe,
+    a folder ...): a walk does not open it, nor does the table resume it, for reading it
+    would block or fail; None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
 def read_source(path: str | os.PathLike[str]) -> bytes:
     """The bytes of the file at ``path``: a regular file, or a pipe or device named on
     purpose (``<(zcat log.json.gz)``), never more than ``MAX_LOG_BYTES``. Raises
