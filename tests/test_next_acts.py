@@ -679,6 +679,22 @@ def test_while_the_dealer_owes_the_cards_of_the_draw_a_show_for_what_he_has_is_n
     assert [f["id"] for f in replay_log(log, apply_house(RULEBOOK, read_house("table-stakes")))["findings"]] == ["L36"]
 
 
+@pytest.mark.parametrize("act", ["Bob passes", "Bob lifts", "Bob plays 2", "Bob demands show 1", "Bob stands"])
+def test_a_hand_found_foul_at_the_show_by_any_act_leaves_it_as_a_pass_does(act: str) -> None:
+    """L59's reading: Bob, the last hand due, raises six cards at the show (L48) and
+    retires; Cat's hand, shown, takes the pool, and the next dealer is to deal. The game
+    stood with no one to act and the pool unpaid."""
+    text = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Ann plays 2; Bob demands show 1\nBob discards 1; Bob gets 2\nCat discards 0; "
+            "Ann discards 0\nCat plays 2; Ann passes\nCat shows (4c 6d 7h 9s Jc)\n" + act + "\n")
+    log, _ = parse_checked(text, "x.hand")
+    report = replay_log(log)
+    assert [f["id"] for f in report["findings"]] == ["L48"]
+    assert (report["games"][0]["winners"], report["games"][0]["complete"]) == (["Cat"], True)
+    answer = answer_to(text)
+    assert (answer["player"], answer["acts"]) == ("Bob", [{"type": "deal"}]), answer
+
+
 def test_a_say_that_raises_a_foul_hand_opens_nothing():
     """Reading 5: a first say counts as the lift where none is recorded, and the hand is
     foul from that lift, before the say; the say is one finding (L13), its stake is

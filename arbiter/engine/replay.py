@@ -34,9 +34,9 @@ BEFORE_THE_DEAL: Final = frozenset({"ante", "straddle", "shuffle", "cut", "speak
 # when none can come: reading 25), or after a misdeal (the pack alone: the new deal needs no new antes).
 PACK_ACTS: Final = frozenset({"shuffle", "cut"})
 FOR_THE_NEXT_DEAL: Final = PACK_ACTS | {"ante", "straddle"}
-# The phases in which one player left in takes the pool, and one who leaves may end the round: from the say to the
-# close of the betting.
-LEFT_ALONE_PHASES: Final = frozenset({Phase.SAY, Phase.DRAW, Phase.BETTING})
+# The phases in which one who leaves (he passed, or his hand was found foul) may end the round: from the say to the
+# close of the betting, where one player left in takes the pool, and the show, whose hands due may then all be in.
+LEAVING_MAY_END: Final = frozenset({Phase.SAY, Phase.DRAW, Phase.BETTING, Phase.SHOW})
 # Acts that leave the turn to say or bet where it is: they belong to no round (an ante paid late, a word, a
 # point raised, counters added are no say or bet: an early sayer's turn does not pass at them).
 TURNLESS_EVENTS: Final = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer",
@@ -102,7 +102,7 @@ class Replay(Judge):
             if kind == "deal" and self.board.session.acts_before_deal:
                 self.take_acts_before_deal()
             game = self.board.game
-            if game is not None and game.phase in LEFT_ALONE_PHASES and (
+            if game is not None and game.phase in LEAVING_MAY_END and (
                     len(game.still_in) == 1 or (game is before and len(game.still_in) < playing)):
                 betting.round_may_end(self)  # the others passed, or a hand found foul left him alone or ended the round
             if game is not None and game.early and not game.resolved:

@@ -119,8 +119,12 @@ def betting_act(r: Judge, event: Event) -> None:
 def round_may_end(r: Judge) -> None:
     """A player left the say, the draw or the betting (he passed, or his hand was found
     foul): one left takes the pool (L58), and with him gone the say or the betting may be
-    over, whether he acted in turn or not."""
+    over, whether he acted in turn or not. One who leaves the show, his hand found foul by
+    whatever act raised it, may leave the hands due all in (L59), as a pass there does."""
     game = r.board.playing
+    if game.phase == Phase.SHOW:
+        showing.close_show_if_done(r)
+        return
     if game.resolved or one_left(r):
         return
     if game.phase == Phase.SAY:
