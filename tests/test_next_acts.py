@@ -1671,6 +1671,20 @@ def test_with_the_draw_over_but_for_the_dealers_debt_the_first_bet_waits_among_t
     assert words(answer).startswith("Ann gives Bob 1 card; then Cat to bet: play (")
 
 
+@pytest.mark.parametrize("rest, said", [
+    ("Cat plays 4; Dan plays 4\n", "Ann gives Bob 2 cards; then Ann to bet: play (4 to 24), pass"),
+    ("Cat plays 2; Dan plays 4; Ann passes; Cat plays 4\n",
+     "Ann gives Bob 2 cards; then the hands are shown: Dan shows or passes")])
+def test_the_turn_that_waits_behind_the_dealers_give_is_said_his_own_and_a_show_too(rest, said):
+    """Reading 11: the bettor's or the shower's turn waits among the others while the dealer
+    gives what he owes. The line left it out where the waiting bettor was the dealer himself,
+    and at the show; the answer had it."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob demands show 1\n"
+            "Bob discards 2; Cat discards 0; Dan discards 0; Ann discards 0\n")
+    assert words(answer_to(text + rest)).startswith(said), words(answer_to(text + rest))
+
+
 def test_a_first_bettor_still_owed_cards_is_offered_no_bet_while_the_dealer_gives():
     """Reading 11, L48: Cat, the first to bet, is owed her make-good (L46's ruling): a bet of
     hers before it would raise a hand of four (L48), so no bet waits among the others."""

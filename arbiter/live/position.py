@@ -181,7 +181,8 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
     bettor = _waiting_bettor(answer)
     if main is not None and bettor is not None:  # the dealer's debt first (L39): the bettor's turn waits
         waiting = {o["type"]: o for o in answer["others"] if o.get("player") == bettor}
-        main += f"; then {bettor} to bet: {_bet_options(waiting)}"
+        main += f"; then the hands are shown: {bettor} shows or passes" if answer["phase"] == "show" else \
+            f"; then {bettor} to bet: {_bet_options(waiting)}"
     parts = [_making_good(answer, bettor) + main if answer["phase"] == "draw" else main] if main is not None else []
     parts.extend(_ask_words(ask) for ask in answer["asks"] if not (answer["phase"] == "over" and ask["of"] == actor))
     owed = [owed_words(item) for item in answer["owed"] if not _is_act(item, answer)]
@@ -315,12 +316,13 @@ def _making_good(answer: dict[str, Any], bettor: str | None) -> str:
 
 def _waiting_bettor(answer: dict[str, Any]) -> str | None:
     """The bettor whose turn waits among the others while the dealer gives what he owes (or
-    makes up the pack to give it): offered a pass beside his stake, where one who may still
-    make good in the draw is offered his stake alone."""
-    if answer["phase"] not in ("draw", "betting") or answer["player"] is None:
+    makes up the pack to give it), the dealer himself too: offered a pass beside his stake,
+    where one who may still make good in the draw is offered his stake alone; at the show,
+    the hand due next, offered its show."""
+    if answer["player"] is None or answer["phase"] not in ("draw", "betting", "show"):
         return None
-    return next((o["player"] for o in answer["others"] if o["type"] == "pass" and o["player"] != answer["player"]),
-                None)
+    waits = "show" if answer["phase"] == "show" else "pass"
+    return next((o["player"] for o in answer["others"] if o["type"] == waits), None)
 
 
 def _stake_words(act: dict[str, Any]) -> str:
