@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import typing
 
+from arbiter.engine.replay import NAMING_CARDS
 from arbiter.events import MAX_STAKE, Event
 from arbiter.resources import schema_path
 from arbiter.rulebook.vocabulary.grammar import EVENT_FIELDS, EVENT_FLAGS, POINT_OUT_ISSUES
@@ -46,3 +47,12 @@ def test_the_issues_a_rule_may_ask_about_are_those_a_log_may_point_out():
     """`{pointed_out: {issue: I, …}}` names one of the issues a `point_out` event may give:
     the grammar refuses any other, which no log could ever match."""
     assert list(POINT_OUT_ISSUES) == schema_fields()["issue"]["enum"]
+
+
+def test_the_replay_looks_for_cards_in_the_events_of_every_type_that_may_name_them():
+    """The replay parses an event's cards only for the types that may name any (`NAMING_CARDS`):
+    those whose subschema holds a card, a list of cards or the hands dealt, and no other."""
+    defs = json.loads(schema_path("log").read_text(encoding="utf-8"))["$defs"]
+    naming = {name.removesuffix("_event") for name, part in defs.items() if name.endswith("_event")
+              and {"card", "cards", "hands"} & set(part.get("properties", {}))}
+    assert naming == NAMING_CARDS

@@ -41,6 +41,11 @@ LEAVING_MAY_END: Final = frozenset({Phase.SAY, Phase.DRAW, Phase.BETTING, Phase.
 # point raised, counters added are no say or bet: an early sayer's turn does not pass at them).
 TURNLESS_EVENTS: Final = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_dealer", "dealer_answer",
                                            "dealer_tells", "ante", "add_counters"}
+# The types whose events may name cards (a `card`, `cards`, or the `hands` dealt), as the log's schema gives
+# them (tests/test_events.py holds it): an event of another type names none, and its cards are not looked for
+# (six events in ten: a pass, a play, an ante, a shuffle …), where each was asked for a card, a list and a deal.
+NAMING_CARDS: Final = frozenset({"draw_for_deal", "card", "dealt", "face_up_in_pack", "open", "discard", "give",
+                                 "collect_discards", "show"})
 
 
 class Replay(Judge):
@@ -72,8 +77,8 @@ class Replay(Judge):
         try:
             self.board.k = k
             self.board.event = event
-            self.board.parsed_cards = event_cards(event)
             kind = event["type"]
+            self.board.parsed_cards = event_cards(event) if kind in NAMING_CARDS else []
             if self.board.dealing is not None and kind not in DEALING_EVENTS:
                 dealing.end_dealing(self)  # the first event after the dealing ends it
             if kind not in TURNLESS_EVENTS:
