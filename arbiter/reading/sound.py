@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Any, Final, TypeGuard, cast
+from typing import Any, Final, Iterable, TypeGuard, cast
 
 from arbiter.escapes import has_lone_surrogate
 from arbiter.reading.checks import Check, Plan, head_check, plan
@@ -72,13 +72,10 @@ def sound(doc: object, keys_in_text: int | None, plans: Plans = PARSED) -> TypeG
     if keys is None:
         return False
     log = cast("dict[str, Any]", doc)  # sound_head found it a log
-    seated = set(log["table"]["players"])
-    for event in log["events"]:
-        event_keys = sound_event(event, seated, plans)
-        if event_keys is None:
-            return False
-        keys += event_keys
-    return keys_in_text is None or keys == keys_in_text
+    event_keys = sound_events(log["events"], set(log["table"]["players"]), plans)
+    if event_keys is None:
+        return False
+    return keys_in_text is None or keys + event_keys == keys_in_text
 
 
 def sound_head(doc: object, plans: Plans) -> int | None:
@@ -109,44 +106,55 @@ def sound_head(doc: object, plans: Plans) -> int | None:
 def sound_event(event: object, seated: set[str], plans: Plans) -> int | None:
     """How many keys one event holds, if every check passes it as it is (against its own
     type's subschema); else None."""
-    if type(event) is not dict:
-        return None
+    return sound_events((event,), seated, plans)
+
+
+def sound_events(events: Iterable[object], seated: set[str], plans: Plans) -> int | None:
+    """How many keys the events hold in all, if every check passes each as it is (against
+    its own type's subschema); else None. One loop over a log's events, with no call for
+    each: the pass is made at every event of every log."""
+    keys = 0
+    known = plans.events
     try:
-        kind = event.get("type")
-        found = plans.events.get(kind) or plans.event(kind)
-        if found is None or (found.unread and not found.unread <= event.keys()):
-            return None  # the required name and integer are found below, as they are read
-        keys = len(event)
-        name, number = found.name, found.number
-        if name is not None and event[name] not in seated:
-            return None
-        if number is not None:
-            value = event[number]
-            if type(value) is not int or not found.least <= value <= found.most:
+        for event in events:
+            if type(event) is not dict:
                 return None
-        beside = keys - found.settled  # the fields beside those looked at already
-        if beside:
-            for field, check in found.others:
-                if field in event:
-                    if not check(event[field], seated):
-                        return None
-                    beside -= 1
-                    if not beside:
-                        break
-            if beside:  # a field left over is none the type allows: counted, not asked of the keys as a set
+            kind = event.get("type")
+            found = known.get(kind) or plans.event(kind)
+            if found is None or (found.unread and not found.unread <= event.keys()):
+                return None  # the required name and integer are found below, as they are read
+            held = len(event)
+            name, number = found.name, found.number
+            if name is not None and event[name] not in seated:
                 return None
+            if number is not None:
+                value = event[number]
+                if type(value) is not int or not found.least <= value <= found.most:
+                    return None
+            beside = held - found.settled  # the fields beside those looked at already
+            if beside:
+                for field, check in found.others:
+                    if field in event:
+                        if not check(event[field], seated):
+                            return None
+                        beside -= 1
+                        if not beside:
+                            break
+                if beside:  # a field left over is none the type allows: counted, not asked of the keys as a set
+                    return None
+            if found.maps:
+                for field in found.maps:
+                    if field in event:
+                        held += len(event[field])
+            if found.counted:  # the cards listed, as many as counted, and no more of them shown
+                count, cards = event["count"], event.get("cards")
+                if (cards is not None and len(cards) != count) or event.get("exposed", 0) > count:
+                    return None
+            keys += held
     except TypeError:  # a list or a map where a name or the type should be: no set can hold it
         return None
     except KeyError:  # a required name or integer missing
         return None
-    if found.maps:
-        for field in found.maps:
-            if field in event:
-                keys += len(event[field])
-    if found.counted:  # the cards listed, as many as counted, and no more of them shown
-        count, cards = event["count"], event.get("cards")
-        if (cards is not None and len(cards) != count) or event.get("exposed", 0) > count:
-            return None
     return keys
 
 
