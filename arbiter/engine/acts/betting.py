@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from arbiter.engine.judge import Judge
 
 BETTING_ACTS: Final = frozenset({"open", "play", "pass", "demand_show"})
+# The acts that pay what the dealer owes of the draw once the betting has begun (the cards given, the pack made up
+# for them: reading 11): they belong to the draw, no later moment, and a bettor's turn waiting behind them stays.
+DRAW_DEBTS: Final = frozenset({"give", "collect_discards", "shuffle", "cut"})
 
 
 def on_lift(r: Judge, event: Event) -> None:
@@ -325,7 +328,8 @@ def one_left(r: Judge) -> bool:
 
 def settle_turns(r: Judge, event: Event) -> None:
     """Before an act that belongs to a later moment (a discard, a show …), the turns
-    that may pass without an act pass: the say or the betting may end here. A show once
+    that may pass without an act pass: the say or the betting may end here. The dealer's
+    debt of the draw paid in the betting (`DRAW_DEBTS`) is no such act. A show once
     the draw is over, where fewer than two players still bet, finds the betting ended
     before it began (`open_betting`)."""
     game = r.board.game
@@ -339,6 +343,8 @@ def settle_turns(r: Judge, event: Event) -> None:
     if game.phase not in (Phase.SAY, Phase.BETTING):
         return
     betting = game.phase == Phase.BETTING
+    if betting and event["type"] in DRAW_DEBTS:
+        return
     if game.early or (game.all_in and not betting):  # only these turns may pass without an act
         pass_optional_turns(r, event, betting)
     if not betting:
