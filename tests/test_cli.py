@@ -383,3 +383,19 @@ def test_a_long_run_draws_a_progress_bar_on_a_terminal_but_through_the_tables_re
     run.wait()
     os.close(main_side)
     assert (b"checking" in drawn) == bar
+
+
+@pytest.mark.parametrize("raised, code, said", [(KeyboardInterrupt, 130, "arbiter: stopped by SIGINT"),
+                                                 (EOFError, 2, "arbiter: aborted")])
+def test_a_command_ended_by_ctrl_c_exits_as_the_shell_reports_sigint(monkeypatch, capsys, raised, code, said):
+    """Ctrl-C while a command starts (a quiz still being built) gave exit 2, the code of a
+    bad log, where `check` and the quiz at its prompt give 130; an end of input click
+    meets at a prompt stays exit 2."""
+    from arbiter.cli import laws
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise raised
+
+    monkeypatch.setattr(laws, "build_rulebook", interrupted)
+    assert run_main("laws", capsys=capsys) == code
+    assert capsys.readouterr().err.strip().endswith(said)

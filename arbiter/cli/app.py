@@ -209,8 +209,8 @@ def run(command: click.Command, argv: list[str] | None) -> None:
         code = exc.exit_code
     except click.ClickException as exc:
         code = last_word(exc.show)
-    except click.Abort:
-        code = aborted()
+    except click.Abort as exc:
+        code = aborted(exc.__cause__)
     except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
         code = failed(exc)
     sys.exit(code if isinstance(code, int) else EXIT_OK)

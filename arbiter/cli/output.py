@@ -13,6 +13,7 @@ import codecs
 import errno
 import io
 import os
+import signal
 import sys
 from typing import IO, TYPE_CHECKING, Callable
 
@@ -89,7 +90,12 @@ def warn_left_out(left_out: LeftOut) -> None:
         echo(f"arbiter: warning: {left_out.words()}", err=True)
 
 
-def aborted() -> int:
+def aborted(cause: BaseException | None) -> int:
+    """A command click ended (`click.Abort`): by Ctrl-C, the shell's code for SIGINT, as
+    `check` and the quiz give it (130); else (an end of input at a prompt) exit 2."""
+    if isinstance(cause, KeyboardInterrupt):
+        last_word(lambda: echo("arbiter: stopped by SIGINT", err=True))
+        return 128 + signal.SIGINT
     return last_word(lambda: echo("arbiter: aborted", err=True))
 
 
