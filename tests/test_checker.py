@@ -450,6 +450,17 @@ def test_a_card_dealt_with_no_deal_in_play_is_invalid(after, message):
     assert message in report["error"]["message"] and f"event {at} (card to Bob)" in report["error"]["message"]
 
 
+@pytest.mark.parametrize("who", ["Bob", "Cat"])
+def test_a_discard_between_a_misdeal_and_the_new_deal_is_no_time_to_draw_whoever_makes_it(who):
+    """Reading 7: between a misdeal and the new deal no deal is in play, and no one holds
+    cards. A discard then is law 35's (no time to draw), the same for all: one dealt no card
+    before the misdeal made the log invalid ("cannot discard 1 card, holding 0")."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Bob antes 1\ncard to Bob\n"
+            f"Cat points out uncut\n{who} discards 1\n")
+    report = check_log(parse_checked(text, "x.hand")[0])
+    assert [(f["id"], f["player"]) for f in report["findings"]] == [("L8", "Ann"), ("L35", who)]
+
+
 def test_the_remainder_after_a_show_for_a_sum_is_paid_by_law_60():
     """Law 60's last sentence moves the remainder ("the holder of the next best hand shall
     claim the remainder of the pool"): the ledger cites it for the demander's sum and for

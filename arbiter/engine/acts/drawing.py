@@ -21,7 +21,7 @@ def on_discard(r: Judge, event: Event) -> None:
     game = r.board.playing
     player, count = event["player"], event["count"]
     hand = game.deal.hands[player]
-    if count > hand.count:
+    if count > hand.count and not game.deal.misdealt:  # after a misdeal no one holds cards: no time to draw (L35)
         raise r.board.refused(f"{player} cannot discard {plural(count, 'card')}, "
                                  f"holding {plural(hand.count, 'card')}", f"/events/{r.board.k}/count")
     held = r.decide("discard", player)
