@@ -49,13 +49,20 @@ class Event(TypedDict, total=False):
     note: str
 
 
-def event_words(k: int, event: Mapping[str, Any]) -> str:
+# The dealer's acts: the event names the one they go to, or no one, never him (he is the deal's `dealer`).
+DEALERS_ACTS: Final = frozenset({"dealt", "card", "give", "collect_discards", "dealer_answer", "dealer_tells"})
+
+
+def event_words(k: int, event: Mapping[str, Any], dealer: str | None = None) -> str:
     """An event as every message about it names it: "event 3 (play by Cat)", "event 5
     (give to Bob)": its index, its type, and the player it names, where the event names
-    one that can be quoted as it is."""
+    one that can be quoted as it is; a dealer's act that names no one, by the `dealer`
+    in play where he is known ("event 5 (dealt by Ann)")."""
     kind = event.get("type", "event")
     for field, word in (("player", "by"), ("dealer", "by"), ("to", "to")):
         who = event.get(field)
         if isinstance(who, str) and who.isprintable() and 0 < len(who) <= 40:
             return f"event {k} ({kind} {word} {who})"
+    if dealer is not None and kind in DEALERS_ACTS:
+        return f"event {k} ({kind} by {dealer})"
     return f"event {k} ({kind})"

@@ -450,6 +450,16 @@ def test_a_card_dealt_with_no_deal_in_play_is_invalid(after, message):
     assert message in report["error"]["message"] and f"event {at} (card to Bob)" in report["error"]["message"]
 
 
+def test_a_whole_deal_with_no_deal_in_play_names_its_dealer():
+    """Item 25: an invalid event's message names its index, its type and the player: a
+    `dealt` names no one, and the message said "event 5 (dealt)"; the dealer in play is
+    the one who deals it."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat 5, Dan 4, Ann 5\nCat points out wrong count about Dan\ndealt\n")
+    report = check_log(parse_checked(text, "x.hand")[0])
+    assert report["error"]["message"].startswith("event 6 (dealt by Ann): the deal was declared void")
+
+
 @pytest.mark.parametrize("who", ["Bob", "Cat"])
 def test_a_discard_between_a_misdeal_and_the_new_deal_is_no_time_to_draw_whoever_makes_it(who):
     """Reading 7: between a misdeal and the new deal no deal is in play, and no one holds

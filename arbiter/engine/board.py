@@ -106,7 +106,8 @@ class Board(BoardView):
     def refused(self, missing: str, path: str | None = None) -> ReplayError:
         """A log this event makes impossible to replay, said in plain words: the event's
         index, its type, the player, and what is missing."""
-        return ReplayError(f"{event_words(self.k, self.event)}: {missing}", self.k, path)
+        dealer = self.game.dealer if self.game is not None else None
+        return ReplayError(f"{event_words(self.k, self.event, dealer)}: {missing}", self.k, path)
 
     # --- the settings in force --------------------------------------------------------
     def setting(self, name: str, match: Mapping[str, Any] | None = None) -> Setting | None:

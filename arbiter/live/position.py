@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.next_acts import next_acts
 from arbiter.engine.replay import Replay
-from arbiter.events import MAX_STAKE
+from arbiter.events import DEALERS_ACTS, MAX_STAKE
 from arbiter.findings import GameAccount
 from arbiter.notation import Parsed, parse_checked
 from arbiter.notation.reckoning import Reckon
@@ -136,7 +136,6 @@ class Turn(NamedTuple):
 # The number an act's range bounds, by its type (the event's field).
 NUMBER_FIELD = {"open": "stake", "play": "stake", "demand_show": "stake", "discard": "count"}
 ACTOR_FIELD = {"deal": "dealer"}  # whose act it is, where the event names him otherwise than as `player`
-DEALERS_ACTS = frozenset({"dealt", "card", "give", "collect_discards"})  # the dealer's: the event names no actor
 ASKED = {"show": ("cards",), "draw_for_deal": ("card",)}
 
 
