@@ -20,6 +20,7 @@ from arbiter.engine.expressions import (
     compile_value,
     cost,
     settled,
+    with_numbers,
 )
 from arbiter.rulebook.model import Check, Rule, Rulebook, first_read, hand_rules
 from arbiter.rulebook.vocabulary.grammar import (
@@ -189,7 +190,7 @@ class Triggered:
         phase and for the rule book's parameters (`{param: table_stakes}`), kept in `moments`."""
         assert self._binding is not None and self._binding.index is not None
         known = known_in(self._binding.index, key, self._parameters)
-        nodes = [(check, node) for check in self.checks
+        nodes = [(check, with_numbers(node, self._parameters)) for check in self.checks
                  for node in (settled(check.check.condition, known),) if node is not False]
         moment = self.moments[key] = Moment(nodes, self._binding)
         return moment

@@ -109,6 +109,38 @@ def settled(node: Any, known: Known) -> Any:
     return node if decided is None else decided
 
 
+def with_numbers(node: Any, parameters: Mapping[str, Any]) -> Any:
+    """The condition `node` with each side of a comparison (or an operand of its arithmetic)
+    that names a number of the rule book's parameters (`{param: cards_per_hand}`) put in as
+    that number: the rule book's parameters are fixed for its life, so the number is read
+    once, where a moment's conditions are settled, not at each decision (a comparison with
+    a number on one side is then compiled to compare with it, with no closure to call for
+    it). The number is the rule book's own (rules/), never one written here."""
+    if not isinstance(node, dict) or len(node) != 1:
+        return node
+    (name, arg), = node.items()
+    if name in ("all", "any"):
+        return {name: [with_numbers(part, parameters) for part in arg]}
+    if name == "not":
+        return {name: with_numbers(arg, parameters)}
+    if name in COMPARISONS and isinstance(arg, list):
+        return {name: [_number_in(side, parameters) for side in arg]}
+    return node
+
+
+def _number_in(value: Any, parameters: Mapping[str, Any]) -> Any:
+    """A value with its parameters that are numbers put in, through arithmetic."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return value
+    (name, arg), = value.items()
+    if name == "param" and isinstance(arg, str):
+        number = parameters.get(arg)
+        return number if isinstance(number, (int, float)) and not isinstance(number, bool) else value
+    if name in ARITHMETIC and isinstance(arg, list):
+        return {name: [_number_in(part, parameters) for part in arg]}
+    return value
+
+
 P = ParamSpec("P")
 C = TypeVar("C", bound=Callable[[Any], Any])
 
@@ -331,6 +363,8 @@ def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
     if name == "param":  # a true-or-false parameter: a house's setting (`table_stakes`)
         return lambda ctx: bool(ctx.param(arg))
     if name in _COMPARE:
+        if _is_number(arg[1]) and not _is_number(arg[0]):  # a number of the rule book's: compared with, not called
+            return _compared_with(name, compile_value(arg[0], binding), arg[1])
         left, right = (compile_value(side, binding) for side in arg)
         if name == "eq":  # an unknown value (None) equals only another unknown one
             return lambda ctx: bool(left(ctx) == right(ctx))
@@ -355,6 +389,27 @@ def compile_condition(node: Any, binding: Binding | None = None) -> Condition:
         return lambda ctx: ctx.test(name, arg)
     argument = _compile_arguments(arg, binding)
     return lambda ctx: ctx.test(name, argument(ctx))
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+@_own_code
+def _compared_with(name: str, left: Value, number: Any) -> Condition:
+    """A comparison of a value with a number written in the rules, or a parameter's number
+    put in (`with_numbers`): the same verdict as the closure of both sides, one call fewer."""
+    if name == "eq":
+        return lambda ctx: bool(left(ctx) == number)
+    if name == "ne":
+        return lambda ctx: bool(left(ctx) != number)
+    compare = _COMPARE[name]
+
+    def compared(ctx: Context) -> bool:  # an order with an unknown side does not hold
+        a = left(ctx)
+        return a is not None and bool(compare(a, number))
+
+    return compared
 
 
 @_own_code
