@@ -199,7 +199,7 @@ class Board(BoardView):
         return amount
 
     def ledger_rule(self, what: str) -> str:
-        found = self.setting("ledger_rule", {"what": what})
+        found = self.rules.ledger_setting(what, self)
         if found is None:
             raise self.refused(f"no law in force covers this payment ({MOVEMENT_WORDS.get(what, what)}); "
                                "a house file switched it off")

@@ -647,7 +647,7 @@ class Prospect:
                 if e.event >= began and e.what in ("refund", "penalty") and e.payer != POOL]
 
     def ledger_law(self, what: str) -> str | None:
-        found = self.board.setting("ledger_rule", {"what": what})
+        found = self.board.rules.ledger_setting(what, self.board)
         return found.rule if found else None
 
 
