@@ -470,13 +470,7 @@ class CompiledRules:
         found = self._matching.get(key)
         if found is None:
             found = self._matching[key] = self._candidates(name, match, phase)
-        candidates, excepting = found
-        if not excepting:  # no exception among them: the first whose condition holds
-            for setting in candidates:
-                if setting.unconditional or setting.condition(ctx):
-                    return setting
-            return None
-        return first_read([s for s in candidates if s.condition(ctx)])
+        return self._in_force(found, ctx)
 
     def ledger_setting(self, what: str, ctx: Context) -> Setting | None:
         """The `ledger_rule` setting in force for a movement of counters (`what`: an ante, a
@@ -487,8 +481,14 @@ class CompiledRules:
         found = self._ledger.get((what, phase))
         if found is None:
             found = self._ledger[(what, phase)] = self._candidates("ledger_rule", {"what": what}, phase)
+        return self._in_force(found, ctx)
+
+    @staticmethod
+    def _in_force(found: tuple[list[Setting], bool], ctx: Context) -> Setting | None:
+        """Of a setting's candidates, the one in force: with no exception among them, the
+        first whose condition holds; else an exception beats its rule (`first_read`)."""
         candidates, excepting = found
-        if not excepting:  # no exception among them: the first whose condition holds
+        if not excepting:
             for setting in candidates:
                 if setting.unconditional or setting.condition(ctx):
                     return setting
