@@ -22,6 +22,6 @@ from arbiter.reading.sound import sound_log
 
 __all__ = [
     "LOG_SCHEMA", "EVENT_TYPES", "MAX_LOG_BYTES", "MAX_DEPTH", "MAX_CARDS", "STREAM_ABOVE_BYTES", "LazyEvents",
-    "read_log_bytes", "read_built_log", "read_log_lazily", "read_log_file", "not_regular", "read_source", "read_stream", "sound_log",
-    "json_pointer",
+    "read_log_bytes", "read_built_log", "read_log_lazily", "read_log_file", "not_regular", "read_source", "read_stream",
+    "sound_log", "json_pointer",
 ]
