@@ -127,7 +127,7 @@ class Board(BoardView):
         found = self.rules.setting(name, self)
         if found is None:
             return None, None
-        return self.person(found.value), found.rule
+        return found.named["person"](self), found.rule
 
     def person(self, spec: Any) -> Any:
         """A person (or number) named by a setting: `{left_of: dealer}`, `{value: dealer}`,

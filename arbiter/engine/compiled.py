@@ -25,7 +25,9 @@ from arbiter.engine.expressions import (
 from arbiter.rulebook.model import Check, Rule, Rulebook, first_read, hand_rules
 from arbiter.rulebook.vocabulary.grammar import (
     COUNTED_FORM,
+    EVERY_PLAYER,
     NAMED_FORM,
+    PERSON_SETTINGS,
     PRONOUN_FORMS,
     TEMPLATE_FIELD,
     VALUE_FUNCTIONS,
@@ -349,17 +351,39 @@ def required_parts(node: Any) -> list[Any]:
     return [part for part, _ in required_senses(node)]
 
 
+# The fields of a setting that name a person or a number (`first: {left_of: dealer}`, `cards_each: {param: …}`), by
+# the settings that give them (grammar.SETTING_NEEDS, and an order's `last`): compiled with the setting.
+NAMED_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
+    **{order: ("first", "last") for order in ("straddle_order", "say_order", "draw_order", "bet_order",
+                                               "show_order", "deal_order")},
+    "deal_complete": ("cards_each",), "opening_base": ("value",), "share_odd_counters": ("from",)}
+
+
+def named_values(name: str, value: Mapping[str, Any], binding: Binding | None) -> dict[str, Value]:
+    """The closures of the persons and numbers a setting names, by field (`person` for the
+    whole of a setting that is one: `ante_by: {left_of: dealer}`, or `{value: dealer}`): made
+    once with the rule book, so that reading one is a call of it, where the board looked up
+    the closure of the field's node by its identity at each read (some 0.45 an event). An
+    `ante_by` where every player antes names no one (`EVERY_PLAYER`: read as it is written)."""
+    named = {field: compile_value(value.get(field), binding) for field in NAMED_FIELDS.get(name, ())}
+    if name in PERSON_SETTINGS and value.get("value") != EVERY_PLAYER:
+        named["person"] = compile_value(value["value"] if set(value) == {"value"} else value, binding)
+    return named
+
+
 class Setting:
     """One rule's value for a procedure setting, with the condition under which it holds."""
 
     def __init__(self, rule: str, condition: Condition, value: Mapping[str, Any], exception_to: tuple[str, ...],
-                 test: Any) -> None:
+                 test: Any, named: dict[str, Value] | None = None) -> None:
         self.rule = rule
         self.condition = condition
         self.value = value
         self.exception_to = exception_to
         self.test = test  # the condition as written: None for a setting that always holds
         self.unconditional = test is None
+        # the persons and numbers it names, compiled (`named_values`): `first`, `last`, `cards_each` …
+        self.named: dict[str, Value] = named if named is not None else {}
 
     def settled(self, known: Known, binding: Binding | None) -> Setting | None:
         """This setting with its condition settled for what `known` decides (the phase of the
@@ -370,7 +394,7 @@ class Setting:
         if node == self.test:
             return self
         return Setting(self.rule, compile_condition(node, binding), self.value, self.exception_to,
-                       None if node is True else node)
+                       None if node is True else node, self.named)
 
 
 class CompiledRules:
@@ -406,7 +430,8 @@ class CompiledRules:
                 entry = dict(entry) if isinstance(entry, dict) else {"value": entry}
                 test = entry.pop("if", None)
                 self.settings.setdefault(name, []).append(
-                    Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test))
+                    Setting(rule.id, compile_condition(test, binding), entry, rule.exception_to, test,
+                            named_values(name, entry, binding)))
 
         # the places of the replay whose procedure a rule in force names (its `implemented_by`)
         self.implemented: frozenset[str] = frozenset(implemented)

@@ -250,7 +250,7 @@ class Turns:
         deal = board.playing.deal
         if deal.last_to is None:
             order = board.setting("deal_order")
-            return board.person(order.value["first"]) if order else None
+            return order.named["first"](board) if order else None
         left, short = board.seating.left_of(deal.last_to), board.parameters["cards_per_hand"]
         if deal.hands[left].count < short:  # most cards: the next to the left
             return left
@@ -273,19 +273,19 @@ class Turns:
         game = board.playing
         if game.every_ante or game.ante is None or game.deal.redeal or game.deal.misdealt:
             return []
-        first = board.person(order.value["first"])
+        first = order.named["first"](board)
         if first not in board.seating:
             return []
         if first not in (p for p, _ in game.straddles):
             return [first]
-        last = board.person(order.value.get("last"))
+        last = order.named["last"](board)
         ring = board.seating.round_from(first)
         ring = ring[: ring.index(last) + 1] if last in ring else ring
         return ring[max(ring.index(p) for p, _ in game.straddles if p in ring) + 1:]
 
     def first_bettor(self) -> str | None:
         """Who bets first after the draw, by the rules' `bet_order`."""
-        first = self.board.person(self.board.required("bet_order").value["first"])
+        first = self.board.required("bet_order").named["first"](self.board)
         if first not in self.board.seating:  # a club's order may name one who is not there
             raise self.board.refused("the order of betting in force names no player to bet first")
         return next_bettor(self.board.playing, self.board.seating, first, include_self=True)
@@ -298,7 +298,6 @@ class Turns:
         board = self.board
         game = board.playing
         order = board.setting("show_order")  # without it, in the order the players are seated
-        first = (board.person(order.value["first"]) or board.person(board.required("bet_order").value["first"])) \
-            if order else None
+        first = (order.named["first"](board) or board.required("bet_order").named["first"](board)) if order else None
         ring = board.seating.round_from(first or board.seating.players[0])
         return [p for p in ring if p in game.still_in and p not in game.shown]

@@ -4,7 +4,7 @@ the say closed, the betting opened and closed, a show demanded for a sum."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Mapping
+from typing import TYPE_CHECKING, Final
 
 from arbiter.cards import parse_card
 from arbiter.engine import turns
@@ -17,6 +17,7 @@ from arbiter.seats import POOL
 from arbiter.state import Game, Outcome, Phase, Round
 
 if TYPE_CHECKING:
+    from arbiter.engine.compiled import Setting
     from arbiter.engine.judge import Judge
 
 BETTING_ACTS: Final = frozenset({"open", "play", "pass", "demand_show"})
@@ -36,17 +37,17 @@ def open_say(r: Judge) -> None:
     game = r.board.playing
     order = r.board.required("say_order")
     game.phase = Phase.SAY
-    game.say = Round(seating_round(r, order.value))
+    game.say = Round(seating_round(r, order))
     game.say_staked = False
     # A stake made before the cards were dealt is an act out of turn, held as early until its turn.
     game.preceding = game.first_to_meet()
     close_say_if_over(r, game)  # every turn one who staked all he has (A5): the say is over as it begins
 
 
-def seating_round(r: Judge, order: Mapping[str, Any]) -> list[str]:
+def seating_round(r: Judge, order: Setting) -> list[str]:
     """A round's order of seats, from the setting's `first` to its `last`."""
-    first = r.board.person(order.get("first"))
-    last = r.board.person(order.get("last"))
+    first = order.named["first"](r.board)
+    last = order.named["last"](r.board)
     if first not in r.board.seating:  # a club's order may name one who is not there (`{left_of: opener}`)
         raise r.board.refused("the order in force names no player to begin this round")
     ring = r.board.seating.round_from(first)
@@ -410,7 +411,7 @@ def close_say(r: Judge, last: str) -> None:
 def draw_round(r: Judge) -> Round:
     """The draw's order (the rules' `draw_order`), those who discarded before it began
     having had their turn, and those who forfeited it (a club's rule) never to have one."""
-    order = seating_round(r, r.board.required("draw_order").value)
+    order = seating_round(r, r.board.required("draw_order"))
     forfeited = r.board.playing.forfeited_draw
     return Round(order, [p for p in order if r.board.hand(p).discarded is not None or p in forfeited])
 

@@ -102,7 +102,7 @@ def new_game(r: Judge, dealer: str) -> Game:
     if ante_by.value.get("value") == EVERY_PLAYER:
         game.every_ante = True
     else:
-        game.ante_player = r.board.person(ante_by.value)
+        game.ante_player = ante_by.named["person"](r.board)
     return game
 
 
@@ -184,7 +184,7 @@ def start_dealing(r: Judge) -> None:
         if not game.deal.misdealt:
             game.phase = Phase.DEALING
         complete = r.board.setting("deal_complete")
-        game.deal.owed = None if complete is None else r.board.person(complete.value["cards_each"])
+        game.deal.owed = None if complete is None else complete.named["cards_each"](r.board)
 
 
 def on_card(r: Judge, event: Event) -> None:

@@ -247,7 +247,7 @@ def pay_shares(r: Judge, winners: list[str], shown: Mapping[str, list[int]]) -> 
 def shares_of(r: Judge, winners: list[str], shown: Mapping[str, list[int]]) -> dict[str, tuple[int, OutcomeName]]:
     """What the pool as it stands would pay each player, and how he wins it."""
     odd = r.board.setting("share_odd_counters")  # without it, in the order the players are seated
-    named = r.board.person(odd.value["from"]) if odd else None
+    named = odd.named["from"](r.board) if odd else None
     start = named if isinstance(named, str) and named in r.board.seating else r.board.seating.players[0]
     return share_pool(r.board.ledger.pool, winners, r.board.playing, shown, r.board.hand_rules,
                       r.board.seating.order_key(start), lambda p: refundable_of(r.board, p))

@@ -6,7 +6,7 @@ the engine that drives a replay."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Final, Mapping, Protocol
+from typing import Any, Callable, Final, Mapping, Protocol
 
 from arbiter.events import Event
 from arbiter.findings import EffectRecord, EvidenceRecord
@@ -27,6 +27,10 @@ class InForce(Protocol):
 
     @property
     def value(self) -> Mapping[str, Any]: ...
+
+    @property
+    def named(self) -> Mapping[str, Callable[[Any], Any]]:
+        """The persons and numbers it names (`first`, `last`, `cards_each` …), compiled with it."""
 
 
 class BoardView(ABC):

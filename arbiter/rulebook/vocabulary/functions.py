@@ -43,7 +43,7 @@ def dealt_share_of(t: BoardView, player: str) -> int:
     deal = t.playing.deal
     if deal.finished or deal.whole:
         return per_hand
-    first = t.person(t.required("deal_order").value["first"])
+    first = t.required("deal_order").named["first"](t)
     order = [p for p in t.seating.round_from(first) if p in deal.hands]
     turns, extra = divmod(deal.cards_dealt, len(order))
     return min(per_hand, turns + (player in order[:extra]))

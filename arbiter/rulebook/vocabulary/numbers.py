@@ -102,7 +102,7 @@ add("increase", "the increase over the highest stake",
          note="what the `opening_base` setting names")
 def opening_base(t: BoardView) -> Any:
     setting = t.setting("opening_base")
-    return t.person(setting.value["value"]) if setting else None
+    return setting.named["value"](t) if setting else None
 
 
 def opening_least(t: BoardView) -> int:
