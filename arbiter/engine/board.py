@@ -129,11 +129,6 @@ class Board(BoardView):
             return None, None
         return found.named["person"](self), found.rule
 
-    def person(self, spec: Any) -> Any:
-        """A person (or number) named by a setting: `{left_of: dealer}`, `{value: dealer}`,
-        `ante_player` …"""
-        return self.rules.value(spec)(self) if spec is not None else None
-
     def accepting_phases(self, kind: str) -> frozenset[str]:
         return self.rules.accepting_phases(kind, self)
 

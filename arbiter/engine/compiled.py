@@ -27,6 +27,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     COUNTED_FORM,
     EVERY_PLAYER,
     NAMED_FORM,
+    NAMED_KEYS,
     PERSON_SETTINGS,
     PRONOUN_FORMS,
     TEMPLATE_FIELD,
@@ -351,21 +352,13 @@ def required_parts(node: Any) -> list[Any]:
     return [part for part, _ in required_senses(node)]
 
 
-# The fields of a setting that name a person or a number (`first: {left_of: dealer}`, `cards_each: {param: …}`), by
-# the settings that give them (grammar.SETTING_NEEDS, and an order's `last`): compiled with the setting.
-NAMED_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
-    **{order: ("first", "last") for order in ("straddle_order", "say_order", "draw_order", "bet_order",
-                                               "show_order", "deal_order")},
-    "deal_complete": ("cards_each",), "opening_base": ("value",), "share_odd_counters": ("from",)}
-
-
 def named_values(name: str, value: Mapping[str, Any], binding: Binding | None) -> dict[str, Value]:
     """The closures of the persons and numbers a setting names, by field (`person` for the
     whole of a setting that is one: `ante_by: {left_of: dealer}`, or `{value: dealer}`): made
     once with the rule book, so that reading one is a call of it, where the board looked up
     the closure of the field's node by its identity at each read (some 0.45 an event). An
     `ante_by` where every player antes names no one (`EVERY_PLAYER`: read as it is written)."""
-    named = {field: compile_value(value.get(field), binding) for field in NAMED_FIELDS.get(name, ())}
+    named = {field: compile_value(value.get(field), binding) for field in NAMED_KEYS.get(name, ())}
     if name in PERSON_SETTINGS and value.get("value") != EVERY_PLAYER:
         named["person"] = compile_value(value["value"] if set(value) == {"value"} else value, binding)
     return named
@@ -449,7 +442,6 @@ class CompiledRules:
             for entry in rounds for act in entry.value["acts"]}
         self.conditional_acts = frozenset(act for s in rounds if not s.unconditional for act in s.value["acts"])
         self._chains: dict[int, Chain] = {}
-        self._values: dict[int, tuple[Any, Value]] = {}
         self.constant_settings: dict[str, Setting | None] = {
             name: (entries[0] if entries else None)
             for name, entries in self.settings.items()
@@ -465,15 +457,6 @@ class CompiledRules:
         if chain is None:
             chain = self._chains[id(found)] = Chain.compile(found.value, self.binding)
         return chain
-
-    def value(self, node: Any) -> Value:
-        """A value a setting of this rule book names (`{left_of: dealer}`, or `{value:
-        dealer}`: the same), compiled once."""
-        cached = self._values.get(id(node))
-        if cached is None or cached[0] is not node:
-            named = node["value"] if isinstance(node, dict) and set(node) == {"value"} else node
-            cached = self._values[id(node)] = (node, compile_value(named, self.binding))
-        return cached[1]
 
     def accepting_phases(self, kind: str, ctx: Context) -> frozenset[str]:
         """The phases in which a `round_acts` entry with a condition accepts an act of this

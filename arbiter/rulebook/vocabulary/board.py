@@ -106,10 +106,6 @@ class BoardView(ABC):
         """The person a setting in force names (`cut_by: {right_of: dealer}`), and its law."""
 
     @abstractmethod
-    def person(self, spec: Any) -> Any:
-        """A person or number a setting names (`{left_of: dealer}`)."""
-
-    @abstractmethod
     def accepting_phases(self, kind: str) -> frozenset[str]:
         """The phases a round with a condition accepts this act in now (`round_acts`)."""
 

@@ -152,10 +152,16 @@ DEFINES: Mapping[str, str] = {
 # of the others must give: what the engine reads of them, so that a club's setting lacking
 # one is refused when it is read, never met in play.
 PERSON_SETTINGS = ("next_dealer", "cut_by", "ante_by")
+ORDER_SETTINGS = ("straddle_order", "say_order", "draw_order", "bet_order", "show_order", "deal_order")
 SETTING_NEEDS: Mapping[str, tuple[str, ...]] = {
-    "straddle_order": ("first",), "say_order": ("first",), "draw_order": ("first",), "bet_order": ("first",),
-    "show_order": ("first",), "deal_order": ("first",), "deal_complete": ("cards_each",), "opening_base": ("value",),
+    **{order: ("first",) for order in ORDER_SETTINGS}, "deal_complete": ("cards_each",), "opening_base": ("value",),
     "share_odd_counters": ("from",), "ledger_rule": ("what",), "round_acts": ("acts", "phases"),
+}
+# The keys of a setting that name a person or a number (`first: {left_of: dealer}`, `cards_each: {param: …}`;
+# an order's `last` too, which it may leave out): compiled with the setting, as the engine reads them.
+NAMED_KEYS: Mapping[str, tuple[str, ...]] = {
+    **{order: ("first", "last") for order in ORDER_SETTINGS}, "deal_complete": ("cards_each",),
+    "opening_base": ("value",), "share_odd_counters": ("from",),
 }
 
 # The settings a replay, or a ruling on a dispute (`arbiter evidence`, `arbiter referee`),
