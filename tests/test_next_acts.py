@@ -148,16 +148,22 @@ def test_under_table_stakes_one_who_drew_short_may_still_show_for_what_he_has_no
     assert words(answer).startswith("Cat may still demand a show for 3, or Dan to draw"), words(answer)
 
 
-def test_a_show_for_what_he_has_offered_while_he_is_owed_cards_raises_none():
-    """Table stakes: Cat discarded short of Ann's 8 and is still owed her card; `next` offers
-    her a show for the 5 she has, in place of the make-good she cannot make. `check` took
-    that show as her first act after the draw and found her four cards a foul hand (L48);
-    a make-good there raises nothing (reading 10), nor does the show that stands in for it."""
-    text = ("players Ann Bob Cat; limit 10; ante 1; house table-stakes; stacks Ann 30, Bob 30, Cat 5\n"
-            "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 2; Ann plays 8; Bob plays 8\n"
-            "Bob discards 0; Cat discards 1\n")
-    assert {"type": "demand_show", "minimum": 5, "maximum": 5, "player": "Cat"} in answer_to(text)["others"]
-    log, _ = parse_checked(text + "Cat demands show 5\n", "x.hand")
+@pytest.mark.parametrize("text, sum_, given", [
+    ("players Ann Bob Cat; limit 10; ante 1; house table-stakes; stacks Ann 30, Bob 30, Cat 5\n"
+     "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 2; Ann plays 8; Bob plays 8\n"
+     "Bob discards 0; Cat discards 1\n", 5, ""),
+    ("players Ann Bob Cat Dan; limit 10; ante 1; house table-stakes; stacks Ann 30, Bob 30, Cat 3, Dan 30\n"
+     "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 6; Ann passes; Bob passes\n"
+     "Cat discards 1; Dan discards 1\n", 3, "; Cat gets 1; Dan gets 1")])
+def test_a_show_for_what_he_has_offered_while_he_is_owed_cards_raises_none(text, sum_, given):
+    """Table stakes: Cat discarded short of the highest stake and is still owed her card;
+    `next` offers her a show for what she has, in place of the make-good she cannot make.
+    `check` took that show as her first act after the draw and found her four cards a foul
+    hand (L48); a make-good there raises nothing (reading 10), nor does the show that
+    stands in for it: while others are still to draw (Ann, the dealer), and while the
+    dealer, all having discarded, still owes the cards of the draw (L35's reading)."""
+    assert {"type": "demand_show", "minimum": sum_, "maximum": sum_, "player": "Cat"} in answer_to(text)["others"]
+    log, _ = parse_checked(text + f"Cat demands show {sum_}{given}\n", "x.hand")
     assert [f["id"] for f in replay_log(log, apply_house(RULEBOOK, read_house("table-stakes")))["findings"]] == ["L36"]
 
 
@@ -665,18 +671,6 @@ def test_while_the_dealer_owes_the_cards_of_the_draw_a_make_good_is_still_offere
     log, _ = parse_checked(text + "Cat plays 4; Cat gets 1; Dan gets 1\n", "x.hand")
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L36"]
     assert answer_to(text + "Cat plays 4; Cat gets 1; Dan gets 1\n")["player"] == "Cat"  # first to bet (L53)
-
-
-def test_while_the_dealer_owes_the_cards_of_the_draw_a_show_for_what_he_has_is_no_bet():
-    """Table stakes: as above, with Cat short of Dan's 6 and 1 left: the show for what she
-    has stands in for the make-good (reading 10) and raises none of her four cards. It
-    began the betting and found them foul (L48)."""
-    text = ("players Ann Bob Cat Dan; limit 10; ante 1; house table-stakes; stacks Ann 30, Bob 30, Cat 3, Dan 30\n"
-            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 6; Ann passes; "
-            "Bob passes\nCat discards 1; Dan discards 1\n")
-    assert {"type": "demand_show", "minimum": 3, "maximum": 3, "player": "Cat"} in answer_to(text)["others"]
-    log, _ = parse_checked(text + "Cat demands show 3; Cat gets 1; Dan gets 1\n", "x.hand")
-    assert [f["id"] for f in replay_log(log, apply_house(RULEBOOK, read_house("table-stakes")))["findings"]] == ["L36"]
 
 
 @pytest.mark.parametrize("act", ["Bob passes", "Bob lifts", "Bob plays 2", "Bob demands show 1", "Bob stands"])
