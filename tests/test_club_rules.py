@@ -271,6 +271,10 @@ def test_explain_tells_its_ruling_at_its_event():
     # a count written below 0: it would pay nothing while its finding says a penalty is paid
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "actor", "amount": -2}}]}]),
      "rules/0/checks/0/then/0/penalty/amount: -2 is below 0, and counters and cards are counted from 0"),
+    # a setting's condition is held to the kinds as a check's is: the pool compared with a number ended the
+    # check of a log in an internal error (TypeError)
+    (club(checks=[], exception_to="L59", defines={"ledger_rule": {"what": "win", "if": {"gt": ["pool", 1]}}}),
+     "rules/0/defines/ledger_rule/if/gt/0: gt compares numbers, and this is a player or the pool"),
 ])
 def test_a_bad_club_rule_is_refused_in_one_line(tmp_path, rulebook, data, message):
     path = house_file(tmp_path, data)

@@ -212,9 +212,13 @@ def check_rule_kinds(data: Mapping[str, Any], parameters: Mapping[str, str]) -> 
 
 def _setting_kinds(name: str, entry: Any, where: str, parameters: Mapping[str, str]) -> None:
     """The persons a setting names are persons: the first and last of an order, whom odd
-    counters go from, who antes, cuts or deals next."""
+    counters go from, who antes, cuts or deals next; and its condition (`if`) uses each
+    value as its kind, as a check's does (a club's `ledger_rule` comparing the pool with a
+    number ended a check in an internal error)."""
     if not isinstance(entry, dict):
         return
+    if "if" in entry:
+        check_condition_kinds(entry["if"], f"{where}/if", parameters)
     body = {key: value for key, value in entry.items() if key != "if"}
     persons = [(key, body[key]) for key in ("first", "last", "from") if key in body]
     if name in PERSON_SETTINGS:
