@@ -275,6 +275,11 @@ def test_explain_tells_its_ruling_at_its_event():
     # check of a log in an internal error (TypeError)
     (club(checks=[], exception_to="L59", defines={"ledger_rule": {"what": "win", "if": {"gt": ["pool", 1]}}}),
      "rules/0/defines/ledger_rule/if/gt/0: gt compares numbers, and this is a player or the pool"),
+    # a setting's numbers are whole numbers: a deal completing at `dealer` cards ended a check in a TypeError
+    (club(checks=[], exception_to="L17", defines={"deal_complete": {"cards_each": "dealer"}}),
+     "rules/0/defines/deal_complete/cards_each: a whole number is wanted, and 'dealer' is a player"),
+    (club(checks=[], exception_to="L25", defines={"opening_base": {"value": {"param": "table_stakes"}}}),
+     "rules/0/defines/opening_base/value: a whole number is wanted, and {param: table_stakes} is true or false"),
 ])
 def test_a_bad_club_rule_is_refused_in_one_line(tmp_path, rulebook, data, message):
     path = house_file(tmp_path, data)

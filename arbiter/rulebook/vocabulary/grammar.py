@@ -163,6 +163,8 @@ NAMED_KEYS: Mapping[str, tuple[str, ...]] = {
     **{order: ("first", "last") for order in ORDER_SETTINGS}, "deal_complete": ("cards_each",),
     "opening_base": ("value",), "share_odd_counters": ("from",),
 }
+# Of those, the keys that name a whole number (the rest name a person).
+NUMBER_KEYS: Mapping[str, tuple[str, ...]] = {"deal_complete": ("cards_each",), "opening_base": ("value",)}
 
 # The settings a replay, or a ruling on a dispute (`arbiter evidence`, `arbiter referee`),
 # cannot go on without (no fallback when no rule in force defines one): a house file may

@@ -22,6 +22,7 @@ from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
 from arbiter.rulebook.vocabulary.grammar import (
     EVERY_PLAYER,
+    NUMBER_KEYS,
     PERSON_SETTINGS,
     counted_values,
     is_hand_literal,
@@ -212,7 +213,8 @@ def check_rule_kinds(data: Mapping[str, Any], parameters: Mapping[str, str]) -> 
 
 def _setting_kinds(name: str, entry: Any, where: str, parameters: Mapping[str, str]) -> None:
     """The persons a setting names are persons: the first and last of an order, whom odd
-    counters go from, who antes, cuts or deals next; and its condition (`if`) uses each
+    counters go from, who antes, cuts or deals next; its numbers are whole numbers (the
+    cards each the deal completes at, what the opening is reckoned on); and its condition (`if`) uses each
     value as its kind, as a check's does (a club's `ledger_rule` comparing the pool with a
     number ended a check in an internal error)."""
     if not isinstance(entry, dict):
@@ -227,6 +229,9 @@ def _setting_kinds(name: str, entry: Any, where: str, parameters: Mapping[str, s
             persons.append(("value", person))
     for key, value in persons:
         expect(value, "person", f"{where}/{key}", parameters)
+    for key in NUMBER_KEYS.get(name, ()):  # what the deal completes at, what the opening is reckoned on
+        if key in body:
+            expect(body[key], "whole", f"{where}/{key}", parameters)
 
 
 def _alike(left: str, right: str) -> bool:
