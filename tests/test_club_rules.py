@@ -280,6 +280,32 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/defines/deal_complete/cards_each: a whole number is wanted, and 'dealer' is a player"),
     (club(checks=[], exception_to="L25", defines={"opening_base": {"value": {"param": "table_stakes"}}}),
      "rules/0/defines/opening_base/value: a whole number is wanted, and {param: table_stakes} is true or false"),
+    # each of these was read, and ended the check of a log in an internal error (KeyError, TypeError)
+    (club(exception_to=["L20", "L30"], defines={"ante_by": {"going_left_from": "actor"}}),
+     "rules/0/defines/ante_by: names a person, such as {left_of: dealer} or {value: dealer}"),
+    (club(exception_to=["L4", "L41"], defines={"cut_by": "stake"}),
+     "rules/0/defines/cut_by: a player is wanted, and 'stake' is a name"),
+    (club(exception_to=["L4", "L41"], defines={"cut_by": [{"left_of": "dealer", "if": {"param": {"x": 1}}},
+                                                          {"value": "dealer"}]}),
+     "rules/0/defines/cut_by/if/param: names a parameter"),
+    (club(exception_to="L18", defines={"next_dealer": "every_player"}),
+     "rules/0/defines/next_dealer: names a person, such as {left_of: dealer} or {value: dealer}"),
+    (club(exception_to="L46", defines={"evidence": {"acts": 1}}),
+     "rules/0/defines/evidence: gives no `candidates` (a chain names whom it considers, in order)"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [
+        {"find_witness": {"candidates": 1, "pass_over": None, "none_found": 1}}]}]),
+     "find_witness/candidates: a chain's candidates are a list of persons"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["demand"], "if": {
+        "pointed_out": {"issue": "uncut"}}}}]),
+     "rules/0/checks/0/when/if/pointed_out: expects a mapping of ['about', 'issue']"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["say_closed"], "for_each": "players"},
+                   "player": "each", "summary": "{his:disputants}"}]),
+     "rules/0/checks/0/summary: a player is wanted, and 'disputants' is a list of persons"),
+    (club(checks=[], exception_to="L2", defines={"first_dealer": [{"left_of": "dealer", "if": {"eq": ["dealer", "a"]}},
+                                                                 {"value": "dealer"}]}),
+     "rules/0/defines/first_dealer/if/eq/1: unknown value 'a'"),
+    (club(exception_to="L21", exception_where={"L21": {"param": "nope"}}),
+     "rules/H1: reads an unknown parameter 'nope'"),
 ])
 def test_a_bad_club_rule_is_refused_in_one_line(tmp_path, rulebook, data, message):
     path = house_file(tmp_path, data)

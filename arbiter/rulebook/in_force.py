@@ -36,7 +36,7 @@ def _params_in(node: Any) -> Iterator[str]:
 def parameters_of(rule: Rule) -> list[str]:
     """The parameters the rule concerns, in the order met: its own, then those it reads,
     then those its words state (`quotes`)."""
-    read = [rule.defines, [(c.condition, c.effects, c.player) for c in rule.checks]]
+    read = [rule.defines, [(c.condition, c.effects, c.player) for c in rule.checks], rule.exception_where]
     names = [*rule.parameters, *_params_in(read), *(rule.evaluator or {}).get("reads", ()), *rule.quotes]
     return list(dict.fromkeys(names))
 

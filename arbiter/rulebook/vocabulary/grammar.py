@@ -152,6 +152,7 @@ DEFINES: Mapping[str, str] = {
 # of the others must give: what the engine reads of them, so that a club's setting lacking
 # one is refused when it is read, never met in play.
 PERSON_SETTINGS = ("next_dealer", "cut_by", "ante_by")
+CHAIN_SETTINGS = ("evidence", "referee")  # each a chain: candidates, the reasons to pass one over, none found
 ORDER_SETTINGS = ("straddle_order", "say_order", "draw_order", "bet_order", "show_order", "deal_order")
 SETTING_NEEDS: Mapping[str, tuple[str, ...]] = {
     **{order: ("first",) for order in ORDER_SETTINGS}, "deal_complete": ("cards_each",), "opening_base": ("value",),
@@ -310,6 +311,8 @@ def _check_chain(spec: Any, where: str) -> None:
     for key in spec:
         if key not in CHAIN_KEYS:
             raise ValueError(f"{where}/{key}: {unknown('key of a chain', key, CHAIN_KEYS)}")
+    if not isinstance(spec.get("candidates", []), list):
+        raise ValueError(f"{where}/candidates: a chain's candidates are a list of persons")
     for i, item in enumerate(spec.get("candidates") or ()):
         if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in CHAIN_GENERATORS:
             _check_value(next(iter(item.values())), f"{where}/candidates/{i}")
@@ -393,6 +396,13 @@ def counted_values(template: str) -> list[Any]:
     numbers, as `types.check_rule_kinds` holds them to be."""
     return [template_value(value) for name, value, noun in re.findall(TEMPLATE_FIELD, template)
             if name == COUNTED_FORM and value and noun]
+
+
+def pronoun_values(template: str) -> list[Any]:
+    """The values a summary template gives a pronoun or a verb of (`{his:actor}`,
+    `{verb:actor:passes}`): persons, as `types.check_rule_kinds` holds them to be."""
+    return [template_value(value) for name, value, verb in re.findall(TEMPLATE_FIELD, template)
+            if value and (name in PRONOUN_FORMS or (name == "verb" and verb))]
 
 
 def check_template(template: str, where: str) -> None:
@@ -523,6 +533,8 @@ def check_rule_vocabulary(data: Mapping[str, Any]) -> None:
         for entry in setting if isinstance(setting, list) else [setting]:
             _check_setting(entry, f"defines/{name}")
             _check_setting_shape(name, entry, f"defines/{name}")
+            if isinstance(entry, dict) and "if" in entry and "candidates" not in entry:  # a chain checks its own
+                check_condition(entry["if"], f"defines/{name}/if")
 
 
 def _names_each(check: Mapping[str, Any]) -> bool:
@@ -539,9 +551,12 @@ def _check_setting_shape(name: str, entry: Any, where: str) -> None:
     if name in PERSON_SETTINGS:
         person = body.get("value", body) if isinstance(body, dict) else body
         if not (isinstance(person, str) or (isinstance(person, dict) and len(person) == 1
-                                            and next(iter(person)) in VALUE_FUNCTIONS)):
+                                            and next(iter(person)) in FUNCTIONS)) \
+                or (person == EVERY_PLAYER and name != "ante_by"):
             raise ValueError(f"{where}: names a person, such as {{left_of: dealer}} or {{value: dealer}}")
         return
+    if name in CHAIN_SETTINGS and not (isinstance(body, dict) and "candidates" in body):
+        raise ValueError(f"{where}: gives no `candidates` (a chain names whom it considers, in order)")
     missing = [key for key in SETTING_NEEDS.get(name, ()) if not isinstance(body, dict) or key not in body]
     if missing:
         raise ValueError(f"{where}: gives no `{missing[0]}` ({DEFINES[name]} needs it)")

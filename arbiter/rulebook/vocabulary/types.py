@@ -26,6 +26,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     PERSON_SETTINGS,
     counted_values,
     is_hand_literal,
+    pronoun_values,
     setting_entries,
 )
 from arbiter.rulebook.vocabulary.numbers import NUMBERS
@@ -160,7 +161,7 @@ def _predicate(name: str, arg: Any, where: str, parameters: Mapping[str, str]) -
         expect(arg[1], "list", f"{where}/{name}/1", parameters)
         return
     if isinstance(takes, Mapping):
-        if not isinstance(arg, dict):
+        if not isinstance(arg, dict) or set(takes) - set(arg):
             raise KindError(f"{where}/{name}: expects a mapping of {sorted(takes)}")
         for key, value in arg.items():
             if takes.get(key, "literal") != "literal" and key != "issue":
@@ -201,6 +202,8 @@ def check_rule_kinds(data: Mapping[str, Any], parameters: Mapping[str, str]) -> 
             expect(check["player"], "person", f"{where}/player", known)
         for value in counted_values(check.get("summary") or ""):
             expect(value, "fraction", f"{where}/summary", known)
+        for value in pronoun_values(check.get("summary") or ""):  # a pronoun is a person's: a list has none
+            expect(value, "person", f"{where}/summary", known)
         for j, effect in enumerate(check.get("then") or ()):
             if isinstance(effect, dict):
                 (name, arg), = effect.items()
@@ -218,6 +221,8 @@ def _setting_kinds(name: str, entry: Any, where: str, parameters: Mapping[str, s
     value as its kind, as a check's does (a club's `ledger_rule` comparing the pool with a
     number ended a check in an internal error)."""
     if not isinstance(entry, dict):
+        if name in PERSON_SETTINGS and entry != EVERY_PLAYER:
+            expect(entry, "person", where, parameters)
         return
     if "if" in entry:
         check_condition_kinds(entry["if"], f"{where}/if", parameters)
