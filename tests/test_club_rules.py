@@ -550,6 +550,22 @@ def test_arbiter_evidence_reads_a_clubs_order_written_as_a_list_of_entries(tmp_p
     assert code == 0 and out.startswith("The witness is Dan (H1)."), (out, err)
 
 
+@pytest.mark.parametrize("exception_to, defines", [
+    ("L34", {"draw_order": {"first": {"value": "dealer"}, "last": {"value": {"right_of": "dealer"}}}}),
+    ("L17", {"deal_complete": {"cards_each": {"value": 5}}}),
+    ("A4", {"share_odd_counters": {"from": {"value": "dealer"}}}),
+    ("L25", {"opening_base": {"value": {"value": "ante"}}}),
+])
+def test_a_value_written_value_of_x_names_x_in_every_field_of_a_setting(tmp_path, exception_to, defines):
+    """`{value: X}` names what X names, in an order's first and last, the cards each, whom
+    odd counters go from and what the opening is reckoned on, as in ante_by: once a setting
+    held its closures, only the person settings unwrapped it, and the rest ended a check in
+    an internal error (ValueError: unknown value)."""
+    path = house_file(tmp_path, club(checks=[], exception_to=[exception_to], defines=defines))
+    code, out, err = run("check", str(CASE), "--house", str(path))
+    assert code in (0, 1) and "internal error" not in out + err, out + err
+
+
 @pytest.mark.parametrize("exception_to, refused", [([], True), (["L46"], False)])
 def test_a_clubs_setting_a_law_sets_always_is_refused_unless_it_is_an_exception_to_it(tmp_path, exception_to,
                                                                                        refused):

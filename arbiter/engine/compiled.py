@@ -35,6 +35,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     nodes,
     setting_entries,
     template_value,
+    unwrapped,
 )
 from arbiter.rulebook.vocabulary.persons import EACH
 from arbiter.words import plural, pronoun_of
@@ -357,10 +358,11 @@ def named_values(name: str, value: Mapping[str, Any], binding: Binding | None) -
     whole of a setting that is one: `ante_by: {left_of: dealer}`, or `{value: dealer}`): made
     once with the rule book, so that reading one is a call of it, where the board looked up
     the closure of the field's node by its identity at each read (some 0.45 an event). An
-    `ante_by` where every player antes names no one (`EVERY_PLAYER`: read as it is written)."""
-    named = {field: compile_value(value.get(field), binding) for field in NAMED_KEYS.get(name, ())}
+    `ante_by` where every player antes names no one (`EVERY_PLAYER`: read as it is written).
+    A value written `{value: X}` is X, in every field."""
+    named = {field: compile_value(unwrapped(value.get(field)), binding) for field in NAMED_KEYS.get(name, ())}
     if name in PERSON_SETTINGS and value.get("value") != EVERY_PLAYER:
-        named["person"] = compile_value(value["value"] if set(value) == {"value"} else value, binding)
+        named["person"] = compile_value(unwrapped(value), binding)
     return named
 
 

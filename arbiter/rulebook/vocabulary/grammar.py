@@ -164,6 +164,14 @@ NAMED_KEYS: Mapping[str, tuple[str, ...]] = {
     **{order: ("first", "last") for order in ORDER_SETTINGS}, "deal_complete": ("cards_each",),
     "opening_base": ("value",), "share_odd_counters": ("from",),
 }
+def unwrapped(node: Any) -> Any:
+    """A setting's value as it names: `{value: X}` names what X names (`{value: dealer}` is
+    the dealer, `{value: 5}` five)."""
+    while isinstance(node, dict) and set(node) == {"value"}:
+        node = node["value"]
+    return node
+
+
 # Of those, the keys that name a whole number (the rest name a person).
 NUMBER_KEYS: Mapping[str, tuple[str, ...]] = {"deal_complete": ("cards_each",), "opening_base": ("value",)}
 

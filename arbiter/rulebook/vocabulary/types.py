@@ -28,6 +28,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     is_hand_literal,
     pronoun_values,
     setting_entries,
+    unwrapped,
 )
 from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import PERSONS
@@ -233,10 +234,10 @@ def _setting_kinds(name: str, entry: Any, where: str, parameters: Mapping[str, s
         if person != EVERY_PLAYER:
             persons.append(("value", person))
     for key, value in persons:
-        expect(value, "person", f"{where}/{key}", parameters)
+        expect(unwrapped(value), "person", f"{where}/{key}", parameters)
     for key in NUMBER_KEYS.get(name, ()):  # what the deal completes at, what the opening is reckoned on
         if key in body:
-            expect(body[key], "whole", f"{where}/{key}", parameters)
+            expect(unwrapped(body[key]), "whole", f"{where}/{key}", parameters)
 
 
 def _alike(left: str, right: str) -> bool:
