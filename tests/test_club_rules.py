@@ -306,6 +306,19 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/defines/first_dealer/if/eq/1: unknown value 'a'"),
     (club(exception_to="L21", exception_where={"L21": {"param": "nope"}}),
      "rules/H1: reads an unknown parameter 'nope'"),
+    (club(checks=[], exception_to=["L4", "L41"], defines={"cut_by": {"value": "due_cutter"}}),
+     "rules/0/defines/cut_by: names `due_cutter`, which is what this setting names: it names itself"),
+    (club(checks=[], exception_to=["L53", "A1"], defines={"bet_order": {"first": {"going_left_from": "actor"}}}),
+     "rules/0/defines/bet_order/first: 'going_left_from' only names a chain's candidates"),
+    (club(checks=[], exception_to=["L53", "A1"], defines={"bet_order": {"first": {"param": 3}}}),
+     "rules/0/defines/bet_order/first/param: names a parameter, got 3"),
+    (club(checks=[], exception_to="L7", defines={"deal_order": {"first": {"eq": [1, 1]}}}),
+     "rules/0/defines/deal_order/first: unknown function 'eq'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{left_of_limit}"}]),
+     "rules/0/checks/0/summary/left_of: a player is wanted, and 'limit' is a whole number"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [
+        {"penalty": {"from": "actor", "amount": {"min": "limit"}}}]}]),
+     "penalty/amount/min: takes a list of values"),
 ])
 def test_a_bad_club_rule_is_refused_in_one_line(tmp_path, rulebook, data, message):
     path = house_file(tmp_path, data)

@@ -127,7 +127,8 @@ class Board(BoardView):
         found = self.rules.setting(name, self)
         if found is None:
             return None, None
-        return found.named["person"](self), found.rule
+        person = found.named.get("person")  # an ante where every player antes names no one
+        return (person(self) if person is not None else None), found.rule
 
     def accepting_phases(self, kind: str) -> frozenset[str]:
         return self.rules.accepting_phases(kind, self)

@@ -153,6 +153,8 @@ DEFINES: Mapping[str, str] = {
 # one is refused when it is read, never met in play.
 PERSON_SETTINGS = ("next_dealer", "cut_by", "ante_by")
 CHAIN_SETTINGS = ("evidence", "referee")  # each a chain: candidates, the reasons to pass one over, none found
+# The words that read a setting (`due_cutter` is whom `cut_by` names): that setting cannot name them.
+READ_BY_WORDS: Mapping[str, str] = {"cut_by": "due_cutter", "opening_base": "opening_base"}
 ORDER_SETTINGS = ("straddle_order", "say_order", "draw_order", "bet_order", "show_order", "deal_order")
 SETTING_NEEDS: Mapping[str, tuple[str, ...]] = {
     **{order: ("first",) for order in ORDER_SETTINGS}, "deal_complete": ("cards_each",), "opening_base": ("value",),
@@ -297,12 +299,19 @@ def _check_value(node: Any, where: str) -> None:
         if name in CHAIN_GENERATORS and name not in FUNCTIONS:
             raise ValueError(f"{where}: {name!r} only names a chain's candidates (find_witness, evidence, referee)")
         if name in VALUE_FUNCTIONS:
+            if name == "param" and not isinstance(arg, str):
+                raise ValueError(f"{where}/param: names a parameter, got {arg!r}")
+            if name in LIST_FUNCTIONS and not isinstance(arg, list):
+                raise ValueError(f"{where}/{name}: takes a list of values")
             if name != "param":
                 _check_value(arg, f"{where}/{name}")
             return
         raise ValueError(f"{where}: {unknown('function', name, VALUE_FUNCTIONS, VALUES_ALLOWED)}")
     raise ValueError(f"{where}: unknown value {node!r}: {VALUES_ALLOWED}")
 
+
+# The functions of values that take a list of them (`{add: [A, B]}`, `{min: [A, B, C]}`).
+LIST_FUNCTIONS = ("first_of", "mul", "add", "sub", "min", "max")
 
 # The effects whose counters a player pays (`from`): never the pool (`return_stake` gives back out of it).
 PAID_BY_A_PLAYER = ("refund", "penalty")
@@ -319,8 +328,9 @@ def _check_chain(spec: Any, where: str) -> None:
     for key in spec:
         if key not in CHAIN_KEYS:
             raise ValueError(f"{where}/{key}: {unknown('key of a chain', key, CHAIN_KEYS)}")
-    if not isinstance(spec.get("candidates", []), list):
-        raise ValueError(f"{where}/candidates: a chain's candidates are a list of persons")
+    for key, what in (("candidates", "a list of persons"), ("pass_over", "a list of reasons to pass one over")):
+        if spec.get(key) is not None and not isinstance(spec[key], list):
+            raise ValueError(f"{where}/{key}: a chain's {key} are {what}")
     for i, item in enumerate(spec.get("candidates") or ()):
         if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in CHAIN_GENERATORS:
             _check_value(next(iter(item.values())), f"{where}/candidates/{i}")
@@ -404,6 +414,11 @@ def counted_values(template: str) -> list[Any]:
     numbers, as `types.check_rule_kinds` holds them to be."""
     return [template_value(value) for name, value, noun in re.findall(TEMPLATE_FIELD, template)
             if name == COUNTED_FORM and value and noun]
+
+
+def field_values(template: str) -> list[Any]:
+    """The values a summary template says as they are (`{stake_of_actor}`, `{limit}`)."""
+    return [template_value(name) for name, value, _ in re.findall(TEMPLATE_FIELD, template) if not value]
 
 
 def pronoun_values(template: str) -> list[Any]:
@@ -556,6 +571,9 @@ def _check_setting_shape(name: str, entry: Any, where: str) -> None:
     """A setting gives what the engine reads of it: a person for `ante_by` and its kind,
     the keys `SETTING_NEEDS` names for the others."""
     body = {key: value for key, value in entry.items() if key != "if"} if isinstance(entry, dict) else entry
+    word = READ_BY_WORDS.get(name)
+    if word is not None and word in nodes(body):
+        raise ValueError(f"{where}: names `{word}`, which is what this setting names: it names itself")
     if name in PERSON_SETTINGS:
         person = body.get("value", body) if isinstance(body, dict) else body
         if not (isinstance(person, str) or (isinstance(person, dict) and len(person) == 1
@@ -598,3 +616,5 @@ def _check_setting(entry: Any, where: str) -> None:
             raise ValueError(f"{where}/{key}: {unknown('setting key', key, SETTING_KEYS, ', '.join(SETTING_KEYS))}")
         if isinstance(value, str) and value not in SETTING_VALUES:
             _check_value(value, f"{where}/{key}")
+        elif isinstance(value, dict):  # a person or a number named (`first: {left_of: dealer}`)
+            _check_value(unwrapped(value), f"{where}/{key}")

@@ -25,6 +25,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     NUMBER_KEYS,
     PERSON_SETTINGS,
     counted_values,
+    field_values,
     is_hand_literal,
     pronoun_values,
     setting_entries,
@@ -205,6 +206,8 @@ def check_rule_kinds(data: Mapping[str, Any], parameters: Mapping[str, str]) -> 
             expect(value, "fraction", f"{where}/summary", known)
         for value in pronoun_values(check.get("summary") or ""):  # a pronoun is a person's: a list has none
             expect(value, "person", f"{where}/summary", known)
+        for value in field_values(check.get("summary") or ""):  # a function of a field given its kind
+            kind_of(value, f"{where}/summary", known)
         for j, effect in enumerate(check.get("then") or ()):
             if isinstance(effect, dict):
                 (name, arg), = effect.items()
