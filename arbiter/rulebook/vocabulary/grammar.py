@@ -166,6 +166,10 @@ NAMED_KEYS: Mapping[str, tuple[str, ...]] = {
     **{order: ("first", "last") for order in ORDER_SETTINGS}, "deal_complete": ("cards_each",),
     "opening_base": ("value",), "share_odd_counters": ("from",),
 }
+# Of those, the keys that name a whole number (the rest name a person).
+NUMBER_KEYS: Mapping[str, tuple[str, ...]] = {"deal_complete": ("cards_each",), "opening_base": ("value",)}
+
+
 def unwrapped(node: Any) -> Any:
     """A setting's value as it names: `{value: X}` names what X names (`{value: dealer}` is
     the dealer, `{value: 5}` five)."""
@@ -173,9 +177,6 @@ def unwrapped(node: Any) -> Any:
         node = node["value"]
     return node
 
-
-# Of those, the keys that name a whole number (the rest name a person).
-NUMBER_KEYS: Mapping[str, tuple[str, ...]] = {"deal_complete": ("cards_each",), "opening_base": ("value",)}
 
 # The settings a replay, or a ruling on a dispute (`arbiter evidence`, `arbiter referee`),
 # cannot go on without (no fallback when no rule in force defines one): a house file may
