@@ -22,6 +22,7 @@ from arbiter.errors import HouseRulesError, RuleFileError
 from arbiter.resources import cases_dir, rules_dir, schema_path
 from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
 from arbiter.rulebook.loader import COMPILED_NAME, compile_rules
+from arbiter.rulebook.vocabulary.predicates import PREDICATES
 from arbiter.state import PHASES, Phase, Phases
 from tests.conftest import in_process as run
 from tests.conftest import load_case
@@ -257,19 +258,19 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/checks/0/when/if/redeal_after: names a rule, such as L10"),
     ({**SHIPPED, "rules": ["H1"]}, "rules/0: 'H1' is not of type 'object'"),
     # a number no count of counters reaches: the ledger could not hold it (SPEC §5)
-    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "actor", "amount": 10**24}}]}]),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "actor", "to": "pool", "amount": 10**24}}]}]),
      "rules/0/checks/0/then/0/penalty/amount: 1000000000000000000000000 is not a number a rule can use: numbers "
      "lie within ±9007199254740991"),
     (club(parameters={"fee": {"default": 1, "type": "whole_number", "minimum": 0, "maximum": 10**20}}),
      "rules/0/parameters/fee/maximum: 100000000000000000000 is greater than the maximum of 9007199254740991"),
     ({**SHIPPED, "rules": {"H1": {}}}, "rules: {'H1': {}} is not of type 'array'"),
     # `each` with no `for_each`: it would mean no one, and the club's fine vanish
-    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "each", "amount": 1}}]}]),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "each", "to": "pool", "amount": 1}}]}]),
      "rules/0/checks/0: names `each`, the player of a check with `for_each: players`, and has none"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{each} is fined"}]),
      "rules/0/checks/0: names `each`, the player of a check with `for_each: players`, and has none"),
     # a count written below 0: it would pay nothing while its finding says a penalty is paid
-    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "actor", "amount": -2}}]}]),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": {"from": "actor", "to": "pool", "amount": -2}}]}]),
      "rules/0/checks/0/then/0/penalty/amount: -2 is below 0, and counters and cards are counted from 0"),
     # a setting's condition is held to the kinds as a check's is: the pool compared with a number ended the
     # check of a log in an internal error (TypeError)
@@ -317,8 +318,25 @@ def test_explain_tells_its_ruling_at_its_event():
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{left_of_limit}"}]),
      "rules/0/checks/0/summary/left_of: a player is wanted, and 'limit' is a whole number"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [
-        {"penalty": {"from": "actor", "amount": {"min": "limit"}}}]}]),
+        {"penalty": {"from": "actor", "to": "pool", "amount": {"min": "limit"}}}]}]),
      "penalty/amount/min: takes a list of values"),
+    # each of these too (a sweep of generated house files: TypeError, KeyError, IndexError)
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["play"], "if": {"stood": {"value": 3}}}}]),
+     "rules/0/checks/0/when/if/stood: takes one value, not a mapping"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["play"], "if": {"foul": {"a": 1}}}}]),
+     "rules/0/checks/0/when/if/foul: takes one value, not a mapping"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["open"], "if": {
+        "hand_at_least": {"player": "actor", "minimum": "JJ", "but": "QQ"}}}}]),
+     "rules/0/checks/0/when/if/hand_at_least/but: unknown operand 'but'"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"penalty": None}]}]),
+     "rules/0/checks/0/then/0/penalty: expects a mapping of ['amount', 'from', 'to'], got None"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": ["return_stake"]}]),
+     "rules/0/checks/0/then/0/return_stake: expects a mapping of ['amount', 'player'], got None"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"return_stake": {"amount": 1}}]}]),
+     "rules/0/checks/0/then/0/return_stake: names no player (expects ['amount', 'player'])"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [
+        {"penalty": {"from": "actor", "to": "pool", "amount": {"sub": []}}}]}]),
+     "penalty/amount/sub: takes a list of values (one or more)"),
 ])
 def test_a_bad_club_rule_is_refused_in_one_line(tmp_path, rulebook, data, message):
     path = house_file(tmp_path, data)
@@ -327,6 +345,23 @@ def test_a_bad_club_rule_is_refused_in_one_line(tmp_path, rulebook, data, messag
     assert len(err.strip().splitlines()) == 1 and message in err, err
     with pytest.raises(HouseRulesError):
         apply_house(rulebook, read_house(str(path)))
+
+
+PERSON_PREDICATES = sorted(entry.name for entry in PREDICATES if entry.takes == "person")
+
+
+@pytest.mark.parametrize("predicate", PERSON_PREDICATES)
+def test_a_club_rule_asking_a_persons_predicate_of_no_one_finds_it_false(tmp_path, rulebook, predicate):
+    """`opener` names no one until the game is opened: a club's rule asking `{lifted: opener}`
+    at the first `open` asks it of no one, which is false (`lifted`, `has_drawn`, `supplied`
+    … looked the hand of no one up, and the check ended in an internal error)."""
+    check = {"when": {"on": ["open"], "if": {"all": [{"phase": "say"}, {predicate: "opener"}]}},
+             "then": [{"penalty": {"from": "actor", "to": "pool", "amount": 1}}], "player": "actor",
+             "summary": "{actor} opened where the club forbids it"}
+    path = house_file(tmp_path, club(checks=[check]))
+    report = check_file(cases_dir() / "l13-foul-hand-lifted.json", apply_house(rulebook, read_house(str(path))))
+    assert report["status"] != "invalid", report["error"]
+    assert not [f for f in report["findings"] if f["id"] == "H1"]
 
 
 def test_a_rule_may_name_every_phase_a_game_has_in_the_order_it_goes_through_them():

@@ -39,8 +39,11 @@ player), a `payee` (a player or the pool), a list of `persons`, a `whole` number
 parameter declared so, or a product with one), a `hand` (a two-card minimum such as
 `QQ`), a `text` (a named constant), a `list`, a `fact` (true or false). Comparisons are
 of like with like (`lt`, `le`, `gt`, `ge` of numbers only); `add`, `sub`, `mul`, `min`,
-`max` take numbers; an effect's counters and cards must be whole. The column *kind*
-gives what a word gives, and what it takes.
+`max` take one number or more; an effect names every operand its phrase has (a
+`penalty` its `from`, `to` and `amount`), and its counters and cards must be whole; a
+predicate of one person is given one value, not a mapping. The column *kind* gives what
+a word gives, and what it takes. A person named by a word may be no one at a moment (the
+`opener` before the game is opened): a predicate of a person is false of no one.
 
 This page is generated: `python -m arbiter.render.vocabulary_page > docs/vocabulary.md`.
 """

@@ -302,8 +302,8 @@ def _check_value(node: Any, where: str) -> None:
         if name in VALUE_FUNCTIONS:
             if name == "param" and not isinstance(arg, str):
                 raise ValueError(f"{where}/param: names a parameter, got {arg!r}")
-            if name in LIST_FUNCTIONS and not isinstance(arg, list):
-                raise ValueError(f"{where}/{name}: takes a list of values")
+            if name in LIST_FUNCTIONS and not (isinstance(arg, list) and arg):
+                raise ValueError(f"{where}/{name}: takes a list of values (one or more)")
             if name != "param":
                 _check_value(arg, f"{where}/{name}")
             return
@@ -350,8 +350,8 @@ def _check_chain(spec: Any, where: str) -> None:
 
 
 def _check_effect(name: str, arg: Any, where: str) -> None:
-    """An effect's operands: the keys its phrase names (`{from} pays {amount} to {to}`), each
-    a value; or one value where the phrase has `{0}`; a rule's ID for `follow`."""
+    """An effect's operands: the keys its phrase names (`{from} pays {amount} to {to}`), every
+    one given, each a value; or one value where the phrase has `{0}`; a rule's ID for `follow`."""
     from string import Formatter  # only when a rule file is read: not on the start path
 
     slots = {field for _, field, _, _ in Formatter().parse(EFFECTS[name]) if field}
@@ -362,8 +362,6 @@ def _check_effect(name: str, arg: Any, where: str) -> None:
         if arg:
             _check_chain(arg, f"{where}/find_witness")
     elif slots - {"0"}:
-        if arg is None:
-            return
         if name in PAID_BY_A_PLAYER and isinstance(arg, dict) and arg.get("from") == "pool":
             raise ValueError(f"{where}/{name}/from: the pool pays no {name}: counters given back out of the pool "
                              "are `return_stake: {player: P, amount: X}`, which lowers P's stake by as much")
@@ -373,6 +371,9 @@ def _check_effect(name: str, arg: Any, where: str) -> None:
             if key not in slots:
                 raise ValueError(f"{where}/{name}/{key}: unknown operand {key!r} (expects {sorted(slots)})")
             _check_value(value, f"{where}/{name}/{key}")
+        if slots - set(arg):  # the effect reads each (`return_stake` gives back to `player`)
+            raise ValueError(f"{where}/{name}: names no {', '.join(sorted(slots - set(arg)))} "
+                             f"(expects {sorted(slots)})")
     elif slots:
         _check_value(arg, f"{where}/{name}")
     elif arg not in (None, {}):
@@ -466,7 +467,13 @@ def _check_predicate(name: str, arg: Any, where: str) -> None:
     if isinstance(arg, bool):
         return
     if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
+        operands = _PREDICATES[name].takes
+        if not isinstance(operands, Mapping):  # a person's predicate given `{a: 1}` or `{value: 3}`
+            raise ValueError(f"{where}/{name}: takes one value, not a mapping ({VALUES_ALLOWED})")
         for key, value in arg.items():
+            if key not in operands:
+                expects = f"expects {sorted(operands)}"
+                raise ValueError(f"{where}/{name}/{key}: {unknown('operand', key, operands, expects)}")
             if key in LITERAL_ARGUMENTS:
                 _check_literal(key, value, f"{where}/{name}/{key}")
             else:

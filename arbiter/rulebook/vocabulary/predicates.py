@@ -15,29 +15,38 @@ PREDICATES: Final[Words[Callable[[BoardView, Any], bool]]] = Words("predicate", 
 add = PREDICATES.add
 
 
-def has_drawn(t: BoardView, player: str) -> bool:
-    return t.playing.deal.hands[player].discarded is not None or player in t.playing.forfeited_draw
+# A predicate of a person is false of no one: a word such as `opener` names no one until
+# the game is opened, and a club's rule may ask of it then (`{lifted: opener}` in the say).
+def has_drawn(t: BoardView, player: str | None) -> bool:
+    return player is not None and (
+        t.playing.deal.hands[player].discarded is not None or player in t.playing.forfeited_draw)
 
 
-def lifted(t: BoardView, player: str) -> bool:
+def lifted(t: BoardView, player: str | None) -> bool:
     """Has he raised his cards: those dealt, or (after his draw) those drawn?"""
+    if player is None:
+        return False
     hand = t.playing.deal.hands[player]
     return hand.drawn_lifted if has_drawn(t, player) else hand.lifted
 
 
-def cards_due(t: BoardView, player: str) -> bool:
+def cards_due(t: BoardView, player: str | None) -> bool:
     """Does the dealer still owe him cards of his draw, before he has raised those given?
     The turns to draw may be over (the betting begun) while the debt stands."""
+    if player not in t.playing.still_in:
+        return False
     hand = t.playing.deal.hands[player]
-    return player in t.playing.still_in and not hand.drawn_lifted and (
+    return not hand.drawn_lifted and (
         hand.owed > 0 or hand.awaits_pack > 0 or hand.draw_to_come())
 
 
-def gave_wrong_number(t: BoardView, player: str) -> bool:
+def gave_wrong_number(t: BoardView, player: str | None) -> bool:
     """Did the dealer give him the number he demanded, other than his discard? Cards a
     ruling took back (L42) count among those given: the dealer gave them, on a demand that
     a later law 46 ruling may settle otherwise. A give that makes good what a ruling found
     short, bringing his cards to the number demanded, gives it too."""
+    if player is None:
+        return False
     hand = t.playing.deal.hands[player]
     demanded = demanded_by(t, player)
     return demanded != hand.discarded and (
@@ -61,11 +70,13 @@ def out_of_turn(t: BoardView, round_name: str) -> bool:
     return t.actor != t.turn_of(round_name)
 
 
-def original_hand(t: BoardView, player: str) -> list[int] | None:
+def original_hand(t: BoardView, player: str | None) -> list[int] | None:
     """His hand before the draw: shown as `original`, named when opening, or dealt; or
     shown, where he has drawn no card (the others passed before the draw, or he stood
     pat), so that the hand shown is the hand dealt. Cards named that are not a whole hand
     (`cards_per_hand` of them) do not make it known: what the others were is not."""
+    if player is None:
+        return None
     game = t.playing
     per_hand = t.parameters["cards_per_hand"]
     if len(game.originals.get(player, ())) == per_hand:
@@ -86,7 +97,7 @@ def original_hand(t: BoardView, player: str) -> list[int] | None:
 
 
 def hand_known(t: BoardView, player: str | None) -> bool:
-    return player is not None and original_hand(t, player) is not None
+    return original_hand(t, player) is not None
 
 
 def hand_at_least(t: BoardView, args: Mapping[str, Any]) -> bool:
@@ -151,7 +162,8 @@ add("forfeited_draw", "{0} has forfeited his draw", lambda t, p: p in t.playing.
     note="passed over in the draw (L38): no discard or give of his counts")
 add("gave_wrong_number", "the dealer gave {0} the number {0} demanded, not {0}'s discard", gave_wrong_number,
     note="law 45's wrong number: cards taken back by a ruling (L42) counted as given")
-add("supplied", "the dealer has given {0} cards in the draw", lambda t, p: t.playing.deal.hands[p].supplied,
+add("supplied", "the dealer has given {0} cards in the draw",
+    lambda t, p: p is not None and t.playing.deal.hands[p].supplied,
     note="a `give` to him is recorded (of any number, 0 included)")
 add("cards_due", "the dealer still owes {0} cards of {0}'s draw", cards_due,
     note="his discard not yet given, cards exposed or short (L40, L43), or cards to come from the discards made up "

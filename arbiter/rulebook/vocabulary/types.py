@@ -21,6 +21,7 @@ from arbiter.rulebook.vocabulary.effects import EFFECTS
 from arbiter.rulebook.vocabulary.facts import FACTS
 from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS, PERSON_FUNCTIONS
 from arbiter.rulebook.vocabulary.grammar import (
+    CHAIN_GENERATORS,
     EVERY_PLAYER,
     NUMBER_KEYS,
     PERSON_SETTINGS,
@@ -106,7 +107,7 @@ def _function(name: str, arg: Any, where: str, parameters: Mapping[str, str]) ->
         return next((k for k in kinds if k != "null"), "null")
     entry = FUNCTIONS.get(name)
     if entry is None:  # a chain's generator (`going_left_from`): a person's neighbours
-        return "person"
+        return "person" if name in CHAIN_GENERATORS else "literal"
     expect(arg, str(entry.takes), where, parameters)
     return entry.value
 
