@@ -58,3 +58,13 @@ def test_an_event_field_without_a_phrase_is_refused():
     data = {"checks": [{"when": {"on": ["open"], "if": {"gt": ["event.colour", 1]}}, "then": []}]}
     with pytest.raises(ValueError, match="unknown value 'event.colour'"):
         check_rule_vocabulary(data)
+
+
+@pytest.mark.parametrize("effect, words", [
+    ({"need_not_answer": {"left_of": "opener"}}, "the dealer need not answer the player to the left of the opener"),
+    ({"foul_hand": {"right_of": "dealer"}}, "the hand of the player to the right of the dealer is foul"),
+])
+def test_a_persons_effect_written_as_a_function_of_a_value_reads_as_that_value(rulebook, effect, words):
+    """`need_not_answer: {left_of: opener}` is one value, not a mapping of operands: it read
+    as one (`{left_of}`), and `arbiter law` ended in an internal error (IndexError)."""
+    assert words in Describer(rulebook.parameters).effect(effect)

@@ -31,7 +31,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     PERSON_SETTINGS,
     PRONOUN_FORMS,
     TEMPLATE_FIELD,
-    VALUE_FUNCTIONS,
+    named_operands,
     nodes,
     setting_entries,
     template_value,
@@ -161,7 +161,7 @@ def compile_effect(effect: Any, binding: Binding | None = None) -> tuple[str, An
         chain = Chain.compile(spec, binding) if "candidates" in spec else None
         none_found = compile_value(spec["none_found"], binding) if "none_found" in spec else None
         return name, (chain, none_found)
-    if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
+    if named_operands(arg):
         return name, {key: compile_value(value, binding) for key, value in arg.items()}
     return name, compile_value(arg, binding)
 

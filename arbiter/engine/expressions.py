@@ -20,6 +20,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     LITERAL_ARGUMENTS,
     VALUE_FUNCTIONS,
     is_hand_literal,
+    named_operands,
 )
 
 
@@ -279,7 +280,7 @@ def compile_value(node: Any, binding: Binding | None = None) -> Value:
 def _compile_arguments(arg: Any, binding: Binding | None) -> Value:
     if isinstance(arg, bool):
         return _constant(arg)
-    if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
+    if named_operands(arg):
         parts = {
             key: (_constant(value) if key in LITERAL_ARGUMENTS else compile_value(value, binding))
             for key, value in arg.items()

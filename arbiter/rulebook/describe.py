@@ -23,6 +23,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     TRIGGERS,
     VALUE_FUNCTIONS,
     VALUE_WORDS,
+    named_operands,
     setting_entries,
 )
 
@@ -98,7 +99,7 @@ class Describer:
             if "none_found" in arg:
                 text += f"; if no one can, the number demanded is held to be {self.value(arg['none_found'])}"
             return text
-        if isinstance(arg, dict):
+        if named_operands(arg):
             words = {k: self.value(v) for k, v in arg.items()}
             try:
                 return phrase.format(**words)
@@ -156,7 +157,7 @@ class Describer:
         body = {k: v for k, v in entry.items() if k != "if"}
         if "candidates" in body:
             text = self.chain(body)
-        elif len(body) == 1 and next(iter(body)) in VALUE_FUNCTIONS:
+        elif not named_operands(body):
             text = self.value(body)
         else:
             text = "; ".join(SETTING_KEYS[k] if v is True else SETTING_KEYS[k].format(self.setting_value(v))

@@ -248,6 +248,12 @@ READS_PARAMETERS: Mapping[str, tuple[str, ...]] = {
 VALUE_WORDS = {**PERSONS, **NUMBERS, **CONSTANTS}
 VALUE_FUNCTIONS = {**GRAMMAR_FUNCTIONS, **FUNCTIONS}
 
+def named_operands(node: Any) -> bool:
+    """Is `node` a mapping of an effect's or a predicate's named operands (`{from: actor, to:
+    pool, amount: 1}`), not one value written as a function of another (`{left_of: opener}`)?"""
+    return isinstance(node, dict) and not (len(node) == 1 and next(iter(node)) in VALUE_FUNCTIONS)
+
+
 # A hand written as a value (`minimum: JJ`): a pair of one rank, as the jack-pot's openers are.
 VALUES_ALLOWED = ("a value is a word of docs/vocabulary.md, event.FIELD, {param: NAME}, {FUNCTION: VALUE} "
                   "or a hand such as JJ")
@@ -466,7 +472,7 @@ def _check_predicate(name: str, arg: Any, where: str) -> None:
         return
     if isinstance(arg, bool):
         return
-    if isinstance(arg, dict) and not (len(arg) == 1 and next(iter(arg)) in VALUE_FUNCTIONS):
+    if named_operands(arg):
         operands = _PREDICATES[name].takes
         if not isinstance(operands, Mapping):  # a person's predicate given `{a: 1}` or `{value: 3}`
             raise ValueError(f"{where}/{name}: takes one value, not a mapping ({VALUES_ALLOWED})")
