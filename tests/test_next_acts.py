@@ -323,6 +323,17 @@ def test_a_hand_made_foul_owes_no_card_back_and_nothing_made_good():
     assert answer["owed"] == [] and answer["player"] == "Ann" and answer["acts"][0]["type"] == "discard"
 
 
+def test_an_excess_to_take_back_is_owed_until_the_player_raises_his_cards():
+    """Reading 55: the L42 ruling takes the excess back (no event records it), and it is
+    listed as owed, through the dealer's own draw and the betting, until the player raises
+    his cards; a refund or a penalty stays owed until the next deal."""
+    text = DISPUTE.replace("Cat gets 2", "Cat gets 4") + "Cat points out excess\n"
+    owed = [{"by": "Ann", "to": "Cat", "what": "return_excess", "cards": 1, "law": "L42"}]
+    assert answer_to(text)["owed"] == owed
+    assert answer_to(text + "Ann discards 0\n")["owed"] == owed
+    assert answer_to(text + "Ann discards 0\nCat lifts\n")["owed"] == []
+
+
 def test_a_ruling_that_waits_for_its_witness_asks_and_offers_no_discard():
     answer = answer_to(DISPUTE + "Cat claims 3 dealer says 2\n")
     assert answer["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}]
