@@ -717,3 +717,25 @@ def test_a_club_rule_without_a_case_is_not_said_to_be_one_no_log_can_show(tmp_pa
     path = house_file(tmp_path, club(cases=[]))
     code, out, _ = run("rulebook", "--house", str(path), "--format", fmt)
     assert code == 0 and said in out
+
+
+@pytest.mark.parametrize("exception_to, defines, text, law, named", [
+    (["L4", "L41"], {"cut_by": {"left_of": "dealer"}},
+     "players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1; dealt\n",
+     "L4", "by the rules in force the cut of Ann's pack belongs to Bob"),
+    (["L18"], {"next_dealer": {"right_of": "dealer"}},
+     "players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1; dealt\n"
+     "Cat passes; Dan passes; Ann passes; Bob passes\nBob draws for deal 2c\n",
+     "L18", "the deal passes as the rules in force pass it"),
+])
+def test_a_finding_under_a_clubs_setting_names_no_place_the_laws_default_gives(tmp_path, exception_to, defines,
+                                                                                text, law, named):
+    """Item 26: a finding's words name what is in force. Where a club's rule sets who cuts
+    or who deals next, law 4's finding said the cut "belongs to Bob, on the right of the
+    dealer" of the player on the dealer's left, and law 18's that the deal passes to the left."""
+    house = house_file(tmp_path, club(checks=[], exception_to=exception_to, defines=defines))
+    log = tmp_path / "night.hand"
+    log.write_text(text, encoding="utf-8")
+    code, out, err = run("check", str(log), "--house", str(house), "--format", "json")
+    found = [f["summary"] for f in json.loads(out)["reports"][0]["findings"] if f["id"] == law]
+    assert found and named in found[0] and "right of" not in found[0] and "to the left" not in found[0], found
