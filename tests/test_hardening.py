@@ -476,6 +476,8 @@ NASTY = {
     "control-name.json": (_raw_log("", '["Ann", "B\\u0007b"]'), "without control characters"),
     "newline-name.json": (_raw_log("", '["Ann\\n", "Bob"]'), "without control characters"),
     "nul-name.json": (_raw_log("", '["Ann", "\\u0000"]'), "without control characters"),
+    "bidi-name.json": (_raw_log("", '["Ann", "Dan\\u202eevil"]'), "without control characters or characters that"),
+    "isolate-name.json": (_raw_log("", '["\\u2067Ann", "Bob"]'), "without control characters or characters that"),
     "lone-surrogate.json": (_raw_log('{"type": "deal", "dealer": "Ann", "note": "\\ud800"}'), "lone surrogate"),
     "deep.json": (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
     "deep-objects.json": (b'{"a":' * 100_000 + b"1" + b"}" * 100_000, "nested too deeply"),

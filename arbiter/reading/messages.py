@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 # How a value's kind is described, for the $defs whose structure does not say it.
-NAME_WORDS = ("a player's name (a non-empty string without control characters, neither beginning nor ending "
-              "with a space)")
+NAME_WORDS = ("a player's name (a non-empty string without control characters or characters that reorder the "
+              "text after them, neither beginning nor ending with a space)")
 _PHRASES = {
     "name": NAME_WORDS,
     "card": "a card (rank 2-9, T or 10, J, Q, K or A, then suit c, d, h or s, e.g. 'Ah', "
