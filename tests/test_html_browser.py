@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ from arbiter.reading import read_log_file
 from arbiter.render.html import render_html
 from arbiter.render.rulebook import rule_label
 from tests import test_serve_browser
-from tests.conftest import case_files, load_case
+from tests.conftest import REPO, case_files, load_case
 
 # The browser, the phone and the skip where either is missing, as the serve page's tests have them.
 browser = test_serve_browser.browser
@@ -100,6 +101,19 @@ def test_long_and_hostile_names_and_ten_players_fit_a_phone(phone, rulebook, tmp
     path = tmp_path / "ten.json"
     path.write_text(json.dumps(ten), encoding="utf-8")
     phone.set_content(report_page(path, rulebook)[1])
+    fits_the_phone(phone)
+
+
+def test_a_seasons_page_with_a_name_of_any_length_fits_a_phone(phone, capsys, tmp_path):
+    """The legend of the season's chart wraps a long name (one of 3,000 letters made the
+    page 32,000 px wide); its tables scroll in their own boxes."""
+    club = tmp_path / "club"
+    shutil.copytree(REPO / "docs" / "examples" / "club", club)
+    for night in club.iterdir():
+        night.write_text(re.sub(r"\bAnn\b", "A" * 3000, night.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main(["season", str(club), "--format", "html"])
+    phone.set_content(capsys.readouterr().out)
     fits_the_phone(phone)
 
 

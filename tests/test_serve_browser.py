@@ -425,9 +425,11 @@ def test_undo_asks_first(browser, tmp_path):
         "Ann deals", "undo  # takes back line 2: Ann deals"]
 
 
-def test_no_name_reaches_the_page_as_markup(browser, tmp_path):
+def test_no_name_reaches_the_page_as_markup_nor_widens_it(browser, tmp_path):
+    """A name is text, never markup; and a name of any length wraps on a 375-px phone (one of
+    3,000 letters made the net line 36,000 px wide)."""
     server = Server(tmp_path / "night.hand")
-    names = ["<img src=x onerror=window.pwned=1>", "Ann", "<b>Bo</b> & \"Cy\""]
+    names = ["<img src=x onerror=window.pwned=1>", "Ann", "<b>Bo</b> & \"Cy\"", "W" * 600]
     try:
         page = phone(browser, server.record_url)
         sit_down(page, ", ".join(names))
@@ -437,6 +439,7 @@ def test_no_name_reaches_the_page_as_markup(browser, tmp_path):
         assert page.locator("main img, main b").count() == 0
         assert page.evaluate("window.pwned") is None
         assert any(names[0] in label for label in page.locator("#acts button, #others button").all_text_contents())
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert page.errors == []
     finally:
         server.stop()

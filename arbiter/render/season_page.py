@@ -21,12 +21,13 @@ from arbiter.season import Season
 STYLE = """
 body { margin: 0; background: #faf8f3; color: #1d1d1f; font: 15px/1.45 "DejaVu Sans", "Helvetica Neue", Arial,
   sans-serif; }
-main { max-width: 900px; margin: 0 auto; padding: 20px 16px 40px; }
+main { max-width: 900px; margin: 0 auto; padding: 20px 16px 40px; overflow-wrap: anywhere; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 h2 { font-size: 18px; margin: 26px 0 8px; border-bottom: 2px solid #d9d4c7; padding-bottom: 4px; }
 .chart { width: 100%; max-width: 760px; height: auto; background: #fff; border: 1px solid #d9d4c7; border-radius: 6px; }
 .chart text { font-size: 13px; fill: #5f6368; }
 .legend { list-style: none; padding: 0; margin: 8px 0; display: flex; flex-wrap: wrap; gap: 4px 18px; }
+.legend li { min-width: 0; }
 .legend svg { vertical-align: middle; margin-right: 6px; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; }
