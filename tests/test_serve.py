@@ -166,6 +166,17 @@ def test_only_the_token_holder_records_and_anyone_may_watch(server):
     assert server.get("/api/state")["table"]["players"] == PLAYERS
 
 
+def test_the_token_is_held_only_as_a_bearer_token(server):
+    """`Authorization: Bearer T` records; the token bare, or under another scheme, does not
+    (the bare token was taken); the scheme's name is read in any case."""
+    def role(authorization: str) -> bool:
+        request = urllib.request.Request(server.url.rstrip("/") + "/api/role", headers={"Authorization": authorization})
+        with urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT) as response:
+            return bool(json.load(response)["recording"])
+    assert role(f"Bearer {TOKEN}") and role(f"bearer {TOKEN}")
+    assert not role(TOKEN) and not role(f"Basic {TOKEN}") and not role(f"Bearer{TOKEN}")
+
+
 def test_every_event_is_checked_by_the_logs_schema_before_it_reaches_the_file(server):
     for table, said in (({"players": ["Ann"], "limit": 20, "ante": 1}, "players"),
                         ({"players": PLAYERS, "limit": "20; ante 1", "ante": 1}, "limit"),

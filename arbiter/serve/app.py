@@ -179,8 +179,9 @@ def create_app(game: ServedGame, token: str, watch: str, names: Iterable[str] = 
              for path, (name, kind) in FILES.items()}
 
     def holds_token(request: Request) -> bool:
-        given = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
-        return hmac.compare_digest(given.encode(), token.encode())
+        """`Authorization: Bearer T` (the scheme's name in any case, as HTTP's are), nothing else."""
+        scheme, _, given = request.headers.get("authorization", "").partition(" ")
+        return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
 
     def answer(data: Any, status: int = 200) -> JSONResponse:
         return JSONResponse(data, status, headers=SECURITY_HEADERS)
