@@ -149,3 +149,15 @@ def test_every_round_a_rule_may_name_has_a_turn_to_ask(rules):
     assert list(turns) == ["show"] and turns["show"] in board.game.still_in
     with pytest.raises(ValueError, match="unknown round 'bets'"):
         board.turn_of("bets")
+
+
+@pytest.mark.parametrize("act", ["Kit plays 15", "Kit demands show 15", "Kit passes"])
+def test_an_early_opening_is_the_preceding_stake_from_its_turn_whatever_its_maker_then_does(rules, act):
+    """Item 24: an early stake counts from its maker's turn, as the last increase. Kit opens
+    15 and Lou raises to 30, both early; at Kit's turn he keeps, shows for or passes on his
+    15, and Lou's 30 is judged (D1) over it: 15 more, within the limit. Where Kit showed for
+    it or passed, the 30 was judged over the ante's 5, as if Kit's opening had never counted."""
+    text = ("players Bob Jay Kit Lou; limit 20; ante 5\nLou deals; Lou shuffles; Kit cuts; Bob antes 5\ndealt\n"
+            f"Kit opens 15; Lou plays 30; Bob passes; Jay passes; {act}\n")
+    position = position_after(text, rules)
+    assert [(f["id"], f["player"]) for f in position.findings] == [("L25", "Kit"), ("L25", "Lou"), ("L25", "Bob")]

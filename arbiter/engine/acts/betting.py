@@ -251,10 +251,11 @@ def turn_comes(r: Judge, player: str) -> None:
     if player in game.early and player not in game.come:
         game.come.add(player)
         r.act(r.decide("turn_comes", player))
-        if game.phase == Phase.SAY and game.opener is None and player in game.still_in \
-                and not game.shows_only(player):
-            game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25);
-            # a show for a sum opens nothing (L61)
+        if game.phase == Phase.SAY and player in game.still_in and not game.shows_only(player):
+            if game.opener is None:
+                game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25)
+            # it is the preceding stake from now, whatever he then does (a show for its sum, a pass), as made in turn
+            game.preceding = max(game.preceding, game.stakes[player])
 
 
 def early_turn_comes(r: Judge) -> None:
