@@ -739,3 +739,14 @@ def test_a_finding_under_a_clubs_setting_names_no_place_the_laws_default_gives(t
     code, out, err = run("check", str(log), "--house", str(house), "--format", "json")
     found = [f["summary"] for f in json.loads(out)["reports"][0]["findings"] if f["id"] == law]
     assert found and named in found[0] and "right of" not in found[0] and "to the left" not in found[0], found
+
+
+def test_a_clubs_order_of_the_deal_naming_no_one_first_is_said_in_one_line(tmp_path, rulebook):
+    """A club's `deal_order: {first: opener}` names no one while the cards come (no one has
+    opened): a hand's share of the deal so far cannot be reckoned, and the check says so,
+    as it does of an order of betting naming no one; it ended in an internal error (KeyError)."""
+    path = house_file(tmp_path, club(checks=[], exception_to=["L7"], defines={"deal_order": {"first": "opener"}}))
+    case = cases_dir() / "l12-wrong-count-announced-while-the-deal-goes-on-about-a-hand-still-being-dealt.json"
+    report = check_file(case, apply_house(rulebook, read_house(str(path))))
+    assert report["status"] == "invalid"
+    assert "the order of the deal in force names no player to be dealt first" in report["error"]["message"]
