@@ -161,3 +161,16 @@ def test_an_early_opening_is_the_preceding_stake_from_its_turn_whatever_its_make
             f"Kit opens 15; Lou plays 30; Bob passes; Jay passes; {act}\n")
     position = position_after(text, rules)
     assert [(f["id"], f["player"]) for f in position.findings] == [("L25", "Kit"), ("L25", "Lou"), ("L25", "Bob")]
+
+
+@pytest.mark.parametrize("act", ["Cat plays 14", "Cat demands show 14"])
+def test_an_early_bet_is_the_preceding_stake_from_its_turn_though_its_maker_then_shows_for_it(rules, act):
+    """The same in the betting after the draw: Cat bets 14 and Dan raises to 30, both early;
+    at Cat's turn she keeps her 14, or demands a show for it, and Dan's 30 is 16 over it,
+    within the limit. Where she showed for it, the 30 was judged over Bob's stand at 4 (D1)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 2\nDan deals; Dan shuffles; Cat cuts; Ann antes 2\ndealt\n"
+            "Bob opens 4; Cat plays 4; Dan plays 4; Ann plays 4\n"
+            "Ann discards 0; Bob discards 0; Cat discards 0; Dan discards 0\n"
+            f"Cat plays 14; Dan plays 30; Bob plays 4; {act}\n")
+    position = position_after(text, rules)
+    assert [(f["id"], f["player"]) for f in position.findings] == [("L53", "Cat"), ("L53", "Dan")]

@@ -500,12 +500,16 @@ def on_demand_show(r: Judge, event: Event) -> None:
         late_stake(r, player, event["stake"])
         r.act(held)
         return
+    early = game.early_stake(player) if in_turn else None  # a stake made out of turn, his turn come
     stake_for_a_show(r, player, event["stake"])
     r.act(held)
     if game.phase == Phase.SAY:  # his say, a stake: the say goes on round, once (L61 in the say)
         after_act(r, player, in_turn, staked=False, raises=False)  # a show for a sum opens nothing
     elif game.phase == Phase.BETTING:
         if in_turn:
+            if early is not None and early > game.preceding:  # his early bet counts from his turn, as the last
+                game.preceding, game.acted_since_raise = early, {player}  # increase (item 24): the show for it
+                # raises no one beyond it (L61)
             turns.take_bet_turn(game, r.board.seating, player, raises=False)
         game.early.discard(player)
         close_betting_if_done(r, player)
