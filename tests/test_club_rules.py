@@ -750,3 +750,14 @@ def test_a_clubs_order_of_the_deal_naming_no_one_first_is_said_in_one_line(tmp_p
     report = check_file(case, apply_house(rulebook, read_house(str(path))))
     assert report["status"] == "invalid"
     assert "the order of the deal in force names no player to be dealt first" in report["error"]["message"]
+
+
+def test_a_clubs_next_dealer_naming_no_one_is_said_in_one_line(tmp_path, rulebook):
+    """A club's `next_dealer: {value: last_to_equal}` names no one where no stake made the
+    stakes equal: the game's next dealer was null, against the report's schema, and the
+    HTML report ended in an internal error (AttributeError); the check says so now."""
+    path = house_file(tmp_path, club(checks=[], exception_to=["L18"],
+                                     defines={"next_dealer": {"value": "last_to_equal"}}))
+    report = check_file(cases_dir() / "l13-foul-hand-lifted.json", apply_house(rulebook, read_house(str(path))))
+    assert report["status"] == "invalid"
+    assert "the rule in force for who deals the next game names no player" in report["error"]["message"]

@@ -36,6 +36,8 @@ def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
     r.board.k = current
     complete = game.resolved or next_deal  # `complete` false only where the log ends mid-game (SPEC §4)
     session.next_dealer, _ = r.board.setting_person("next_dealer")
+    if session.next_dealer is None:  # a club's rule may name one who is not there (the last to stand, where none stood)
+        raise r.board.refused("the rule in force for who deals the next game names no player")
     session.next_jackpot = game.next_jackpot if complete else None
     next_game = {"dealer": session.next_dealer, "jackpot": game.next_jackpot}
     session.carried = r.board.ledger.pool
