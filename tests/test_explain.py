@@ -48,8 +48,9 @@ def test_every_case_is_told_with_each_ruling_at_its_event(path, rulebook):
     events = [s for s in steps if s["kind"] == "event"]
     assert [s["event"] for s in events] == list(range(len(log["events"])))
     assert all(s["text"] for s in steps)
-    told = [(s["event"], r["id"], r["summary"], r["severity"], r["player"]) for s in events for r in s["rulings"]]
-    found = [(f["event"], f["id"], f["summary"], f["severity"], f["player"]) for f in report["findings"]]
+    told = [(s["event"], r["game"], r["id"], r["summary"], r["severity"], r["player"])
+            for s in events for r in s["rulings"]]
+    found = [(f["event"], f["game"], f["id"], f["summary"], f["severity"], f["player"]) for f in report["findings"]]
     assert told == found
     book = _rulebook_for(log, rulebook)  # a club rule (H1) is in the house file's rule book only
     for step in events:
@@ -256,6 +257,19 @@ def test_an_ante_after_the_pool_is_taken_is_told_as_waiting_for_its_game(capsys,
     flat = " ".join(run(capsys, "explain", str(json_log_from_text(tmp_path / "g.json", text)))[1].split())
     assert "Dan puts up an ante before the next deal: it waits for the game it is for." in flat, flat
     assert "has staked this game's" not in flat
+
+
+def test_a_ruling_on_a_game_cut_off_by_the_next_deal_is_told_as_of_its_own_game(capsys, tmp_path):
+    """Law 9 judges an uncut deal at the event that finishes it: where the next game's deal
+    cuts it off, that deal. The story tells the ruling there, saying it is game 1's, as the
+    report's finding is (it was told as one of game 2's, and printed so on its sheet)."""
+    text = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Bob antes 1\ncard to Bob\n"
+            "card to Cat\nBob deals; Bob shuffles; Ann cuts\n")
+    path = json_log_from_text(tmp_path / "g.json", text)
+    flat = " ".join(run(capsys, "explain", str(path))[1].split())
+    assert "Game 2 begins: Bob deals." in flat and "L9 (ruling, game 1): Ann dealt without a cut" in flat, flat
+    page = run(capsys, "explain", str(path), "--format", "html")[1]
+    assert "game 1, event 5" in page and "game 2, event 5" not in page
 
 
 def test_standard_input(capsys, monkeypatch):

@@ -26,7 +26,7 @@ from urllib.parse import quote
 from arbiter import __version__
 from arbiter.render.html_style import CSS
 from arbiter.render.report import GAME_HEADERS, games_rows, where
-from arbiter.render.story import house_line, money_words, tell
+from arbiter.render.story import house_line, money_words, of_another_game, tell
 from arbiter.rulebook.model import Rulebook
 
 Hand = list[str | None]  # a card as written in the log, or None for one face down and unknown
@@ -134,14 +134,14 @@ def _law_html(law: Mapping[str, Any]) -> str:
             f"{house}")
 
 
-def _ruling_html(ruling: Mapping[str, Any]) -> str:
+def _ruling_html(ruling: Mapping[str, Any], step: Mapping[str, Any]) -> str:
     """A ruling as the story gives it: the law's ID, the summary, the effects in words,
     and the law's own words."""
     law = ruling["law"]
     severity = ruling["severity"]
     return (f'<div class="finding finding-{escape(severity)}"><span class="id">{escape(ruling["id"])}</span>'
             f'<span class="badge {escape(severity)}">{escape(severity)}</span> '
-            f'<span class="muted">{escape(ruling["player"] or "")}</span>'
+            f'<span class="muted">{escape(ruling["player"] or "")}{of_another_game(ruling, step)}</span>'
             f'<p>{escape(ruling["summary"])}</p>{_effects_html(ruling)}'
             f'<div class="title">{escape(law["title"])}</div>{_law_html(law)}</div>')
 
@@ -184,7 +184,7 @@ def _with_card_faces(text: str, cards: set[str], players: Sequence[str]) -> str:
 
 def _event_html(step: Mapping[str, Any], event: Mapping[str, Any], before: Mapping[str, Any] | None,
                 after: Mapping[str, Any], players: Sequence[str]) -> str:
-    rulings = "".join(_ruling_html(ruling) for ruling in step["rulings"])
+    rulings = "".join(_ruling_html(ruling, step) for ruling in step["rulings"])
     words = _with_card_faces(step["text"], _named_cards(event), players)
     note = f' <span class="note">({escape(event["note"])})</span>' if event.get("note") else ""
     phase = PHASE_WORDS.get(after.get("phase", ""), "") if after.get("phase") != (before or {}).get("phase") else ""
@@ -335,7 +335,7 @@ def _sheets_html(report: Mapping[str, Any], steps: Sequence[Mapping[str, Any]], 
     sheets = []
     for number, (step, ruling) in enumerate(rulings, 1):
         law, severity = ruling["law"], escape(ruling["severity"])
-        at = where(step)
+        at = where({"game": ruling["game"], "event": step["event"]})
         payments = "".join(f"<li>{escape(words)}</li>" for words in paid[step["event"]])
         sheets.append(
             f'<article class="sheet"><p class="muted">{name} \u00b7 {at} \u00b7 ruling {number} of {len(rulings)}'

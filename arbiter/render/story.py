@@ -91,6 +91,7 @@ def ruling_told(finding: Mapping[str, Any], rulebook: Rulebook, pronouns: Pronou
     rule = rulebook.get(finding["id"])
     return {
         "id": finding["id"],
+        "game": finding["game"],
         "severity": finding["severity"],
         "player": finding["player"],
         "summary": finding["summary"],
@@ -607,13 +608,20 @@ def render_story(steps: Sequence[Mapping[str, Any]], report: Mapping[str, Any], 
     return "\n".join(lines).rstrip() + "\n"
 
 
+def of_another_game(ruling: Mapping[str, Any], step: Mapping[str, Any]) -> str:
+    """", game 1" where a ruling told at a step of one game is of another: the deal of a game
+    cut off by the next game's deal is judged at that deal (law 9's cut), in the game it was."""
+    game = ruling["game"]
+    return f", game {game}" if game is not None and game != step["game"] else ""
+
+
 def _text_step(step: Mapping[str, Any]) -> list[str]:
     if step["kind"] == "game_end":
         return ["", _wrap(step["text"], "  "), ""]
     lines = [_wrap(step["text"], f"  {step['event']:>3}  ", " " * 7)]
     for ruling in step["rulings"]:
-        lines.append(_wrap(f"{ruling['id']} ({ruling['severity']}): {ruling['summary']}", " " * 7 + "* ",
-                           " " * 9))
+        lines.append(_wrap(f"{ruling['id']} ({ruling['severity']}{of_another_game(ruling, step)}): "
+                           f"{ruling['summary']}", " " * 7 + "* ", " " * 9))
         lines += [_wrap(f"-> {effect}", " " * 9, " " * 12) for effect in ruling["effects"]]
         law = ruling["law"]
         lines.append(_wrap(f"{law['label']}: \u201c{law['words']}\u201d", " " * 9))
@@ -627,7 +635,8 @@ def _markdown_step(step: Mapping[str, Any]) -> list[str]:
         return ["", f"**{md(step['text'])}**", ""]
     lines = [f"- **{step['event']}.** {md(step['text'])}"]
     for ruling in step["rulings"]:
-        lines.append(f"  - **{ruling['id']}** ({ruling['severity']}): {md(ruling['summary'])}")
+        lines.append(f"  - **{ruling['id']}** ({ruling['severity']}{of_another_game(ruling, step)}): "
+                     f"{md(ruling['summary'])}")
         lines += [f"    - {md(effect)}" for effect in ruling["effects"]]
         law = ruling["law"]
         lines.append(f"\n    > {md(law['label'])}, *{md(law['title'])}*: \u201c{md(law['words'])}\u201d\n")
