@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from arbiter import __version__, reading
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError, UnknownRuleError
+from arbiter.findings import Finding
 from arbiter.notation.reading import Locate, is_text_log, read_any_log, text_locator
 from arbiter.reading import read_built_log, read_log_lazily, read_source
 from arbiter.rulebook.loader import load_rulebook
@@ -183,13 +184,19 @@ def _housed(log: Mapping[str, Any], rulebook: Rulebook, folder: str | None) -> R
 
 
 def _judged(replay: Replay, ignored: set[str], selected: set[str] | None) -> dict[str, Any]:
-    """What a replay judged: its findings (those asked for), the ledger's lines, the games
-    it ended and the nets."""
-    findings = [finding.to_dict() for finding in replay.findings
+    """What a replay judged: its findings (those asked for) in the order of their events,
+    the ledger's lines, the games it ended and the nets. (A game's end is judged once the
+    next deal has come, as of its last event: a finding of that deal's, law 9's of an uncut
+    deal it cuts off, is made before the end's, law 29's, of an earlier event.)"""
+    findings = [finding.to_dict() for finding in sorted(replay.findings, key=_at_event)
                 if finding.id not in ignored and (selected is None or finding.id in selected)]
     net = replay.board.ledger.net(replay.board.seating.players)
     return {"findings": findings, "ledger": replay.board.ledger.drain(),  # the replay is done with: lines now
             "games": [account.to_dict() for account in replay.games], "net": net}
+
+
+def _at_event(finding: Finding) -> int:
+    return -1 if finding.event is None else finding.event
 
 
 def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None, ignore: str | Iterable[str] | None,

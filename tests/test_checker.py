@@ -678,3 +678,15 @@ def test_law_41_judges_the_pack_made_up_once_the_betting_has_begun_as_in_the_dra
     report = check_log(case)
     assert [(f["id"], f["event"], f["player"]) for f in report["findings"] if f["id"] in ("L41", "L35")] == found
 
+
+
+def test_findings_come_in_the_order_of_their_events():
+    """An uncut deal cut off by the next game's deal is judged at that deal (L9, event 5);
+    the game's end, no one having opened, as of its last event (L29, event 4), once that
+    deal has come: the report lists L29 first, as the events came (it listed L9 first)."""
+    table = {"players": ["Ann", "Bob", "Cat"], "limit": 10, "ante": 1}
+    events = [{"type": "deal", "dealer": "Ann"}, {"type": "shuffle", "player": "Ann"},
+              {"type": "ante", "player": "Bob", "amount": 1}, {"type": "card", "to": "Bob"},
+              {"type": "card", "to": "Cat"}, {"type": "deal", "dealer": "Bob"}]
+    report = check_log({"format": "peel-draw-poker-log", "version": 1, "table": table, "events": events})
+    assert [(f["id"], f["event"]) for f in report["findings"]] == [("L29", 4), ("L9", 5)]
