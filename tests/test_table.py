@@ -334,6 +334,25 @@ def test_a_call_by_one_offered_nothing_out_of_his_turn_is_the_highest_stake_reco
     assert log.read_text(encoding="utf-8").splitlines()[-1] == "Dan plays 2  # Dan calls"
 
 
+@pytest.mark.parametrize("said, written", [("Cat calls", "Cat plays 2  # Cat calls"),
+                                            ("Cat raises 2", "Cat plays 4  # Cat raises 2")])
+def test_a_call_or_a_raise_at_ones_turn_to_show_is_read_as_a_file_reads_it(tmp_path, said, written):
+    """The betting closed, Cat's turn is to show: `next` offers her no play. Her call or raise
+    is an act outside the answer, read as the notation reads it (the highest stake, and 2
+    more) and judged (L59), as `check` reads the same words in a file: the table refused the
+    call, and read the raise as a stake of 2 (2 over nothing)."""
+    head = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Ann passes; Bob plays 2\nBob discards 0; Cat discards 0\nCat plays 2; Bob plays 2\n")
+    log = tmp_path / "c.hand"
+    log.write_text(head, encoding="utf-8")
+    output = run(str(log), input=said + "\n").output
+    assert "L59" in output, output
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == written
+    as_typed = tmp_path / "typed.hand"
+    as_typed.write_text(head + said + "\n", encoding="utf-8")
+    assert check_file(log)["net"] == check_file(as_typed)["net"]
+
+
 def test_resuming_goes_on_where_the_log_stops(tmp_path):
     log = tmp_path / "night.hand"
     lines = typed_lines(JACKPOTS)

@@ -38,19 +38,24 @@ class EngineReckoning:
         return self.game.stakes.get(player, 0) if self.game else 0
 
     def call_of(self, player: str) -> int | None:
-        """The play offered him; None where none is, to him whose turn it is or before the
-        opening (an open is no call; under table stakes one short of the stake is offered a
-        pass or a show for what he has): `calls` is refused, as `next` offers no play. One
-        who calls out of his turn calls the highest stake, as the notation reads it."""
+        """The play offered him; None before the opening (an open is no call), and to one
+        under table stakes short of the stake, whose turn offers a pass or a show for what he
+        has: `calls` is refused, as `next` offers no play. One offered nothing else (out of
+        his turn, or at his turn to show, the betting closed) calls the highest stake, as the
+        notation reads it: an act outside the answer, recorded and judged."""
         offered = [act for act in self.answer["acts"] if act["type"] == "play" and self.answer["player"] == player]
         offered += [act for act in self.answer["others"] if act["type"] == "play" and act.get("player") == player]
         if offered and "minimum" in offered[0]:
             least: int = offered[0]["minimum"]
             return least
-        if not self.opened or self.answer["player"] == player:
+        if not self.opened or (self.answer["player"] == player
+                               and any(act["type"] == "demand_show" for act in self.answer["acts"])):
             return None
-        highest = self.game.highest_stake() if self.game else 0
-        return highest or None
+        return self.highest()
+
+    def highest(self) -> int | None:
+        """The highest stake in the game so far, as the engine counts it; None if none."""
+        return (self.game.highest_stake() if self.game else 0) or None
 
     def at_draw(self, player: str) -> bool | None:
         """By the answer's phase: the draw, where the say's last turns are still to pass

@@ -482,7 +482,8 @@ class _Parser:
             if amount < 1:
                 raise NotationError(*self.places["/stake"],
                                     "a raise is by 1 or more counters (a raise of 0 is a call: 'calls')")
-            event["stake"] = (highest or 0) + amount
+            base = highest if highest is not None else game.highest()  # offered no play: over the highest stake
+            event["stake"] = (base or 0) + amount
             return [event]
         event["stake"] = highest if synonym.stake == "highest" else game.stake_of(player)
         self.places["/stake"] = self.where(verb_at)
