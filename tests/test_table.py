@@ -353,6 +353,27 @@ def test_a_call_or_a_raise_at_ones_turn_to_show_is_read_as_a_file_reads_it(tmp_p
     assert check_file(log)["net"] == check_file(as_typed)["net"]
 
 
+@pytest.mark.parametrize("said_before, said, written", [
+    ("Cat opens 2\n", "Cat stands", "Cat discards 0  # Cat stands"),  # his say made, others still to say
+    ("Cat opens 2; Dan plays 2; Ann passes; Bob passes\n", "Ann stands", "Ann discards 0  # Ann stands"),  # passed
+])
+def test_a_stand_by_one_whose_say_is_made_is_standing_pat_as_a_file_reads_it(tmp_path, said_before, said, written):
+    """The notation's rule: one whose say is made (he opened, played or passed) stands pat,
+    the say going round once. The table refused Cat's stand in the say (others still to
+    say), and wrote Ann's, who had passed, as a play of her stake of nothing (L27) where a
+    file reads a discard of none (L35)."""
+    head = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            + said_before)
+    log = tmp_path / "s.hand"
+    log.write_text(head, encoding="utf-8")
+    run(str(log), input=said + "\n")
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == written
+    as_typed = tmp_path / "typed.hand"
+    as_typed.write_text(head + said + "\n", encoding="utf-8")
+    assert [f["id"] for f in check_file(log)["findings"]] == [f["id"] for f in check_file(as_typed)["findings"]]
+    assert "L35" in [f["id"] for f in check_file(log)["findings"]]
+
+
 def test_resuming_goes_on_where_the_log_stops(tmp_path):
     log = tmp_path / "night.hand"
     lines = typed_lines(JACKPOTS)

@@ -59,14 +59,22 @@ class EngineReckoning:
 
     def at_draw(self, player: str) -> bool | None:
         """By the answer's phase: the draw, where the say's last turns are still to pass
-        (an early sayer's, which pass unless he raises), is the draw (`next` says so)."""
+        (an early sayer's, which pass unless he raises), is the draw (`next` says so). In
+        the say, one whose say is made (he passed, or staked, in turn or early) stands pat,
+        as the notation reads it (the say goes round once: what he does next is at the
+        draw); one whose say is to come has no stand. In the draw, one who has not drawn
+        (passed over, L38, or passed: his words end no one's draw) stands pat while others
+        still draw."""
         game, phase = self.game, self.answer["phase"]
-        if game is None or phase in (Phase.BEFORE_DEAL, Phase.DEALING, Phase.SAY):
+        if game is None or phase in (Phase.BEFORE_DEAL, Phase.DEALING):
             return None
+        if phase == Phase.SAY:
+            said = player not in game.still_in or player in game.early or player in game.the_say().done
+            return True if said else None
         if phase != Phase.DRAW:
             return False
-        hand = game.deal.hands.get(player)  # one passed over (L38) stands pat too while others still draw
-        return player in game.still_in and hand is not None and hand.discarded is None \
+        hand = game.deal.hands.get(player)
+        return hand is not None and hand.discarded is None \
             and (game.draw is None or bool(game.draw.pending(game.still_in)))
 
 
