@@ -251,8 +251,8 @@ def turn_comes(r: Judge, player: str) -> None:
     if player in game.early and player not in game.come:
         game.come.add(player)
         r.act(r.decide("turn_comes", player))
-        if game.phase == Phase.SAY and player in game.still_in and not game.shows_only(player):
-            if game.opener is None:
+        if game.phase == Phase.SAY and player in game.still_in and not game.shows_only(player):  # a show for a
+            if game.opener is None:  # sum opens nothing and raises no one (L61)
                 game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25)
             # it is the preceding stake from now, whatever he then does (a show for its sum, a pass), as made in turn
             game.preceding = max(game.preceding, game.stakes[player])

@@ -248,6 +248,7 @@ READS_PARAMETERS: Mapping[str, tuple[str, ...]] = {
 VALUE_WORDS = {**PERSONS, **NUMBERS, **CONSTANTS}
 VALUE_FUNCTIONS = {**GRAMMAR_FUNCTIONS, **FUNCTIONS}
 
+
 def named_operands(node: Any) -> bool:
     """Is `node` a mapping of an effect's or a predicate's named operands (`{from: actor, to:
     pool, amount: 1}`), not one value written as a function of another (`{left_of: opener}`)?"""

@@ -106,8 +106,8 @@ def _function(name: str, arg: Any, where: str, parameters: Mapping[str, str]) ->
         kinds = [kind_of(item, f"{where}/{i}", parameters) for i, item in enumerate(arg or [])]
         return next((k for k in kinds if k != "null"), "null")
     entry = FUNCTIONS.get(name)
-    if entry is None:  # a chain's generator (`going_left_from`): a person's neighbours
-        return "person" if name in CHAIN_GENERATORS else "literal"
+    if entry is None:  # a chain's generator (`going_left_from`): a person's neighbours; no other is a
+        return "person" if name in CHAIN_GENERATORS else "literal"  # value (the grammar refuses it first)
     expect(arg, str(entry.takes), where, parameters)
     return entry.value
 
