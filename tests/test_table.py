@@ -374,6 +374,17 @@ def test_a_stand_by_one_whose_say_is_made_is_standing_pat_as_a_file_reads_it(tmp
     assert "L35" in [f["id"] for f in check_file(log)["findings"]]
 
 
+def test_a_stand_by_one_retired_with_a_foul_hand_in_the_say_is_refused_as_a_file_refuses_it(tmp_path):
+    """Bob's hand of four, lifted, is foul: he is out, but has made no say (the words show
+    none), so his stand in the say has no reading, at the table as in a file."""
+    log = tmp_path / "f.hand"
+    log.write_text("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+                   "dealt Bob 4, Cat 5, Dan 5, Ann 5\nBob lifts\n", encoding="utf-8")
+    output = run(str(log), input="Bob stands\n").output
+    assert "Bob stands in the say before the draw, which has no stand" in output, output
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == "# refused: Bob stands"
+
+
 def test_resuming_goes_on_where_the_log_stops(tmp_path):
     log = tmp_path / "night.hand"
     lines = typed_lines(JACKPOTS)

@@ -68,8 +68,9 @@ class EngineReckoning:
         game, phase = self.game, self.answer["phase"]
         if game is None or phase in (Phase.BEFORE_DEAL, Phase.DEALING):
             return None
-        if phase == Phase.SAY:
-            said = player not in game.still_in or player in game.early or player in game.the_say().done
+        if phase == Phase.SAY:  # his say made as the words show it: he passed (not retired with a foul hand), or
+            said = (player not in game.still_in and player not in game.foul) or player in game.early \
+                or player in game.the_say().done  # staked, in turn or early
             return True if said else None
         if phase != Phase.DRAW:
             return False
