@@ -285,9 +285,8 @@ class Turns:
 
     def first_bettor(self) -> str | None:
         """Who bets first after the draw, by the rules' `bet_order`."""
-        first = self.board.required("bet_order").named["first"](self.board)
-        if first not in self.board.seating:  # a club's order may name one who is not there
-            raise self.board.refused("the order of betting in force names no player to bet first")
+        first = self.board.first_named(self.board.required("bet_order"),
+                                       "the order of betting in force names no player to bet first")
         return next_bettor(self.board.playing, self.board.seating, first, include_self=True)
 
     def show_due(self) -> list[str]:

@@ -46,10 +46,8 @@ def open_say(r: Judge) -> None:
 
 def seating_round(r: Judge, order: Setting) -> list[str]:
     """A round's order of seats, from the setting's `first` to its `last`."""
-    first = order.named["first"](r.board)
+    first = r.board.first_named(order, "the order in force names no player to begin this round")
     last = order.named["last"](r.board)
-    if first not in r.board.seating:  # a club's order may name one who is not there (`{left_of: opener}`)
-        raise r.board.refused("the order in force names no player to begin this round")
     ring = r.board.seating.round_from(first)
     return ring[: ring.index(last) + 1] if last in ring else ring
 

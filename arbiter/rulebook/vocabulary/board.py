@@ -113,6 +113,14 @@ class BoardView(ABC):
     def refused(self, missing: str, path: str | None = None) -> Exception:
         """The error that stops a log this event makes impossible to replay."""
 
+    def first_named(self, order: InForce, refusal: str) -> str:
+        """The player an order in force names first; where he is not there (a club's order
+        `{first: opener}` before anyone opened), the log cannot go on, and `refusal` says why."""
+        first = order.named["first"](self)
+        if first not in self.seating:
+            raise self.refused(refusal)
+        return str(first)
+
     @abstractmethod
     def pay(self, payer: str, payee: str, amount: int, what: str, rule: str | None = None) -> int:
         """Move counters, citing the rule; the amount paid (under table stakes, no more than the payer has)."""

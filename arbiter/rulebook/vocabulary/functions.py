@@ -43,9 +43,7 @@ def dealt_share_of(t: BoardView, player: str) -> int:
     deal = t.playing.deal
     if deal.finished or deal.whole:
         return per_hand
-    first = t.required("deal_order").named["first"](t)
-    if first not in t.seating:  # a club's order may name one who is not there (the opener, before any opens)
-        raise t.refused("the order of the deal in force names no player to be dealt first")
+    first = t.first_named(t.required("deal_order"), "the order of the deal in force names no player to be dealt first")
     order = [p for p in t.seating.round_from(first) if p in deal.hands]
     turns, extra = divmod(deal.cards_dealt, len(order))
     return min(per_hand, turns + (player in order[:extra]))
