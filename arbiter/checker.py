@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from arbiter import __version__, reading
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError, LogError, UnknownRuleError
+from arbiter.escapes import shown_path
 from arbiter.findings import Finding
 from arbiter.notation.reading import Locate, is_text_log, read_any_log, text_locator
 from arbiter.reading import read_built_log, read_log_lazily, read_source
@@ -298,7 +299,7 @@ def _read_whole(data: bytes, file: str) -> bool:
 
 def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
     """Check one file; a file that cannot be read is an `invalid` report, never an exception."""
-    shown = str(path)
+    shown = shown_path(str(path))
     try:
         data = read_source(path)
     except LogError as error:

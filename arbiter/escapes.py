@@ -6,7 +6,8 @@ window's title or writes a link. `printable` makes such text one harmless line (
 `arbiter serve` prints of names and of the traffic's log); `without_escapes` keeps its
 lines and tabs (every command's output to a terminal, `cli/output.py`). And text that no
 output can hold at all: a lone surrogate (`has_lone_surrogate`), which a log or a house
-file is refused for.
+file is refused for, and which a file name whose bytes are not UTF-8 is read as
+(`shown_path` names such a file in words every output can hold).
 """
 
 from __future__ import annotations
@@ -45,3 +46,17 @@ def has_lone_surrogate(s: str) -> bool:
     except UnicodeEncodeError:
         return True
     return False
+
+
+def shown_path(path: str) -> str:
+    """A path as a report names it. Python reads a file name whose bytes are not UTF-8 with
+    each such byte as a lone surrogate (PEP 383), which no UTF-8 output can hold: a JSON
+    report would not be UTF-8, an HTML page could not be written. Each such byte is shown
+    as `\\xNN`, as Python shows bytes; any other name is itself."""
+    if not has_lone_surrogate(path):
+        return path
+    try:
+        raw = path.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate no file system byte gives (a name from elsewhere)
+        return path.encode("utf-8", "backslashreplace").decode("utf-8")
+    return raw.decode("utf-8", "backslashreplace")

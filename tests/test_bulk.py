@@ -248,3 +248,63 @@ def test_a_folder_or_a_pipe_where_a_page_goes_neither_stops_nor_hangs_the_run(tm
     assert (out / "c.html").read_text().startswith("<!DOCTYPE html>")
     assert sorted(p.name for p in out.iterdir()) == ["a.html", "b.html", "c.html", "index.html"], \
         "a temporary file was left"
+
+
+# --------------------------------------------------------------- file names that are not UTF-8
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="a file name of any bytes is Linux's")
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "table", "markdown", "html"])
+def test_a_file_name_not_in_utf_8_is_named_in_words_every_output_holds(tmp_path, fmt):
+    """Python reads a name's byte that is not UTF-8 as a lone surrogate: the JSON report
+    held the raw byte (not UTF-8: `arbiter verify` refused it), and writing a page
+    ended the run in an internal error, the logs after it unchecked. Each such byte is
+    named `\\xNN`; the other logs are checked."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    odd = os.fsdecode(b"b_\xff.json")
+    for name in ("a.json", odd, "c.json"):
+        (folder / name).write_bytes(GOOD.read_bytes())
+    out = ["--out", str(tmp_path / "pages")] if fmt == "html" else []
+    done = subprocess.run([*ARBITER, "check", str(folder), "--format", fmt, *out], capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    shown = str(folder / "b_\\xff.json")
+    said = done.stdout.decode("utf-8") + done.stderr.decode("utf-8")  # strict: not one byte outside UTF-8
+    if fmt in ("json", "jsonl"):
+        reports = json.loads(done.stdout)["reports"] if fmt == "json" else [json.loads(line) for line in said.splitlines()
+                                                                           if line.startswith('{"file"')]
+        assert [r["file"] for r in reports] == [str(folder / "a.json"), shown, str(folder / "c.json")]
+        saved = tmp_path / "report.json"
+        saved.write_text(json.dumps(reports[1]), encoding="utf-8")
+        verified = subprocess.run([*ARBITER, "verify", str(saved), str(folder / odd)], capture_output=True, timeout=60)
+        assert verified.returncode == 0, verified.stderr
+    elif fmt == "html":
+        pages = tmp_path / "pages"
+        assert sorted(p.name for p in pages.iterdir()) == ["a.html", "b_\\xff.html", "c.html", "index.html"]
+        assert "3 logs checked: 3 ok" in said
+        assert shown in (pages / "b_\\xff.html").read_text(encoding="utf-8")
+    elif fmt == "markdown":
+        assert "b\\_\\\\xff.json: ok" in said  # Markdown's escapes of `_` and `\\`
+    else:
+        assert f"{shown}: ok" in said
+
+
+def test_a_name_no_file_system_gives_is_an_invalid_report_not_an_exception():
+    """`check_file` says a file that cannot be read is an `invalid` report: a name holding a
+    lone surrogate that no byte stands for could not even be opened (UnicodeEncodeError)."""
+    from arbiter.checker import check_file
+
+    report = check_file("x\ud800y.json")
+    assert report["status"] == "invalid" and report["file"] == "x\\ud800y.json"
+    assert "lone surrogate" in report["error"]["message"]
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="a file name of any bytes is Linux's")
+def test_a_house_file_named_in_bytes_not_utf_8_is_named_in_words_too(tmp_path):
+    house = tmp_path / os.fsdecode(b"club_\xe9.yaml")
+    house.write_text("parameters:\n  false_opener_penalty_antes: 3\n", encoding="utf-8")
+    done = subprocess.run([*ARBITER, "check", str(GOOD), "--house", str(house), "--format", "json"],
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    rules = json.loads(done.stdout)["reports"][0]["house_rules"]
+    assert (rules["file"], rules["name"]) == (str(tmp_path / "club_\\xe9.yaml"), "club_\\xe9")

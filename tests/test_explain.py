@@ -4,7 +4,10 @@ pool figures as the trace has them, and each game's end with the next game."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -16,7 +19,7 @@ from arbiter.render.story import tell
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.seats import POOL
-from tests.conftest import json_log_from_text
+from tests.conftest import ARBITER, json_log_from_text
 
 CASES = sorted(cases_dir().glob("*.json")) + sorted((cases_dir() / "house").glob("*.json"))
 POOL_WORDS = re.compile(r"The pool now holds (\d+)\.|The pool is now (empty)\.")
@@ -644,3 +647,14 @@ def test_a_jumped_first_speaker_is_told_against_the_opening_least(capsys, case, 
     25's finding that 1 is short; "2, 1 over the highest" for the least that opens)."""
     code, out, _ = run(capsys, "explain", str(cases_dir() / f"{case}.json"))
     assert code == 0 and told in " ".join(out.split())
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="a file name of any bytes is Linux's")
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_a_file_name_not_in_utf_8_is_named_in_words_the_story_can_hold(tmp_path, fmt):
+    """The story's heading named the file with its raw byte: Markdown not UTF-8."""
+    log = tmp_path / os.fsdecode(b"b_\xff.json")
+    log.write_bytes((cases_dir() / "l13-foul-hand-lifted.json").read_bytes())
+    done = subprocess.run([*ARBITER, "explain", str(log), "--format", fmt], capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "\\xff.json" in done.stdout.decode("utf-8").replace("\\\\", "\\")

@@ -93,6 +93,9 @@ def read_source(path: str | os.PathLike[str]) -> bytes:
         raise
     except OSError as exc:
         raise LogReadError(f"cannot read the file: {exc.strerror or exc}", file=name) from None
+    except UnicodeEncodeError:  # a name given as data, holding a lone surrogate no file system byte gives
+        raise LogReadError("cannot read the file: its name holds a lone surrogate, which no file name "
+                           "can", file=name) from None
 
 
 class _Readable(Protocol):

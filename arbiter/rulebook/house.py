@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 from arbiter.errors import HouseRulesError
-from arbiter.escapes import has_lone_surrogate
+from arbiter.escapes import has_lone_surrogate, shown_path
 from arbiter.hands import DEFAULT_HAND_ORDER, shape_from_data
 from arbiter.resources import rules_dir, schema_path
 from arbiter.rulebook.in_force import parameters_of
@@ -569,8 +569,8 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
                                   f"{owner} off (disable): set it or switch {owner} off, not both")
     _refuse_disagreeing_parameters(file, rulebook, parameters, clubs, set(house.get("parameters") or ()))
     summary = {
-        "file": file,
-        "name": house.get("name") or Path(file).stem,
+        "file": shown_path(file),
+        "name": house.get("name") or Path(shown_path(file)).stem,
         "parameters": dict(house.get("parameters") or {}),
         "disable": sorted(disabled),
         "rules": list(clubs),
