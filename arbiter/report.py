@@ -24,6 +24,7 @@ class Report:
         self.started = time.perf_counter()
         self.stopped_by: str | None = None  # the signal that ended the run before its end: SIGINT, SIGTERM
         self.stopped_code = 0
+        self.unwritten = False  # the output failed (a full disk): the run ends in error, whatever the logs were
 
     def stop(self, signal_name: str, signal_number: int) -> None:
         """The run was ended by a signal: the exit code is the shell's (128 + its number)."""
@@ -48,7 +49,7 @@ class Report:
     def exit_code(self) -> int:
         if self.stopped_by is not None:
             return self.stopped_code
-        if self.logs["invalid"]:
+        if self.logs["invalid"] or self.unwritten:
             return EXIT_INVALID
         if self.logs["irregular"] and not self.exit_zero:
             return EXIT_IRREGULAR

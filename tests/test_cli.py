@@ -333,6 +333,19 @@ def test_a_full_standard_error_still_ends_a_refusal_with_exit_2(tmp_path, args):
     assert result.returncode == 2, result
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="a full device is Linux's")
+def test_a_jsonl_summary_says_exit_2_when_the_reports_could_not_be_written():
+    """`--format jsonl > /dev/full`: the summary on standard error said `exit_code` 0 (the
+    logs checked were ok) and the run then ended 2, the reports lost."""
+    log = str(REPO / "cases" / "l13-foul-hand-lifted.json")
+    command = " ".join(shlex.quote(part) for part in [sys.executable, "-m", "arbiter", "check", log, log,
+                                                      "--format", "jsonl"])
+    result = subprocess.run(["sh", "-c", f"{command} >/dev/full"], capture_output=True, text=True, timeout=60)
+    summary, said = result.stderr.splitlines()
+    assert result.returncode == 2 and json.loads(summary)["summary"]["exit_code"] == 2
+    assert said == "arbiter: cannot go on: No space left on device"
+
+
 @pytest.mark.parametrize("args, redirect, said", [
     (["next", "-"], "<&-", "arbiter: -: not valid JSON: the file is empty"),  # read as an empty standard input
     (["convert", "--to", "text", "-"], "<&-", "arbiter: -: not valid JSON: the file is empty"),

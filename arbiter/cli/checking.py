@@ -167,6 +167,11 @@ def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int | None, fmt:
         signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
         tally.stop(signal.Signals(signum).name, signum)  # the summary says the run was stopped
         raise
+    except BrokenPipeError:  # the reader has all it wanted: the logs checked so far decide the code
+        raise
+    except OSError:  # the reports cannot be written (a full disk): the summary says the run ends in error, exit 2
+        tally.unwritten = True
+        raise
     finally:
         if spool is not None:
             for piece in render_json(tally.summary(), spool.pieces()):
