@@ -27,6 +27,7 @@ import pytest
 from click.testing import CliRunner
 
 from arbiter.cli import cli
+from arbiter.escapes import shown_path
 from tests.conftest import REPO
 
 pytest.importorskip("starlette")
@@ -69,7 +70,7 @@ class Server:
                     break
                 continue
             said = json.loads(line)
-            assert said == {"game": str(game), "resumed": game.exists(), "record": f"{said['watch']}#token={TOKEN}",
+            assert said == {"game": shown_path(str(game)), "resumed": game.exists(), "record": f"{said['watch']}#token={TOKEN}",
                             "watch": said["watch"]}
             return said["watch"]
         self.stop()
@@ -740,3 +741,17 @@ def test_the_line_field_takes_the_words_players_say(server):
     state = server.get("/api/state")
     assert [s["stake"] for s in state["seats"]] == [4, 1, 4, 4]
     assert state["next"].startswith("Dan to bet")
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="a file name of any bytes is Linux's")
+def test_a_game_file_named_in_bytes_not_utf_8_is_served_and_named_in_words(tmp_path):
+    """The page's state names the game file: a name whose bytes are not UTF-8 could not be
+    encoded, and the server ended in an internal error before it listened."""
+    game = tmp_path / os.fsdecode(b"g_\xfb.hand")
+    server = Server(game)
+    try:
+        assert server.get("/api/state")["file"] == "g_\\xfb.hand"
+        assert server.post("/api/table", {"players": PLAYERS, "limit": 10, "ante": 1})[0] == 200
+    finally:
+        server.stop()
+    assert game.read_text(encoding="utf-8").startswith("players Ann Bob Cat Dan")

@@ -15,6 +15,7 @@ import click
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import HOUSE, cli
 from arbiter.errors import ArbiterError
+from arbiter.escapes import shown_path
 from arbiter.render.formats import SPOKEN_FORMATS
 
 INSTALL_HINT = "the web page needs the serve extra: pip install 'arbiter[serve]'"
@@ -85,7 +86,7 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, allo
         click.echo(IN_CLEAR, err=True)
     code = watch_code(url)  # made once: printed here, drawn on the page
     if fmt == "json":
-        click.echo(json.dumps({"game": str(path), "resumed": resumed, "record": f"{url}#token={token}", "watch": url}))
+        click.echo(json.dumps({"game": shown_path(str(path)), "resumed": resumed, "record": f"{url}#token={token}", "watch": url}))
     else:
         click.echo(f"arbiter serve: {printable(str(path))} ({'resumed' if resumed else 'a new game'})")
         click.echo(f"record (this device only): {url}#token={token}")

@@ -25,6 +25,7 @@ from typing import Any
 
 from arbiter.engine.expressions import product
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
+from arbiter.escapes import shown_path
 from arbiter.live.journal import Journal, sync_folder
 from arbiter.live.position import PHASE_WORDS, Act, Position, owed_words, range_words, turn
 from arbiter.live.rulings import ruling_lines
@@ -161,7 +162,7 @@ class ServedGame:
 
     # --- what the page draws ------------------------------------------------------------
     def state(self) -> dict[str, Any]:
-        base = {"epoch": self.epoch, "version": self.version, "told": self.told, "file": self.path.name,
+        base = {"epoch": self.epoch, "version": self.version, "told": self.told, "file": shown_path(self.path.name),
                 "feed": self.feed[-FEED_KEPT:]}
         if self.session is None:
             return {**base, "table": None}
@@ -333,7 +334,7 @@ class ServedGame:
             journal.close()
             beside.unlink(missing_ok=True)
             raise LogReadError(f"cannot write the corrected table: {exc.strerror or exc}",
-                               file=str(self.path)) from None
+                               file=shown_path(str(self.path))) from None
         journal.path = self.path
         sync_folder(self.path)
         return journal
