@@ -86,7 +86,8 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, allo
         click.echo(IN_CLEAR, err=True)
     code = watch_code(url)  # made once: printed here, drawn on the page
     if fmt == "json":
-        click.echo(json.dumps({"game": shown_path(str(path)), "resumed": resumed, "record": f"{url}#token={token}", "watch": url}))
+        click.echo(json.dumps({"game": shown_path(str(path)), "resumed": resumed, "record": f"{url}#token={token}",
+                               "watch": url}))
     else:
         click.echo(f"arbiter serve: {printable(str(path))} ({'resumed' if resumed else 'a new game'})")
         click.echo(f"record (this device only): {url}#token={token}")
