@@ -21,7 +21,7 @@ from arbiter.hands import evaluate, hand_class
 from arbiter.notation import parse_checked
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house
-from arbiter.rulebook.loader import compile_rules
+from arbiter.rulebook.loader import compile_rules, load_rulebook
 from arbiter.rulebook.model import hand_rules
 from tests.conftest import REPO, in_process
 
@@ -382,3 +382,22 @@ def test_a_refund_where_every_player_antes_is_his_ante_and_in_a_jackpot_one_sum_
     _, out, _ = in_process("check", str(tmp_path / "g.hand"), "--house", str(house), "--format", "json")
     refunds = [e for f in json.loads(out)["reports"][0]["findings"] for e in f["effects"] if e["type"] == "refund"]
     assert [(e["to"], e["amount"]) for e in refunds] == [("Dan", refund)]
+
+
+@pytest.mark.parametrize("name", ["max_ante_fraction_of_limit", "max_straddle_fraction_of_limit"])
+def test_a_fraction_of_more_digits_than_a_float_holds_is_out_of_range(tmp_path, name):
+    """A whole number too large for a float (10**400) ended `check` in an internal error
+    (OverflowError, asking whether it was finite), where a whole-number parameter's is
+    refused as out of range."""
+    house = tmp_path / "huge.yaml"
+    house.write_text(f"parameters:\n  {name}: 1{'0' * 400}\n", encoding="utf-8")
+    code, out, err = in_process("check", str(cases_dir() / "l13-foul-hand-lifted.json"), "--house", str(house))
+    assert code == 2 and f"parameters/{name}: 1000" in err and "is not allowed (out of range)" in err, err
+    with pytest.raises(HouseRulesError, match="out of range"):
+        apply_house(load_rulebook(), {"parameters": {name: -10 ** 400}})
+
+
+def test_a_house_name_no_file_system_takes_is_refused_as_a_house_file():
+    """A name too long for the file system let OSError out of `read_house` (and `next_acts`)."""
+    with pytest.raises(HouseRulesError, match="cannot read: File name too long"):
+        read_house("x" * 5000)

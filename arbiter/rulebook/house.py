@@ -133,12 +133,16 @@ def shipped_house_files() -> Mapping[str, Path]:
 
 def resolve_house(name_or_path: str) -> Path:
     path = Path(name_or_path)
-    if path.is_file():
-        return path
+    try:
+        if path.is_file():
+            return path
+        there = path.exists()
+    except OSError as exc:  # a name no file system takes (too long): said as a file that cannot be read
+        raise HouseRulesError(name_or_path, "", f"cannot read: {exc.strerror or exc}") from None
     shipped = shipped_house_files()
     if name_or_path in shipped:
         return shipped[name_or_path]
-    if path.exists():  # a folder, a pipe: named as what it is, not as a file that is not there
+    if there:  # a folder, a pipe: named as what it is, not as a file that is not there
         raise HouseRulesError(name_or_path, "", "not a file: a house-rules file is a YAML file")
     known = ", ".join(shipped) or "none"
     raise HouseRulesError(name_or_path, "", f"no such file, nor a shipped house-rules name (shipped: {known})")

@@ -91,7 +91,7 @@ def _whole_number(p: Parameter, value: Any) -> str | None:
 
 
 def _fraction(p: Parameter, value: Any) -> str | None:
-    if not _is_number(value) or not math.isfinite(value):
+    if not _is_number(value) or (isinstance(value, float) and not math.isfinite(value)):  # no int is too large to ask
         return "not a number"
     return None if 0 < value <= 1 else "out of range"
 
