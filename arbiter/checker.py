@@ -118,7 +118,10 @@ def rule_ids(rulebook: Rulebook, given: str | Iterable[str] | None, option: str)
     `--ignore` refuses it on the command line."""
     if given is None:
         return set()
-    items = [item.strip() for item in given.split(",") if item.strip()] if isinstance(given, str) else list(given)
+    if isinstance(given, str):
+        items = [item.strip() for item in given.split(",") if item.strip()]
+    else:  # bytes or a number is one ID, refused as one, not walked (b"L4" was refused as 76, the first byte)
+        items = [given] if isinstance(given, (bytes, bytearray)) or not isinstance(given, Iterable) else list(given)
     ids = set()
     for item in items:
         if not isinstance(item, str) or normalise_id(item) not in rulebook.rules:
@@ -229,12 +232,23 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
     return report, list(replay.trace or ())
 
 
+def _given_rulebook(rulebook: Rulebook | None) -> Rulebook:
+    """The rule book a caller gives, or the laws' own. A house file's name, path or data is
+    not one (it took `""` for none, and failed deep in the replay on the others): said so."""
+    if rulebook is None:
+        return load_rulebook()
+    if not isinstance(rulebook, Rulebook):
+        raise TypeError(f"rulebook: a rule book, not {type(rulebook).__name__} (house rules: "
+                        "apply_house(load_rulebook(), read_house(NAME_OR_PATH)))")
+    return rulebook
+
+
 def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
     """A log (the parsed JSON) in, its report out. Never raises for a bad log: it is `invalid`.
 
     A sound log is replayed as it is; any other is read as a file is (`read_built_log`)."""
     digest = _digest_if_json(log)
-    rulebook = rulebook or load_rulebook()
+    rulebook = _given_rulebook(rulebook)
     _known_filters(rulebook, options)
     try:
         data = read_built_log(log)
@@ -279,7 +293,7 @@ def checked_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, fold
                   **options: Any) -> tuple[dict[str, Any], Rulebook]:
     """`check_bytes`'s report, with the rule book it was made under (the house rules the
     log's table names applied): the one its rulings are to be read in."""
-    rulebook = rulebook or load_rulebook()
+    rulebook = _given_rulebook(rulebook)
     _known_filters(rulebook, options)
     digest = sha256(data).hexdigest()
     locate = text_locator(data, file)

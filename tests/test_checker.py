@@ -46,6 +46,7 @@ def test_select_takes_a_string_or_a_list(select):
 
 @pytest.mark.parametrize("option, value", [
     ("ignore", "L99"), ("ignore", ["L13", "X1"]), ("select", "L1,L0"), ("select", [13]), ("ignore", "99"),
+    ("ignore", 13), ("select", b"L13"),  # one ID, refused as one: a TypeError, and b"L13" refused as 76, its first byte
 ])
 def test_an_unknown_id_is_refused_as_an_unknown_rule(option, value):
     """A typed error, arbiter's own, as `--ignore` refuses the ID on the command line."""
@@ -57,6 +58,15 @@ def test_an_unknown_id_is_refused_as_an_unknown_rule(option, value):
         check_log({"x": 1}, **{option: value})
     with pytest.raises(UnknownRuleError, match=f"^{option}: unknown rule ID"):
         check_bytes(b"not a log", "x.json", **{option: value})
+
+
+@pytest.mark.parametrize("given", ["blaze", "", 0, {"parameters": {}}, FOUL])
+def test_a_rule_book_that_is_not_one_is_refused_in_words(given):
+    """A house's name, path or data given as `rulebook` failed deep in the replay
+    (AttributeError: no `replay_form`), and `""` or 0 was taken for the laws' own."""
+    for check in (lambda: check_log(load_case(FOUL), rulebook=given), lambda: check_file(FOUL, rulebook=given)):
+        with pytest.raises(TypeError, match=r"^rulebook: a rule book, not \w+ \(house rules: apply_house"):
+            check()
 
 
 def test_no_filter_given_as_none_or_blank_is_no_filter():

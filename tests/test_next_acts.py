@@ -5,6 +5,7 @@ answer allowed at that point, with its number within the bounds."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from typing import Any
@@ -1184,6 +1185,25 @@ def test_the_api_pages_examples_run(heading, index):
     assert block[0].startswith("import arbiter")
     done = subprocess.run([sys.executable, "-c", "\n".join(block)], capture_output=True, text=True, timeout=60,
                           cwd=REPO)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_the_api_pages_dask_recipe_checks_the_logs_as_the_pool_does():
+    """docs/api.md's Dask bag of the paths, with its `check`, gives each log's report (it
+    read the files' lines, `read_text`, and a log over several lines failed to parse)."""
+    pytest.importorskip("dask.bag")
+    from tests.conftest import REPO
+    from tests.test_docs import fenced_blocks
+
+    page = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    recipe = re.search(r"`(dask\.bag\.[^`]+)`", page).group(1)
+    pool = fenced_blocks(page)[0]
+    check = "\n".join(pool[:pool.index('if __name__ == "__main__":')])  # the imports and `check`, as the page has them
+    script = (f"{check}\nimport dask.bag\npaths = sorted(pathlib.Path('cases').glob('l1*.json'))[:6]\n"
+              f"reports = {recipe}.compute(scheduler='synchronous')\n"
+              "assert [r['findings'] for r in reports] == [check(p)['findings'] for p in paths] and len(reports) == 6\n"
+              "assert all(r['status'] != 'invalid' for r in reports)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=REPO)
     assert done.returncode == 0 and done.stderr == "", done.stderr
 
 
