@@ -271,3 +271,33 @@ def test_the_dealers_own_question_is_none_a_second_answer_after_it_is_judged(bet
             " Ann gets 3\nCat asks dealer; dealer answers 3\n" + between + "Ann asks dealer; dealer answers 1\n")
     log, _ = parse_checked(text, "x.hand")
     assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == found
+
+
+@pytest.mark.parametrize("collected, found", [
+    (["Qs", "Qd", "9c", "2s"], []),  # the discards only: his own, gathered
+    (["Qs", "Qd", "9c", "2s", "Qh"], [("L1", 29)]),  # the queen Dan kept
+    (["Qs", "Qd", "Qs"], [("L1", 29)]),  # one card named twice
+    (["Qs", "Jo"], [("L1", 29)]),  # a joker the pack has not, first named here
+])
+def test_the_discards_collected_are_judged_for_the_pack_as_a_discard_is(collected, found):
+    """L41's collection names cards already out of the pack: a card a hand still holds, or
+    named twice, is seen again, and a joker not of the pack is L1; the discards themselves
+    are not (it named no card for L1 at all)."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][29] = {"type": "collect_discards", "cards": collected}
+    findings = [(f["id"], f["event"]) for f in check_log(log)["findings"]]
+    assert [f for f in findings if f[0] == "L1"] == found and ("L41", 29) in findings
+
+
+def test_a_joker_judged_where_it_came_is_not_judged_again_among_the_discards_collected():
+    """One bad card, one finding: a joker dealt (L1 there) and discarded is gathered with the
+    discards without a second L1."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][4]["hands"]["Dan"] = ["Qh", "Jo", "Qd", "9c", "2s"]
+    log["events"][18]["cards"] = ["Jo", "Qd", "9c", "2s"]
+    log["events"][29] = {"type": "collect_discards", "cards": ["Jo", "Qd", "9c", "2s"]}
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"] if f["id"] == "L1"] == [("L1", 4)]

@@ -9,7 +9,7 @@ from arbiter.cards import JOKER, parse_card
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.state import Phase, PhaseName
+from arbiter.state import DISCARDS, Phase, PhaseName
 
 PREDICATES: Final[Words[Callable[[BoardView, Any], bool]]] = Words("predicate", value="fact", takes="person")
 add = PREDICATES.add
@@ -111,14 +111,24 @@ def hand_at_least(t: BoardView, args: Mapping[str, Any]) -> bool:
         return False
 
 
+# The events that name cards already come out of the pack (a hand shown, a discard, the
+# discards collected to make up the pack, L41): a card there is seen again where another
+# holds its first copy, not where it is in play at all.
+NAMED_AGAIN: Final = frozenset({"show", "discard", "collect_discards"})
+
+
 def card_not_in_pack(t: BoardView) -> bool:
     """A joker the house does not admit; in a show or a discard, not one already judged
-    when it came to the player naming it (one bad card, one finding)."""
+    when it came to the player naming it, and in the discards collected, not one already
+    in play (one bad card, one finding)."""
     if t.parameters.get("joker") or JOKER not in t.parsed_cards:
         return False
-    if t.event.get("type") not in ("show", "discard") or not t.game:
+    kind = t.event.get("type")
+    if kind not in NAMED_AGAIN or not t.game:
         return True
     deal = t.playing.deal  # a second joker came by as a copy of the first (`card_seen_twice`'s record)
+    if kind == "collect_discards":
+        return JOKER not in deal.in_play
     return not (deal.in_play.get(JOKER) == t.actor or t.actor in deal.copies.get(JOKER, ()))
 
 
@@ -127,7 +137,7 @@ def card_seen_twice(t: BoardView) -> bool:
     where the pack has one (without it every joker is `card_not_in_pack`'s). Asked at
     every card dealt: a card dealt or given is seen twice where it is in play already,
     which the cards in play answer without a loop; one shown or discarded, where someone
-    else holds it, card by card."""
+    else holds it, card by card; one collected with the discards, where a hand holds it."""
     if t.game is None:
         return False
     deal = t.playing.deal
@@ -135,9 +145,9 @@ def card_seen_twice(t: BoardView) -> bool:
     if JOKER in cards and not t.parameters.get("joker"):
         cards = [card for card in cards if card != JOKER]
     kind = t.event.get("type")
-    if kind not in ("show", "discard"):  # cards coming into a hand: none may be in play, none named twice
+    if kind not in NAMED_AGAIN:  # cards coming into a hand: none may be in play, none named twice
         return not deal.in_play.keys().isdisjoint(cards) or len(set(cards)) < len(cards)
-    own = t.actor  # his own cards are his to name
+    own = DISCARDS if kind == "collect_discards" else t.actor  # his own cards (the discards') are his to name
     named: set[int] = set()
     for card in cards:
         holder = deal.holder_for_discard(card, own) if kind == "discard" and own else deal.in_play.get(card, own)
