@@ -212,5 +212,6 @@ add("stood", "{0} stood after the draw and has not staked since", lambda t, p: p
 add("winner", "{0} is a winner by the laws", lambda t, p: p in t.playing.winners)
 add("shows_for_a_sum", "{0} has staked all {0} has, for a show for that sum", lambda t, p: p in t.playing.all_in,
     note="a `demand_show` (law 60), or under table stakes a stake of all he has (A5)")
-add("shows_only", "{0}'s stake is only a show for a sum, which opens nothing", lambda t, p: t.playing.shows_only(p),
+add("shows_only", "{0}'s stake is only a show for a sum, which opens nothing",
+    lambda t, p: p is not None and t.playing.shows_only(p),
     note="a `demand_show` (law 60), or under table stakes all he has short of the stake he must meet (A5, law 61)")
