@@ -1188,6 +1188,24 @@ def test_the_api_pages_examples_run(heading, index):
     assert done.returncode == 0 and done.stderr == "", done.stderr
 
 
+def test_the_dealer_may_give_what_the_pack_holds_before_the_discards_are_gathered(tmp_path):
+    """Law 41 makes only more cards than remain given out of order: the case's give of the
+    one card left, the rest from the discards made up, is judged in order, and was never
+    offered (only the gathering was). Both are offered now; the cards owed stay owed."""
+    path = cases_dir() / "l41-the-last-drawer-given-what-the-pack-holds-gets-the-rest-from-the-discards.json"
+    case = json.loads(path.read_text(encoding="utf-8"))
+    log = {**case, "events": case["events"][:20]}
+    answer = arbiter.next_acts(log)
+    assert answer["player"] == "Ann"
+    assert answer["acts"] == [{"type": "collect_discards"}, {"type": "give", "to": "Dan", "count": 1}]
+    assert {"by": "Ann", "to": "Dan", "what": "give", "cards": 3, "law": "L39"} in answer["owed"]
+    assert case["events"][20] == {"type": "give", "to": "Dan", "count": 1}  # what the case's dealer did: in order
+    saved = tmp_path / "prefix.json"
+    saved.write_text(json.dumps(log), encoding="utf-8")
+    code, out, err = in_process("next", str(saved))
+    assert code == 0 and "or first gives Dan the 1 card the pack holds" in out and "Ann owes Dan 3 cards (L39)" in out
+
+
 def test_the_api_pages_dask_recipe_checks_the_logs_as_the_pool_does():
     """docs/api.md's Dask bag of the paths, with its `check`, gives each log's report (it
     read the files' lines, `read_text`, and a log over several lines failed to parse)."""

@@ -240,14 +240,18 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
                     f"holding {most}, or {p.verb('passes')}")
         return (f"{actor} to draw: {p.subject} {p.verb('discards')} up to {plural(most, 'card')} and "
                 f"{p.verb('asks')} for as many, {p.verb('stands')} pat, or {p.verb('passes')}")
+    if "collect_discards" in acts:
+        said = f"{actor} gathers the discards, shuffles them and has them cut, to make up the pack"
+        if "give" in acts:  # or gives what the pack holds first, the rest to come from the discards
+            give = acts["give"]
+            said += f", or first gives {give['to']} the {plural(give['count'], 'card')} the pack holds"
+        return said
     if "give" in acts:
         give, *instead = [act for act in answer["acts"] if act["type"] == "give"]
         said = f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
         # a wrong demand's deficiency offered beside the number that makes up the discard
         said += "".join(f", or {act['count']} to make up {act['to']}'s discard" for act in instead)
         return said
-    if "collect_discards" in acts:
-        return f"{actor} gathers the discards, shuffles them and has them cut, to make up the pack"
     then = f", a jack-pot with {jackpot['openers']} or better to open" if jackpot else ""
     if "show" in acts:
         if phase == "over":  # a jack-pot opener's openers, before the pool is paid (L33)
@@ -353,7 +357,10 @@ def range_words(least: int, most: int) -> str:
 
 def _is_act(item: dict[str, Any], answer: dict[str, Any]) -> bool:
     """An owed item the act in order settles (the give the dealer makes now; the ante or the
-    making up of the pack, owed by the one to act)."""
+    making up of the pack, owed by the one to act). Where the pack is to be made up, a give
+    offered is of what the pack holds, and settles none of the cards owed."""
+    if item["what"] == "give" and any(act["type"] == "collect_discards" for act in answer["acts"]):
+        return False
     return any(act["type"] == item["what"] and act.get("to", answer["player"]) in (item.get("to"), item.get("by"))
                for act in answer["acts"])
 
