@@ -178,9 +178,17 @@ class Deal:
             self.discarded_by[card] = player
 
     def collect_discards(self) -> None:
-        """The discards made up into the pack (L41): no card among them is in play."""
-        self.in_play = {card: holder for card, holder in self.in_play.items() if holder != DISCARDS}
+        """The discards made up into the pack (L41): no card among them is in play, nor a
+        card a hand no longer holds (thrown in a discard that named no cards)."""
+        self.in_play = {card: holder for card, holder in self.in_play.items()
+                        if self.holder_at_collection(card) != DISCARDS}
         self.discarded_by = {}
+
+    def holder_at_collection(self, card: int) -> str:
+        """Who holds a card when the discards are gathered: its holder, where his hand still
+        has it; else the discards (his discard named no cards, and his hand kept others)."""
+        holder = self.in_play.get(card, DISCARDS)
+        return holder if holder == DISCARDS or card in self.hands[holder].cards else DISCARDS
 
     def holds_a_copy(self, player: str, cards: list[int]) -> bool:
         """Does this player hold a second copy of one of these cards?"""

@@ -291,6 +291,26 @@ def test_the_discards_collected_are_judged_for_the_pack_as_a_discard_is(collecte
     assert [f for f in findings if f[0] == "L1"] == found and ("L41", 29) in findings
 
 
+@pytest.mark.parametrize("collected, given, found", [
+    (["Qs", "Qd", "9c", "2s"], None, []),  # the four his discard did not name: his hand no longer holds them
+    (None, ["Qs", "Qd", "9c"], []),  # gathered unnamed, then given again out of the pack made up
+    (["Qs", "Qd", "9c", "2s", "Qh"], None, [("L1", 29)]),  # the one his hand kept (the model's choice: the first)
+])
+def test_a_discard_that_named_no_cards_throws_cards_the_discards_collected_may_name(collected, given, found):
+    """Dan was dealt a named hand and threw four without naming them: the cards named in
+    the discards gathered (L41), or given out of the pack made up from them, were judged
+    still in his hand (L1) where his hand held one card."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][18] = {"type": "discard", "player": "Dan", "count": 4}
+    log["events"][29] = {"type": "collect_discards", **({"cards": collected} if collected else {})}
+    if given:
+        log["events"][32] = {"type": "give", "to": "Fay", "count": 3, "cards": given}
+    findings = [(f["id"], f["event"]) for f in check_log(log)["findings"]]
+    assert [f for f in findings if f[0] == "L1"] == found and ("L41", 29) in findings
+
+
 def test_a_joker_judged_where_it_came_is_not_judged_again_among_the_discards_collected():
     """One bad card, one finding: a joker dealt (L1 there) and discarded is gathered with the
     discards without a second L1."""

@@ -150,7 +150,8 @@ def card_seen_twice(t: BoardView) -> bool:
     own = DISCARDS if kind == "collect_discards" else t.actor  # his own cards (the discards') are his to name
     named: set[int] = set()
     for card in cards:
-        holder = deal.holder_for_discard(card, own) if kind == "discard" and own else deal.in_play.get(card, own)
+        holder = deal.holder_for_discard(card, own) if kind == "discard" and own else \
+            deal.holder_at_collection(card) if own == DISCARDS else deal.in_play.get(card, own)
         if (card in named or holder != own) and own not in deal.copies.get(card, ()):
             return True  # a copy he came by was judged as it came (one bad card, one finding)
         named.add(card)
