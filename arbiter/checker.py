@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from hashlib import sha256
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from arbiter import __version__, reading
 from arbiter.engine.replay import Replay
@@ -257,12 +257,15 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
     return replay_log(data, rulebook, None, digest=digest, **options)
 
 
-def _known_filters(rulebook: Rulebook, options: Mapping[str, Any]) -> None:
+def _known_filters(rulebook: Rulebook, options: dict[str, Any]) -> None:
     """`ignore=` and `select=` refused before the log is read, as the command line refuses
     them before any log: an ID not in the rule book is an error whatever the log holds
-    (an invalid one returned first, and the mistake went unsaid)."""
-    rule_ids(rulebook, options.get("ignore"), "ignore")
-    rule_ids(rulebook, options.get("select"), "select")
+    (an invalid one returned first, and the mistake went unsaid). One given as an iterator
+    (a generator) is kept as a list: read here, it was empty when the findings were filtered."""
+    for option in ("ignore", "select"):
+        if isinstance(given := options.get(option), Iterator):
+            options[option] = given = list(given)
+        rule_ids(rulebook, given, option)
 
 
 def next_acts_of(log: Mapping[str, Any], rulebook: Rulebook | None = None,

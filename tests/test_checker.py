@@ -69,6 +69,14 @@ def test_a_rule_book_that_is_not_one_is_refused_in_words(given):
             check()
 
 
+def test_a_filter_given_as_a_generator_is_read_once_and_kept():
+    """The check of the IDs read the generator, and the findings were then filtered by an
+    empty one: `ignore=(i for i in ["L13"])` ignored nothing."""
+    assert ids(check_log(load_case(FOUL), ignore=(i for i in ["L13"]))) == []
+    assert ids(check_file(FOUL, select=(i for i in ["L13"]))) == ["L13"]
+    assert ids(check_log(load_case(FOUL), select=(i for i in ["L15"]))) == []
+
+
 def test_no_filter_given_as_none_or_blank_is_no_filter():
     """As `--ignore ""` is none on the command line; None was a TypeError."""
     assert ids(check_log(load_case(FOUL), ignore=None)) == ids(check_log(load_case(FOUL), ignore="")) == ["L13"]
