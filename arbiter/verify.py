@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Iterator, Mapping
 
-from arbiter.checker import check_bytes
+from arbiter.checker import checked_bytes
 from arbiter.errors import ArbiterError
 from arbiter.reading.messages import clip, json_pointer
 from arbiter.rulebook.model import Rulebook
@@ -23,8 +23,10 @@ from arbiter.rulebook.model import Rulebook
 # Not what a report says of its log: the names a command line gave the log and the house
 # file (the provenance is compared first, on its own).
 # A house file without a `name:` is named after its file: a copy under another name is the
-# same house (its bytes, the SHA-256, decide), as the log's name is not compared.
+# same house (its bytes, the SHA-256, decide), as the log's name is not compared; one that
+# names itself is that name (`NAMED_NOT_RULED`).
 NOT_RULED = frozenset({("file",), ("provenance",), ("house_rules", "file"), ("house_rules", "name")})
+NAMED_NOT_RULED = NOT_RULED - {("house_rules", "name")}
 
 
 class VerifyError(ArbiterError):
@@ -76,21 +78,22 @@ def verify(report_data: bytes, report_name: str, log_data: bytes, log_name: str,
     its table names, looked for in `log_folder`) and compare with the report kept. Raises
     VerifyError where the answer cannot be given here."""
     reports = read_reports(report_data, report_name)
-    fresh = check_bytes(log_data, log_name, rulebook, log_folder, **options)
+    fresh, housed = checked_bytes(log_data, log_name, rulebook, log_folder, **options)
     now = fresh["provenance"]
     kept_all = _the_reports_of(reports, now["log_sha256"])
     if not kept_all:  # the files read, and the log differs from every log the reports are of
         return Verdict(False, now, "/reports", f"{len(reports)} reports, none of this log",
                        f"{now['log_sha256']}: the log is not one the reports were made of")
     for kept in kept_all:  # a log checked twice in one run is reported twice: each report of it must stand
-        verdict = _compared(kept, fresh, report_name)
+        verdict = _compared(kept, fresh, report_name, housed.house_named)
         if not verdict.stands:
             return verdict
     return Verdict(True, now)
 
 
-def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str) -> Verdict:
-    """One report kept against the report made now: the first difference, or it stands."""
+def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str, named: bool) -> Verdict:
+    """One report kept against the report made now: the first difference, or it stands.
+    `named`: the house file names itself, and its name is compared with the report's."""
     now = fresh["provenance"]
     then = kept.get("provenance")
     if not isinstance(then, dict):
@@ -102,8 +105,10 @@ def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str) -> 
     if then.get("log_sha256") != now["log_sha256"]:
         return Verdict(False, now, "/provenance/log_sha256", _shown(then.get("log_sha256")),
                        f"{now['log_sha256']}: the log is not the one the report was made of")
-    for where, before, after in chain(differences({**then, "house": now["house"]}, now, ("provenance",)),
-                                      differences(kept, fresh)):
+    house = then["house"] if named else now["house"]  # the SHA-256 is compared above: a name the file gives, here
+    not_ruled = NAMED_NOT_RULED if named else NOT_RULED
+    for where, before, after in chain(differences({**then, "house": house}, now, ("provenance",), not_ruled),
+                                      differences(kept, fresh, (), not_ruled)):
         return Verdict(False, now, where, before, after)
     return Verdict(True, now)
 
@@ -141,18 +146,19 @@ def _house(house: Mapping[str, Any] | None) -> str:
     return f"house rules {house.get('name')!r} (SHA-256 {house['sha256']})" if house else "no house rules"
 
 
-def differences(kept: object, fresh: object, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str, str, str]]:
+def differences(kept: object, fresh: object, path: tuple[str | int, ...] = (),
+                not_ruled: frozenset[tuple[str, ...]] = NOT_RULED) -> Iterator[tuple[str, str, str]]:
     """Where the report kept and the report made now part, in the report's order."""
     if isinstance(kept, dict) and isinstance(fresh, dict):
         for key in [*kept, *(k for k in fresh if k not in kept)]:
-            if (*path, key) not in NOT_RULED:
+            if (*path, key) not in not_ruled:
                 if key not in fresh or key not in kept:
                     yield json_pointer([*path, key]), _item(kept, key), _item(fresh, key)
                 else:
-                    yield from differences(kept[key], fresh[key], (*path, key))
+                    yield from differences(kept[key], fresh[key], (*path, key), not_ruled)
     elif isinstance(kept, list) and isinstance(fresh, list):
         for index, (a, b) in enumerate(zip(kept, fresh)):
-            yield from differences(a, b, (*path, index))
+            yield from differences(a, b, (*path, index), not_ruled)
         if len(kept) != len(fresh):
             shorter = min(len(kept), len(fresh))
             yield json_pointer([*path, shorter]), _item(kept, shorter), _item(fresh, shorter)

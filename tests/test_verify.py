@@ -223,6 +223,27 @@ def test_a_house_without_a_name_is_the_same_house_under_another_file_name(tmp_pa
     assert code == 2 and "the house rules differ" in err
 
 
+@pytest.mark.parametrize("where", [("provenance", "house", "name"), ("house_rules", "name")])
+def test_a_house_that_names_itself_is_that_name_in_the_report(tmp_path: Path, where: tuple[str, ...]):
+    """A house file's own `name:` is the house's name: a report saying another stood (only
+    the SHA-256 was compared), where docs/check.md spares only the name a file without
+    `name:` takes from its file. Renamed, the house file verifies still."""
+    club = tmp_path / "club.yaml"
+    club.write_text("name: the club\nparameters:\n  false_opener_penalty_antes: 3\n")
+    document = json.loads(in_process("check", str(CASE), "--house", str(club), "--format", "json")[1])
+    shutil.copy(club, tmp_path / "renamed.yaml")
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps(document))
+    assert in_process("verify", str(report), str(CASE), "--house", str(tmp_path / "renamed.yaml"))[0] == 0
+    holder = document["reports"][0]
+    for key in where[:-1]:
+        holder = holder[key]
+    holder[where[-1]] = "another club"
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(CASE), "--house", str(club))
+    assert code == 1 and f'at /{"/".join(where)} the report says "another club", arbiter says "the club"' in out
+
+
 def test_a_report_made_with_ignore_is_verified_with_it(tmp_path: Path):
     report = tmp_path / "report.json"
     report.write_text(in_process("check", str(CASE), "--ignore", "L44", "--format", "json")[1])

@@ -582,4 +582,4 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
            if house.get("hands") else {}),
     }
     return replace(rulebook, parameters=parameters, disabled=frozenset(disabled), house=summary,
-                   house_sha256=house.get("_sha256"))
+                   house_sha256=house.get("_sha256"), house_named=bool(house.get("name")))

@@ -207,6 +207,7 @@ class Rulebook:
     declared: Mapping[str, Parameter] = field(default_factory=dict)
     source_hash: str = ""  # the SHA-256 of its rule files (compiled.json's stamp): the rule book's identity
     house_sha256: str | None = None  # the SHA-256 of the house file applied, where one is
+    house_named: bool = False  # the house file gives its own `name:` (else it is named after its file)
     hands: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # every hand declared in data, by name
     # Its form compiled for the replay (engine/compiled.py), made when it is first replayed and
     # kept as long as it is: a rule book made for one log (a club's, through the API) takes
