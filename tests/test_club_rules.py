@@ -16,7 +16,7 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from arbiter.checker import check_file
+from arbiter.checker import check_file, check_log
 from arbiter.engine.compiled import CompiledRules
 from arbiter.errors import HouseRulesError, RuleFileError
 from arbiter.resources import cases_dir, rules_dir, schema_path
@@ -486,7 +486,6 @@ def test_a_club_rule_at_the_moment_the_pool_is_about_to_be_paid_knows_how_it_was
     """`game_won` is "the pool is about to be paid": a club's rule there asking how it is won
     (an uncalled bet, equal hands, a show for a sum) never held, the way being set only after
     it; and the game was over already, its pool taken, where an uncalled bet won it."""
-    from arbiter.checker import check_log
     from arbiter.notation import parse_checked
     from arbiter.rulebook.house import house_data
 
@@ -761,3 +760,18 @@ def test_a_clubs_next_dealer_naming_no_one_is_said_in_one_line(tmp_path, ruleboo
     report = check_file(cases_dir() / "l13-foul-hand-lifted.json", apply_house(rulebook, read_house(str(path))))
     assert report["status"] == "invalid"
     assert "the rule in force for who deals the next game names no player" in report["error"]["message"]
+
+
+@pytest.mark.parametrize("table, said", [({}, "Cat opened with a stack of unknown"),
+                                         ({"stacks": {"Ann": 20, "Bob": 20, "Cat": 20, "Dan": 20}},
+                                          "Cat opened with a stack of 20")])
+def test_a_number_a_summary_says_is_unknown_where_the_log_does_not_say_it(tmp_path, rulebook, table, said):
+    """`{stack_of_actor}` without the players' stacks (vocabulary.md: "else unknown") was
+    said "no one", as a person who is none is."""
+    check = {"when": {"on": ["open"]}, "then": [], "player": "actor",
+             "summary": "{actor} opened with a stack of {stack_of_actor}"}
+    path = house_file(tmp_path, club(checks=[check]))
+    log = json.loads((cases_dir() / "l13-foul-hand-lifted.json").read_text(encoding="utf-8"))
+    log["table"].update(table)
+    report = check_log(log, rulebook=apply_house(rulebook, read_house(str(path))))
+    assert [f["summary"] for f in report["findings"] if f["id"] == "H1"] == [said]

@@ -23,6 +23,7 @@ from arbiter.engine.expressions import (
     with_numbers,
 )
 from arbiter.rulebook.model import Check, Rule, Rulebook, first_read, hand_rules
+from arbiter.rulebook.vocabulary.functions import NUMBER_FUNCTIONS
 from arbiter.rulebook.vocabulary.grammar import (
     COUNTED_FORM,
     EVERY_PLAYER,
@@ -37,6 +38,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     template_value,
     unwrapped,
 )
+from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import EACH
 from arbiter.words import plural, pronoun_of
 
@@ -51,7 +53,9 @@ def compile_template(template: str, binding: Binding | None = None) -> Callable[
         parts.append(template[position:match.start()])
         name, person, verb = match.groups()
         if person is None:
-            parts.append(compile_value(template_value(name), binding))
+            value = template_value(name)
+            compiled = compile_value(value, binding)
+            parts.append(_number_part(compiled) if _is_number(value) else compiled)
         elif name in PRONOUN_FORMS or (name == "verb" and verb):
             parts.append(_pronoun_part(name, compile_value(person, binding), verb))
         elif name == COUNTED_FORM and verb:
@@ -68,6 +72,22 @@ def compile_template(template: str, binding: Binding | None = None) -> Callable[
         return " ".join(text.split())
 
     return render
+
+
+def _is_number(value: Any) -> bool:
+    """Is a template's value a number of the vocabulary (`{limit}`, `{stake_of_actor}`)?"""
+    word = next(iter(value)) if isinstance(value, dict) else value
+    return isinstance(word, str) and (word in NUMBERS or (isinstance(value, dict) and word in NUMBER_FUNCTIONS))
+
+
+def _number_part(number: Value) -> Value:
+    """A number a summary says: "unknown" where the log does not say it (stacks not given),
+    not the "no one" of a person who is none."""
+    def said(ctx: Context) -> Any:
+        value = number(ctx)
+        return "unknown" if value is None else value
+
+    return said
 
 
 def _pronoun_part(form: str, person: Value, verb: str | None) -> Value:
