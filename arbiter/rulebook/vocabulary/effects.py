@@ -134,10 +134,11 @@ EFFECTS.add("refund", "{from} refunds {amount} to {to}", lambda t, values, rule:
             note=("`refund: {from: P, to: P, amount: X}`, in the ledger too; counters given back out of the pool "
                   "are `return_stake`'s"))
 EFFECTS.add("penalty", "{from} pays {amount} to {to} as penalty",
-            lambda t, values, rule: _transfer(t, "penalty", {"to": POOL, **values}, rule),
+            lambda t, values, rule: _transfer(t, "penalty", values, rule),
             takes={"from": "person", "to": "payee", "amount": "whole"},
             says=lambda e, p: f"{e['from']} pays {e['amount']} {_to(e['to'])} as penalty",
-            note="`penalty: {from: P, to: P or pool, amount: X}` (to the pool if `to` is left out), in the ledger too")
+            note="`penalty: {from: P, to: P or pool, amount: X}`, each named (`to: pool` for the pool), "
+                 "in the ledger too")
 
 
 @EFFECTS("return_stake", "{amount} is given back to {player} out of the pool, the stake lowered by as much",
