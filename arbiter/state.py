@@ -86,6 +86,7 @@ class Hand:
         self.excess_law: str | None = None
         self.drawn_lifted: bool = False
         self.awaits_pack: int = 0  # cards still to come from the discards made up: the pack ran out in his give (L41)
+        self.thrown_unnamed: bool = False  # a discard of his named no cards where his hand had named ones
 
     def draw_to_come(self) -> bool:
         """Has he discarded and been given nothing yet (his draw is still to come)?"""
@@ -185,10 +186,15 @@ class Deal:
         self.discarded_by = {}
 
     def holder_at_collection(self, card: int) -> str:
-        """Who holds a card when the discards are gathered: its holder, where his hand still
-        has it; else the discards (his discard named no cards, and his hand kept others)."""
+        """Who holds a card when the discards are gathered: its holder, where his hand is
+        known to have it still; else the discards. A hand whose discard named none of the
+        cards it threw is not known to have kept any one of them (L1 needs a first copy
+        still in play, not one a model chose)."""
         holder = self.in_play.get(card, DISCARDS)
-        return holder if holder == DISCARDS or card in self.hands[holder].cards else DISCARDS
+        if holder == DISCARDS:
+            return DISCARDS
+        hand = self.hands[holder]
+        return holder if card in hand.cards and not hand.thrown_unnamed else DISCARDS
 
     def holds_a_copy(self, player: str, cards: list[int]) -> bool:
         """Does this player hold a second copy of one of these cards?"""

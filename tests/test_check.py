@@ -294,12 +294,13 @@ def test_the_discards_collected_are_judged_for_the_pack_as_a_discard_is(collecte
 @pytest.mark.parametrize("collected, given, found", [
     (["Qs", "Qd", "9c", "2s"], None, []),  # the four his discard did not name: his hand no longer holds them
     (None, ["Qs", "Qd", "9c"], []),  # gathered unnamed, then given again out of the pack made up
-    (["Qs", "Qd", "9c", "2s", "Qh"], None, [("L1", 29)]),  # the one his hand kept (the model's choice: the first)
+    (["Qs", "Qd", "9c", "2s", "Qh"], None, []),  # which he kept is not known: any may be among the discards
+    (["Qs", "Qd", "Qs"], None, [("L1", 29)]),  # one card named twice is seen again all the same
 ])
 def test_a_discard_that_named_no_cards_throws_cards_the_discards_collected_may_name(collected, given, found):
     """Dan was dealt a named hand and threw four without naming them: the cards named in
     the discards gathered (L41), or given out of the pack made up from them, were judged
-    still in his hand (L1) where his hand held one card."""
+    still in his hand (L1), where which card he kept is not known (the model kept the first)."""
     from tests.conftest import REPO
 
     log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")

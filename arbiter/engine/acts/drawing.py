@@ -44,7 +44,11 @@ def on_discard(r: Judge, event: Event) -> None:
             hand.cards.remove(card)
         game.deal.discard(card, player)
     while len(hand.cards) > hand.count:
-        hand.cards.remove(None) if None in hand.cards else hand.cards.pop()
+        if None in hand.cards:
+            hand.cards.remove(None)
+        else:  # a named card thrown, which one not said
+            hand.cards.pop()
+            hand.thrown_unnamed = True
     game.deal.uncollected += count
     if game.draw is not None:
         game.draw.take(player)
