@@ -1204,6 +1204,9 @@ def test_the_dealer_may_give_what_the_pack_holds_before_the_discards_are_gathere
     saved.write_text(json.dumps(log), encoding="utf-8")
     code, out, err = in_process("next", str(saved))
     assert code == 0 and "or first gives Dan the 1 card the pack holds" in out and "Ann owes Dan 3 cards (L39)" in out
+    # asked for 1, the card the pack holds: given him, it is the wrong number he asked for, a foul hand (L45)
+    wrong = {**case, "events": case["events"][:19] + [{"type": "demand", "player": "Dan", "count": 1}]}
+    assert arbiter.next_acts(wrong)["acts"] == [{"type": "collect_discards"}]
 
 
 def test_the_api_pages_dask_recipe_checks_the_logs_as_the_pool_does():

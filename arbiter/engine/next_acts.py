@@ -572,12 +572,17 @@ class Prospect:
     def cards_owed(self, game: Game, player: str, count: int) -> None:
         """The dealer gives a player the cards he owes him: the discard, or the cards
         exposed or short; where the pack cannot supply them, it is made up first, or he
-        gives what it holds (but cards exposed to him) and the rest comes from the discards
-        made up (L41: only more than remain is given out of order)."""
+        gives what it holds (but cards exposed to him, and not where that is the wrong number he
+        asked for) and the rest comes from the discards made up (L41: only more than remain is
+        given out of order)."""
         if game.deal.pack_remaining < count:
             self.pack_made_up(game)
-            # the cards exposed to him went back to the pack and are not given him (L40)
-            if (held := game.deal.pack_remaining - game.deal.hands[player].unreplaced) > 0:
+            # the cards exposed to him went back to the pack and are not given him (L40); nor is a wrong
+            # number he asked for, which would make his hand foul (L45)
+            hand = game.deal.hands[player]
+            held = game.deal.pack_remaining - hand.unreplaced
+            demanded = demanded_by(self.board, player)
+            if held > 0 and not (demanded != hand.discarded and hand.given + held == demanded):
                 self.acts.append({"type": "give", "to": player, "count": held})
         elif "shuffle" in game.deal.remaking:
             self.to(game.dealer, {"type": "shuffle"})
