@@ -21,6 +21,21 @@ def fold(text: str, width: int, indent: str = "", follow: str | None = None) -> 
                          break_on_hyphens=False)
 
 
+def decimal(value: float) -> str:
+    """A fraction as the house wrote it, in plain figures: `0.000000003`, never `3e-09`
+    (its shortest form that reads back as itself, written out)."""
+    from decimal import Decimal  # only where a fraction is said
+
+    return format(Decimal(repr(value)), "f")
+
+
+def value_text(value: object) -> str:
+    """A setting's value as a line quotes it: its JSON, but a fraction in plain figures."""
+    import json
+
+    return decimal(value) if isinstance(value, float) else json.dumps(value)
+
+
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
     """`plural(1, "card")` -> "1 card"; `plural(2, "card")` -> "2 cards"."""
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"

@@ -52,6 +52,20 @@ def test_a_house_fraction_is_named_as_the_house_wrote_it():
         "Bob staked an ante of 1234568, more than 0.1234567 of the limit of 10000000"]
 
 
+def test_a_small_house_fraction_is_said_in_plain_figures():
+    """0.000000003 was said "3e-09" in the finding, the story's house line and `law`."""
+    log = {**ANTE_OF_SIX, "table": {**ANTE_OF_SIX["table"], "limit": 1_000_000_000, "ante": 4},
+           "events": [*ANTE_OF_SIX["events"][:3], {"type": "ante", "player": "Bob", "amount": 4}]}
+    rulebook = house(max_ante_fraction_of_limit=0.000000003)
+    assert summaries(check_log(log, rulebook), "L19") == [
+        "Bob staked an ante of 4, more than 0.000000003 of the limit of 1000000000"]
+    from arbiter.render.lawbook import render_law
+    from arbiter.render.story import house_line
+
+    assert "max_ante_fraction_of_limit = 0.000000003" in house_line(check_log(log, rulebook))
+    assert "e-09" not in render_law(rulebook.get("L19"), rulebook, "text")
+
+
 def test_peels_one_half_reads_as_his_words():
     log = {**ANTE_OF_SIX, "table": {**ANTE_OF_SIX["table"], "limit": 10}}
     assert summaries(check_log(log), "L19") == ["Bob staked an ante of 6, more than one-half of the limit of 10"]

@@ -128,6 +128,18 @@ def test_the_text_notation_settles_as_its_json_twin():
         assert settled(str(hand))[1]["payments"] == settled(str(twin))[1]["payments"]
 
 
+@pytest.mark.parametrize("value", ["0.0000001", "0.00000010", "0.0000000001"])
+def test_a_small_value_is_written_in_plain_figures_as_the_schema_has_it(value):
+    """`--value 0.0000001` came back as "1E-7", which the settle schema's money pattern refuses."""
+    import jsonschema
+
+    from arbiter.resources import schema_path
+
+    _, document, _ = settled(str(cases_dir() / "l13-foul-hand-lifted.json"), "--value", value)
+    assert document["money"]["value"] == value
+    jsonschema.validate(document, json.loads(schema_path("settle").read_text(encoding="utf-8")))
+
+
 def test_money_beside_counters_is_exact():
     case = str(cases_dir() / "game-betting-six-players-straddle-jackpot-shared-pool.json")
     _, document, _ = settled(case, "--value", "0.1", "--currency", "GBP")

@@ -43,7 +43,7 @@ def settle_document(evening: Evening, money: Money | None = None) -> dict[str, A
         "logs": [_log_item(night) for night in evening.nights],
     }
     if money:
-        document["money"] = {"value": str(money.value), "currency": money.currency,
+        document["money"] = {"value": format(money.value, "f"), "currency": money.currency,
                              "nets": {person: money.plain(net) for person, net in evening.nets.items()}}
     return document
 

@@ -11,7 +11,7 @@ from arbiter.rulebook.describe import Describer
 from arbiter.rulebook.house import case_path
 from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rule, Rulebook
-from arbiter.words import fold
+from arbiter.words import fold, value_text
 
 SOURCE_URL = "https://www.gutenberg.org/ebooks/27819"
 SWITCHED_OFF = "off (house rules)"  # how `laws` shows a rule a house file's `disable` switched off
@@ -110,7 +110,7 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str, house_cases: Sequence[M
         lines += ["Why a house cannot switch it off:", _wrap(rule.stays_on_because), ""]
     if rule.parameters:
         lines.append("Parameters (in force):")
-        lines += [f"  {name} = {json.dumps(value)}  (a house may set {detail['parameters_allowed'][name]})"
+        lines += [f"  {name} = {value_text(value)}  (a house may set {detail['parameters_allowed'][name]})"
                   for name, value in detail["parameters_in_force"].items()]
         lines.append("")
     if detail["machine_form_in_words"]:

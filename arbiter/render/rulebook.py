@@ -22,6 +22,7 @@ from typing import Any, Mapping, Sequence
 from arbiter.render.lawbook import SOURCE_URL, law_detail
 from arbiter.rulebook.house import case_path
 from arbiter.rulebook.model import SECTIONS, Rule, Rulebook
+from arbiter.words import value_text
 
 SECTION_TITLES = {
     "deal": "The Deal", "ante": "The Ante", "play": "The Play", "jack-pot": "The Jack-pot",
@@ -167,7 +168,7 @@ def _markdown_rule(entry: Mapping[str, Any], links_from: str) -> list[str]:
     if rule.stays_on_because:
         blocks.append(f"Why a house cannot switch it off: {' '.join(rule.stays_on_because.split())}")
     if entry["parameters"]:
-        blocks.append("**Parameters:** " + ", ".join(f"`{name}` = `{json.dumps(value)}`"
+        blocks.append("**Parameters:** " + ", ".join(f"`{name}` = `{value_text(value)}`"
                                                      for name, value in entry["parameters"].items()))
     for heading, items in (("What the arbiter does", entry["does"]), ("Interpretations", rule.interpretations)):
         if items:
@@ -298,7 +299,7 @@ def _html_rule(entry: Mapping[str, Any]) -> str:
         parts.append(f'<p class="note">Why a house cannot switch it off: {_h(rule.stays_on_because)}</p>')
     if entry["parameters"]:
         parts.append("<h4>Parameters</h4><ul>" + "".join(
-            f"<li><code>{html.escape(name)}</code> = <code>{html.escape(json.dumps(value))}</code></li>"
+            f"<li><code>{html.escape(name)}</code> = <code>{html.escape(value_text(value))}</code></li>"
             for name, value in entry["parameters"].items()) + "</ul>")
     for heading, items in (("What the arbiter does", entry["does"]), ("Interpretations", rule.interpretations)):
         if items:

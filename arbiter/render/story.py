@@ -23,7 +23,7 @@ from arbiter.rulebook.vocabulary.effects import Pronouns, effect_words
 from arbiter.rulebook.vocabulary.grammar import setting_entries
 from arbiter.seats import POOL
 from arbiter.state import Phase
-from arbiter.words import fold, plural, pronoun_of
+from arbiter.words import fold, plural, pronoun_of, value_text
 
 Event = Mapping[str, Any]
 State = Mapping[str, Any]
@@ -578,7 +578,7 @@ def house_line(report: Mapping[str, Any]) -> str | None:
     house = report.get("house_rules")
     if not house:
         return None
-    changes = [f"{name} = {json.dumps(value)}" for name, value in house["parameters"].items()]
+    changes = [f"{name} = {value_text(value)}" for name, value in house["parameters"].items()]
     changes += [f"{rule_id} switched off" for rule_id in house["disable"]]
     changes += [f"{rule_id}, the club's own rule" for rule_id in house.get("rules", ())]
     return f"House rules in force: {house['name']} ({'; '.join(changes) or 'no change'})."

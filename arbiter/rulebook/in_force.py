@@ -16,6 +16,7 @@ from typing import Any, Iterator
 from arbiter.rulebook.describe import Describer
 from arbiter.rulebook.model import Rule, Rulebook
 from arbiter.rulebook.vocabulary.grammar import READS_PARAMETERS
+from arbiter.words import decimal
 
 
 def _params_in(node: Any) -> Iterator[str]:
@@ -47,7 +48,7 @@ def words(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         return ", ".join(words(item) for item in value) or "none"
-    return str(value)
+    return decimal(value) if isinstance(value, float) else str(value)
 
 
 def default_source(owner: Rule) -> str:
