@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Container, Final, Iterable, NewType
 
+from arbiter.cards import JOKER
 from arbiter.events import Event
 
 PhaseName = NewType("PhaseName", str)
@@ -151,6 +152,7 @@ class Deal:
         self.uncollected: int = 0
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
         self.made_up: bool = False  # the discards have been made up into the pack (L41)
+        self.joker_gathered: bool = False  # a joker judged (L1) went into the pack made up from the discards
         # the cards each hand is owed for the deal to be finished (the rules' `deal_complete`), read as the first
         # card comes, not at every card: None where no law in force says, and the deal ends at the first other act
         self.owed: int | None = None
@@ -181,6 +183,8 @@ class Deal:
     def collect_discards(self) -> None:
         """The discards made up into the pack (L41): no card among them is in play, nor a
         card a hand no longer holds (thrown in a discard that named no cards)."""
+        gathered = JOKER in self.in_play and self.holder_at_collection(JOKER) == DISCARDS
+        self.joker_gathered = self.joker_gathered or gathered  # judged as it came: not again out of the pack made up
         self.in_play = {card: holder for card, holder in self.in_play.items()
                         if self.holder_at_collection(card) != DISCARDS}
         self.discarded_by = {}

@@ -322,3 +322,29 @@ def test_a_joker_judged_where_it_came_is_not_judged_again_among_the_discards_col
     log["events"][18]["cards"] = ["Jo", "Qd", "9c", "2s"]
     log["events"][29] = {"type": "collect_discards", "cards": ["Jo", "Qd", "9c", "2s"]}
     assert [(f["id"], f["event"]) for f in check_log(log)["findings"] if f["id"] == "L1"] == [("L1", 4)]
+
+
+def test_a_joker_gathered_with_the_discards_and_given_again_is_one_finding():
+    """One bad card, one finding: a joker dealt (L1 there) and discarded, gathered into the
+    pack made up from the discards (L41) and given again, was found a second time."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][4]["hands"]["Dan"] = ["Qh", "Jo", "Qd", "9c", "2s"]
+    log["events"][18]["cards"] = ["Jo", "Qd", "9c", "2s"]
+    log["events"][29] = {"type": "collect_discards"}
+    log["events"][32] = {"type": "give", "to": "Fay", "count": 3, "cards": ["Jo", "Qd", "9c"]}
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"] if f["id"] == "L1"] == [("L1", 4)]
+
+
+def test_discards_taken_back_and_thrown_again_are_a_discard_out_of_time_not_an_invalid_log():
+    """L37 holds the cards taken back to be among the discards: thrown again, three of a hand
+    counted at two, the log was invalid ("cannot discard 3 cards, holding 2"); a second
+    discard is no time to draw (L35), whatever its count, as SPEC item 25 has it."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat (7c 5s 2h Kd Ks), Dan 5, Ann 5\nCat opens 2; Dan passes; Ann passes; Bob plays 2\n"
+            "Bob discards 0\nCat discards 3 (7c 5s 2h)\nCat takes back\nCat discards 3 (7c 5s 2h)\n")
+    log, _ = parse_checked(text, "x.hand")
+    report = check_log(log)
+    assert report["status"] == "irregular"
+    assert [(f["id"], f["player"]) for f in report["findings"]] == [("L37", "Cat"), ("L35", "Cat")]

@@ -21,7 +21,9 @@ def on_discard(r: Judge, event: Event) -> None:
     game = r.board.playing
     player, count = event["player"], event["count"]
     hand = game.deal.hands[player]
-    if count > hand.count and not game.deal.misdealt:  # after a misdeal no one holds cards: no time to draw (L35)
+    # after a misdeal no one holds cards, and one who has drawn discards again (his discards taken back, L37, are
+    # held to be among the discards): no time to draw (L35), whatever the count
+    if count > hand.count and not game.deal.misdealt and not has_drawn(r.board, player):
         raise r.board.refused(f"{player} cannot discard {plural(count, 'card')}, "
                                  f"holding {plural(hand.count, 'card')}", f"/events/{r.board.k}/count")
     held = r.decide("discard", player)

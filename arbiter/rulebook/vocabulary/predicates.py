@@ -120,13 +120,16 @@ NAMED_AGAIN: Final = frozenset({"show", "discard", "collect_discards"})
 def card_not_in_pack(t: BoardView) -> bool:
     """A joker the house does not admit; in a show or a discard, not one already judged
     when it came to the player naming it, and in the discards collected, not one already
-    in play (one bad card, one finding)."""
+    in play; come out of the pack made up from the discards, not one judged before it was
+    gathered with them (one bad card, one finding)."""
     if t.parameters.get("joker") or JOKER not in t.parsed_cards:
         return False
-    kind = t.event.get("type")
-    if kind not in NAMED_AGAIN or not t.game:
+    if not t.game:
         return True
+    kind = t.event.get("type")
     deal = t.playing.deal  # a second joker came by as a copy of the first (`card_seen_twice`'s record)
+    if kind not in NAMED_AGAIN:
+        return not deal.joker_gathered
     if kind == "collect_discards":
         return JOKER not in deal.in_play
     return not (deal.in_play.get(JOKER) == t.actor or t.actor in deal.copies.get(JOKER, ()))
