@@ -87,7 +87,8 @@ class Hand:
         self.excess_law: str | None = None
         self.drawn_lifted: bool = False
         self.awaits_pack: int = 0  # cards still to come from the discards made up: the pack ran out in his give (L41)
-        self.thrown_unnamed: bool = False  # a discard of his named no cards where his hand had named ones
+        # how many of his named cards a discard that named none may have thrown: which, not known
+        self.thrown_unnamed: int = 0
 
     def draw_to_come(self) -> bool:
         """Has he discarded and been given nothing yet (his draw is still to come)?"""
@@ -153,6 +154,10 @@ class Deal:
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
         self.made_up: bool = False  # the discards have been made up into the pack (L41)
         self.joker_gathered: bool = False  # a joker judged (L1) went into the pack made up from the discards
+        # the cards of hands whose discard named none, gathered into the pack made up (L41) or still held, which not
+        # known: each card's holder, and how many of his the pack made up may still hold
+        self.gathered_unsure: dict[int, str] = {}
+        self.unsure_left: dict[str, int] = {}
         # the cards each hand is owed for the deal to be finished (the rules' `deal_complete`), read as the first
         # card comes, not at every card: None where no law in force says, and the deal ends at the first other act
         self.owed: int | None = None
@@ -160,7 +165,14 @@ class Deal:
     def receive(self, card: int, holder: str) -> None:
         """A card comes into a hand. Where its first copy is still in play (his own hand
         too), his is a second copy (L1, judged as it comes): the first stays its holder's, so
-        that his own card is not seen again when he shows it, and the second cannot be valued."""
+        that his own card is not seen again when he shows it, and the second cannot be valued.
+        One of a hand's that may have gone into the pack made up comes out of it: once as many
+        have as that hand threw, the rest are his still."""
+        if (owner := self.gathered_unsure.pop(card, None)) is not None:
+            self.unsure_left[owner] -= 1
+            if self.unsure_left[owner] <= 0:
+                for kept in [c for c, o in self.gathered_unsure.items() if o == owner]:
+                    self.in_play.setdefault(kept, self.gathered_unsure.pop(kept))
         if card in self.in_play:
             self.copies.setdefault(card, set()).add(holder)
         else:
@@ -180,13 +192,22 @@ class Deal:
             self.in_play[card] = DISCARDS
             self.discarded_by[card] = player
 
-    def collect_discards(self) -> None:
-        """The discards made up into the pack (L41): no card among them is in play, nor a
-        card a hand no longer holds (thrown in a discard that named no cards)."""
+    def collect_discards(self, named: list[int]) -> None:
+        """The discards made up into the pack (L41): no card among them is in play. A hand
+        whose discard named none of its cards may have thrown any of them: those the
+        gathering names are in the pack; of the others, the pack may hold as many as he
+        threw less those (`gathered_unsure`), which one not known."""
         gathered = JOKER in self.in_play and self.holder_at_collection(JOKER) == DISCARDS
         self.joker_gathered = self.joker_gathered or gathered  # judged as it came: not again out of the pack made up
+        unsure = {card: holder for card, holder in self.in_play.items()
+                  if holder != DISCARDS and self.holder_at_collection(card) == DISCARDS}
+        for holder in set(unsure.values()):
+            self.unsure_left[holder] = self.hands[holder].thrown_unnamed - sum(unsure.get(c) == holder for c in named)
+        self.gathered_unsure.update((card, holder) for card, holder in unsure.items()
+                                    if card not in named and self.unsure_left[holder] > 0)
         self.in_play = {card: holder for card, holder in self.in_play.items()
-                        if self.holder_at_collection(card) != DISCARDS}
+                        if self.holder_at_collection(card) != DISCARDS or (card in unsure and card not in named
+                                                                         and self.unsure_left[holder] <= 0)}
         self.discarded_by = {}
 
     def holder_at_collection(self, card: int) -> str:

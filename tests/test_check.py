@@ -292,22 +292,26 @@ def test_the_discards_collected_are_judged_for_the_pack_as_a_discard_is(collecte
 
 
 @pytest.mark.parametrize("collected, given, found", [
-    (["Qs", "Qd", "9c", "2s"], None, []),  # the four his discard did not name: his hand no longer holds them
-    (None, ["Qs", "Qd", "9c"], []),  # gathered unnamed, then given again out of the pack made up
-    (["Qs", "Qd", "9c", "2s", "Qh"], None, []),  # which he kept is not known: any may be among the discards
+    (["Qs", "Qd", "9c", "2s"], None, []),  # four of his five: his discard may have thrown them
+    (["Qh"], None, []),  # the first he was dealt: which he kept is not known
+    (None, (["Qs", "Qd", "9c"], ["2s", "Qh"]), [("L1", 33)]),  # all five given out again: he threw four
+    (None, (["Qh", "Qd", "9c"], ["2s", "Kh"]), []),  # four of his given out again, and a card of no one's
+    (["Qs", "Qd", "9c", "2s", "Qh"], None, [("L1", 29)]),  # all five gathered: one at least is in his hand
     (["Qs", "Qd", "Qs"], None, [("L1", 29)]),  # one card named twice is seen again all the same
 ])
 def test_a_discard_that_named_no_cards_throws_cards_the_discards_collected_may_name(collected, given, found):
-    """Dan was dealt a named hand and threw four without naming them: the cards named in
-    the discards gathered (L41), or given out of the pack made up from them, were judged
-    still in his hand (L1), where which card he kept is not known (the model kept the first)."""
+    """Dan was dealt a named hand and threw four without naming them. Which he kept is not
+    known: any four of his five may be named among the discards gathered (L41), or given
+    out of the pack made up from them; not five, for one is in his hand still. The hand's
+    model (he kept his first card) made a card of his named there L1, whichever it was."""
     from tests.conftest import REPO
 
     log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
     log["events"][18] = {"type": "discard", "player": "Dan", "count": 4}
     log["events"][29] = {"type": "collect_discards", **({"cards": collected} if collected else {})}
     if given:
-        log["events"][32] = {"type": "give", "to": "Fay", "count": 3, "cards": given}
+        log["events"][32] = {"type": "give", "to": "Fay", "count": 3, "cards": given[0]}
+        log["events"][33] = {"type": "give", "to": "Gus", "count": 2, "cards": given[1]}
     findings = [(f["id"], f["event"]) for f in check_log(log)["findings"]]
     assert [f for f in findings if f[0] == "L1"] == found and ("L41", 29) in findings
 

@@ -41,16 +41,14 @@ def on_discard(r: Judge, event: Event) -> None:
     if early:
         hand.supplied = hand.given >= hand.discarded  # else the dealer owes him the rest
     hand.count -= count
+    if not r.board.parsed_cards:  # any of his named cards may be among those thrown, as many as he threw
+        hand.thrown_unnamed += min(count, sum(card is not None for card in hand.cards))
     for card in r.board.parsed_cards:
         if card in hand.cards:
             hand.cards.remove(card)
         game.deal.discard(card, player)
     while len(hand.cards) > hand.count:
-        if None in hand.cards:
-            hand.cards.remove(None)
-        else:  # a named card thrown, which one not said
-            hand.cards.pop()
-            hand.thrown_unnamed = True
+        hand.cards.remove(None) if None in hand.cards else hand.cards.pop()
     game.deal.uncollected += count
     if game.draw is not None:
         game.draw.take(player)
@@ -138,7 +136,7 @@ def on_collect_discards(r: Judge, event: Event) -> None:
         return
     game.deal.pack_remaining += game.deal.uncollected
     game.deal.uncollected = 0
-    game.deal.collect_discards()
+    game.deal.collect_discards(r.board.parsed_cards)
     game.deal.made_up = True
     game.deal.remaking = {"shuffle", "cut"}  # the pack made up is shuffled and cut before it is dealt from
     r.act(held)

@@ -149,12 +149,20 @@ def card_seen_twice(t: BoardView) -> bool:
         cards = [card for card in cards if card != JOKER]
     kind = t.event.get("type")
     if kind not in NAMED_AGAIN:  # cards coming into a hand: none may be in play, none named twice
-        return not deal.in_play.keys().isdisjoint(cards) or len(set(cards)) < len(cards)
+        if not deal.in_play.keys().isdisjoint(cards) or len(set(cards)) < len(cards):
+            return True
+        owners = [deal.gathered_unsure[card] for card in cards if card in deal.gathered_unsure]
+        return any(owners.count(owner) > deal.unsure_left[owner] for owner in owners)  # more than the pack may hold
     own = DISCARDS if kind == "collect_discards" else t.actor  # his own cards (the discards') are his to name
     named: set[int] = set()
+    unsure: dict[str, int] = {}  # gathered: how many of each hand's cards not known to be kept or thrown
     for card in cards:
         holder = deal.holder_for_discard(card, own) if kind == "discard" and own else \
             deal.holder_at_collection(card) if own == DISCARDS else deal.in_play.get(card, own)
+        if own == DISCARDS and holder == DISCARDS and (player := deal.in_play.get(card, DISCARDS)) != DISCARDS:
+            unsure[player] = unsure.get(player, 0) + 1  # one of his that his discard may have thrown
+            if unsure[player] > deal.hands[player].thrown_unnamed:
+                return True  # more of them than he threw: one at least is in his hand still
         if (card in named or holder != own) and own not in deal.copies.get(card, ()):
             return True  # a copy he came by was judged as it came (one bad card, one finding)
         named.add(card)
