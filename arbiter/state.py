@@ -87,7 +87,8 @@ class Hand:
         self.excess_law: str | None = None
         self.drawn_lifted: bool = False
         self.awaits_pack: int = 0  # cards still to come from the discards made up: the pack ran out in his give (L41)
-        # how many of his named cards a discard that named none may have thrown: which, not known
+        # his named cards a discard that named none may have thrown, and how many of them it threw: which, not known
+        self.maybe_thrown: set[int] = set()
         self.thrown_unnamed: int = 0
 
     def draw_to_come(self) -> bool:
@@ -213,13 +214,10 @@ class Deal:
     def holder_at_collection(self, card: int) -> str:
         """Who holds a card when the discards are gathered: its holder, where his hand is
         known to have it still; else the discards. A hand whose discard named none of the
-        cards it threw is not known to have kept any one of them (L1 needs a first copy
-        still in play, not one a model chose)."""
+        cards it threw is not known to have kept any one of those it held then (L1 needs a
+        first copy still in play, not one a model chose); a card given him after, it has."""
         holder = self.in_play.get(card, DISCARDS)
-        if holder == DISCARDS:
-            return DISCARDS
-        hand = self.hands[holder]
-        return holder if card in hand.cards and not hand.thrown_unnamed else DISCARDS
+        return DISCARDS if holder == DISCARDS or card in self.hands[holder].maybe_thrown else holder
 
     def holds_a_copy(self, player: str, cards: list[int]) -> bool:
         """Does this player hold a second copy of one of these cards?"""

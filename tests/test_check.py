@@ -352,3 +352,16 @@ def test_discards_taken_back_and_thrown_again_are_a_discard_out_of_time_not_an_i
     report = check_log(log)
     assert report["status"] == "irregular"
     assert [(f["id"], f["player"]) for f in report["findings"]] == [("L37", "Cat"), ("L35", "Cat")]
+
+
+def test_a_card_given_after_a_discard_that_named_none_is_known_to_be_held():
+    """Only the cards a hand held when its discard named none may have been thrown: the ace
+    given Dan after it, named among the discards gathered, is in his hand still (L1); it
+    was taken for one his discard might have thrown."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][18] = {"type": "discard", "player": "Dan", "count": 4}
+    log["events"][20] = {"type": "give", "to": "Dan", "count": 4, "cards": ["Ah", "Ad", "Ac", "Kh"]}
+    log["events"][29] = {"type": "collect_discards", "cards": ["Ah"]}
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == [("L1", 29), ("L41", 29)]

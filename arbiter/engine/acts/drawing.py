@@ -41,8 +41,10 @@ def on_discard(r: Judge, event: Event) -> None:
     if early:
         hand.supplied = hand.given >= hand.discarded  # else the dealer owes him the rest
     hand.count -= count
-    if not r.board.parsed_cards:  # any of his named cards may be among those thrown, as many as he threw
-        hand.thrown_unnamed += min(count, sum(card is not None for card in hand.cards))
+    if not r.board.parsed_cards and count:  # any of his named cards may be among those thrown, as many as he threw
+        named = {card for card in hand.cards if card is not None}
+        hand.maybe_thrown |= named
+        hand.thrown_unnamed += min(count, len(named))
     for card in r.board.parsed_cards:
         if card in hand.cards:
             hand.cards.remove(card)
