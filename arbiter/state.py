@@ -169,7 +169,7 @@ class Deal:
         that his own card is not seen again when he shows it, and the second cannot be valued.
         One of a hand's that may have gone into the pack made up comes out of it: once as many
         have as that hand threw, the rest are his still."""
-        if (owner := self.gathered_unsure.pop(card, None)) is not None:
+        if self.gathered_unsure and (owner := self.gathered_unsure.pop(card, None)) is not None:
             self.unsure_left[owner] -= 1
             if self.unsure_left[owner] <= 0:
                 for kept in [c for c, o in self.gathered_unsure.items() if o == owner]:

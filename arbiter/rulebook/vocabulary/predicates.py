@@ -151,6 +151,8 @@ def card_seen_twice(t: BoardView) -> bool:
     if kind not in NAMED_AGAIN:  # cards coming into a hand: none may be in play, none named twice
         if not deal.in_play.keys().isdisjoint(cards) or len(set(cards)) < len(cards):
             return True
+        if not deal.gathered_unsure:  # no hand's cards of a discard that named none went into a pack made up
+            return False
         owners = [deal.gathered_unsure[card] for card in cards if card in deal.gathered_unsure]
         return any(owners.count(owner) > deal.unsure_left[owner] for owner in owners)  # more than the pack may hold
     own = DISCARDS if kind == "collect_discards" else t.actor  # his own cards (the discards') are his to name
