@@ -29,6 +29,11 @@ def decimal(value: float) -> str:
     return format(Decimal(repr(value)), "f")
 
 
+def plain(value: object) -> str:
+    """A value as words quote it: a fraction in plain figures, anything else as it reads."""
+    return decimal(value) if isinstance(value, float) else str(value)
+
+
 def value_text(value: object) -> str:
     """A setting's value as a line quotes it: its JSON, but a fraction in plain figures."""
     import json

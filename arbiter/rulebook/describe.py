@@ -26,7 +26,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     named_operands,
     setting_entries,
 )
-from arbiter.words import decimal
+from arbiter.words import plain
 
 
 class Describer:
@@ -41,7 +41,7 @@ class Describer:
         if isinstance(node, bool):
             return "yes" if node else "no"
         if isinstance(node, (int, float)):
-            return decimal(node) if isinstance(node, float) else str(node)
+            return plain(node)
         if isinstance(node, str):
             if node.startswith("event."):
                 return EVENT_FIELDS[node[len("event."):]]
@@ -215,4 +215,4 @@ def _plain(value: Any) -> str:
         return ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in value.items())
     if isinstance(value, list):
         return ", ".join(_plain(v) for v in value)
-    return decimal(value) if isinstance(value, float) else str(value)
+    return plain(value)

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 from arbiter.rulebook.describe import Describer
 from arbiter.rulebook.model import Rule, Rulebook
 from arbiter.rulebook.vocabulary.grammar import READS_PARAMETERS
-from arbiter.words import decimal
+from arbiter.words import plain
 
 
 def _params_in(node: Any) -> Iterator[str]:
@@ -48,7 +48,7 @@ def words(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         return ", ".join(words(item) for item in value) or "none"
-    return decimal(value) if isinstance(value, float) else str(value)
+    return plain(value)
 
 
 def default_source(owner: Rule) -> str:
