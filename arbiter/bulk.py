@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
 from arbiter.checker import checked_bytes, invalid_report
 from arbiter.errors import LogError, LogReadError
-from arbiter.escapes import shown_path
 from arbiter.notation.reading import JSON_SUFFIX, LOG_SUFFIXES
 from arbiter.reading import not_regular, read_source, read_stream
 from arbiter.resources import TRUTH_FORMAT, TRUTH_SUFFIX
@@ -290,8 +289,8 @@ def build_rulebook(house: str | None) -> Rulebook:
 
 def check_one(path: str, rulebook: Rulebook, options: dict[str, Any]) -> dict[str, Any]:
     """The report on one path; never raises for anything about the log (SPEC §5: one
-    log's error never stops the others). The report's `file` is the path as given
-    (`shown_path`), `-` for standard input."""
+    log's error never stops the others). The report's `file` is the path as given, `-`
+    for standard input."""
     return check_read(path, rulebook, options)[0]
 
 
@@ -301,7 +300,7 @@ def check_read(path: str, rulebook: Rulebook,
     a caller asks of the log is asked of them, for standard input or a pipe cannot be read
     twice; and the rule book the report was made under (`rulebook`, with the house rules
     the log's table names)."""
-    name = shown_path(path)
+    name = str(path)
     data = None
     try:
         data = read_path(path)
@@ -520,8 +519,8 @@ def _check_alone(path: str, pool: Callable[[int], ProcessPoolExecutor],
         try:
             return executor.submit(_check_in_worker, path).result()
         except BrokenProcessPool:
-            return finish(invalid_report(shown_path(path), LogError(
+            return finish(invalid_report(str(path), LogError(
                 "internal error: the process checking this log died (out of memory, or killed); "
                 "the other logs were checked (please report it)"), rulebook=rulebook))
         except Exception as exc:  # noqa: BLE001
-            return finish(internal_error(shown_path(path), exc, rulebook))
+            return finish(internal_error(str(path), exc, rulebook))

@@ -33,12 +33,18 @@ def _status(findings: Iterable[Mapping[str, Any]]) -> str:
     return STATUS_IRREGULAR if any(f["severity"] == "irregularity" for f in findings) else STATUS_OK
 
 
+def _named(file: str | None) -> str | None:
+    """A report's name for its log: the path as given, a byte of it that is not UTF-8 shown
+    as `\\xNN` (`shown_path`), so that every output can hold it; None for a log given as data."""
+    return None if file is None else shown_path(file)
+
+
 def invalid_report(file: str | None, error: LogError, digest: str | None = None,
                    rulebook: Rulebook | None = None) -> dict[str, Any]:
     """The report on a log that cannot be read or replayed; `digest` the SHA-256 of its
     bytes where they were read, so that `arbiter verify` can tell it is the same file."""
     report: dict[str, Any] = {
-        "file": file, "status": STATUS_INVALID, "error": error.to_dict(),
+        "file": _named(file), "status": STATUS_INVALID, "error": error.to_dict(),
         "findings": [], "ledger": [], "games": [], "net": {},
         "provenance": provenance(digest, rulebook or load_rulebook()),
     }
@@ -223,7 +229,7 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
             failed.update(_judged(replay, ignored, selected))
         return failed, list(replay.trace or ())
     judged = _judged(replay, ignored, selected)
-    report = {"file": file, "status": _status(judged["findings"]), "error": None, **judged}
+    report = {"file": _named(file), "status": _status(judged["findings"]), "error": None, **judged}
     if rulebook.house:
         report["house_rules"] = dict(rulebook.house)
     if log["table"].get("pronouns"):
@@ -316,7 +322,7 @@ def _read_whole(data: bytes, file: str) -> bool:
 
 def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
     """Check one file; a file that cannot be read is an `invalid` report, never an exception."""
-    shown = shown_path(str(path))
+    shown = str(path)
     try:
         data = read_source(path)
     except LogError as error:

@@ -9,7 +9,6 @@ from arbiter.bulk import build_rulebook, log_folder, read_path
 from arbiter.checker import replay_bytes_with_trace
 from arbiter.cli.app import HOUSE, cli
 from arbiter.errors import LogError
-from arbiter.escapes import shown_path
 from arbiter.render.formats import EXPLAIN_FORMATS
 from arbiter.render.story import render_story, tell
 
@@ -28,8 +27,8 @@ def explain(log: str, fmt: str, house: str | None) -> None:
     """
     rulebook = build_rulebook(house)
     # under the house rules the log's table names, if any
-    document, rulebook, report, trace = replay_bytes_with_trace(read_path(log), shown_path(log), rulebook,
-                                                                log_folder(log), so_far=True)
+    document, rulebook, report, trace = replay_bytes_with_trace(read_path(log), log, rulebook, log_folder(log),
+                                                                so_far=True)
     if fmt == "html":
         from arbiter.render.html import render_story_html  # only a page needs the HTML renderer
 

@@ -18,7 +18,6 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from arbiter.bulk import STDIN, internal_error, log_folder, read_path
 from arbiter.checker import invalid_report, replay_bytes_with_trace
 from arbiter.errors import LogError
-from arbiter.escapes import shown_path
 from arbiter.render.html import render_html, render_index
 from arbiter.rulebook.model import Rulebook
 
@@ -27,7 +26,7 @@ def html_reports(paths: Iterable[str], rulebook: Rulebook,
                  options: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
     """Each log's report and its page, in the order of `paths`."""
     for path in paths:
-        name = shown_path(path)
+        name = str(path)
         log: dict[str, Any] | None = None
         trace: list[dict[str, Any]] = []
         digest, housed = None, rulebook
