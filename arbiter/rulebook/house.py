@@ -572,9 +572,10 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
             raise HouseRulesError(file, _field("parameters", name), f"{owner} declares it, and the house switches "
                                   f"{owner} off (disable): set it or switch {owner} off, not both")
     _refuse_disagreeing_parameters(file, rulebook, parameters, clubs, set(house.get("parameters") or ()))
+    file_named = shown_path(file)  # a name's bytes not UTF-8 as \xNN, as a report names its log
     summary = {
-        "file": shown_path(file),
-        "name": house.get("name") or Path(shown_path(file)).stem,
+        "file": file_named,
+        "name": house.get("name") or Path(file_named).stem,
         "parameters": dict(house.get("parameters") or {}),
         "disable": sorted(disabled),
         "rules": list(clubs),
