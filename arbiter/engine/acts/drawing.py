@@ -78,7 +78,9 @@ def on_demand(r: Judge, event: Event) -> None:
 def demand_known(r: Judge, player: str) -> None:
     hand, demanded = r.board.hand(player), demanded_by(r.board, player)
     if demanded is not None:  # each card owed once: a ruling on the demand assumed before owes no more than it lacks,
-        hand.owe_at_most(max(demanded - hand.given, 0))  # and takes over what the pack run out owed (L41)
+        # and takes over what the pack run out owed (L41); cards exposed are owed again whatever was asked (L40: up to
+        # the discard, which law 44 lets the dealer give)
+        hand.owe_at_most(max(demanded - hand.given, hand.unreplaced))
         hand.awaits_pack = min(hand.awaits_pack, max(demanded - hand.given - hand.owed, 0))
     r.fire("demand_known", player)
     if hand.supplied:
