@@ -128,12 +128,32 @@ def test_a_game_whose_stakes_were_all_given_back_leaves_nothing_in_the_pool(tmp_
 
 
 def test_next_in_words_names_a_pass_that_is_the_only_act_open(tmp_path):
-    """jacks-to-open: Cat holds no knaves, so the club's rule leaves her only a pass; the
-    answer in words said "Cat to act" and named no act (the JSON had `pass`)."""
+    """table-stakes: Cat has no counters on the table, so she may only pass; the answer in
+    words said "Cat to act" and named no act (the JSON had `pass`)."""
     log = tmp_path / "game.hand"
-    log.write_text("players Ann Bob Cat Dan; limit 20; ante 1; house jacks-to-open\n"
-                   "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n"
-                   "dealt Bob (2c 5d 8c 9s Kc), Cat (Th Td 4c 5s 8h), Dan (3c 3d 7h 9c Qd), Ann (4d 6h 7c Js Ah)\n",
+    log.write_text("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 50, Bob 50, Cat 0, Dan 50; "
+                   "house table-stakes\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt Bob 5, Cat 5, Dan 5, Ann 5\n",
                    encoding="utf-8")
     said = run("next", str(log))
-    assert said.exit_code == 0 and said.output.startswith("Cat's say: pass"), said.output
+    assert said.exit_code == 0 and said.output.startswith("Cat's say: pass\n"), said.output
+
+
+def test_a_club_rule_on_openers_does_not_tell_the_table_a_hand_it_has_not_seen(tmp_path):
+    """jacks-to-open: Cat holds no knaves, and the log says so; the answer offers her the
+    opening as it would were her cards not named (as law 30's openers in a jack-pot,
+    SPEC item 28), so that it does not tell the table what she holds; her opening is judged."""
+    said = {}
+    for name, cat in (("named", "(Th Td 4c 5s 8h)"), ("face down", "5")):
+        log = tmp_path / f"{name}.hand"
+        log.write_text("players Ann Bob Cat Dan; limit 20; ante 1; house jacks-to-open\n"
+                       "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+                       f"dealt Bob 5, Cat {cat}, Dan 5, Ann 5\n", encoding="utf-8")
+        said[name] = run("next", str(log), "--format", "json")
+        assert said[name].exit_code == 0, said[name].output
+    assert said["named"].output == said["face down"].output
+    assert json.loads(said["named"].output)["acts"] == [{"type": "open", "minimum": 2, "maximum": 21},
+                                                        {"type": "pass"}]
+    with (tmp_path / "named.hand").open("a", encoding="utf-8") as log:
+        log.write("Cat opens 2\n")
+    checked = run("check", str(tmp_path / "named.hand"), "--format", "json")
+    assert [f["id"] for f in json.loads(checked.output)["reports"][0]["findings"]] == ["H1"]

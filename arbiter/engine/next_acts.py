@@ -134,14 +134,15 @@ class Prospect:
             trial.finish(trial.board.k + 1)
         return trial
 
-    def replayed(self, *more: Event) -> Replay | None:
+    def replayed(self, *more: Event, face_down: str | None = None) -> Replay | None:
         """The log so far, with `more` acts after it, replayed on a copy (the engine's board
-        is never touched to try an act); None where the replay refuses one of them, or the
-        log's events are no list to copy (a long log's, read as they come)."""
+        is never touched to try an act), `face_down`'s cards in it not named; None where the
+        replay refuses one of them, or the log's events are no list to copy (a long log's,
+        read as they come)."""
         log = self.replay.log
         if not isinstance(log["events"], list):
             return None
-        events = [*log["events"], *more]
+        events = [*(log["events"] if face_down is None else unseen(face_down, log["events"])), *more]
         trial = Replay({**log, "events": events}, self.replay.rules)
         try:
             for k, each in enumerate(events):
@@ -285,9 +286,12 @@ class Prospect:
         """Would a club's own rule (law 81) find this act irregular? Its rules are checks, not
         bounds the turn model knows, so the act is tried on a copy of the log: replayed with
         it, does a club rule's irregularity fall on it, its actor's (not a ruling, nor another's
-        finding the act brings about: an early actor's turn come)?"""
+        finding the act brings about: an early actor's turn come)? The actor's cards are
+        tried as the table sees them, face down: a hand the log knows to lack a club's
+        openers is judged when it shows, not refused (as law 30's, reading 55), and the
+        answer does not tell the table what he holds."""
         clubs = self.club_rules
-        trial = self.replayed(event) if clubs else None
+        trial = self.replayed(event, face_down=event.get("player")) if clubs else None
         if trial is None:  # an act the replay refuses is no club rule's to forbid
             return False
         return any(f.event == trial.board.k and f.id in clubs and f.player == event.get("player")
@@ -659,6 +663,25 @@ class Prospect:
     def ledger_law(self, what: str) -> str | None:
         found = self.board.rules.ledger_setting(what, self.board)
         return found.rule if found else None
+
+
+def unseen(player: str | None, events: list[Event]) -> list[Event]:
+    """The events with the cards dealt to `player` not named, as the table sees them: his
+    hand in `dealt`, the cards dealt him one by one, the hand his `open` stated."""
+    seen: list[Event] = []
+    for event in events:
+        kind = event.get("type")
+        if kind == "dealt" and player is not None and isinstance(cards := event["hands"].get(player), list):
+            event = event.copy()
+            event["hands"] = {**event["hands"], player: len(cards)}
+        elif kind == "card" and event.get("to") == player and "card" in event:
+            event = event.copy()
+            del event["card"]
+        elif kind == "open" and event.get("player") == player and "cards" in event:
+            event = event.copy()
+            del event["cards"]
+        seen.append(event)
+    return seen
 
 
 def next_acts(replay: Replay) -> dict[str, Any]:
