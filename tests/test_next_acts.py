@@ -282,16 +282,23 @@ def test_a_short_pointed_out_after_the_pack_ran_out_takes_over_what_law_41_owed(
 def test_a_question_the_dealer_must_answer_waits_for_his_answer():
     """Law 49 ("the dealer shall answer correctly") and its reading: a question asked by
     one who has drawn, before he raised his cards or bet, is owed its answer; `next` asks
-    it of the dealer (`asks`) while the play goes on, until he answers. A question from
-    one who has not drawn is owed nothing, and nothing is asked."""
+    it of the dealer (`asks`) once the dealer has drawn (before it his answer has no count
+    to be true to, and L49 judges none), while the play goes on, until he answers. A
+    question from one who has not drawn is owed nothing, and nothing is asked."""
     text = DRAWN + "Bob discards 2; Bob gets 2\n"
     answer = answer_to(text + "Bob asks dealer\n")
-    assert answer["asks"] == [{"of": "Ann", "what": "cards drawn", "about": "Bob", "law": "L49"}]
-    assert answer["player"] == "Cat" and "Ann answers Bob how many cards the dealer drew (L49)" in words(answer)
+    assert answer["asks"] == [] and answer["player"] == "Cat"  # the dealer has not drawn yet
+    for draw in ("Ann discards 0\n", "Ann discards 1; Ann gets 1\n"):
+        answer = answer_to(text + "Bob asks dealer\nCat discards 0\nDan discards 0\n" + draw)
+        assert answer["asks"] == [{"of": "Ann", "what": "cards drawn", "about": "Bob", "law": "L49"}]
+        assert answer["player"] == "Cat" and "Ann answers Bob how many cards the dealer drew (L49)" in words(answer)
+    waiting = answer_to(text + "Bob asks dealer\nCat discards 0\nDan discards 0\nAnn discards 1\n")
+    assert waiting["asks"] == [] and waiting["player"] == "Ann"  # discarded, not yet given his draw
     assert answer_to(text + "Bob asks dealer\nAnn discards 0; dealer answers 0\n")["asks"] == []
     assert answer_to(text + "Cat asks dealer\n")["asks"] == []  # Cat has not drawn
     # asked twice, one question: asked once of the dealer, and one answer answers it
-    assert len(answer_to(text + "Bob asks dealer\nBob asks dealer\n")["asks"]) == 1
+    assert len(answer_to(text + "Bob asks dealer\nBob asks dealer\nCat discards 0\nDan discards 0\nAnn discards 0\n")
+               ["asks"]) == 1
     assert answer_to(text + "Bob asks dealer\nBob asks dealer\nAnn discards 0; dealer answers 0\n")["asks"] == []
     assert answer_to(text + "Ann discards 0; Ann asks dealer\n")["asks"] == []  # the dealer's own question is none
 

@@ -153,9 +153,13 @@ class Prospect:
 
     def questions_owed(self, game: Game) -> None:
         """A question to the dealer that he must answer (the asker had drawn and not raised
-        his cards or bet) waits for his answer, however the play goes on meanwhile; one
-        he need not answer (L50) is asked nothing of him."""
-        if game.phase != Phase.OVER:  # one answer for each asker, however often he asked (`on_dealer_answer`)
+        his cards or bet) waits for his answer, however the play goes on meanwhile, from
+        the time the dealer has drawn (before it an answer has no count to be true to, and
+        L49 judges none); one he need not answer (L50) is asked nothing of him."""
+        dealer = game.deal.hands[game.dealer]
+        drawn = game.dealer not in game.still_in or game.dealer in game.forfeited_draw or \
+            (dealer.discarded is not None and (dealer.discarded == 0 or dealer.supplied))
+        if drawn and game.phase != Phase.OVER:  # one answer for each asker, however often he asked
             askers = dict.fromkeys(asker for asker, owed in game.questions if owed)
             self.asks.extend({"of": game.dealer, "what": "cards drawn", "about": asker,
                               "law": self.law("Prospect.questions_owed")} for asker in askers)
