@@ -581,12 +581,13 @@ def test_a_jackpot_opener_left_alone_shows_his_openers_though_the_log_names_them
 def test_in_the_say_an_early_stake_binds_those_after_its_turn_not_the_opening_minimum(early, least):
     """SPEC 24: Dan's opening out of turn binds those after him once his turn has come, and
     counts as the last increase: Ann, after him, meets it (3, or a short 1), not the
-    opening minimum of 2; Dan, who may say again, is offered the opening minimum. What
+    opening minimum of 2; Dan, who may say again, is offered a raise of his stake, or, short
+    of the opening minimum, that minimum (item 24: his turn passes unless he raises). What
     `next` offers, `check` accepts without a finding."""
     text = HEAD + f"dealt\nDan opens {early}\nCat passes\n"
     answer = answer_to(text)
     assert answer["player"] == "Ann" and act(answer, "play")["minimum"] == least
-    assert [o["minimum"] for o in answer["others"] if o.get("player") == "Dan"] == [max(early, 2)]
+    assert [o["minimum"] for o in answer["others"] if o.get("player") == "Dan"] == [early + 1 if early >= 2 else 2]
     log, _ = parse_checked(text + f"Ann plays {least}\n", "x.hand")
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # Dan's act out of turn, and no more
 
@@ -1262,12 +1263,13 @@ def test_an_early_stake_over_the_limit_is_judged_at_its_turn_whatever_he_does_th
     early 30 raises the others' highest, 2, by more than the limit of 10, found once, at the
     event that brings his turn (Cat's), whatever he does there. What he adds then is an
     increase over the highest stake, his own included (D1's reading): `next` offers him his
-    30 up to 40 (it offered nothing, as if any stake would be found again), and a stake of
-    30 or 35 there draws no further finding."""
+    raise up to 40 (it offered nothing, as if any stake would be found again; his turn
+    passes unless he raises, item 24), and a stake of 30 or 35 there draws no further
+    finding."""
     answer = answer_to(head)
     assert answer["phase"] == phase
     assert [o for o in answer["others"] if o.get("player") == "Dan"] == [
-        {"type": "play", "minimum": 30, "maximum": 40, "player": "Dan"}]
+        {"type": "play", "minimum": 31, "maximum": 40, "player": "Dan"}]
     early = "L25" if phase == "say" else "L53"
     for stake in (30, 35):
         log, _ = parse_checked(head + f"Dan plays {stake}\n", "x.hand")
@@ -1277,11 +1279,11 @@ def test_an_early_stake_over_the_limit_is_judged_at_its_turn_whatever_he_does_th
 def test_an_early_stake_within_the_limit_may_be_raised_by_the_limit_again_at_its_turn():
     """SPEC 24: Dan's early bet of 8 counts at his turn as the last increase (6 over Cat's 2);
     a raise he makes then is an increase over his 8: to 18 is within the limit of 10, to 19
-    is D1. `next` offers him 8 to 18."""
+    is D1. `next` offers him a raise, 9 to 18 (at 8 his turn passes, item 24)."""
     head = (HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
             "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\nDan bets 8\nCat bets 2\n")
     assert [o for o in answer_to(head)["others"] if o.get("player") == "Dan"] == [
-        {"type": "play", "minimum": 8, "maximum": 18, "player": "Dan"}]
+        {"type": "play", "minimum": 9, "maximum": 18, "player": "Dan"}]
     for stake, found in ((18, ["L53"]), (19, ["L53", "D1"])):
         log, _ = parse_checked(head + f"Dan plays {stake}\n", "x.hand")
         assert [f["id"] for f in replay_log(log)["findings"]] == found
@@ -1313,14 +1315,14 @@ def test_an_early_stake_is_judged_at_its_turn_over_the_preceding_stake_made_in_t
 def test_an_early_actor_after_one_over_the_limit_is_judged_at_his_own_turn_and_may_raise():
     """SPEC 24 and 28: Dan's early 30 is over the limit of 10 at his turn (over Cat's 2),
     found as Cat's opening brings his turn; what he adds there is judged over the highest
-    stake (D1's reading): he is offered his 30 up to 45. Ann's early 35 counts at her turn,
+    stake (D1's reading): he is offered a raise of his 30 up to 45. Ann's early 35 counts at her turn,
     after Dan's, over his 30: within the limit, so she may raise by the limit again, to 45,
     and a stake of 45 there is no finding of hers."""
     text = HEAD + "dealt\nDan opens 30\nAnn plays 35\nCat opens 2\n"
     answer = answer_to(text)
     assert [o for o in answer["others"] if o["type"] != "pass"] == [
-        {"type": "play", "minimum": 30, "maximum": 45, "player": "Dan"},
-        {"type": "play", "minimum": 35, "maximum": 45, "player": "Ann"}]
+        {"type": "play", "minimum": 31, "maximum": 45, "player": "Dan"},
+        {"type": "play", "minimum": 36, "maximum": 45, "player": "Ann"}]
     log, _ = parse_checked(text + "Ann plays 45\n", "x.hand")
     assert [(f["id"], f["player"]) for f in replay_log(log)["findings"]] == [
         ("L25", "Dan"), ("L25", "Ann"), ("D1", "Dan")]
@@ -1599,7 +1601,7 @@ def test_the_first_bettor_who_drew_without_making_good_may_show_for_what_he_has(
 def test_an_early_stake_found_over_the_limit_at_its_turn_may_still_be_raised_within_it():
     """D1's reading: Dan's early 30 is judged when Cat's opening brings his turn (12 over the
     limit of 20 above the 2 he had to meet); what he adds at his turn is an increase over
-    the highest stake, his own included: `next` offers him up to 50 (it offered nothing,
+    the highest stake, his own included: `next` offers him a raise up to 50 (it offered nothing,
     as if any stake of his would draw the finding again), and his 45 draws none."""
     case = json.loads((cases_dir() / "d1-a-stake-out-of-turn-raised-again-at-his-turn-is-judged-by-the-limit.json")
                       .read_text(encoding="utf-8"))
@@ -1607,7 +1609,7 @@ def test_an_early_stake_found_over_the_limit_at_its_turn_may_still_be_raised_wit
     cut = next(k for k, e in enumerate(events) if e == {"type": "open", "player": "Cat", "stake": 2}) + 1
     answer = arbiter.next_acts({**case, "events": events[:cut]})
     assert [o for o in answer["others"] if o["player"] == "Dan"] == [
-        {"type": "play", "minimum": 30, "maximum": 50, "player": "Dan"}]
+        {"type": "play", "minimum": 31, "maximum": 50, "player": "Dan"}]
     found = [(f["id"], f["event"]) for f in replay_log({**case, "events": events[:cut + 1]})["findings"]]
     assert found == [("L25", cut - 2), ("D1", cut - 1)]
 
@@ -1696,8 +1698,11 @@ def test_the_turn_to_draw_of_one_short_says_a_pass_ends_his_part(house, said):
     ("Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 0; Dan discards 1\nAnn discards 0\n"
      "Cat plays 2\n",  # the dealer owes Dan his card in the betting: the give first; Dan's bet, which would
      "Ann gives Dan 1 card"),  # raise a hand of four (L48), is not offered among the others until then
+    ("Cat opens 2\nBob plays 4\nDan plays 4\nAnn plays 4\n",  # Bob's early 4 met at his turn, the say's last:
+     "Bob may still raise (5 to 24), or Bob to draw: they discard up to 5 cards and ask for as many, stand pat, "
+     "or pass"),  # it passes unless he raises (item 24), the draw beside it: a raise, not a make-good
     ("Dan plays 4\nCat passes\n",  # Dan said early, his turn come: his own bounds, not only Ann's
-     "Dan may say again (play 4 to 24; the early act stands and the turn may pass), or Ann's say: play (4 to 24) or "
+     "Dan may say again (play 5 to 24; the early act stands and the turn may pass), or Ann's say: play (4 to 24) or "
      "pass"),
     ("Cat opens 2; Dan plays 4; Ann passes; Bob passes\nCat discards 2\n",  # her cards first; she may still make good
      "Cat may still make good (4), or Ann gives Cat 2 cards"),

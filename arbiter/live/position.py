@@ -305,16 +305,24 @@ def _early_actors(answer: dict[str, Any], round_word: str) -> str:
 
 def _making_good(answer: dict[str, Any], bettor: str | None) -> str:
     """In the draw, one who drew short may still make his stake good (D4, law 36): `Cat may
-    still make good (4), or `; under table stakes one without the counters for it, show
-    for what he has (A5, L60): `Cat may still demand a show for 3, or `. Not the `bettor`
-    waiting behind the dealer's give, whose acts are said after it."""
-    late = [(o["player"], _range(o)) for o in answer["others"] if o["type"] == "play" and o["player"] != bettor]
+    still make good (4), or ` (his stake made the highest, no more); under table stakes one
+    without the counters for it, show for what he has (A5, L60): `Cat may still demand a
+    show for 3, or `; one whose early say met the stake at his turn, the say over, may still
+    raise it (item 24): `Dan may still raise (7 to 26), or `. Not the `bettor` waiting
+    behind the dealer's give, whose acts are said after it."""
+    plays = [o for o in answer["others"] if o["type"] == "play" and o["player"] != bettor]
+    said = [_together([(o["player"], _range(o)) for o in plays if (o["minimum"] == o["maximum"]) == good], verb)
+            for good, verb in ((True, "make good"), (False, "raise"))]
     shows = "".join(f"{o['player']} may still demand a show for {_range(o)}, or " for o in answer["others"]
                     if o["type"] == "demand_show" and o["player"] != bettor)
+    return "".join(said) + shows
+
+
+def _together(late: list[tuple[str, str]], verb: str) -> str:
+    """`Cat may still make good (4), or `; of several, `Cat (4) and Dan (4) may still make good, or `."""
     if len(late) == 1:
-        return f"{late[0][0]} may still make good ({late[0][1]}), or " + shows
-    made = " and ".join(f"{player} ({stake})" for player, stake in late) + " may still make good, or " if late else ""
-    return made + shows
+        return f"{late[0][0]} may still {verb} ({late[0][1]}), or "
+    return " and ".join(f"{player} ({stake})" for player, stake in late) + f" may still {verb}, or " if late else ""
 
 
 def _waiting_bettor(answer: dict[str, Any]) -> str | None:
