@@ -294,6 +294,9 @@ def test_a_question_the_dealer_must_answer_waits_for_his_answer():
         assert answer["player"] == "Cat" and "Ann answers Bob how many cards the dealer drew (L49)" in words(answer)
     waiting = answer_to(text + "Bob asks dealer\nCat discards 0\nDan discards 0\nAnn discards 1\n")
     assert waiting["asks"] == [] and waiting["player"] == "Ann"  # discarded, not yet given his draw
+    # given cards before his discard (L35's reading), he has drawn them: L49 judges his answer, and it is asked
+    given = answer_to(text + "Bob asks dealer\nCat discards 0\nDan discards 0\nAnn gets 2\n")
+    assert given["asks"] == [{"of": "Ann", "what": "cards drawn", "about": "Bob", "law": "L49"}]
     assert answer_to(text + "Bob asks dealer\nAnn discards 0; dealer answers 0\n")["asks"] == []
     assert answer_to(text + "Cat asks dealer\n")["asks"] == []  # Cat has not drawn
     # asked twice, one question: asked once of the dealer, and one answer answers it

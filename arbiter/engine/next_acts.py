@@ -49,7 +49,13 @@ from arbiter.events import MAX_STAKE, Event
 from arbiter.findings import EvidenceRecord
 from arbiter.rulebook.house import HOUSE_AUTHORITY
 from arbiter.rulebook.vocabulary.functions import demanded_by
-from arbiter.rulebook.vocabulary.numbers import expected_straddle, limit_after_draw, opening_least, raise_limit
+from arbiter.rulebook.vocabulary.numbers import (
+    dealer_drew,
+    expected_straddle,
+    limit_after_draw,
+    opening_least,
+    raise_limit,
+)
 from arbiter.rulebook.vocabulary.predicates import hand_known
 from arbiter.seats import POOL
 from arbiter.state import Game, Outcome, Phase, PhaseName
@@ -156,10 +162,8 @@ class Prospect:
         his cards or bet) waits for his answer, however the play goes on meanwhile, from
         the time the dealer has drawn (before it an answer has no count to be true to, and
         L49 judges none); one he need not answer (L50) is asked nothing of him."""
-        dealer = game.deal.hands[game.dealer]
-        drawn = game.dealer not in game.still_in or game.dealer in game.forfeited_draw or \
-            (dealer.discarded is not None and (dealer.discarded == 0 or dealer.supplied))
-        if drawn and game.phase != Phase.OVER:  # one answer for each asker, however often he asked
+        # the dealer's draw as L49 counts it (`dealer_drew`); one answer for each asker, however often he asked
+        if dealer_drew(self.board) is not None and game.phase != Phase.OVER:
             askers = dict.fromkeys(asker for asker, owed in game.questions if owed)
             self.asks.extend({"of": game.dealer, "what": "cards drawn", "about": asker,
                               "law": self.law("Prospect.questions_owed")} for asker in askers)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
+from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.numbers import dealer_drew, stake_made
 from arbiter.rulebook.vocabulary.predicates import cards_due
 from arbiter.rulebook.vocabulary.registry import Words
@@ -38,13 +39,17 @@ def all_stood(t: BoardView) -> bool:
 
 def draw_ended(t: BoardView) -> bool:
     """Every player still in has had his turn to draw, the dealer last, and been given all
-    he is owed, the pack running out in his give included (L41): no give can come now
-    (turns.md: the draw ends when the dealer has drawn)."""
+    he is owed, the pack running out in his give included (L41), and all he asked for
+    (of his discard: given it, all is well, L44), or raised what he was given: no give can
+    come now (turns.md: the draw ends when the dealer has drawn). A give of fewer may be
+    followed by the rest before he raises them, the last drawer's as any other's: a give
+    in parts."""
     game = t.game
     if game is None or game.phase != Phase.DRAW or game.draw is None or not game.draw.over(game.still_in):
         return False
     hands = game.deal.hands
     return all(hands[p].owed == 0 == hands[p].awaits_pack and (hands[p].supplied or not hands[p].discarded)
+               and (hands[p].drawn_lifted or min(demanded_by(t, p) or 0, hands[p].discarded or 0) <= hands[p].given)
                for p in game.still_in)
 
 
