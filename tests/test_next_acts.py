@@ -1516,18 +1516,22 @@ def test_a_card_exposed_then_a_short_ruled_on_a_demand_below_the_discard_owes_th
     assert [(o["law"], o["cards"]) for o in answer["owed"]] == [("L40", 1), ("L43", 1)]
 
 
-def test_a_card_exposed_then_a_dispute_decided_above_it_owes_each_laws_share():
-    """Item 28's "what is owed (cards to give [L40, L43])": Bob discards 1 and the card
-    given him is exposed (owed again, L40); the evidence then settles his demand at 2
-    (L46), and the ruling makes good the card not already owed (law 43, each card owed
-    once). `next` owes 1 by each law, as check's findings do, not 2 by law 43."""
+def test_a_card_exposed_then_a_dispute_decided_above_the_discard_owes_only_the_card_exposed():
+    """Item 28's "what is owed (cards to give [L40, L43])" and law 44: Bob discards 1 and the
+    card given him is exposed (owed again, L40); the evidence then settles his demand at 2
+    (L46, a wrong demand, L44). The dealer was giving the discard, the card exposed to be
+    replaced in its stead: all is well, and the ruling makes nothing good (law 43's make-good
+    of the demand, given, would be the wrong number, law 45). `next` owes the card exposed."""
     text = DRAWN + "Bob discards 1; Bob gets 1 exposed 1\nBob claims 2 dealer says 1 testimony (Dan 2)\n"
     effects = [(e["type"], e["count"]) for f in replay_log(parse_checked(text, "x.hand")[0])["findings"]
                for e in f["effects"] if e["type"] in ("owe_cards", "make_good")]
-    assert effects == [("owe_cards", 1), ("make_good", 1)]
+    assert effects == [("owe_cards", 1)]
     answer = answer_to(text)
-    assert [(o["law"], o["cards"]) for o in answer["owed"]] == [("L40", 1), ("L43", 1)]
-    assert answer["acts"][0] == {"type": "give", "to": "Bob", "count": 2}
+    assert [(o["law"], o["cards"]) for o in answer["owed"]] == [("L40", 1)]
+    assert answer["acts"][0] == {"type": "give", "to": "Bob", "count": 1}
+    given = replay_log(parse_checked(text + "Bob gets 1\nCat discards 0\nDan discards 0\nAnn discards 0\nCat plays 2\n"
+                                     "Dan plays 2\nAnn plays 2\nBob plays 2\n", "x.hand")[0])
+    assert [f["id"] for f in given["findings"]] == ["L40", "L46", "L44"]  # his discard, replaced: no L45, no L48
 
 
 def test_one_given_a_card_before_his_discard_is_offered_no_stand_on_six():
