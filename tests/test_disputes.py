@@ -76,3 +76,22 @@ def test_the_discard_given_after_a_wrong_demand_settled_is_all_well():
         report = check_log(log(SAY + disputed(2, demand, 2, 0) + REST))
         assert ruled(report) == {"cards": [], "foul": []}
         assert [f["id"] for f in report["findings"]] == ["L46", "L44"]
+
+
+def test_a_give_while_the_witness_is_asked_is_the_players_draw():
+    """A give to the disputant while his ruling waits for the witness's number, the last to
+    draw and short of his discard, is the rest of his draw, not a give after the draw (law
+    35: it changed nothing, and the number then owed the card again): given his discard,
+    all is well whatever number the witness then gives."""
+    head = [*SAY[:6], {"type": "play", "player": "Dan", "stake": 2}, {"type": "pass", "player": "Ann"},
+            {"type": "pass", "player": "Bob"}, {"type": "discard", "player": "Cat", "count": 0},
+            {"type": "discard", "player": "Dan", "count": 2}, {"type": "give", "to": "Dan", "count": 1},
+            {"type": "dispute", "player": "Dan", "claims": 2, "dealer_says": 1}]
+    for number in (1, 2):
+        report = check_log(log([*head, {"type": "give", "to": "Dan", "count": 1},
+                                {"type": "dispute", "player": "Dan", "claims": 2, "dealer_says": 1,
+                                 "testimony": {"Bob": number}}]))
+        assert "L35" not in [f["id"] for f in report["findings"]]
+        assert ruled(report)["cards"] == []
+        answer = next_acts(log([*head, {"type": "give", "to": "Dan", "count": 1}]))
+        assert answer["owed"] == []
