@@ -1770,3 +1770,33 @@ def test_the_first_bet_waits_through_every_step_of_the_pack_made_up_after_the_dr
     log["events"] = log["events"][:prefix]
     said = words(arbiter.next_acts(log))
     assert said.startswith(first) and "; then Cat to bet: play (2 to 22) or pass" in said, said
+
+
+def test_a_card_exposed_in_the_second_part_of_a_give_is_owed_again():
+    """Law 40 and reading 10: Bob asks for his 3 and is given them in parts, 1 and then 2 with
+    one exposed: the card exposed is owed again (2 of his 3 given face down), as it is in a
+    give of all 3 at once; it was held that no more were due after the first part."""
+    for gives in ("Bob gets 1\nBob gets 2 exposed 1\n", "Bob gets 3 exposed 1\n"):
+        text = DRAWN + "Bob discards 3; Bob asks 3\n" + gives
+        effects = [(f["id"], e["type"], e["count"]) for f in replay_log(parse_checked(text, "x.hand")[0])["findings"]
+                   for e in f["effects"]]
+        assert effects == [("L40", "owe_cards", 1)], gives
+        answer = answer_to(text)
+        assert answer["owed"] == [{"by": "Ann", "to": "Bob", "what": "give", "cards": 1, "law": "L40"}], gives
+
+
+def test_an_early_stake_short_of_the_opening_after_a_straddle_is_offered_the_opening_minimum():
+    """D3 and item 24: Dan's 2, staked before the cards, counts at his turn, the first say
+    after Cat's straddle of 2: the least opening is 4 (double the last straddle), and a
+    stake of 3 there is an opening short (L25). He is offered 4, not one more than his
+    stake (a raise is offered from one more than his stake only where it already meets
+    the least at his turn)."""
+    case = json.loads((cases_dir() / "l21-a-straddle-in-turn-after-a-stake-before-the-cards-is-the-last-straddle.json")
+                      .read_text(encoding="utf-8"))
+    events = case["events"][:7]
+    assert events[-1]["type"] == "dealt" and events[-2] == {"type": "straddle", "player": "Cat", "amount": 2}
+    answer = arbiter.next_acts({**case, "events": events})
+    dan = [o for o in answer["others"] if o.get("player") == "Dan" and o["type"] == "play"]
+    assert [o["minimum"] for o in dan] == [4]
+    findings = replay_log({**case, "events": [*events, {"type": "play", "player": "Dan", "stake": 4}]})["findings"]
+    assert [f["id"] for f in findings if f["event"] == 7] == []

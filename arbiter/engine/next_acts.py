@@ -414,7 +414,7 @@ class Prospect:
         own = game.stakes[player]
         least, most = max(least, own), min(most, MAX_STAKE)  # no stake a log could not record (the log's bound)
         if not must_act and not short:  # his early stake meets the stake at his turn: his act again is a raise
-            least = own + 1
+            least = max(least, own + 1)
         means = self.means(player, own, max(least, most))
         # no stake at all where his own early stake already raises the stake he meets at his turn by more than
         # the limit (D1: `most_for`)

@@ -61,8 +61,13 @@ def given_or_owed(hand: Hand) -> int:
 
 def due_to(hand: Hand) -> int:
     """His discard until he is given it, less cards given him before; then those owed, and
-    the rest of a give the pack ran out in."""
-    return hand.owed + hand.awaits_pack if hand.supplied else (hand.discarded or 0) - hand.given
+    the rest of a give the pack ran out in, or the rest of what he asked (of his discard)
+    while he has not raised what he was given: a give in parts (`draw_ended`)."""
+    if not hand.supplied:
+        return (hand.discarded or 0) - hand.given
+    asked = min(hand.discarded or 0, hand.demanded if hand.demanded is not None else hand.discarded or 0)
+    rest = 0 if hand.drawn_lifted else asked - hand.given
+    return max(hand.owed + hand.awaits_pack, rest)
 
 
 PERSON_FUNCTIONS.add("left_of", "the player to the left of {0}", lambda t, p: t.seating.left_of(p))
@@ -91,7 +96,8 @@ add("deficiency_of", "the number of cards {0} demanded and is neither given nor 
 add("due_to", "the number of cards the dealer is to give {0} now",
     lambda t, p: due_to(t.playing.deal.hands[p]),
     note="his discard until he is given it (law 39; less cards given him before he discarded), then those "
-         "owed (L40, L43), and the rest of a give the pack ran out in (L41)")
+         "owed (L40, L43), the rest of a give the pack ran out in (L41), or the rest of what he asked (of his "
+         "discard) while he has not raised the cards given: a give in parts")
 add("unreplaced_for", "the number of cards exposed in giving to {0} not yet replaced",
     lambda t, p: t.playing.deal.hands[p].unreplaced,
     note="owed by law 40 until replaced: law 45 judges the number given once there are none")
