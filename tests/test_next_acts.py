@@ -1706,7 +1706,7 @@ def test_the_turn_to_draw_of_one_short_says_a_pass_ends_his_part(house, said):
      "Cat plays 2\n",  # the dealer owes Dan his card in the betting: the give first; Dan's bet, which would
      "Ann gives Dan 1 card"),  # raise a hand of four (L48), is not offered among the others until then
     ("Cat opens 2\nBob plays 4\nDan plays 4\nAnn plays 4\n",  # Bob's early 4 met at his turn, the say's last:
-     "Bob may still raise (5 to 24), or Bob to draw: they discard up to 5 cards and ask for as many, stand pat, "
+     "Bob may still stake (5 to 24), or Bob to draw: they discard up to 5 cards and ask for as many, stand pat, "
      "or pass"),  # it passes unless he raises (item 24), the draw beside it: a raise, not a make-good
     ("Dan plays 4\nCat passes\n",  # Dan said early, his turn come: his own bounds, not only Ann's
      "Dan may say again (play 5 to 24; the early act stands and the turn may pass), or Ann's say: play (4 to 24) or "

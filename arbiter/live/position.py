@@ -9,7 +9,7 @@ orders (`turn_of`), which the rules define.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.next_acts import next_acts
@@ -307,12 +307,13 @@ def _making_good(answer: dict[str, Any], bettor: str | None) -> str:
     """In the draw, one who drew short may still make his stake good (D4, law 36): `Cat may
     still make good (4), or ` (his stake made the highest, no more); under table stakes one
     without the counters for it, show for what he has (A5, L60): `Cat may still demand a
-    show for 3, or `; one whose early say met the stake at his turn, the say over, may still
-    raise it (item 24): `Dan may still raise (7 to 26), or `. Not the `bettor` waiting
-    behind the dealer's give, whose acts are said after it."""
+    show for 3, or `; one whose early say comes again beside the draw, the say over, may
+    still stake within its bounds (item 24: a raise, or a make-good and more): `Dan may
+    still stake (7 to 26), or `. Not the `bettor` waiting behind the dealer's give, whose
+    acts are said after it."""
     plays = [o for o in answer["others"] if o["type"] == "play" and o["player"] != bettor]
     said = [_together([(o["player"], _range(o)) for o in plays if (o["minimum"] == o["maximum"]) == good], verb)
-            for good, verb in ((True, "make good"), (False, "raise"))]
+            for good, verb in ((True, "make good"), (False, "stake"))]
     shows = "".join(f"{o['player']} may still demand a show for {_range(o)}, or " for o in answer["others"]
                     if o["type"] == "demand_show" and o["player"] != bettor)
     return "".join(said) + shows
@@ -325,13 +326,19 @@ def _together(late: list[tuple[str, str]], verb: str) -> str:
     return " and ".join(f"{player} ({stake})" for player, stake in late) + f" may still {verb}, or " if late else ""
 
 
+# The acts of the dealer's debt in the draw, the pack made up for it included (L39-L43, L41):
+# while one of them is the act asked for, the bettor's turn waits among the others.
+DEALERS_DEBTS: Final = frozenset({"give", "collect_discards", "shuffle", "cut"})
+
+
 def _waiting_bettor(answer: dict[str, Any]) -> str | None:
     """The bettor whose turn waits among the others while the dealer gives what he owes (or
     makes up the pack to give it), the dealer himself too: offered a pass beside his stake,
     where one who may still make good in the draw is offered his stake alone; at the show,
     the hand due next, offered its show."""
-    if answer["player"] is None or answer["phase"] not in ("draw", "betting", "show"):
-        return None
+    if answer["player"] is None or answer["phase"] not in ("draw", "betting", "show") or \
+            not any(act["type"] in DEALERS_DEBTS for act in answer["acts"]):
+        return None  # not the dealer's debt: a player's own acts (an early sayer's beside his draw are said apart)
     waits = "show" if answer["phase"] == "show" else "pass"
     return next((o["player"] for o in answer["others"] if o["type"] == waits), None)
 
