@@ -186,6 +186,10 @@ add("forfeited_draw", "{0} has forfeited his draw", lambda t, p: p in t.playing.
     note="passed over in the draw (L38): no discard or give of his counts")
 add("gave_wrong_number", "the dealer gave {0} the number {0} demanded, not {0}'s discard", gave_wrong_number,
     note="law 45's wrong number: cards taken back by a ruling (L42) counted as given")
+add("gave_the_discard", "the dealer gave {0} {0}'s discard",
+    lambda t, p: p is not None and (hand := t.playing.deal.hands[p]).given + hand.unreplaced == hand.discarded,
+    note="law 44's number, whatever he asked: all is well; cards exposed in giving it, to be replaced (L40), "
+         "counted as given")
 add("supplied", "the dealer has given {0} cards in the draw",
     lambda t, p: p is not None and t.playing.deal.hands[p].supplied,
     note="a `give` to him is recorded (of any number, 0 included)")
