@@ -1423,6 +1423,45 @@ def test_what_a_short_give_owes_is_the_card_exposed_and_the_shortfall_pointed_ou
         assert [f["id"] for f in replay_log(log)["findings"]] == before
 
 
+@pytest.mark.parametrize("draw, rest", [
+    ("Bob discards 3; Bob asks 3; Bob gets 2\n", 1),  # the rest of what he asked
+    ("Bob discards 3; Bob gets 1\n", 2),  # no demand recorded: his discard
+    ("Bob discards 3; Bob asks 4; Bob gets 2\n", 1),  # more than his discard asked: the discard (L44)
+    ("Bob discards 3; Bob asks 2; Bob gets 1\n", 2),  # fewer asked: the discard, not the 1 that makes it foul (L45)
+    ("Bob discards 3; Bob asks 2; Bob gets 2\n", None),  # given the wrong number asked: foul (L45), nothing to finish
+    ("Bob discards 3; Bob asks 3; Bob gets 2; Bob lifts\n", None),  # raised: judged by L48
+    ("Bob discards 3; Bob asks 3; Bob gets 2\nCat discards 0; Dan discards 0; Ann discards 0\nCat bets 2\n",
+     None),  # after the first bet only cards owed may come (reading 11)
+])
+def test_the_rest_of_a_give_not_pointed_out_is_offered_among_the_others_and_never_owed(draw, rest):
+    """Reading 10 and items 11 and 28: a give of fewer than he asked, not pointed out, owes
+    nothing (law 43 makes good only once it is pointed out), but the dealer may still give
+    the rest, in parts, until the player raises his cards or the first bet: the rest of the
+    discard is offered among the others, the next to draw (or to bet) still to act; given,
+    it raises no finding and he holds five cards."""
+    text = DRAWN + draw
+    answer = answer_to(text)
+    gives = [(o["dealer"], o["to"], o["count"]) for o in answer["others"] if o["type"] == "give"]
+    assert gives == ([("Ann", "Bob", rest)] if rest else []), answer
+    assert not [o for o in answer["owed"] if o["what"] == "give"] and answer["player"] != "Ann", answer
+    if rest:
+        assert f"Ann may still give Bob the rest of his discard ({rest} card" in words(answer, {"Bob": "he"})
+        given = replay_log(parse_checked(text + f"Bob gets {rest}\n", "x.hand")[0])
+        before = replay_log(parse_checked(text, "x.hand")[0])
+        assert [f["id"] for f in given["findings"]] == [f["id"] for f in before["findings"]]
+        later = answer_to(text + f"Bob gets {rest}\nCat discards 0; Dan discards 0; Ann discards 0\n")
+        assert later["player"] == "Cat" and not [o for o in later["others"] if o["type"] == "give"], later
+
+
+def test_the_rest_of_a_give_to_the_last_to_draw_waits_beside_the_first_bet():
+    """Reading 10 (case l35-a-give-in-parts-to-the-last-to-draw-is-his-draw): all have drawn,
+    Bob given 2 of his 3; the first bettor is to act, and the rest of Bob's give is offered
+    among the others until that bet."""
+    answer = answer_to(DRAWN + "Bob discards 3; Bob gets 2\nCat discards 0; Dan discards 0; Ann discards 0\n")
+    assert (answer["player"], answer["phase"]) == ("Cat", "betting")
+    assert {"type": "give", "dealer": "Ann", "to": "Bob", "count": 1} in answer["others"]
+
+
 def test_a_jackpot_ante_paid_short_owes_the_rest_and_paying_it_completes_the_ante():
     """Items 17 and 28 (L30): Cat pays 1 of the jack-pot ante of 2, an irregularity; the
     other 1 is still owed, offered as her ante, and paying it completes her one sum equal

@@ -72,3 +72,18 @@ def test_before_the_first_deal_any_player_may_draw_for_it_or_deal():
     offered = [(act.event["type"], act.event.get("player") or act.event.get("dealer"))
                for act in turn(position_at(log, [])).acts]
     assert offered == [("draw_for_deal", p) for p in ("Ann", "Bob", "Cat")] + [("deal", p) for p in ("Ann", "Bob", "Cat")]
+
+
+def test_the_rest_of_a_give_in_parts_is_a_button_under_or():
+    """Reading 10 and item 28: Bob given 1 of his 3, not pointed out, the page offers Cat's
+    draw and, under "Or:", the dealer's give of the rest: the button records `Bob gets 2`,
+    and the replay takes it as Bob's draw."""
+    log = {"format": "peel-draw-poker-log", "version": 1,
+           "table": {"players": ["Ann", "Bob", "Cat"], "limit": 10, "ante": 1}}
+    text = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 3; Bob gets 1\n")
+    events = parse_checked(text, "x")[0]["events"]
+    gives = [act for act in turn(position_at(log, events)).acts if act.event["type"] == "give"]
+    assert [(act.event, act.other) for act in gives] == [({"type": "give", "to": "Bob", "count": 2}, True)]
+    assert event_line(gives[0].event) == "Bob gets 2"
+    offered_is_taken(log, events, gives[0])

@@ -20,8 +20,8 @@ The answer, as `arbiter schema next` describes it:
   needs: a fixed number as its own field (`amount`, `count`, `to`), a range as `minimum`
   and `maximum` (of the stake, or of the cards discarded);
 - `others`: acts others may make now instead (the dealer deals when no straddle comes;
-  an early actor may act again at his turn; the winner's `win` recorded), each with its
-  player;
+  an early actor may act again at his turn; the winner's `win` recorded; the rest of a
+  give in parts), each with its player;
 - `owed`: `{"by", "to", "what", "cards" or "amount", "law"}`: cards the dealer owes
   (`give`: the discard, cards exposed, a deficiency; `return_excess`), the pack to be
   made up (`collect_discards`), antes due, and refunds and penalties ruled in this deal;
@@ -48,7 +48,7 @@ from arbiter.errors import ArbiterError
 from arbiter.events import MAX_STAKE, Event
 from arbiter.findings import EvidenceRecord
 from arbiter.rulebook.house import HOUSE_AUTHORITY
-from arbiter.rulebook.vocabulary.functions import demanded_by
+from arbiter.rulebook.vocabulary.functions import asked_of, demanded_by, owed_to
 from arbiter.rulebook.vocabulary.numbers import (
     dealer_drew,
     expected_straddle,
@@ -490,6 +490,7 @@ class Prospect:
                 self.others.extend({**act, "player": drawer} for act in late)
             if hand.draw_to_come() and hand.demanded is None:
                 self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})  # asked (L39)
+        self.rest_of_a_give(game, owing)
         if self.dealer_owes(game, owing, player):
             # all have drawn: while the dealer gives what is owed (the cutter cuts the pack made up for it), the
             # first bet waits among the others (L39, reading 11); not while a witness is asked (no acts offered)
@@ -507,6 +508,22 @@ class Prospect:
             if asked is not None and least <= asked <= held:
                 least = held = asked
             self.to(player, {"type": "discard", "minimum": least, "maximum": held}, {"type": "pass"})
+
+    def rest_of_a_give(self, game: Game, owing: list[tuple[str, int, str | None]]) -> None:
+        """A give of fewer than he asked, not pointed out, owes nothing (L43 makes good only
+        once it is pointed out); but until he raises his cards, and until the first bet, the
+        dealer may still give the rest, as the second part of his draw (reading 10): the rest
+        of his discard is offered among the others (given it, all is well, L44; the rest of a
+        wrong number asked, short of the discard, would make it foul, L45)."""
+        owed = {drawer for drawer, _, _ in owing}
+        for drawer in game.the_draw().order:
+            hand = game.deal.hands[drawer]
+            if drawer in owed or drawer not in game.still_in or not hand.supplied or hand.drawn_lifted \
+                    or owed_to(hand) or asked_of(hand) <= hand.given:
+                continue
+            rest = (hand.discarded or 0) - hand.given
+            if 0 < rest <= game.deal.pack_remaining:
+                self.others.append({"type": "give", "dealer": game.dealer, "to": drawer, "count": rest})
 
     def waiting_bet(self, game: Game, owed: set[str]) -> None:
         """The acts the betting will open with, among the others (the dealer to act first);

@@ -182,7 +182,10 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
         waiting = {o["type"]: o for o in answer["others"] if o.get("player") == bettor}
         main += f"; then the hands are shown: {bettor} shows or passes" if answer["phase"] == "show" else \
             f"; then {bettor} to bet: {_bet_options(waiting)}"
-    parts = [_making_good(answer, bettor) + main if answer["phase"] == "draw" else main] if main is not None else []
+    if main is not None:
+        late = _making_good(answer, bettor) if answer["phase"] == "draw" else ""
+        main = _rest_of_a_give(answer, pronouns) + late + main
+    parts = [main] if main is not None else []
     parts.extend(_ask_words(ask) for ask in answer["asks"] if not (answer["phase"] == "over" and ask["of"] == actor))
     owed = [owed_words(item) for item in answer["owed"] if not _is_act(item, answer)]
     if owed:
@@ -317,6 +320,13 @@ def _making_good(answer: dict[str, Any], bettor: str | None) -> str:
     shows = "".join(f"{o['player']} may still demand a show for {_range(o)}, or " for o in answer["others"]
                     if o["type"] == "demand_show" and o["player"] != bettor)
     return "".join(said) + shows
+
+
+def _rest_of_a_give(answer: dict[str, Any], pronouns: dict[str, str] | None) -> str:
+    """A give of fewer than he asked, not pointed out, may be finished before he raises his
+    cards (a give in parts): `Ann may still give Bob the rest of his discard (1 card), or `."""
+    return "".join(f"{o['dealer']} may still give {o['to']} the rest of {pronoun_of(o['to'], pronouns).possessive} "
+                   f"discard ({plural(o['count'], 'card')}), or " for o in answer["others"] if o["type"] == "give")
 
 
 def _together(late: list[tuple[str, str]], verb: str) -> str:
