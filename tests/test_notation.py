@@ -294,6 +294,14 @@ def test_undo_takes_back_the_last_line_of_events_whole():
     ("", 1, 1, "the table comes first: 'players', 'limit' and 'ante'"),
     (HEAD + "Ann deals\nBob plys 2\n", 3, 5, "expected what Bob does (adds, antes, asks, "),
     (HEAD + "Ann deals\nBob plys 2\n", 3, 5, "found 'plys' (did you mean 'plays'?)"),
+    (HEAD + "Ann deals\nCarl plys 2\n", 3, 6, "found 'plys' (did you mean 'plays'?)"),  # a name: no word for it
+    # a word mistyped anywhere is answered with the nearest word expected there (docs/notation.md)
+    (HEAD + "Ann deals\nBob points out uncat\n", 3, 16, "found 'uncat' (did you mean 'uncut'?)"),
+    (HEAD + "Ann deals\nBob asks dealr\n", 3, 10, "found 'dealr' (did you mean 'dealer'?)"),
+    (HEAD + "Ann deals\nBob gets 2 expose 1\n", 3, 12, "found 'expose' (did you mean 'exposed'?)"),
+    (HEAD + "Ann deals\nundoo\n", 3, 6, "found the end of the line (did you mean 'undo'?)"),
+    (HEAD + "Ann deals\ndiscard collected\n", 3, 9, "found 'collected' (did you mean 'discards collected'?)"),
+    ("players Ann Bob; limt 20; ante 1\n", 1, 18, "(missing: limit, ante); found 'limt' (did you mean 'limit'?)"),
     (HEAD + "Ann deals\nBob plays\n", 3, 10, "expected a whole stake in counters, found the end of the line"),
     (HEAD + "Ann deals\nBob plays x2\n", 3, 11, "expected a whole stake in counters, found 'x2'"),
     (HEAD + "Ann deals; Bob plays x2; Cat passes\n", 2, 22, "expected a whole stake in counters, found 'x2'"),  # not 'x2;'

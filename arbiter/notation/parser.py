@@ -158,10 +158,30 @@ class _Parser:
         return line, pos - self.line_starts[line - 1] + 1
 
     def fail(self, expected: list[str] | str, pos: int | None = None) -> NotationError:
+        """`expected …, found …`, and the nearest of the words expected to a word mistyped."""
         pos = self.pos if pos is None else pos
         wanted = [expected] if isinstance(expected, str) else list(dict.fromkeys(expected))
         listed = wanted[0] if len(wanted) == 1 else ", ".join(wanted[:-1]) + " or " + wanted[-1]
-        return self.error(f"expected {listed}, found {self.found(pos)}", pos)
+        words = [w[1:-1].removeprefix("[not] ") for w in wanted if len(w) > 2 and w[0] == w[-1] == "'"]
+        return self.error(f"expected {listed}, found {self.found(pos)}{self.nearest(pos, words)}", pos)
+
+    def typed(self, pos: int) -> str:
+        """The word written at `pos` (none at the end of a line), as `found` names it."""
+        words = self.text[pos:pos + 200].split("\n", 1)[0].split()
+        return words[0].split(";", 1)[0] if words else ""
+
+    def mistyped(self, pos: int, words: list[str]) -> str:
+        """`; found 'limt' (did you mean 'limit'?)`, where the word written is near one of `words`."""
+        hint = self.nearest(pos, words)
+        return f"; found {self.found(pos)}{hint}" if hint else ""
+
+    def nearest(self, pos: int, words: list[str]) -> str:
+        """` (did you mean 'plays'?)`: the nearest of `words` to the word written at `pos`, if any is near."""
+        typed = self.typed(pos)
+        if any(word.split()[0] == typed for word in words):  # written right: what follows it is wrong
+            return ""
+        close = difflib.get_close_matches(typed, words, n=1) if typed else []
+        return f" (did you mean {close[0]!r}?)" if close else ""
 
     def error(self, detail: str, pos: int | None = None) -> NotationError:
         return NotationError(*self.where(pos), detail)
@@ -356,9 +376,9 @@ class _Parser:
 
     def require_table(self, pos: int) -> None:
         missing = [word for word in ("players", "limit", "ante") if word not in self.table]
-        if missing:
+        if missing:  # a table word mistyped (`limt 20`) is answered with the nearest
             raise self.error("the table comes first: 'players', 'limit' and 'ante', before any event "
-                             f"(missing: {', '.join(missing)})", pos)
+                             f"(missing: {', '.join(missing)}){self.mistyped(pos, list(HEADER_WORDS))}", pos)
 
     def undo(self, start: int, first_on_line: bool) -> None:
         self.skip_space()
@@ -421,9 +441,11 @@ class _Parser:
                 return synonym
         verbs = [" ".join(f.words) for f in sorted(SUBJECT_FORMS, key=lambda f: f.words)]
         said = [" ".join(s.words) for s in SYNONYMS]
-        typed = self.text[self.pos:self.pos + 200].split("\n", 1)[0].split()
-        close = difflib.get_close_matches(typed[0], verbs + said, n=1) if typed else []
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        hint = self.nearest(self.pos, verbs + said)
+        if not hint and subject not in self.table["players"]:  # no player: a word that begins a line mistyped
+            begins = {form.words[0]: " ".join(form.words) for form in KEYWORD_FORMS[::-1]}
+            close = difflib.get_close_matches(subject, [UNDO, *begins], n=1)
+            hint = f" (did you mean {begins.get(close[0], close[0])!r}?)" if close else ""
         raise self.error(f"expected what {subject} does ({', '.join(verbs)}), found {self.found(self.pos)}{hint}")
 
     @staticmethod
