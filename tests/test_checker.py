@@ -125,6 +125,7 @@ def test_an_act_before_the_draw_for_the_deal_waits_for_the_first_deal(early):
     alone = check_log({"format": "peel-draw-poker-log", "version": 1, "table": table, "events": [early, *draws]})
     if early["type"] == "open":
         assert alone["status"] == "invalid" and alone["error"]["event"] == 0
+        assert alone["error"]["message"].endswith("a say before any deal, and no deal follows: it belongs to no game")
     else:
         assert (alone["status"], alone["games"], alone["ledger"]) == ("ok", [], [])
 

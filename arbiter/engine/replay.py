@@ -47,6 +47,10 @@ TURNLESS_EVENTS: Final = DEALING_EVENTS | {"lift", "divulge", "take_back", "ask_
 NAMING_CARDS: Final = frozenset({"draw_for_deal", "card", "dealt", "face_up_in_pack", "open", "discard", "give",
                                  "collect_discards", "show"})
 
+# A say made before any deal belongs to the game the next deal begins (reading 1): where no deal follows, it has
+# none, and the log cannot be told (a deal after it would make it that game's say out of turn, L25).
+SAID_BEFORE_ANY_DEAL: Final = "a say before any deal, and no deal follows: it belongs to no game"
+
 
 class Replay(Judge):
     """One log's replay: it records each event on its board with the acts' handlers, which
@@ -134,7 +138,7 @@ class Replay(Judge):
         said = next(((k, e) for k, e in waiting if e["type"] in betting.BETTING_ACTS), None)
         if said is not None and self.board.game is None:
             self.board.k, self.board.event = said
-            raise self.board.refused(NO_DEAL)
+            raise self.board.refused(SAID_BEFORE_ANY_DEAL)
         waiting.clear()
         self.board.k = count - 1
         self.board.event = {}
