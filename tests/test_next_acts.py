@@ -262,6 +262,26 @@ def test_a_wrong_demand_when_the_pack_runs_out_owes_the_rest_of_the_discard(draw
         assert [f["id"] for f in after] == before
 
 
+def test_while_others_are_still_to_discard_the_dealer_may_first_give_what_the_pack_holds():
+    """Law 41 and item 28: at ten players two cards are left; Bob asks for 3 and Cat is still
+    to discard (law 41's order: she discards first), but the dealer may first give Bob the 2
+    the pack holds, offered among the others; given, they raise no finding and the last card
+    is owed from the discards made up (L41). Only what the pack holds is offered, and not the
+    number of a wrong demand it would complete (L45)."""
+    head = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1; dealt\nCat opens 2\n"
+            + "".join(f"{name} plays 2\n" for name in ("Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Ann", "Bob")))
+    answer = answer_to(head + "Bob discards 3; Bob asks 3\n")
+    assert answer["player"] == "Cat" and {"type": "give", "dealer": "Ann", "to": "Bob", "count": 2} in answer["others"]
+    assert "Ann may first give Bob the 2 cards the pack holds, or Cat to draw" in words(answer)
+    given = replay_log(parse_checked(head + "Bob discards 3; Bob asks 3; Bob gets 2\n", "x.hand")[0])
+    assert given["findings"] == []
+    after = answer_to(head + "Bob discards 3; Bob asks 3; Bob gets 2\n")
+    assert [(o["to"], o["cards"], o["law"]) for o in after["owed"]] == [("Bob", 1, "L41")]
+    wrong = answer_to(head + "Bob discards 3; Bob asks 2\n")  # the pack's 2 would be the number asked: foul (L45)
+    assert wrong["player"] == "Cat" and not [o for o in wrong["others"] if o["type"] == "give"], wrong
+
+
 def test_a_short_pointed_out_after_the_pack_ran_out_takes_over_what_law_41_owed():
     """Law 43's reading ("the cards are owed once: the ruling takes over what law 41
     owed"): Dan asks 2 of his 3 discarded and is given the pack's last card; a short

@@ -586,6 +586,9 @@ class Prospect:
             self.others.clear()
             self.to(waiting[0][0])
             return True
+        if owing and (held := self.pack_holds_for(game, owing[0][0])):
+            # others discard first (L41's order), but the dealer may first give what the pack holds
+            self.others.append({"type": "give", "dealer": game.dealer, "to": owing[0][0], "count": held})
         return False
 
     def make_good(self, game: Game, player: str) -> None:
@@ -608,12 +611,7 @@ class Prospect:
         given out of order)."""
         if game.deal.pack_remaining < count:
             self.pack_made_up(game)
-            # the cards exposed to him went back to the pack and are not given him (L40); nor is a wrong
-            # number he asked for, which would make his hand foul (L45)
-            hand = game.deal.hands[player]
-            held = game.deal.pack_remaining - hand.unreplaced
-            demanded = demanded_by(self.board, player)
-            if held > 0 and not (demanded != hand.discarded and hand.given + held == demanded):
+            if held := self.pack_holds_for(game, player):
                 self.acts.append({"type": "give", "to": player, "count": held})
         elif "shuffle" in game.deal.remaking:
             self.to(game.dealer, {"type": "shuffle"})
@@ -626,6 +624,16 @@ class Prospect:
                 # a wrong demand's deficiency misses the discard, which law 44 lets him give instead
                 gives.append({"type": "give", "to": player, "count": hand.discarded - hand.given})
             self.to(game.dealer, *gives)
+
+    def pack_holds_for(self, game: Game, player: str) -> int:
+        """The cards the pack holds that the dealer may give a player owed more, before it is
+        made up (the rest to come from the discards, L41): none of the cards exposed to him,
+        which went back to the pack and are not given him (L40), nor a wrong number he asked
+        for, which would make his hand foul (L45)."""
+        hand = game.deal.hands[player]
+        held = game.deal.pack_remaining - hand.unreplaced
+        demanded = demanded_by(self.board, player)
+        return held if held > 0 and not (demanded != hand.discarded and hand.given + held == demanded) else 0
 
     def pack_made_up(self, game: Game) -> None:
         """The pack cannot supply the cards owed: once all still to draw have discarded (the

@@ -323,9 +323,15 @@ def _making_good(answer: dict[str, Any], bettor: str | None) -> str:
 
 
 def _rest_of_a_give(answer: dict[str, Any], pronouns: dict[str, str] | None) -> str:
-    """A give of fewer than he asked, not pointed out, may be finished before he raises his
-    cards (a give in parts): `Ann may still give Bob the rest of his discard (1 card), or `."""
-    return "".join(f"{o['dealer']} may still give {o['to']} the rest of {pronoun_of(o['to'], pronouns).possessive} "
+    """The dealer's gives among the others: of cards he owes that the pack cannot supply
+    whole, what it holds, while others discard first (L41): `Ann may first give Bob the 2
+    cards the pack holds, or `; of a give of fewer than asked, not pointed out, the rest
+    before he raises his cards (a give in parts): `Ann may still give Bob the rest of his
+    discard (1 card), or `."""
+    owed = {item["to"] for item in answer["owed"] if item["what"] == "give"}
+    return "".join(f"{o['dealer']} may first give {o['to']} the {plural(o['count'], 'card')} the pack holds, or "
+                   if o["to"] in owed else
+                   f"{o['dealer']} may still give {o['to']} the rest of {pronoun_of(o['to'], pronouns).possessive} "
                    f"discard ({plural(o['count'], 'card')}), or " for o in answer["others"] if o["type"] == "give")
 
 
