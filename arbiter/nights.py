@@ -127,6 +127,7 @@ class Night(NamedTuple):
     left_over: LeftOver | None
     date: datetime.date | None
     dated_by: str | None  # "meta.date", "file name", or None
+    doubt: str | None = None  # a date written that is no date (2026-02-30), passed over for the next source or none
 
     @property
     def invalid(self) -> bool:
@@ -142,15 +143,15 @@ def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated
     kept: dict[str, str] = {}  # each log (`_log_of`) -> the first file that holds it
     for path in _once(gather(paths, left_out)):
         report, data, _ = check_read(path, rulebook, {})
-        date, dated_by = None, None
+        date, dated_by, doubt = None, None, None
         if data is not None and report["status"] != STATUS_INVALID:
             log = _read(report["file"], data)
             first = kept.setdefault(_log_of(log), report["file"])
             if first != report["file"]:
                 raise NightsError(f"{report['file']} holds the same log as {first}: a night counts once")
             if dated:
-                date, dated_by = night_date(report["file"], log)
-        yield night_of(report, aliases, date, dated_by)
+                date, dated_by, doubt = night_date(report["file"], log)
+        yield night_of(report, aliases, date, dated_by)._replace(doubt=doubt)
 
 
 def _once(paths: Iterator[str]) -> Iterator[str]:
@@ -200,17 +201,21 @@ def _log_of(log: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(same, sort_keys=True).encode()).hexdigest()
 
 
-def night_date(file: str, log: Mapping[str, Any]) -> tuple[datetime.date | None, str | None]:
+def night_date(file: str, log: Mapping[str, Any]) -> tuple[datetime.date | None, str | None, str | None]:
     """The night's date and where it was found (see the module's word): the log's `meta`;
-    else the file's name (standard input has none, `-`)."""
+    else the file's name (standard input has none, `-`); and a date written that is no
+    date, passed over (`meta.date '2026-13-45' is no date`), for the secretary to hear of."""
     meta = log.get("meta")
     stated = meta.get("date") if isinstance(meta, dict) else None
     date = _stated_date(stated) if isinstance(stated, str) else None
     if date:
-        return date, "meta.date"
+        return date, "meta.date", None
+    doubt = f"meta.date {stated!r} is no date" if isinstance(stated, str) else None
     named = _NAMED_DATE.search(os.path.basename(file))
     date = _iso_date(named.group(1)) if named else None
-    return (date, "file name") if date else (None, None)
+    if named and date is None:
+        doubt = (doubt + "; " if doubt else "") + f"the file name's {named.group(1)} is no date"
+    return (date, "file name", doubt) if date else (None, None, doubt)
 
 
 def _stated_date(text: str) -> datetime.date | None:

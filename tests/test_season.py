@@ -104,6 +104,19 @@ def test_a_meta_date_that_only_begins_with_a_date_is_no_date(tmp_path):
         ("2026-02-11", "file name"), ("2026-02-12", "meta.date")]
 
 
+def test_a_date_written_that_is_no_date_is_passed_over_with_a_line_on_standard_error(tmp_path):
+    """docs/evening.md: a date that is no date (the 30th of February, a 13th month) is passed
+    over for the next source, or the night is undated, and standard error says so: a
+    secretary's slip is not silently moved to the end of the season."""
+    paths = [write_night(tmp_path, "2026-02-19-b.json", 1, games=2, date="2026-13-45"),
+             write_night(tmp_path, "2026-02-30-a.json", 2, games=2),
+             write_night(tmp_path, "2026-02-20-c.json", 3, games=2)]
+    code, table, said = in_process("season", *paths)
+    assert code == 0 and table.splitlines()[0].startswith("3 nights, 2026-02-19 to 2026-02-20 and 1 undated")
+    assert said.splitlines() == [f"arbiter: {paths[0]}: meta.date '2026-13-45' is no date: dated by its file name",
+                                 f"arbiter: {paths[1]}: the file name's 2026-02-30 is no date: undated"]
+
+
 def test_a_night_read_from_standard_input_is_dated_by_its_meta(tmp_path):
     """docs/evening.md: `season` reads logs as `check` does, `-` included, and a night's date
     is the log's own `meta.date`: read from the bytes `check` read, for standard input

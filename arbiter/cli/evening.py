@@ -36,6 +36,9 @@ def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases, dated: 
     for night in nights:
         if night.invalid:
             echo(f"arbiter: left out, invalid: {error_words(night)}", err=True)
+        elif night.doubt:
+            dated = f"dated by its {night.dated_by}" if night.dated_by else "undated"
+            echo(f"arbiter: {night.file}: {night.doubt}: {dated}", err=True)
     for other in aliases.unused():
         echo(f"arbiter: --alias: no log writes {other}", err=True)
     return nights
