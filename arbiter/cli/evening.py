@@ -25,9 +25,9 @@ ALIAS = click.option("--alias", "alias", metavar="NAME=OTHER", multiple=True,
 
 
 def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases, dated: bool = False) -> list[Night]:
-    """Every log the paths name; each invalid one, each other name of `--alias` that no
-    log writes, and the truth files of `arbiter simulate` left out (as `check` does), said
-    in a line on standard error."""
+    """Every log the paths name; each invalid one, each date written that is no date, each
+    other name of `--alias` that no log writes, and the truth files of `arbiter simulate`
+    left out (as `check` does), said in a line on standard error."""
     truths = LeftOut()
     nights = list(read_nights(paths, house, aliases, dated, truths))
     warn_left_out(truths)
@@ -37,8 +37,8 @@ def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases, dated: 
         if night.invalid:
             echo(f"arbiter: left out, invalid: {error_words(night)}", err=True)
         elif night.doubt:
-            dated = f"dated by its {night.dated_by}" if night.dated_by else "undated"
-            echo(f"arbiter: {night.file}: {night.doubt}: {dated}", err=True)
+            instead = f"dated by its {night.dated_by}" if night.dated_by else "undated"
+            echo(f"arbiter: {night.file}: {night.doubt}: {instead}", err=True)
     for other in aliases.unused():
         echo(f"arbiter: --alias: no log writes {other}", err=True)
     return nights
