@@ -1473,13 +1473,37 @@ def test_the_rest_of_a_give_not_pointed_out_is_offered_among_the_others_and_neve
         assert later["player"] == "Cat" and not [o for o in later["others"] if o["type"] == "give"], later
 
 
-def test_the_rest_of_a_give_to_the_last_to_draw_waits_beside_the_first_bet():
+@pytest.mark.parametrize("drawn, bettor", [
+    ("Bob discards 3; Bob gets 2\nCat discards 0; Dan discards 0; Ann discards 0\n", "Cat"),
+    ("Bob discards 0\nCat discards 3; Cat gets 2\nDan discards 0; Ann discards 0\n", None),  # Cat bets first
+])
+def test_once_all_have_drawn_the_rest_of_a_give_in_parts_comes_before_the_first_bet(drawn, bettor):
     """Reading 10 (case l35-a-give-in-parts-to-the-last-to-draw-is-his-draw): all have drawn,
-    Bob given 2 of his 3; the first bettor is to act, and the rest of Bob's give is offered
-    among the others until that bet."""
-    answer = answer_to(DRAWN + "Bob discards 3; Bob gets 2\nCat discards 0; Dan discards 0; Ann discards 0\n")
-    assert (answer["player"], answer["phase"]) == ("Cat", "betting")
-    assert {"type": "give", "dealer": "Ann", "to": "Bob", "count": 1} in answer["others"]
+    one given 2 of his 3, not pointed out: the draw is not over, and the dealer gives the rest
+    first, owing nothing (L43), the first bet waiting among the others; but not a bet by the
+    one still short, which would raise a hand of four (L48: it steered him into a foul)."""
+    answer = answer_to(DRAWN + drawn)
+    short = "Cat" if bettor is None else "Bob"
+    assert (answer["player"], answer["phase"], answer["acts"]) == ("Ann", "draw",
+                                                                   [{"type": "give", "to": short, "count": 1}])
+    assert answer["owed"] == []
+    waiting = {o["player"] for o in answer["others"] if o["type"] in ("play", "pass")}
+    assert waiting == ({bettor} if bettor else set()), answer
+    given = replay_log(parse_checked(DRAWN + drawn + f"{short} gets 1\n", "x.hand")[0])
+    assert given["findings"] == []
+
+
+def test_no_give_is_offered_from_a_pack_made_up_before_its_shuffle_and_cut():
+    """Law 41: the discards gathered, the pack made up is shuffled and cut before any card of
+    it is given: the rest of a give in parts is not offered until then (given, it was L41's
+    irregularity), nor the bet of the one still short (L48)."""
+    text = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1; dealt\nCat opens 2; Dan plays 2\n"
+            + "".join(f"{name} passes\n" for name in ("Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Ann", "Bob"))
+            + "Cat discards 2; Cat gets 1\nDan discards 3\ndiscards collected\n")
+    answer = answer_to(text)
+    assert (answer["player"], answer["acts"]) == ("Ann", [{"type": "shuffle"}])
+    assert not [o for o in answer["others"] if o["type"] in ("give", "play", "pass")], answer
 
 
 def test_a_jackpot_ante_paid_short_owes_the_rest_and_paying_it_completes_the_ante():

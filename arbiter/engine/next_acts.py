@@ -490,13 +490,26 @@ class Prospect:
                 self.others.extend({**act, "player": drawer} for act in late)
             if hand.draw_to_come() and hand.demanded is None:
                 self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})  # asked (L39)
-        self.rest_of_a_give(game, owing)
+        short = self.rests_of_gives(game, owing)
+        # the rest is given from the pack as it stands, not from one made up and still to be shuffled or cut (L41)
+        rests = [(to, rest) for to, rest in short if not game.deal.remaking and rest <= game.deal.pack_remaining]
         if self.dealer_owes(game, owing, player):
             # all have drawn: while the dealer gives what is owed (the cutter cuts the pack made up for it), the
             # first bet waits among the others (L39, reading 11); not while a witness is asked (no acts offered)
+            self.others.extend({"type": "give", "dealer": game.dealer, "to": to, "count": rest} for to, rest in rests)
             if player is None and self.acts:
-                self.waiting_bet(game, {drawer for drawer, _, _ in owing})
+                self.waiting_bet(game, {drawer for drawer, _, _ in owing} | {to for to, _ in short})
             return
+        if player is None and rests:
+            # all have drawn, and the draw is not over while a give in parts is unfinished (reading 10): the dealer
+            # gives the rest first, the first bet waiting among the others, but not a bet by one still short, whose
+            # act would raise a hand short of it (L48)
+            (to, rest), *more = rests
+            self.to(game.dealer, {"type": "give", "to": to, "count": rest})
+            self.others.extend({"type": "give", "dealer": game.dealer, "to": to, "count": rest} for to, rest in more)
+            self.waiting_bet(game, {to for to, _ in short})
+            return
+        self.others.extend({"type": "give", "dealer": game.dealer, "to": to, "count": rest} for to, rest in rests)
         if player is None:
             self.betting_begins(game)
         elif game.stakes[player] < game.highest_stake() and player not in game.all_in:  # first make good, or pass (D4)
@@ -509,21 +522,22 @@ class Prospect:
                 least = held = asked
             self.to(player, {"type": "discard", "minimum": least, "maximum": held}, {"type": "pass"})
 
-    def rest_of_a_give(self, game: Game, owing: list[tuple[str, int, str | None]]) -> None:
+    def rests_of_gives(self, game: Game, owing: list[tuple[str, int, str | None]]) -> list[tuple[str, int]]:
         """A give of fewer than he asked, not pointed out, owes nothing (L43 makes good only
         once it is pointed out); but until he raises his cards, and until the first bet, the
         dealer may still give the rest, as the second part of his draw (reading 10): the rest
-        of his discard is offered among the others (given it, all is well, L44; the rest of a
-        wrong number asked, short of the discard, would make it foul, L45)."""
+        of his discard (given it, all is well, L44; the rest of a wrong number asked, short of
+        the discard, would make it foul, L45), in the order of the draw."""
         owed = {drawer for drawer, _, _ in owing}
+        rests: list[tuple[str, int]] = []
         for drawer in game.the_draw().order:
             hand = game.deal.hands[drawer]
             if drawer in owed or drawer not in game.still_in or not hand.supplied or hand.drawn_lifted \
                     or owed_to(hand) or asked_of(hand) <= hand.given:
                 continue
-            rest = (hand.discarded or 0) - hand.given
-            if 0 < rest <= game.deal.pack_remaining:
-                self.others.append({"type": "give", "dealer": game.dealer, "to": drawer, "count": rest})
+            if (rest := (hand.discarded or 0) - hand.given) > 0:
+                rests.append((drawer, rest))
+        return rests
 
     def waiting_bet(self, game: Game, owed: set[str]) -> None:
         """The acts the betting will open with, among the others (the dealer to act first);
@@ -586,7 +600,7 @@ class Prospect:
             self.others.clear()
             self.to(waiting[0][0])
             return True
-        if owing and (held := self.pack_holds_for(game, owing[0][0])):
+        if owing and not game.deal.remaking and (held := self.pack_holds_for(game, owing[0][0])):
             # others discard first (L41's order), but the dealer may first give what the pack holds
             self.others.append({"type": "give", "dealer": game.dealer, "to": owing[0][0], "count": held})
         return False

@@ -177,6 +177,9 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
     """The engine's answer in one line of the players' words."""
     actor = answer["player"]
     main = _main(answer, actor, pronouns) if answer["acts"] or actor is None else None
+    dealers = any(act["type"] in DEALERS_DEBTS for act in answer["acts"])  # the dealer acts: his other gives after
+    if main is not None and dealers:
+        main += "".join(f", or first {said}" for _, said, _ in _other_gives(answer, pronouns))
     bettor = _waiting_bettor(answer)
     if main is not None and bettor is not None:  # the dealer's debt first (L39): the bettor's turn waits
         waiting = {o["type"]: o for o in answer["others"] if o.get("player") == bettor}
@@ -184,7 +187,7 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
             f"; then {bettor} to bet: {_bet_options(waiting)}"
     if main is not None:
         late = _making_good(answer, bettor) if answer["phase"] == "draw" else ""
-        main = _rest_of_a_give(answer, pronouns) + late + main
+        main = ("" if dealers else _rest_of_a_give(answer, pronouns)) + late + main
     parts = [main] if main is not None else []
     parts.extend(_ask_words(ask) for ask in answer["asks"] if not (answer["phase"] == "over" and ask["of"] == actor))
     owed = [owed_words(item) for item in answer["owed"] if not _is_act(item, answer)]
@@ -328,11 +331,25 @@ def _rest_of_a_give(answer: dict[str, Any], pronouns: dict[str, str] | None) -> 
     cards the pack holds, or `; of a give of fewer than asked, not pointed out, the rest
     before he raises his cards (a give in parts): `Ann may still give Bob the rest of his
     discard (1 card), or `."""
+    return "".join(f"{dealer} may {'first' if held else 'still'} give {said}, or "
+                   for dealer, said, held in _other_gives(answer, pronouns))
+
+
+def _other_gives(answer: dict[str, Any], pronouns: dict[str, str] | None) -> list[tuple[str, str, bool]]:
+    """The dealer's gives among the others, in words, and whether it is of cards he owes:
+    `Bob the 2 cards the pack holds` (L41) or `Bob the rest of his discard (1 card)` (a
+    give in parts)."""
     owed = {item["to"] for item in answer["owed"] if item["what"] == "give"}
-    return "".join(f"{o['dealer']} may first give {o['to']} the {plural(o['count'], 'card')} the pack holds, or "
-                   if o["to"] in owed else
-                   f"{o['dealer']} may still give {o['to']} the rest of {pronoun_of(o['to'], pronouns).possessive} "
-                   f"discard ({plural(o['count'], 'card')}), or " for o in answer["others"] if o["type"] == "give")
+    gives = []
+    for o in answer["others"]:
+        if o["type"] != "give":
+            continue
+        held = o["to"] in owed
+        said = (f"{o['to']} the {plural(o['count'], 'card')} the pack holds" if held else
+                f"{o['to']} the rest of {pronoun_of(o['to'], pronouns).possessive} discard "
+                f"({plural(o['count'], 'card')})")
+        gives.append((o["dealer"], said, held))
+    return gives
 
 
 def _together(late: list[tuple[str, str]], verb: str) -> str:
