@@ -302,6 +302,7 @@ def test_undo_takes_back_the_last_line_of_events_whole():
     (HEAD + "Ann deals\nundoo\n", 3, 6, "found the end of the line (did you mean 'undo'?)"),
     (HEAD + "Ann deals\ndiscard collected\n", 3, 9, "found 'collected' (did you mean 'discards collected'?)"),
     ("players Ann Bob; limt 20; ante 1\n", 1, 18, "(missing: limit, ante); found 'limt' (did you mean 'limit'?)"),
+    (HEAD + "meat {}\n", 2, 6, "found '{}' (did you mean 'meta'?)"),
     (HEAD + "Ann deals\nBob plays\n", 3, 10, "expected a whole stake in counters, found the end of the line"),
     (HEAD + "Ann deals\nBob plays x2\n", 3, 11, "expected a whole stake in counters, found 'x2'"),
     (HEAD + "Ann deals; Bob plays x2; Cat passes\n", 2, 22, "expected a whole stake in counters, found 'x2'"),  # not 'x2;'
@@ -344,6 +345,15 @@ def test_an_error_names_the_line_and_column_and_what_was_expected(text, line, co
     assert (error.line, error.column) == (line, column), str(error)
     assert wanted in error.detail
     assert str(error).startswith(f"bad.hand: line {line}, column {column}: ")
+
+
+@pytest.mark.parametrize("text", ["players Ann Bob; limit 20; limt 20\n", "players Ann Bob; ante 1; plyers Cat\n"])
+def test_a_table_word_already_given_is_not_the_hint(text):
+    """A table word is given once: writing it again is refused, so a word mistyped near it is
+    not answered with it (`limt` after `limit 20`: no hint, the missing word named)."""
+    with pytest.raises(NotationError) as raised:
+        read_text_log(text.encode(), "bad.hand")
+    assert "did you mean" not in raised.value.detail and "(missing: " in raised.value.detail
 
 
 def test_not_utf8_is_an_error_at_its_place():

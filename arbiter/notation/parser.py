@@ -376,9 +376,13 @@ class _Parser:
 
     def require_table(self, pos: int) -> None:
         missing = [word for word in ("players", "limit", "ante") if word not in self.table]
-        if missing:  # a table word mistyped (`limt 20`) is answered with the nearest
+        if missing:  # a table word mistyped (`limt 20`) is answered with the nearest not yet given
             raise self.error("the table comes first: 'players', 'limit' and 'ante', before any event "
-                             f"(missing: {', '.join(missing)}){self.mistyped(pos, list(HEADER_WORDS))}", pos)
+                             f"(missing: {', '.join(missing)}){self.mistyped(pos, self.headers_left())}", pos)
+
+    def headers_left(self) -> list[str]:
+        """The table's words not yet given (each is given once)."""
+        return [word for word in HEADER_WORDS if word not in self.table and (word != "meta" or self.meta is None)]
 
     def undo(self, start: int, first_on_line: bool) -> None:
         self.skip_space()
@@ -444,7 +448,7 @@ class _Parser:
         hint = self.nearest(self.pos, verbs + said)
         if not hint and subject not in self.table["players"]:  # no player: a word that begins a line mistyped
             begins = {form.words[0]: " ".join(form.words) for form in KEYWORD_FORMS[::-1]}
-            close = difflib.get_close_matches(subject, [UNDO, *begins], n=1)
+            close = difflib.get_close_matches(subject, [UNDO, *begins, *self.headers_left()], n=1)
             hint = f" (did you mean {begins.get(close[0], close[0])!r}?)" if close else ""
         raise self.error(f"expected what {subject} does ({', '.join(verbs)}), found {self.found(self.pos)}{hint}")
 
