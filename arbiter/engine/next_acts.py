@@ -496,7 +496,7 @@ class Prospect:
         if self.dealer_owes(game, owing, player):
             # all have drawn: while the dealer gives what is owed (the cutter cuts the pack made up for it), the
             # first bet waits among the others (L39, reading 11); not while a witness is asked (no acts offered)
-            self.others.extend({"type": "give", "dealer": game.dealer, "to": to, "count": rest} for to, rest in rests)
+            self.gives_beside(game, rests)
             if player is None and self.acts:
                 self.waiting_bet(game, {drawer for drawer, _, _ in owing} | {to for to, _ in short})
             return
@@ -506,10 +506,10 @@ class Prospect:
             # act would raise a hand short of it (L48)
             (to, rest), *more = rests
             self.to(game.dealer, {"type": "give", "to": to, "count": rest})
-            self.others.extend({"type": "give", "dealer": game.dealer, "to": to, "count": rest} for to, rest in more)
+            self.gives_beside(game, more)
             self.waiting_bet(game, {to for to, _ in short})
             return
-        self.others.extend({"type": "give", "dealer": game.dealer, "to": to, "count": rest} for to, rest in rests)
+        self.gives_beside(game, rests)
         if player is None:
             self.betting_begins(game)
         elif game.stakes[player] < game.highest_stake() and player not in game.all_in:  # first make good, or pass (D4)
@@ -521,6 +521,10 @@ class Prospect:
             if asked is not None and least <= asked <= held:
                 least = held = asked
             self.to(player, {"type": "discard", "minimum": least, "maximum": held}, {"type": "pass"})
+
+    def gives_beside(self, game: Game, gives: list[tuple[str, int]]) -> None:
+        """The dealer's gives (to whom, how many) among the others."""
+        self.others.extend({"type": "give", "dealer": game.dealer, "to": to, "count": count} for to, count in gives)
 
     def rests_of_gives(self, game: Game, owing: list[tuple[str, int, str | None]]) -> list[tuple[str, int]]:
         """A give of fewer than he asked, not pointed out, owes nothing (L43 makes good only
@@ -602,7 +606,7 @@ class Prospect:
             return True
         if owing and not game.deal.remaking and (held := self.pack_holds_for(game, owing[0][0])):
             # others discard first (L41's order), but the dealer may first give what the pack holds
-            self.others.append({"type": "give", "dealer": game.dealer, "to": owing[0][0], "count": held})
+            self.gives_beside(game, [(owing[0][0], held)])
         return False
 
     def make_good(self, game: Game, player: str) -> None:
