@@ -179,7 +179,7 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
     main = _main(answer, actor, pronouns) if answer["acts"] or actor is None else None
     dealers = any(act["type"] in DEALERS_DEBTS for act in answer["acts"])  # the dealer acts: his other gives after
     if main is not None and dealers:
-        main += "".join(f", or first {said}" for _, said, _ in _other_gives(answer, pronouns))
+        main += "".join(f"; or {dealer} first gives {said}" for dealer, said, _ in _other_gives(answer, pronouns))
     bettor = _waiting_bettor(answer)
     if main is not None and bettor is not None:  # the dealer's debt first (L39): the bettor's turn waits
         waiting = {o["type"]: o for o in answer["others"] if o.get("player") == bettor}
