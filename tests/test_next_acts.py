@@ -368,7 +368,7 @@ def test_an_excess_to_take_back_is_owed_until_the_player_raises_his_cards():
 def test_a_ruling_that_waits_for_its_witness_asks_and_offers_no_discard():
     answer = answer_to(DISPUTE + "Cat claims 3 dealer says 2\n")
     assert answer["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}]
-    assert answer["acts"] == []
+    assert answer["acts"] == [] and answer["others"] == []  # not the rest of Cat's give, whose number waits
     # reading 55: nothing else is offered, nor the demand of a disputant who has recorded none
     waiting = answer_to(HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
                                "Bob discards 3; Bob claims 2 dealer says 3\n")
@@ -458,6 +458,10 @@ def test_while_the_witness_is_asked_the_dealer_gives_what_he_owes_another():
     assert answer["asks"] == [{"of": "Dan", "what": "number", "about": "Bob", "law": "L46"}]
     assert answer["owed"] == [{"by": "Ann", "to": "Cat", "what": "give", "cards": 1, "law": "L39"}]
     assert answer["player"] == "Ann" and answer["acts"] == [{"type": "give", "to": "Cat", "count": 1}]
+    short = answer_to(HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
+                             "Bob discards 2; Bob gets 1; Cat discards 1\nBob claims 2 dealer says 1\n")
+    assert short["player"] == "Ann" and short["acts"] == [{"type": "give", "to": "Cat", "count": 1}]
+    assert not [o for o in short["others"] if o["type"] == "give"]  # Bob's rest waits for the number (reading 55)
     waiting = answer_to(HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
                                "Bob discards 3; Bob claims 2 dealer says 3\n")
     assert waiting["player"] == "Dan" and waiting["acts"] == []

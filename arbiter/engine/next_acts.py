@@ -496,7 +496,8 @@ class Prospect:
         if self.dealer_owes(game, owing, player):
             # all have drawn: while the dealer gives what is owed (the cutter cuts the pack made up for it), the
             # first bet waits among the others (L39, reading 11); not while a witness is asked (no acts offered)
-            self.gives_beside(game, rests)
+            if not any(ask["what"] == "number" for ask in self.asks):
+                self.gives_beside(game, rests)
             if player is None and self.acts:
                 self.waiting_bet(game, {drawer for drawer, _, _ in owing} | {to for to, _ in short})
             return
