@@ -1490,7 +1490,8 @@ def test_once_all_have_drawn_the_rest_of_a_give_in_parts_comes_before_the_first_
     short = "Cat" if bettor is None else "Bob"
     assert (answer["player"], answer["phase"], answer["acts"]) == ("Ann", "draw",
                                                                    [{"type": "give", "to": short, "count": 1}])
-    assert answer["owed"] == []
+    assert answer["owed"] == [] and words(answer, {short: "he"}).startswith(
+        f"Ann gives {short} the rest of his discard (1 card)")  # owed to no one (L43): not said as a debt
     waiting = {o["player"] for o in answer["others"] if o["type"] in ("play", "pass")}
     assert waiting == ({bettor} if bettor else set()), answer
     given = replay_log(parse_checked(DRAWN + drawn + f"{short} gets 1\n", "x.hand")[0])

@@ -255,6 +255,10 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
     if "give" in acts:
         give, *instead = [act for act in answer["acts"] if act["type"] == "give"]
         said = f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
+        if not any(item["what"] == "give" and item["to"] == give["to"] for item in answer["owed"]):
+            # owed to no one: the rest of a give in parts, which the draw waits for (reading 10)
+            said = (f"{actor} gives {give['to']} the rest of {pronoun_of(give['to'], pronouns).possessive} discard "
+                    f"({plural(give['count'], 'card')})")
         # a wrong demand's deficiency offered beside the number that makes up the discard
         said += "".join(f", or {act['count']} to make up {act['to']}'s discard" for act in instead)
         return said
