@@ -151,7 +151,7 @@ def read_nights(paths: Iterable[str], house: str | None, aliases: Aliases, dated
                 raise NightsError(f"{report['file']} holds the same log as {first}: a night counts once")
             if dated:
                 date, dated_by, doubt = night_date(report["file"], log)
-        yield night_of(report, aliases, date, dated_by)._replace(doubt=doubt)
+        yield night_of(report, aliases, date, dated_by, doubt)
 
 
 def _once(paths: Iterator[str]) -> Iterator[str]:
@@ -167,12 +167,12 @@ def _once(paths: Iterator[str]) -> Iterator[str]:
 
 
 def night_of(report: Mapping[str, Any], aliases: Aliases, date: datetime.date | None = None,
-             dated_by: str | None = None) -> Night:
+             dated_by: str | None = None, doubt: str | None = None) -> Night:
     file = report["file"]
     wrongs = Counter(finding["player"] for finding in report["findings"]
                      if finding["severity"] == "irregularity" and finding["player"] is not None)
     return Night(file, report["status"], report["error"], len(report["games"]), aliases.tally(report["net"], file),
-                 aliases.tally(wrongs, file), left_over(report), date, dated_by)
+                 aliases.tally(wrongs, file), left_over(report), date, dated_by, doubt)
 
 
 def left_over(report: Mapping[str, Any]) -> LeftOver | None:

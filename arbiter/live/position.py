@@ -187,7 +187,7 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
             f"; then {bettor} to bet: {_bet_options(waiting)}"
     if main is not None:
         late = _making_good(answer, bettor) if answer["phase"] == "draw" else ""
-        main = ("" if dealers else _rest_of_a_give(answer, pronouns)) + late + main
+        main = ("" if dealers else _gives_beside(answer, pronouns)) + late + main
     parts = [main] if main is not None else []
     parts.extend(_ask_words(ask) for ask in answer["asks"] if not (answer["phase"] == "over" and ask["of"] == actor))
     owed = [owed_words(item) for item in answer["owed"] if not _is_act(item, answer)]
@@ -329,7 +329,7 @@ def _making_good(answer: dict[str, Any], bettor: str | None) -> str:
     return "".join(said) + shows
 
 
-def _rest_of_a_give(answer: dict[str, Any], pronouns: dict[str, str] | None) -> str:
+def _gives_beside(answer: dict[str, Any], pronouns: dict[str, str] | None) -> str:
     """The dealer's gives among the others: of cards he owes that the pack cannot supply
     whole, what it holds, while others discard first (L41): `Ann may first give Bob the 2
     cards the pack holds, or `; of a give of fewer than asked, not pointed out, the rest
