@@ -42,13 +42,13 @@ from typing import Any
 
 from arbiter.engine import turns
 from arbiter.engine.acts import betting, showing
+from arbiter.engine.draw_debts import pack_holds_for, rests_of_gives, waiting_witnesses
 from arbiter.engine.expressions import product
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError
 from arbiter.events import MAX_STAKE, Event
-from arbiter.findings import EvidenceRecord
 from arbiter.rulebook.house import HOUSE_AUTHORITY
-from arbiter.rulebook.vocabulary.functions import asked_of, demanded_by, owed_to
+from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.numbers import (
     dealer_drew,
     expected_straddle,
@@ -490,7 +490,7 @@ class Prospect:
                 self.others.extend({**act, "player": drawer} for act in late)
             if hand.draw_to_come() and hand.demanded is None:
                 self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})  # asked (L39)
-        short = self.rests_of_gives(game, owing)
+        short = rests_of_gives(game, {drawer for drawer, _, _ in owing})
         # the rest is given from the pack as it stands, not from one made up and still to be shuffled or cut (L41)
         rests = [(to, rest) for to, rest in short if not game.deal.remaking and rest <= game.deal.pack_remaining]
         if self.dealer_owes(game, owing, player):
@@ -526,23 +526,6 @@ class Prospect:
     def gives_beside(self, game: Game, gives: list[tuple[str, int]]) -> None:
         """The dealer's gives (to whom, how many) among the others."""
         self.others.extend({"type": "give", "dealer": game.dealer, "to": to, "count": count} for to, count in gives)
-
-    def rests_of_gives(self, game: Game, owing: list[tuple[str, int, str | None]]) -> list[tuple[str, int]]:
-        """A give of fewer than he asked, not pointed out, owes nothing (L43 makes good only
-        once it is pointed out); but until he raises his cards, and until the first bet, the
-        dealer may still give the rest, as the second part of his draw (reading 10): the rest
-        of his discard (given it, all is well, L44; the rest of a wrong number asked, short of
-        the discard, would make it foul, L45), in the order of the draw."""
-        owed = {drawer for drawer, _, _ in owing}
-        rests: list[tuple[str, int]] = []
-        for drawer in game.the_draw().order:
-            hand = game.deal.hands[drawer]
-            if drawer in owed or drawer not in game.still_in or not hand.supplied or hand.drawn_lifted \
-                    or owed_to(hand) or asked_of(hand) <= hand.given:
-                continue
-            if (rest := (hand.discarded or 0) - hand.given) > 0:
-                rests.append((drawer, rest))
-        return rests
 
     def waiting_bet(self, game: Game, owed: set[str]) -> None:
         """The acts the betting will open with, among the others (the dealer to act first);
@@ -593,7 +576,7 @@ class Prospect:
         to draw (`to_draw`) or to bet? The dealer gives all he owes the first player owed
         whose ruling waits for nothing, unless the pack cannot supply it while others are
         still to draw (they discard first: law 41's order); else the witness is asked."""
-        waiting = self.waiting_witnesses(game)
+        waiting = waiting_witnesses(self.replay, game)
         for witness, law, disputant in waiting:
             self.asks.append({"of": witness, "what": "number", "about": disputant, "law": law})
         owing = [debt for debt in owing if debt[0] not in {disputant for _, _, disputant in waiting}]
@@ -605,7 +588,7 @@ class Prospect:
             self.others.clear()
             self.to(waiting[0][0])
             return True
-        if owing and not game.deal.remaking and (held := self.pack_holds_for(game, owing[0][0])):
+        if owing and not game.deal.remaking and (held := pack_holds_for(self.board, game, owing[0][0])):
             # others discard first (L41's order), but the dealer may first give what the pack holds
             self.gives_beside(game, [(owing[0][0], held)])
         return False
@@ -630,7 +613,7 @@ class Prospect:
         given out of order)."""
         if game.deal.pack_remaining < count:
             self.pack_made_up(game)
-            if held := self.pack_holds_for(game, player):
+            if held := pack_holds_for(self.board, game, player):
                 self.acts.append({"type": "give", "to": player, "count": held})
         elif "shuffle" in game.deal.remaking:
             self.to(game.dealer, {"type": "shuffle"})
@@ -644,16 +627,6 @@ class Prospect:
                 gives.append({"type": "give", "to": player, "count": hand.discarded - hand.given})
             self.to(game.dealer, *gives)
 
-    def pack_holds_for(self, game: Game, player: str) -> int:
-        """The cards the pack holds that the dealer may give a player owed more, before it is
-        made up (the rest to come from the discards, L41): none of the cards exposed to him,
-        which went back to the pack and are not given him (L40), nor a wrong number he asked
-        for, which would make his hand foul (L45)."""
-        hand = game.deal.hands[player]
-        held = game.deal.pack_remaining - hand.unreplaced
-        demanded = demanded_by(self.board, player)
-        return held if held > 0 and not (demanded != hand.discarded and hand.given + held == demanded) else 0
-
     def pack_made_up(self, game: Game) -> None:
         """The pack cannot supply the cards owed: once all still to draw have discarded (the
         dealer last), the discards are gathered, shuffled and cut, and the players supplied
@@ -661,27 +634,6 @@ class Prospect:
         self.owed.append({"by": game.dealer, "to": "pack", "what": "collect_discards",
                           "cards": game.deal.uncollected, "law": self.law("Prospect.pack_made_up")})
         self.to(game.dealer, {"type": "collect_discards"})
-
-    def waiting_witnesses(self, game: Game) -> list[tuple[str, str, str]]:
-        """The rulings on disputes over the cards demanded that wait for their witness's
-        number, the first made first: of each player's disputes the last ruling of the
-        deal, the number not recorded, while he is still in and has not raised his drawn
-        cards (law 48 then judges the hand). Other acts meanwhile do not answer them: the
-        number comes with the dispute recorded again (`testimony`)."""
-        ruled: set[str | None] = set()
-        waiting: list[tuple[str, str, str]] = []
-        for finding in reversed(self.replay.findings):
-            if finding.game != game.number or finding.deal != game.deal.number:
-                continue
-            for effect in finding.effects:
-                if not isinstance(effect, EvidenceRecord) or finding.player in ruled:
-                    continue
-                ruled.add(finding.player)
-                hand = game.deal.hands.get(finding.player) if finding.player else None
-                if effect.witness and effect.demanded is None and finding.player in game.still_in \
-                        and hand is not None and not hand.drawn_lifted:
-                    waiting.append((effect.witness, finding.id, finding.player))
-        return waiting[::-1]
 
     def the_show(self) -> None:
         """The next hand due is shown, or its player passes and gives up his claim (L59)."""

@@ -49,6 +49,7 @@ from arbiter.notation.grammar import (
     Synonym,
     describe,
 )
+from arbiter.notation.json_object import JSONObjectError, read_json_object
 from arbiter.notation.reckoning import Reckon, Reckoning
 
 _GAP = re.compile(r"[ \t]+")
@@ -82,10 +83,6 @@ def _rebuild(line: int, column: int, detail: str, path: str, event: int | None, 
     error = NotationError(line, column, detail, path, event)
     error.file = file
     return error
-
-
-class _BadJSON(ValueError):
-    """What the JSON decoder lets through and a log may not hold."""
 
 
 @dataclass
@@ -397,32 +394,10 @@ class _Parser:
         self.skip_space()
         if self.peek() != "{":
             raise self.fail("a JSON object, e.g. {\"date\": \"1891-03-02\"}")
-
-        def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-            obj = dict(items)
-            if len(obj) != len(items):
-                seen: set[str] = set()
-                for key, _ in items:
-                    if key in seen:
-                        raise _BadJSON(f"a duplicate key {key!r}")
-                    seen.add(key)
-            return obj
-
-        def constant(name: str) -> Any:
-            raise _BadJSON(f"{name}, which is not a number JSON allows")
-
-        value: dict[str, Any]  # it begins with "{", and `pairs` makes every object a dict
         try:
-            value, self.pos = json.JSONDecoder(object_pairs_hook=pairs, parse_constant=constant).raw_decode(
-                self.text, self.pos)
-        except json.JSONDecodeError as exc:
-            raise self.error(f"not valid JSON: {exc.msg}", exc.pos) from None
-        except _BadJSON as exc:
-            raise self.error(f"the JSON object has {exc}") from None
-        except ValueError as exc:
-            raise self.error(f"not valid JSON: {exc}") from None
-        except RecursionError:
-            raise self.error("the JSON object is nested too deeply") from None
+            value, self.pos = read_json_object(self.text, self.pos)
+        except JSONObjectError as exc:
+            raise self.error(exc.detail, exc.pos) from None
         return value
 
     # --- events -------------------------------------------------------------------

@@ -1,0 +1,55 @@
+"""The JSON object a text log's `meta` line holds, read where it stands in the text: as
+strict as the JSON reader of a log (a duplicate key and NaN are refused), and its error
+given with the place it was found, for the parser to say at that line and column."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+class JSONObjectError(ValueError):
+    """The object cannot be read: `detail` says why, `pos` where (None: where it begins)."""
+
+    def __init__(self, detail: str, pos: int | None = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.pos = pos
+
+
+class _BadJSON(ValueError):
+    """What the JSON decoder lets through and a log may not hold."""
+
+
+def _pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(items)
+    if len(obj) != len(items):
+        seen: set[str] = set()
+        for key, _ in items:
+            if key in seen:
+                raise _BadJSON(f"a duplicate key {key!r}")
+            seen.add(key)
+    return obj
+
+
+def _constant(name: str) -> Any:
+    raise _BadJSON(f"{name}, which is not a number JSON allows")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant)
+
+
+def read_json_object(text: str, pos: int) -> tuple[dict[str, Any], int]:
+    """The object that begins at `pos` ("{"), and where it ends."""
+    value: dict[str, Any]  # it begins with "{", and `_pairs` makes every object a dict
+    try:
+        value, end = _DECODER.raw_decode(text, pos)
+    except json.JSONDecodeError as exc:
+        raise JSONObjectError(f"not valid JSON: {exc.msg}", exc.pos) from None
+    except _BadJSON as exc:
+        raise JSONObjectError(f"the JSON object has {exc}") from None
+    except ValueError as exc:
+        raise JSONObjectError(f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise JSONObjectError("the JSON object is nested too deeply") from None
+    return value, end
