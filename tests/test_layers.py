@@ -127,3 +127,11 @@ def test_no_modules_import_each_other_in_a_loop():
 
     loops = sorted(name for name in names if name in reach(name) and not name.startswith("arbiter.simulator."))
     assert not loops, loops
+
+
+def test_no_hand_written_module_is_over_700_lines():
+    """Issue 21, item 7: a module over 700 lines holds more than one job; split it by what
+    its parts hold (as `engine/draw_debts.py` came out of `engine/next_acts.py`)."""
+    long = {str(path.relative_to(PACKAGE.parent)): count for path in sorted(PACKAGE.rglob("*.py"))
+            if (count := len(path.read_text(encoding="utf-8").splitlines())) > 700}
+    assert long == {}
