@@ -9,7 +9,7 @@ from __future__ import annotations
 from arbiter.engine.replay import Replay
 from arbiter.findings import EvidenceRecord
 from arbiter.rulebook.vocabulary.board import BoardView
-from arbiter.rulebook.vocabulary.functions import asked_of, demanded_by, owed_to
+from arbiter.rulebook.vocabulary.functions import demanded_by, owed_to, rest_asked
 from arbiter.state import Game
 
 
@@ -23,8 +23,8 @@ def rests_of_gives(game: Game, owed: set[str]) -> list[tuple[str, int]]:
     rests: list[tuple[str, int]] = []
     for drawer in game.the_draw().order:
         hand = game.deal.hands[drawer]
-        if drawer in owed or drawer not in game.still_in or not hand.supplied or hand.drawn_lifted \
-                or owed_to(hand) or asked_of(hand) <= hand.given:
+        if drawer in owed or drawer not in game.still_in or not hand.supplied or owed_to(hand) \
+                or not rest_asked(hand):
             continue
         if (rest := (hand.discarded or 0) - hand.given) > 0:
             rests.append((drawer, rest))

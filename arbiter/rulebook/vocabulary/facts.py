@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
-from arbiter.rulebook.vocabulary.functions import asked_of
+from arbiter.rulebook.vocabulary.functions import rest_asked
 from arbiter.rulebook.vocabulary.numbers import dealer_drew, stake_made
 from arbiter.rulebook.vocabulary.predicates import cards_due
 from arbiter.rulebook.vocabulary.registry import Words
@@ -49,7 +49,7 @@ def draw_ended(t: BoardView) -> bool:
         return False
     hands = game.deal.hands
     return all(hands[p].owed == 0 == hands[p].awaits_pack and (hands[p].supplied or not hands[p].discarded)
-               and (hands[p].drawn_lifted or asked_of(hands[p]) <= hands[p].given)
+               and not rest_asked(hands[p])
                for p in game.still_in)
 
 

@@ -65,13 +65,19 @@ def due_to(hand: Hand) -> int:
     while he has not raised what he was given: a give in parts (`draw_ended`)."""
     if not hand.supplied:
         return (hand.discarded or 0) - hand.given
-    return max(hand.owed + hand.awaits_pack, 0 if hand.drawn_lifted else asked_of(hand) - hand.given)
+    return max(hand.owed + hand.awaits_pack, rest_asked(hand))
 
 
 def asked_of(hand: Hand) -> int:
     """What he asked for, of his discard: more is the wrong number, which law 44 lets the
     dealer not give (given his discard, all is well)."""
     return min(hand.discarded or 0, hand.demanded if hand.demanded is not None else hand.discarded or 0)
+
+
+def rest_asked(hand: Hand) -> int:
+    """What he asked for (of his discard) and has not been given, while he has not raised
+    what he was given: the rest of a give in parts, which the draw waits for (`draw_ended`)."""
+    return 0 if hand.drawn_lifted else max(asked_of(hand) - hand.given, 0)
 
 
 PERSON_FUNCTIONS.add("left_of", "the player to the left of {0}", lambda t, p: t.seating.left_of(p))
