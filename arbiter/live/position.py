@@ -255,7 +255,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
     if "give" in acts:
         give, *instead = [act for act in answer["acts"] if act["type"] == "give"]
         said = f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
-        if not any(item["what"] == "give" and item["to"] == give["to"] for item in answer["owed"]):
+        if give["to"] not in _owed_cards(answer):
             # owed to no one: the rest of a give in parts, which the draw waits for (reading 10)
             said = (f"{actor} gives {give['to']} the rest of {pronoun_of(give['to'], pronouns).possessive} discard "
                     f"({plural(give['count'], 'card')})")
@@ -343,7 +343,7 @@ def _other_gives(answer: dict[str, Any], pronouns: dict[str, str] | None) -> lis
     """The dealer's gives among the others, in words, and whether it is of cards he owes:
     `Bob the 2 cards the pack holds` (L41) or `Bob the rest of his discard (1 card)` (a
     give in parts)."""
-    owed = {item["to"] for item in answer["owed"] if item["what"] == "give"}
+    owed = _owed_cards(answer)
     gives = []
     for o in answer["others"]:
         if o["type"] != "give":
@@ -354,6 +354,11 @@ def _other_gives(answer: dict[str, Any], pronouns: dict[str, str] | None) -> lis
                 f"({plural(o['count'], 'card')})")
         gives.append((o["dealer"], said, held))
     return gives
+
+
+def _owed_cards(answer: dict[str, Any]) -> set[str]:
+    """Those the dealer owes cards (a give owed, not one he may make)."""
+    return {item["to"] for item in answer["owed"] if item["what"] == "give"}
 
 
 def _together(late: list[tuple[str, str]], verb: str) -> str:
