@@ -1804,6 +1804,8 @@ def test_the_turn_to_draw_of_one_short_says_a_pass_ends_his_part(house, said):
     ("Bob opens 2\nCat plays 5\nDan plays 5\nAnn plays 5\n",  # Bob's early say, short, comes again beside his
      "Bob may still stake (5 to 25), or Bob may still demand a show for 2 to 4, or Bob to draw: first they make "
      "their stake 5 or demand a show for 2 to 4, then discard; or they pass"),  # draw: not "then Bob to bet"
+    ("Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 0; Dan discards 0\nAnn discards 1\n",
+     "Ann gives themselves 1 card; then Cat to bet: play (2 to 22) or pass"),  # not "Ann gives Ann"
     ("", "Bob antes 1")])  # not "Bob antes 1; owed: Bob owes the ante of 1 (L20)"
 def test_next_says_in_words_every_act_and_bound_its_answer_holds(played, said):
     """SPEC 28: the words say what the answer says. The draw's words left out one who may

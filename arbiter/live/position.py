@@ -250,14 +250,16 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         said = f"{actor} gathers the discards, shuffles them and has them cut, to make up the pack"
         if "give" in acts:  # or gives what the pack holds first, the rest to come from the discards
             give = acts["give"]
-            said += f", or first gives {give['to']} the {plural(give['count'], 'card')} the pack holds"
+            to = _receiver(actor, give["to"], pronouns)
+            said += f", or first gives {to} the {plural(give['count'], 'card')} the pack holds"
         return said
     if "give" in acts:
         give, *instead = [act for act in answer["acts"] if act["type"] == "give"]
-        said = f"{actor} gives {give['to']} {plural(give['count'], 'card')}"
+        to = _receiver(actor, give["to"], pronouns)
+        said = f"{actor} gives {to} {plural(give['count'], 'card')}"
         if give["to"] not in _owed_cards(answer):
             # owed to no one: the rest of a give in parts, which the draw waits for (reading 10)
-            said = (f"{actor} gives {give['to']} the rest of {pronoun_of(give['to'], pronouns).possessive} discard "
+            said = (f"{actor} gives {to} the rest of {pronoun_of(give['to'], pronouns).possessive} discard "
                     f"({plural(give['count'], 'card')})")
         # a wrong demand's deficiency offered beside the number that makes up the discard
         said += "".join(f", or {act['count']} to make up {act['to']}'s discard" for act in instead)
@@ -349,11 +351,17 @@ def _other_gives(answer: dict[str, Any], pronouns: dict[str, str] | None) -> lis
         if o["type"] != "give":
             continue
         held = o["to"] in owed
-        said = (f"{o['to']} the {plural(o['count'], 'card')} the pack holds" if held else
-                f"{o['to']} the rest of {pronoun_of(o['to'], pronouns).possessive} discard "
+        to = _receiver(o["dealer"], o["to"], pronouns)
+        said = (f"{to} the {plural(o['count'], 'card')} the pack holds" if held else
+                f"{to} the rest of {pronoun_of(o['to'], pronouns).possessive} discard "
                 f"({plural(o['count'], 'card')})")
         gives.append((o["dealer"], said, held))
     return gives
+
+
+def _receiver(dealer: str, to: str, pronouns: dict[str, str] | None) -> str:
+    """Who is given cards, as the dealer's words name him: `Bob`, or of his own draw `himself`."""
+    return pronoun_of(dealer, pronouns).reflexive if to == dealer else to
 
 
 def _owed_cards(answer: dict[str, Any]) -> set[str]:
