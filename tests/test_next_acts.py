@@ -1816,6 +1816,17 @@ def test_next_says_in_words_every_act_and_bound_its_answer_holds(played, said):
     assert words(answer_to(text)) == said
 
 
+def test_what_the_dealer_owes_himself_is_said_with_his_pronoun():
+    """The `owed:` words of the dealer's own draw read "Ann owes herself 2 cards", not "Ann
+    owes Ann 2 cards"; the page's owed list says the same."""
+    log = json.loads((cases_dir() / "l49-the-dealers-draw-the-pack-ran-out-in-counts-the-cards-still-owed-him.json")
+                     .read_text())
+    log["events"] = log["events"][:29]
+    answer = arbiter.next_acts(log)
+    assert {"by": "Ann", "to": "Ann", "what": "give"}.items() <= answer["owed"][0].items()
+    assert words(answer, {"Ann": "she"}).endswith("; owed: Ann owes herself 2 cards (L41)")
+
+
 def test_with_the_draw_over_but_for_the_dealers_debt_the_first_bet_waits_among_the_others():
     """Reading 11: cards owed once all have drawn are given first, the bettor's turn waiting
     among the others; the case goes on with Cat's bet, which `check` takes as regular, where

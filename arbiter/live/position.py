@@ -190,7 +190,7 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
         main = ("" if dealers else _gives_beside(answer, pronouns)) + late + main
     parts = [main] if main is not None else []
     parts.extend(_ask_words(ask) for ask in answer["asks"] if not (answer["phase"] == "over" and ask["of"] == actor))
-    owed = [owed_words(item) for item in answer["owed"] if not _is_act(item, answer)]
+    owed = [owed_words(item, pronouns) for item in answer["owed"] if not _is_act(item, answer)]
     if owed:
         parts.append("owed: " + ", ".join(owed))
     return "; ".join(parts) or "no one is to act"
@@ -430,14 +430,15 @@ def _is_act(item: dict[str, Any], answer: dict[str, Any]) -> bool:
                for act in answer["acts"])
 
 
-def owed_words(item: dict[str, Any]) -> str:
-    """One thing owed, in words (`Ann owes Cat 1 card (L43)`): the `next:` line's, and the
-    list under the page's Next."""
+def owed_words(item: dict[str, Any], pronouns: dict[str, str] | None = None) -> str:
+    """One thing owed, in words (`Ann owes Cat 1 card (L43)`; of his own draw, `Ann owes
+    herself 2 cards`): the `next:` line's, and the list under the page's Next."""
     law = f" ({item['law']})" if item.get("law") else ""
     if item["what"] == "give":
-        return f"{item['by']} owes {item['to']} {plural(item['cards'], 'card')}{law}"
+        return f"{item['by']} owes {_receiver(item['by'], item['to'], pronouns)} {plural(item['cards'], 'card')}{law}"
     if item["what"] == "return_excess":
-        return f"{item['by']} takes back {plural(item['cards'], 'card')} given to {item['to']} in excess{law}"
+        to = _receiver(item["by"], item["to"], pronouns)
+        return f"{item['by']} takes back {plural(item['cards'], 'card')} given to {to} in excess{law}"
     if item["what"] == "collect_discards":
         return f"{item['by']} makes up the pack from the discards{law}"
     if item["what"] == "ante":

@@ -199,7 +199,7 @@ class ServedGame:
             "next": FIRST_DEAL if answer["game"] is None and answer["player"] is None else here.words,
             "acts": [_act_json(act) for act in here.acts],
             "to_act": list(here.players) or _actors(here.acts),
-            "owed": [owed_words(item) for item in answer["owed"]],
+            "owed": [owed_words(item, table.get("pronouns")) for item in answer["owed"]],
             "question": None if asked is None else {
                 "of": asked["of"], "about": asked["about"], "law": asked["law"],
                 "least": 0, "most": self.rulebook.parameters["cards_per_hand"]},
