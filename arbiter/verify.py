@@ -16,7 +16,8 @@ from itertools import chain
 from typing import Any, Iterator, Mapping
 
 from arbiter.checker import checked_bytes
-from arbiter.errors import ArbiterError
+from arbiter.errors import ArbiterError, LogReadError
+from arbiter.reading.limits import INT_DIGITS, check_depth
 from arbiter.reading.messages import clip, json_pointer
 from arbiter.rulebook.model import Rulebook
 
@@ -46,21 +47,52 @@ class Verdict:
     found: str = ""
 
 
+class _NotWritten(Exception):
+    """What arbiter never writes in a report, met while reading one."""
+
+
+def _pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object with each key once: a report with a key twice says two things, and the
+    reader's choice of one must not decide that it stands."""
+    obj = dict(items)
+    if len(obj) != len(items):
+        first: dict[str, int] = {}  # key -> the index of its first appearance
+        twice = next(k for i, (k, _) in enumerate(items) if first.setdefault(k, i) != i)
+        raise _NotWritten(f"a duplicate key {twice!r}")
+    return obj
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > INT_DIGITS:
+        raise _NotWritten(f"a number of more than {INT_DIGITS} digits")
+    return int(text)
+
+
+def _decoded(text: str) -> object:
+    return json.loads(text, object_pairs_hook=_pairs, parse_int=_integer)
+
+
 def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
     """The reports a file holds: one report, `--format json`'s document, or `--format
-    jsonl`'s lines."""
+    jsonl`'s lines (a byte-order mark before them, as an editor may save it, passed over)."""
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise VerifyError(f"{name}: not UTF-8 (byte {exc.start}): not a report arbiter wrote") from None
     try:
-        documents = [json.loads(text)]
-    except ValueError:
         try:
-            documents = [json.loads(line) for line in text.splitlines() if line.strip()]
-        except ValueError as exc:
-            raise VerifyError(f"{name}: not JSON ({exc}): give a report arbiter wrote with --format json or "
-                              "jsonl") from None
+            documents = [_decoded(text)]
+        except ValueError:
+            documents = [_decoded(line) for line in text.splitlines() if line.strip()]
+        for document in documents:
+            check_depth(document)
+    except ValueError as exc:
+        raise VerifyError(f"{name}: not JSON ({exc}): give a report arbiter wrote with --format json or "
+                          "jsonl") from None
+    except _NotWritten as exc:
+        raise VerifyError(f"{name}: holds {exc}: not a report arbiter wrote") from None
+    except (RecursionError, LogReadError):  # nested deeper than any report, or than the parser can follow
+        raise VerifyError(f"{name}: nested more deeply than any report: not a report arbiter wrote") from None
     reports: list[dict[str, Any]] = []
     for document in documents:
         if isinstance(document, dict) and isinstance(document.get("reports"), list):
@@ -124,7 +156,10 @@ def _the_reports_of(reports: list[dict[str, Any]], digest: str) -> list[dict[str
 
 def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[str, Any]) -> None:
     """A report made under another rule book or other house rules cannot be checked here."""
-    if then.get("rules") != now["rules"]:
+    if not isinstance(then.get("rules"), str):
+        raise VerifyError(f"the report's provenance names no rule book ({_shown(then.get('rules'))}): which rule "
+                          "book it was made under cannot be told")
+    if then["rules"] != now["rules"]:
         raise VerifyError(f"the rule book differs: the report was made under {then.get('rules')}, this "
                           f"arbiter's is {now['rules']} (check with that version of arbiter)")
     house = then.get("house")

@@ -263,6 +263,55 @@ def test_a_report_that_cannot_be_read_exits_2(tmp_path: Path, content: bytes | N
     assert code == 2 and out == "" and says in err and len(err.splitlines()) == 1
 
 
+def test_a_report_with_a_key_twice_is_no_report_arbiter_wrote(kept: tuple[Path, Path]):
+    """A false `net` written before the true one stood: the reader kept the last, and a
+    kept ruling carried a ledger that `verify` approved."""
+    report, log = kept
+    text = report.read_text()
+    report.write_text(text.replace('"net":', '"net": {"Ann": 5}, "net":', 1))
+    code, out, err = in_process("verify", str(report), str(log))
+    assert (code, out) == (2, "") and "holds a duplicate key 'net': not a report arbiter wrote" in err
+
+
+@pytest.mark.parametrize("content", [
+    b"[" * 3000 + b"]" * 3000,  # past what the parser follows: it was an internal error (RecursionError)
+    b'{"status": "ok", "net": ' + b'{"a": ' * 990 + b"1" + b"}" * 991,  # within it, past any report's depth
+])
+def test_a_report_nested_past_any_reports_depth_exits_2_with_a_reason(tmp_path: Path, content: bytes):
+    report = tmp_path / "report.json"
+    report.write_bytes(content)
+    code, out, err = in_process("verify", str(report), str(CASE))
+    assert (code, out) == (2, "") and err.endswith("nested more deeply than any report: not a report arbiter wrote\n")
+
+
+def test_a_report_read_with_its_byte_order_mark_stands_and_one_too_long_a_number_is_said(kept: tuple[Path, Path]):
+    """An editor may save a kept report with a byte-order mark, as `check` reads a log with
+    one; a number longer than Python reads was said "not JSON (Expecting property name…)"."""
+    report, log = kept
+    text = report.read_text(encoding="utf-8")
+    report.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert in_process("verify", str(report), str(log))[0] == 0
+    report.write_text(text.replace('"ledger":', '"big": ' + "9" * 5000 + ', "ledger":', 1))
+    code, _, err = in_process("verify", str(report), str(log))
+    assert code == 2 and "holds a number of more than 4300 digits: not a report arbiter wrote" in err
+
+
+@pytest.mark.parametrize("rules", [None, 7, "missing"])
+def test_a_report_whose_provenance_names_no_rule_book_says_so(kept: tuple[Path, Path], rules: object):
+    """It said "made under None … (check with that version of arbiter)", a version that
+    cannot exist."""
+    report, log = kept
+    document = json.loads(report.read_text())
+    provenance = document["reports"][0]["provenance"]
+    if rules == "missing":
+        del provenance["rules"]
+    else:
+        provenance["rules"] = rules
+    report.write_text(json.dumps(document))
+    code, _, err = in_process("verify", str(report), str(log))
+    assert code == 2 and "the report's provenance names no rule book (" in err and "None" not in err
+
+
 def test_a_report_of_other_logs_in_a_folder_run_is_not_taken_and_differs(tmp_path: Path):
     """SPEC §4: the files read and the rules are the same, so the answer is 1, naming the
     difference: none of the reports is of this log (2 is for what cannot be checked here)."""
