@@ -1816,6 +1816,29 @@ def test_next_says_in_words_every_act_and_bound_its_answer_holds(played, said):
     assert words(answer_to(text)) == said
 
 
+def test_behind_the_dealers_give_a_show_left_with_no_bet_is_said_as_the_show():
+    """Those still in have all shown for a sum but the opener (table stakes): no bet is left
+    after the draw, and the words said "then Eve to bet: pass", where the answer offers her
+    show or pass."""
+    text = ("players Ann Bob Cat Dan Eve Fay Gus Hal; limit 10; ante 1; stacks Ann 3, Bob 6, Cat 40, Dan 40, Eve 15, "
+            "Fay 6, Gus 3, Hal 40\nAnn deals; Ann shuffles; Hal cuts; Bob antes 1\ndealt\nCat passes; Dan passes; "
+            "Eve opens 4; Fay passes; Gus demands show 3; Hal passes; Ann demands show 3; Bob passes\n"
+            "Eve discards 1; Eve gets 1; Gus discards 2; Gus gets 2; Ann discards 2\n")
+    answer = answer_to(text, "table-stakes")
+    assert {o["type"] for o in answer["others"] if o.get("player") == "Eve"} == {"show", "pass"}
+    assert words(answer) == "Ann gives themselves 2 cards; then the hands are shown: Eve shows or passes"
+
+
+def test_behind_the_dealers_give_the_early_bettors_show_is_said_too():
+    """The show the early bettors' turns passing would bring is said beside the waiting
+    bet, as it is without a give first (it was left out)."""
+    log = json.loads((cases_dir() / "l53-an-early-bettors-turn-waits-behind-the-dealers-own-give.json").read_text())
+    log["events"] = log["events"][:13]
+    assert words(arbiter.next_acts(log), {"Ann": "she"}) == (
+        "Ann gives herself 1 card; then Bob to bet: play (2 to 12) or pass; or, the turns passing, the hands are "
+        "shown, Cat first")
+
+
 def test_what_the_dealer_owes_himself_is_said_with_his_pronoun():
     """The `owed:` words of the dealer's own draw read "Ann owes herself 2 cards", not "Ann
     owes Ann 2 cards"; the page's owed list says the same."""
