@@ -17,7 +17,7 @@ from typing import Any, Iterator, Mapping
 
 from arbiter.checker import checked_bytes
 from arbiter.errors import ArbiterError, LogReadError
-from arbiter.reading.limits import INT_DIGITS, check_depth
+from arbiter.reading.limits import INT_DIGITS, check_depth, duplicate_key
 from arbiter.reading.messages import clip, json_pointer
 from arbiter.rulebook.model import Rulebook
 
@@ -56,9 +56,7 @@ def _pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
     reader's choice of one must not decide that it stands."""
     obj = dict(items)
     if len(obj) != len(items):
-        first: dict[str, int] = {}  # key -> the index of its first appearance
-        twice = next(k for i, (k, _) in enumerate(items) if first.setdefault(k, i) != i)
-        raise _NotWritten(f"a duplicate key {twice!r}")
+        raise _NotWritten(f"a duplicate key {duplicate_key(items)!r}")
     return obj
 
 

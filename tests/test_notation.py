@@ -326,6 +326,7 @@ def test_undo_takes_back_the_last_line_of_events_whole():
     ('meta {"a": 1, "a": 2}\n' + HEAD, 1, 6, "the JSON object has a duplicate key 'a'"),
     ('meta {"a": NaN}\n' + HEAD, 1, 6, "NaN, which is not a number JSON allows"),
     ("meta {\"a\": \n" + HEAD, 2, 1, "not valid JSON: Expecting value"),
+    ('players Ann Bob; limit 20; ante 1\nmeta {"a": "abc', 2, 12, "not valid JSON: Unterminated string starting here"),
     ("players Ann Bob; limit 20\nAnn deals\n", 2, 1, "(missing: ante)"),
     # the schema's own checks, put back on the line and column
     (HEAD + "Ann deals\nBob discards 3 (2c 7d)\n", 3, 16, "event 1 (discard by Bob): 'cards' lists 2 cards but 'count' is 3"),

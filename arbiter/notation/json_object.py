@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from arbiter.reading.limits import duplicate_key
+
 
 class JSONObjectError(ValueError):
     """The object cannot be read: `detail` says why, `pos` where (None: where it begins)."""
@@ -24,11 +26,7 @@ class _BadJSON(ValueError):
 def _pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
     obj = dict(items)
     if len(obj) != len(items):
-        seen: set[str] = set()
-        for key, _ in items:
-            if key in seen:
-                raise _BadJSON(f"a duplicate key {key!r}")
-            seen.add(key)
+        raise _BadJSON(f"a duplicate key {duplicate_key(items)!r}")
     return obj
 
 
@@ -45,7 +43,9 @@ def read_json_object(text: str, pos: int) -> tuple[dict[str, Any], int]:
     try:
         value, end = _DECODER.raw_decode(text, pos)
     except json.JSONDecodeError as exc:
-        raise JSONObjectError(f"not valid JSON: {exc.msg}", exc.pos) from None
+        # "Unterminated string starting at": the place is the parser's to say, before the message
+        said = exc.msg.removesuffix(" at") + " here" if exc.msg.endswith(" at") else exc.msg
+        raise JSONObjectError(f"not valid JSON: {said}", exc.pos) from None
     except _BadJSON as exc:
         raise JSONObjectError(f"the JSON object has {exc}") from None
     except ValueError as exc:

@@ -36,6 +36,7 @@ from arbiter.reading.limits import (
     MAX_CARDS,
     TOO_DEEP,
     TOO_LONG_INT,
+    duplicate_key,
     may_hold_surrogate,
     read_source,
 )
@@ -179,8 +180,7 @@ def _read_exactly(text: str) -> dict[str, Any]:
         obj = dict(items)
         if len(obj) == len(items):
             return obj
-        first: dict[str, int] = {}  # key -> the index of its first appearance
-        dup = next(k for i, (k, _) in enumerate(items) if first.setdefault(k, i) != i)
+        dup = duplicate_key(items)
         named: dict[str, Any] = {}  # as first written: the event is named by what came first
         for k, v in items:
             named.setdefault(k, v)

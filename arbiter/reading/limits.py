@@ -12,7 +12,7 @@ import os
 import re
 import stat
 import sys
-from typing import Final, Iterable, Protocol
+from typing import Any, Final, Iterable, Protocol, Sequence
 
 from arbiter.errors import LogReadError
 
@@ -144,3 +144,10 @@ def check_depth(value: object, depth: int = 1) -> None:
         if depth > MAX_DEPTH:
             raise LogReadError(TOO_DEEP)
         stack.extend((child, depth + 1) for child in children if type(child) in (dict, list))
+
+
+def duplicate_key(items: Sequence[tuple[str, Any]]) -> str | None:
+    """The first key an object's pairs give twice, which JSON's reader would let the last
+    value decide: a log, a `meta` line or a kept report that says two things says neither."""
+    first: dict[str, int] = {}  # key -> the index of its first appearance
+    return next((key for i, (key, _) in enumerate(items) if first.setdefault(key, i) != i), None)
