@@ -290,6 +290,19 @@ def test_undo_takes_back_the_last_line_of_events_whole():
     assert parsed.standing == [(7, 0), (8, 1)]
 
 
+@pytest.mark.parametrize("data, line, column, wanted", [
+    ("players Ann Bob; limit 20; ante 1\n".encode("utf-16"), 1, 1, "not UTF-8: byte 0xff cannot be decoded (it "
+                                                                 "looks like UTF-16: save it as UTF-8)"),
+    ("players Ann Bob; limit 20; ante 1\n".encode("utf-16-le"), 1, 2, "not a text log: a NUL byte (it looks like "
+                                                                      "UTF-16: save it as UTF-8)"),
+    (b'players Ann Bob; limit 20; ante 1\nmeta {\0}\n', 2, 7, "not a text log: a NUL byte"),  # was a JSON error
+], ids=["utf-16", "utf-16-le", "nul"])
+def test_bytes_no_text_log_holds_are_said_with_the_hint_of_utf16(data: bytes, line: int, column: int, wanted: str):
+    with pytest.raises(NotationError) as raised:
+        read_text_log(data, "bad.hand")
+    assert (raised.value.line, raised.value.column, raised.value.detail) == (line, column, wanted)
+
+
 @pytest.mark.parametrize("text, line, column, wanted", [
     ("", 1, 1, "the table comes first: 'players', 'limit' and 'ante'"),
     (HEAD + "Ann deals\nBob plys 2\n", 3, 5, "expected what Bob does (adds, antes, asks, "),

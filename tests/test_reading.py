@@ -169,6 +169,18 @@ def test_utf16_gets_a_hint() -> None:
     assert "UTF-16" in err.message
 
 
+@pytest.mark.parametrize("data, said", [
+    # without its byte-order mark UTF-16 decodes as UTF-8, and its NULs were "Expecting property name …"
+    (json.dumps(MINIMAL).encode("utf-16-le"), "not valid JSON: a NUL byte at offset 1 (line 1) (it looks like "
+                                              "UTF-16: save it as UTF-8)"),
+    (json.dumps(MINIMAL).encode("utf-16-be"), "not valid JSON: a NUL byte at offset 0 (line 1) (it looks like "
+                                              "UTF-16: save it as UTF-8)"),
+    (b'{"format":\n\0}', "not valid JSON: a NUL byte at offset 11 (line 2)"),  # was "Expecting value"
+], ids=["utf-16-le", "utf-16-be", "nul"])
+def test_a_nul_byte_is_named_with_the_hint_of_utf16_where_it_looks_like_it(data: bytes, said: str) -> None:
+    assert fails(data, LogReadError).message == said
+
+
 def test_an_empty_name_is_said_to_be_empty() -> None:
     """`table.house` is a string of one character or more: "" is said empty, not "not a string"."""
     err = fails(b'{"format": "peel-draw-poker-log", "version": 1, "table": {"players": ["Ann", "Bob"], '

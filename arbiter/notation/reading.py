@@ -8,10 +8,11 @@ found there is given back with the line and column of the part it concerns.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from arbiter.errors import LogError
 from arbiter.reading import read_log_bytes
+from arbiter.reading.limits import nul_byte, utf16_hint
 
 if TYPE_CHECKING:
     from arbiter.notation.parser import Parsed
@@ -45,15 +46,22 @@ def read_text_log(data: bytes, name: str) -> dict[str, Any]:
 
 def decode(data: bytes, name: str) -> str:
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        from arbiter.notation.parser import NotationError
+        _refuse(data, exc.start, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded{utf16_hint(data)}", name)
+    if nul_byte(data) is not None:  # no text log holds one; UTF-16 without its mark holds many
+        _refuse(data, data.find(b"\0"), f"not a text log: a NUL byte{utf16_hint(data)}", name)
+    return text
 
-        error = NotationError(line, column, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded")
-        error.file = name
-        raise error from None
+
+def _refuse(data: bytes, at: int, detail: str, name: str) -> NoReturn:
+    line = data.count(b"\n", 0, at) + 1
+    column = at - (data.rfind(b"\n", 0, at) + 1) + 1
+    from arbiter.notation.parser import NotationError
+
+    error = NotationError(line, column, detail)
+    error.file = name
+    raise error from None
 
 
 def parse_checked(text: str, name: str, reckon: Reckon | None = None) -> tuple[dict[str, Any], Parsed]:

@@ -38,7 +38,9 @@ from arbiter.reading.limits import (
     TOO_LONG_INT,
     duplicate_key,
     may_hold_surrogate,
+    nul_byte,
     read_source,
+    utf16_hint,
 )
 from arbiter.reading.messages import clip, describe, json_pointer, label, place, show, subject
 from arbiter.reading.schema import NAME_FIELDS
@@ -113,11 +115,12 @@ def decode(data: bytes) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        hint = " (it looks like UTF-16: save it as UTF-8)" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
         raise LogReadError(
             f"not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start} (line {line}) "
-            f"cannot be decoded{hint}"
+            f"cannot be decoded{utf16_hint(data)}"
         ) from None
+    if (nul := nul_byte(data)) is not None:  # UTF-16 without its mark decodes, and no JSON holds one
+        raise LogReadError(f"not valid JSON: {nul}")
     if not text.strip():
         raise LogReadError("not valid JSON: the file is empty" + (" but for white space" if text else ""))
     return text

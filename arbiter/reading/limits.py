@@ -151,3 +151,21 @@ def duplicate_key(items: Sequence[tuple[str, Any]]) -> str | None:
     value decide: a log, a `meta` line or a kept report that says two things says neither."""
     first: dict[str, int] = {}  # key -> the index of its first appearance
     return next((key for i, (key, _) in enumerate(items) if first.setdefault(key, i) != i), None)
+
+
+def utf16_hint(data: bytes) -> str:
+    """What to say of bytes that are no UTF-8 text, or hold a NUL, where they look like
+    UTF-16 (its byte-order mark, or a first character with one byte of two zero), as a
+    Windows editor may save a log."""
+    looks = data[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(data) > 1 and (data[0] == 0) != (data[1] == 0))
+    return " (it looks like UTF-16: save it as UTF-8)" if looks else ""
+
+
+def nul_byte(data: bytes) -> str | None:
+    """Where a NUL byte stands, which no JSON and no text log holds: `a NUL byte at offset 1
+    (line 1)`, with the hint of UTF-16 where the bytes look like it."""
+    at = data.find(b"\0")
+    if at < 0:
+        return None
+    line = data.count(b"\n", 0, at) + 1
+    return f"a NUL byte at offset {at} (line {line}){utf16_hint(data)}"
