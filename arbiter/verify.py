@@ -133,7 +133,7 @@ def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str, nam
         return Verdict(False, now, "/provenance/house", "nothing", _shown(now["house"]))
     _same_rules(then, now, fresh)
     if then.get("log_sha256") != now["log_sha256"]:
-        return Verdict(False, now, "/provenance/log_sha256", _shown(then.get("log_sha256")),
+        return Verdict(False, now, "/provenance/log_sha256", _item(then, "log_sha256"),
                        f"{now['log_sha256']}: the log is not the one the report was made of")
     house = then["house"] if named else now["house"]  # the SHA-256 is compared above: a name the file gives, here
     not_ruled = NAMED_NOT_RULED if named else NOT_RULED

@@ -312,6 +312,16 @@ def test_a_report_whose_provenance_names_no_rule_book_says_so(kept: tuple[Path, 
     assert code == 2 and "the report's provenance names no rule book (" in err and "None" not in err
 
 
+def test_a_provenance_without_the_logs_sha256_says_nothing_there(kept: tuple[Path, Path]):
+    """As a key missing elsewhere is said: it read "the report says null"."""
+    report, log = kept
+    document = json.loads(report.read_text())
+    del document["reports"][0]["provenance"]["log_sha256"]
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(log))
+    assert code == 1 and "at /provenance/log_sha256 the report says nothing, arbiter says " in out
+
+
 def test_a_report_of_other_logs_in_a_folder_run_is_not_taken_and_differs(tmp_path: Path):
     """SPEC §4: the files read and the rules are the same, so the answer is 1, naming the
     difference: none of the reports is of this log (2 is for what cannot be checked here)."""
