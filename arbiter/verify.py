@@ -11,13 +11,14 @@ book or house rules other than the report's make the question unanswerable here 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Iterator, Mapping
 
 from arbiter.checker import checked_bytes
 from arbiter.errors import ArbiterError, LogReadError
-from arbiter.reading.limits import INT_DIGITS, check_depth, duplicate_key
+from arbiter.reading.limits import INT_DIGITS, check_depth, duplicate_key, may_hold_surrogate, nul_byte, utf16_hint
 from arbiter.reading.messages import clip, json_pointer
 from arbiter.rulebook.model import Rulebook
 
@@ -66,8 +67,37 @@ def _integer(text: str) -> int:
     return int(text)
 
 
+def _real(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999 read as infinity, which arbiter never writes
+        raise _NotWritten(f"a number out of range ({clip(text)})")
+    return value
+
+
+def _constant(name: str) -> float:
+    raise _NotWritten(f"{name}, which is no number JSON allows")
+
+
 def _decoded(text: str) -> object:
-    return json.loads(text, object_pairs_hook=_pairs, parse_int=_integer)
+    return json.loads(text, object_pairs_hook=_pairs, parse_int=_integer, parse_float=_real,
+                      parse_constant=_constant)
+
+
+def _documents(text: str) -> list[object]:
+    """The JSON document the text is, or its lines' (jsonl's: a bad line named by its
+    number; where the first line is none, the text was one document, and its error is said)."""
+    try:
+        return [_decoded(text)]
+    except ValueError as whole:
+        documents: list[object] = []
+        for number, line in enumerate(text.splitlines(), 1):
+            try:
+                documents.extend([_decoded(line)] if line.strip() else [])
+            except ValueError as exc:
+                if not documents:
+                    raise whole from None
+                raise ValueError(f"line {number}: {exc}") from None
+        return documents
 
 
 def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
@@ -76,14 +106,19 @@ def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise VerifyError(f"{name}: not UTF-8 (byte {exc.start}): not a report arbiter wrote") from None
+        raise VerifyError(f"{name}: not UTF-8 (byte {exc.start}){utf16_hint(data)}: not a report arbiter "
+                          "wrote") from None
     try:
-        try:
-            documents = [_decoded(text)]
-        except ValueError:
-            documents = [_decoded(line) for line in text.splitlines() if line.strip()]
+        if (nul := nul_byte(data)) is not None:
+            raise _NotWritten(nul)
+        documents = _documents(text)
         for document in documents:
             check_depth(document)
+            if may_hold_surrogate(text):  # a lone surrogate escape reads, and cannot be written out
+                json.dumps(document, ensure_ascii=False).encode()
+    except UnicodeEncodeError:  # before ValueError, which it is
+        raise VerifyError(f"{name}: holds a lone surrogate escape (\\ud800 to \\udfff), which is no text: not "
+                          "a report arbiter wrote") from None
     except ValueError as exc:
         raise VerifyError(f"{name}: not JSON ({exc}): give a report arbiter wrote with --format json or "
                           "jsonl") from None

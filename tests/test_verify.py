@@ -296,6 +296,36 @@ def test_a_report_read_with_its_byte_order_mark_stands_and_one_too_long_a_number
     assert code == 2 and "holds a number of more than 4300 digits: not a report arbiter wrote" in err
 
 
+@pytest.mark.parametrize("spoil, says", [
+    (lambda t: t.replace('"arbiter":"', '"arbiter":"\\ud800', 1),  # was an internal error at the writing
+     "holds a lone surrogate escape (\\ud800 to \\udfff), which is no text: not a report arbiter wrote"),
+    (lambda t: t.replace('"ledger":', '"odd": NaN, "ledger":', 1), "holds NaN, which is no number JSON allows"),
+    (lambda t: t.replace('"ledger":', '"odd": 1e999, "ledger":', 1), "holds a number out of range (1e999)"),
+    (lambda t: t.encode("utf-16").decode("latin-1"), "not UTF-8 (byte 0) (it looks like UTF-16: save it as UTF-8)"),
+    (lambda t: t.replace('"ledger":', '"odd": \0 "ledger":', 1), "holds a NUL byte at offset "),
+], ids=["surrogate", "nan", "infinity", "utf-16", "nul"])
+def test_a_report_holding_what_arbiter_never_writes_is_refused_saying_what(kept: tuple[Path, Path], spoil, says):
+    """A NaN was compared, 1e999 said as "Infinity", and a lone surrogate ended in an
+    internal error."""
+    report, log = kept
+    report.write_bytes(_spoiled(spoil, report.read_text(encoding="utf-8")))
+    code, out, err = in_process("verify", str(report), str(log))
+    assert (code, out) == (2, "") and says in err and len(err.splitlines()) == 1, err
+
+
+def _spoiled(spoil, text: str) -> bytes:
+    """The report's text spoiled, as bytes: those of UTF-16 as they are."""
+    spoiled = spoil(text)
+    return spoiled.encode("latin-1") if spoiled.startswith("\xff\xfe") else spoiled.encode("utf-8")
+
+
+def test_a_bad_line_of_a_jsonl_report_is_named_by_its_line(tmp_path: Path):
+    report = tmp_path / "report.jsonl"
+    report.write_text(in_process("check", str(CASE), "--format", "jsonl")[1] + "{not json\n", encoding="utf-8")
+    code, _, err = in_process("verify", str(report), str(CASE))
+    assert code == 2 and "not JSON (line 2: Expecting property name" in err
+
+
 @pytest.mark.parametrize("rules", [None, 7, "missing"])
 def test_a_report_whose_provenance_names_no_rule_book_says_so(kept: tuple[Path, Path], rules: object):
     """It said "made under None … (check with that version of arbiter)", a version that

@@ -48,18 +48,19 @@ def decode(data: bytes, name: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        _refuse(data, exc.start, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded{utf16_hint(data)}", name)
+        before = data[:exc.start].decode("utf-8-sig")  # what precedes the byte decodes
+        _refuse(before, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded{utf16_hint(data)}", name)
     if nul_byte(data) is not None:  # no text log holds one; UTF-16 without its mark holds many
-        _refuse(data, data.find(b"\0"), f"not a text log: a NUL byte{utf16_hint(data)}", name)
+        _refuse(text[:text.find("\0")], f"not a text log: a NUL byte{utf16_hint(data)}", name)
     return text
 
 
-def _refuse(data: bytes, at: int, detail: str, name: str) -> NoReturn:
-    line = data.count(b"\n", 0, at) + 1
-    column = at - (data.rfind(b"\n", 0, at) + 1) + 1
+def _refuse(before: str, detail: str, name: str) -> NoReturn:
+    """Refuse where the text `before` ends: its columns are characters, after any
+    byte-order mark, as the parser counts them."""
     from arbiter.notation.parser import NotationError
 
-    error = NotationError(line, column, detail)
+    error = NotationError(before.count("\n") + 1, len(before) - before.rfind("\n"), detail)
     error.file = name
     raise error from None
 

@@ -155,15 +155,21 @@ def duplicate_key(items: Sequence[tuple[str, Any]]) -> str | None:
 
 def utf16_hint(data: bytes) -> str:
     """What to say of bytes that are no UTF-8 text, or hold a NUL, where they look like
-    UTF-16 (its byte-order mark, or a first character with one byte of two zero), as a
-    Windows editor may save a log."""
-    looks = data[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(data) > 1 and (data[0] == 0) != (data[1] == 0))
-    return " (it looks like UTF-16: save it as UTF-8)" if looks else ""
+    another encoding of Unicode, as a Windows editor may save a log: UTF-32 or UTF-16 by
+    their byte-order marks, or UTF-16 without one, every other byte zero (ASCII text)."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return " (it looks like UTF-32: save it as UTF-8)"
+    head = data[:64]
+    evens, odds = head[0::2], head[1::2]
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(head) >= 4 and (
+            (not odds.strip(b"\0") and b"\0" not in evens) or (not evens.strip(b"\0") and b"\0" not in odds))):
+        return " (it looks like UTF-16: save it as UTF-8)"
+    return ""
 
 
 def nul_byte(data: bytes) -> str | None:
     """Where a NUL byte stands, which no JSON and no text log holds: `a NUL byte at offset 1
-    (line 1)`, with the hint of UTF-16 where the bytes look like it."""
+    (line 1)`, with the hint of another encoding where the bytes look like it."""
     at = data.find(b"\0")
     if at < 0:
         return None
