@@ -332,6 +332,7 @@ class Game:
         self.need_not_answer: set[str] = set()
         self.questions: list[tuple[str, bool]] = []  # asked of the dealer, unanswered: who, and whether owed (L49)
         self.answered: tuple[str, bool] | None = None  # the question last answered: a second answer is to it
+        self.told: set[str] = set()  # askers answered once the dealer had drawn: asked again, it is answered
         self.highest: int = 0  # the highest stake (lowered only where a stake is given back)
         self.say_staked: bool = False  # a say taken in turn was a stake: the game is opened in turn
 

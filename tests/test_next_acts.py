@@ -323,6 +323,9 @@ def test_a_question_the_dealer_must_answer_waits_for_his_answer():
     assert len(answer_to(text + "Bob asks dealer\nBob asks dealer\nCat discards 0\nDan discards 0\nAnn discards 0\n")
                ["asks"]) == 1
     assert answer_to(text + "Bob asks dealer\nBob asks dealer\nAnn discards 0; dealer answers 0\n")["asks"] == []
+    # asked again once answered, the same question: the answer given answers it (it was asked again)
+    drawn = text + "Bob asks dealer\nCat discards 0\nDan discards 0\nAnn discards 0\ndealer answers 0\n"
+    assert answer_to(drawn + "Bob asks dealer\n")["asks"] == []
     assert answer_to(text + "Ann discards 0; Ann asks dealer\n")["asks"] == []  # the dealer's own question is none
 
 

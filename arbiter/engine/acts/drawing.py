@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible, draw_ended, pack_suffices
 from arbiter.rulebook.vocabulary.functions import demanded_by
+from arbiter.rulebook.vocabulary.numbers import dealer_drew
 from arbiter.rulebook.vocabulary.predicates import has_drawn
 from arbiter.state import Phase
 from arbiter.words import plural
@@ -164,6 +165,8 @@ def on_ask_dealer(r: Judge, event: Event) -> None:
     r.act(r.decide("ask_dealer", player))
     if player == game.dealer:  # the law gives the question to a player who asks the dealer: his own is none
         return
+    if player in game.told:  # asked again, the same question (reading 14): the answer given answers it
+        return
     owed = has_drawn(r.board, player) and player not in game.forfeited_draw and player not in game.need_not_answer
     game.questions.append((player, owed))
 
@@ -179,6 +182,8 @@ def on_dealer_answer(r: Judge, event: Event) -> None:
     if waiting:  # one answer answers every question its asker has waiting: asked again, it is the same question
         game.answered = waiting[at]
         game.questions = [question for question in waiting if question[0] != game.answered[0]]
+        if dealer_drew(r.board) is not None:  # an answer with a count to be true to
+            game.told.add(game.answered[0])
     if game.answered is not None:
         r.board.last_asker, r.board.answer_owed = game.answered
     r.act(r.decide("dealer_answer", game.dealer))
