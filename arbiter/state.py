@@ -325,6 +325,7 @@ class Game:
         self.by_sum: bool = False
         # wins recorded while hands were still due at the show: (event index, event), judged once the pool is taken
         self.recorded_wins: list[tuple[int, Event]] = []
+        self.said_won: set[str] = set()  # every player a `win` names: one recorded is not offered again
         self.next_jackpot: dict[str, Any] | None = None
         self.dealer_drew: int | None = None
         self.redeal_by: str | None = None

@@ -557,6 +557,8 @@ def test_a_game_over_is_dealt_next_by_the_player_to_the_left_and_a_misdeal_by_th
     answer = answer_to(HEAD + "dealt\nCat opens 2; Dan passes; Ann passes; Bob passes\n")
     assert answer["phase"] == "over" and answer["player"] == "Bob" and answer["acts"] == [{"type": "deal"}]
     assert answer["others"] == [{"type": "win", "player": "Cat"}]
+    # the win recorded, it is not offered again (the page showed its button after it)
+    assert answer_to(HEAD + "dealt\nCat opens 2; Dan passes; Ann passes; Bob passes\nCat wins\n")["others"] == []
     answer = answer_to(HEAD + "card to Bob; face up in pack\n")
     assert answer["player"] == "Ann" and answer["acts"] == [{"type": "deal"}]
 

@@ -177,7 +177,7 @@ class Prospect:
             dealer, _ = self.board.setting_person("next_dealer")  # unshown, his claim is settled at the next deal
             self.others.append({"type": "deal", "dealer": dealer})
             paid = settled.board.playing.winners if settled is not None else game.pending_claim[0]
-            self.others.extend({"type": "win", "player": p} for p in paid)  # claimed unshown
+            self.others.extend({"type": "win", "player": p} for p in paid if p not in game.said_won)  # unshown
         elif game.resolved:
             dealer, _ = self.board.setting_person("next_dealer")
             if game.jackpot and game.opener and game.opener not in game.shown and (
@@ -188,7 +188,7 @@ class Prospect:
                 self.others.append({"type": "deal", "dealer": dealer})
             else:
                 self.to(dealer, {"type": "deal"})
-            self.others.extend({"type": "win", "player": p} for p in game.winners)
+            self.others.extend({"type": "win", "player": p} for p in game.winners if p not in game.said_won)
         elif game.deal.misdealt:
             self.to(game.redeal_by, {"type": "deal"})
         elif game.phase == Phase.BEFORE_DEAL:

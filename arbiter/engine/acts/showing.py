@@ -67,6 +67,7 @@ def on_win(r: Judge, event: Event) -> None:
     a win is judged then; so is one recorded while a jack-pot opener's claim waits for his
     show (reading 47)."""
     game = r.board.playing
+    game.said_won.add(event["player"])
     if game.pending_claim is not None or (
             not game.resolved and (game.phase != Phase.SHOW or not all_shown(game))):
         game.recorded_wins.append((r.board.k, event))
