@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from arbiter.checker import replay_log
 from arbiter.cli import cli
+from arbiter.cli.simulate import log_name
 from arbiter.errors import LogError
 from arbiter.json_lines import to_json
 from arbiter.reading import read_log_bytes
@@ -323,6 +324,23 @@ def test_cli_without_planting_writes_no_truth(tmp_path):
     assert "planted" not in result.output
     bad = CliRunner().invoke(cli, ["simulate", "--out", str(tmp_path), "--players", "11"])
     assert bad.exit_code == 2
+
+
+def test_cli_refuses_a_folder_an_earlier_run_wrote_into(tmp_path):
+    """A second run into the same folder left the first's truth files beside logs they are
+    not the truth of (and its later logs beside the second's)."""
+    runner = CliRunner()
+    assert runner.invoke(cli, ["simulate", "--out", str(tmp_path), "--logs", "3", "--plant", "1"]).exit_code == 0
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    again = runner.invoke(cli, ["simulate", "--out", str(tmp_path), "--logs", "2", "--seed", "2"])
+    assert again.exit_code == 2 and "already holds simulated files (" in again.output
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before  # nothing written
+
+
+def test_log_names_are_as_wide_as_the_last_so_a_folder_walks_in_the_order_written():
+    assert [log_name(n, 10) for n in (1, 10)] == ["sim-00001", "sim-00010"]
+    names = [log_name(n, 100_000) for n in (9, 99_999, 100_000)]
+    assert names == ["sim-000009", "sim-099999", "sim-100000"] == sorted(names)
 
 
 @pytest.fixture(scope="module")

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+import os
+import re
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from arbiter.cli.app import cli
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import rule_sort_key
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class Probability(click.FloatRange):
@@ -49,6 +54,9 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
 
     folder = Path(out)
     truths = folder / TRUTH_FOLDER
+    before = _simulated_already(folder, TRUTH_FOLDER)
+    if before is not None:  # a second run would leave the first's logs and truths beside its own, and false
+        raise click.UsageError(f"{out} already holds simulated files ({before}): give a new or empty folder")
     try:
         (truths if plant > 0 else folder).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -57,7 +65,7 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
     laws: set[str] = set()
     for number in range(1, logs + 1):
         log, truth = simulate_log(log_seed(seed, number), players, games, plant)
-        name = f"sim-{number:05d}"
+        name = log_name(number, logs)
         try:
             (folder / f"{name}.json").write_text(to_json(log), encoding="utf-8")
             if plant > 0:
@@ -76,3 +84,19 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
     if plant > 0:
         line += f"; planted {planted} irregularities of {len(laws)} laws, the truth in {truths}"
     click.echo(line)
+
+
+def log_name(number: int, logs: int) -> str:
+    """`sim-00001`: as wide as the last number, so that a folder's walk (in code-point
+    order) reports the logs in the order written, past sim-99999 too."""
+    return f"sim-{number:0{max(5, len(str(logs)))}d}"
+
+
+def _simulated_already(folder: Path, truths: str) -> str | None:
+    """A file an earlier run left in the folder: a log `sim-…json`, or its truth folder."""
+    try:
+        found = next((entry.name for entry in os.scandir(folder)
+                      if entry.name == truths or re.fullmatch(r"sim-\d+\.json", entry.name)), None)
+    except OSError:  # no folder yet (or none to read: its making says why)
+        return None
+    return found
