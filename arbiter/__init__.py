@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 if TYPE_CHECKING:
+    from os import PathLike
+
     from arbiter.rulebook.model import Rulebook
 
 __version__ = "0.1.0"
@@ -21,20 +23,28 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
     return _check_log(log, rulebook, **options)
 
 
-def next_acts(log: Mapping[str, Any], house: Rulebook | Mapping[str, Any] | str | None = None) -> dict[str, Any]:
+def next_acts(log: Mapping[str, Any], house: Rulebook | Mapping[str, Any] | str | PathLike[str] | None = None
+              ) -> dict[str, Any]:
     """What may come next after a hand log's events (SPEC §3 item 28): who is to act, his
     acts and their bounds, what is owed, what a ruling waits for. `house`: a rule book
-    with house rules applied, a house file's data, or the name or path of a house file.
-    Raises `arbiter.errors.ArbiterError` (one line, saying where) for a log that cannot be
-    read or replayed, or house rules that cannot be used."""
+    with house rules applied, a house file's data (as `read_house` returns it, or written
+    out), or the name or path of a house file. Raises `arbiter.errors.ArbiterError` (one
+    line, saying where) for a log that cannot be read or replayed, or house rules that
+    cannot be used."""
+    import os
+
     from arbiter.checker import next_acts_of
-    from arbiter.rulebook.house import apply_house, house_data, read_house
+    from arbiter.rulebook.house import READ_KEYS, apply_house, house_data, read_house
     from arbiter.rulebook.loader import load_rulebook
     from arbiter.rulebook.model import Rulebook as Book
 
     if house is None or isinstance(house, Book):
         return next_acts_of(log, house)
-    data = read_house(house) if isinstance(house, str) else house_data(house, "house rules")
+    if isinstance(house, (str, os.PathLike)):
+        data = read_house(os.fspath(house))
+    else:  # what `read_house` adds (the file it read) is no key a house file writes
+        given = {k: v for k, v in house.items() if k not in READ_KEYS} if isinstance(house, Mapping) else house
+        data = house_data(given, "house rules")
     return next_acts_of(log, apply_house(load_rulebook(), data))
 
 

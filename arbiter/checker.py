@@ -323,6 +323,8 @@ def _read_whole(data: bytes, file: str) -> bool:
 def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
     """Check one file; a file that cannot be read is an `invalid` report, never an exception."""
     shown = str(path)
+    rulebook = _given_rulebook(rulebook)  # the caller's mistakes first, whether or not the file reads
+    _known_filters(rulebook, options)
     try:
         data = read_source(path)
     except LogError as error:

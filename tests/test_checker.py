@@ -54,6 +54,8 @@ def test_an_unknown_id_is_refused_as_an_unknown_rule(option, value):
         check_log(load_case(FOUL), **{option: value})
     with pytest.raises(UnknownRuleError, match=f"^{option}: unknown rule ID"):
         check_file(FOUL, **{option: value})
+    with pytest.raises(UnknownRuleError, match=f"^{option}: unknown rule ID"):  # a file not read: refused the same
+        check_file(FOUL.with_name("no-such-log.json"), **{option: value})
     with pytest.raises(UnknownRuleError, match=f"^{option}: unknown rule ID"):  # whatever the log: an invalid one too
         check_log({"x": 1}, **{option: value})
     with pytest.raises(UnknownRuleError, match=f"^{option}: unknown rule ID"):
@@ -64,7 +66,8 @@ def test_an_unknown_id_is_refused_as_an_unknown_rule(option, value):
 def test_a_rule_book_that_is_not_one_is_refused_in_words(given):
     """A house's name, path or data given as `rulebook` failed deep in the replay
     (AttributeError: no `replay_form`), and `""` or 0 was taken for the laws' own."""
-    for check in (lambda: check_log(load_case(FOUL), rulebook=given), lambda: check_file(FOUL, rulebook=given)):
+    for check in (lambda: check_log(load_case(FOUL), rulebook=given), lambda: check_file(FOUL, rulebook=given),
+                  lambda: check_file(FOUL.with_name("no-such-log.json"), rulebook=given)):  # was an AttributeError
         with pytest.raises(TypeError, match=r"^rulebook: a rule book, not \w+ \(house rules: apply_house"):
             check()
 

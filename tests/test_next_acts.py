@@ -864,6 +864,15 @@ def test_house_rules_change_the_bounds():
     assert act(answer, "open")["minimum"] == 3
 
 
+def test_house_rules_may_be_given_by_a_path_or_as_read_house_reads_them(tmp_path):
+    """A `Path` was read as a house file's data ("a house-rules file is a mapping"), and what
+    `read_house` returns was refused for the keys it adds ('_file', '_sha256')."""
+    house = tmp_path / "club.yaml"
+    house.write_text("parameters: {opening_multiple_of_ante: 3}\n")
+    for given in (house, str(house), read_house(str(house))):
+        assert act(answer_to(HEAD + "dealt\n", house=given), "open")["minimum"] == 3, given
+
+
 @pytest.mark.parametrize("house, says", [
     ({"parameter": {"opening_multiple_of_ante": 3}}, "'parameter' was unexpected"),
     ({"parameters": None}, "parameters: None is not of type 'object'"),

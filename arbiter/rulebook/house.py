@@ -22,7 +22,7 @@ from hashlib import sha256
 from itertools import compress, product
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, NamedTuple
 
 from arbiter.errors import HouseRulesError
 from arbiter.escapes import has_lone_surrogate, shown_path
@@ -165,6 +165,10 @@ def _read_text(path: Path) -> str:
 def _field(*parts: Any) -> str:
     """A JSON-Pointer-like path to a field, printable on one line whatever the names hold."""
     return "/".join(str(p) if str(p).isprintable() else shown(p) for p in parts)
+
+
+# What `read_house` adds to a house file's data: the file it read, and its bytes' SHA-256.
+READ_KEYS: Final = ("_file", "_sha256")
 
 
 def read_house(name_or_path: str) -> dict[str, Any]:
