@@ -34,17 +34,13 @@ def next_acts(log: Mapping[str, Any], house: Rulebook | Mapping[str, Any] | str 
     import os
 
     from arbiter.checker import next_acts_of
-    from arbiter.rulebook.house import READ_KEYS, apply_house, house_data, read_house
+    from arbiter.rulebook.house import apply_house, read_house
     from arbiter.rulebook.loader import load_rulebook
     from arbiter.rulebook.model import Rulebook as Book
 
     if house is None or isinstance(house, Book):
         return next_acts_of(log, house)
-    if isinstance(house, (str, os.PathLike)):
-        data = read_house(os.fspath(house))
-    else:  # what `read_house` adds (the file it read) is no key a house file writes
-        given = {k: v for k, v in house.items() if k not in READ_KEYS} if isinstance(house, Mapping) else house
-        data = house_data(given, "house rules")
+    data = read_house(os.fspath(house)) if isinstance(house, (str, os.PathLike)) else house  # data: held to the schema
     return next_acts_of(log, apply_house(load_rulebook(), data))
 
 

@@ -16,8 +16,10 @@ import yaml
 
 from arbiter.checker import check_file
 from arbiter.cli import main
+from arbiter.errors import HouseRulesError
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
+from arbiter.rulebook.loader import load_rulebook
 from arbiter.seats import POOL
 from tests.conftest import load_case, pools_balance
 
@@ -172,3 +174,12 @@ def test_an_unknown_house_name_is_one_line_and_exit_2(capsys):
     assert exited.value.code == 2
     err = capsys.readouterr().err
     assert "no-such-house" in err and "blaze" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("data, says", [
+    ([], "a house-rules file is a mapping"),  # was an AttributeError ('list' object has no attribute 'get')
+    ({"parameter": {"opening_multiple_of_ante": 3}}, "'parameter' was unexpected"),  # was passed over unseen
+])
+def test_apply_house_holds_a_callers_own_data_to_the_files_schema(data, says):
+    with pytest.raises(HouseRulesError, match=says):
+        apply_house(load_rulebook(), data)

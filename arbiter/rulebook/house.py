@@ -22,7 +22,7 @@ from hashlib import sha256
 from itertools import compress, product
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 from arbiter.errors import HouseRulesError
 from arbiter.escapes import has_lone_surrogate, shown_path
@@ -165,10 +165,6 @@ def _read_text(path: Path) -> str:
 def _field(*parts: Any) -> str:
     """A JSON-Pointer-like path to a field, printable on one line whatever the names hold."""
     return "/".join(str(p) if str(p).isprintable() else shown(p) for p in parts)
-
-
-# What `read_house` adds to a house file's data: the file it read, and its bytes' SHA-256.
-READ_KEYS: Final = ("_file", "_sha256")
 
 
 def read_house(name_or_path: str) -> dict[str, Any]:
@@ -543,7 +539,10 @@ def _with_hands(file: str, rulebook: Rulebook, clubs: Mapping[str, Rule], declar
 
 def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
     """The rule book with a house-rules file's departures applied: the club's rules and
-    hands added first, so that its `parameters` and `disable` may name them too."""
+    hands added first, so that its `parameters` and `disable` may name them too. Data not
+    read by `read_house` (a caller's own) is held to the file's schema first, as it is."""
+    if not (isinstance(house, Mapping) and "_file" in house):  # a list was an AttributeError, a key mistyped unseen
+        house = house_data(house, "house rules")
     file = house.get("_file", "house rules")
     clubs = club_rules(file, rulebook, house.get("rules"))
     rulebook = _with_hands(file, _with_club_rules(rulebook, clubs), clubs, house.get("hands"))
