@@ -335,6 +335,13 @@ def test_cli_refuses_a_folder_an_earlier_run_wrote_into(tmp_path):
     again = runner.invoke(cli, ["simulate", "--out", str(tmp_path), "--logs", "2", "--seed", "2"])
     assert again.exit_code == 2 and "already holds simulated files (" in again.output
     assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before  # nothing written
+    for log in tmp_path.glob("sim-*.json"):  # its truth files alone are the earlier run's too
+        log.unlink()
+    assert "(truth/sim-00001.truth)" in runner.invoke(cli, ["simulate", "--out", str(tmp_path)]).output
+    own = tmp_path / "own"  # a folder of the user's own, its own `truth` and logs beside: none an earlier run's
+    (own / "truth").mkdir(parents=True)
+    (own / "mine.json").write_text("{}")
+    assert runner.invoke(cli, ["simulate", "--out", str(own), "--logs", "1"]).exit_code == 0
 
 
 def test_log_names_are_as_wide_as_the_last_so_a_folder_walks_in_the_order_written():

@@ -93,10 +93,14 @@ def log_name(number: int, logs: int) -> str:
 
 
 def _simulated_already(folder: Path, truths: str) -> str | None:
-    """A file an earlier run left in the folder: a log `sim-…json`, or its truth folder."""
-    try:
-        found = next((entry.name for entry in os.scandir(folder)
-                      if entry.name == truths or re.fullmatch(r"sim-\d+\.json", entry.name)), None)
-    except OSError:  # no folder yet (or none to read: its making says why)
-        return None
-    return found
+    """A file an earlier run left in the folder: a log `sim-…json`, or a truth file in its
+    truth folder (a folder of the user's own, `truth` too, may hold anything else)."""
+    pattern = re.compile(r"sim-\d+\.(json|truth)")
+    for where in (folder, folder / truths):
+        try:
+            found = next((entry.name for entry in os.scandir(where) if pattern.fullmatch(entry.name)), None)
+        except OSError:  # no folder yet (or none to read: its making says why)
+            continue
+        if found is not None:
+            return found if where == folder else f"{truths}/{found}"
+    return None
