@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import subprocess
 from collections import Counter
 from decimal import Decimal
 from itertools import combinations
@@ -25,7 +26,7 @@ from arbiter.resources import cases_dir
 from arbiter.seats import POOL
 from arbiter.settle import EXACT_UP_TO, settle
 from arbiter.simulator import simulate_log
-from tests.conftest import in_process
+from tests.conftest import ARBITER, REPO, in_process
 from tests.evening_support import json_of, write_night
 
 
@@ -286,3 +287,13 @@ def test_balances_that_do_not_sum_to_zero_are_refused():
     with pytest.raises(ValueError, match="sum to zero"):
         settle({"Ann": 3, "Bob": -2})
 
+
+
+def test_what_was_left_out_is_said_after_the_settlement_as_a_terminal_shows_it():
+    """docs/evening.md shows the settlement, then the line naming the log left out; on a
+    terminal (standard error and output in one) the line came first, written before the table."""
+    done = subprocess.run([*ARBITER, "settle", "docs/examples/club/2026-01-08.json", "docs/examples/bad.hand"],
+                          cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 2 and lines[-1].startswith("arbiter: left out, invalid: docs/examples/bad.hand")
+    assert lines[0].startswith("1 log, 6 games: the night's nets")

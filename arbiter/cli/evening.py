@@ -8,7 +8,7 @@ an irregularity is ruled on, and its effects are in the nets.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 import click
 
@@ -24,24 +24,29 @@ ALIAS = click.option("--alias", "alias", metavar="NAME=OTHER", multiple=True,
                      help="OTHER is NAME written another way: count them as one person, NAME (repeatable).")
 
 
-def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases, dated: bool = False) -> list[Night]:
-    """Every log the paths name; each invalid one, each date written that is no date, each
-    other name of `--alias` that no log writes, and the truth files of `arbiter simulate`
-    left out (as `check` does), said in a line on standard error."""
+def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases,
+            dated: bool = False) -> tuple[list[Night], Callable[[], None]]:
+    """Every log the paths name, and a function that says, in a line each on standard error after the
+    output (as `check` says what it left out after its reports): each invalid one, each
+    date written that is no date, each other name of `--alias` that no log writes, and the
+    truth files of `arbiter simulate` left out."""
     truths = LeftOut()
     nights = list(read_nights(paths, house, aliases, dated, truths))
-    warn_left_out(truths)
     if not nights:
+        warn_left_out(truths)
         raise click.UsageError("no hand logs found in the paths given")
-    for night in nights:
-        if night.invalid:
-            echo(f"arbiter: left out, invalid: {error_words(night)}", err=True)
-        elif night.doubt:
-            instead = f"dated by its {night.dated_by}" if night.dated_by else "undated"
-            echo(f"arbiter: {night.file}: {night.doubt}: {instead}", err=True)
-    for other in aliases.unused():
-        echo(f"arbiter: --alias: no log writes {other}", err=True)
-    return nights
+
+    def tell() -> None:
+        warn_left_out(truths)
+        for night in nights:
+            if night.invalid:
+                echo(f"arbiter: left out, invalid: {error_words(night)}", err=True)
+            elif night.doubt:
+                instead = f"dated by its {night.dated_by}" if night.dated_by else "undated"
+                echo(f"arbiter: {night.file}: {night.doubt}: {instead}", err=True)
+        for other in aliases.unused():
+            echo(f"arbiter: --alias: no log writes {other}", err=True)
+    return nights, tell
 
 
 def _exit_code(nights: Iterable[Night]) -> int:
@@ -70,8 +75,9 @@ def settle(paths: tuple[str, ...], value: str | None, currency: str | None, alia
         money = Money(value, currency) if value else None
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--value/--currency") from None
-    nights = _nights(paths, house, Aliases(alias))
+    nights, tell = _nights(paths, house, Aliases(alias))
     echo(render_settle(evening(nights), fmt, money), nl=False)
+    tell()
     return _exit_code(nights)
 
 
@@ -89,7 +95,7 @@ def season(paths: tuple[str, ...], alias: tuple[str, ...], house: str | None, fm
     from arbiter.season import season as tally
 
     aliases = Aliases(alias)
-    nights = _nights(paths, house, aliases, dated=True)
+    nights, tell = _nights(paths, house, aliases, dated=True)
     tallied = tally(nights, aliases)
     if fmt == "html":
         from arbiter.render.season_page import season_page  # only a page needs the HTML renderer
@@ -97,4 +103,5 @@ def season(paths: tuple[str, ...], alias: tuple[str, ...], house: str | None, fm
         echo(season_page(tallied), nl=False)
     else:
         echo(render_season(tallied, fmt), nl=False)
+    tell()
     return _exit_code(nights)
