@@ -7,6 +7,8 @@ player's net, and each game's expected keys. Every ledger balances.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from arbiter.checker import replay_log
@@ -136,3 +138,20 @@ def test_a_sharer_of_a_show_for_a_sum_paid_nothing_is_no_winner():
     report = replay_log(log)
     assert [(e["to"], e["amount"]) for e in report["ledger"] if e["what"] == "win"] == [("Ann", 1), ("Cat", 9)]
     assert report["games"][1]["winners"] == ["Cat", "Ann"]
+
+
+NOTED = sorted(CASES[0].parent.glob("**/*.json"))
+
+
+@pytest.mark.parametrize("path", NOTED, ids=[p.stem for p in NOTED])
+def test_the_movements_a_cases_notes_tell_are_the_ledgers(path):
+    """A case teaches by its `why` notes ("Event 16: pool -> Cat 8 (win …)"): each movement
+    of counters they tell is a line of the ledger at that event. Nine notes named the win
+    recorded after the pool was paid, or the show before the opener's, not the event that
+    pays it."""
+    meta = load_case(path)["meta"]
+    ledger = {(line["from"], line["to"], line["amount"], line["event"])
+              for line in case_report(path, meta.get("house"))["ledger"]}
+    told = [(m[2], m[3], int(m[4]), int(m[1])) for note in meta["expect"].get("why", [])
+            for m in re.finditer(r"Events? (\d+): (\w+) -> (\w+) (\d+)", note)]
+    assert [movement for movement in told if movement not in ledger] == []
