@@ -424,10 +424,31 @@ def test_one_log_is_kept_by_one_session_at_a_time(tmp_path):
 
     log = tmp_path / "t.hand"
     first = Journal.create(log, "players Ann Bob; limit 20; ante 1")
-    with pytest.raises(LogReadError, match="another `arbiter table` is keeping this log"):
+    with pytest.raises(LogReadError, match="another `arbiter table` or `arbiter serve` is keeping this log"):
         Journal.resume(log)
     first.close()
     Journal.resume(log).close()
+
+
+def test_a_resumed_log_is_read_once_it_is_kept(tmp_path, monkeypatch):
+    """Read before its lock was taken, a second table kept what it read while the first
+    went on, then cut the first's lines off as the torn end it had seen."""
+    import fcntl
+
+    from arbiter.live import journal
+
+    log = tmp_path / "t.hand"
+    journal.Journal.create(log, "players Ann Bob; limit 20; ante 1").close()
+    reading = journal.read_source
+
+    def read_while_kept(path):
+        with open(path, "rb") as other:  # another process's descriptor: refused while the log is kept
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return reading(path)
+
+    monkeypatch.setattr(journal, "read_source", read_while_kept)
+    journal.Journal.resume(log).close()
 
 
 def test_what_a_terminal_sends_that_is_no_text_is_refused_not_a_crash(tmp_path):
@@ -438,6 +459,7 @@ def test_what_a_terminal_sends_that_is_no_text_is_refused_not_a_crash(tmp_path):
     session = TableSession(Journal.create(tmp_path / "t.hand", "players Ann Bob; limit 20; ante 1"),
                            load_rulebook(), said.append)
     assert session.handle("Ann d\udcffeals") and session.handle("\x1b[AAnn deals")
+    assert session.handle("# a remark\0") and session.handle("Ann deals -- a\0b")  # a NUL made the log unreadable
     assert [line for line in said if line.startswith("refused")] == [
         "refused: expected what Ann does (adds, antes, asks, asks dealer, claims, cuts, deals, demands show, discards, "
         "divulges, draws for deal, gets, lifts, opens, passes, plays, points out, shows, shuffles, speaks, "
@@ -445,7 +467,8 @@ def test_what_a_terminal_sends_that_is_no_text_is_refused_not_a_crash(tmp_path):
         "refused: expected a player's name, found '\\x1b[AAnn'"]
     session.journal.close()
     assert (tmp_path / "t.hand").read_text(encoding="utf-8").splitlines()[1:] == [
-        "# refused: Ann d?eals", "# refused: \x1b[AAnn deals"]
+        "# refused: Ann d?eals", "# refused: \x1b[AAnn deals", "# a remark?", "Ann deals -- a?b"]
+    assert check_file(tmp_path / "t.hand")["status"] == "ok"
 
 
 # --- the position: who acts next -------------------------------------------------------

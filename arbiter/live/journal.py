@@ -55,17 +55,23 @@ class Journal:
             raise LogReadError(f"cannot read the file: {exc.strerror or exc}", file=str(path)) from None
         if kind is not None:
             raise LogReadError(f"not a regular file ({kind}): the table keeps its log in a file", file=str(path))
-        data = read_source(path)
-        if not is_text_log(data, str(path)):
-            raise LogReadError("a JSON log: the table keeps the text notation; convert it first with "
-                               f"`arbiter convert {path} --to text -o {path.with_suffix('.hand')}`", file=str(path))
-        ended = data.rfind(b"\n") + 1
-        text = decode(data[:ended], str(path))
         try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         except OSError as exc:
             raise LogReadError(f"cannot write to the log: {exc.strerror or exc}", file=str(path)) from None
-        return cls(path, _locked(fd, path), text, data[ended:])
+        fd = _locked(fd, path)  # before it is read: a second table would read what the first then extends
+        try:
+            data = read_source(path)
+            if not is_text_log(data, str(path)):
+                raise LogReadError("a JSON log: the table keeps the text notation; convert it first with "
+                                   f"`arbiter convert {path} --to text -o {path.with_suffix('.hand')}`",
+                                   file=str(path))
+            ended = data.rfind(b"\n") + 1
+            text = decode(data[:ended], str(path))
+        except BaseException:
+            os.close(fd)
+            raise
+        return cls(path, fd, text, data[ended:])
 
     def unfinished_text(self) -> str | None:
         """The unfinished last line as text; None if it is cut in the middle of a character."""
@@ -120,7 +126,7 @@ def _locked(fd: int, path: Path) -> int:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
-        raise LogReadError("another `arbiter table` is keeping this log", file=str(path)) from None
+        raise LogReadError("another `arbiter table` or `arbiter serve` is keeping this log", file=str(path)) from None
     return fd
 
 

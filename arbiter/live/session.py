@@ -56,8 +56,8 @@ def command_word(line: str) -> str:
 
 def as_text(typed: str) -> str:
     """A line as the file can hold it: what a terminal or a page sent that is no text (a
-    lone surrogate) as '?', and no space at either end."""
-    return typed.strip().encode("utf-8", "replace").decode("utf-8")
+    lone surrogate, or a NUL, which no text log holds) as '?', and no space at either end."""
+    return typed.strip().replace("\0", "?").encode("utf-8", "replace").decode("utf-8")
 
 
 def header_rulebook(journal: Journal, name: str, rulebook: Rulebook) -> Rulebook:
