@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import subprocess
 from collections import Counter
 from decimal import Decimal
@@ -297,3 +298,24 @@ def test_what_was_left_out_is_said_after_the_settlement_as_a_terminal_shows_it()
     lines = done.stdout.splitlines()
     assert done.returncode == 2 and lines[-1].startswith("arbiter: left out, invalid: docs/examples/bad.hand")
     assert lines[0].startswith("1 log, 6 games: the night's nets")
+
+
+@pytest.mark.parametrize("command", ["settle", "season"])
+def test_a_reader_gone_leaves_the_code_the_logs_and_a_full_disk_still_names_what_was_left_out(command, tmp_path):
+    """docs/evening.md: exit 1 is never given; a reader that had gone made it click's 1.
+    And the lines naming what was left out are said though the output fails (they come
+    after it, and were lost with it)."""
+    read, write = os.pipe()
+    os.close(read)  # the reader gone before a word is written: every write is refused (EPIPE)
+    done = subprocess.run([*ARBITER, command, "docs/examples/club/"], cwd=REPO, stdout=write,
+                          stderr=subprocess.PIPE, text=True, timeout=60)
+    os.close(write)
+    assert (done.returncode, done.stderr) == (0, "")
+    if not Path("/dev/full").exists():
+        return
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*ARBITER, command, "docs/examples/club/2026-01-08.json", "docs/examples/bad.hand"],
+                              cwd=REPO, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    said = done.stderr.splitlines()
+    assert done.returncode == 2 and said[0].startswith("arbiter: left out, invalid: docs/examples/bad.hand")
+    assert said[-1] == "arbiter: cannot go on: No space left on device"

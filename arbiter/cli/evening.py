@@ -14,7 +14,7 @@ import click
 
 from arbiter.bulk import LeftOut
 from arbiter.cli.app import HOUSE, cli
-from arbiter.cli.output import echo, warn_left_out
+from arbiter.cli.output import echo, output_closed, warn_left_out
 from arbiter.nights import Aliases, Night, read_nights
 from arbiter.render.evening import error_words
 from arbiter.render.formats import SEASON_FORMATS, SETTLE_FORMATS
@@ -49,6 +49,22 @@ def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases,
     return nights, tell
 
 
+def _written(text: str, nights: list[Night], tell: Callable[[], None]) -> int:
+    """The output, then what was left out, however the output fared (a full disk ends the
+    command with exit 2, the lines said first); the exit code. A reader that stops reading
+    (`| head`) has what it wanted: the code is still the logs' (click's answer was 1,
+    which these commands never give)."""
+    try:
+        echo(text, nl=False)
+    except BrokenPipeError:
+        output_closed()
+    except OSError:
+        tell()
+        raise
+    tell()
+    return _exit_code(nights)
+
+
 def _exit_code(nights: Iterable[Night]) -> int:
     return EXIT_INVALID if any(night.invalid for night in nights) else EXIT_OK
 
@@ -76,9 +92,7 @@ def settle(paths: tuple[str, ...], value: str | None, currency: str | None, alia
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--value/--currency") from None
     nights, tell = _nights(paths, house, Aliases(alias))
-    echo(render_settle(evening(nights), fmt, money), nl=False)
-    tell()
-    return _exit_code(nights)
+    return _written(render_settle(evening(nights), fmt, money), nights, tell)
 
 
 @cli.command()
@@ -100,8 +114,5 @@ def season(paths: tuple[str, ...], alias: tuple[str, ...], house: str | None, fm
     if fmt == "html":
         from arbiter.render.season_page import season_page  # only a page needs the HTML renderer
 
-        echo(season_page(tallied), nl=False)
-    else:
-        echo(render_season(tallied, fmt), nl=False)
-    tell()
-    return _exit_code(nights)
+        return _written(season_page(tallied), nights, tell)
+    return _written(render_season(tallied, fmt), nights, tell)

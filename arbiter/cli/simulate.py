@@ -93,12 +93,12 @@ def log_name(number: int, logs: int) -> str:
 
 
 def _simulated_already(folder: Path, truths: str) -> str | None:
-    """A file an earlier run left in the folder: a log `sim-…json`, or a truth file in its
-    truth folder (a folder of the user's own, `truth` too, may hold anything else)."""
-    pattern = re.compile(r"sim-\d+\.(json|truth)")
-    for where in (folder, folder / truths):
+    """A file an earlier run left in the folder: a log `sim-…json`, or a truth file
+    `sim-….truth` in its truth folder (a folder of the user's own, `truth` too, may hold
+    anything else)."""
+    for where, pattern in ((folder, r"sim-\d+\.json"), (folder / truths, r"sim-\d+\.truth")):
         try:
-            found = next((entry.name for entry in os.scandir(where) if pattern.fullmatch(entry.name)), None)
+            found = next((entry.name for entry in os.scandir(where) if re.fullmatch(pattern, entry.name)), None)
         except OSError:  # no folder yet (or none to read: its making says why)
             continue
         if found is not None:
