@@ -46,7 +46,10 @@ def test_an_unfinished_last_line_that_reads_stands(tmp_path):
     log = tmp_path / "night.hand"
     log.write_text(HEADER + "\n".join(PLAYED), encoding="utf-8")  # written by hand: no line end at the end
     result = run(str(log), input="\n".join(REST) + "\n")
-    assert result.exit_code == 0 and "cut short" not in result.output
+    assert result.exit_code == 0 and "cut short and does not read" not in result.output
+    # it stands, and is said: a write cut short may read too, otherwise (`Cat opens 1` of `Cat opens 12`)
+    assert f"Line {len(PLAYED) + 1} had no line end: it reads, and stands (`{PLAYED[-1]}`); if it was cut short, " \
+           "`undo` takes it back." in result.output
     assert log.read_text(encoding="utf-8").splitlines()[1:] == [*PLAYED, *REST]
     header_only = tmp_path / "new.hand"
     header_only.write_text(HEADER.rstrip("\n"), encoding="utf-8")

@@ -103,16 +103,20 @@ class TableSession:
 
     def settle_last_line(self) -> Position:
         """A last line left unfinished (the file was cut short): if the log reads with it, it
-        ends and stands; if the log reads without it, it becomes a `# torn:` comment and the
-        game goes on before it; if neither, the log is refused as it is, and left untouched."""
+        ends and stands, the user told; if the log reads without it, it becomes a `# torn:`
+        comment and the game goes on before it; if neither, the log is refused as it is, and
+        left untouched."""
         fragment = self.journal.unfinished_text()
         if fragment is not None:
             try:
                 position = self.read(self.journal.text + fragment + "\n")
             except LogError:
                 pass
-            else:
+            else:  # a file written by hand may end so; a write cut short may too, and read otherwise: said
+                number = self.journal.text.count("\n") + 1
                 self.journal.end_last_line()
+                self.notices.append(f"Line {number} had no line end: it reads, and stands (`{fragment.strip()}`); "
+                                    "if it was cut short, `undo` takes it back.")
                 return position
         position = self.read(self.journal.text)
         number = self.journal.text.count("\n") + 1
