@@ -40,7 +40,7 @@ def next_acts(log: Mapping[str, Any], house: Rulebook | Mapping[str, Any] | str 
 
     if house is None or isinstance(house, Book):
         return next_acts_of(log, house)
-    data = read_house(os.fspath(house)) if isinstance(house, (str, os.PathLike)) else house  # data: held to the schema
+    data = read_house(os.fspath(house)) if isinstance(house, (str, os.PathLike)) else house  # apply_house checks it
     return next_acts_of(log, apply_house(load_rulebook(), data))
 
 

@@ -18,7 +18,7 @@ from typing import Any, Iterator, Mapping
 
 from arbiter.checker import checked_bytes
 from arbiter.errors import ArbiterError, LogReadError
-from arbiter.reading.limits import INT_DIGITS, check_depth, duplicate_key, may_hold_surrogate, nul_byte, utf16_hint
+from arbiter.reading.limits import INT_DIGITS, check_depth, duplicate_key, encoding_hint, may_hold_surrogate, nul_byte
 from arbiter.reading.messages import clip, json_pointer
 from arbiter.rulebook.model import Rulebook
 
@@ -106,7 +106,7 @@ def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise VerifyError(f"{name}: not UTF-8 (byte {exc.start}){utf16_hint(data)}: not a report arbiter "
+        raise VerifyError(f"{name}: not UTF-8 (byte {exc.start}){encoding_hint(data)}: not a report arbiter "
                           "wrote") from None
     try:
         if (nul := nul_byte(data)) is not None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from arbiter.errors import LogError
 from arbiter.reading import read_log_bytes
-from arbiter.reading.limits import nul_byte, utf16_hint
+from arbiter.reading.limits import encoding_hint, nul_byte
 
 if TYPE_CHECKING:
     from arbiter.notation.parser import Parsed
@@ -49,9 +49,9 @@ def decode(data: bytes, name: str) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         before = data[:exc.start].decode("utf-8-sig")  # what precedes the byte decodes
-        _refuse(before, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded{utf16_hint(data)}", name)
+        _refuse(before, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded{encoding_hint(data)}", name)
     if nul_byte(data) is not None:  # no text log holds one; UTF-16 without its mark holds many
-        _refuse(text[:text.find("\0")], f"not a text log: a NUL byte{utf16_hint(data)}", name)
+        _refuse(text[:text.find("\0")], f"not a text log: a NUL byte{encoding_hint(data)}", name)
     return text
 
 

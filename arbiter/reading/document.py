@@ -37,10 +37,10 @@ from arbiter.reading.limits import (
     TOO_DEEP,
     TOO_LONG_INT,
     duplicate_key,
+    encoding_hint,
     may_hold_surrogate,
     nul_byte,
     read_source,
-    utf16_hint,
 )
 from arbiter.reading.messages import clip, describe, json_pointer, label, place, show, subject
 from arbiter.reading.schema import NAME_FIELDS
@@ -117,7 +117,7 @@ def decode(data: bytes) -> str:
         line = data.count(b"\n", 0, exc.start) + 1
         raise LogReadError(
             f"not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start} (line {line}) "
-            f"cannot be decoded{utf16_hint(data)}"
+            f"cannot be decoded{encoding_hint(data)}"
         ) from None
     if (nul := nul_byte(data)) is not None:  # UTF-16 without its mark decodes, and no JSON holds one
         raise LogReadError(f"not valid JSON: {nul}")

@@ -153,7 +153,7 @@ def duplicate_key(items: Sequence[tuple[str, Any]]) -> str | None:
     return next((key for i, (key, _) in enumerate(items) if first.setdefault(key, i) != i), None)
 
 
-def utf16_hint(data: bytes) -> str:
+def encoding_hint(data: bytes) -> str:
     """What to say of bytes that are no UTF-8 text, or hold a NUL, where they look like
     another encoding of Unicode, as a Windows editor may save a log: UTF-32 or UTF-16 by
     their byte-order marks, or UTF-16 without one, every other byte zero (ASCII text)."""
@@ -174,4 +174,4 @@ def nul_byte(data: bytes) -> str | None:
     if at < 0:
         return None
     line = data.count(b"\n", 0, at) + 1
-    return f"a NUL byte at offset {at} (line {line}){utf16_hint(data)}"
+    return f"a NUL byte at offset {at} (line {line}){encoding_hint(data)}"

@@ -509,6 +509,6 @@ def on_demand_show(r: Judge, event: Event) -> None:
                 game.preceding, game.acted_since_raise = early, {player}  # increase (item 24): the show for it
                 # raises no one beyond it (L61)
             turns.take_bet_turn(game, r.board.seating, player, raises=False)
-            close_betting_if_done(r, player)  # out of turn, it moves no turn and closes nothing (item 24)
+            close_betting_if_done(r, player)  # in turn alone: out of turn it moves no turn and closes nothing (item 24)
         game.early.discard(player)
 
