@@ -18,7 +18,15 @@ from typing import Any, Iterator, Mapping
 
 from arbiter.checker import checked_bytes
 from arbiter.errors import ArbiterError, LogReadError
-from arbiter.reading.limits import INT_DIGITS, check_depth, duplicate_key, encoding_hint, may_hold_surrogate, nul_byte
+from arbiter.reading.limits import (
+    INT_DIGITS,
+    DuplicateKey,
+    check_depth,
+    encoding_hint,
+    may_hold_surrogate,
+    nul_byte,
+    unique_pairs,
+)
 from arbiter.reading.messages import clip, json_pointer
 from arbiter.rulebook.model import Rulebook
 
@@ -52,15 +60,6 @@ class _NotWritten(Exception):
     """What arbiter never writes in a report, met while reading one."""
 
 
-def _pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object with each key once: a report with a key twice says two things, and the
-    reader's choice of one must not decide that it stands."""
-    obj = dict(items)
-    if len(obj) != len(items):
-        raise _NotWritten(f"a duplicate key {duplicate_key(items)!r}")
-    return obj
-
-
 def _integer(text: str) -> int:
     if len(text.lstrip("-")) > INT_DIGITS:
         raise _NotWritten(f"a number of more than {INT_DIGITS} digits")
@@ -79,7 +78,8 @@ def _constant(name: str) -> float:
 
 
 def _decoded(text: str) -> object:
-    return json.loads(text, object_pairs_hook=_pairs, parse_int=_integer, parse_float=_real,
+    # a report with a key twice says two things: the reader's choice of one must not decide that it stands
+    return json.loads(text, object_pairs_hook=unique_pairs, parse_int=_integer, parse_float=_real,
                       parse_constant=_constant)
 
 
@@ -122,7 +122,7 @@ def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
     except ValueError as exc:
         raise VerifyError(f"{name}: not JSON ({exc}): give a report arbiter wrote with --format json or "
                           "jsonl") from None
-    except _NotWritten as exc:
+    except (_NotWritten, DuplicateKey) as exc:
         raise VerifyError(f"{name}: holds {exc}: not a report arbiter wrote") from None
     except (RecursionError, LogReadError):  # nested deeper than any report, or than the parser can follow
         raise VerifyError(f"{name}: nested more deeply than any report: not a report arbiter wrote") from None

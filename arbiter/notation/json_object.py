@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from arbiter.reading.limits import duplicate_key
+from arbiter.reading.limits import DuplicateKey, unique_pairs
 
 
 class JSONObjectError(ValueError):
@@ -23,30 +23,23 @@ class _BadJSON(ValueError):
     """What the JSON decoder lets through and a log may not hold."""
 
 
-def _pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(items)
-    if len(obj) != len(items):
-        raise _BadJSON(f"a duplicate key {duplicate_key(items)!r}")
-    return obj
-
-
 def _constant(name: str) -> Any:
     raise _BadJSON(f"{name}, which is not a number JSON allows")
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant)
+_DECODER = json.JSONDecoder(object_pairs_hook=unique_pairs, parse_constant=_constant)
 
 
 def read_json_object(text: str, pos: int) -> tuple[dict[str, Any], int]:
     """The object that begins at `pos` ("{"), and where it ends."""
-    value: dict[str, Any]  # it begins with "{", and `_pairs` makes every object a dict
+    value: dict[str, Any]  # it begins with "{", and `unique_pairs` makes every object a dict
     try:
         value, end = _DECODER.raw_decode(text, pos)
     except json.JSONDecodeError as exc:
         # "Unterminated string starting at": the place is the parser's to say, before the message
         said = exc.msg.removesuffix(" at") + " here" if exc.msg.endswith(" at") else exc.msg
         raise JSONObjectError(f"not valid JSON: {said}", exc.pos) from None
-    except _BadJSON as exc:
+    except (_BadJSON, DuplicateKey) as exc:
         raise JSONObjectError(f"the JSON object has {exc}") from None
     except ValueError as exc:
         raise JSONObjectError(f"not valid JSON: {exc}") from None

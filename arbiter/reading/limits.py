@@ -153,6 +153,19 @@ def duplicate_key(items: Sequence[tuple[str, Any]]) -> str | None:
     return next((key for i, (key, _) in enumerate(items) if first.setdefault(key, i) != i), None)
 
 
+class DuplicateKey(Exception):
+    """An object with a key twice, met by `unique_pairs`: `a duplicate key 'net'`."""
+
+
+def unique_pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The `object_pairs_hook` of a reader that refuses a key given twice (a `meta` line's,
+    a kept report's), where the reader of a log records it to say where it stands."""
+    obj = dict(items)
+    if len(obj) != len(items):
+        raise DuplicateKey(f"a duplicate key {duplicate_key(items)!r}")
+    return obj
+
+
 def encoding_hint(data: bytes) -> str:
     """What to say of bytes that are no UTF-8 text, or hold a NUL, where they look like
     another encoding of Unicode, as a Windows editor may save a log: UTF-32 or UTF-16 by
