@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from arbiter.errors import LogError
 from arbiter.reading import read_log_bytes
-from arbiter.reading.limits import encoding_hint, nul_byte
+from arbiter.reading.limits import encoding_hint
 
 if TYPE_CHECKING:
     from arbiter.notation.parser import Parsed
@@ -50,8 +50,8 @@ def decode(data: bytes, name: str) -> str:
     except UnicodeDecodeError as exc:
         before = data[:exc.start].decode("utf-8-sig")  # what precedes the byte decodes
         _refuse(before, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded{encoding_hint(data)}", name)
-    if nul_byte(data) is not None:  # no text log holds one; UTF-16 without its mark holds many
-        _refuse(text[:text.find("\0")], f"not a text log: a NUL byte{encoding_hint(data)}", name)
+    if (at := text.find("\0")) >= 0:  # no text log holds one; UTF-16 without its mark holds many
+        _refuse(text[:at], f"not a text log: a NUL byte{encoding_hint(data)}", name)
     return text
 
 
