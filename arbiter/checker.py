@@ -304,6 +304,12 @@ def checked_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, fold
     log's table names applied): the one its rulings are to be read in."""
     rulebook = _given_rulebook(rulebook)
     _known_filters(rulebook, options)
+    return _judged_bytes(data, file, rulebook, folder, options)
+
+
+def _judged_bytes(data: bytes, file: str, rulebook: Rulebook, folder: str | None,
+                  options: dict[str, Any]) -> tuple[dict[str, Any], Rulebook]:
+    """`checked_bytes` once the caller's rule book and filters are known good."""
     digest = sha256(data).hexdigest()
     locate = text_locator(data, file)
     try:
@@ -329,7 +335,7 @@ def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: An
         data = read_source(path)
     except LogError as error:
         return invalid_report(shown, error, rulebook=rulebook)
-    return check_bytes(data, shown, rulebook, os.path.dirname(os.path.abspath(path)), **options)
+    return _judged_bytes(data, shown, rulebook, os.path.dirname(os.path.abspath(path)), options)[0]
 
 
 __all__ = ["check_log", "check_file", "check_bytes", "next_acts_of", "replay_log", "replay_with_trace", "rulebook_for",
