@@ -107,19 +107,18 @@ class TableSession:
         comment and the game goes on before it; if neither, the log is refused as it is, and
         left untouched."""
         fragment = self.journal.unfinished_text()
+        number = self.journal.text.count("\n") + 1  # the unfinished line's
         if fragment is not None:
             try:
                 position = self.read(self.journal.text + fragment + "\n")
             except LogError:
                 pass
             else:  # a file written by hand may end so; a write cut short may too, and read otherwise: said
-                number = self.journal.text.count("\n") + 1
                 self.journal.end_last_line()
                 self.notices.append(f"Line {number} had no line end: it reads, and stands (`{fragment.strip()}`); "
                                     "if it was cut short, `undo` takes it back.")
                 return position
         position = self.read(self.journal.text)
-        number = self.journal.text.count("\n") + 1
         comment = self.journal.tear_off_last_line(TORN)
         self.notices.append(f"Line {number} was cut short and does not read: kept as the comment `{comment}`; "
                             "the game goes on from the line before it.")
