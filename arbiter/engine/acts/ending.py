@@ -29,10 +29,12 @@ def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
     ends_at_show = not game.resolved and (bool(game.recorded_wins) or (next_deal and game.phase == Phase.SHOW))
     if game.pending_claim is not None or ends_at_show:
         if not game.resolved:  # hands were still due at the show: those shown decide
-            showing.take_at_the_end(r, game.recorded_wins[0][1]["player"] if game.recorded_wins else None)
+            showing.take_at_the_end(r, [event["player"] for _, event in game.recorded_wins])
         showing.settle_pending_claim(r)
     if next_deal and not game.resolved and game.recorded_wins:
         showing.taken_by_no_one(r)
+    elif not game.resolved and game.recorded_wins:  # the log ends, the game unfinished: only a win naming
+        showing.judge_recorded_wins(r)               # a player out of it can be told wrong (A3's reading)
     r.board.k = current
     complete = game.resolved or next_deal  # `complete` false only where the log ends mid-game (SPEC §4)
     session.next_dealer, _ = r.board.setting_person("next_dealer")

@@ -133,9 +133,9 @@ add("pack_unready", "the pack made up from the discards is not yet shuffled and 
     lambda t: t.game is not None and bool(t.playing.deal.remaking))
 add("all_stood", "every player still in stood after the draw", all_stood)
 add("winner_decided", "the laws have decided who takes the pool",
-    lambda t: bool(t.game and t.game.resolved and t.game.outcome not in (None, Outcome.WIN_RECORDED)),
-    note="perhaps no one: where no one opened, or a false opener cannot claim; not where the log's win is taken as "
-         "the fact")
+    lambda t: bool(t.game and t.game.resolved and t.game.outcome is not None),
+    note="perhaps no one: where no one opened, or a false opener cannot claim; where no cards decide, the wins "
+         "recorded for players still in")
 add("show_for_sum", "the pool is paid by a show for a sum: a demander's share, or the remainder after it",
     lambda t: t.paying_how == Outcome.SHOW_FOR_SUM or (t.paying_how is None and bool(t.game and t.game.claiming
                                                                                       and t.game.by_sum)),
