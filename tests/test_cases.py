@@ -71,6 +71,15 @@ def test_case_names_the_laws_it_shows_and_they_list_it(path, rulebook):
 
 
 
+def test_every_rule_a_case_expects_a_finding_of_lists_it(rulebook):
+    """SPEC §1: a rule's entry carries the cases that show it; a case whose expected
+    findings cite it shows it, whether or not its `meta.laws` names it (L29 left out twelve)."""
+    unlisted = sorted({(finding["id"], path.stem) for path in CASES
+                       for finding in load_case(path)["meta"]["expect"]["findings"]
+                       if path.stem not in rulebook.get(finding["id"]).cases})
+    assert not unlisted, f"rules whose `cases` should list these: {unlisted}"
+
+
 def test_every_law_a_log_can_show_has_a_case(rulebook):
     missing = [r.id for r in rulebook.in_order() if r.enforced_by != "not_shown" and not r.cases]
     assert not missing, f"laws without a case: {missing}"
