@@ -21,11 +21,13 @@ from arbiter.errors import ArbiterError, LogReadError
 from arbiter.reading.limits import (
     INT_DIGITS,
     DuplicateKey,
+    NotUTF8,
     check_depth,
     encoding_hint,
     may_hold_surrogate,
     nul_byte,
     unique_pairs,
+    utf8_text,
 )
 from arbiter.reading.messages import clip, json_pointer
 from arbiter.rulebook.model import Rulebook
@@ -85,18 +87,22 @@ def _decoded(text: str) -> object:
 
 def _documents(text: str) -> list[object]:
     """The JSON document the text is, or its lines' (jsonl's: a bad line named by its
-    number; where the first line is none, the text was one document, and its error is said)."""
+    number; where the first line is none, the text was one document, and its error is said).
+    Lines end at "\n" alone, as `--format jsonl` writes them: a string of a report holds
+    U+2028 as it is, which `str.splitlines` would take for a line's end."""
     try:
         return [_decoded(text)]
     except ValueError as whole:
         documents: list[object] = []
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(text.split("\n"), 1):
             try:
                 documents.extend([_decoded(line)] if line.strip() else [])
             except ValueError as exc:
                 if not documents:
                     raise whole from None
                 raise ValueError(f"line {number}: {exc}") from None
+            except (_NotWritten, DuplicateKey) as exc:  # what reads as JSON and arbiter never writes
+                raise _NotWritten(f"{exc} (line {number})") from None
         return documents
 
 
@@ -104,9 +110,9 @@ def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
     """The reports a file holds: one report, `--format json`'s document, or `--format
     jsonl`'s lines (a byte-order mark before them, as an editor may save it, passed over)."""
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise VerifyError(f"{name}: not UTF-8 (byte {exc.start}){encoding_hint(data)}: not a report arbiter "
+        text = utf8_text(data)
+    except NotUTF8 as exc:
+        raise VerifyError(f"{name}: not UTF-8 (byte {exc.offset}){encoding_hint(data)}: not a report arbiter "
                           "wrote") from None
     try:
         if (nul := nul_byte(data)) is not None:

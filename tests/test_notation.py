@@ -4,6 +4,7 @@ what was expected, and `arbiter check` and `arbiter convert` read text logs."""
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 
@@ -370,9 +371,12 @@ def test_a_table_word_already_given_is_not_the_hint(text):
     assert "did you mean" not in raised.value.detail and "(missing: " in raised.value.detail
 
 
-def test_not_utf8_is_an_error_at_its_place():
+@pytest.mark.parametrize("mark", [b"", codecs.BOM_UTF8])
+def test_not_utf8_is_an_error_at_its_place(mark: bytes):
+    """Columns are characters after a byte-order mark, the byte the file's (the decoder's
+    offset, counted after the mark, named a byte three places before)."""
     with pytest.raises(NotationError, match=r"line 2, column 7: not UTF-8: byte 0xe9"):
-        read_text_log(b"players Ann Bob; limit 2; ante 1\nAnn de\xe9ls\n", "x.hand")
+        read_text_log(mark + b"players Ann Bob; limit 2; ante 1\nAnn de\xe9ls\n", "x.hand")
 
 
 def test_a_windows_file_and_a_bom_read_the_same():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import copy
 import json
 import pickle
@@ -157,8 +158,11 @@ def test_empty_file() -> None:
     assert "empty" in fails(b"  \n", LogReadError).message
 
 
-def test_not_utf8() -> None:
-    data = b'{"format": "peel-draw-poker-log",\n "x": "caf\xe9"}'
+@pytest.mark.parametrize("mark", [b"", codecs.BOM_UTF8])
+def test_not_utf8(mark: bytes) -> None:
+    """The byte and its offset are the file's, a byte-order mark counted (the decoder counts
+    after it: it named the byte three places before)."""
+    data = mark + b'{"format": "peel-draw-poker-log",\n "x": "caf\xe9"}'
     err = fails(data, LogReadError)
     assert err.message == f"not UTF-8: byte 0xe9 at offset {data.index(0xE9)} (line 2) cannot be decoded"
     assert (err.path, err.event) == ("", None)

@@ -4,6 +4,7 @@ ruling kept with its log can be checked later; a tampered report or log is a dif
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import json
 import shutil
@@ -380,3 +381,37 @@ def test_verify_says_its_verdict_as_json_for_a_program(kept: tuple[Path, Path]):
     code, out, _ = in_process("verify", str(report), str(log), "--format", "json")
     verdict = json.loads(out)
     assert (code, verdict["stands"], verdict["where"]) == (1, False, "/net/Ann")
+
+
+def test_a_jsonl_report_whose_strings_hold_a_line_separator_stands(tmp_path: Path):
+    """`--format jsonl` writes U+2028 as it is, inside a string (here a log's name): the
+    report's lines end at "\\n" alone. Split as `str.splitlines` splits, one line was two,
+    and the report arbiter wrote was "not JSON"."""
+    log = tmp_path / "ls\u2028ep.json"
+    shutil.copy(CASE, log)
+    other = tmp_path / "other.json"
+    shutil.copy(CASE, other)
+    report = tmp_path / "report.jsonl"
+    report.write_text(in_process("check", str(log), str(other), "--format", "jsonl")[1], encoding="utf-8")
+    assert "\u2028" in report.read_text(encoding="utf-8")
+    code, out, err = in_process("verify", str(report), str(log))
+    assert (code, err) == (0, "") and out.startswith("stands:")
+
+
+@pytest.mark.parametrize("bad, said", [('{"status": 1, "status": 2}', "a duplicate key 'status' (line 2)"),
+                                       ('{"odd": NaN}', "NaN, which is no number JSON allows (line 2)")])
+def test_what_a_jsonl_report_never_holds_is_named_by_its_line(tmp_path: Path, bad: str, said: str):
+    report = tmp_path / "report.jsonl"
+    report.write_text(in_process("check", str(CASE), "--format", "jsonl")[1] + bad + "\n", encoding="utf-8")
+    code, _, err = in_process("verify", str(report), str(CASE))
+    assert code == 2 and f"holds {said}: not a report arbiter wrote" in err
+
+
+def test_a_byte_that_is_no_utf8_is_named_at_its_place_in_the_file(kept: tuple[Path, Path]):
+    """Behind a byte-order mark the decoder counts its offset after the mark: the byte
+    named was three places before the one that is no UTF-8."""
+    report, log = kept
+    data = codecs.BOM_UTF8 + report.read_bytes().replace(b'"ledger":', b'"odd": "\xff", "ledger":', 1)
+    report.write_bytes(data)
+    code, _, err = in_process("verify", str(report), str(log))
+    assert code == 2 and f"not UTF-8 (byte {data.index(0xFF)})" in err

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from arbiter.errors import LogError
 from arbiter.reading import read_log_bytes
-from arbiter.reading.limits import encoding_hint
+from arbiter.reading.limits import NotUTF8, encoding_hint, utf8_text
 
 if TYPE_CHECKING:
     from arbiter.notation.parser import Parsed
@@ -46,10 +46,10 @@ def read_text_log(data: bytes, name: str) -> dict[str, Any]:
 
 def decode(data: bytes, name: str) -> str:
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = data[:exc.start].decode("utf-8-sig")  # what precedes the byte decodes
-        _refuse(before, f"not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded{encoding_hint(data)}", name)
+        text = utf8_text(data)
+    except NotUTF8 as exc:
+        before = data[:exc.offset].decode("utf-8-sig")  # what precedes the byte decodes
+        _refuse(before, f"not UTF-8: byte 0x{exc.byte:02x} cannot be decoded{encoding_hint(data)}", name)
     if (at := text.find("\0")) >= 0:  # no text log holds one; UTF-16 without its mark holds many
         _refuse(text[:at], f"not a text log: a NUL byte{encoding_hint(data)}", name)
     return text

@@ -36,11 +36,13 @@ from arbiter.reading.limits import (
     MAX_CARDS,
     TOO_DEEP,
     TOO_LONG_INT,
+    NotUTF8,
     duplicate_key,
     encoding_hint,
     may_hold_surrogate,
     nul_byte,
     read_source,
+    utf8_text,
 )
 from arbiter.reading.messages import clip, describe, json_pointer, label, place, show, subject
 from arbiter.reading.schema import NAME_FIELDS
@@ -112,13 +114,10 @@ class _Bad:
 def decode(data: bytes) -> str:
     """The log's text; raises for bytes that are not UTF-8, or no text at all."""
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise LogReadError(
-            f"not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start} (line {line}) "
-            f"cannot be decoded{encoding_hint(data)}"
-        ) from None
+        text = utf8_text(data)
+    except NotUTF8 as exc:
+        line = data.count(b"\n", 0, exc.offset) + 1
+        raise LogReadError(f"not UTF-8: {exc} (line {line}) cannot be decoded{encoding_hint(data)}") from None
     if (nul := nul_byte(data)) is not None:  # UTF-16 without its mark decodes, and no JSON holds one
         raise LogReadError(f"not valid JSON: {nul}")
     if not text.strip():

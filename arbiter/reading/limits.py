@@ -8,6 +8,7 @@ happens to be.
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 import stat
@@ -178,6 +179,26 @@ def encoding_hint(data: bytes) -> str:
             (not odds.strip(b"\0") and b"\0" not in evens) or (not evens.strip(b"\0") and b"\0" not in odds))):
         return " (it looks like UTF-16: save it as UTF-8)"
     return ""
+
+
+class NotUTF8(ValueError):
+    """Bytes that are no UTF-8: `offset` is the first that cannot be decoded, counted in the
+    file, a byte-order mark before the text included (as a NUL's offset is counted)."""
+
+    def __init__(self, data: bytes, offset: int) -> None:
+        super().__init__(f"byte 0x{data[offset]:02x} at offset {offset}")
+        self.offset = offset
+        self.byte = data[offset]
+
+
+def utf8_text(data: bytes) -> str:
+    """The text of UTF-8 bytes, a byte-order mark before it passed over. Raises `NotUTF8`:
+    the decoder counts its offset after the mark, which would name the wrong byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        mark = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+        raise NotUTF8(data, exc.start + mark) from None
 
 
 def nul_byte(data: bytes) -> str | None:
