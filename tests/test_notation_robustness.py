@@ -37,6 +37,14 @@ def test_a_syntax_error_before_any_white_space_names_its_place(space):
         parse_checked(f"players Ann Bob; limit{space}\n", "typed.hand")
 
 
+@pytest.mark.parametrize("digits", ["\u0662\u0660", "\uff12\uff10", "\u096a"], ids=["arabic-indic", "fullwidth", "devanagari"])
+def test_an_amount_is_written_in_ascii_digits(digits):
+    """`ante ٢٠` read as 20 and came back from `convert` as `20`: JSON, which the notation
+    converts to and from, has no other digits."""
+    with pytest.raises(LogError, match=r"^typed.hand: line 1, column 33: expected a number of counters .* found"):
+        parse_checked(f"players Ann Bob; limit 20; ante {digits}\n", "typed.hand")
+
+
 def arbiter(*args: str, input: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "arbiter", *args], input=input, capture_output=True, text=True,
                           timeout=60)

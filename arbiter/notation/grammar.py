@@ -17,7 +17,7 @@ from typing import NamedTuple, Union
 # string ("Mary Ann", "2nd").
 BARE_NAME = re.compile(r"[^\W\d]\w*(?:['.\-]\w+)*")
 CARD = re.compile(r"(?:(?:[2-9TJQKA]|10)[cdhs]|Jo)(?!\w)")
-NUMBER = re.compile(r"\d+(?!\w)")
+NUMBER = re.compile(r"[0-9]+(?!\w)")  # ASCII digits, as JSON's: `٢٠` is no amount to write back as `20`
 
 
 class Number(NamedTuple):
