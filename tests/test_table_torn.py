@@ -57,6 +57,17 @@ def test_an_unfinished_last_line_that_reads_stands(tmp_path):
     assert header_only.read_text(encoding="utf-8") == HEADER
 
 
+@pytest.mark.parametrize("fragment, said", [("   ", None), ("# the last word", "(`# the last word`).")])
+def test_an_unfinished_last_line_with_no_event_is_not_offered_to_undo(tmp_path, fragment, said):
+    """Its notice said `undo` takes it back: `undo` took back the event on the line before it."""
+    log = tmp_path / "night.hand"
+    log.write_text(HEADER + "\n".join(PLAYED) + "\n" + fragment, encoding="utf-8")
+    result = run(str(log), input="")
+    assert result.exit_code == 0 and "`undo` takes it back" not in result.output
+    assert (f"Line {len(PLAYED) + 2} had no line end: it reads, and stands {said}" in result.output) == bool(said)
+    assert log.read_text(encoding="utf-8").splitlines()[1:] == [*PLAYED, fragment]
+
+
 def test_a_log_that_cannot_be_resumed_is_left_untouched(tmp_path):
     log = tmp_path / "broken.hand"
     data = (HEADER + "Zoë dels\n" + "Bob pl").encode("utf-8")

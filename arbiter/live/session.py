@@ -115,8 +115,11 @@ class TableSession:
                 pass
             else:  # a file written by hand may end so; a write cut short may too, and read otherwise: said
                 self.journal.end_last_line()
-                self.notices.append(f"Line {number} had no line end: it reads, and stands (`{fragment.strip()}`); "
-                                    "if it was cut short, `undo` takes it back.")
+                if position.parsed.standing[-1:] and position.parsed.standing[-1][0] == number:
+                    self.notices.append(f"Line {number} had no line end: it reads, and stands "
+                                        f"(`{fragment.strip()}`); if it was cut short, `undo` takes it back.")
+                elif fragment.strip():  # no event of its own: `undo` would take back the line before it
+                    self.notices.append(f"Line {number} had no line end: it reads, and stands (`{fragment.strip()}`).")
                 return position
         position = self.read(self.journal.text)
         comment = self.journal.tear_off_last_line(TORN)
