@@ -174,6 +174,17 @@ def _renamed(value: Any, names: Mapping[str, str]) -> Any:
     return value
 
 
+def _named(value: Any, players: set[str]) -> set[str]:
+    """The players a finding's effects name."""
+    if isinstance(value, str):
+        return {value} & players
+    if isinstance(value, list):
+        return set().union(*(_named(item, players) for item in value))
+    if isinstance(value, dict):
+        return set().union(*(_named(item, players) for key, item in value.items() if key != "type"))
+    return set()
+
+
 def _event_type(case: Case, finding: Mapping[str, Any]) -> str:
     return str(case.log["events"][finding["event"]]["type"])
 
@@ -200,7 +211,11 @@ def _choices(case: Case, finding: Mapping[str, Any], cases: Sequence[Case], rule
             other_kinds = _effect_kinds(found["effects"])
             if not other_kinds or other_kinds in here or other_kinds <= kinds | implied:
                 continue
-            effects = _renamed(found["effects"], _recast_names(other, found, case, finding))
+            names = _recast_names(other, found, case, finding)
+            named = _named(found["effects"], set(other.players))
+            if len({names[p] for p in named}) < len(named):  # a smaller table: two of its players would be one
+                continue
+            effects = _renamed(found["effects"], names)
             if any(e["type"] in TAKES_OUT and e.get("player") not in still_in for e in effects):
                 continue
             near = 2 * (_event_type(other, found) == event_type) + (rulebook.get(found["id"]).section == section)

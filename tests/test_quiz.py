@@ -319,6 +319,21 @@ def test_no_wrong_choice_takes_out_a_player_already_out(cases, rulebook):
         assert not [c for c in choices if c.startswith(("Ann retires", "Ann's hand is foul"))], (seed, choices)
 
 
+def test_no_wrong_choice_makes_two_of_a_larger_tables_players_one(cases, rulebook):
+    """A law 46 chain of four players told at a table of three passed Cat over twice, or
+    made Bob "the disputant" and "the dealer": a choice no table could be given. Each
+    person is considered once (SPEC §3 item 13)."""
+    case = next(c for c in cases if c.name == "l53-early-raise-binds-from-its-turn")
+    finding = next(f for f in case.findings if f["event"] == 13)
+    chains = [choice for seed in range(40)
+              for choice in question_for(case, finding, cases, rulebook, random.Random(seed)).choices
+              if "passed over:" in choice]
+    assert chains  # law 46's chains are still offered where they fit
+    for chain in chains:
+        considered = [part.split(",")[0].strip() for part in chain.split("passed over: ")[1].split(")")[0].split(";")]
+        assert len(considered) == len(set(considered)) <= len(case.players), chain
+
+
 @pytest.mark.parametrize(("name", "law", "event", "player"), [
     ("d5-a-stand-out-of-turn-binds-him-when-the-turn-comes-round", "D5", 18, "Dan"),  # he retires: no foul hand
     ("l32-third-jackpot-kings-to-open", "L29", 7, "Bob"),  # Bob's pass at this event took him out
@@ -417,13 +432,13 @@ def test_ctrl_c_stops_with_the_score_so_far(monkeypatch):
 def test_an_answer_not_understood_is_asked_again_never_marked_wrong(rulebook):
     question = build_quiz(rulebook, seed=5, count=1)[0]
     number = question.law[1:]
-    typed = f"?\nL99\n\n{question.law[0]} {number}\nfour\n0\n{question.answer + 1}\n"
+    typed = f"?\nL99\n\n{question.law[0]} {number}\nfour\n\u00b2\n0\n{question.answer + 1}\n"  # `²`: an internal error
     result = run("--seed", "5", "--questions", "1", input=typed)
     assert result.exit_code == 0, result.output
     assert result.output.count("Which law applies?") == 4
     assert "Name a law: L13, 13 or law 13 (quit ends the quiz)." in result.output
     assert "'L99' names no law here." in result.output
-    assert result.output.count("Answer with a number from 1 to 4 (quit ends the quiz).") == 2
+    assert result.output.count("Answer with a number from 1 to 4 (quit ends the quiz).") == 3
     assert "Error" not in result.output and "Not so" not in result.output
     assert "Your score: 2 of 2." in result.output
 

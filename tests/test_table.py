@@ -672,3 +672,14 @@ def test_the_witnesss_number_is_a_number_of_cards(tmp_path):
     assert "refused: the cards the witness heard asked for are 0 to 5, not 9" in output
     assert "next: what number did Bob hear Cat ask for? (L46)" in output
     assert "testimony" not in log.read_text(encoding="utf-8")
+
+
+def test_a_digit_int_cannot_read_is_no_witnesss_number(tmp_path):
+    """`²` is a digit to `str.isdigit`, and `int` refuses it: typed where the witness's
+    number is asked, it was an internal error. It is a line like any other, refused as one."""
+    log = tmp_path / "t.hand"
+    result = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "1",
+                 input="\n".join([*WITNESS_ASKED, "\u00b2", "next"]) + "\n")
+    assert result.exit_code == 0 and "internal error" not in result.output
+    assert "next: what number did Bob hear Cat ask for? (L46)" in result.output
+    assert "testimony" not in log.read_text(encoding="utf-8")

@@ -64,7 +64,7 @@ def ask_choice(count: int) -> int:
     """A number from 1 to `count`, asked until it is one."""
     while True:
         typed = answer(f"Your choice (1-{count})")
-        if typed.isdigit() and 1 <= int(typed) <= count:
+        if typed.isascii() and typed.isdigit() and 1 <= int(typed) <= count:  # `²` is a digit int() refuses
             return int(typed)
         click.echo(f"Answer with a number from 1 to {count} (quit ends the quiz).")
 

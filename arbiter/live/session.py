@@ -166,7 +166,7 @@ class TableSession:
         if line.startswith(COMMENT_MARK):
             self.journal.append(line)  # a remark for the record
             return True
-        if line.isdigit() and self.asked_number() is not None:
+        if line.isascii() and line.isdigit() and self.asked_number() is not None:  # `²` is a digit int() refuses
             try:
                 self.answer(int(line))
             except CommandError as exc:
