@@ -3,7 +3,7 @@ and a show for a sum (L60), where the player who staked all he had takes a cappe
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping
 
 from arbiter import hands
 from arbiter.state import Game, Outcome, OutcomeName
@@ -22,10 +22,30 @@ def share_pool(pool: int, winners: list[str], game: Game, shown: Mapping[str, li
                rules: hands.HandRules, order_key: Callable[[str], int],
                antes_of: Callable[[str], int]) -> dict[str, tuple[int, OutcomeName]]:
     """Each winner's amount and how he won it (`show`, `shared`, `show_for_sum`, …)."""
-    if not (game.all_in and shown):
-        kind = Outcome.SHARED if len(winners) > 1 else game.outcome or Outcome.SHOW
-        return {player: (amount, kind) for player, amount in split_evenly(pool, winners, order_key).items()}
-    return SumShares(pool, game, antes_of, order_key).pay(dict(shown), rules)
+    if game.all_in and shown:
+        return SumShares(pool, game, antes_of, order_key).pay(ranked(dict(shown), rules))
+    if game.all_in and game.outcome == Outcome.WIN_RECORDED:
+        return SumShares(pool, game, antes_of, order_key).pay(iter(recorded_line(winners, game)))
+    kind = Outcome.SHARED if len(winners) > 1 else game.outcome or Outcome.SHOW
+    return {player: (amount, kind) for player, amount in split_evenly(pool, winners, order_key).items()}
+
+
+def ranked(contenders: dict[str, list[int]], rules: hands.HandRules) -> Iterator[list[str]]:
+    """The hands shown, best first, equal hands together."""
+    while contenders:
+        best = hands.winners(contenders, rules)
+        yield best
+        for player in best:
+            del contenders[player]
+
+
+def recorded_line(winners: list[str], game: Game) -> list[list[str]]:
+    """The line of hands the recorded wins tell, no hand shown (reading 44): those they name,
+    equal and best; after them, where one other player is still in, his hand, the next best
+    by the only one left. Where more are, which is next is not known, and what a demander
+    named leaves stays with those named, the last in line."""
+    others = sorted(game.still_in - set(winners))
+    return [winners, others] if len(others) == 1 else [winners]
 
 
 class SumShares:
@@ -52,10 +72,12 @@ class SumShares:
         self.ante_left = {p: antes_of(p) for p in game.stakes}
         self.shares: dict[str, tuple[int, OutcomeName]] = {}
 
-    def pay(self, contenders: dict[str, list[int]], rules: hands.HandRules) -> dict[str, tuple[int, OutcomeName]]:
+    def pay(self, line: Iterator[list[str]]) -> dict[str, tuple[int, OutcomeName]]:
+        """The pool paid down the `line` of hands, best first."""
         last: list[str] = []  # the last hands in line, each a show for a sum (a hand for none takes all that is left)
-        while self.remaining > 0 and contenders:
-            best = hands.winners(contenders, rules)
+        for best in line:
+            if self.remaining <= 0:
+                break
             capped = [p for p in best if p in self.game.all_in]
             self.pay_layers(capped, best)
             uncapped = [p for p in best if p not in self.game.all_in]
@@ -65,8 +87,6 @@ class SumShares:
                 for player, amount in split_evenly(self.remaining, uncapped, self.order_key).items():
                     self.add(player, amount, kind)
                 return self.shares
-            for player in best:
-                del contenders[player]
             last = best
         # the remainder passes down the line of hands (reading 19: "the hand after his the remainder, and so
         # on"), and stays with the last there is

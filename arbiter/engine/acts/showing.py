@@ -126,6 +126,7 @@ def take_at_the_end(r: Judge, recorded: Sequence[str]) -> None:
     elif len(game.still_in) == 1:  # the others' hands shown foul, his never shown: the only other player claims (L64)
         pay_winners(r, list(game.still_in), Outcome.SHOW)
     elif game.opener and (named := [p for p in dict.fromkeys(recorded) if p in game.still_in]):
+        game.outcome = Outcome.WIN_RECORDED  # before the pool is shared: a demander named takes his sum (L60)
         pay_winners(r, named, Outcome.WIN_RECORDED)
 
 
