@@ -527,6 +527,13 @@ def test_where_every_player_antes_in_an_ordinary_game_the_ante_offered_is_within
     assert [(o["by"], o["amount"]) for o in owed] == [("Bob", 10), ("Cat", 10), ("Dan", 10), ("Ann", 10)]
     log, _ = parse_checked(head + "Bob antes 10; Cat antes 10; Dan antes 10; Ann antes 10\ndealt\n", "x.hand")
     assert check_log(log, book)["findings"] == []
+    # the ante at law 19's bound is the ante, which the opening's least is reckoned on: 2 times 10, not 2 times 11
+    # (22, above the most of 20: no opening could be made, and `next` offered Bob a pass alone)
+    assert [(a["type"], a.get("minimum"), a.get("maximum")) for a in arbiter.next_acts(log, book)["acts"]] == [
+        ("open", 20, 20), ("pass", None, None)]
+    log, _ = parse_checked(head + "Bob antes 10; Cat antes 10; Dan antes 10; Ann antes 10\ndealt\nBob opens 20\n",
+                           "x.hand")
+    assert check_log(log, book)["findings"] == []
 
 
 def test_under_table_stakes_a_stake_in_the_draw_by_one_all_in_is_d4s():

@@ -14,12 +14,17 @@ add = NUMBERS.add
 
 
 def ante(t: BoardView) -> int:
-    """The ante of the game in play: the table's where every player antes (a jack-pot), or
-    before one is staked."""
+    """The ante of the game in play, as staked: the table's in a jack-pot (law 30 judges
+    each payment against it), or before one is staked. Where a house has every player ante,
+    the most any has staked, no more than the table's: each owes the table's ante or law
+    19's bound below it, and an ante at that bound is the ante (L20's reading), which the
+    opening's least is reckoned on."""
     game = t.game
-    if game is None or game.every_ante or game.ante is None:
+    if game is None or game.jackpot:
         return t.table_ante
-    return game.ante
+    if game.every_ante:
+        return min(t.table_ante, max(game.antes_paid.values(), default=t.table_ante))
+    return t.table_ante if game.ante is None else game.ante
 
 
 add("limit", "the limit", lambda t: t.limit)
