@@ -211,6 +211,17 @@ def test_status_next_evidence_referee_and_help(tmp_path):
     assert "status takes nothing after it" in output
 
 
+def test_a_number_or_a_word_after_a_command_that_takes_none_is_said_as_what_it_is(tmp_path):
+    """A bare `7` with no question asked, and `undo 3`, were refused as "expected a
+    player's name, found '7'": neither is a name, and neither was meant as one."""
+    log = tmp_path / "t.hand"
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "1",
+                 input="Ann deals\n7\nundo 3\n").output
+    assert "refused: no number is asked for now" in output
+    assert "undo takes nothing after it" in output and "player's name" not in output
+    assert log.read_text(encoding="utf-8").splitlines()[1:] == ["Ann deals"]
+
+
 def test_a_commands_names_are_read_as_the_log_writes_them(tmp_path):
     """`O'Brien` is a plain word in the notation, and the table writes it so: a command
     read its names as a shell does, and found an unclosed quotation in it. `quit` takes

@@ -45,6 +45,7 @@ COMMANDS = {
 }
 
 
+NAMING = ("evidence", "referee")  # the commands that take names: the chains' (law 46, laws 77-78)
 REFUSED = f"{COMMENT_MARK} refused:"  # how a refused line is kept in the file
 
 
@@ -166,8 +167,10 @@ class TableSession:
         if line.startswith(COMMENT_MARK):
             self.journal.append(line)  # a remark for the record
             return True
-        if line.isascii() and line.isdigit() and self.asked_number() is not None:  # `²` is a digit int() refuses
+        if line.isascii() and line.isdigit():  # `²` is a digit int() refuses
             try:
+                if self.asked_number() is None:  # no line of the notation begins with a number either
+                    raise CommandError("no number is asked for now")
                 self.answer(int(line))
             except CommandError as exc:
                 self.say(f"refused: {exc}")
@@ -250,8 +253,8 @@ class TableSession:
         chains', takes nothing after it."""
         try:
             arguments, self.noted = parse_names(rest)
-        except NotationError as exc:
-            self.say(f"{word}: {exc.detail}")
+        except NotationError as exc:  # `undo 3`: said as what it is, not as a name it is not
+            self.say(f"{word}: {exc.detail}" if word in NAMING else self._takes_nothing(word))
             return True
         if word == "quit" and not arguments:
             return False
@@ -262,9 +265,8 @@ class TableSession:
         """A command with its arguments: True if done; one given wrongly, or with nothing
         to do, is said why, and False. What the user noted after it (`self.noted`) goes
         with the line a command writes (`undo  # the wrong card`)."""
-        if arguments and word not in ("evidence", "referee"):
-            self.say(f"{word} takes nothing after it (a player named {word!r} is written in quotes: "
-                     f"\"{word}\" plays 2)")
+        if arguments and word not in NAMING:
+            self.say(self._takes_nothing(word))
             return False
         try:
             getattr(self, f"do_{word}")(arguments)
@@ -272,6 +274,10 @@ class TableSession:
             self.say(f"{word}: {exc}")
             return False
         return True
+
+    @staticmethod
+    def _takes_nothing(word: str) -> str:
+        return f"{word} takes nothing after it (a player named {word!r} is written in quotes: \"{word}\" plays 2)"
 
     def do_status(self, _: list[str]) -> None:
         self.tell(status_lines(self.position))
