@@ -25,6 +25,7 @@ from arbiter.reading.limits import (
     check_depth,
     encoding_hint,
     may_hold_surrogate,
+    not_json_number,
     nul_byte,
     unique_pairs,
     utf8_text,
@@ -76,7 +77,7 @@ def _real(text: str) -> float:
 
 
 def _constant(name: str) -> float:
-    raise _NotWritten(f"{name}, which is no number JSON allows")
+    raise _NotWritten(not_json_number(name))
 
 
 def _decoded(text: str) -> object:

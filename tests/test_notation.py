@@ -338,7 +338,7 @@ def test_bytes_no_text_log_holds_are_said_with_the_hint_of_utf16(data: bytes, li
     ("players Ann Bob; limit 20; ante 1; stacks Ann 5, Bob 5, Ann 7\n", 1, 57, "Ann is named twice"),
     ("players Ann Bob; limit 20; ante 1; pronouns Ann she, Ann he\n", 1, 54, "Ann is named twice"),
     ('meta {"a": 1, "a": 2}\n' + HEAD, 1, 6, "the JSON object has a duplicate key 'a'"),
-    ('meta {"a": NaN}\n' + HEAD, 1, 6, "NaN, which is not a number JSON allows"),
+    ('meta {"a": NaN}\n' + HEAD, 1, 6, "NaN, which is no number JSON allows"),
     ("meta {\"a\": \n" + HEAD, 2, 1, "not valid JSON: Expecting value"),
     ('players Ann Bob; limit 20; ante 1\nmeta {"a": "abc', 2, 12, "not valid JSON: Unterminated string starting here"),
     ("players Ann Bob; limit 20\nAnn deals\n", 2, 1, "(missing: ante)"),

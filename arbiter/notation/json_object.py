@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from arbiter.reading.limits import DuplicateKey, unique_pairs
+from arbiter.reading.limits import DuplicateKey, not_json_number, unique_pairs
 
 
 class JSONObjectError(ValueError):
@@ -24,7 +24,7 @@ class _BadJSON(ValueError):
 
 
 def _constant(name: str) -> Any:
-    raise _BadJSON(f"{name}, which is not a number JSON allows")
+    raise _BadJSON(not_json_number(name))
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=unique_pairs, parse_constant=_constant)

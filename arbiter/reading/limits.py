@@ -181,6 +181,12 @@ def encoding_hint(data: bytes) -> str:
     return ""
 
 
+def not_json_number(name: str) -> str:
+    """What NaN, Infinity or -Infinity is, said alike wherever a reader refuses one (a log's
+    `meta` line, a kept report): Python's reader takes them, and JSON has none."""
+    return f"{name}, which is no number JSON allows"
+
+
 class NotUTF8(ValueError):
     """Bytes that are no UTF-8: `offset` is the first that cannot be decoded, counted in the
     file, a byte-order mark before the text included (as a NUL's offset is counted)."""
