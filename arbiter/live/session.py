@@ -168,9 +168,11 @@ class TableSession:
             self.journal.append(line)  # a remark for the record
             return True
         if line.isascii() and line.isdigit():  # `²` is a digit int() refuses
+            if self.asked_number() is None:  # no line of the notation begins with a number either: kept as one
+                self.journal.append(f"{REFUSED} {line}")
+                self.say("refused: no number is asked for now")
+                return True
             try:
-                if self.asked_number() is None:  # no line of the notation begins with a number either
-                    raise CommandError("no number is asked for now")
                 self.answer(int(line))
             except CommandError as exc:
                 self.say(f"refused: {exc}")
