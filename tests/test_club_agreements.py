@@ -449,6 +449,35 @@ def test_a_check_raise_written_beyond_his_counters_is_judged_as_the_stake_he_mad
     assert answer["player"] == "Ann" and {"type": "play", "minimum": 6, "maximum": 20} in answer["acts"]
 
 
+@pytest.mark.parametrize("antes", ["Bob antes 14; Cat antes 10; Dan antes 10; Ann antes 10", ""],
+                         ids=["one-over-law-19s-bound", "none-staked"])
+def test_where_every_player_antes_the_ante_is_never_past_law_19s_bound(tmp_path, rulebook, antes):
+    """The ante owed is the table's 12 cut to law 19's 10: one staked over it (L19), or none
+    staked yet, made the ante 12, the opening's least 24 above its most of 20, and an opening
+    of 20 L25. The words say the ante owed, 10, as `next` does."""
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, EVERY))))
+    head = "players Ann Bob Cat Dan; limit 20; ante 12\nAnn deals; Ann shuffles; Dan cuts\n"
+    log, _ = parse_checked(head + antes + "\ndealt\n", "x.hand")
+    assert [(a["type"], a.get("minimum"), a.get("maximum")) for a in arbiter.next_acts(log, book)["acts"]] == [
+        ("open", 20, 20), ("pass", None, None)]
+    log, _ = parse_checked(head + antes + "\ndealt\nBob opens 20\n", "x.hand")
+    findings = check_log(log, book)["findings"]
+    assert "L25" not in {f["id"] for f in findings}
+    assert all("the ante of 10 " in f["summary"] for f in findings if f["id"] == "L20")
+
+
+@pytest.mark.parametrize("bob", ["Bob antes 10; Bob antes 4", "Bob antes 14"])
+def test_where_every_player_antes_a_foul_hand_is_refunded_the_ante_he_owed_not_more(tmp_path, rulebook, bob):
+    """What he put in past the ante he owed stays in the pool (L20): the refund of law 14 gave
+    him back all 14, as a jack-pot's does not (one ante, L30)."""
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, EVERY))))
+    log, _ = parse_checked("players Ann Bob Cat Dan; limit 20; ante 12\nAnn deals; Ann shuffles; Dan cuts\n"
+                           f"{bob}; Cat antes 10; Dan antes 10; Ann antes 10\n"
+                           "dealt Bob 6, Cat 5, Dan 5, Ann 5\nBob lifts\n", "x.hand")
+    refunds = [(e["from"], e["to"], e["amount"]) for e in check_log(log, book)["ledger"] if e["what"] == "refund"]
+    assert refunds == [("Ann", "Bob", 10)]
+
+
 def test_where_every_player_antes_an_ante_at_law_19s_bound_staked_again_is_law_20s(tmp_path, rulebook):
     """Law 19 caps the table's ante of 3 at 2, half the limit of 4: an ante of 2 is the
     ante, and a second one is staked again; a first ante short of it, completed, is not."""

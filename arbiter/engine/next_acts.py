@@ -37,7 +37,6 @@ effect cites, or the rule whose `implemented_by` names a function below.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from arbiter.engine import turns
@@ -48,7 +47,7 @@ from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError
 from arbiter.events import MAX_STAKE, Event
 from arbiter.rulebook.house import HOUSE_AUTHORITY
-from arbiter.rulebook.vocabulary.functions import demanded_by
+from arbiter.rulebook.vocabulary.functions import ante_owed, demanded_by
 from arbiter.rulebook.vocabulary.numbers import (
     dealer_drew,
     expected_straddle,
@@ -236,11 +235,9 @@ class Prospect:
         laws allow (L19: a house may change the bound, or switch it off), every player's
         ante too where a house has each pay one; where no ante is within the bound (a limit
         of 1), the table's all the same, as an ante is due (L20)."""
-        ante = self.board.table_ante
         if game.jackpot or not self.in_force("Prospect.ante_offered"):
-            return ante
-        most: int = math.floor(product([self.board.limit, self.board.parameters["max_ante_fraction_of_limit"]]))
-        return min(ante, most) if most >= 1 else ante
+            return self.board.table_ante
+        return ante_owed(self.board)
 
     def before_the_deal(self, game: Game) -> None:
         deal = game.deal

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from typing import Any, Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
@@ -20,14 +22,22 @@ def demanded_by(t: BoardView, player: str) -> int | None:
     return hand.demanded if hand.demanded is not None else hand.discarded
 
 
+def ante_owed(t: BoardView) -> int:
+    """The ante owed where law 19 bounds it: the table's, no more than its fraction of the
+    limit where an ante is within that (a limit of 1 allows none: the table's all the same,
+    as an ante is due, L20). Reckoned exactly: 0.29 of 100 is 29."""
+    most = math.floor(t.limit * Fraction(str(t.parameters["max_ante_fraction_of_limit"])))
+    return min(t.table_ante, most) if most >= 1 else t.table_ante
+
+
 def refundable_of(t: BoardView, player: str) -> int:
-    """What a refund gives back to a player: where every player antes, what he paid, in a
-    jack-pot no more than one sum equal to the ante (a second payment, or one of another
-    sum, is no jack-pot ante of his: L30); else his ante or his last straddle."""
+    """What a refund gives back to a player: where every player antes, what he paid, no
+    more than the ante he owed (L20: more stays in the pool), in a jack-pot no more than
+    one sum equal to the table's ante (a second payment, or one of another sum, is no
+    jack-pot ante of his: L30); else his ante or his last straddle."""
     game = t.playing
     if game.every_ante:
-        paid = game.antes_paid.get(player, 0)
-        return min(paid, t.table_ante) if game.jackpot else paid
+        return min(game.antes_paid.get(player, 0), t.table_ante if game.jackpot else ante_owed(t))
     own = [amount for who, amount in game.straddles if who == player]
     if player == game.ante_staker and game.ante is not None:
         return own[-1] if own else game.ante

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
-from arbiter.rulebook.vocabulary.functions import owed_to
+from arbiter.rulebook.vocabulary.functions import ante_owed, owed_to
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.state import Phase
 
@@ -16,17 +16,20 @@ add = NUMBERS.add
 def ante(t: BoardView) -> int:
     """The ante of the game in play, as staked: the table's in a jack-pot (law 30 judges
     each payment against it), or before one is staked. Where a house has every player ante,
-    the most any has staked, no more than the table's: each owes the table's ante or law
-    19's bound below it, and an ante at that bound is the ante (L20's reading), which the
-    opening's least is reckoned on."""
+    the most any has staked, no more than the ante owed (the table's, or law 19's bound
+    below it: an ante at that bound is the ante, L20's reading), which the opening's least
+    is reckoned on."""
     game = t.game
     if game is None or game.jackpot:
         return t.table_ante
     if game.every_ante:
-        return min(t.table_ante, max(game.antes_paid.values(), default=t.table_ante))
+        owed = ante_owed(t)
+        return min(owed, max(game.antes_paid.values(), default=owed))
     return t.table_ante if game.ante is None else game.ante
 
 
+add("ante_owed", "the ante owed", ante_owed, reads=("max_ante_fraction_of_limit",),
+    note="the table's, no more than law 19's bound where an ante is within it")
 add("limit", "the limit", lambda t: t.limit)
 add("table_ante", "the table's ante", lambda t: t.table_ante)
 
