@@ -137,6 +137,18 @@ def test_text_tells_who_dealt_staked_and_lifted_and_quotes_the_law(capsys):
     assert flat.index("Bob lifted a hand") < flat.index("Cat opens the game")
 
 
+def test_a_new_deal_by_another_dealer_is_no_deal_again_and_names_no_one_out(capsys):
+    """Ann's misdeal, dealt anew by Bob (L10's irregularity): the story said "Bob deals
+    again", of one who had not dealt, and "Still in: ..." at the deal, no one having gone
+    out (the list runs from the dealer's left, which the new dealer moved)."""
+    code, out, _ = run(capsys, "explain", str(cases_dir() / "l10-redeal-by-wrong-dealer.json"))
+    flat = " ".join(out.split())
+    assert code == 0 and "Bob makes the new deal: deal 2 of game 1." in flat
+    assert "Bob deals again" not in flat and "Still in" not in flat
+    code, out, _ = run(capsys, "explain", str(cases_dir() / "l12-wrong-count-announced-misdeal.json"))
+    assert "Ann deals again: deal 2 of game 1." in " ".join(out.split())
+
+
 @pytest.mark.parametrize("pronouns, about, said", [
     ("", "", "Bob points out that they were given fewer cards than asked for. "
              "* L43 (ruling): Bob pointed out that they were given fewer cards than they demanded"),

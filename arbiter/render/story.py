@@ -201,7 +201,8 @@ class Storyteller:
         told += [money_words(entry) + "." for entry in moved]
         if any(POOL in (entry["from"], entry["to"]) and entry["game"] == game for entry in moved):
             told.append(f"The pool now holds {pool}." if pool else "The pool is now empty.")
-        if before and after.get("still_in") != before.get("still_in"):
+        # as sets: the lists run from the dealer's left, and a new dealer reorders them
+        if before and set(after.get("still_in") or ()) != set(before.get("still_in") or ()):
             still_in = after.get("still_in") or []
             told.append("No one is still in." if not still_in else
                         f"Only {still_in[0]} is still in." if len(still_in) == 1 else
@@ -301,7 +302,8 @@ class Storyteller:
 # --- one sentence per event type ---------------------------------------------------------
 def _deal(t: Storyteller, e: Event, before: State, after: State) -> str:
     if before.get("deal") and after["deal"] > before["deal"]:
-        return f"{e['dealer']} deals again: deal {after['deal']} of game {after['game']}."
+        again = "deals again" if e["dealer"] == before.get("dealer") else "makes the new deal"
+        return f"{e['dealer']} {again}: deal {after['deal']} of game {after['game']}."
     told = f"Game {after['game']} begins: {e['dealer']} deals."
     jackpot = after.get("jackpot")
     if jackpot:
