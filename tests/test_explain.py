@@ -137,6 +137,16 @@ def test_text_tells_who_dealt_staked_and_lifted_and_quotes_the_law(capsys):
     assert flat.index("Bob lifted a hand") < flat.index("Cat opens the game")
 
 
+def test_equal_best_hands_are_told_equal_with_the_law_they_share_by(capsys):
+    """A pool shared was told without a law, where every other show names the law that
+    decided it: a learner expects the ace beside Cat's two pairs to win."""
+    code, out, _ = run(capsys, "explain",
+                       str(cases_dir() / "game-betting-six-players-straddle-jackpot-shared-pool.json"))
+    flat = " ".join(out.split())
+    assert "At the show Cat's two pairs and Dan's are equal (law 76: hands identical in value share the pool)." \
+        in flat
+
+
 def test_a_new_deal_by_another_dealer_is_no_deal_again_and_names_no_one_out(capsys):
     """Ann's misdeal, dealt anew by Bob (L10's irregularity): the story said "Bob deals
     again", of one who had not dealt, and "Still in: ..." at the deal, no one having gone
@@ -339,8 +349,10 @@ def test_the_story_names_the_law_that_decided_the_show(case, law, words, ruleboo
 
 
 def test_equal_hands_that_share_name_no_deciding_law(rulebook):
+    """No law of the hands decided between them: the rule they share by is named, no hand beats."""
     *_, steps = _story(cases_dir() / "l73-equal-two-pairs-share.json", rulebook)
-    assert not any("At the show" in step["text"] for step in steps)
+    said = [step["text"] for step in steps if "At the show" in step["text"]]
+    assert len(said) == 1 and " are equal (law 76: " in said[0] and " beat" not in said[0]
 
 
 @pytest.mark.parametrize("case", [

@@ -262,9 +262,9 @@ class Storyteller:
     def show_decided(self, game: int, winners: Sequence[str]) -> str | None:
         """Which law decided the show of a game: the best hand shown against the next best
         of another player still in at the end, e.g. "Cat's flush beats Dan's flush (law 69:
-        …)". None without two valued hands to compare, when the best are equal (they share), or
-        when the best shown is not the winner (another law, such as an imperfect pack's,
-        decided the game, and the order of the hands did not)."""
+        …)"; of equal best hands, both paid, the rule they share by (law 76). None without two
+        valued hands to compare, or when the best shown is not the winner (another law, such
+        as an imperfect pack's, decided the game, and the order of the hands did not)."""
         indexes = self.traced[game]
         last = self.trace[indexes[-1]]  # a hand that cannot be valued (L1) competes with none
         still_in = set(last.get("still_in") or ()) - set(last.get("unvalued") or ())
@@ -278,6 +278,10 @@ class Storyteller:
         if len(shown) < 2:
             return None
         best, runner = sorted(shown, key=lambda player: shown[player], reverse=True)[:2]
+        if shown[best] == shown[runner] and runner in winners and self.sharing:  # equal: the rule they share by
+            share = self.rulebook.get(min(self.sharing))
+            return (f"At the show {best}'s {_hand_noun(shown[best], self.hand_rules)} and {runner}'s are equal "
+                    f"({rule_ref(share.id)}: {share.title[0].lower()}{share.title[1:]}).")
         if shown[best] == shown[runner] or best not in winners:
             return None
         rule = self._law_of_hands({hand_class(shown[player], self.hand_rules) for player in (best, runner)})
