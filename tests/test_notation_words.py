@@ -106,6 +106,13 @@ dealt
         {"type": "play", "player": "Ann", "stake": 3}, {"type": "play", "player": "Bob", "stake": 0}]
 
 
+@pytest.mark.parametrize("said", ["Cat checks", "Cat passes; Dan passes; Ann passes; Bob checks"])
+def test_in_any_game_a_check_before_the_opening_is_refused(said):
+    """`Cat checks` before anyone opened was `Cat plays 0`: an opening short (L25), Cat the
+    opener and the winner of Bob's ante; Bob's was `plays 1`, his ante. Open or pass."""
+    assert "nothing to check before the game is opened: open, or pass" in refused(DEALT + said + "\n").detail
+
+
 def test_draws_is_a_discard_and_a_demand_and_draws_0_stands_pat():
     said = DEALT + "Cat opens 2; Dan plays 2; Ann passes; Bob plays 2\nBob draws 3; Cat draws 0\n"
     assert last(said, 3) == [{"type": "discard", "player": "Bob", "count": 3},

@@ -308,6 +308,18 @@ def test_where_every_player_antes_checks_before_any_stake_is_refused_as_check_re
     assert log.read_text(encoding="utf-8").splitlines()[-2:] == ["# refused: Cat checks", "Cat opens 2"]
 
 
+def test_a_check_before_the_game_is_opened_is_refused_as_next_offers_no_play(tmp_path):
+    """`Cat checks` at the first say was written `Cat plays 0`, and Bob's, all having passed
+    to him, `Bob plays 1` (the ante): each an opening short (L25), a checker made opener."""
+    log = tmp_path / "c.hand"
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat checks\n"
+                       "Cat passes; Dan passes; Ann passes\nBob checks\n").output
+    assert output.count("refused: nothing to check before the game is opened: open, or pass") == 2, output
+    assert [line for line in log.read_text(encoding="utf-8").splitlines() if "checks" in line] == [
+        "# refused: Cat checks", "# refused: Bob checks"]
+
+
 def test_a_call_before_the_game_is_opened_is_refused_as_next_offers_no_play(tmp_path):
     """`next` offers Dan an open or a pass, no play to meet: `Dan calls` was written
     `Dan plays 1` (the ante), a short opening `check` then finds irregular (L25). The table

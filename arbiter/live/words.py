@@ -53,6 +53,11 @@ class EngineReckoning:
             return None
         return self.highest()
 
+    def may_check(self, player: str) -> bool:
+        """Is he offered a play (or, offered nothing, is the game opened)? As a call, so a
+        check: before the opening the say is open or pass."""
+        return self.call_of(player) is not None
+
     def highest(self) -> int | None:
         """The highest stake in the game so far, as the engine counts it; None if none."""
         return (self.game.highest_stake() if self.game else 0) or None

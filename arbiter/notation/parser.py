@@ -467,15 +467,16 @@ class _Parser:
         if synonym.stake == "given":
             return [event]
         highest = game.call_of(player)
-        # nothing to call; nor, where every player antes, to check (a stake of 0 would be an opening, and a false one)
-        if highest is None and (synonym.stake == "highest" or (synonym.stake == "own" and game.every_ante)):
+        # nothing to call; nor to check where no play is: his own stake (none, or the ante) would be an opening,
+        # and a false one; the say before the opening is open or pass
+        if (highest is None and synonym.stake == "highest") or (synonym.stake == "own" and not game.may_check(player)):
             why = " (where every player antes, as in a jack-pot, the antes are no one's stake: open or pass)" \
                 if game.every_ante else ""
             word = "call" if synonym.stake == "highest" else "check"
             said = f"nothing to {word} before the game is opened: open, or pass" \
-                if synonym.stake == "highest" and not game.opened and not game.every_ante \
+                if not game.opened and not game.every_ante \
                 else f"nothing to {word}: {player} is offered no play here (next says what may be done)" \
-                if synonym.stake == "highest" and game.opened \
+                if game.opened \
                 else f"nothing to {word}: no one has staked since the deal{why}"
             raise self.error(said, verb_at)
         if synonym.stake == "raise":

@@ -12,9 +12,9 @@ STAKES = ("open", "play", "demand_show")
 class Reckoner(Protocol):
     """What the parser asks of the game in play to read the words players say: whether it
     is opened, whether every player antes (a jack-pot, or a house's every-ante game: the
-    antes are then no one's stake), a player's stake, the stake a call makes, and whether
-    a stand is at the draw. `Reckoning` answers from the words alone; the live recorders
-    answer from the engine (`arbiter.live.words`)."""
+    antes are then no one's stake), a player's stake, the stake a call makes, whether a
+    check can be a play, and whether a stand is at the draw. `Reckoning` answers from the
+    words alone; the live recorders answer from the engine (`arbiter.live.words`)."""
 
     @property
     def opened(self) -> bool: ...
@@ -25,6 +25,8 @@ class Reckoner(Protocol):
     def stake_of(self, player: str) -> int: ...
 
     def call_of(self, player: str) -> int | None: ...
+
+    def may_check(self, player: str) -> bool: ...
 
     def highest(self) -> int | None: ...
 
@@ -133,6 +135,11 @@ class Reckoning:
     def call_of(self, player: str) -> int | None:
         """The stake a call makes: the highest so far; None if no one has staked."""
         return self.highest()
+
+    def may_check(self, player: str) -> bool:
+        """Has anyone staked in this deal but antes? Before, a check is a play of his own
+        stake (nothing, or the ante): an opening, and a false one."""
+        return bool(self.stakes)
 
     def highest(self) -> int | None:
         """The highest stake in the game so far; None if no one has staked."""
