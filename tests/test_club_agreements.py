@@ -466,6 +466,26 @@ def test_where_every_player_antes_the_ante_is_never_past_law_19s_bound(tmp_path,
     assert all("the ante of 10 " in f["summary"] for f in findings if f["id"] == "L20")
 
 
+def test_where_every_player_antes_and_law_19_is_switched_off_the_ante_is_the_tables(tmp_path, rulebook):
+    """A house without law 19 has no bound: the ante owed is the table's 12 everywhere (next
+    owed 12, while the opening's least, L20's words and a refund were reckoned on 10). A
+    second ante is said as what he paid, not as the ante he owed (having staked 12, not 10)."""
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, {**EVERY, "disable": ["L19"]}))))
+    head = "players Ann Bob Cat Dan; limit 20; ante 12\nAnn deals; Ann shuffles; Dan cuts\n"
+    log, _ = parse_checked(head, "x.hand")
+    assert {o["amount"] for o in arbiter.next_acts(log, book)["owed"]} == {12}
+    log, _ = parse_checked(head + "Bob antes 12; Cat antes 12; Dan antes 12; Ann antes 12\n"
+                           "dealt Ann 5, Bob 5, Cat 4, Dan 5\nCat lifts\nBob opens 20\n", "x.hand")
+    report = check_log(log, book)
+    assert [(f["id"], f["summary"].split(",")[0]) for f in report["findings"]] == [
+        ("L13", "Cat lifted a hand of 4 cards: a foul hand"), ("L25", "Bob opened the game with a stake of 20")]
+    assert [(e["to"], e["amount"]) for e in report["ledger"] if e["what"] == "refund"] == [("Cat", 12)]
+    book = apply_house(rulebook, read_house(str(house_file(tmp_path, EVERY))))
+    log, _ = parse_checked(head + "Bob antes 12; Bob antes 1\n", "x.hand")
+    assert [f["summary"].split(":")[0] for f in check_log(log, book)["findings"] if f["id"] == "L20"] == [
+        "Bob staked the ante again, having staked 12"]
+
+
 @pytest.mark.parametrize("bob", ["Bob antes 10; Bob antes 4", "Bob antes 14"])
 def test_where_every_player_antes_a_foul_hand_is_refunded_the_ante_he_owed_not_more(tmp_path, rulebook, bob):
     """What he put in past the ante he owed stays in the pool (L20): the refund of law 14 gave

@@ -362,13 +362,14 @@ def test_where_a_house_switches_d5_off_a_stander_who_stakes_short_is_judged_by_l
     assert rules[False] == ([("D5", 20)], True) and rules[True] == ([("L54", 20)], True)
 
 
-@pytest.mark.parametrize("jackpot, refund", [(False, 3), (True, 1)])
+@pytest.mark.parametrize("jackpot, refund", [(False, 1), (True, 1)])
 def test_a_refund_where_every_player_antes_is_his_ante_and_in_a_jackpot_one_sum_equal_to_the_ante(
         tmp_path, jackpot, refund):
     """Item 6 (L14): the foul hand's ante is refunded. Under a house where every player
-    antes, Dan's ante of 3 is what he staked as his ante, and no rule finds it wrong: all
-    of it comes back. In a jack-pot law 30 has each pay one sum equal to the ante, 1: the
-    rest is no jack-pot ante of his, and stays in the pool."""
+    antes, Dan's ante of 3 past the table's 1 is L20's, what he put in past it staying in
+    the pool (L20's reading): the ante he owed, 1, comes back, not all 3 (it did). In a
+    jack-pot law 30 has each pay one sum equal to the ante, 1: the rest is no jack-pot
+    ante of his, and stays in the pool."""
     house = tmp_path / "h.yaml"
     house.write_text("parameters: {ante_from_every_player: true}\n", encoding="utf-8")
     head = "players Ann Bob Cat Dan; limit 20; ante 1\n"

@@ -114,6 +114,9 @@ class Board(BoardView):
         """The procedure setting in force: its value and its law (not copied: read at every turn)."""
         return self.rules.setting(name, self, match)
 
+    def in_force(self, place: str) -> bool:
+        return place in self.rules.implemented
+
     def required(self, name: str) -> Setting:
         """A procedure setting the game cannot go on without (the order of the say, of the
         draw …): a house file that switches off every law defining it stops the replay."""

@@ -231,13 +231,10 @@ class Prospect:
         return unpaid
 
     def ante_offered(self, game: Game) -> int:
-        """The ante offered and owed: the table's, in an ordinary game at most what the
-        laws allow (L19: a house may change the bound, or switch it off), every player's
-        ante too where a house has each pay one; where no ante is within the bound (a limit
-        of 1), the table's all the same, as an ante is due (L20)."""
-        if game.jackpot or not self.in_force("Prospect.ante_offered"):
-            return self.board.table_ante
-        return ante_owed(self.board)
+        """The ante offered and owed: in a jack-pot the table's (law 30), else the ante
+        owed (`ante_owed`: at most what law 19 allows, where it is in force), every
+        player's too where a house has each pay one."""
+        return self.board.table_ante if game.jackpot else ante_owed(self.board)
 
     def before_the_deal(self, game: Game) -> None:
         deal = game.deal

@@ -98,6 +98,11 @@ class BoardView(ABC):
         """The procedure setting in force (`say_order` …)."""
 
     @abstractmethod
+    def in_force(self, place: str) -> bool:
+        """Does a rule in force name this place of the code (its `implemented_by`)? A house
+        may switch the rule off."""
+
+    @abstractmethod
     def required(self, name: str) -> InForce:
         """A setting the game cannot go on without (refusing the log where none is in force)."""
 

@@ -23,11 +23,17 @@ def demanded_by(t: BoardView, player: str) -> int | None:
 
 
 def ante_owed(t: BoardView) -> int:
-    """The ante owed where law 19 bounds it: the table's, no more than its fraction of the
-    limit where an ante is within that (a limit of 1 allows none: the table's all the same,
-    as an ante is due, L20). Reckoned exactly: 0.29 of 100 is 29."""
+    """The ante owed: the table's, where law 19 is in force (a house may switch it off) no
+    more than its fraction of the limit where an ante is within that (a limit of 1 allows
+    none: the table's all the same, as an ante is due, L20). Reckoned exactly: 0.29 of 100
+    is 29."""
+    if not t.in_force(ANTE_OWED):
+        return t.table_ante
     most = math.floor(t.limit * Fraction(str(t.parameters["max_ante_fraction_of_limit"])))
     return min(t.table_ante, most) if most >= 1 else t.table_ante
+
+
+ANTE_OWED: Final = "rulebook/vocabulary/functions.py:ante_owed"  # law 19's place in the code
 
 
 def refundable_of(t: BoardView, player: str) -> int:
@@ -121,6 +127,8 @@ add("due_to", "the number of cards the dealer is to give {0} now",
 add("unreplaced_for", "the number of cards exposed in giving to {0} not yet replaced",
     lambda t, p: t.playing.deal.hands[p].unreplaced,
     note="owed by law 40 until replaced: law 45 judges the number given once there are none")
+add("ante_paid_by", "what {0} has paid as antes in this game", lambda t, p: t.playing.antes_paid.get(p, 0),
+    note="where every player antes: all he paid, past the ante he owed too")
 add("refundable_of", "{0}'s ante or straddle", refundable_of,
     note="in this game; where every player antes (a jack-pot), his ante")
 add("stack_of", "the counters {0} has on the table",
