@@ -695,6 +695,7 @@ def test_the_witnesss_number_is_a_number_of_cards(tmp_path):
     assert "refused: the cards the witness heard asked for are 0 to 5, not 9" in output
     assert "next: what number did Bob hear Cat ask for? (L46)" in output
     assert "testimony" not in log.read_text(encoding="utf-8")
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == "# refused: 9"  # kept, as every refused line is
 
 
 def test_a_digit_int_cannot_read_is_no_witnesss_number(tmp_path):

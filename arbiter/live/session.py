@@ -174,7 +174,8 @@ class TableSession:
                 return True
             try:
                 self.answer(int(line))
-            except CommandError as exc:
+            except CommandError as exc:  # kept, as every refused line is
+                self.journal.append(f"{REFUSED} {line}")
                 self.say(f"refused: {exc}")
             return True
         self.record(line)
