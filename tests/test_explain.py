@@ -145,6 +145,8 @@ def test_equal_best_hands_are_told_equal_with_the_law_they_share_by(capsys):
     flat = " ".join(out.split())
     assert "At the show Cat's two pairs and Dan's are equal (law 76: hands identical in value share the pool)." \
         in flat
+    code, out, _ = run(capsys, "explain", str(cases_dir() / "a4-odd-counters-three-way-share.json"))
+    assert "At the show Dan's hand of no pair, Eve's and Ann's are equal (law 76: " in " ".join(out.split())  # all three
 
 
 def test_a_new_deal_by_another_dealer_is_no_deal_again_and_names_no_one_out(capsys):

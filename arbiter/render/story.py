@@ -278,10 +278,12 @@ class Storyteller:
         if len(shown) < 2:
             return None
         best, runner = sorted(shown, key=lambda player: shown[player], reverse=True)[:2]
-        if shown[best] == shown[runner] and runner in winners and self.sharing:  # equal: the rule they share by
+        equal = [player for player in shown if shown[player] == shown[best]]  # in the order shown
+        if len(equal) > 1 and set(equal) <= set(winners) and self.sharing:  # equal: the rule they share by
             share = self.rulebook.get(min(self.sharing))
-            return (f"At the show {best}'s {_hand_noun(shown[best], self.hand_rules)} and {runner}'s are equal "
-                    f"({rule_ref(share.id)}: {share.title[0].lower()}{share.title[1:]}).")
+            first, *others = [f"{player}'s" for player in equal]
+            return (f"At the show {_names([f'{first} {_hand_noun(shown[best], self.hand_rules)}', *others])} are "
+                    f"equal ({rule_ref(share.id)}: {share.title[0].lower()}{share.title[1:]}).")
         if shown[best] == shown[runner] or best not in winners:
             return None
         rule = self._law_of_hands({hand_class(shown[player], self.hand_rules) for player in (best, runner)})
