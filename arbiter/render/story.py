@@ -262,7 +262,7 @@ class Storyteller:
     def show_decided(self, game: int, winners: Sequence[str]) -> str | None:
         """Which law decided the show of a game: the best hand shown against the next best
         of another player still in at the end, e.g. "Cat's flush beats Dan's flush (law 69:
-        …)"; of equal best hands, both paid, the rule they share by (law 76). None without two
+        …)"; of equal best hands, all paid, the rule they share by (law 76). None without two
         valued hands to compare, or when the best shown is not the winner (another law, such
         as an imperfect pack's, decided the game, and the order of the hands did not)."""
         indexes = self.traced[game]
