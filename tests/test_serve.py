@@ -509,7 +509,7 @@ def test_a_correction_keeps_what_the_first_line_says_of_the_players_still_seated
     try:
         status, _ = server.post("/api/table", {"players": ["Ann", "Bob", "Cat"], "limit": 12, "ante": 1})
         assert status == 200
-        assert game.read_text(encoding="utf-8").splitlines()[0] == (
+        assert game.read_text(encoding="utf-8").splitlines()[0].split("  # ")[0] == (
             "players Ann Bob Cat; limit 12; ante 1; pronouns Ann she; stacks Ann 20, Bob 6, Cat 20")
     finally:
         server.stop()
@@ -518,17 +518,17 @@ def test_a_correction_keeps_what_the_first_line_says_of_the_players_still_seated
 @pytest.mark.parametrize("head, corrected", [
     # the table over several lines: each old line kept as a comment, none said twice
     ("players Ann Bob Cat Dan; limit 20; ante 11\npronouns Ann she, Bob he\nstacks Ann 30, Bob 40, Cat 50, Dan 60\n",
-     "players Ann Bob Cat Dan; limit 20; ante 1; pronouns Ann she, Bob he; stacks Ann 30, Bob 40, Cat 50, Dan 60\n"
-     "# the table corrected; it was: players Ann Bob Cat Dan; limit 20; ante 11\n"
+     "players Ann Bob Cat Dan; limit 20; ante 1; pronouns Ann she, Bob he; stacks Ann 30, Bob 40, Cat 50, Dan 60"
+     "  # the table corrected; it was: players Ann Bob Cat Dan; limit 20; ante 11\n"
      "# the table corrected; it was: pronouns Ann she, Bob he\n"
      "# the table corrected; it was: stacks Ann 30, Bob 40, Cat 50, Dan 60\n"),
     # meta first, as `arbiter convert --to text` writes it, over several lines: kept where it was
     ('meta {\n  "date": "2026-12-04"\n}\nplayers Ann Bob Cat Dan; limit 20; ante 11\n',
-     'meta {\n  "date": "2026-12-04"\n}\nplayers Ann Bob Cat Dan; limit 20; ante 1\n'
-     "# the table corrected; it was: players Ann Bob Cat Dan; limit 20; ante 11\n"),
+     'meta {\n  "date": "2026-12-04"\n}\nplayers Ann Bob Cat Dan; limit 20; ante 1'
+     "  # the table corrected; it was: players Ann Bob Cat Dan; limit 20; ante 11\n"),
     # meta between the table's lines
     ('players Ann Bob Cat Dan\nmeta {"date": "2026-12-04"}\nlimit 20; ante 11\n',
-     "players Ann Bob Cat Dan; limit 20; ante 1\n# the table corrected; it was: players Ann Bob Cat Dan\n"
+     "players Ann Bob Cat Dan; limit 20; ante 1  # the table corrected; it was: players Ann Bob Cat Dan\n"
      'meta {"date": "2026-12-04"}\n# the table corrected; it was: limit 20; ante 11\n'),
 ])
 def test_a_table_however_it_is_written_is_corrected_into_one_line(tmp_path, head, corrected):
@@ -585,6 +585,21 @@ def test_a_command_typed_as_a_line_with_a_comment_is_a_command_still(tmp_path, l
     assert game.read_text(encoding="utf-8") == "players Ann Bob Cat; limit 10; ante 1\nAnn deals\n"
 
 
+def test_a_correction_moves_no_line_so_an_undos_note_still_names_its_line(server):
+    """The old table was kept under the new, a line of its own: every later line moved down
+    one, and `undo  # takes back line 3: dealt` then named `Ann deals …`, line 3."""
+    server.post("/api/table", {"players": PLAYERS, "limit": 10, "ante": 1})
+    server.post("/api/line", {"line": "Ann deals; Ann shuffles; Dan cuts; Bob antes 1"})
+    server.post("/api/line", {"line": "dealt"})
+    assert server.post("/api/command", {"command": "undo", "arguments": []})[0] == 200
+    before = server.game.read_text(encoding="utf-8").splitlines()
+    assert before[3].startswith("undo  # takes back line 3: dealt")
+    assert server.post("/api/table", {"players": ["Ann", "Bob", "Dan"], "limit": 10, "ante": 1})[0] == 200
+    after = server.game.read_text(encoding="utf-8").splitlines()
+    assert after[1:] == before[1:] and after[2] == "dealt"  # line 3, as the note says
+    assert after[0] == "players Ann Bob Dan; limit 10; ante 1  # the table corrected; it was: " + before[0]
+
+
 def test_the_table_is_corrected_until_the_first_card_and_the_file_still_reads(server, tmp_path):
     status, answer = server.post("/api/table", {"players": ["Ann", "Bob", "Cat"], "limit": 20, "ante": 11})
     assert status == 200
@@ -599,8 +614,7 @@ def test_the_table_is_corrected_until_the_first_card_and_the_file_still_reads(se
     status, answer = server.post("/api/table", {"players": PLAYERS, "limit": 30, "ante": 11})
     assert status == 200 and answer["state"]["setup"] == {"correctable": True, "warnings": []}
     assert server.game.read_text(encoding="utf-8") == (
-        "players Ann Bob Cat Dan; limit 30; ante 11\n"
-        "# the table corrected; it was: players Ann Bob Cat; limit 20; ante 11\n"
+        "players Ann Bob Cat Dan; limit 30; ante 11  # the table corrected; it was: players Ann Bob Cat; limit 20; ante 11\n"
         "Ann deals; Ann shuffles; Cat cuts; Bob antes 11\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == [".night.hand.correcting", "night.hand"]  # none left
     assert planted.read_text(encoding="utf-8") == "not the game's"  # nor anything there removed

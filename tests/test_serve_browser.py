@@ -399,7 +399,7 @@ def test_the_table_is_set_up_and_corrected_before_the_first_card(browser, tmp_pa
     finally:
         server.stop()
     assert (tmp_path / "night.hand").read_text(encoding="utf-8").splitlines() == [
-        "players Ann Bob Cat Dan; limit 20; ante 1", "# the table corrected; it was: players Ann Bob Cat; limit 20; ante 11",
+        "players Ann Bob Cat Dan; limit 20; ante 1  # the table corrected; it was: players Ann Bob Cat; limit 20; ante 11",
         "Ann deals", "Ann shuffles", "Dan cuts", "Bob antes 1", "card to Bob"]
 
 

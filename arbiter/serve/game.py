@@ -288,8 +288,8 @@ class ServedGame:
 
     def _correct(self, table: dict[str, Any]) -> None:
         """The table corrected while no card is dealt: the file is written anew with the new
-        table at its head and the old one kept under it as a comment, every line after it
-        as it was; the new file replaces the old at once (renamed over it), so a crash
+        table at its head and the old one kept beside it as a comment, every line after it
+        as it was and where it was; the new file replaces the old at once (renamed over it), so a crash
         leaves one or the other, whole. The corrected file must read as a log, as any
         line must."""
         session = self._session()
@@ -304,10 +304,11 @@ class ServedGame:
         lines = session.journal.text.split("\n")
         said = _table_lines_said(session.position.parsed)  # a line, or several (meta, comments between)
         first = lines[said[0]]
-        if header == first and len(said) == 1:
+        if header == table_line(old) and len(said) == 1:  # the line may carry a correction's comment
             raise LogSchemaError(f"nothing to correct: the table is already {first}")
-        text = "\n".join(part for k, line in enumerate(lines) for part in (
-            [header, f"{CORRECTED} {line}"] if k == said[0] else [f"{CORRECTED} {line}"] if k in said else [line]))
+        # the old first line kept on the new one's line: no later line moves (an undo's note names lines by number)
+        text = "\n".join(f"{header}  {CORRECTED} {line}" if k == said[0] else f"{CORRECTED} {line}" if k in said
+                          else line for k, line in enumerate(lines))
         try:
             corrected = session.read(text)
         except LogError as error:
