@@ -106,11 +106,14 @@ dealt
         {"type": "play", "player": "Ann", "stake": 3}, {"type": "play", "player": "Bob", "stake": 0}]
 
 
-@pytest.mark.parametrize("said", ["Cat checks", "Cat passes; Dan passes; Ann passes; Bob checks"])
+@pytest.mark.parametrize("said", ["dealt\nCat checks", "dealt\nCat passes; Dan passes; Ann passes; Bob checks",
+                                  "Cat straddles 2\ndealt\nDan checks", "Cat straddles 2\ndealt\nDan passes; Cat checks"])
 def test_in_any_game_a_check_before_the_opening_is_refused(said):
     """`Cat checks` before anyone opened was `Cat plays 0`: an opening short (L25), Cat the
-    opener and the winner of Bob's ante; Bob's was `plays 1`, his ante. Open or pass."""
-    assert "nothing to check before the game is opened: open, or pass" in refused(DEALT + said + "\n").detail
+    opener and the winner of Bob's ante; Bob's was `plays 1`, his ante; after a straddle
+    (no opening: SPEC item 9), Dan's was `plays 0` and the straddler's `plays 2`. Open or pass."""
+    text = HEAD + "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n" + said + "\n"
+    assert "nothing to check before the game is opened: open, or pass" in refused(text).detail
 
 
 def test_draws_is_a_discard_and_a_demand_and_draws_0_stands_pat():

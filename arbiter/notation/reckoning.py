@@ -78,6 +78,7 @@ class Reckoning:
         self.opened = False
         self.order = list(players)  # the turn to draw: from the dealer's left, ending with him
         self.said: set[str] = set()  # in the last deal: who has opened, played or passed
+        self.staked = False  # in the last deal: has anyone opened, played or shown for a sum (no ante, no straddle)
         self.passed: set[str] = set()
         self.drawn: set[str] = set()  # who has discarded
         self.done: set[str] = set()  # who has drawn or been passed over
@@ -93,7 +94,7 @@ class Reckoning:
             at = self.players.index(dealer) + 1 if dealer in self.players else 0
             self.order = self.players[at:] + self.players[:at]
             self.said, self.passed, self.drawn, self.done = set(), set(), set(), set()
-            self.draw_begun = self.betting = False
+            self.draw_begun = self.betting = self.staked = False
             return
         player = event.get("player")
         if player is None:
@@ -112,6 +113,7 @@ class Reckoning:
                 self.below_demand.setdefault(player, self.stake_of(player))
             self.stakes[player] = max(event["stake"], self.stake_of(player))  # never lowered (L55)
             self.said.add(player)
+            self.staked = True
         elif kind == "pass":
             self.said.add(player)
             self.passed.add(player)
@@ -137,9 +139,9 @@ class Reckoning:
         return self.highest()
 
     def may_check(self, player: str) -> bool:
-        """Has anyone staked in this deal but antes? Before, a check is a play of his own
-        stake (nothing, or the ante): an opening, and a false one."""
-        return bool(self.stakes)
+        """Has anyone staked in this deal, an ante or a straddle apart? Before, a check is a
+        play of his own stake (nothing, the ante, his straddle): an opening, and a false one."""
+        return self.staked
 
     def highest(self) -> int | None:
         """The highest stake in the game so far; None if no one has staked."""
