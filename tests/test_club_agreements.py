@@ -480,6 +480,10 @@ def test_where_every_player_antes_and_law_19_is_switched_off_the_ante_is_the_tab
     assert [(f["id"], f["summary"].split(",")[0]) for f in report["findings"]] == [
         ("L13", "Cat lifted a hand of 4 cards: a foul hand"), ("L25", "Bob opened the game with a stake of 20")]
     assert [(e["to"], e["amount"]) for e in report["ledger"] if e["what"] == "refund"] == [("Cat", 12)]
+    # an ante past the table's in one payment is law 20's, as in two: law 19's bound took it, switched off
+    log, _ = parse_checked(head + "Bob antes 14\n", "x.hand")
+    assert [(f["id"], f["summary"].split(":")[0]) for f in check_log(log, book)["findings"]] == [
+        ("L20", "Bob staked 14 as the ante, more than the ante of 12")]
     book = apply_house(rulebook, read_house(str(house_file(tmp_path, EVERY))))
     log, _ = parse_checked(head + "Bob antes 12; Bob antes 1\n", "x.hand")
     assert [f["summary"].split(":")[0] for f in check_log(log, book)["findings"] if f["id"] == "L20"] == [

@@ -6,6 +6,7 @@ import math
 from fractions import Fraction
 from typing import Any, Callable, Final
 
+from arbiter.events import MAX_STAKE
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.state import Hand
@@ -22,18 +23,22 @@ def demanded_by(t: BoardView, player: str) -> int | None:
     return hand.demanded if hand.demanded is not None else hand.discarded
 
 
+def ante_bound(t: BoardView) -> int:
+    """The most an ante may be: law 19's fraction of the limit, reckoned exactly (0.29 of
+    100 is 29); no bound where a house switches law 19 off."""
+    if not t.in_force(ANTE_BOUND):
+        return MAX_STAKE
+    return math.floor(t.limit * Fraction(str(t.parameters["max_ante_fraction_of_limit"])))
+
+
+ANTE_BOUND: Final = "rulebook/vocabulary/functions.py:ante_bound"  # law 19's place in the code
+
+
 def ante_owed(t: BoardView) -> int:
-    """The ante owed: the table's, where law 19 is in force (a house may switch it off) no
-    more than its fraction of the limit where an ante is within that (a limit of 1 allows
-    none: the table's all the same, as an ante is due, L20). Reckoned exactly: 0.29 of 100
-    is 29."""
-    if not t.in_force(ANTE_OWED):
-        return t.table_ante
-    most = math.floor(t.limit * Fraction(str(t.parameters["max_ante_fraction_of_limit"])))
+    """The ante owed: the table's, no more than law 19's bound where an ante is within it (a
+    limit of 1 allows none: the table's all the same, as an ante is due, L20)."""
+    most = ante_bound(t)
     return min(t.table_ante, most) if most >= 1 else t.table_ante
-
-
-ANTE_OWED: Final = "rulebook/vocabulary/functions.py:ante_owed"  # law 19's place in the code
 
 
 def refundable_of(t: BoardView, player: str) -> int:

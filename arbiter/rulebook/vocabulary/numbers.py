@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from arbiter.rulebook.vocabulary.board import BoardView
-from arbiter.rulebook.vocabulary.functions import ante_owed, owed_to
+from arbiter.rulebook.vocabulary.functions import ante_bound, ante_owed, owed_to
 from arbiter.rulebook.vocabulary.registry import Words
 from arbiter.state import Phase
 
@@ -28,6 +28,8 @@ def ante(t: BoardView) -> int:
     return t.table_ante if game.ante is None else game.ante
 
 
+add("ante_bound", "the most an ante may be", ante_bound, reads=("max_ante_fraction_of_limit",),
+    note="law 19's fraction of the limit; no bound where a house switches law 19 off")
 add("ante_owed", "the ante owed", ante_owed, reads=("max_ante_fraction_of_limit",),
     note="the table's, no more than law 19's bound where an ante is within it")
 add("limit", "the limit", lambda t: t.limit)
