@@ -20,12 +20,12 @@ from arbiter.checker import checked_bytes
 from arbiter.errors import ArbiterError, LogReadError
 from arbiter.reading.limits import (
     INT_DIGITS,
-    DuplicateKey,
+    NotJSON,
     NotUTF8,
     check_depth,
     encoding_hint,
     may_hold_surrogate,
-    not_json_number,
+    no_constant,
     nul_byte,
     unique_pairs,
     utf8_text,
@@ -76,14 +76,10 @@ def _real(text: str) -> float:
     return value
 
 
-def _constant(name: str) -> float:
-    raise _NotWritten(not_json_number(name))
-
-
 def _decoded(text: str) -> object:
     # a report with a key twice says two things: the reader's choice of one must not decide that it stands
     return json.loads(text, object_pairs_hook=unique_pairs, parse_int=_integer, parse_float=_real,
-                      parse_constant=_constant)
+                      parse_constant=no_constant)
 
 
 def _documents(text: str) -> list[object]:
@@ -102,7 +98,7 @@ def _documents(text: str) -> list[object]:
                 if not documents:
                     raise whole from None
                 raise ValueError(f"line {number}: {exc}") from None
-            except (_NotWritten, DuplicateKey) as exc:  # what reads as JSON and arbiter never writes
+            except (_NotWritten, NotJSON) as exc:  # what reads as JSON and arbiter never writes
                 raise _NotWritten(f"{exc} (line {number})") from None
         return documents
 
@@ -129,7 +125,7 @@ def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
     except ValueError as exc:
         raise VerifyError(f"{name}: not JSON ({exc}): give a report arbiter wrote with --format json or "
                           "jsonl") from None
-    except (_NotWritten, DuplicateKey) as exc:
+    except (_NotWritten, NotJSON) as exc:
         raise VerifyError(f"{name}: holds {exc}: not a report arbiter wrote") from None
     except (RecursionError, LogReadError):  # nested deeper than any report, or than the parser can follow
         raise VerifyError(f"{name}: nested more deeply than any report: not a report arbiter wrote") from None

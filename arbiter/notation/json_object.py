@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from arbiter.reading.limits import DuplicateKey, not_json_number, unique_pairs
+from arbiter.reading.limits import NotJSON, no_constant, unique_pairs
 
 
 class JSONObjectError(ValueError):
@@ -19,15 +19,7 @@ class JSONObjectError(ValueError):
         self.pos = pos
 
 
-class _BadJSON(ValueError):
-    """What the JSON decoder lets through and a log may not hold."""
-
-
-def _constant(name: str) -> Any:
-    raise _BadJSON(not_json_number(name))
-
-
-_DECODER = json.JSONDecoder(object_pairs_hook=unique_pairs, parse_constant=_constant)
+_DECODER = json.JSONDecoder(object_pairs_hook=unique_pairs, parse_constant=no_constant)
 
 
 def read_json_object(text: str, pos: int) -> tuple[dict[str, Any], int]:
@@ -39,7 +31,7 @@ def read_json_object(text: str, pos: int) -> tuple[dict[str, Any], int]:
         # "Unterminated string starting at": the place is the parser's to say, before the message
         said = exc.msg.removesuffix(" at") + " here" if exc.msg.endswith(" at") else exc.msg
         raise JSONObjectError(f"not valid JSON: {said}", exc.pos) from None
-    except (_BadJSON, DuplicateKey) as exc:
+    except NotJSON as exc:
         raise JSONObjectError(f"the JSON object has {exc}") from None
     except ValueError as exc:
         raise JSONObjectError(f"not valid JSON: {exc}") from None

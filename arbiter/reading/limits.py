@@ -13,7 +13,7 @@ import os
 import re
 import stat
 import sys
-from typing import Any, Final, Iterable, Protocol, Sequence
+from typing import Any, Final, Iterable, NoReturn, Protocol, Sequence
 
 from arbiter.errors import LogReadError
 
@@ -154,17 +154,23 @@ def duplicate_key(items: Sequence[tuple[str, Any]]) -> str | None:
     return next((key for i, (key, _) in enumerate(items) if first.setdefault(key, i) != i), None)
 
 
-class DuplicateKey(Exception):
-    """An object with a key twice, met by `unique_pairs`: `a duplicate key 'net'`."""
+class NotJSON(Exception):
+    """What Python's JSON reader takes and JSON has not, met by the hooks of a reader that
+    refuses it (a `meta` line's, a kept report's; the reader of a log records it instead,
+    to say where it stands): `a duplicate key 'net'`, `NaN, which is no number JSON allows`."""
 
 
 def unique_pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-    """The `object_pairs_hook` of a reader that refuses a key given twice (a `meta` line's,
-    a kept report's), where the reader of a log records it to say where it stands."""
+    """The `object_pairs_hook` that refuses a key given twice."""
     obj = dict(items)
     if len(obj) != len(items):
-        raise DuplicateKey(f"a duplicate key {duplicate_key(items)!r}")
+        raise NotJSON(f"a duplicate key {duplicate_key(items)!r}")
     return obj
+
+
+def no_constant(name: str) -> NoReturn:
+    """The `parse_constant` that refuses NaN, Infinity and -Infinity."""
+    raise NotJSON(f"{name}, which is no number JSON allows")
 
 
 def encoding_hint(data: bytes) -> str:
@@ -179,12 +185,6 @@ def encoding_hint(data: bytes) -> str:
             (not odds.strip(b"\0") and b"\0" not in evens) or (not evens.strip(b"\0") and b"\0" not in odds))):
         return " (it looks like UTF-16: save it as UTF-8)"
     return ""
-
-
-def not_json_number(name: str) -> str:
-    """What NaN, Infinity or -Infinity is, said alike wherever a reader refuses one (a log's
-    `meta` line, a kept report): Python's reader takes them, and JSON has none."""
-    return f"{name}, which is no number JSON allows"
 
 
 class NotUTF8(ValueError):
