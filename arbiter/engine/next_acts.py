@@ -106,7 +106,7 @@ class Prospect:
 
     def in_force(self, function: str) -> bool:
         """Does a rule in force name this function of the answer? A house may switch it off."""
-        return HERE + function in self.replay.rules.implemented
+        return self.board.in_force(HERE + function)
 
     def to(self, player: str | None, *acts: Act) -> None:
         self.player = player
@@ -181,7 +181,7 @@ class Prospect:
             dealer, _ = self.board.setting_person("next_dealer")
             if game.jackpot and game.opener and game.opener not in game.shown and (
                     game.opener in game.winners or game.outcome == Outcome.NOT_CLAIMED) and \
-                    showing.OPENER_SHOWS in self.replay.rules.implemented:
+                    self.board.in_force(showing.OPENER_SHOWS):
                 # a jack-pot's opener left alone shows his openers (L33), even where the log knows them
                 self.to(game.opener, {"type": "show"})
                 self.others.append({"type": "deal", "dealer": dealer})

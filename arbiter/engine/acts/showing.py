@@ -203,7 +203,7 @@ def opener_claims(r: Judge, winners: list[str], shown: Mapping[str, list[int]]) 
     rest as the next best hand? Then law 33, where a house has not switched it off, asks for
     his opening hand first."""
     game = r.board.playing
-    if not game.jackpot or game.opener is None or OPENER_SHOWS not in r.rules.implemented:
+    if not game.jackpot or game.opener is None or not r.board.in_force(OPENER_SHOWS):
         return False
     return game.opener in winners or (bool(game.all_in) and game.opener in shares_of(r, winners, shown))
 
