@@ -436,6 +436,22 @@ def test_the_state_is_the_engines_answer_with_each_stake_bounded(server):
     assert state["question"] is None and state["owed"] == []
 
 
+def test_a_win_recorded_while_hands_are_due_marks_no_winner_until_the_last_show(server):
+    """Reading 44: a win recorded at the show with hands still due ends the game only where
+    the log ends there; the page, whose answer is that the hands are shown next, marked
+    Dan *wins* at his recorded win, and Cat once the shows gave her the pool."""
+    seated(server)
+    for line in ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat opens 2; Dan plays 2; Ann passes",
+                 "Bob passes", "Cat discards 0; Dan discards 0", "Cat plays 2; Dan plays 2", "Dan wins"]:
+        assert server.post("/api/line", {"line": line})[1]["taken"], line
+    state = server.get("/api/state")
+    assert state["next"] == "the hands are shown: Cat shows or passes"
+    assert [seat["name"] for seat in state["seats"] if seat["winner"]] == []
+    for line in ["Cat shows (Kh Kd 2c 3d 4s)", "Dan shows (Qh Qd 2s 3c 4d)"]:
+        assert server.post("/api/line", {"line": line})[1]["taken"], line
+    assert [seat["name"] for seat in server.get("/api/state")["seats"] if seat["winner"]] == ["Cat"]
+
+
 def test_the_acts_of_the_turn_are_the_answers_acts_and_the_rest_go_under_or(server):
     """SPEC item 28: the page says only what the answer says, in its two lists. Dan, the
     jack-pot opener left alone, is to show (L33); the next deal and a recorded win, also

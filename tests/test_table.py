@@ -264,6 +264,21 @@ def test_after_a_foul_hand_shown_the_game_goes_on_to_the_last_hand_due(tmp_path)
     assert "pool 9; stakes:" in output and "next: the hands are shown: Dan shows or passes" in output
 
 
+def test_a_win_recorded_while_hands_are_due_at_the_show_ends_the_game_at_the_last_show(tmp_path):
+    """Reading 44: a win recorded at the show with hands still due ends the game only where
+    the log ends there. At the table the hands are shown next (the engine's answer), so the
+    table said "game 1 is over: Dan takes 5. Next: the hands are shown: Cat shows or
+    passes", and then gave the pool to Cat at the shows without another word."""
+    log = tmp_path / "t.hand"
+    script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat opens 2; Dan plays 2; Ann passes; "
+              "Bob passes", "Cat discards 0; Dan discards 0", "Cat plays 2; Dan plays 2", "Dan wins",
+              "Cat shows (Kh Kd 2c 3d 4s)", "Dan shows (Qh Qd 2s 3c 4d)"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    assert "Dan takes" not in output
+    assert output.count("is over") == 1 and "game 1 is over: Cat takes 5. Next: Bob deals." in output
+
+
 def test_undo_takes_back_the_last_line_and_the_replay_ignores_it(tmp_path):
     log = tmp_path / "u.hand"
     script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 4, Cat 5, Dan 5, Ann 5", "Bob lifts",

@@ -44,6 +44,15 @@ class Position:
     def games(self) -> list[GameAccount]:
         return self.replay.games
 
+    @property
+    def games_over(self) -> set[int]:
+        """The games over at the table: those the report ends, but the one the engine's
+        answer still plays. A win recorded while hands are due at the show ends the game
+        only where the log ends there (reading 44): at the table the hands are shown next."""
+        answer = self.answer
+        return {game.game for game in self.games
+                if game.complete and not (answer["game"] == game.game and answer["phase"] != "over")}
+
     def line_of(self, event: int | None) -> int | None:
         """The line of the text an event was written on."""
         lines = self.parsed.event_lines

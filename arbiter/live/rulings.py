@@ -71,10 +71,10 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
         if withdrawn[_key(finding)] > 0:
             withdrawn[_key(finding)] -= 1
             lines.append(f"withdrawn: [{finding['id']}] {finding['summary']}")
-    ended_before = {g.game for g in before.games if g.complete} if before else set()
+    ended_before = before.games_over if before else set()
     answer = after.answer
     for game in after.games:
-        if game.complete and game.game not in ended_before:
+        if game.game in after.games_over and game.game not in ended_before:
             # where the engine's answer for this game is an act before the next deal, it says it
             first = answer["game"] == game.game and not any(act["type"] == "deal" for act in answer["acts"])
             lines += game_lines(game, after.replay.board.ledger.movements(), next_to_act(after) if first else None)
@@ -83,3 +83,4 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
 
 def _key(finding: Mapping[str, Any]) -> str:
     return json.dumps(finding, sort_keys=True)
+
