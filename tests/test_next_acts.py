@@ -1341,8 +1341,8 @@ BETTING = (HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
     # his turn comes when every other player has passed, and he is left alone
     (HEAD + "dealt\nBob opens 15\nCat passes; Dan passes; Ann passes\n", ["L25", "D1"]),
     (BETTING + "Bob bets 15\nCat passes; Dan passes; Ann passes\n", ["L53", "D1"]),
-    # a show for a sum at his turn, as any act there
-    (HEAD + "dealt\nDan opens 15\nCat opens 2\nDan demands show 15\n", ["L25", "D1"]),
+    # a show for a sum at his turn, as any act there (his 15 meeting the highest, no one raised him: L60)
+    (HEAD + "dealt\nDan opens 15\nCat opens 2\nDan demands show 15\n", ["L25", "D1", "L60"]),
     # within the limit of the preceding stake: nothing but the act out of turn
     (HEAD + "dealt\nBob opens 11\nCat passes; Dan passes; Ann passes\n", ["L25"])])
 def test_an_early_stake_is_judged_at_its_turn_over_the_preceding_stake_made_in_turn(text, found):
