@@ -37,7 +37,8 @@ from arbiter import check_log
 from arbiter.bulk import Unreadable, check_many, gather
 from arbiter.checker import check_bytes
 from arbiter.cli import main
-from arbiter.reading import MAX_CARDS, MAX_DEPTH, MAX_LOG_BYTES
+from arbiter.reading import MAX_DEPTH, MAX_LOG_BYTES
+from arbiter.reading.schema import DEFS
 from arbiter.resources import schema_path
 from tests.conftest import ARBITER, REPO, case_files, in_process, load_case, ruling
 
@@ -483,9 +484,9 @@ NASTY = {
     "deep-objects.json": (b'{"a":' * 100_000 + b"1" + b"}" * 100_000, "nested too deeply"),
     "unseated.json": (_raw_log('{"type": "deal", "dealer": "Zed"}'), "not seated"),
     "count-bomb.json": (_raw_log('{"type": "deal", "dealer": "Ann"}, '
-                                 '{"type": "dealt", "hands": {"Ann": 9007199254740991}}'), "more than any pack holds"),
+                                 '{"type": "dealt", "hands": {"Ann": 9007199254740991}}'), "of at most 1,000"),
     "give-bomb.json": (_raw_log('{"type": "deal", "dealer": "Ann"}, '
-                                '{"type": "give", "to": "Ann", "count": 1000000000}'), "more than any pack holds"),
+                                '{"type": "give", "to": "Ann", "count": 1000000000}'), "at most 1,000, got"),
 }
 
 
@@ -523,6 +524,11 @@ def test_the_same_nasty_files_with_jobs_give_the_same_reports(tmp_path, capsys):
 
 
 def test_a_count_of_cards_is_read_up_to_the_limit_and_the_pack_bounds_the_deal():
+    """The log schema holds a count of cards to 1,000, more than any pack: the schema a
+    program validates a log by and the reading agree (a count of 5,000 passed the first
+    and was refused by the second)."""
+    MAX_CARDS = DEFS["count"]["maximum"]
+
     def dealt(count: int) -> bytes:
         return _raw_log('{"type": "deal", "dealer": "Ann"}, {"type": "dealt", "hands": {"Ann": %d}}' % count)
 
@@ -531,6 +537,9 @@ def test_a_count_of_cards_is_read_up_to_the_limit_and_the_pack_bounds_the_deal()
     assert beyond_the_pack["status"] == "invalid" and "pack" in beyond_the_pack["error"]["message"]
     refused = check_bytes(dealt(MAX_CARDS + 1), "x.json")
     assert refused["status"] == "invalid" and refused["error"]["path"] == "/events/1/hands/Ann"
+    schema = json.loads(schema_path("log").read_text(encoding="utf-8"))
+    assert Draft202012Validator(schema).is_valid(json.loads(dealt(MAX_CARDS)))
+    assert not Draft202012Validator(schema).is_valid(json.loads(dealt(MAX_CARDS + 1)))
 
 
 def test_a_path_that_does_not_exist_is_invalid_the_rest_checked_exit_2(tmp_path, capsys):

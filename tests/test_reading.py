@@ -304,10 +304,12 @@ def test_unknown_event_type_names_the_player() -> None:
     assert err.message == "event 1 (by 'Bob'): unknown event type 'bluff'"
 
 
-def test_missing_type() -> None:
+def test_missing_type_names_the_player() -> None:
+    """Item 25's words for a message: with no type to name, the player is still named."""
     err = fails(log({"player": "Ann"}), LogSchemaError)
-    assert err.message == "event 0: missing required field 'type'"
+    assert err.message == "event 0 (by 'Ann'): missing required field 'type'"
     assert (err.path, err.event) == ("/events/0", 0)
+    assert fails(log({"count": 3}), LogSchemaError).message == "event 0: missing required field 'type'"
 
 
 def test_event_not_an_object() -> None:

@@ -7,7 +7,6 @@ what is wrong and where (`messages`). The rest of arbiter imports from here.
 
 from arbiter.reading.document import read_built_log, read_log_bytes, read_log_file
 from arbiter.reading.limits import (
-    MAX_CARDS,
     MAX_DEPTH,
     MAX_LOG_BYTES,
     STREAM_ABOVE_BYTES,
@@ -21,7 +20,7 @@ from arbiter.reading.schema import EVENT_TYPES, LOG_SCHEMA
 from arbiter.reading.sound import sound_log
 
 __all__ = [
-    "LOG_SCHEMA", "EVENT_TYPES", "MAX_LOG_BYTES", "MAX_DEPTH", "MAX_CARDS", "STREAM_ABOVE_BYTES", "LazyEvents",
+    "LOG_SCHEMA", "EVENT_TYPES", "MAX_LOG_BYTES", "MAX_DEPTH", "STREAM_ABOVE_BYTES", "LazyEvents",
     "read_log_bytes", "read_built_log", "read_log_lazily", "read_log_file", "not_regular", "read_source", "read_stream",
     "sound_log", "json_pointer",
 ]

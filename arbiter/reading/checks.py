@@ -18,7 +18,6 @@ from typing import AbstractSet, Any, Callable, Final
 
 from arbiter.escapes import has_lone_surrogate
 from arbiter.events import MAX_NUMBER
-from arbiter.reading.limits import CARD_COUNTS, MAX_CARDS
 from arbiter.reading.schema import DEFS, HEAD_SCHEMA
 
 # A value, and the names seated, to the verdict "sound".
@@ -46,10 +45,8 @@ def _resolved(node: dict[str, Any]) -> dict[str, Any]:
     return node
 
 
-def compile_check(node: dict[str, Any], *, most: int = MAX_NUMBER, seated: bool = True,
-                  parsed: bool = True) -> Check:
-    """The check of a value against `node`. ``most``: the largest integer it may hold
-    (the counts of cards are held to any pack's). ``seated``: a `name` is sound if seated
+def compile_check(node: dict[str, Any], *, seated: bool = True, parsed: bool = True) -> Check:
+    """The check of a value against `node`. ``seated``: a `name` is sound if seated
     (in an event), else by its pattern (in the table, which seats the names). ``parsed``:
     the value is the JSON parser's, whose strings were searched for lone surrogates; a
     caller's free text is searched here."""
@@ -69,16 +66,16 @@ def compile_check(node: dict[str, Any], *, most: int = MAX_NUMBER, seated: bool 
         if not all(type(word) is str for word in words):
             raise UnknownKeyword("an enum of other than strings")
         checks.append(lambda value, names: type(value) is str and value in words)
-    checks.extend(_typed(node, most, seated, parsed))
+    checks.extend(_typed(node, seated, parsed))
     if "oneOf" in node:
-        checks.append(_one_of(node["oneOf"], most, seated, parsed))
+        checks.append(_one_of(node["oneOf"], seated, parsed))
     if len(checks) == 1:
         return checks[0]
     every = tuple(checks)
     return lambda value, names: all(check(value, names) for check in every)
 
 
-def _typed(node: dict[str, Any], most: int, seated: bool, parsed: bool) -> list[Check]:
+def _typed(node: dict[str, Any], seated: bool, parsed: bool) -> list[Check]:
     """The check of the node's `type` and the keywords that go with it. A keyword of one
     type in a node of no type is read as that type's: stricter than JSON Schema, which
     lets a value of another type through (a key is a string anyway)."""
@@ -91,16 +88,16 @@ def _typed(node: dict[str, Any], most: int, seated: bool, parsed: bool) -> list[
                 raise UnknownKeyword("a keyword of an array or an object in a node of no type")
             return []
     if kind == "integer":
-        low, high = node.get("minimum", -MAX_NUMBER), min(node.get("maximum", MAX_NUMBER), most)
+        low, high = node.get("minimum", -MAX_NUMBER), node.get("maximum", MAX_NUMBER)
         return [lambda value, names: type(value) is int and low <= value <= high]
     if kind == "boolean":
         return [lambda value, names: type(value) is bool]
     if kind == "string":
         return [_string(node, parsed)]
     if kind == "array":
-        return [_array(node, most, seated, parsed)]
+        return [_array(node, seated, parsed)]
     if kind == "object":
-        return [_object(node, most, seated, parsed)]
+        return [_object(node, seated, parsed)]
     raise UnknownKeyword(f"type {kind!r}")
 
 
@@ -111,10 +108,10 @@ _NUMBER_WORDS: Final = frozenset({"minimum", "maximum"})
 _PYTHON_TYPES: Final = {"integer": int, "string": str, "array": list, "object": dict, "boolean": bool}
 
 
-def _one_of(choices: list[dict[str, Any]], most: int, seated: bool, parsed: bool) -> Check:
+def _one_of(choices: list[dict[str, Any]], seated: bool, parsed: bool) -> Check:
     """Exactly one of the choices holds. Where each is of a type of its own (a count, or a
     list of cards), a value can only be the one of its type: that one is asked alone."""
-    checks = [compile_check(choice, most=most, seated=seated, parsed=parsed) for choice in choices]
+    checks = [compile_check(choice, seated=seated, parsed=parsed) for choice in choices]
     types = [_PYTHON_TYPES.get(_resolved(choice).get("type", "")) for choice in choices]
     if None not in types and len(set(types)) == len(types):
         by_type = dict(zip(types, checks))
@@ -169,8 +166,8 @@ def _texts_only(node: dict[str, Any]) -> set[str] | None:
     return _sound_texts(node["pattern"], node.get("minLength", 0))
 
 
-def _array(node: dict[str, Any], most: int, seated: bool, parsed: bool) -> Check:
-    item = compile_check(node["items"], most=most, seated=seated, parsed=parsed) if "items" in node else None
+def _array(node: dict[str, Any], seated: bool, parsed: bool) -> Check:
+    item = compile_check(node["items"], seated=seated, parsed=parsed) if "items" in node else None
     items = _resolved(node["items"]) if "items" in node else None
     known = None if items is None or (seated and items is _NAME) else _texts_only(items)
     fewest, longest, unique = node.get("minItems", 0), node.get("maxItems", MAX_NUMBER), node.get("uniqueItems")
@@ -188,15 +185,15 @@ def _array(node: dict[str, Any], most: int, seated: bool, parsed: bool) -> Check
     return array
 
 
-def _object(node: dict[str, Any], most: int, seated: bool, parsed: bool) -> Check:
+def _object(node: dict[str, Any], seated: bool, parsed: bool) -> Check:
     if parsed and node.keys().isdisjoint(("properties", "required", "additionalProperties", "propertyNames")):
         return lambda value, names: type(value) is dict  # any JSON object (`meta`)
-    fields = {field: compile_check(shape, most=most, seated=seated, parsed=parsed)
+    fields = {field: compile_check(shape, seated=seated, parsed=parsed)
               for field, shape in node.get("properties", {}).items()}
     required = frozenset(node.get("required", ()))
     other = node.get("additionalProperties", True)
     others = (None if other is False else
-              compile_check(other, most=most, seated=seated, parsed=parsed) if other is not True else
+              compile_check(other, seated=seated, parsed=parsed) if other is not True else
               lambda value, names: True)
     keys = node.get("propertyNames")
     # Keys that are names are sound if seated: all asked at once.
@@ -231,7 +228,6 @@ class Plan:
         shapes = {field: _resolved(shape) for field, shape in node["properties"].items()}
         if shapes.get("type") != {"const": kind}:  # the type's own name, which found the plan: not asked again
             raise UnknownKeyword("an event's type that is not its own name")
-        counts = CARD_COUNTS.get(kind, ())
         # The fields it may hold are the type, the name, the integer and `others`: a field beside them is
         # found by counting those the event holds (`sound_event`), not by asking its keys of a set.
         self.required = frozenset(node.get("required", ()))
@@ -242,10 +238,10 @@ class Plan:
             if field in self.required and shape.get("type") == "integer" and shape.keys() <= _INTEGER_ONLY:
                 self.number = field
                 self.least = shape.get("minimum", -MAX_NUMBER)
-                self.most = min(shape.get("maximum", MAX_NUMBER), MAX_CARDS if field in counts else MAX_NUMBER)
+                self.most = shape.get("maximum", MAX_NUMBER)
                 break
         self.others = tuple(
-            (field, compile_check(shape, most=MAX_CARDS if field in counts else MAX_NUMBER, parsed=parsed))
+            (field, compile_check(shape, parsed=parsed))
             for field, shape in shapes.items() if field not in ("type", self.name, self.number))
         # How many fields an event may hold that are looked at without the loop of `others`:
         # the type, the name and the integer, which the type requires.

@@ -7,9 +7,9 @@ Pointer and the event index) and why:
 - ``LogReadError``: unreadable file, larger than ``MAX_LOG_BYTES``, not UTF-8, not JSON,
   nested deeper than ``MAX_DEPTH``, a duplicate key, NaN/Infinity, a number that is not
   finite or out of range, a lone surrogate.
-- ``LogSchemaError``: the JSON breaks ``log.schema.json``, an event names a player who
-  is not seated, an event contradicts itself (``cards`` and ``count`` disagree), or a
-  count of cards is larger than any pack (``MAX_CARDS``).
+- ``LogSchemaError``: the JSON breaks ``log.schema.json`` (a count of cards larger than
+  any pack among it), an event names a player who is not seated, or an event contradicts
+  itself (``cards`` and ``count`` disagree).
 
 A sound log is parsed by the plain C parser and vouched for in one pass (`sound.py`);
 anything else is parsed again with hooks and checked one check at a time, so that what
@@ -31,9 +31,7 @@ from arbiter.escapes import has_lone_surrogate
 from arbiter.events import MAX_NUMBER
 from arbiter.reading.exact import schema_error
 from arbiter.reading.limits import (
-    CARD_COUNTS,
     INT_DIGITS,
-    MAX_CARDS,
     TOO_DEEP,
     TOO_LONG_INT,
     NotUTF8,
@@ -321,18 +319,6 @@ def _check_events(doc: dict[str, Any]) -> None:
         for i, name in enumerate(event.get("unable", ())):
             if name not in seated:
                 raise unseated(k, ["unable", i], name)
-        for field in CARD_COUNTS.get(event["type"], ()):
-            value = event.get(field)
-            counts = value.items() if isinstance(value, dict) else [(None, value)]
-            for key, count in counts:
-                if type(count) is int and count > MAX_CARDS:
-                    rel = [field] if key is None else [field, key]
-                    head, _ = place(doc, ["events", k])
-                    raise LogSchemaError(
-                        f"{head}: {label(rel)} is {count} cards, more than any pack holds "
-                        f"(at most {MAX_CARDS} are read)",
-                        json_pointer(["events", k, *rel]),
-                    )
         if event["type"] in ("give", "discard"):
             count, cards = event["count"], event.get("cards")
             head, _ = place(doc, ["events", k])

@@ -33,15 +33,7 @@ STREAM_ABOVE_BYTES = 8 * 1024 * 1024
 # A hand log nests 5 levels deep, its `meta` a few more. Deeper is refused at a fixed
 # depth, so the verdict does not depend on how deep the caller's stack happens to be.
 MAX_DEPTH: Final = 100
-# No pack holds more cards than this (Peel's has 52, 53 with the joker): a larger count
-# in one event is no number of cards, and is refused before the replay tries to deal it.
-MAX_CARDS: Final = 1000
 TOO_DEEP = f"not readable: the JSON is nested too deeply (more than {MAX_DEPTH} levels)"
-# The fields of each event type that are numbers of cards (of hands and testimony, the values).
-CARD_COUNTS: Final = {
-    "dealt": ("hands",), "discard": ("count",), "demand": ("count",), "give": ("count", "exposed"),
-    "dealer_answer": ("count",), "dispute": ("claims", "dealer_says", "testimony"),
-}
 # A cheap test before the walk of a document; compiled by `re` when a log first holds a
 # `\u` escape (start-up: docs/speed.md).
 LONE_SURROGATE_ESCAPE = r"\\u[dD][89a-fA-F]"

@@ -48,12 +48,12 @@ def describe(doc: object, error: ValidationError) -> tuple[str, str]:
     if v == "enum" and len(path) == 3 and path[0] == "events" and path[2] == "type":
         guess = _did_you_mean(instance, EVENT_TYPES)
         event = cast("dict[str, Any]", doc)["events"][path[1]]
-        who = next((event[k] for k in ("player", "dealer", "to") if isinstance(event.get(k), str)), None)
-        by = f" (by {show(who)})" if who is not None else ""  # the player the event names, as every message says
-        message = f"{subject(doc, path[:2])}{by}: unknown event type {show(instance)}{guess}"
+        message = f"{subject(doc, path[:2])}{_by(event)}: unknown event type {show(instance)}{guess}"
         return message, json_pointer(path)
     if v == "required":
         missing = next(f for f in cast("list[str]", error.validator_value) if f not in instance)
+        if missing == "type" and len(path) == 2 and path[0] == "events":  # no type to name: the player, as
+            where += _by(instance)                                         # every message says
         return f"{where}: missing required field {missing!r}", json_pointer(path)
     if v == "additionalProperties":
         known = list(schema.get("properties", {}))
@@ -72,8 +72,14 @@ def describe(doc: object, error: ValidationError) -> tuple[str, str]:
     elif v == "maximum":
         message = f"{where} is out of bounds: at most {schema['maximum']:,}, got {show(instance)}"
     else:
-        message = f"{where} must be {_expected(schema)}, got {show(instance)}"
+        message = f"{where} must be {_expected(schema, instance)}, got {show(instance)}"
     return message, json_pointer(path)
+
+
+def _by(event: Any) -> str:
+    """` (by 'Dan')`: the player an event of no known type names, if it names one."""
+    who = next((event[k] for k in ("player", "dealer", "to") if isinstance(event.get(k), str)), None)
+    return f" (by {show(who)})" if who is not None else ""
 
 
 def place(doc: object, path: list[str | int]) -> tuple[str, list[str | int]]:
@@ -101,8 +107,8 @@ def label(rel: list[str | int]) -> str:
     return repr(str(rel[0])) + "".join(f"[{p!r}]" for p in rel[1:])
 
 
-def _expected(schema: Mapping[str, Any]) -> str:
-    """What a (compiled) subschema asks for, in words."""
+def _expected(schema: Mapping[str, Any], instance: object = None) -> str:
+    """What a (compiled) subschema asks for, in words; its bound where `instance` is past it."""
     names = validators().names
     if names.get(id(schema)) in _PHRASES:
         return _PHRASES[names[id(schema)]]
@@ -111,10 +117,12 @@ def _expected(schema: Mapping[str, Any]) -> str:
     if "enum" in schema:
         return "one of " + ", ".join(map(show, schema["enum"]))
     if "oneOf" in schema:
-        return " or ".join(map(_expected, schema["oneOf"]))
+        return " or ".join(_expected(choice, instance) for choice in schema["oneOf"])
     kind = schema.get("type")
     if kind == "integer":
-        return _MINIMUM_WORDS.get(schema.get("minimum"), "an integer")
+        words = _MINIMUM_WORDS.get(schema.get("minimum"), "an integer")
+        past = type(instance) is int and instance > schema.get("maximum", instance)
+        return f"{words} of at most {schema['maximum']:,}" if past else words
     if kind == "array":
         item = names.get(id(schema.get("items")))
         return f"a list of {_PLURALS[item]}" if item in _PLURALS else "a list"
