@@ -612,7 +612,7 @@ def test_a_log_that_breaks_down_mid_replay_is_told_as_far_as_it_goes_with_its_fi
     It was told in bare words: no counters put in or taken, no pool, no ruling (the
     report was `check`'s invalid one, which holds none); `check` still holds none."""
     played = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
-              "Dan opens 2; Cat passes; Ann passes; Bob passes\n")
+              "Dan opens 2; Cat passes; Ann plays 2; Bob passes\n")
     log = tmp_path / "broken.hand"
     log.write_text(played + "Dan discards 6\n", encoding="utf-8")
     code, out, err = run(capsys, "explain", str(log))
@@ -620,7 +620,7 @@ def test_a_log_that_breaks_down_mid_replay_is_told_as_far_as_it_goes_with_its_fi
     told = " ".join(out.split())
     assert "Bob puts 1 into the pool (the ante, law 20). The pool now holds 1." in told
     assert "* L25 (irregularity): Dan acted out of turn in the say before the draw" in told
-    assert "Dan takes 3 from the pool (law 58)." in told
+    assert "Ann puts 2 into the pool (a stake, law 25). The pool now holds 5." in told
     code, out, _ = run(capsys, "check", "--format", "json", str(log))
     report = json.loads(out)["reports"][0]
     assert code == 2 and (report["findings"], report["ledger"], report["games"]) == ([], [], [])

@@ -22,14 +22,15 @@ def on_discard(r: Judge, event: Event) -> None:
     game = r.board.playing
     player, count = event["player"], event["count"]
     hand = game.deal.hands[player]
-    # after a misdeal no one holds cards, and one who has drawn discards again (his discards taken back, L37, are
-    # held to be among the discards): no time to draw (L35), whatever the count
-    if count > hand.count and not game.deal.misdealt and not has_drawn(r.board, player):
+    # no time to draw (L35), whatever the count: before the draw or after it (no one holds his cards yet, or after a
+    # misdeal), by one who has drawn (his discards taken back, L37, are held to be among the discards) or left
+    no_time = not act_possible(r.board, "discard", player) or has_drawn(r.board, player) or draw_ended(r.board) \
+        or player not in game.still_in
+    if count > hand.count and not game.deal.misdealt and not no_time:
         raise r.board.refused(f"{player} cannot discard {plural(count, 'card')}, "
                                  f"holding {plural(hand.count, 'card')}", f"/events/{r.board.k}/count")
     held = r.decide("discard", player)
-    if not act_possible(r.board, "discard", player) or has_drawn(r.board, player) or draw_ended(r.board) \
-            or player not in game.still_in:
+    if no_time:
         r.act(held)  # it stands as an irregularity and changes nothing else: his draw, had, forfeited or left, was one
         return
     skipped: list[str] = []
