@@ -31,7 +31,8 @@ from arbiter.render.formats import CHECK_FORMATS
 @SELECT
 @click.option("--exit-zero", "exit_zero", is_flag=True,
               help="Exit 0 even if irregularities are found (never hides exit 2).")
-@click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress bar and no summary line.")
+@click.option("--quiet", "-q", "quiet", is_flag=True,
+              help="No progress bar and no summary line (json's and jsonl's summary, part of those formats, stay).")
 def check(**params: Any) -> int:
     """Replay hand logs against the laws: files (JSON, or the text notation), folders (every *.json
     and *.hand below) or - for stdin."""
