@@ -168,6 +168,24 @@ def test_a_show_for_what_he_has_offered_while_he_is_owed_cards_raises_none(text,
     assert [f["id"] for f in replay_log(log, apply_house(RULEBOOK, read_house("table-stakes")))["findings"]] == ["L36"]
 
 
+@pytest.mark.parametrize("text, who, sum_", [
+    # short of the opening's least (2), with 1 on the table: a show for it, before anyone has opened
+    ("players Ann Bob Cat; limit 10; ante 1; house table-stakes; stacks Ann 30, Bob 30, Cat 1\n"
+     "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n", "Cat", 1),
+    # jumped by Kit's opening out of turn (all he has, 8), Jay says at the opening's least, 10, and has 8
+    ("players Bob Jay Kit Lou; limit 20; ante 5; house table-stakes; stacks Bob 8, Jay 8, Kit 8, Lou 8\n"
+     "Lou deals; Lou shuffles; Kit cuts; Bob antes 5\ndealt\nKit opens 15\n", "Jay", 8)])
+def test_a_show_for_all_he_has_offered_short_of_the_stake_his_turn_asks_is_no_l60(text, who, sum_):
+    """Table stakes (A5, L60): `next` offers a show for all he has to one who cannot make
+    the stake his turn asks, the opening's least before a stake is made in turn (L25, item
+    24); `check` measured him against the highest stake (the ante's 1, Kit's early 8) and
+    found the show he was offered law 60's irregularity: he could call."""
+    assert {"type": "demand_show", "minimum": sum_, "maximum": sum_} in answer_to(text)["acts"]
+    log, _ = parse_checked(text + f"{who} demands show {sum_}\n", "x.hand")
+    report = replay_log(log, apply_house(RULEBOOK, read_house("table-stakes")))
+    assert "L60" not in [f["id"] for f in report["findings"]]
+
+
 def test_one_all_in_before_his_act_out_of_turn_has_no_turn_to_come():
     """Table stakes: Cat opened with all he has, then after the draw said a play of 3 out of
     turn (L53); Ann and Bob stood. His act was held as an early stake whose turn was still
