@@ -553,6 +553,20 @@ def test_a_pass_by_one_already_out_is_not_told_as_giving_up_the_game(tmp_path, r
     assert told[8].startswith("Ann, already out of the game, passes.")
 
 
+def test_a_pass_before_the_cards_is_told_as_leaving_him_in_the_game(tmp_path, rulebook):
+    """Law 57 (reading 24): a pass before the cards are dealt is a statement of intent, and
+    his say comes in his turn. The story told "Cat passes and gives up the game" over the
+    ruling that says so, and then had her open and win; after the game is over, a pass
+    gives up nothing either."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "Cat passes\ndealt\nCat opens 2; Dan passes; Ann passes; Bob passes\nCat passes\n")
+    *_, steps = _story(json_log_from_text(tmp_path / "early.json", text), rulebook)
+    told = {step["event"]: " ".join(step["text"].split()) for step in steps if step["kind"] != "game_end"}
+    assert told[4].startswith("Cat passes, and is still in the game.")
+    assert told[7].startswith("Dan passes and gives up the game.")
+    assert told[10].startswith("Cat passes once the game is over.")
+
+
 @pytest.mark.parametrize("say, words", [("Dan plays 5", "Dan stakes 5 (5 more), before the game is opened."),
                                         ("Dan opens 5", "Dan opens the game: a stake of 5.")])
 def test_a_say_before_the_first_deal_is_told_as_a_stake_that_counts(say, words, tmp_path, rulebook):

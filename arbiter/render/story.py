@@ -528,6 +528,19 @@ def _show(t: Storyteller, e: Event, before: State, after: State) -> str:
     return told
 
 
+def _pass(t: Storyteller, e: Event, b: State, a: State) -> str:
+    """A pass out of the game, or one that leaves him in it: made before the cards (before
+    the first deal too, for the game it begins), it is a statement of intent, and his say
+    comes in his turn (law 57; the finding says so)."""
+    if _same_game(b, a) and e["player"] not in (b.get("still_in") or ()):
+        return f"{e['player']}, already out of the game, passes."
+    if _same_game(b, a) and b.get("phase") == "over":
+        return f"{e['player']} passes once the game is over."
+    if a.get("game") is None or (_same_game(b, a) and e["player"] in (a.get("still_in") or ())):
+        return f"{e['player']} passes, and is still in the game."
+    return f"{e['player']} passes and gives up the game."
+
+
 TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "draw_for_deal": lambda t, e, b, a: f"{e['player']} draws {e['card']} for the deal.",
     "deal": _deal,
@@ -544,9 +557,7 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "lift": lambda t, e, b, a: f"{e['player']} lifts the cards from the table.",
     "open": _open,
     "play": _play,
-    "pass": lambda t, e, b, a: f"{e['player']}, already out of the game, passes."
-    if _same_game(b, a) and e["player"] not in (b.get("still_in") or ())
-    else f"{e['player']} passes and gives up the game.",
+    "pass": _pass,
     "divulge": lambda t, e, b, a: f"{e['player']}, still in, shows or tells cards of the hand."
     if e["player"] in (b.get("still_in") or ()) else f"{e['player']}, having retired, tells what the cards were.",
     "take_back": lambda t, e, b, a: f"{e['player']} takes back cards already thrown down.",
