@@ -83,4 +83,3 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
 
 def _key(finding: Mapping[str, Any]) -> str:
     return json.dumps(finding, sort_keys=True)
-
