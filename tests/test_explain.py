@@ -248,6 +248,10 @@ def test_an_opening_and_a_show_demanded_beyond_his_counters_are_told_as_the_stak
         "Cat plays 12; Dan plays 12; Bob demands show 12\n"))
     flat = " ".join(run(capsys, "explain", str(shown), "--house", "table-stakes")[1].split())
     assert "Bob demands a show for a sum: a stake of 6 in all, everything left. Bob puts 4" in flat
+    # the arbiter knows only what the log gives: a show made as asked is not told as all he has
+    case = cases_dir() / "l60-a-show-for-a-sum-demanded-with-no-raise-to-call-is-irregular-and-stands.json"
+    flat = " ".join(run(capsys, "explain", str(case))[1].split())
+    assert "Cat demands a show for a sum: a stake of 2 in all." in flat and "everything left" not in flat
 
 
 def test_parts_taken_under_law_60_are_told_as_parts_even_when_equal(capsys, tmp_path):

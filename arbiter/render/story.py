@@ -574,7 +574,7 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "dealer_answer": lambda t, e, b, a: f"The dealer, {a['dealer']}, answers: {e['count']}.",
     "dealer_tells": lambda t, e, b, a: f"The dealer, {a['dealer']}, tells how many cards {e['about']} drew.",
     "demand_show": lambda t, e, b, a: _changes_nothing(e, b, a) or f"{e['player']} demands a show for a sum: "
-    f"a stake of {_made(e, b, a)} in all, everything left.",
+    f"a stake of {_made(e, b, a)} in all" + (", everything left." if _made(e, b, a) < e["stake"] else "."),
     "show": _show,
     "win": lambda t, e, b, a: f"The log records {e['player']} as taking the pool"
     + (f" ({e['amount']})." if e.get("amount") is not None else "."),

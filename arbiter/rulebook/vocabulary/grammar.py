@@ -49,7 +49,7 @@ EVENT_TYPES: Mapping[str, str] = {
     "ask_dealer": "a player asks how many cards the dealer drew",
     "dealer_answer": "the dealer answers",
     "dealer_tells": "the dealer tells what another player drew",
-    "demand_show": "a player stakes all they have and demands a show",
+    "demand_show": "a player demands a show for a sum",
     "show": "a hand is shown",
     "win": "a player takes the pool",
     "add_counters": "a player adds counters to his stack",

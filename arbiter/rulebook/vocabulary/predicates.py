@@ -228,7 +228,8 @@ add("retired_under", "the player retired under {0}",
 add("stood", "{0} stood after the draw and has not staked since", lambda t, p: p in t.playing.stood,
     note="a `play` keeping his stake")
 add("winner", "{0} is a winner by the laws", lambda t, p: p in t.playing.winners)
-add("shows_for_a_sum", "{0} has staked all {0} has, for a show for that sum", lambda t, p: p in t.playing.all_in,
+add("shows_for_a_sum", "{0} has demanded a show for a sum, or staked all {0} has for one",
+    lambda t, p: p in t.playing.all_in,
     note="a `demand_show` (law 60), or under table stakes a stake of all he has (A5)")
 add("shows_only", "{0}'s stake is only a show for a sum, which opens nothing",
     lambda t, p: p is not None and t.playing.shows_only(p),
