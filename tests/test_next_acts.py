@@ -186,6 +186,21 @@ def test_a_show_for_all_he_has_offered_short_of_the_stake_his_turn_asks_is_no_l6
     assert "L60" not in [f["id"] for f in report["findings"]]
 
 
+@pytest.mark.parametrize("winner, offered", [("Cat", True), ("Dan", True), ("Ann", False)])
+def test_a_win_recorded_at_the_show_offers_the_next_deal_beside_the_shows(winner, offered):
+    """Reading 44: a win recorded while hands are due at the show, for a player still in,
+    is the fact where no hand shown decides, should the next deal come; `check` ends the
+    game there, and `next` asked only for the shows, the next deal offered nowhere. One
+    recorded for a player who passed ends nothing (A3)."""
+    text = (HEAD + "dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 0; Dan discards 0\n"
+            f"Cat plays 2; Dan plays 2\n{winner} wins\n")
+    answer = answer_to(text)
+    assert (answer["player"], [a["type"] for a in answer["acts"]]) == ("Cat", ["show", "pass"])
+    assert ({"type": "deal", "dealer": "Bob"} in answer["others"]) is offered
+    log, _ = parse_checked(text + "Bob deals\n", "x.hand")
+    assert replay_log(log)["games"][0]["complete"]
+
+
 def test_one_all_in_before_his_act_out_of_turn_has_no_turn_to_come():
     """Table stakes: Cat opened with all he has, then after the draw said a play of 3 out of
     turn (L53); Ann and Bob stood. His act was held as an early stake whose turn was still

@@ -201,9 +201,9 @@ def test_every_event_is_checked_by_the_logs_schema_before_it_reaches_the_file(se
     assert server.post("/api/line", {"line": "status"})[0] == 400  # commands have their own buttons
     assert server.game.read_text(encoding="utf-8") == before
     # Well formed but not possible here: refused by the replay and kept as a comment, as at `table`.
-    status, answer = server.post("/api/event", {"event": {"type": "discard", "player": "Bob", "count": 9}})
+    status, answer = server.post("/api/event", {"event": {"type": "dealt", "hands": {"Bob": 60}}})
     assert status == 200 and answer["taken"] is False
-    assert server.game.read_text(encoding="utf-8").endswith("# refused: Bob discards 9\n")
+    assert server.game.read_text(encoding="utf-8").endswith("# refused: dealt Bob 60\n")
     assert answer["state"]["feed"][-1]["refused"] and answer["state"]["feed"][-1]["said"][0].startswith("refused: ")
 
 
@@ -445,7 +445,8 @@ def test_a_win_recorded_while_hands_are_due_marks_no_winner_until_the_last_show(
                  "Bob passes", "Cat discards 0; Dan discards 0", "Cat plays 2; Dan plays 2", "Dan wins"]:
         assert server.post("/api/line", {"line": line})[1]["taken"], line
     state = server.get("/api/state")
-    assert state["next"] == "the hands are shown: Cat shows or passes"
+    assert state["next"] == ("the hands are shown: Cat shows or passes; or Bob deals the next game, which ends "
+                             "this one as it stands")
     assert [seat["name"] for seat in state["seats"] if seat["winner"]] == []
     for line in ["Cat shows (Kh Kd 2c 3d 4s)", "Dan shows (Qh Qd 2s 3c 4d)"]:
         assert server.post("/api/line", {"line": line})[1]["taken"], line

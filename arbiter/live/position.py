@@ -280,7 +280,9 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
             return f"{actor} shows {p.possessive} opening hand{asked}, then {dealer} deals the next game{then}"
         if any(ask["what"] == "opening hand" for ask in answer["asks"]):
             return f"{actor} to show"
-        return f"the hands are shown: {actor} shows" + (" or passes" if "pass" in acts else "")
+        said = f"the hands are shown: {actor} shows" + (" or passes" if "pass" in acts else "")
+        dealer = next((o["dealer"] for o in answer["others"] if o["type"] == "deal"), None)  # a win recorded (r. 44)
+        return said + (f"; or {dealer} deals the next game, which ends this one as it stands" if dealer else "")
     if "deal" in acts:
         if phase == "over":
             return f"the game is over: {actor} deals the next game{then}"
