@@ -124,8 +124,8 @@ def test_a_log_the_engine_refuses_midway_gets_the_same_report(monkeypatch):
     """An `invalid` found by the replay, events after it unread: the same on both paths."""
     log = load_case(BASE)
     middle = len(log["events"]) // 2
-    discard = {"type": "discard", "player": log["table"]["players"][0], "count": 20}  # more than he holds
-    refused = {**log, "events": [*log["events"][:middle], discard, *log["events"][middle:]]}
+    dealt = {"type": "dealt", "hands": {log["table"]["players"][0]: 60}}  # more than the pack holds
+    refused = {**log, "events": [*log["events"][:middle], dealt, *log["events"][middle:]]}
     whole, streamed = both_ways(monkeypatch, _text(refused).encode())
     assert streamed == whole and whole["status"] == "invalid"
     assert whole["error"]["event"] == middle
