@@ -252,6 +252,10 @@ def test_an_opening_and_a_show_demanded_beyond_his_counters_are_told_as_the_stak
     case = cases_dir() / "l60-a-show-for-a-sum-demanded-with-no-raise-to-call-is-irregular-and-stands.json"
     flat = " ".join(run(capsys, "explain", str(case))[1].split())
     assert "Cat demands a show for a sum: a stake of 2 in all." in flat and "everything left" not in flat
+    # demanded again: a stake like any other of his, his sum as it was (L61); it was told as a new show for 5
+    case = cases_dir() / "l61-a-show-demanded-again-changes-his-sum-in-nothing.json"
+    flat = " ".join(run(capsys, "explain", str(case))[1].split())
+    assert "Bob demands a show, the stake already a show for a sum: 5 in all; the sum stays as it was (law 61)." in flat
 
 
 def test_parts_taken_under_law_60_are_told_as_parts_even_when_equal(capsys, tmp_path):

@@ -541,6 +541,21 @@ def _pass(t: Storyteller, e: Event, b: State, a: State) -> str:
     return f"{e['player']} passes and gives up the game."
 
 
+def _demand_show(t: Storyteller, e: Event, b: State, a: State) -> str:
+    """A show for a sum: "everything left" only where A5 cut it to all he has; by one whose
+    stake is a show for a sum already, a stake like any other of his, the sum as it was
+    (law 61)."""
+    late = _changes_nothing(e, b, a)
+    if late:
+        return late
+    made = _made(e, b, a)
+    if _same_game(b, a) and e["player"] in (b.get("all_in") or ()):
+        return (f"{e['player']} demands a show, the stake already a show for a sum: {made} in all; the sum "
+                f"stays as it was (law 61).")
+    return f"{e['player']} demands a show for a sum: a stake of {made} in all" + (
+        ", everything left." if made < e["stake"] else ".")
+
+
 TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "draw_for_deal": lambda t, e, b, a: f"{e['player']} draws {e['card']} for the deal.",
     "deal": _deal,
@@ -573,8 +588,7 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "ask_dealer": lambda t, e, b, a: f"{e['player']} asks the dealer how many cards the dealer drew.",
     "dealer_answer": lambda t, e, b, a: f"The dealer, {a['dealer']}, answers: {e['count']}.",
     "dealer_tells": lambda t, e, b, a: f"The dealer, {a['dealer']}, tells how many cards {e['about']} drew.",
-    "demand_show": lambda t, e, b, a: _changes_nothing(e, b, a) or f"{e['player']} demands a show for a sum: "
-    f"a stake of {_made(e, b, a)} in all" + (", everything left." if _made(e, b, a) < e["stake"] else "."),
+    "demand_show": _demand_show,
     "show": _show,
     "win": lambda t, e, b, a: f"The log records {e['player']} as taking the pool"
     + (f" ({e['amount']})." if e.get("amount") is not None else "."),
