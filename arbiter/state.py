@@ -352,6 +352,12 @@ class Game:
     def highest_stake(self) -> int:
         return self.highest
 
+    def named_by_wins_recorded(self) -> list[str]:
+        """The players still in whom the wins recorded before the pool was taken name, each
+        once, in the order written: the fact where no hand shown decides (reading 44); a win
+        naming one out of the game ends nothing."""
+        return [p for p in dict.fromkeys(event["player"] for _, event in self.recorded_wins) if p in self.still_in]
+
     def pool_taken(self) -> bool:
         """Has the pool been taken, paid to the laws' winners? Not while a jack-pot opener's
         claim waits for his show, nor where no one opened it or the opener could not claim

@@ -203,7 +203,7 @@ class Prospect:
             self.betting(game)
         elif game.phase == Phase.SHOW:
             self.the_show()
-            if any(event["player"] in game.still_in for _, event in game.recorded_wins):
+            if game.named_by_wins_recorded():
                 # the next deal ends the game, the win recorded the fact where no hand shown decides (reading 44)
                 self.others.append({"type": "deal", "dealer": self.board.setting_person("next_dealer")[0]})
             self.owed_first(game)

@@ -172,7 +172,7 @@ class ServedGame:
         now = replay.snapshot()
         game = replay.board.game
         stakes = now.get("stakes", {})
-        winners = now.get("winners", []) if game is not None and now["game"] in position.games_over else []
+        winners = now.get("winners", []) if now["game"] in position.games_over else []
         seats = [{
             "name": player,
             "dealer": game is not None and player == game.dealer,

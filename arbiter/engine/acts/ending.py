@@ -26,13 +26,12 @@ def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
     current, r.board.k = r.board.k, last  # what the game's end settles, it settles as of its last event
     if next_deal and not game.resolved and game.phase in UNOPENED_YET and not game.opener:
         betting.close_say_if_over(r, game, cut_off=True)  # the next deal ends the say: no one opened (L29, L31, L32)
-    recorded = [event["player"] for _, event in game.recorded_wins]
-    # a win naming a player out of the game ends nothing: the log may end with the game unfinished (reading 44)
-    ends_at_show = not game.resolved and (
-        any(p in game.still_in for p in recorded) or (next_deal and game.phase == Phase.SHOW))
+    # a win naming a player out of the game ends nothing (reading 44)
+    recorded = bool(game.named_by_wins_recorded())
+    ends_at_show = not game.resolved and (recorded or (next_deal and game.phase == Phase.SHOW))
     if game.pending_claim is not None or ends_at_show:
         if not game.resolved:  # hands were still due at the show: those shown decide
-            showing.take_at_the_end(r, recorded)
+            showing.take_at_the_end(r)
         showing.settle_pending_claim(r)
     if next_deal and not game.resolved and game.recorded_wins:
         showing.taken_by_no_one(r)

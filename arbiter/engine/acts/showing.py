@@ -4,7 +4,7 @@ the pool held until the show it waits for."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping
 
 from arbiter import hands
 from arbiter.cards import parse_card
@@ -72,7 +72,7 @@ def on_win(r: Judge, event: Event) -> None:
             not game.resolved and (game.phase != Phase.SHOW or not all_shown(game))):
         game.recorded_wins.append((r.board.k, event))
         return
-    take_at_the_end(r, [event["player"]])
+    take_at_the_end(r)
     r.act(r.decide("win", event["player"]))
 
 
@@ -109,15 +109,14 @@ def all_shown(game: Game) -> bool:
     return all(p in game.shown for p in game.still_in)
 
 
-def take_at_the_end(r: Judge, recorded: Sequence[str]) -> None:
+def take_at_the_end(r: Judge) -> None:
     """A game that ends at the show with hands still due (the next deal begins, or wins
-    are recorded, `recorded` the players they name): the cards shown decide among those
-    shown; where none is, the recorded wins are taken as the fact (reading 44), those
-    naming players still in: two such divide the pool, as equal hands would, and one
-    naming a player out of the game takes nothing (no law makes him the winner). Before
-    the betting closed, the laws have given the pool to no one, and a recorded win does
-    not: no one takes it (it carries into the next game, or the log ends with the game
-    unfinished)."""
+    are recorded): the cards shown decide among those shown; where none is, the recorded
+    wins are taken as the fact (reading 44), those naming players still in: two such
+    divide the pool, as equal hands would, and one naming a player out of the game takes
+    nothing (no law makes him the winner). Before the betting closed, the laws have given
+    the pool to no one, and a recorded win does not: no one takes it (it carries into the
+    next game, or the log ends with the game unfinished)."""
     game = r.board.playing
     if game.resolved or game.phase != Phase.SHOW:
         return
@@ -125,7 +124,7 @@ def take_at_the_end(r: Judge, recorded: Sequence[str]) -> None:
         resolve_show(r)
     elif len(game.still_in) == 1:  # the others' hands shown foul, his never shown: the only other player claims (L64)
         pay_winners(r, list(game.still_in), Outcome.SHOW)
-    elif game.opener and (named := [p for p in dict.fromkeys(recorded) if p in game.still_in]):
+    elif game.opener and (named := game.named_by_wins_recorded()):
         game.outcome = Outcome.WIN_RECORDED  # before the pool is shared: a demander named takes his sum (L60)
         pay_winners(r, named, Outcome.WIN_RECORDED)
 
