@@ -534,7 +534,7 @@ def _pass(t: Storyteller, e: Event, b: State, a: State) -> str:
     comes in his turn (law 57; the finding says so)."""
     if _same_game(b, a) and e["player"] not in (b.get("still_in") or ()):
         return f"{e['player']}, already out of the game, passes."
-    if _same_game(b, a) and b.get("phase") == "over":
+    if _same_game(b, a) and b.get("phase") == Phase.OVER:
         return f"{e['player']} passes once the game is over."
     if a.get("game") is None or (_same_game(b, a) and e["player"] in (a.get("still_in") or ())):
         return f"{e['player']} passes, and is still in the game."
