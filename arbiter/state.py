@@ -356,6 +356,8 @@ class Game:
         """The players still in whom the wins recorded before the pool was taken name, each
         once, in the order written: the fact where no hand shown decides (reading 44); a win
         naming one out of the game ends nothing."""
+        if not self.recorded_wins:  # nearly every game: asked at every game's end
+            return []
         return [p for p in dict.fromkeys(event["player"] for _, event in self.recorded_wins) if p in self.still_in]
 
     def pool_taken(self) -> bool:
