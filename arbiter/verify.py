@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Any, Iterator, Mapping
 
@@ -103,9 +103,11 @@ def _documents(text: str) -> list[object]:
         return documents
 
 
-def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
-    """The reports a file holds: one report, `--format json`'s document, or `--format
-    jsonl`'s lines (a byte-order mark before them, as an editor may save it, passed over)."""
+def read_reports(data: bytes, name: str) -> list[tuple[str, dict[str, Any]]]:
+    """The reports a file holds, each with the place that names it where a difference is
+    said: one report, `--format json`'s document (a run's reports, where it has several, at
+    `/reports/N`, so that the one that differs is known), or `--format jsonl`'s lines (a
+    byte-order mark before them, as an editor may save it, passed over)."""
     try:
         text = utf8_text(data)
     except NotUTF8 as exc:
@@ -129,12 +131,14 @@ def read_reports(data: bytes, name: str) -> list[dict[str, Any]]:
         raise VerifyError(f"{name}: holds {exc}: not a report arbiter wrote") from None
     except (RecursionError, LogReadError):  # nested deeper than any report, or than the parser can follow
         raise VerifyError(f"{name}: nested more deeply than any report: not a report arbiter wrote") from None
-    reports: list[dict[str, Any]] = []
+    reports: list[tuple[str, dict[str, Any]]] = []
     for document in documents:
         if isinstance(document, dict) and isinstance(document.get("reports"), list):
-            reports.extend(r for r in document["reports"] if isinstance(r, dict))
+            several = len(document["reports"]) > 1  # which of them: a run's report of one log says it as one report
+            reports.extend((f"/reports/{i}" if several else "", r)
+                           for i, r in enumerate(document["reports"]) if isinstance(r, dict))
         elif isinstance(document, dict) and "status" in document:
-            reports.append(document)
+            reports.append(("", document))
     if not reports:
         raise VerifyError(f"{name}: holds no report (write one with `arbiter check LOG --format json`)")
     return reports
@@ -152,10 +156,10 @@ def verify(report_data: bytes, report_name: str, log_data: bytes, log_name: str,
     if not kept_all:  # the files read, and the log differs from every log the reports are of
         return Verdict(False, now, "/reports", f"{len(reports)} reports, none of this log",
                        f"{now['log_sha256']}: the log is not one the reports were made of")
-    for kept in kept_all:  # a log checked twice in one run is reported twice: each report of it must stand
+    for place, kept in kept_all:  # a log checked twice in one run is reported twice: each report of it must stand
         verdict = _compared(kept, fresh, report_name, housed.house_named)
         if not verdict.stands:
-            return verdict
+            return replace(verdict, where=place + verdict.where)
     return Verdict(True, now)
 
 
@@ -181,11 +185,11 @@ def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str, nam
     return Verdict(True, now)
 
 
-def _the_reports_of(reports: list[dict[str, Any]], digest: str) -> list[dict[str, Any]]:
+def _the_reports_of(reports: list[tuple[str, dict[str, Any]]], digest: str) -> list[tuple[str, dict[str, Any]]]:
     """The reports on this log: those whose provenance names its SHA-256 (a log checked
     twice in one run is reported twice), or the only one (whose provenance then tells the
     difference); none where several are and none is of it."""
-    found = [report for report in reports
+    found = [(place, report) for place, report in reports
              if isinstance(provenance := report.get("provenance"), dict) and provenance.get("log_sha256") == digest]
     return found or (reports[:1] if len(reports) == 1 else [])
 

@@ -118,14 +118,16 @@ def test_a_finding_taken_out_of_the_report_differs(kept: tuple[Path, Path]):
 @pytest.mark.parametrize("tampered", [0, 1])
 def test_a_log_checked_twice_in_one_run_stands_only_if_both_its_reports_do(tmp_path: Path, tampered: int):
     """A log named twice is reported twice (docs/check.md): each report of it is what
-    arbiter says of it, or the run's report does not stand, whichever copy was changed."""
+    arbiter says of it, or the run's report does not stand, whichever copy was changed; the
+    difference is named at its place in the run's document, so that the copy changed is
+    known."""
     code, out, _ = in_process("check", str(CASE), str(CASE), "--format", "json")
     document = json.loads(out)
     document["reports"][tampered]["status"] = "ok"
     report = tmp_path / "report.json"
     report.write_text(json.dumps(document))
     code, out, _ = in_process("verify", str(report), str(CASE))
-    assert code == 1 and 'at /status the report says "ok", arbiter says "irregular"' in out
+    assert code == 1 and f'at /reports/{tampered}/status the report says "ok", arbiter says "irregular"' in out
 
 
 @pytest.mark.parametrize("house", [[], ["--house", "jacks-to-open"]])
