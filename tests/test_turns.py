@@ -137,6 +137,21 @@ def test_after_a_misdeal_only_cards_dealt_need_the_new_deal(rules):
         position_after(head + "card to Ann\n", rules)
 
 
+@pytest.mark.parametrize(("where", "misdeal"), [
+    ("face up in pack\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\n", False),  # before any deal: no deal in play
+    ("Ann deals; Ann shuffles; Cat cuts; Bob antes 1\nface up in pack\n", True),  # taken up, no card yet (law 10's time)
+    ("Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ncard to Bob\nface up in pack\n", True),
+    ("Ann deals; Ann shuffles; Cat cuts; Bob antes 1\nface up in pack\nface up in pack\n", True),  # one misdeal
+])
+def test_a_card_found_face_up_is_a_misdeal_from_the_deal_until_it_is_finished(rules, where, misdeal):
+    """Law 10: "before the deal is finished", from the `deal` that begins it (SPEC §2), the
+    first card not waited for; a card found before any deal, or again before the new deal,
+    is none (reading 7)."""
+    position = position_after("players Ann Bob Cat; limit 10; ante 1\n" + where, rules)
+    assert [(f["id"], f["player"]) for f in position.findings] == ([("L10", "Ann")] if misdeal else [])
+    assert position.replay.board.game.deal.misdealt is misdeal
+
+
 def test_every_round_a_rule_may_name_has_a_turn_to_ask(rules):
     """`{out_of_turn: ROUND}` names one of `ROUNDS` (the grammar refuses any other): the
     board answers whose turn it is in each, and knows no other."""

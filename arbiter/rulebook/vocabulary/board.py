@@ -50,6 +50,7 @@ class BoardView(ABC):
     limit: int
     table_ante: int
     event: Event
+    k: int  # the index of the event being judged (an act held for the deal is judged as of its own)
     parsed_cards: list[int]  # the cards the event names
     actor: str | None  # the player the check is about (the event's, or the moment's)
     each: str | None  # the player a `for_each` check is at

@@ -65,6 +65,11 @@ def dealer_answer_wrong(t: BoardView) -> bool:
 add("answer_owed", "the dealer had to answer the question", lambda t: t.answer_owed,
     note="asked by one who had drawn, not passed over, and whom no ruling (`need_not_answer`, L50) excused")
 add("deal_finished", "the deal is finished", lambda t: t.game is not None and t.playing.deal.finished)
+add("deal_in_play", "a deal is in play: its dealer has taken up the pack, and it is neither finished nor void",
+    lambda t: t.game is not None and t.k > t.playing.deal.began and not t.playing.deal.finished
+    and not t.playing.deal.misdealt,
+    note="from the event after its `deal`, the first card not waited for; an act recorded before the deal and "
+         "judged at it is not in it")
 add("dealing_begun", "the first card of the deal has been dealt",
     lambda t: t.game is not None and t.playing.deal.started())
 
