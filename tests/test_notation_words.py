@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.checker import check_bytes, check_file
+from arbiter.checker import check_bytes, check_file, replay_log
 from arbiter.cli import cli
 from arbiter.engine.replay import Replay
 from arbiter.live.completion import candidates
@@ -88,6 +88,26 @@ Dan calls; Ann raises 2; Bob calls; Cat checks
     # without the misdeal the new deal is a new game: its stakes begin again
     with pytest.raises(NotationError, match="nothing to call"):
         events(said.replace("Dan points out uncut", "Dan passes; Ann passes; Bob passes; Cat passes"))
+
+
+@pytest.mark.parametrize(("found", "misdeal"), [
+    ("Ann deals; Ann shuffles; Dan cuts; Bob antes 1\nface up in pack\n", True),  # before the first card: law 10's
+    ("Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ncard to Bob; face up in pack\n", True),
+    ("Ann deals; Ann shuffles; Bob antes 1\npoints out uncut\nDan cuts\n", False),  # law 8 waits for the cards
+    ("Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 5; Dan passes; Ann passes; Bob passes\n"
+     "face up in pack\n", False),  # the deal was finished: it stands, and the next deal is a new game
+])
+def test_a_misdeal_as_the_words_show_it_is_one_the_laws_make(rulebook, found, misdeal):
+    """A call in the next deal takes the stakes of the game that deal is in: the last
+    game's after a misdeal, its own after a deal that stood, as the engine has it (reading
+    7; the audit's `face up in pack` after the betting priced a call at the last game's 5)."""
+    said = HEAD + found.replace("points out", "Dan points out") + (
+        "Bob deals; Bob shuffles; Ann cuts; Cat antes 1\n" if not misdeal else "Ann deals; Ann shuffles; Dan cuts\n")
+    said += "dealt\n" + ("Cat opens 5; Dan calls\n" if misdeal else "Dan opens 2; Ann calls\n")
+    stake = 5 if misdeal else 2
+    assert last(said) == [{"type": "play", "player": "Dan" if misdeal else "Ann", "stake": stake}]
+    report = replay_log(read_text_log(said.encode(), "x.hand"), rulebook)
+    assert [game["deals"] for game in report["games"]] == ([2] if misdeal else [1, 1])
 
 
 def test_in_a_jack_pot_the_antes_are_no_ones_stake():

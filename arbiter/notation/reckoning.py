@@ -37,13 +37,27 @@ class Reckoner(Protocol):
 Reckon = Callable[[list[dict[str, Any]], list[str]], Reckoner]
 
 
+# What may come while the cards are dealt without finishing the deal (SPEC 3.4).
+DEALING = frozenset({"card", "dealt", "speak", "point_out", "face_up_in_pack"})
+
+
 def misdealt(deal: list[dict[str, Any]]) -> bool:
     """Did this deal (its events, from its `deal`) end in a misdeal, as far as the words show?
-    A misdeal was pointed out (the pack uncut, a wrong count, a card face up in the pack:
-    laws 8, 10 and 12) and no one discarded or won in it."""
-    signs = any(e["type"] == "face_up_in_pack" or (e["type"] == "point_out" and e["issue"] in ("uncut", "wrong_count"))
-                for e in deal)
-    return signs and not any(e["type"] in ("discard", "win") for e in deal)
+    A misdeal was pointed out (a wrong count, law 12; while the deal is not finished, a
+    card face up in the pack, law 10, or, once the cards come, the pack uncut, law 8) and no
+    one discarded or won in it. The deal is finished, as far as the words show, at the
+    first event after its cards that is none of the dealing's (SPEC 3.4)."""
+    signs = begun = finished = False
+    for event in deal[1:]:
+        kind = event["type"]
+        finished = finished or (begun and kind not in DEALING)
+        begun = begun or kind in ("card", "dealt")
+        if kind in ("discard", "win"):
+            return False
+        issue = event.get("issue") if kind == "point_out" else None
+        signs = signs or issue == "wrong_count" or (not finished and (
+            kind == "face_up_in_pack" or (issue == "uncut" and begun)))
+    return signs
 
 
 class Reckoning:
