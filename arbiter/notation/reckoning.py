@@ -41,16 +41,18 @@ Reckon = Callable[[list[dict[str, Any]], list[str]], Reckoner]
 DEALING = frozenset({"card", "dealt", "speak", "point_out", "face_up_in_pack"})
 
 
-def misdealt(deal: list[dict[str, Any]]) -> bool:
+def misdealt(deal: list[dict[str, Any]], players: list[str]) -> bool:
     """Did this deal (its events, from its `deal`) end in a misdeal, as far as the words show?
     A misdeal was pointed out (a wrong count, law 12; while the deal is not finished, a
     card face up in the pack, law 10, or, once the cards come, the pack uncut, law 8) and no
-    one discarded or won in it. The deal is finished, as far as the words show, at the
-    first event after its cards that is none of the dealing's (SPEC 3.4)."""
+    one discarded or won in it. The deal is finished, as far as the words show, at a
+    `dealt` that gives every player alike (a whole deal made: each the cards a hand holds),
+    or at the first event after its cards that is none of the dealing's (SPEC 3.4); cards
+    dealt one by one are not counted to the number a hand holds, which is the rule book's."""
     signs = begun = finished = False
     for event in deal[1:]:
         kind = event["type"]
-        finished = finished or (begun and kind not in DEALING)
+        finished = finished or (begun and kind not in DEALING) or (kind == "dealt" and whole(event, players))
         begun = begun or kind in ("card", "dealt")
         if kind in ("discard", "win"):
             return False
@@ -58,6 +60,14 @@ def misdealt(deal: list[dict[str, Any]]) -> bool:
         signs = signs or issue == "wrong_count" or (not finished and (
             kind == "face_up_in_pack" or (issue == "uncut" and begun)))
     return signs
+
+
+def whole(dealt: dict[str, Any], players: list[str]) -> bool:
+    """Does this `dealt` give every player alike: none named (each the cards a hand holds),
+    or each named with the same count?"""
+    named = dealt["hands"]
+    counts = {given if isinstance(given, int) else len(given) for given in named.values()}
+    return not named or (len(counts) == 1 and all(player in named for player in players))
 
 
 class Reckoning:
@@ -82,7 +92,7 @@ class Reckoning:
         k = len(events) - 1
         while k >= 0:
             if events[k]["type"] == "deal":
-                if deals and not misdealt(events[k:deals[-1]]):
+                if deals and not misdealt(events[k:deals[-1]], players):
                     break
                 deals.append(k)
             k -= 1
