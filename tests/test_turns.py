@@ -172,14 +172,34 @@ def test_an_early_opening_is_the_preceding_stake_from_its_turn_whatever_its_make
     15 and Lou raises to 30, both early; at Kit's turn he keeps, shows for or passes on his
     15, and Lou's 30 is judged (D1) over it: 15 more, within the limit. Where Kit showed for
     it or passed, the 30 was judged over the ante's 5, as if Kit's opening had never counted.
-    A show raises no one (L61): his turn passes, Lou's with it, the say is over, and the show
-    is at his turn to draw, against Lou's 30 (as `next` offers it there): no L60."""
+    His show is no L60: his turn and Lou's may pass without an act, and the say ends so; the
+    stake he must meet is Lou's 30, at his turn to draw (as `next` offers the show there)."""
     text = ("players Bob Jay Kit Lou; limit 20; ante 5\nLou deals; Lou shuffles; Kit cuts; Bob antes 5\ndealt\n"
             f"Kit opens 15; Lou plays 30; Bob passes; Jay passes; {act}\n")
     position = position_after(text, rules)
     assert [(f["id"], f["player"]) for f in position.findings] == [("L25", "Kit"), ("L25", "Lou"), ("L25", "Bob")]
-    if "show" in act:
-        assert position.replay.board.game.phase == "draw"
+
+
+def test_an_early_sayers_show_at_his_turn_leaves_the_say_to_those_after_him(rules):
+    """Kit's show for his early 15 at his turn is no L60 (the say may end with every turn
+    left passing: he meets the 30 at his draw), and it closes nothing: Lou's turn is still
+    his, and his raise to 40 there is a say in turn, not a stake in the draw (D4)."""
+    text = ("players Bob Jay Kit Lou; limit 20; ante 5\nLou deals; Lou shuffles; Kit cuts; Bob antes 5\ndealt\n"
+            "Kit opens 15; Lou plays 30; Bob plays 30; Jay passes; Kit demands show 15; Lou plays 40\n")
+    position = position_after(text, rules)
+    assert [(f["id"], f["player"]) for f in position.findings] == [("L25", "Kit"), ("L25", "Lou"), ("L25", "Bob")]
+    assert position.replay.board.game.phase == "say"
+
+
+def test_an_early_bettors_show_is_measured_at_the_turn_he_acts_at(rules):
+    """Ann stood at 2 and Bob raised to 4, both early; Cat, first to bet, passes. Ann's turn
+    may pass (her 2 meets the 2 made in turn), and it comes round again after Bob's, whose 4
+    then counts: she acts at that turn, and `next` offers her a show for 2 to 3 there. Her
+    show for 2 is for one whose bet is raised: no L60 (it was one against her own 2)."""
+    said = HEAD + "Ann plays 2; Bob plays 4; Cat passes\n"
+    assert {"type": "demand_show", "minimum": 2, "maximum": 3} in position_after(said, rules).answer["acts"]
+    position = position_after(said + "Ann demands show 2\n", rules)
+    assert [(f["id"], f["player"]) for f in position.findings] == [("L53", "Ann"), ("L53", "Bob")]
 
 
 @pytest.mark.parametrize("act", ["Cat plays 14", "Cat demands show 14"])

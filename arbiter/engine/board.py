@@ -90,6 +90,9 @@ class Board(BoardView):
     def turn_of(self, round_name: str) -> str | None:
         return self.turns.of(round_name)
 
+    def stake_to_meet(self, player: str) -> int:
+        return self.turns.stake_to_meet(player)
+
     def straddlers(self) -> list[str]:
         return self.turns.straddlers()
 

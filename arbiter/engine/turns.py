@@ -214,6 +214,23 @@ class Turns:
             return bet_chain(game, self.board.seating)
         return []
 
+    def stake_to_meet(self, player: str) -> int:
+        """In the say, the preceding stake made in turn; but where every say still to come
+        may pass without an act (early sayers', his own among them) and the say ends so, the
+        highest stake, met at his turn to draw. In the betting, the least at his last turn in
+        the chain: an early bettor whose turn may pass acts where it comes round again, the
+        early stakes of the turns passing before it counting (item 24). Elsewhere the
+        highest stake."""
+        game = self.board.game
+        if game is None:
+            return 0
+        if game.phase == Phase.SAY:
+            return game.highest if ends_when_passed(game, []) else game.preceding
+        if game.phase == Phase.BETTING:
+            at_his = [least for turn, least in minimums(game, self.chain()) if turn == player]
+            return at_his[-1] if at_his else game.preceding
+        return game.highest
+
     def of(self, round_name: str) -> str | None:
         """Whose turn it is in a round: `deal`, `straddle`, `say`, `draw`, `bet`, `show`."""
         board = self.board

@@ -368,23 +368,6 @@ def pass_optional_turns(r: Judge, event: Event, betting: bool) -> None:
             break
 
 
-def say_passes_to_the_draw(r: Judge, player: str) -> bool:
-    """An early sayer's turn, come, passes unless he raises, and a show for a sum raises no
-    one (L61, reading 24): where every say still to come, his with it, may pass so and the
-    say ends there, his show is at his turn to draw, made against the stake he must meet
-    there, as `next` offers it. The turns pass now, before the show is judged."""
-    game = r.board.playing
-    chain = r.board.turns.chain()
-    if player not in game.early or player not in chain:
-        return False
-    upto = chain[: chain.index(player) + 1]
-    if turns.short_at_turn(game, upto) or not turns.ends_when_passed(game, upto):
-        return False  # short of the stake at his turn, he makes good or shows for what he has then (item 24)
-    for waiting in game.the_say().pending(game.still_in):
-        pass_turn(r, waiting)
-    return True
-
-
 def close_say_if_over(r: Judge, game: Game, cut_off: bool = False) -> None:
     """Where everyone still in has had his say, or the next deal has `cut_off` the say
     before anyone opened, the say closes after the last who said."""
@@ -500,8 +483,6 @@ def on_demand_show(r: Judge, event: Event) -> None:
         # for a sum: a stake like his play, which changes his sum in nothing (L61: no further part)
         betting_act(r, event)
         return
-    if game.phase == Phase.SAY and say_passes_to_the_draw(r, player):
-        close_say_if_over(r, game)
     # a show for a sum while others still draw, by one who has drawn, stands in for his make-good (A5, L60): it
     # raises no drawn card, as a make-good there does not (reading 10)
     drawing = game.phase == Phase.DRAW and draw_goes_on(r)

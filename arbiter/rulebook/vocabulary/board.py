@@ -75,6 +75,11 @@ class BoardView(ABC):
         """Whose turn it is in a round, one of `ROUNDS`."""
 
     @abstractmethod
+    def stake_to_meet(self, player: str) -> int:
+        """The stake this player must meet at the turn he acts at: where his own turn may
+        pass without an act (an early stake), the turn at which he acts is a later one."""
+
+    @abstractmethod
     def straddlers(self) -> list[str]:
         """Who may straddle in turn now."""
 

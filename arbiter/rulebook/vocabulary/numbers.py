@@ -72,6 +72,12 @@ add("preceding_stake", "the preceding stake made in turn",
     lambda t: (t.game.preceding if t.game.phase in (Phase.SAY, Phase.BETTING) else t.game.highest) if t.game else 0,
     note=("in the say and the betting, what the player whose turn it is must meet: the highest stake made in "
           "turn, an early stake counting from its owner's turn; elsewhere the highest stake"))
+add("stake_to_meet", "the stake he must meet",
+    lambda t: t.stake_to_meet(t.actor) if t.actor is not None else 0,
+    note=("at the turn he acts at: the preceding stake made in turn, the early stakes of the turns that pass "
+          "before his counting; where his own turn may pass without an act, at the turn he acts at after it (in "
+          "the say, where every say to come may pass and the say ends so, the highest stake, met at his turn to "
+          "draw); elsewhere than the say and the betting, the highest stake"))
 
 
 @NUMBERS("stake_made", "the stake made",
