@@ -279,6 +279,23 @@ def test_a_win_recorded_while_hands_are_due_at_the_show_ends_the_game_at_the_las
     assert output.count("is over") == 1 and "game 1 is over: Cat takes 5. Next: Bob deals." in output
 
 
+def test_a_ruling_moved_to_a_later_event_is_neither_said_again_as_new_nor_withdrawn(tmp_path):
+    """The audit's jack-pot: Ann opens with tens, dealt known, and is left alone: L33 is ruled
+    at the last pass, the game's last event as it stands; her show moves it there. The table
+    said it again and then "withdrawn: [L33] …" in the same words, as if the penalty went."""
+    log = tmp_path / "j.hand"
+    script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt",
+              "Bob passes; Cat passes; Dan passes; Ann passes",
+              "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1",
+              "dealt Cat (2c 3d 5h 7s 9c), Dan (2d 3h 5s 7c 9d), Ann (Th Td 8c 5d 2s), Bob (2h 3s 4c 6d 8d)",
+              "Cat passes; Dan passes; Ann opens 2", "Bob passes; Cat passes; Dan passes",
+              "Ann shows (Th Td 8c 5d 2s)"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    assert output.count("[L33 irregularity]") == 1 and "withdrawn" not in output
+    assert [f["id"] for f in check_file(log, load_rulebook())["findings"]].count("L33") == 1
+
+
 def test_undo_takes_back_the_last_line_and_the_replay_ignores_it(tmp_path):
     log = tmp_path / "u.hand"
     script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 4, Cat 5, Dan 5, Ann 5", "Bob lifts",

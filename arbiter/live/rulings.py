@@ -61,6 +61,10 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
     old = Counter(map(_key, before.findings if before else ()))
     new = Counter(map(_key, after.findings))
     added, withdrawn = new - old, old - new
+    # a ruling the new line moved to another event (one judged at the game's last event, as it stands) is the same
+    # ruling, said already: neither new nor withdrawn
+    moved = Counter(map(_unplaced, withdrawn.elements())) & Counter(map(_unplaced, added.elements()))
+    added, withdrawn = _less(added, moved), _less(withdrawn, moved)
     lines: list[str] = []
     for finding in after.findings:
         if added[_key(finding)] > 0:
@@ -83,3 +87,19 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
 
 def _key(finding: Mapping[str, Any]) -> str:
     return json.dumps(finding, sort_keys=True)
+
+
+def _unplaced(key: str) -> str:
+    """A finding's key but for the event it stands at."""
+    return json.dumps({k: v for k, v in json.loads(key).items() if k != "event"}, sort_keys=True)
+
+
+def _less(keys: Counter[str], moved: Counter[str]) -> Counter[str]:
+    """`keys` but for as many of each moved ruling as moved."""
+    left, kept = moved.copy(), Counter[str]()
+    for key in keys.elements():
+        if left[_unplaced(key)] > 0:
+            left[_unplaced(key)] -= 1
+        else:
+            kept[key] += 1
+    return kept
