@@ -296,14 +296,28 @@ def test_a_ruling_moved_to_a_later_event_is_neither_said_again_as_new_nor_withdr
     assert [f["id"] for f in check_file(log, load_rulebook())["findings"]].count("L33") == 1
 
 
+def test_an_undo_of_the_line_that_ended_a_game_says_the_game_is_no_longer_over(tmp_path):
+    """The audit's session: Dan's show ended game 1 (Cat takes 5); undone, the table said
+    only "took back line 9", then "game 1 is over: Dan takes 5" at the next show, the first
+    end never taken back in words."""
+    log = tmp_path / "g.hand"
+    script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat opens 2; Dan plays 2; Ann passes; "
+              "Bob passes", "Cat discards 0; Dan discards 0", "Cat plays 2; Dan plays 2",
+              "Cat shows (Kh Kd 2c 3d 4s)", "Dan shows (Qh Qd 2s 3c 4d)", "undo", "Dan shows (Ah Ad 2s 3c 4d)"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    said = output[output.index("Cat takes 5"):]
+    assert said.index("game 1 is no longer over") < said.index("game 1 is over: Dan takes 5")
+
+
 def test_undo_takes_back_the_last_line_and_the_replay_ignores_it(tmp_path):
     log = tmp_path / "u.hand"
     script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 4, Cat 5, Dan 5, Ann 5", "Bob lifts",
               "undo", "Dan points out wrong count about Bob", "undo", "undo", "undo", "undo"]
     output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
                  input="\n".join(script) + "\n").output
-    assert "withdrawn: [L13] Bob lifted a hand of 4 cards: a foul hand" in output
-    assert "[L12 irregularity]" in output and "withdrawn: [L12]" in output
+    assert "withdrawn: [L13] line 4: Bob lifted a hand of 4 cards: a foul hand" in output
+    assert "[L12 irregularity]" in output and "withdrawn: [L12] line 6:" in output
     assert output.count("took back line") == 4 and "nothing to undo" in output
     text = log.read_text(encoding="utf-8")
     assert text.count("\nundo  # takes back line ") == 4 and "Bob lifts" in text

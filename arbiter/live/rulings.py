@@ -57,7 +57,8 @@ def game_lines(game: GameAccount, ledger: Iterable[Movement], then: str | None =
 
 
 def changes(before: Position | None, after: Position, rulebook: Rulebook, width: int | None = WIDTH) -> list[str]:
-    """What a new line (or an undo) changed: new rulings, rulings withdrawn, games ended."""
+    """What a new line (or an undo) changed: new rulings, rulings withdrawn, games ended, and
+    games an undo took the end from."""
     old = Counter(map(_key, before.findings if before else ()))
     new = Counter(map(_key, after.findings))
     added, withdrawn = new - old, old - new
@@ -74,8 +75,11 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
     for finding in before.findings if before else ():
         if withdrawn[_key(finding)] > 0:
             withdrawn[_key(finding)] -= 1
-            lines.append(f"withdrawn: [{finding['id']}] {finding['summary']}")
+            line = before.line_of(finding["event"])  # which of two alike it was: the line it was said at
+            lines.append(f"withdrawn: [{finding['id']}]{f' line {line}:' if line is not None else ''} "
+                         f"{finding['summary']}")
     ended_before = before.games_over if before else set()
+    lines += [f"game {number} is no longer over" for number in sorted(ended_before - after.games_over)]
     answer = after.answer
     for game in after.games:
         if game.game in after.games_over and game.game not in ended_before:
