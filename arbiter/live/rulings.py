@@ -75,9 +75,7 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
     for finding in before.findings if before else ():
         if withdrawn[_key(finding)] > 0:
             withdrawn[_key(finding)] -= 1
-            line = before.line_of(finding["event"])  # which of two alike it was: the line it was said at
-            lines.append(f"withdrawn: [{finding['id']}]{f' line {line}:' if line is not None else ''} "
-                         f"{finding['summary']}")
+            lines.append(f"withdrawn: [{finding['id']}]{_said_at(before, finding)} {finding['summary']}")
     ended_before = before.games_over if before else set()
     lines += [f"game {number} is no longer over" for number in sorted(ended_before - after.games_over)]
     answer = after.answer
@@ -87,6 +85,12 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
             first = answer["game"] == game.game and not any(act["type"] == "deal" for act in answer["acts"])
             lines += game_lines(game, after.replay.board.ledger.movements(), next_to_act(after) if first else None)
     return lines
+
+
+def _said_at(before: Position | None, finding: Mapping[str, Any]) -> str:
+    """` line 5:`, the line a ruling was said at: which of two alike an undo withdrew."""
+    line = before.line_of(finding["event"]) if before is not None else None
+    return f" line {line}:" if line is not None else ""
 
 
 def _key(finding: Mapping[str, Any]) -> str:
