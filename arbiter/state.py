@@ -349,6 +349,12 @@ class Game:
             raise RuntimeError("the draw has not begun")
         return self.draw
 
+    def void_deal_dealt(self) -> bool:
+        """Had a deal of this game declared void (a misdeal) had its first card dealt? The
+        turn to straddle and the ante's time went by with it; a misdeal before the first
+        card leaves them to the new deal."""
+        return any(deal.misdealt and deal.started() for deal in self.deals)
+
     def highest_stake(self) -> int:
         return self.highest
 

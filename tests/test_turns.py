@@ -152,6 +152,19 @@ def test_a_card_found_face_up_is_a_misdeal_from_the_deal_until_it_is_finished(ru
     assert position.replay.board.game.deal.misdealt is misdeal
 
 
+@pytest.mark.parametrize(("between", "found"), [
+    ("", [("L10", "Ann"), ("L20", "Bob")]),  # no ante ever staked: judged at the new deal's first card
+    ("Bob antes 1; Cat straddles 2\n", [("L10", "Ann")]),  # ante and straddle in turn: no card had gone by
+])
+def test_a_misdeal_before_the_first_card_leaves_the_first_card_to_judge_the_ante(rules, between, found):
+    """A misdeal before any card (law 10's time, from the `deal`) leaves the game's first
+    card to the new deal: what is due by it is judged there (L20), and the turn to straddle
+    has not gone by (L21)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles\nface up in pack\n"
+            f"Ann deals; Ann shuffles; Dan cuts\n{between}dealt\n")
+    assert [(f["id"], f["player"]) for f in position_after(text, rules).findings] == found
+
+
 def test_every_round_a_rule_may_name_has_a_turn_to_ask(rules):
     """`{out_of_turn: ROUND}` names one of `ROUNDS` (the grammar refuses any other): the
     board answers whose turn it is in each, and knows no other."""

@@ -281,14 +281,14 @@ class Turns:
         straddled, up to its last (the dealer). Those a straddle passes over may not
         straddle afterwards, and an irregular straddle sends the turn back to no one. No
         one straddles before the ante is staked (Peel: "after 'ante' has staked"), where
-        every player antes (a jack-pot), or after a misdeal, before the new deal or in it,
-        which needs no new straddles (reading 7)."""
+        every player antes (a jack-pot), or after a misdeal made once the cards came, before
+        the new deal or in it, which needs no new straddles (reading 7)."""
         board = self.board
         order = board.setting("straddle_order")
         if order is None:
             return []
         game = board.playing
-        if game.every_ante or game.ante is None or game.deal.redeal or game.deal.misdealt:
+        if game.every_ante or game.ante is None or game.void_deal_dealt():
             return []
         first = order.named["first"](board)
         if first not in board.seating:

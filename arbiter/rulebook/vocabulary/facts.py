@@ -70,6 +70,10 @@ add("deal_in_play", "a deal is in play: its dealer has taken up the pack, and it
     and not t.playing.deal.misdealt,
     note="from the event after its `deal`, the first card not waited for; an act recorded before the deal and "
          "judged at it is not in it")
+add("void_deal_dealt", "a deal of this game declared void had its first card dealt",
+    lambda t: t.game is not None and t.playing.void_deal_dealt(),
+    note="where none had (a misdeal before the first card), the new deal's first card is the game's: what is "
+         "due by it (the ante, the jack-pot's payments, the straddles in turn) is judged there")
 add("dealing_begun", "the first card of the deal has been dealt",
     lambda t: t.game is not None and t.playing.deal.started())
 
