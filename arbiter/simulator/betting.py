@@ -48,6 +48,18 @@ class Betting:
         early = self.early.get(player)
         return early is not None and early >= self.preceding
 
+    def to_meet(self, game: Game, player: str) -> int | None:
+        """The stake he must meet acting in turn now (L60 measures a show for a sum by it):
+        the preceding stake made in turn, raised by the early stakes of the turns that pass
+        before his; None where his turn is not in the chain, or his own may pass (he acts
+        at a later turn)."""
+        preceding = self.preceding
+        for turn in self.chain(game)[0]:
+            if turn == player:
+                return None if self.optional(player) else preceding
+            preceding = max(preceding, self.early.get(turn, preceding))
+        return None
+
     def chain(self, game: Game) -> tuple[list[str], bool]:
         """Who may bet in turn now: the one whose turn it is and, while he is an early
         bettor whose turn may pass, the next after him. True beside it when the turns of
@@ -164,8 +176,9 @@ def choose(game: Game, player: str, state: Betting) -> Act:
         return ("play", game.stakes[player])
     if kind == "raise":
         return ("play", highest + increase)
-    if kind == "show_for" and to_call >= 2 and len(game.active()) >= 2:
-        return ("demand_show", rng.randint(game.stakes[player] + 1, highest - 1))
+    meet = state.to_meet(game, player)  # an early stake whose turn has not come raises no one (item 24)
+    if kind == "show_for" and meet is not None and meet - game.stakes[player] >= 2 and len(game.active()) >= 2:
+        return ("demand_show", rng.randint(game.stakes[player] + 1, meet - 1))
     if kind in ("call", "show_for"):
         return ("play", highest)
     return ("pass",)

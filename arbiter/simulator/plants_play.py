@@ -247,14 +247,14 @@ class ShowForSumInJackpot(Plant):
         return bool(jackpot)
 
     def bet_act(self, game: Game, player: str, state: Betting) -> Act | None:
-        own, highest = game.stakes[player], game.highest()
-        if self.planted or highest - own < 2 or len(game.active()) < 2:
+        own, meet = game.stakes[player], state.to_meet(game, player)
+        if self.planted or meet is None or meet - own < 2 or len(game.active()) < 2:
             return None
         contenders = {p: game.hands[p] for p in game.players if p in game.still_in}
         if player not in winners(contenders):
             return None  # he is short of counters, not of cards: he holds the best hand
         self.planted = True
-        return ("demand_show", game.rng.randint(own + 1, highest - 1))
+        return ("demand_show", game.rng.randint(own + 1, meet - 1))
 
 
 class BetOutOfTurn(ActOnce):
