@@ -20,6 +20,10 @@ MAX_NUMBER: Final = 2**53 - 1
 # `$defs/stake` and `$defs/amount`; tests/test_events.py holds the two together): what the
 # table is offered never goes past what it could then record.
 MAX_STAKE: Final = 10**9
+# What may come while the cards are dealt without finishing the deal (SPEC 3.4): after its
+# first card, the first event of another type finishes it (the engine's replay, and the
+# text notation's reckoning of a misdeal, read it alike).
+DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
 
 
 class Event(TypedDict, total=False):

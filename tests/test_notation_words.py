@@ -98,6 +98,8 @@ Dan calls; Ann raises 2; Bob calls; Cat checks
      "face up in pack\n", False),  # the deal was finished: it stands, and the next deal is a new game
     ("Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nface up in pack\nCat opens 5; Dan passes; Ann passes; "
      "Bob passes\n", False),  # a whole deal made (`dealt`) is finished at once: every player has his cards
+    ("Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ncard to Bob\ndealt Bob 4, Cat 5, Dan 5, Ann 5\nface up in pack\n"
+     "Cat opens 5; Dan passes; Ann passes; Bob passes\n", False),  # after a card, a `dealt` is no card: it finishes the deal
 ])
 def test_a_misdeal_as_the_words_show_it_is_one_the_laws_make(rulebook, found, misdeal):
     """A call in the next deal takes the stakes of the game that deal is in: the last

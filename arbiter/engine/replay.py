@@ -19,13 +19,12 @@ from arbiter.engine.board import BINDING, Board
 from arbiter.engine.compiled import CompiledRules, compiled_rules
 from arbiter.engine.judge import NO_DEAL, Judge
 from arbiter.engine.ledger import CountBeyond
-from arbiter.events import Event
+from arbiter.events import DEALING_EVENTS, Event
 from arbiter.rulebook.model import Rulebook
 from arbiter.rulebook.vocabulary.grammar import EVENT_TYPES
 from arbiter.rulebook.vocabulary.numbers import opening_least
 from arbiter.state import Phase
 
-DEALING_EVENTS: Final = frozenset({"card", "speak", "point_out", "face_up_in_pack"})
 # Acts a table may make before the log's first deal (the ante put up, a say out of turn, a card seen face up in the
 # pack …): each is the game's that deal begins.
 BEFORE_THE_DEAL: Final = frozenset({"ante", "straddle", "shuffle", "cut", "speak", "point_out", "face_up_in_pack",

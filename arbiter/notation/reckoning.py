@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
+from arbiter.events import DEALING_EVENTS
+
 STAKES = ("open", "play", "demand_show")
 
 
@@ -37,10 +39,6 @@ class Reckoner(Protocol):
 Reckon = Callable[[list[dict[str, Any]], list[str]], Reckoner]
 
 
-# What may come while the cards are dealt without finishing the deal (SPEC 3.4).
-DEALING = frozenset({"card", "dealt", "speak", "point_out", "face_up_in_pack"})
-
-
 def misdealt(deal: list[dict[str, Any]], players: list[str]) -> bool:
     """Did this deal (its events, from its `deal`) end in a misdeal, as far as the words show?
     A misdeal was pointed out (a wrong count, law 12; while the deal is not finished, a
@@ -52,7 +50,7 @@ def misdealt(deal: list[dict[str, Any]], players: list[str]) -> bool:
     signs = begun = finished = False
     for event in deal[1:]:
         kind = event["type"]
-        finished = finished or (begun and kind not in DEALING) or (kind == "dealt" and whole(event, players))
+        finished = finished or (begun and kind not in DEALING_EVENTS) or (kind == "dealt" and whole(event, players))
         begun = begun or kind in ("card", "dealt")
         if kind in ("discard", "win"):
             return False
