@@ -174,12 +174,19 @@ def test_a_show_for_what_he_has_offered_while_he_is_owed_cards_raises_none(text,
      "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n", "Cat", 1),
     # jumped by Kit's opening out of turn (all he has, 8), Jay says at the opening's least, 10, and has 8
     ("players Bob Jay Kit Lou; limit 20; ante 5; house table-stakes; stacks Bob 8, Jay 8, Kit 8, Lou 8\n"
-     "Lou deals; Lou shuffles; Kit cuts; Bob antes 5\ndealt\nKit opens 15\n", "Jay", 8)])
+     "Lou deals; Lou shuffles; Kit cuts; Bob antes 5\ndealt\nKit opens 15\n", "Jay", 8),
+    # Kit's early 15 counts at his turn; the say may end with his and Lou's turns passing: he
+    # must meet Lou's early 30, and has 5 besides his 15
+    ("players Bob Jay Kit Lou; limit 20; ante 5; house table-stakes; stacks Bob 100, Jay 100, Kit 20, Lou 100\n"
+     "Lou deals; Lou shuffles; Kit cuts; Bob antes 5\ndealt\nKit opens 15; Lou plays 30; Bob passes; Jay passes\n",
+     "Kit", 20)])
 def test_a_show_for_all_he_has_offered_short_of_the_stake_his_turn_asks_is_no_l60(text, who, sum_):
     """Table stakes (A5, L60): `next` offers a show for all he has to one who cannot make
     the stake his turn asks, the opening's least before a stake is made in turn (L25, item
-    24); `check` measured him against the highest stake (the ante's 1, Kit's early 8) and
-    found the show he was offered law 60's irregularity: he could call."""
+    24), and the stake he must meet where that is more; `check` measured him against the
+    highest stake (the ante's 1, Kit's early 8) and found the show he was offered law 60's
+    irregularity: he could call; and, before a stake made in turn, against the opening's
+    least alone (Kit's 15 meets 10, but not Lou's 30)."""
     assert {"type": "demand_show", "minimum": sum_, "maximum": sum_} in answer_to(text)["acts"]
     log, _ = parse_checked(text + f"{who} demands show {sum_}\n", "x.hand")
     report = replay_log(log, apply_house(RULEBOOK, read_house("table-stakes")))
