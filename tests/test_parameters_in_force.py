@@ -4,6 +4,7 @@ it, never Peel's default (the reading of parameters in force)."""
 from __future__ import annotations
 
 from arbiter.checker import check_log
+from arbiter.notation import parse_checked
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house
 from arbiter.rulebook.loader import load_rulebook
@@ -85,3 +86,16 @@ def test_the_opening_multiple_in_force_is_said():
     log = load_case(cases_dir() / "l25-opening-below-double-ante.json")
     (summary,) = [s for s in summaries(check_log(log, house(opening_multiple_of_ante=3)), "L25")]
     assert "less than 3 times 1" in summary
+
+
+def test_the_number_of_cards_in_force_is_said_where_the_openers_hand_is_not_known():
+    """Six cards a hand: Cat's jack-pot opening names none of her six, and the ruling said
+    "no five cards are recorded as that hand" (of a hand of six)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 6, Cat 6, Dan 6, Ann 6\nCat passes; Dan passes; Ann passes; Bob passes\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\n"
+            "dealt Cat 6, Dan 6, Ann 6, Bob 6\nCat opens 2; Dan passes; Ann passes; Bob passes\n")
+    log, _ = parse_checked(text, "six.hand")
+    assert summaries(check_log(log, house(cards_per_hand=6)), "L33") == [
+        "Cat opened the jack-pot and wins it: they must show their original hand before they claim the pool; "
+        "no 6 cards are recorded as that hand, so no penalty is assumed"]
