@@ -403,6 +403,23 @@ def test_a_call_by_one_offered_nothing_out_of_his_turn_is_the_highest_stake_reco
     assert log.read_text(encoding="utf-8").splitlines()[-1] == "Dan plays 2  # Dan calls"
 
 
+@pytest.mark.parametrize("played, said, written", [
+    ("Cat opens 2; Ann plays 2\nDan plays 2\n", "Ann calls", "Ann plays 2  # Ann calls"),
+    ("Cat opens 2; Ann plays 2\nDan plays 2\n", "Ann raises 2", "Ann plays 4  # Ann raises 2"),
+    ("Cat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 0; Dan discards 0; "
+     "Ann discards 0\nDan plays 2; Cat plays 2\n", "Dan calls", "Dan plays 2  # Dan calls")])
+def test_an_early_actors_call_at_his_turn_keeps_his_stake(tmp_path, played, said, written):
+    """Ann said 2 before Dan, who then met it; at her turn her stake meets the stake she must
+    meet, and `next` offers her only a raise (item 24: her turn passes without one). Her
+    call was written as that raise's least, `Ann plays 3`, a raise she never made (and
+    `raises 2` as 5), where a file's `calls` is her 2 kept; the same in the betting."""
+    log = tmp_path / "c.hand"
+    log.write_text("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+                   "dealt\n" + played, encoding="utf-8")
+    run(str(log), input=said + "\n")
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == written
+
+
 @pytest.mark.parametrize("said, written", [("Cat calls", "Cat plays 2  # Cat calls"),
                                             ("Cat raises 2", "Cat plays 4  # Cat raises 2")])
 def test_a_call_or_a_raise_at_ones_turn_to_show_is_read_as_a_file_reads_it(tmp_path, said, written):

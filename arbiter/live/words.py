@@ -3,7 +3,8 @@ has the game, not as the text notation reckons it from the words alone (SPEC §3
 `arbiter table` and `arbiter serve` say only what the engine's answer says).
 
 A call is the play the answer offers the caller (the preceding in-turn stake for a player
-jumped by an act out of turn), else the highest stake; a stake made with a foul hand, or a
+jumped by an act out of turn; his own stake for an early actor offered only a raise), else
+the highest stake; a stake made with a foul hand, or a
 misdeal that was none, counts as the engine counts it. A stand is at the draw while the
 player has not drawn and the draw goes on (one passed over stands pat, as the notation
 reads it, and his words end no one's draw). The recorders write the events so read
@@ -29,6 +30,7 @@ class EngineReckoning:
 
     def __init__(self, replay: Replay) -> None:
         game = replay.board.game
+        self.board = replay.board
         self.answer = next_acts(replay)
         self.game = game
         self.opened = game is not None and game.opener is not None
@@ -38,16 +40,19 @@ class EngineReckoning:
         return self.game.stakes.get(player, 0) if self.game else 0
 
     def call_of(self, player: str) -> int | None:
-        """The play offered him; None before the opening (an open is no call), and to one
-        under table stakes short of the stake, whose turn offers a pass or a show for what he
-        has: `calls` is refused, as `next` offers no play. One offered nothing else (out of
-        his turn, or at his turn to show, the betting closed) calls the highest stake, as the
+        """The play offered him; but to an early actor whose stake already meets the stake he
+        must meet at his turn (offered only a raise: his turn passes without one, item 24),
+        his own stake, kept. None before the opening (an open is no call), and to one under
+        table stakes short of the stake, whose turn offers a pass or a show for what he has:
+        `calls` is refused, as `next` offers no play. One offered nothing else (out of his
+        turn, or at his turn to show, the betting closed) calls the highest stake, as the
         notation reads it: an act outside the answer, recorded and judged."""
         offered = [act for act in self.answer["acts"] if act["type"] == "play" and self.answer["player"] == player]
         offered += [act for act in self.answer["others"] if act["type"] == "play" and act.get("player") == player]
         if offered and "minimum" in offered[0]:
             least: int = offered[0]["minimum"]
-            return least
+            own = self.stake_of(player)
+            return own if least > own >= self.board.stake_to_meet(player) else least
         if not self.opened or (self.answer["player"] == player
                                and any(act["type"] == "demand_show" for act in self.answer["acts"])):
             return None
