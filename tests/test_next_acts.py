@@ -667,7 +667,8 @@ def test_in_the_say_an_early_stake_binds_those_after_its_turn_not_the_opening_mi
 @pytest.mark.parametrize("his_act", ["Dan passes", "Dan demands show 3"])
 def test_an_early_sayer_short_at_his_turn_is_offered_his_pass_beside_the_make_good(his_act):
     """Item 24: an early stake short of the stake to meet when its turn comes is made good or
-    passed then; his pass is in turn (it was offered no pass, and one recorded was L25 again);
+    passed then; his pass is in turn (it was offered no pass, and one recorded was L25 again;
+    then offered, but not said in the words);
     so is a show for what he has (L60's reading: from his stake up, by the laws alone),
     as where he is the one to act."""
     text = HEAD + "dealt\nDan opens 2\nCat opens 4\n"
@@ -676,7 +677,8 @@ def test_an_early_sayer_short_at_his_turn_is_offered_his_pass_beside_the_make_go
     assert [o for o in answer["others"] if o.get("player") == "Dan"] == [
         {"type": "play", "minimum": 4, "maximum": 14, "player": "Dan"}, {"type": "pass", "player": "Dan"},
         {"type": "demand_show", "minimum": 2, "maximum": 3, "player": "Dan"}]
-    assert words(answer).startswith("Dan may say again (")  # named once, whatever he is offered
+    # named once, whatever he is offered, and his pass said (it was left out of the words)
+    assert words(answer).startswith("Dan may say again (play 4 to 14, pass or a show for 2 to 3; ")
     log, _ = parse_checked(text + his_act + "\n", "x.hand")
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L25"]  # his open out of turn, and no more
 

@@ -309,19 +309,27 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
 
 def _early_actors(answer: dict[str, Any], round_word: str) -> str:
     """Those who acted early and may act again at their turn, each once, with the stakes
-    offered them: `Dan may say again (play 4 to 12; the early act stands …)`."""
+    offered them: `Dan may say again (play 4 to 12; the early act stands …)`, and the pass
+    offered one whose early stake is short at his turn: `(play 4 to 14, pass or a show for
+    2 to 3; …)`."""
+    staking = {other["player"] for other in answer["others"] if "minimum" in other}
     offered: dict[str, list[str]] = {}
     for other in answer["others"]:
-        if "minimum" in other:
-            offered.setdefault(other["player"], []).append(_stake_words(other))
+        if other.get("player") in staking and ("minimum" in other or other["type"] == "pass"):
+            offered.setdefault(other["player"], []).append(_stake_words(other) if "minimum" in other else "pass")
     if not offered:
         return ""
     why = "the early act stands and the turn may pass"
     if len(offered) == 1:
         (player, stakes), = offered.items()
-        return f"{player} may {round_word} again ({' or '.join(stakes)}; {why}), or "
-    named = " and ".join(f"{player} ({' or '.join(stakes)})" for player, stakes in offered.items())
+        return f"{player} may {round_word} again ({_either(stakes)}; {why}), or "
+    named = " and ".join(f"{player} ({_either(stakes)})" for player, stakes in offered.items())
     return f"{named} may {round_word} again ({why}), or "
+
+
+def _either(choices: list[str]) -> str:
+    """`play 4 to 12`, `play 4 to 12 or pass`, `play 4 to 14, pass or a show for 2 to 3`."""
+    return " or ".join(choices) if len(choices) < 3 else f"{', '.join(choices[:-1])} or {choices[-1]}"
 
 
 def _making_good(answer: dict[str, Any], bettor: str | None) -> str:
