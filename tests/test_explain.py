@@ -686,13 +686,17 @@ def test_a_stake_while_the_openers_claim_waits_is_not_told_as_after_the_pool_is_
 
 
 @pytest.mark.parametrize("case, told", [
-    ("l25-jumped-first-speaker-plays-short", "6 Cat plays: a stake of 1 (1 more), short of the highest, 2."),
+    ("l25-jumped-first-speaker-plays-short", "6 Cat plays: a stake of 1 (1 more), short of the stake to meet, 2."),
     ("d1-a-stake-out-of-turn-raised-again-at-his-turn-is-judged-by-the-limit",
-     "6 Cat plays: a stake of 2 (2 more), equal to the highest.")])
-def test_a_jumped_first_speaker_is_told_against_the_opening_least(capsys, case, told):
+     "6 Cat plays: a stake of 2 (2 more), equal to the stake to meet."),
+    ("l53-early-raise-binds-from-its-turn", "12 Cat raises: a stake of 4 (2 more), 2 over the stake to meet.")])
+def test_a_jumped_player_is_told_against_the_stake_to_meet(capsys, case, told):
     """SPEC 24: the jumped first speaker may open or play at the opening minimum. The story
     measured his stake against the ante ("a stake of 1, equal to the highest" beside law
-    25's finding that 1 is short; "2, 1 over the highest" for the least that opens)."""
+    25's finding that 1 is short; "2, 1 over the highest" for the least that opens). Then
+    it called that least "the highest" (and Cat's 4 in the betting "2 over the highest",
+    Ann's early 6 on the table), where "the highest" elsewhere, as in D1, counts an early
+    stake: it is the stake he must meet."""
     code, out, _ = run(capsys, "explain", str(cases_dir() / f"{case}.json"))
     assert code == 0 and told in " ".join(out.split())
 

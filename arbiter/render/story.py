@@ -432,17 +432,19 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
     old = stakes.get(e["player"], 0)
     highest = max(stakes.values(), default=0)
     stake, more = e["stake"], e["stake"] - old
+    mark = "the highest"
     if before.get("early") and before.get("preceding", highest) <= stake < highest:
         # a stake out of turn binds one it jumped only from its turn; a jumped first speaker meets the opening
         # least (SPEC 24)
         highest = max(before["preceding"], before.get("least_to_open") or 0)
+        mark = "the stake to meet"  # not the highest, which counts the early stake (D1)
     made = _made(e, before, after)
     if _all_he_has(e, before, after):  # table stakes: all he has, the stake he could make (A5)
         said = pronoun_of(e["player"], t.pronouns)
         told = f"{e['player']} stakes all {said.subject} {said.verb('has')}: a stake of {made} " \
                f"({made - old} more)"
-        return told + (f", short of the highest, {highest}." if made < highest else
-                       ", equal to the highest." if made == highest else f", {made - highest} over the highest.")
+        return told + (f", short of {mark}, {highest}." if made < highest else
+                       f", equal to {mark}." if made == highest else f", {made - highest} over {mark}.")
     if more > 0 and e["player"] not in (after.get("still_in") or ()) \
             and e["player"] in (before.get("still_in") or ()):  # a foul hand (L13, L48), short (L54)
         return f"{e['player']} stakes {stake} ({more} more) and retires from the game: the stake raises no one."
@@ -453,16 +455,16 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
     if more < 0:
         return f"{e['player']} names a stake of {stake}, lower than the {old} already staked."
     if more == 0 and stake < highest:  # no stand: a stand meets no bet (D5)
-        return f"{e['player']} keeps the stake at {stake}, short of the highest, {highest}."
+        return f"{e['player']} keeps the stake at {stake}, short of {mark}, {highest}."
     if more == 0 and after.get("phase") in (Phase.SAY, Phase.DRAW):  # one stands once he has drawn (D5)
         return f"{e['player']} keeps the stake at {stake}."
     if more == 0:
         return f"{e['player']} stands, keeping the stake at {stake}."
     if stake > highest:
-        return f"{e['player']} raises: a stake of {stake} ({more} more), {stake - highest} over the highest."
+        return f"{e['player']} raises: a stake of {stake} ({more} more), {stake - highest} over {mark}."
     if stake == highest:
-        return f"{e['player']} plays: a stake of {stake} ({more} more), equal to the highest."
-    return f"{e['player']} plays: a stake of {stake} ({more} more), short of the highest, {highest}."
+        return f"{e['player']} plays: a stake of {stake} ({more} more), equal to {mark}."
+    return f"{e['player']} plays: a stake of {stake} ({more} more), short of {mark}, {highest}."
 
 
 def _open(t: Storyteller, e: Event, before: State, after: State) -> str:
