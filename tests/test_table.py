@@ -279,6 +279,23 @@ def test_a_win_recorded_while_hands_are_due_at_the_show_ends_the_game_at_the_las
     assert output.count("is over") == 1 and "game 1 is over: Cat takes 5. Next: Bob deals." in output
 
 
+@pytest.mark.parametrize("ann, ruled", [("2h 3h 4h 5h 7h", False), ("2h 3h 4h 5h 8d", True)])
+def test_a_win_recorded_while_hands_are_due_is_ruled_at_the_last_show(tmp_path, ann, ruled):
+    """Reading 44: Ann's win, recorded before the shows, is judged when the pool is taken.
+    The table said "[A3 irregularity] … a win for Ann, whom the laws do not make the
+    winner" at Cat's show (the log, ending there, gives Cat the pool as it stands), then
+    "withdrawn: [A3] …" at Ann's, nothing taken back, her heart flush the best. The ruling
+    waits for the end the table tells: none where her hand is best, A3 where it is not."""
+    script = ["Ann deals; Ann shuffles; Cat cuts; Bob antes 1", f"dealt Bob 5, Cat (2s 3s 4s 5s 7s), Ann ({ann})",
+              "Cat opens 2; Ann plays 2; Bob passes", "Cat stands; Ann stands", "Cat stands; Ann stands", "Ann wins",
+              "Cat shows (2s 3s 4s 5s 7s)", f"Ann shows ({ann})"]
+    output = run(str(tmp_path / "t.hand"), "--players", "Ann,Bob,Cat", "--limit", "10", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    assert "withdrawn" not in output
+    assert output.count("[A3 irregularity]") == ruled
+    assert f"game 1 is over: {'Cat' if ruled else 'Ann'} takes 5." in output
+
+
 def test_a_ruling_moved_to_a_later_event_is_neither_said_again_as_new_nor_withdrawn(tmp_path):
     """The audit's jack-pot: Ann opens with tens, dealt known, and is left alone: L33 is ruled
     at the last pass, the game's last event as it stands; her show moves it there. The table

@@ -35,10 +35,15 @@ class Position:
     parsed: Parsed
     replay: Replay
     answer: dict[str, Any]  # what may come next: the engine's answer (`engine/next_acts.py`)
+    before_end: frozenset[int]  # the findings made before the log's end settled the game in play (their ids)
 
     @property
     def findings(self) -> list[dict[str, Any]]:
-        return [finding.to_dict() for finding in self.replay.findings]
+        """The rulings said at the table: the report's, but for those the log's end made of
+        a game the engine's answer still plays (a win recorded while hands are due at the
+        show, A3 as the hands shown so far stand: reading 44): they are said at its end."""
+        held = any(self._held(game) for game in self.games)
+        return [finding.to_dict() for finding in self.replay.findings if not held or id(finding) in self.before_end]
 
     @property
     def games(self) -> list[GameAccount]:
@@ -49,9 +54,11 @@ class Position:
         """The games over at the table: those the report ends, but the one the engine's
         answer still plays. A win recorded while hands are due at the show ends the game
         only where the log ends there (reading 44): at the table the hands are shown next."""
-        answer = self.answer
-        return {game.game for game in self.games
-                if game.complete and not (answer["game"] == game.game and answer["phase"] != "over")}
+        return {game.game for game in self.games if game.complete and not self._held(game)}
+
+    def _held(self, game: GameAccount) -> bool:
+        """Is the game ended by the log's end, as it stands, where the answer still plays it?"""
+        return game.complete and self.answer["game"] == game.game and self.answer["phase"] != "over"
 
     def line_of(self, event: int | None) -> int | None:
         """The line of the text an event was written on."""
@@ -84,8 +91,9 @@ def position_of(log: dict[str, Any], parsed: Parsed, rules: CompiledRules) -> Po
     for k, event in enumerate(log["events"]):
         replay.step(k, event)
     answer = next_acts(replay)
+    before_end = frozenset(map(id, replay.findings))
     replay.finish(len(log["events"]))
-    return Position(log, parsed, replay, answer)
+    return Position(log, parsed, replay, answer, before_end)
 
 
 def status_lines(position: Position) -> list[str]:
