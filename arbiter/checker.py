@@ -230,6 +230,9 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
         return failed, list(replay.trace or ())
     judged = _judged(replay, ignored, selected)
     report = {"file": _named(file), "status": _status(judged["findings"]), "error": None, **judged}
+    if ignored or selected is not None:  # a report that leaves findings out says so, and verify asks for the same
+        report["filtered"] = {"ignore": sorted(ignored), "select": sorted(selected) if selected is not None else None,
+                              "left_out": len(replay.findings) - len(judged["findings"])}
     if rulebook.house:
         report["house_rules"] = dict(rulebook.house)
     if log["table"].get("pronouns"):

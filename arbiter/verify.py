@@ -82,18 +82,18 @@ def _decoded(text: str) -> object:
                       parse_constant=no_constant)
 
 
-def _documents(text: str) -> list[object]:
-    """The JSON document the text is, or its lines' (jsonl's: a bad line named by its
-    number; where the first line is none, the text was one document, and its error is said).
-    Lines end at "\n" alone, as `--format jsonl` writes them: a string of a report holds
-    U+2028 as it is, which `str.splitlines` would take for a line's end."""
+def _documents(text: str) -> list[tuple[int | None, object]]:
+    """The JSON document the text is, or its lines' with their numbers (jsonl's: a bad line
+    named by its number; where the first line is none, the text was one document, and its
+    error is said). Lines end at "\n" alone, as `--format jsonl` writes them: a string of a
+    report holds U+2028 as it is, which `str.splitlines` would take for a line's end."""
     try:
-        return [_decoded(text)]
+        return [(None, _decoded(text))]
     except ValueError as whole:
-        documents: list[object] = []
+        documents: list[tuple[int | None, object]] = []
         for number, line in enumerate(text.split("\n"), 1):
             try:
-                documents.extend([_decoded(line)] if line.strip() else [])
+                documents.extend([(number, _decoded(line))] if line.strip() else [])
             except ValueError as exc:
                 if not documents:
                     raise whole from None
@@ -107,7 +107,8 @@ def read_reports(data: bytes, name: str) -> list[tuple[str, dict[str, Any]]]:
     """The reports a file holds, each with the place that names it where a difference is
     said: one report, `--format json`'s document (a run's reports, where it has several, at
     `/reports/N`, so that the one that differs is known), or `--format jsonl`'s lines (a
-    byte-order mark before them, as an editor may save it, passed over)."""
+    byte-order mark before them, as an editor may save it, passed over; where several, a
+    difference named by its line: `line 2, /net/Bob`)."""
     try:
         text = utf8_text(data)
     except NotUTF8 as exc:
@@ -117,7 +118,7 @@ def read_reports(data: bytes, name: str) -> list[tuple[str, dict[str, Any]]]:
         if (nul := nul_byte(data)) is not None:
             raise _NotWritten(nul)
         documents = _documents(text)
-        for document in documents:
+        for _, document in documents:
             check_depth(document)
             if may_hold_surrogate(text):  # a lone surrogate escape reads, and cannot be written out
                 json.dumps(document, ensure_ascii=False).encode()
@@ -132,13 +133,14 @@ def read_reports(data: bytes, name: str) -> list[tuple[str, dict[str, Any]]]:
     except (RecursionError, LogReadError):  # nested deeper than any report, or than the parser can follow
         raise VerifyError(f"{name}: nested more deeply than any report: not a report arbiter wrote") from None
     reports: list[tuple[str, dict[str, Any]]] = []
-    for document in documents:
+    lines = sum(isinstance(document, dict) and "status" in document for _, document in documents) > 1
+    for number, document in documents:
         if isinstance(document, dict) and isinstance(document.get("reports"), list):
             several = len(document["reports"]) > 1  # which of them: a run's report of one log says it as one report
             reports.extend((f"/reports/{i}" if several else "", r)
                            for i, r in enumerate(document["reports"]) if isinstance(r, dict))
         elif isinstance(document, dict) and "status" in document:
-            reports.append(("", document))
+            reports.append((f"line {number}, " if lines else "", document))  # which line of several
     if not reports:
         raise VerifyError(f"{name}: holds no report (write one with `arbiter check LOG --format json`)")
     return reports
@@ -177,6 +179,10 @@ def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str, nam
     if then.get("log_sha256") != now["log_sha256"]:
         return Verdict(False, now, "/provenance/log_sha256", _item(then, "log_sha256"),
                        f"{now['log_sha256']}: the log is not the one the report was made of")
+    if _given(kept) != _given(fresh):  # the report's findings were filtered otherwise: said first, not as its status
+        return Verdict(False, now, "/filtered", _item(kept, "filtered"),
+                       f"{_item(fresh, 'filtered')}: this check is with {_filters(_given(fresh))}; give the "
+                       "report's --ignore and --select")
     house = then["house"] if named else now["house"]  # the SHA-256 is compared above: a name the file gives, here
     not_ruled = NAMED_NOT_RULED if named else NOT_RULED
     for where, before, after in chain(differences({**then, "house": house}, now, ("provenance",), not_ruled),
@@ -210,6 +216,19 @@ def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[
         why = f" ({fresh['error']['message']})" if fresh["status"] == "invalid" else ""
         raise VerifyError(f"the house rules differ: the report was made under {_house(house)}, this "
                           f"check is under {_house(now['house'])}{why}; give the report's with --house FILE")
+
+
+def _given(report: Mapping[str, Any]) -> tuple[object, object]:
+    """The --ignore and --select a report was made with (its `filtered`), or none."""
+    filtered = report.get("filtered")
+    return (filtered.get("ignore"), filtered.get("select")) if isinstance(filtered, dict) else ([], None)
+
+
+def _filters(given: tuple[object, object]) -> str:
+    ignore, select = given
+    said = [f"--ignore {','.join(map(str, ignore))}"] if isinstance(ignore, list) and ignore else []
+    said += [f"--select {','.join(map(str, select))}"] if isinstance(select, list) else []
+    return " and ".join(said) or "neither --ignore nor --select"
 
 
 def _house_digest(house: Mapping[str, Any] | None) -> str | None:

@@ -62,6 +62,27 @@ def test_ignore_drops_findings_before_the_status(tmp_path):
     assert result.exit_code == 0
 
 
+@pytest.mark.parametrize("fmt", ["table", "markdown", "html", "json"])
+def test_findings_left_out_are_said_not_an_act_as_the_laws_require(fmt):
+    """--ignore of every irregularity: the text, the Markdown and the page said "No
+    irregularity: every act is as the laws require" of a log with an irregularity, and the
+    JSON report kept no trace of the filter; each now says how many were left out, and by
+    which, and the report validates."""
+    report = check_log(load_case(IRREGULAR))
+    ids = sorted({f["id"] for f in report["findings"]})
+    result = run("check", str(IRREGULAR), "--format", fmt, "--ignore", ",".join(ids), "--quiet")
+    assert result.exit_code == 0 and "every act is as the laws require" not in result.output
+    if fmt == "json":
+        (again,) = json.loads(result.output)["reports"]
+        report_validator().validate({"summary": {}, "reports": [again]})
+        assert again["filtered"] == {"ignore": ids, "select": None, "left_out": len(report["findings"])}
+    else:
+        left = len(report["findings"])
+        said = f"{left} finding{'s' * (left != 1)} left out by --ignore {','.join(ids)}"
+        assert said in result.output.replace("\n", " ")
+    assert "filtered" not in json.loads(run("check", str(IRREGULAR), "--format", "json").output)["reports"][0]
+
+
 MANY_LAWS = next(p for p in CASES
                  if len({f["id"] for f in load_case(p)["meta"]["expect"]["findings"]
                          if f["severity"] == "irregularity"}) >= 2)

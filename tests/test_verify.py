@@ -248,11 +248,31 @@ def test_a_house_that_names_itself_is_that_name_in_the_report(tmp_path: Path, wh
 
 
 def test_a_report_made_with_ignore_is_verified_with_it(tmp_path: Path):
+    """The report says what it left out (`filtered`), and the difference named without the
+    same --ignore is that, not its status ("ok", "irregular": as if someone had changed it)."""
     report = tmp_path / "report.json"
     report.write_text(in_process("check", str(CASE), "--ignore", "L44", "--format", "json")[1])
+    assert json.loads(report.read_text())["reports"][0]["filtered"] == {"ignore": ["L44"], "select": None,
+                                                                          "left_out": 1}
     assert in_process("verify", str(report), str(CASE), "--ignore", "L44")[0] == 0
     code, out, _ = in_process("verify", str(report), str(CASE))
-    assert code == 1 and "at /status the report says \"ok\", arbiter says \"irregular\"" in out
+    assert code == 1 and "at /filtered the report says {" in out and "give the report's --ignore and --select" in out
+    unfiltered = tmp_path / "all.json"
+    unfiltered.write_text(in_process("check", str(CASE), "--format", "json")[1])
+    code, out, _ = in_process("verify", str(unfiltered), str(CASE), "--select", "L44")
+    assert code == 1 and "at /filtered the report says nothing" in out
+
+
+def test_a_jsonl_report_of_a_log_checked_twice_names_the_line_that_differs(tmp_path: Path):
+    """A run's report of several logs names the copy that differs (/reports/N); a jsonl
+    report named the place in the report alone (`/net/Ann`), whichever line it was on."""
+    lines = in_process("check", str(CASE), str(CASE), "--format", "jsonl")[1].splitlines()
+    tampered = json.loads(lines[1])
+    tampered["status"] = "ok"
+    report = tmp_path / "report.jsonl"
+    report.write_text(lines[0] + "\n" + json.dumps(tampered) + "\n")
+    code, out, _ = in_process("verify", str(report), str(CASE))
+    assert code == 1 and 'at line 2, /status the report says "ok", arbiter says "irregular"' in out
 
 
 @pytest.mark.parametrize("content, says", [

@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from arbiter import __version__
 from arbiter.render.html_style import CSS
-from arbiter.render.report import GAME_HEADERS, games_rows, where
+from arbiter.render.report import GAME_HEADERS, findings_line, games_rows, where
 from arbiter.render.story import house_line, money_words, of_another_game, tell
 from arbiter.rulebook.model import Rulebook
 
@@ -291,8 +291,7 @@ def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace:
                         f'<span class="badge {escape(f["severity"])}">{escape(f["severity"])}</span> '
                         f'{where(f)}: {escape(f["summary"])}</li>' for f in findings)
         parts.append(f'<ol class="summary-list">{items}</ol>')
-    else:
-        parts.append("<p>No irregularity: every act is as the laws require.</p>")
+    parts += [f"<p>{escape(line)}</p>" for line in findings_line(report)]
     parts += _games_sections(report, log, trace, steps)
     nets = _nets_html(report)
     parts += ["<h2>The games</h2>", _games_html(report), "<h2>The ledger</h2>",

@@ -68,6 +68,19 @@ def _ruling_lines(report: Mapping[str, Any], rulebook: Rulebook, markdown: bool)
     return lines
 
 
+def findings_line(report: Mapping[str, Any]) -> list[str]:
+    """What the list of rulings leaves unsaid: that there is no irregularity, or, where
+    --ignore or --select left findings out, how many and by which (a report of none kept
+    is no word that every act is lawful)."""
+    filtered = report.get("filtered")
+    if not filtered or not filtered["left_out"]:
+        return [] if report["findings"] else ["No irregularity: every act is as the laws require."]
+    left = filtered["left_out"]
+    by = [f"--ignore {','.join(filtered['ignore'])}"] if filtered["ignore"] else []
+    by += [f"--select {','.join(filtered['select'])}"] if filtered["select"] is not None else []
+    return [f"{left} finding{'s' * (left != 1)} left out by {' and '.join(by)}: not shown, nor counted in the status."]
+
+
 def games_rows(report: Mapping[str, Any], markdown: bool = False) -> list[list[Any]]:
     """One row per game; in Markdown every word from the log escaped (a `|` would split a cell)."""
     rows = []
@@ -102,8 +115,7 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
         lines.append("")
     if report["findings"]:
         lines += _ruling_lines(report, rulebook, markdown)
-    else:
-        lines.append("  No irregularity: every act is as the laws require.")
+    lines += [f"  {line}" for line in findings_line(report)]
     lines.append("")
     if report["games"]:
         table = draw_table(games_rows(report, markdown), GAME_HEADERS, "github" if markdown else "simple")
