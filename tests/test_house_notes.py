@@ -77,6 +77,17 @@ def test_the_house_the_logs_table_names_is_said_as_the_option_says_it(house, tmp
         assert said.count(note) == with_option.count(note) > 0
 
 
+def test_the_listing_of_the_laws_names_what_the_house_changes(house):
+    """`laws --house` showed the rules as `laws` does, Peel's "double the ante" and
+    "two antes" in the titles, and said nothing of the house's numbers, in any format."""
+    assert "House rules" not in in_process("laws")
+    listed = flat(in_process("laws", "--house", house))
+    assert ("House rules club: opening_multiple_of_ante = 3 (L25; Peel: 2); false_opener_penalty_antes = 3 (L33; "
+            "Peel: 2).") in listed
+    rules = {r["id"]: r["house_rules"] for r in json.loads(in_process("laws", "--format", "json", "--house", house))}
+    assert rules["L25"] == NOTES[:1] and rules["L33"] == NOTES[1:] and rules["L29"] == []
+
+
 def test_the_json_forms_carry_the_notes(house):
     detail = json.loads(in_process("law", "L33", "--format", "json", "--house", house))
     assert detail["house_rules"] == NOTES[1:]

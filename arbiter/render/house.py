@@ -46,15 +46,18 @@ def _wrap(text: str, indent: str) -> list[str]:
     return fold(" ".join(text.split()), 88, indent, " " * len(indent))
 
 
+def parameter_line(p: dict[str, Any]) -> str:
+    """`cards_per_hand = 6  (L7; Peel: 5)`: one parameter of a house summary."""
+    return f"{p['name']} = {words(p['value'])}  " + (f"({p['rule']}; Peel: {words(p['default'])})"
+                                                     if p["default_from"] == "Peel" else
+                                                     f"({p['default_from']}: {words(p['default'])})")
+
+
 def _sections(summary: dict[str, Any]) -> list[tuple[str, str, bool, list[tuple[str, list[str]]]]]:
     """The summary's sections, each its heading, what it says where it is empty, whether
     its lines fold (a hand's words are a sentence), and its items: a line and the
     sentences under it. The text and the Markdown say the same."""
-    parameters: list[tuple[str, list[str]]] = [
-        (f"{p['name']} = {words(p['value'])}  " + (f"({p['rule']}; Peel: {words(p['default'])})"
-                                                   if p["default_from"] == "Peel" else
-                                                   f"({p['default_from']}: {words(p['default'])})"), [])
-        for p in summary["parameters"]]
+    parameters: list[tuple[str, list[str]]] = [(parameter_line(p), []) for p in summary["parameters"]]
     hands: list[tuple[str, list[str]]] = [
         (f"{hand['name']}: {hand['in_words']}"
          + ("" if hand["placed"] else " Not in hand_order: it counts for nothing."), []) for hand in summary["hands"]]

@@ -7,6 +7,7 @@ from pathlib import PurePath
 from typing import Any, Iterable, Mapping, Sequence
 
 from arbiter.render.columns import draw_table
+from arbiter.render.house import house_summary, parameter_line
 from arbiter.rulebook.describe import Describer
 from arbiter.rulebook.house import case_path
 from arbiter.rulebook.in_force import house_notes
@@ -44,6 +45,7 @@ def rule_summary(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
         "link": SOURCE_URL,
         "cases": list(rule.cases),
         "case_count": len(rule.cases),
+        "house_rules": house_notes(rule, rulebook),
     }
 
 
@@ -56,7 +58,19 @@ def render_laws(rules: Iterable[Rule], rulebook: Rulebook, fmt: str, fit: int | 
     rows = [[r.id, r.section, r.title, how_enforced(r) if rulebook.active(r.id) else SWITCHED_OFF, len(r.cases)]
             for r in rules]
     headers = ["ID", "section", "title", "enforced", "cases"]
-    return draw_table(rows, headers, "github" if fmt == "markdown" else "simple", fit)
+    listing = draw_table(rows, headers, "github" if fmt == "markdown" else "simple", fit)
+    return listing + "".join(f"\n\n{line}" if n == 0 else f"\n{line}" for n, line in enumerate(_house_lines(rulebook)))
+
+
+def _house_lines(rulebook: Rulebook) -> list[str]:
+    """Under house rules, the parameters they change (the titles keep Peel's words), and
+    where to read each rule as it stands under them."""
+    if not rulebook.house:
+        return []
+    summary = house_summary(rulebook, None)
+    changed = "; ".join(" ".join(parameter_line(p).split()) for p in summary["parameters"])
+    return [f"House rules {summary['name']}: {changed or 'no parameter changed'}.",
+            "The titles are Peel's: `arbiter law ID --house FILE` says a rule with the values in force."]
 
 
 def law_detail(rule: Rule, rulebook: Rulebook, house_cases: Sequence[Mapping[str, str]] = ()) -> dict[str, Any]:
