@@ -27,7 +27,7 @@ from arbiter.checker import STATUS_INVALID
 from arbiter.errors import ArbiterError
 from arbiter.notation.reading import is_text_log, read_text_log
 from arbiter.reading import read_log_lazily
-from arbiter.reading.messages import NAME_WORDS
+from arbiter.reading.messages import NAME_WORDS, clip
 from arbiter.reading.schema import is_name
 from arbiter.seats import POOL
 
@@ -210,7 +210,8 @@ def night_date(file: str, log: Mapping[str, Any]) -> tuple[datetime.date | None,
     date = _stated_date(stated) if isinstance(stated, str) else None
     if date:
         return date, "meta.date", None
-    doubt = f"meta.date {stated!r} is no date" if isinstance(stated, str) else None
+    written = repr(stated) if isinstance(stated, str) else json.dumps(stated, ensure_ascii=False)  # 20260101, too
+    doubt = f"meta.date {clip(written)} is no date" if stated is not None else None
     named = _NAMED_DATE.search(os.path.basename(file))
     date = _iso_date(named.group(1)) if named else None
     if named and date is None:

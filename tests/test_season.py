@@ -110,11 +110,13 @@ def test_a_date_written_that_is_no_date_is_passed_over_with_a_line_on_standard_e
     secretary's slip is not silently moved to the end of the season."""
     paths = [write_night(tmp_path, "2026-02-19-b.json", 1, games=2, date="2026-13-45"),
              write_night(tmp_path, "2026-02-30-a.json", 2, games=2),
-             write_night(tmp_path, "2026-02-20-c.json", 3, games=2)]
+             write_night(tmp_path, "2026-02-20-c.json", 3, games=2),
+             write_night(tmp_path, "2026-02-21-d.json", 4, games=2, date=20260101)]  # a number: passed over unsaid
     code, table, said = in_process("season", *paths)
-    assert code == 0 and table.splitlines()[0].startswith("3 nights, 2026-02-19 to 2026-02-20 and 1 undated")
+    assert code == 0 and table.splitlines()[0].startswith("4 nights, 2026-02-19 to 2026-02-21 and 1 undated")
     assert said.splitlines() == [f"arbiter: {paths[0]}: meta.date '2026-13-45' is no date: dated by its file name",
-                                 f"arbiter: {paths[1]}: the file name's 2026-02-30 is no date: undated"]
+                                 f"arbiter: {paths[1]}: the file name's 2026-02-30 is no date: undated",
+                                 f"arbiter: {paths[3]}: meta.date 20260101 is no date: dated by its file name"]
 
 
 def test_a_night_read_from_standard_input_is_dated_by_its_meta(tmp_path):
