@@ -409,6 +409,19 @@ def test_a_call_by_one_short_of_the_stake_under_table_stakes_is_refused(tmp_path
     assert short.read_text(encoding="utf-8").splitlines()[-1] == "# refused: Bob calls"
 
 
+def test_a_call_by_an_early_sayer_short_under_table_stakes_is_refused(tmp_path):
+    """Ann, with 4 counters, said 3 early; Dan, jumped, made it 5. At her turn `next` offers
+    her a pass or a show for 4, no play: her `calls` was written `Ann plays 5`, a stake she
+    could not make (A5 then read it as all she has), where in her own turn it is refused."""
+    short = tmp_path / "short.hand"
+    short.write_text("players Ann Bob Cat Dan; limit 20; ante 1; house table-stakes; stacks Ann 4, Bob 20, Cat 20, "
+                     "Dan 20\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Ann plays 3; "
+                     "Dan plays 5\n", encoding="utf-8")
+    output = run(str(short), input="Ann calls\n").output
+    assert "refused: nothing to call: Ann is offered no play here (next says what may be done)" in output, output
+    assert short.read_text(encoding="utf-8").splitlines()[-1] == "# refused: Ann calls"
+
+
 def test_a_call_by_one_offered_nothing_out_of_his_turn_is_the_highest_stake_recorded_and_judged(tmp_path):
     """Dan has passed; `next` offers him nothing. His `calls` is an act outside the answer:
     read as the notation reads it, the highest stake, written so and judged (law 27), as

@@ -43,18 +43,20 @@ class EngineReckoning:
         """The play offered him; but to an early actor whose stake already meets the stake he
         must meet at his turn (offered only a raise: his turn passes without one, item 24),
         his own stake, kept. None before the opening (an open is no call), and to one under
-        table stakes short of the stake, whose turn offers a pass or a show for what he has:
-        `calls` is refused, as `next` offers no play. One offered nothing else (out of his
-        turn, or at his turn to show, the betting closed) calls the highest stake, as the
-        notation reads it: an act outside the answer, recorded and judged."""
+        table stakes short of the stake, whose turn (or early act's turn, come again) offers a
+        pass or a show for what he has: `calls` is refused, as `next` offers no play. One
+        offered nothing else (out of his turn, or at his turn to show, the betting closed)
+        calls the highest stake, as the notation reads it: an act outside the answer,
+        recorded and judged."""
         offered = [act for act in self.answer["acts"] if act["type"] == "play" and self.answer["player"] == player]
         offered += [act for act in self.answer["others"] if act["type"] == "play" and act.get("player") == player]
         if offered and "minimum" in offered[0]:
             least: int = offered[0]["minimum"]
             own = self.stake_of(player)
             return own if least > own >= self.board.stake_to_meet(player) else least
-        if not self.opened or (self.answer["player"] == player
-                               and any(act["type"] == "demand_show" for act in self.answer["acts"])):
+        shows = [act for act in self.answer["acts"] if act["type"] == "demand_show" and self.answer["player"] == player]
+        shows += [act for act in self.answer["others"] if act["type"] == "demand_show" and act.get("player") == player]
+        if not self.opened or shows:  # short of the stake, at his turn or at his early act's (item 24)
             return None
         return self.highest()
 
