@@ -105,6 +105,7 @@ __all__ = [
     "HandValue",
     "check_minimum",
     "compare",
+    "equal_but_for_the_joker",
     "evaluate",
     "hand_class",
     "meets_minimum",
@@ -621,6 +622,11 @@ def _suited_value(hand: tuple[int, ...], rules: HandRules) -> HandValue:
     top = _run_top(frozenset(ranks), 5, 1, rules.ace_in_sequences == "low_or_high")
     top_heart = top is not None and top * 4 + _HEARTS in hand
     return _value(ranks, suited, suited and suits[0] == _HEARTS, top_heart, rules, suits)
+
+
+def equal_but_for_the_joker(a: HandValue, b: HandValue) -> bool:
+    """Do two hands differ by the joker's edge alone (p. 41), every other comparison equal?"""
+    return a != b and a >> 1 == b >> 1
 
 
 def hand_class(value: HandValue, rules: HandRules = DEFAULT_RULES) -> str:

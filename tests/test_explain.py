@@ -710,3 +710,14 @@ def test_a_file_name_not_in_utf_8_is_named_in_words_the_story_can_hold(tmp_path,
     done = subprocess.run([*ARBITER, "explain", str(log), "--format", fmt], capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "\\xff.json" in done.stdout.decode("utf-8").replace("\\\\", "\\")
+
+
+def test_hands_equal_but_for_the_joker_are_told_as_the_joker_decides(capsys):
+    """Dan's joker called a king pairs his king, as Cat's kings: equal hands but for the
+    joker's edge (p. 41). The story said "Dan's pair beats Cat's pair (law 74: …)", a law
+    that did not decide it."""
+    case = cases_dir() / "house" / "joker-called-king-beats-the-real-king.json"
+    code, out, _ = run(capsys, "explain", str(case), "--house", "joker")
+    told = " ".join(out.split())
+    assert code == 0 and ("At the show Dan's pair beats Cat's pair, equal to it but for the joker, whose edge decides "
+                          "(house rule: joker is true).") in told

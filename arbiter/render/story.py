@@ -14,7 +14,7 @@ import json
 from typing import Any, Callable, Mapping, Sequence
 
 from arbiter.cards import parse_cards
-from arbiter.hands import HandRules, evaluate, hand_class
+from arbiter.hands import HandRules, equal_but_for_the_joker, evaluate, hand_class
 from arbiter.render.markdown import md
 from arbiter.render.rulebook import rule_label
 from arbiter.rulebook.in_force import house_notes
@@ -286,11 +286,14 @@ class Storyteller:
                     f"equal ({rule_ref(share.id)}: {share.title[0].lower()}{share.title[1:]}).")
         if shown[best] == shown[runner] or best not in winners:
             return None
+        noun = _hand_noun(shown[best], self.hand_rules)
+        beats = "beat" if noun in ("threes", "fours", "two pairs") else "beats"
+        if equal_but_for_the_joker(shown[best], shown[runner]):  # no law of the hands decides: the house's joker
+            return (f"At the show {best}'s {noun} {beats} {runner}'s {_hand_noun(shown[runner], self.hand_rules)}, "
+                    "equal to it but for the joker, whose edge decides (house rule: joker is true).")
         rule = self._law_of_hands({hand_class(shown[player], self.hand_rules) for player in (best, runner)})
         if rule is None:
             return None
-        noun = _hand_noun(shown[best], self.hand_rules)
-        beats = "beat" if noun in ("threes", "fours", "two pairs") else "beats"
         house = "".join(f"; {note[0].lower()}{note[1:]}" for note in house_notes(rule, self.rulebook))
         return (f"At the show {best}'s {noun} {beats} {runner}'s {_hand_noun(shown[runner], self.hand_rules)} "
                 f"({rule_ref(rule.id)}: {rule.title[0].lower()}{rule.title[1:]}{house}).")
