@@ -306,6 +306,8 @@ def test_bytes_no_text_log_holds_are_said_with_the_hint_of_utf16(data: bytes, li
 
 @pytest.mark.parametrize("text, line, column, wanted", [
     ("", 1, 1, "the table comes first: 'players', 'limit' and 'ante'"),
+    # at the end of the last line, not on a line past the file's (it said line 3 of a file of two)
+    ("# only a comment\n\n", 2, 1, "the table comes first: 'players', 'limit' and 'ante'"),
     (HEAD + "Ann deals\nBob plys 2\n", 3, 5, "expected what Bob does (adds, antes, asks, "),
     (HEAD + "Ann deals\nBob plys 2\n", 3, 5, "found 'plys' (did you mean 'plays'?)"),
     (HEAD + "Ann deals\nCarl plys 2\n", 3, 6, "found 'plys' (did you mean 'plays'?)"),  # a name: no word for it

@@ -239,7 +239,7 @@ class _Parser:
     def parse(self) -> Parsed:
         while self.pos < len(self.text):
             self.line()
-        self.require_table(len(self.text))
+        self.require_table(len(self.text) - self.text.endswith("\n"))  # at the last line's end, not past it
         log: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if self.meta is not None:
             log["meta"] = self.meta
