@@ -215,7 +215,8 @@ def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[
     if _house_digest(house) != _house_digest(now["house"]):
         why = f" ({fresh['error']['message']})" if fresh["status"] == "invalid" else ""
         raise VerifyError(f"the house rules differ: the report was made under {_house(house)}, this "
-                          f"check is under {_house(now['house'])}{why}; give the report's with --house FILE")
+                          f"check is under {_house(now['house'])}{why}; give the report's house rules with "
+                          "--house FILE")
 
 
 def _given(report: Mapping[str, Any]) -> tuple[object, object]:

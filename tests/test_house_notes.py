@@ -88,6 +88,14 @@ def test_the_listing_of_the_laws_names_what_the_house_changes(house):
     assert rules["L25"] == NOTES[:1] and rules["L33"] == NOTES[1:] and rules["L29"] == []
 
 
+def test_the_listing_of_the_laws_names_no_change_where_the_house_restates_peels_value(tmp_path):
+    """A house file writing Peel's own 0.5 changes nothing: the listing said "= 0.5 (L19;
+    Peel: 0.5)" where `law L19` and the JSON gave no note."""
+    restated = tmp_path / "h2.yaml"
+    restated.write_text("name: h2\nparameters: {max_ante_fraction_of_limit: 0.5}\n", encoding="utf-8")
+    assert "House rules h2: no parameter changed." in in_process("laws", "--house", str(restated))
+
+
 def test_the_json_forms_carry_the_notes(house):
     detail = json.loads(in_process("law", "L33", "--format", "json", "--house", house))
     assert detail["house_rules"] == NOTES[1:]

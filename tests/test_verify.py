@@ -177,6 +177,7 @@ def test_the_house_rules_must_be_the_reports(tmp_path: Path):
     report.write_text(in_process("check", str(CASE), "--house", "blaze", "--format", "json")[1])
     code, _, err = in_process("verify", str(report), str(CASE))
     assert code == 2 and "the house rules differ" in err and "'blaze'" in err and "no house rules" in err
+    assert err.rstrip().endswith("give the report's house rules with --house FILE")  # not "the report's with"
     house = tmp_path / "blaze.yaml"
     shutil.copy(rules_dir() / "house" / "blaze.yaml", house)
     assert in_process("verify", str(report), str(CASE), "--house", str(house))[0] == 0  # same bytes elsewhere

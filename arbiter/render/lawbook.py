@@ -68,7 +68,8 @@ def _house_lines(rulebook: Rulebook) -> list[str]:
     if not rulebook.house:
         return []
     summary = house_summary(rulebook, None)
-    changed = "; ".join(" ".join(parameter_line(p).split()) for p in summary["parameters"])
+    changed = "; ".join(" ".join(parameter_line(p).split()) for p in summary["parameters"]
+                        if p["value"] != p["default"])  # a value the file restates is no change
     return [f"House rules {summary['name']}: {changed or 'no parameter changed'}.",
             "The titles are Peel's: `arbiter law ID --house FILE` says a rule with the values in force."]
 
