@@ -38,7 +38,8 @@ def on_discard(r: Judge, event: Event) -> None:
         pending = game.the_draw().pending(game.still_in)
         skipped = pending[: pending.index(player)] if player in pending else []
     first = hand.discarded is None
-    early = first and hand.given > 0  # cards given him before his discard count towards it
+    # cards given him before his discard count towards it; a give all exposed (L40) gave him none, and so owes all
+    early = first and hand.supplied
     hand.discarded = (hand.discarded or 0) + count
     if early:
         hand.supplied = hand.given >= hand.discarded  # else the dealer owes him the rest
