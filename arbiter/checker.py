@@ -19,7 +19,7 @@ from arbiter.findings import Finding
 from arbiter.notation.reading import Locate, is_text_log, read_any_log, text_locator
 from arbiter.reading import read_built_log, read_log_lazily, read_source
 from arbiter.rulebook.loader import load_rulebook
-from arbiter.rulebook.model import Rulebook, normalise_id
+from arbiter.rulebook.model import Rulebook, normalise_id, where_rules_are_listed
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -131,7 +131,7 @@ def rule_ids(rulebook: Rulebook, given: str | Iterable[str] | None, option: str)
     ids = set()
     for item in items:
         if not isinstance(item, str) or normalise_id(item) not in rulebook.rules:
-            raise UnknownRuleError(str(item), f"{option}: unknown rule ID {item!r} (`arbiter laws` lists them all)")
+            raise UnknownRuleError(str(item), f"{option}: unknown rule ID {item!r} ({where_rules_are_listed(item)})")
         ids.add(normalise_id(item))
     return ids
 

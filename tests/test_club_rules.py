@@ -775,3 +775,15 @@ def test_a_number_a_summary_says_is_unknown_where_the_log_does_not_say_it(tmp_pa
     log["table"].update(table)
     report = check_log(log, rulebook=apply_house(rulebook, read_house(str(path))))
     assert [f["summary"] for f in report["findings"] if f["id"] == "H1"] == [said]
+
+
+def test_a_club_rule_asked_for_without_its_house_file_says_where_it_is_listed():
+    """`law H1` without the house file: "`arbiter laws` lists them all", where they do not list
+    a club's rule; and with it, the JSON linked the club's rule to Peel's book."""
+    code, _, err = run("law", "H1")
+    assert code == 2 and err == ("arbiter: no rule 'H1': `arbiter laws --house FILE` lists a club's own rules, H1, "
+                                 "H2 …, with the laws\n")
+    code, out, _ = run("law", "H1", "--house", "jacks-to-open", "--format", "json")
+    assert code == 0 and json.loads(out)["link"] is None
+    code, out, _ = run("law", "L30", "--house", "jacks-to-open", "--format", "json")
+    assert json.loads(out)["link"].startswith("https://www.gutenberg.org/")

@@ -29,6 +29,12 @@ def how_enforced(rule: Rule) -> str:
     return found or (rule.severity or "irregularity" if rule.enforced_by == "finding" else rule.enforced_by)
 
 
+def link(rule: Rule) -> str | None:
+    """Peel's book, where the rule is of it or the arbiter's reading of it; none for a
+    club's own rule (law 81), which is in its house file."""
+    return None if rule.authority == "house" else SOURCE_URL
+
+
 def rule_summary(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
     """One line of `arbiter laws --format json`: code, name, how enforced, link."""
     return {
@@ -42,7 +48,7 @@ def rule_summary(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
         "active": rulebook.active(rule.id),
         "text": rule.text,
         "source": dict(rule.source),
-        "link": SOURCE_URL,
+        "link": link(rule),
         "cases": list(rule.cases),
         "case_count": len(rule.cases),
         "house_rules": house_notes(rule, rulebook),
@@ -86,7 +92,7 @@ def law_detail(rule: Rule, rulebook: Rulebook, house_cases: Sequence[Mapping[str
     data["machine_form_in_words"] = describer.rule(rule)
     data["enforced"] = how_enforced(rule)
     data["active"] = rulebook.active(rule.id)
-    data["link"] = SOURCE_URL
+    data["link"] = link(rule)
     data["house_cases"] = list(house_cases)
     return data
 

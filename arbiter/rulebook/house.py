@@ -31,6 +31,7 @@ from arbiter.resources import rules_dir, schema_path
 from arbiter.rulebook.in_force import parameters_of
 from arbiter.rulebook.loader import rule_problem
 from arbiter.rulebook.model import (
+    CLUB_ID,
     Rule,
     Rulebook,
     conditional_entry,
@@ -59,7 +60,6 @@ if TYPE_CHECKING:
 MAX_BYTES = 64 * 1024  # a house file names a dozen parameters: ample
 MAX_NESTING = 16  # a club rule nests as deep as a rule file (12 levels at most in rules/), plus the file and its list
 HOUSE_AUTHORITY = "house"  # a club rule's `authority`: the club's own rule, not Peel's
-CLUB_ID = re.compile(r"^H[1-9][0-9]*$")
 
 
 @lru_cache(maxsize=1)

@@ -221,7 +221,7 @@ class Rulebook:
         try:
             return self.rules[normalise_id(rule_id)]
         except KeyError:
-            raise UnknownRuleError(rule_id, f"no rule {rule_id!r}: `arbiter laws` lists them all") from None
+            raise UnknownRuleError(rule_id, f"no rule {rule_id!r}: {where_rules_are_listed(rule_id)}") from None
 
     def in_order(self) -> list[Rule]:
         return sorted(self.rules.values(), key=lambda r: rule_sort_key(r.id))
@@ -250,6 +250,17 @@ class Rulebook:
     def parameter_owner(self) -> dict[str, str]:
         """Which rule file defines each parameter."""
         return {name: rule.id for rule in self.rules.values() for name in rule.parameters}
+
+
+CLUB_ID = re.compile(r"^H[1-9][0-9]*$")  # a club's own rule (law 81): H1, H2, … in its house file
+
+
+def where_rules_are_listed(rule_id: object) -> str:
+    """Said of a rule ID not in the rule book: where the rules are listed, a club's own (H1
+    …) with its house file."""
+    if isinstance(rule_id, str) and CLUB_ID.match(normalise_id(rule_id)):
+        return "`arbiter laws --house FILE` lists a club's own rules, H1, H2 …, with the laws"
+    return "`arbiter laws` lists them all"
 
 
 def normalise_id(rule_id: str) -> str:
