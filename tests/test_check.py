@@ -386,3 +386,17 @@ def test_a_card_given_after_a_discard_that_named_none_is_known_to_be_held():
     log["events"][20] = {"type": "give", "to": "Dan", "count": 4, "cards": ["Ah", "Ad", "Ac", "Kh"]}
     log["events"][29] = {"type": "collect_discards", "cards": ["Ah"]}
     assert [(f["id"], f["event"]) for f in check_log(log)["findings"]] == [("L1", 29), ("L41", 29)]
+
+
+@pytest.mark.parametrize("before, promised", [("Dan passes\n", False), ("", True)])
+def test_a_card_exposed_before_the_discard_is_owed_again_only_to_one_who_will_draw(before, promised):
+    """L40 at a give all exposed before the player discards: his discard, when he makes it,
+    is owed him; not where he has passed (law 35's give that changes nothing): there the
+    ruling promised a discard and a debt that never come."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\nBob discards 1; Bob asks 1; Bob gets 1\n"
+            f"Cat discards 1; Cat asks 1; Cat gets 1\n{before}Dan gets 1 exposed 1\n")
+    log, _ = parse_checked(text, "x.hand")
+    (summary,) = [f["summary"] for f in check_log(log)["findings"] if f["id"] == "L40"]
+    assert ("when they make it, Ann owes what was not given face down" in summary) is promised
+    assert ("no more are owed" in summary) is not promised
