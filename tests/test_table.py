@@ -296,6 +296,18 @@ def test_a_win_recorded_while_hands_are_due_is_ruled_at_the_last_show(tmp_path, 
     assert f"game 1 is over: {'Cat' if ruled else 'Ann'} takes 5." in output
 
 
+def test_between_the_shows_the_pool_and_the_nets_stand_as_the_game_is_played(tmp_path):
+    """Reading 44: Ann's win recorded, Cat shown, Ann's show due: the game goes on at the
+    table, and `status` said "pool 0" and Cat's net +3, the log's end paying her the pool
+    as it stands, while it said the show was still to come."""
+    script = ["Ann deals; Ann shuffles; Cat cuts; Bob antes 1", "dealt Bob 5, Cat (2s 3s 4s 5s 7s), Ann (2h 3h 4h 5h 7h)",
+              "Cat opens 2; Ann plays 2; Bob passes", "Cat stands; Ann stands", "Cat stands; Ann stands", "Ann wins",
+              "Cat shows (2s 3s 4s 5s 7s)", "status"]
+    output = run(str(tmp_path / "t.hand"), "--players", "Ann,Bob,Cat", "--limit", "10", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    assert "pool 5; stakes: Bob 1, Cat 2, Ann 2" in output and "net so far: Ann -2, Bob -1, Cat -2" in output
+
+
 def test_a_ruling_moved_to_a_later_event_is_neither_said_again_as_new_nor_withdrawn(tmp_path):
     """The audit's jack-pot: Ann opens with tens, dealt known, and is left alone: L33 is ruled
     at the last pass, the game's last event as it stands; her show moves it there. The table

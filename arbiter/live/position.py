@@ -36,14 +36,28 @@ class Position:
     replay: Replay
     answer: dict[str, Any]  # what may come next: the engine's answer (`engine/next_acts.py`)
     before_end: frozenset[int]  # the findings made before the log's end settled the game in play (their ids)
+    in_play: tuple[int, dict[str, int]]  # the pool and the nets before it: what a game still played stands at
+
+    @property
+    def held(self) -> bool:
+        """Did the log's end settle a game the engine's answer still plays (a win recorded
+        while hands are due at the show: reading 44)? At the table its end is to come."""
+        return any(self._held(game) for game in self.games)
 
     @property
     def findings(self) -> list[dict[str, Any]]:
         """The rulings said at the table: the report's, but for those the log's end made of
-        a game the engine's answer still plays (a win recorded while hands are due at the
-        show, A3 as the hands shown so far stand: reading 44): they are said at its end."""
-        held = any(self._held(game) for game in self.games)
+        a game still played (A3 as the hands shown so far stand): they are said at its end."""
+        held = self.held
         return [finding.to_dict() for finding in self.replay.findings if not held or id(finding) in self.before_end]
+
+    def pool(self) -> int:
+        """The pool as the table has it: before the log's end pays out a game still played."""
+        return self.in_play[0] if self.held else self.replay.board.ledger.pool
+
+    def net(self) -> dict[str, int]:
+        """The nets so far, as the table has them (`pool`)."""
+        return dict(self.in_play[1]) if self.held else self.replay.board.ledger.net(self.log["table"]["players"])
 
     @property
     def games(self) -> list[GameAccount]:
@@ -92,8 +106,10 @@ def position_of(log: dict[str, Any], parsed: Parsed, rules: CompiledRules) -> Po
         replay.step(k, event)
     answer = next_acts(replay)
     before_end = frozenset(map(id, replay.findings))
+    ledger = replay.board.ledger
+    in_play = (ledger.pool, ledger.net(log["table"]["players"]))
     replay.finish(len(log["events"]))
-    return Position(log, parsed, replay, answer, before_end)
+    return Position(log, parsed, replay, answer, before_end, in_play)
 
 
 def status_lines(position: Position) -> list[str]:
@@ -109,12 +125,12 @@ def status_lines(position: Position) -> list[str]:
             else "an ordinary game")
     stakes = ", ".join(f"{p} {s}" for p, s in now["stakes"].items())
     out = [p for p in now["stakes"] if p not in now["still_in"]]
-    net = ", ".join(f"{p} {v:+d}" for p, v in replay.board.ledger.net(table["players"]).items())
+    net = ", ".join(f"{p} {v:+d}" for p, v in position.net().items())
     return [
         head,
         f"game {now['game']}, deal {now['deal']}: {now['dealer']} deals; {kind}; "
         f"{PHASE_WORDS[position.answer['phase']]}",  # the engine's answer says where the game stands (SPEC 28)
-        f"pool {now['pool']}; stakes: {stakes}",
+        f"pool {position.pool()}; stakes: {stakes}",
         f"still in: {', '.join(now['still_in']) or 'no one'}"
         + (f"; out: {', '.join(out)}" if out else "") + (f" (foul: {', '.join(now['foul'])})" if now["foul"] else ""),
         f"net so far: {net}",

@@ -152,7 +152,7 @@ class TableSession:
         self.say(f"next: {next_to_act(self.position)}")
 
     def farewell(self) -> None:
-        net = self.position.replay.board.ledger.net(self.players)
+        net = self.position.net()
         self.say(f"The log is saved in {self.journal.path} ({len(self.position.log['events'])} events); "
                  f"net so far: {', '.join(f'{p} {v:+d}' for p, v in net.items())}.")
 

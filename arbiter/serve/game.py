@@ -192,7 +192,7 @@ class ServedGame:
             "table": table,
             "seats": seats,
             "game": None if game is None else {
-                "number": now["game"], "deal": now["deal"], "pool": now["pool"],
+                "number": now["game"], "deal": now["deal"], "pool": position.pool(),
                 "phase": PHASE_WORDS[answer["phase"]], "jackpot": now["jackpot"],
             },
             "answer": answer,
@@ -211,7 +211,7 @@ class ServedGame:
                                                       table.get("pronouns"), None),
                          "told": ruling_told(f, self.rulebook, table.get("pronouns"))}  # to be read aloud
                         for f in position.findings],
-            "net": replay.board.ledger.net(table["players"]),
+            "net": position.net(),
             "dispute": position.current_dispute(),
         }
 
