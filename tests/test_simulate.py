@@ -414,3 +414,12 @@ def test_the_docs_count_the_kinds_planted_as_the_simulator_has_them():
     laws = {re.match(r"[LDA]\d+", kind.kind).group(0) for kind in KINDS}
     said = (Path(__file__).parent.parent / "docs" / "simulate.md").read_text(encoding="utf-8")
     assert f"({len(KINDS)} kinds over {len(laws)} laws," in " ".join(said.split())
+
+
+def test_the_help_says_what_a_plant_rate_of_one_gives():
+    """`--plant 1` does not plant one irregularity in every game (a plant waits for its
+    moment, which a game may never come to): the help said "Chance per game of one planted
+    irregularity", where docs/simulate.md says about two games in three."""
+    said = " ".join(CliRunner().invoke(cli, ["simulate", "--help"]).output.split())
+    assert "Chance per game of one planted irregularity" not in said
+    assert "(at 1, about two games in three carry one)" in said

@@ -38,7 +38,9 @@ class Probability(click.FloatRange):
               help="Players per log [default: 2-10, by the seed].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed writes the same logs.")
 @click.option("--plant", "plant", type=Probability(0.0, 1.0), default=0.0, show_default=True, metavar="RATE",
-              help="Chance per game of one planted irregularity; each log's truth goes into DIR/truth.")
+              help="Chance per game of being given one irregularity or ruling to carry, planted where the "
+                   "game comes to its moment (at 1, about two games in three carry one); each log's truth goes "
+                   "into DIR/truth.")
 @click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
               help="How to report what was written.")
 def simulate(out: str, logs: int, games: int, players: int | None, seed: int, plant: float, fmt: str) -> None:
