@@ -553,3 +553,18 @@ def test_an_event_the_replay_cannot_take_is_placed_at_its_line_in_the_text(tmp_p
     for command in ("explain", "next"):
         code, _, err = in_process(command, str(hand))
         assert code == 2 and f"{hand}: line 4, column 3: event 0 (discard by Ann)" in err, command
+
+
+def test_convert_and_rulebook_refuse_to_write_over_the_file_they_read(tmp_path):
+    """`convert LOG -o LOG` wrote the text over the JSON it read (and `rulebook --house H
+    -o H` the rule book over the house file, which no command could read again)."""
+    log = tmp_path / "self.json"
+    log.write_bytes((cases_dir() / "l13-foul-hand-lifted.json").read_bytes())
+    house = tmp_path / "h.yaml"
+    house.write_text("parameters: {cards_per_hand: 6}\n", encoding="utf-8")
+    for args, path in ((["convert", "--to", "text", str(log), "-o", str(log)], log),
+                       (["rulebook", "--house", str(house), "-o", str(house)], house)):
+        before = path.read_bytes()
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 2 and f"is the file read ({path}): write to another file" in result.output
+        assert path.read_bytes() == before

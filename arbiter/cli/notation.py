@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from arbiter.cli.app import cli
+from arbiter.cli.output import not_a_file_read
 from arbiter.json_lines import to_json
 from arbiter.notation import read_any_log, write_text
 from arbiter.reading import read_source, read_stream
@@ -26,6 +27,7 @@ def convert(log: str, target: str, output: str | None) -> None:
     if output in (None, "-"):
         click.echo(text, nl=False)
         return
+    not_a_file_read(output, [log])
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as exc:

@@ -15,7 +15,9 @@ import io
 import os
 import signal
 import sys
-from typing import IO, TYPE_CHECKING, Callable
+from typing import IO, TYPE_CHECKING, Callable, Iterable
+
+import click
 
 from arbiter.errors import ArbiterError
 from arbiter.escapes import CONTROLS, without_escapes
@@ -23,6 +25,20 @@ from arbiter.report import EXIT_INVALID
 
 if TYPE_CHECKING:
     from arbiter.bulk import LeftOut
+
+
+def not_a_file_read(output: str | os.PathLike[str], read: Iterable[str | None]) -> None:
+    """`-o` naming a file the command reads (its log, its house file) would put the output
+    where the input was, and the input could not be read again: refused, exit 2."""
+    for path in read:
+        if path is None or path == "-":
+            continue
+        try:
+            same = os.path.samefile(output, path)
+        except OSError:  # one of them is no file (the output not yet written, a shipped house's name)
+            same = False
+        if same:
+            raise click.UsageError(f"-o {os.fspath(output)} is the file read ({path}): write to another file")
 
 
 def failed(exc: Exception) -> int:

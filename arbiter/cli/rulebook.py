@@ -9,6 +9,7 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import HOUSE, cli
+from arbiter.cli.output import not_a_file_read
 from arbiter.render.formats import RULEBOOK_FORMATS
 from arbiter.render.rulebook import render_rulebook_html, render_rulebook_json, render_rulebook_markdown
 from arbiter.resources import cases_dir
@@ -34,6 +35,8 @@ def _way_to_cases(output: Path) -> str:
 def rulebook(fmt: str, output: Path | None, house: str | None) -> None:
     """The whole code of laws by section: words, parameters, interpretations, an example case each."""
     output = None if output == Path("-") else output
+    if output is not None:
+        not_a_file_read(output, [house])
     book = build_rulebook(house)
     if fmt == "markdown":  # its case links open from the folder it is written to
         way = _way_to_cases(output) if output else "."
