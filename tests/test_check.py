@@ -400,3 +400,16 @@ def test_a_card_exposed_before_the_discard_is_owed_again_only_to_one_who_will_dr
     (summary,) = [f["summary"] for f in check_log(log)["findings"] if f["id"] == "L40"]
     assert ("when they make it, Ann owes what was not given face down" in summary) is promised
     assert ("no more are owed" in summary) is not promised
+
+
+def test_a_stake_after_a_say_no_one_opened_says_no_show_is_to_come():
+    """Law 29's game over, its pool staying: Cat's stake after it was ruled "after the
+    betting had closed: the bets being equal, the hands are shown", where there was no
+    betting and no hand is shown."""
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat demands show 1; Dan passes; Ann passes; Bob passes\nCat plays 2\n")
+    log, _ = parse_checked(text, "x.hand")
+    report = check_log(log)
+    (late,) = [f for f in report["findings"] if f["event"] == 9]
+    assert late["id"] == "L59" and "no one opening the game: there is no betting and no show" in late["summary"]
+    assert "the hands are shown" not in late["summary"] and report["games"][0]["winners"] == []
