@@ -1983,3 +1983,17 @@ def test_an_early_stake_short_of_the_opening_after_a_straddle_is_offered_the_ope
     assert [o["minimum"] for o in dan] == [4]
     findings = replay_log({**case, "events": [*events, {"type": "play", "player": "Dan", "stake": 4}]})["findings"]
     assert [f["id"] for f in findings if f["event"] == 7] == []
+
+
+def test_a_pack_holding_only_the_card_exposed_to_him_gives_him_nothing_until_made_up():
+    """Ten players, two cards left in the pack: Ann gives Bob his 2, one face up, which goes
+    back to the pack and is not to be given him (L40). The pack holds that card alone:
+    `next` offered "Ann gives Bob 1 card" where Bob discarded 2 (and, where he discarded 3,
+    the L41 procedure): the others draw first and the pack is made up (L41), in both."""
+    players = "Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon".split()
+    text = (f"players {' '.join(players)}; limit 20; ante 1\nAnn deals; Ann shuffles; Jon cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; " + "; ".join(f"{p} plays 2" for p in players[3:] + players[:2]) + "\n"
+            "Bob discards 2; Bob asks 2; Bob gets 2 exposed 1\n")
+    answer = answer_to(text)
+    assert answer["player"] == "Cat" and [a["type"] for a in answer["acts"]] == ["discard", "pass"]
+    assert answer["owed"] == [{"by": "Ann", "to": "Bob", "what": "give", "cards": 1, "law": "L40"}]
