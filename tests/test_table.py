@@ -395,6 +395,18 @@ def test_a_check_before_the_game_is_opened_is_refused_as_next_offers_no_play(tmp
         "# refused: Cat checks", "# refused: Bob checks"]
 
 
+def test_a_line_the_replay_cannot_take_is_refused_with_its_column_marked(tmp_path):
+    """docs/table.md: a line that asks for what the table does not hold (a discard before
+    any deal) is refused with the column marked, as `check` places it; the table said the
+    reason alone, where a line the notation could not read had its caret."""
+    log = tmp_path / "e.hand"
+    log.write_text("players Ann Bob Cat; limit 10; ante 1\n", encoding="utf-8")
+    output = run(str(log), input="Ann discards 1\nAnn deals; Bob adds 4\n").output
+    assert "refused: event 0 (discard by Ann): no deal has begun: a deal event must come first\n  Ann discards 1\n  ^" \
+        in output, output
+    assert "(table.stacks)\n  Ann deals; Bob adds 4\n             ^" in output, output
+
+
 def test_a_call_before_the_game_is_opened_is_refused_as_next_offers_no_play(tmp_path):
     """`next` offers Dan an open or a pass, no play to meet: `Dan calls` was written
     `Dan plays 1` (the ante), a short opening `check` then finds irregular (L25). The table

@@ -14,9 +14,10 @@ from typing import Any, Final, NamedTuple
 from arbiter.engine.compiled import CompiledRules
 from arbiter.engine.next_acts import next_acts
 from arbiter.engine.replay import Replay
+from arbiter.errors import LogError
 from arbiter.events import DEALERS_ACTS, MAX_STAKE
 from arbiter.findings import GameAccount
-from arbiter.notation import Parsed, parse_checked
+from arbiter.notation import NotationError, Parsed, parse_checked
 from arbiter.notation.reckoning import Reckon
 from arbiter.words import plural, pronoun_of
 
@@ -95,7 +96,13 @@ def read_position(text: str, name: str, rules: CompiledRules, reckon: Reckon | N
     line and column, or a `ReplayError`) for a log that cannot be replayed. `reckon` reads
     the words players say (`calls` …), by the words alone without it."""
     log, parsed = parse_checked(text, name, reckon)
-    return position_of(log, parsed, rules)
+    try:
+        return position_of(log, parsed, rules)
+    except LogError as error:  # an event the replay cannot take: said at its line and column, as `check` says it
+        if isinstance(error, NotationError) or not error.path:
+            raise
+        line, column = parsed.where(error.path)
+        raise NotationError(line, column, error.message, error.path, error.event) from None
 
 
 def position_of(log: dict[str, Any], parsed: Parsed, rules: CompiledRules) -> Position:
