@@ -308,6 +308,20 @@ def test_between_the_shows_the_pool_and_the_nets_stand_as_the_game_is_played(tmp
     assert "pool 5; stakes: Bob 1, Cat 2, Ann 2" in output and "net so far: Ann -2, Bob -1, Cat -2" in output
 
 
+def test_a_false_openers_show_says_the_games_end_again_as_it_now_is(tmp_path):
+    """Cat opens the jack-pot, her hand not recorded, and is left alone: "game 2 is over:
+    Cat takes 7", as it stands; her show is false (L33): the pool stays and the next game is
+    the next jack-pot, and the table said the ruling but not the end it changed."""
+    script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat passes; Dan passes; Ann passes; Bob passes",
+              "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1", "dealt",
+              "Cat opens 2", "Dan passes; Ann passes; Bob passes", "Cat shows (2c 3d 5h 7s 9c)"]
+    output = run(str(tmp_path / "j.hand"), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    shown = output[output.index("[L33 irregularity]"):]
+    assert "game 2 is over: no one takes the pool; it stays. Next: Cat deals, a jack-pot with QQ or better to open." \
+        in shown, output
+
+
 def test_a_ruling_moved_to_a_later_event_is_neither_said_again_as_new_nor_withdrawn(tmp_path):
     """The audit's jack-pot: Ann opens with tens, dealt known, and is left alone: L33 is ruled
     at the last pass, the game's last event as it stands; her show moves it there. The table

@@ -79,12 +79,19 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
     ended_before = before.games_over if before else set()
     lines += [f"game {number} is no longer over" for number in sorted(ended_before - after.games_over)]
     answer = after.answer
+    told = {game.game: _outcome(game) for game in before.games} if before else {}
     for game in after.games:
-        if game.game in after.games_over and game.game not in ended_before:
+        # a game newly over, or one over whose end the new line changed (a jack-pot opener's show: L33)
+        if game.game in after.games_over and (game.game not in ended_before or told.get(game.game) != _outcome(game)):
             # where the engine's answer for this game is an act before the next deal, it says it
             first = answer["game"] == game.game and not any(act["type"] == "deal" for act in answer["acts"])
             lines += game_lines(game, after.replay.board.ledger.movements(), next_to_act(after) if first else None)
     return lines
+
+
+def _outcome(game: GameAccount) -> str:
+    """What a game's end says: who takes what of the pool, and what comes next."""
+    return json.dumps([game.winners, game.pool, game.next], sort_keys=True)
 
 
 def _said_at(before: Position | None, finding: Mapping[str, Any]) -> str:
