@@ -82,6 +82,7 @@ class Hand:
         # `arbiter next` names each law's share, as the findings do
         self.owed_by: dict[str, int] = {}
         self.unreplaced: int = 0  # of those owed, the cards exposed in giving (L40): they count as given
+        self.exposed_back: int = 0  # cards exposed in giving him, back in the pack and not to be given him (L40)
         self.ruled_short: bool = False  # a ruling has made good what he was short of the number asked (L43, L46)
         self.excess: int = 0  # cards given in excess, to be taken back, and the law that says so
         self.excess_law: str | None = None
@@ -162,6 +163,11 @@ class Deal:
         # the cards each hand is owed for the deal to be finished (the rules' `deal_complete`), read as the first
         # card comes, not at every card: None where no law in force says, and the deal ends at the first other act
         self.owed: int | None = None
+
+    def pack_for(self, player: str) -> int:
+        """The cards the pack holds that may be given a player: none exposed to him, which
+        went back to the pack and are not to be given him (L40)."""
+        return max(self.pack_remaining - self.hands[player].exposed_back, 0)
 
     def receive(self, card: int, holder: str) -> None:
         """A card comes into a hand. Where its first copy is still in play (his own hand

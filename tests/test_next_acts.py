@@ -1997,3 +1997,23 @@ def test_a_pack_holding_only_the_card_exposed_to_him_gives_him_nothing_until_mad
     answer = answer_to(text)
     assert answer["player"] == "Cat" and [a["type"] for a in answer["acts"]] == ["discard", "pass"]
     assert answer["owed"] == [{"by": "Ann", "to": "Bob", "what": "give", "cards": 1, "law": "L40"}]
+
+
+@pytest.mark.parametrize("asked", [1, 2])
+def test_the_pack_runs_short_where_it_holds_only_the_cards_exposed_to_the_one_owed(asked):
+    """Ten players, two cards left: Bob asks 1 (or 2) and is given 2, both face up. The pack
+    holds those two alone, which are not to be given him (L40): `next` offered him a card
+    from it (the count of cards exposed and still owed, 1, taken for those back in the
+    pack, 2), and where it offered the make-up, `check` ruled gathering the discards law
+    41's irregularity, the pack holding as many cards as were owed. It has run short: Cat
+    draws, the discards are made up (a ruling), and Bob is given from the pack made up."""
+    players = "Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon".split()
+    text = (f"players {' '.join(players)}; limit 20; ante 1\nAnn deals; Ann shuffles; Jon cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; " + "; ".join(f"{p} passes" for p in players[3:] + players[:1]) + "; Bob plays 2\n"
+            f"Bob discards {asked}; Bob asks {asked}; Bob gets 2 exposed 2\n")
+    assert answer_to(text)["player"] == "Cat"
+    made_up = text + "Cat discards 0\ndiscards collected; Ann shuffles; Jon cuts\n"
+    log, _ = parse_checked(made_up, "x.hand")
+    assert [(f["id"], f["severity"]) for f in replay_log(log)["findings"]] == [("L40", "irregularity"),
+                                                                                ("L41", "ruling")]
+    assert answer_to(made_up)["acts"] == [{"type": "give", "to": "Bob", "count": asked}]

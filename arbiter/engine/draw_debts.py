@@ -31,20 +31,13 @@ def rests_of_gives(game: Game, owed: set[str]) -> list[tuple[str, int]]:
     return rests
 
 
-def available(game: Game, player: str) -> int:
-    """The cards the pack holds that may be given a player: none exposed to him, which went
-    back to the pack and are not to be given him (L40); where it holds only those, it is
-    made up (L41)."""
-    return game.deal.pack_remaining - game.deal.hands[player].unreplaced
-
-
 def pack_holds_for(board: BoardView, game: Game, player: str) -> int:
     """The cards the pack holds that the dealer may give a player owed more, before it is
     made up (the rest to come from the discards, L41): none of the cards exposed to him,
     which went back to the pack and are not given him (L40), nor a wrong number he asked
     for, which would make his hand foul (L45)."""
     hand = game.deal.hands[player]
-    held = available(game, player)
+    held = game.deal.pack_for(player)
     demanded = demanded_by(board, player)
     return held if held > 0 and not (demanded != hand.discarded and hand.given + held == demanded) else 0
 

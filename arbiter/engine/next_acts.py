@@ -41,7 +41,7 @@ from typing import Any
 
 from arbiter.engine import turns
 from arbiter.engine.acts import betting, showing
-from arbiter.engine.draw_debts import available, pack_holds_for, rests_of_gives, waiting_witnesses
+from arbiter.engine.draw_debts import pack_holds_for, rests_of_gives, waiting_witnesses
 from arbiter.engine.expressions import product
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError
@@ -578,7 +578,7 @@ class Prospect:
             self.asks.append({"of": witness, "what": "number", "about": disputant, "law": law})
         owing = [debt for debt in owing if debt[0] not in {disputant for _, _, disputant in waiting}]
         first = owing[0][0] if owing else None
-        if first is not None and (available(game, first) >= (due := sum(c for d, c, _ in owing if d == first))
+        if first is not None and (game.deal.pack_for(first) >= (due := sum(c for d, c, _ in owing if d == first))
                                   or to_draw is None):
             self.cards_owed(game, first, due)  # all owed him, whatever law owes each card
             return True
@@ -609,7 +609,7 @@ class Prospect:
         gives what it holds (but cards exposed to him, and not where that is the wrong number he
         asked for) and the rest comes from the discards made up (L41: only more than remain is
         given out of order)."""
-        if available(game, player) < count:
+        if game.deal.pack_for(player) < count:
             self.pack_made_up(game)
             if held := pack_holds_for(self.board, game, player):
                 self.acts.append({"type": "give", "to": player, "count": held})

@@ -109,6 +109,7 @@ def on_give(r: Judge, event: Event) -> None:
         raise r.board.refused(f"{player} would hold more cards than the pack of {pack} holds")
     hand.count += kept
     hand.given += kept
+    hand.exposed_back += exposed
     hand.supplied = True
     hand.pay(event["count"])  # a card exposed in this give is owed again by L40's finding
     if hand.given == hand.discarded:  # he has his discard: all is well (L44), whatever a ruling owed of a wrong demand

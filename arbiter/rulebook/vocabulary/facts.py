@@ -125,16 +125,19 @@ add("draw_ended", "the draw has ended", draw_ended,
 
 def pack_suffices(t: BoardView) -> bool:
     """Does the pack hold every card still owed in the draw (each player still in who has
-    discarded and not raised his cards: his discard less what he was given)?"""
+    discarded and not raised his cards: his discard less what he was given), none of them
+    one exposed to the player it is owed (L40: it is not to be given him)?"""
     game = t.playing
-    owed = sum(max(hand.discarded - hand.given, 0) for player, hand in game.deal.hands.items()
-               if player in game.still_in and hand.discarded is not None and not hand.drawn_lifted)
-    return game.deal.pack_remaining >= owed
+    owed = {player: max(hand.discarded - hand.given, 0) for player, hand in game.deal.hands.items()
+            if player in game.still_in and hand.discarded is not None and not hand.drawn_lifted}
+    return game.deal.pack_remaining >= sum(owed.values()) and all(
+        count <= game.deal.pack_for(player) for player, count in owed.items())
 
 
 add("pack_suffices", "the pack holds every card still owed in the draw",
     lambda t: t.game is not None and pack_suffices(t),
-    note="to each player still in who has discarded and not raised his cards: his discard less what he was given")
+    note=("to each player still in who has discarded and not raised his cards: his discard less what he was "
+          "given, from cards not exposed to him (L40)"))
 add("cards_owed", "the dealer still owes cards of the draw to a player still in",
     lambda t: t.game is not None and any(cards_due(t, player) for player in t.playing.still_in),
     note="`cards_due` of any player still in: the discards may still be made up for them (L39, L41)")
