@@ -166,7 +166,10 @@ class Deal:
 
     def pack_for(self, player: str) -> int:
         """The cards the pack holds that may be given a player: none exposed to him, which
-        went back to the pack and are not to be given him (L40)."""
+        went back to the pack and are not to be given him (L40), while there are discards to
+        make up the pack from (L41); where there are none, whatever it holds."""
+        if not self.uncollected:
+            return self.pack_remaining
         return max(self.pack_remaining - self.hands[player].exposed_back, 0)
 
     def receive(self, card: int, holder: str) -> None:

@@ -2017,3 +2017,21 @@ def test_the_pack_runs_short_where_it_holds_only_the_cards_exposed_to_the_one_ow
     assert [(f["id"], f["severity"]) for f in replay_log(log)["findings"]] == [("L40", "irregularity"),
                                                                                 ("L41", "ruling")]
     assert answer_to(made_up)["acts"] == [{"type": "give", "to": "Bob", "count": asked}]
+
+
+def test_a_pack_made_up_holding_only_cards_exposed_to_him_is_given_from_with_nothing_left_to_collect():
+    """The pack made up, and exposures again leave it holding only cards exposed to Bob:
+    `next` offered gathering the discards again and again (none was left), and `check`
+    ruled each empty gathering a make-up; with no discard to make it up from he is given
+    from what it holds. And a give from a pack holding only cards exposed to him, while
+    discards could make it up, is law 40's: it gives him one of them."""
+    players = "Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon".split()
+    head = (f"players {' '.join(players)}; limit 20; ante 1\nAnn deals; Ann shuffles; Jon cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; " + "; ".join(f"{p} plays 2" for p in players[3:] + players[:2]) + "\n")
+    made_up = (head + "Bob discards 2; Bob asks 2; Bob gets 2 exposed 2\n"
+               + "; ".join(f"{p} discards 0" for p in players[2:] + players[:1])
+               + "\ndiscards collected; Ann shuffles; Jon cuts\nBob gets 2 exposed 1\n")
+    assert answer_to(made_up)["acts"] == [{"type": "give", "to": "Bob", "count": 1}]
+    log, _ = parse_checked(head + "Bob discards 2; Bob asks 2; Bob gets 2 exposed 1\nBob gets 1\n", "x.hand")
+    found = [(f["id"], f["event"]) for f in replay_log(log)["findings"]]
+    assert found == [("L40", 17), ("L40", 18)]

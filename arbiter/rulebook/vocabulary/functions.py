@@ -117,6 +117,8 @@ add("dealt_share_of", "the number of cards the order of the deal gives {0} by no
           "turns' share of those dealt"))
 add("given_to", "the number of cards given to {0}", lambda t, p: t.playing.deal.hands[p].given,
     note="exposed ones excepted")
+add("pack_for", "the number of cards the pack holds that may be given {0}", lambda t, p: t.playing.deal.pack_for(p),
+    note="those exposed to him excepted (L40), while there are discards to make up the pack from (L41)")
 add("owed_to", "the number of cards the dealer owes {0}", lambda t, p: owed_to(t.playing.deal.hands[p]),
     note=("for cards exposed in giving (L40), a deficiency ruled (L43), or the rest of a give the pack ran out in "
           "(L41), until given"))
