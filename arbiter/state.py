@@ -172,6 +172,23 @@ class Deal:
             return self.pack_remaining
         return max(self.pack_remaining - self.hands[player].exposed_back, 0)
 
+    def take_from_pack(self, player: str, count: int, exposed: int) -> None:
+        """A give of `count` cards face down to a player, and `exposed` more back to the pack,
+        exposed to him. Which cards the pack gave, the log does not say: they are held to be
+        those that leave every give after it lawful where any could be (cards exposed to
+        others first, then the rest, his own last: only those break law 40)."""
+        take = count
+        for other, hand in self.hands.items():
+            if other != player and take and hand.exposed_back:
+                given = min(take, hand.exposed_back)
+                hand.exposed_back -= given
+                take -= given
+        own = self.hands[player]
+        plain = self.pack_remaining - sum(hand.exposed_back for hand in self.hands.values())
+        own.exposed_back -= min(max(take - plain, 0), own.exposed_back)
+        own.exposed_back += exposed
+        self.pack_remaining -= count
+
     def receive(self, card: int, holder: str) -> None:
         """A card comes into a hand. Where its first copy is still in play (his own hand
         too), his is a second copy (L1, judged as it comes): the first stays its holder's, so

@@ -2035,3 +2035,19 @@ def test_a_pack_made_up_holding_only_cards_exposed_to_him_is_given_from_with_not
     log, _ = parse_checked(head + "Bob discards 2; Bob asks 2; Bob gets 2 exposed 1\nBob gets 1\n", "x.hand")
     found = [(f["id"], f["event"]) for f in replay_log(log)["findings"]]
     assert found == [("L40", 17), ("L40", 18)]
+
+
+def test_cards_exposed_to_two_players_may_each_go_to_the_other():
+    """Two cards left: one exposed to Bob, then one to Cat, both back in the pack; the
+    dealer gives Bob one (Cat's) and then Cat one (Bob's), each lawful (law 40 forbids a
+    card only to the one it was exposed to). The pack was counted as still holding Cat's
+    exposed card after Bob's give, and the give to Cat was ruled law 40's, `next` asking the
+    others to draw first."""
+    players = "Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon".split()
+    text = (f"players {' '.join(players)}; limit 20; ante 1\nAnn deals; Ann shuffles; Jon cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; " + "; ".join(f"{p} plays 2" for p in players[3:] + players[:2]) + "\n"
+            "Bob discards 1; Bob asks 1; Bob gets 1 exposed 1\nCat discards 1; Cat asks 1; Cat gets 1 exposed 1\n"
+            "Bob gets 1\n")
+    assert answer_to(text)["acts"] == [{"type": "give", "to": "Cat", "count": 1}]
+    log, _ = parse_checked(text + "Cat gets 1\n", "x.hand")
+    assert [(f["id"], f["event"]) for f in replay_log(log)["findings"]] == [("L40", 17), ("L40", 20)]

@@ -109,7 +109,6 @@ def on_give(r: Judge, event: Event) -> None:
         raise r.board.refused(f"{player} would hold more cards than the pack of {pack} holds")
     hand.count += kept
     hand.given += kept
-    hand.exposed_back += exposed
     hand.supplied = True
     hand.pay(event["count"])  # a card exposed in this give is owed again by L40's finding
     if hand.given == hand.discarded:  # he has his discard: all is well (L44), whatever a ruling owed of a wrong demand
@@ -119,7 +118,7 @@ def on_give(r: Judge, event: Event) -> None:
     hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
     for card in kept_cards:
         game.deal.receive(card, player)
-    game.deal.pack_remaining -= kept
+    game.deal.take_from_pack(player, kept, exposed)
     game.deal.remaking.clear()  # the pack is dealt from as it stands (L41 says whether it was made up fully)
     if player == game.dealer:
         game.dealer_drew = hand.given
