@@ -178,13 +178,13 @@ class Deal:
         those that leave every give after it lawful where any could be (cards exposed to
         others first, then the rest, his own last: only those break law 40)."""
         take = count
+        plain = self.pack_remaining - sum(hand.exposed_back for hand in self.hands.values())
         for other, hand in self.hands.items():
             if other != player and take and hand.exposed_back:
                 given = min(take, hand.exposed_back)
                 hand.exposed_back -= given
                 take -= given
         own = self.hands[player]
-        plain = self.pack_remaining - sum(hand.exposed_back for hand in self.hands.values())
         own.exposed_back -= min(max(take - plain, 0), own.exposed_back)
         own.exposed_back += exposed
         self.pack_remaining -= count

@@ -2051,3 +2051,22 @@ def test_cards_exposed_to_two_players_may_each_go_to_the_other():
     assert answer_to(text)["acts"] == [{"type": "give", "to": "Cat", "count": 1}]
     log, _ = parse_checked(text + "Cat gets 1\n", "x.hand")
     assert [(f["id"], f["event"]) for f in replay_log(log)["findings"]] == [("L40", 17), ("L40", 20)]
+
+
+def test_a_give_takes_others_exposed_cards_first_then_the_rest_then_his_own():
+    """The pack holds 3: one exposed to Cat, one to Bob, one not. A give of 3 to Bob took all
+    three, his own among them; the count of the cards the give took from the rest was
+    counted twice, and his own was held to be still in the pack."""
+    from arbiter.state import Deal, Hand
+
+    hands = {player: Hand() for player in ("Bob", "Cat", "Dan")}
+    deal = Deal(number=1, began=0, dealer="Dan", redeal=False, hands=hands, pack_remaining=3)
+    hands["Cat"].exposed_back = hands["Bob"].exposed_back = 1
+    deal.take_from_pack("Bob", 2, 0)  # Cat's and the other: his own stays
+    assert (hands["Bob"].exposed_back, hands["Cat"].exposed_back, deal.pack_remaining) == (1, 0, 1)
+    deal.take_from_pack("Bob", 1, 0)  # his own, the last
+    assert (hands["Bob"].exposed_back, deal.pack_remaining) == (0, 0)
+    hands["Cat"].exposed_back = hands["Bob"].exposed_back = 1
+    deal.pack_remaining = 3
+    deal.take_from_pack("Bob", 3, 0)
+    assert (hands["Bob"].exposed_back, hands["Cat"].exposed_back) == (0, 0)
