@@ -177,6 +177,9 @@ class Deal:
         exposed to him. Which cards the pack gave, the log does not say: they are held to be
         those that leave every give after it lawful where any could be (cards exposed to
         others first, then the rest, his own last: only those break law 40)."""
+        if not exposed and not any(hand.exposed_back for hand in self.hands.values()):  # the common give
+            self.pack_remaining -= count
+            return
         take = count
         plain = self.pack_remaining - sum(hand.exposed_back for hand in self.hands.values())
         for other, hand in self.hands.items():
