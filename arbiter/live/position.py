@@ -17,7 +17,8 @@ from arbiter.engine.replay import Replay
 from arbiter.errors import LogError
 from arbiter.events import DEALERS_ACTS, MAX_STAKE
 from arbiter.findings import GameAccount
-from arbiter.notation import NotationError, Parsed, parse_checked
+from arbiter.notation import Parsed, parse_checked
+from arbiter.notation.reading import placed
 from arbiter.notation.reckoning import Reckon
 from arbiter.words import plural, pronoun_of
 
@@ -99,10 +100,10 @@ def read_position(text: str, name: str, rules: CompiledRules, reckon: Reckon | N
     try:
         return position_of(log, parsed, rules)
     except LogError as error:  # an event the replay cannot take: said at its line and column, as `check` says it
-        if isinstance(error, NotationError) or not error.path:
+        located = placed(error, lambda: parsed)
+        if located is error:
             raise
-        line, column = parsed.where(error.path)
-        raise NotationError(line, column, error.message, error.path, error.event) from None
+        raise located from None
 
 
 def position_of(log: dict[str, Any], parsed: Parsed, rules: CompiledRules) -> Position:

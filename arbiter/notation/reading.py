@@ -99,13 +99,23 @@ def text_locator(data: bytes, name: str) -> Locate | None:
         return None
 
     def locate(error: LogError) -> LogError:
-        from arbiter.notation.parser import NotationError, parse_text
+        from arbiter.notation.parser import parse_text
 
-        if isinstance(error, NotationError) or not error.path:
-            return error
-        line, column = parse_text(decode(data, name)).where(error.path)
-        located = NotationError(line, column, error.message, error.path, error.event)
-        located.file = error.file or name
+        located = placed(error, lambda: parse_text(decode(data, name)))
+        if located is not error:
+            located.file = error.file or name
         return located
 
     return locate
+
+
+def placed(error: LogError, parsed: Callable[[], Parsed]) -> LogError:
+    """An error the replay finds in an event (or the table) said at the line and column where
+    that part was written (`parsed`, asked only then); one placed already, or of no part, as
+    it is."""
+    from arbiter.notation.parser import NotationError
+
+    if isinstance(error, NotationError) or not error.path:
+        return error
+    line, column = parsed().where(error.path)
+    return NotationError(line, column, error.message, error.path, error.event)
