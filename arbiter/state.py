@@ -152,6 +152,7 @@ class Deal:
         self.in_play: dict[int, str] = {}  # each card in play: who holds its first copy (DISCARDS once discarded)
         self.discarded_by: dict[int, str] = {}  # each first copy among the discards: whose discard it was
         self.copies: dict[int, set[str]] = {}  # who came by a second copy while the first was in play (L1)
+        self.copies_back: dict[int, int] = {}  # second copies gathered into the pack made up (L41): judged as they came
         self.uncollected: int = 0
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
         self.made_up: bool = False  # the discards have been made up into the pack (L41)
@@ -205,6 +206,8 @@ class Deal:
                     self.in_play.setdefault(kept, self.gathered_unsure.pop(kept))
         if card in self.in_play:
             self.copies.setdefault(card, set()).add(holder)
+            if self.copies_back.get(card):  # a copy gathered into the pack made up, judged as it first came
+                self.copies_back[card] -= 1
         else:
             self.in_play[card] = holder
 
@@ -217,10 +220,14 @@ class Deal:
     def discard(self, card: int, player: str) -> None:
         """A card he names in his discard: his own (or first named now) goes to the discards
         as his; a second copy, whose first another holds or discarded, leaves that first copy
-        where it is (L1, judged as it is named), as a second copy dealt or given does."""
+        where it is (L1, judged as it is named), as a second copy dealt or given does; his
+        own second copy thrown goes to the discards, to be gathered with them unjudged."""
         if self.holder_for_discard(card, player) == player:
             self.in_play[card] = DISCARDS
             self.discarded_by[card] = player
+        elif player in (copied := self.copies.get(card, set())):
+            copied.discard(player)
+            copied.add(DISCARDS)
 
     def collect_discards(self, named: list[int]) -> None:
         """The discards made up into the pack (L41): no card among them is in play. A hand
@@ -239,6 +246,10 @@ class Deal:
                         if self.holder_at_collection(card) != DISCARDS or (card in unsure and card not in named
                                                                          and self.unsure_left[holder] <= 0)}
         self.discarded_by = {}
+        for card, copied in self.copies.items():  # each second copy thrown may come out of the pack again unjudged
+            if DISCARDS in copied:
+                copied.discard(DISCARDS)
+                self.copies_back[card] = self.copies_back.get(card, 0) + 1
 
     def holder_at_collection(self, card: int) -> str:
         """Who holds a card when the discards are gathered: its holder, where his hand is

@@ -362,6 +362,34 @@ def test_a_joker_gathered_with_the_discards_and_given_again_is_one_finding():
     assert [(f["id"], f["event"]) for f in check_log(log)["findings"] if f["id"] == "L1"] == [("L1", 4)]
 
 
+@pytest.mark.parametrize("dan_throws, gathered, to_fay, to_gus, found", [
+    # both copies thrown, gathered (named twice) and given again: the second is the copy dealt
+    (["Qh", "Qs", "Qd", "9c"], ["Qh", "Qs", "Qd", "9c", "Qh", "Kc", "Kd", "3h"], ["Qh", "Qs", "Qd"], ["Qh", "Kc"], []),
+    # Dan keeps the first, Eve throws her copy: gathered while Dan holds one, given again
+    (["Qs", "Qd", "9c", "2s"], ["Qs", "Qd", "9c", "2s", "Qh", "Kc", "Kd", "3h"], ["Qh", "Qs", "Qd"], ["9c", "Kc"], []),
+    # one copy came back into the pack: a second given out of it is a third, a new bad card
+    (["Qs", "Qd", "9c", "2s"], ["Qs", "Qd", "9c", "2s", "Qh", "Kc", "Kd", "3h"], ["Qh", "Qs", "Qd"], ["Qh", "Kc"],
+     [("L1", 33)]),
+])
+def test_a_second_copy_dealt_gathered_with_the_discards_and_given_again_is_one_finding(
+        dan_throws, gathered, to_fay, to_gus, found):
+    """One bad card, one finding (L1's reading): Dan and Eve are dealt the queen of hearts
+    (L1 at the deal); Eve throws hers, the discards are made up into the pack (L41) and a
+    queen of hearts is given again. The copy was judged as it came: found again where the
+    gathering named it beside Dan's and where the pack gave it, it was three findings."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][4]["hands"]["Eve"] = ["Qh", "Kc", "Kd", "3h", "4h"]
+    log["events"][18]["cards"] = dan_throws
+    log["events"][21]["cards"] = ["Qh", "Kc", "Kd", "3h"]
+    log["events"][29] = {"type": "collect_discards", "cards": gathered}
+    log["events"][32] = {"type": "give", "to": "Fay", "count": 3, "cards": to_fay}
+    log["events"][33] = {"type": "give", "to": "Gus", "count": 2, "cards": to_gus}
+    findings = [(f["id"], f["event"]) for f in check_log(log)["findings"]]
+    assert [f for f in findings if f[0] == "L1"] == [("L1", 4), *found] and ("L41", 29) in findings
+
+
 def test_discards_taken_back_and_thrown_again_are_a_discard_out_of_time_not_an_invalid_log():
     """L37 holds the cards taken back to be among the discards: thrown again, three of a hand
     counted at two, the log was invalid ("cannot discard 3 cards, holding 2"); a second

@@ -150,7 +150,9 @@ def card_seen_twice(t: BoardView) -> bool:
     kind = t.event.get("type")
     if kind not in NAMED_AGAIN:  # cards coming into a hand: none may be in play, none named twice
         if not deal.in_play.keys().isdisjoint(cards) or len(set(cards)) < len(cards):
-            return True
+            # a second copy gathered into the pack made up was judged as it first came (one bad card, one finding)
+            return not deal.copies_back or any(
+                cards.count(card) - (card not in deal.in_play) > deal.copies_back.get(card, 0) for card in set(cards))
         if not deal.gathered_unsure:  # no hand's cards of a discard that named none went into a pack made up
             return False
         owners = [deal.gathered_unsure[card] for card in cards if card in deal.gathered_unsure]
