@@ -153,6 +153,7 @@ class Deal:
         self.discarded_by: dict[int, str] = {}  # each first copy among the discards: whose discard it was
         self.copies: dict[int, set[str]] = {}  # who came by a second copy while the first was in play (L1)
         self.copies_back: dict[int, int] = {}  # second copies gathered into the pack made up (L41): judged as they came
+        self.exposed_to: dict[int, str] = {}  # each card named exposed in giving, back in the pack: to whom (L40)
         self.uncollected: int = 0
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
         self.made_up: bool = False  # the discards have been made up into the pack (L41)
@@ -172,6 +173,12 @@ class Deal:
         if not self.uncollected:
             return self.pack_remaining
         return max(self.pack_remaining - self.hands[player].exposed_back, 0)
+
+    def gives_back_exposed(self, player: str, cards: list[int]) -> bool:
+        """Do the cards given him face down name one exposed to him in this draw, back in
+        the pack and not to be given him (L40), while there are discards to make up the
+        pack from (L41)?"""
+        return bool(self.uncollected) and any(self.exposed_to.get(card) == player for card in cards)
 
     def take_from_pack(self, player: str, count: int, exposed: int) -> None:
         """A give of `count` cards face down to a player, and `exposed` more back to the pack,
@@ -204,6 +211,8 @@ class Deal:
             if self.unsure_left[owner] <= 0:
                 for kept in [c for c, o in self.gathered_unsure.items() if o == owner]:
                     self.in_play.setdefault(kept, self.gathered_unsure.pop(kept))
+        if self.exposed_to:
+            self.exposed_to.pop(card, None)
         if card in self.in_play:
             self.copies.setdefault(card, set()).add(holder)
             if self.copies_back.get(card):  # a copy gathered into the pack made up, judged as it first came

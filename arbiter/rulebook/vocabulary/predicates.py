@@ -221,6 +221,11 @@ add("card_not_in_pack", "a card named is not of the pack in use", lambda t, _: c
 add("card_seen_twice", "a card named is already in play", lambda t, _: card_seen_twice(t), reads=("joker",),
     takes="yes",
     note="`{card_seen_twice: true}`: its first copy is still in a hand or among the uncollected discards")
+add("given_back_exposed", "a card given {0} face down was exposed to {0} in this draw",
+    lambda t, p: p is not None and t.playing.deal.gives_back_exposed(
+        p, t.parsed_cards[:max(t.event["count"] - (t.event.get("exposed") or 0), 0)]),
+    note=("a `give` naming, among the cards given face down (those named first), one named exposed to him in an "
+          "earlier give, back in the pack (L40), while there are discards to make up the pack from (L41)"))
 add("redeal_after", "this deal follows a misdeal under {0}",
     lambda t, rule: t.game is not None and t.playing.deal.redeal and t.playing.misdeal_rule == rule, takes="literal",
     note="`{redeal_after: ID}`: the misdeal was declared under rule ID")
