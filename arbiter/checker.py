@@ -19,7 +19,7 @@ from arbiter.findings import Finding
 from arbiter.notation.reading import Locate, is_text_log, read_any_log, text_locator
 from arbiter.reading import read_built_log, read_log_lazily, read_source
 from arbiter.rulebook.loader import load_rulebook
-from arbiter.rulebook.model import Rulebook, normalise_id, where_rules_are_listed
+from arbiter.rulebook.model import CLUB_ID, Rulebook, normalise_id, where_rules_are_listed
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -117,11 +117,12 @@ def replay_bytes_with_trace(data: bytes, file: str, rulebook: Rulebook, folder: 
     return log, housed, report, trace
 
 
-def rule_ids(rulebook: Rulebook, given: str | Iterable[str] | None, option: str) -> set[str]:
+def rule_ids(rulebook: Rulebook, given: str | Iterable[str] | None, option: str, housed: bool = False) -> set[str]:
     """The rule IDs of `ignore=` or `select=`: a string ("L13", "L13,L15", blanks dropped,
     as `--ignore L13,` drops them) or a list of them; None is none. A string is never taken
     as its characters, and an ID not in the rule book is refused (UnknownRuleError), as
-    `--ignore` refuses it on the command line."""
+    `--ignore` refuses it on the command line; a club's own rule, before any log is read,
+    only once its log's rules (`housed`) lack it."""
     if given is None:
         return set()
     if isinstance(given, str):
@@ -130,10 +131,17 @@ def rule_ids(rulebook: Rulebook, given: str | Iterable[str] | None, option: str)
         items = [given] if isinstance(given, (bytes, bytearray)) or not isinstance(given, Iterable) else list(given)
     ids = set()
     for item in items:
-        if not isinstance(item, str) or normalise_id(item) not in rulebook.rules:
+        if not isinstance(item, str) or not (normalise_id(item) in rulebook.rules or (
+                logs_house_may_define(rulebook, item) and not housed)):
             raise UnknownRuleError(str(item), f"{option}: unknown rule ID {item!r} ({where_rules_are_listed(item)})")
         ids.add(normalise_id(item))
     return ids
+
+
+def logs_house_may_define(rulebook: Rulebook, rule_id: str) -> bool:
+    """A club's own rule (H1 …) named before any log is read, with no house given: the house
+    a log's table names may define it, and each log's rules are asked then."""
+    return not rulebook.house and bool(CLUB_ID.match(normalise_id(rule_id)))
 
 
 # The house rule books the logs' tables name, by the rule book they were applied to and the
@@ -218,8 +226,12 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
     except LogError as error:
         return invalid_report(file, error, digest, rulebook), []
     rulebook = housed
-    ignored = rule_ids(rulebook, ignore, "ignore")
-    selected = rule_ids(rulebook, select, "select") if select else None
+    try:
+        ignored = rule_ids(rulebook, ignore, "ignore", housed=True)
+        selected = rule_ids(rulebook, select, "select", housed=True) if select else None
+    except UnknownRuleError as unknown:  # a club's rule no house of this log defines
+        return invalid_report(file, LogError(f"{unknown.message}: not a rule this log is played under"), digest,
+                              rulebook), []
     replay = Replay(log, Replay.compile(rulebook), trace=trace)
     try:
         replay.run()

@@ -115,6 +115,35 @@ def test_an_unknown_rule_id_to_ignore_is_a_usage_error(capsys):
     assert "L99" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("value", ["", ",", " "])
+def test_an_ignore_naming_no_rule_is_a_usage_error(value, capsys):
+    """`--ignore ""` named nothing and left everything in, unsaid: the option given to no
+    effect is the command misused (exit 2), as an unknown ID is."""
+    assert exit_code("check", str(CLEAN), "--ignore", value) == 2
+    assert "no rule ID given" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["--ignore", "--select"])
+def test_a_club_rule_of_the_house_a_log_names_may_be_filtered(option, tmp_path):
+    """A log whose table names its house is checked under its club rules (H1 …): `check`
+    reported H1 and refused `--ignore H1` ("no rule 'H1'", exit 2). Each log's own rules
+    are asked; a log whose rules lack it is invalid, saying so, never silently unfiltered."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "house" / "exposed-card-at-the-say-costs-an-ante.json")
+    log["table"]["house"] = "exposed-at-the-say"
+    (tmp_path / "a.json").write_text(json.dumps(log))
+    result = run("check", str(tmp_path / "a.json"), option, "H1", "--format", "json")
+    report = json.loads(result.output)["reports"][0]
+    assert ("H1" in [f["id"] for f in report["findings"]]) == (option == "--select")
+    assert report["filtered"]["left_out"] == 1 and report["status"] == "irregular"
+    assert exit_code("check", str(tmp_path / "a.json"), option, "H1", "--quiet") == 1
+    result = run("check", str(CLEAN), option, "H1", "--format", "json")
+    report = json.loads(result.output)["reports"][0]
+    assert report["status"] == "invalid" and "'H1'" in report["error"]["message"]
+    assert exit_code("check", str(CLEAN), option, "H1", "--quiet") == 2
+
+
 def test_jsonl_prints_one_report_per_line_and_the_summary_on_stderr(capsys):
     code = exit_code("check", str(CLEAN), str(IRREGULAR), "--format", "jsonl")
     out, err = capsys.readouterr()

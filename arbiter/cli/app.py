@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping
 import click
 
 from arbiter import __version__
+from arbiter.checker import logs_house_may_define
 from arbiter.cli.output import aborted, closed_streams_opened, failed, last_word
 from arbiter.render.formats import LISTING_FORMATS
 from arbiter.report import EXIT_OK
@@ -144,8 +145,12 @@ def finding_filters(rulebook: Rulebook, ignore: tuple[str, ...], select: tuple[s
     error (exit 2), never silently nothing."""
     ignored = [item for value in ignore for item in split_names(value)]
     selected = [item for value in select for item in split_names(value)]
+    for option, value in [*(("--ignore", value) for value in ignore), *(("--select", value) for value in select)]:
+        if not split_names(value):
+            raise click.BadParameter("no rule ID given", param_hint=option)
     for rule_id in ignored + selected:
-        rulebook.get(rule_id)
+        if not logs_house_may_define(rulebook, rule_id):  # else each log's rules are asked
+            rulebook.get(rule_id)
     return {"ignore": ignored, "select": selected or None}
 
 
