@@ -59,6 +59,19 @@ def test_ignore_and_select_say_that_findings_were_left_out(option, words):
     assert words not in check(str(REPO / L13))
 
 
+@pytest.mark.parametrize("fmt", ["table", "markdown", "html"])
+def test_a_filter_that_left_nothing_out_says_so_not_that_every_act_is_lawful(fmt, tmp_path):
+    """docs/check.md: with --ignore or --select the report says how many findings were left
+    out and by which, never that every act is as the laws require; a filter that left none
+    out said that sentence and nothing of the filter."""
+    out = check(str(REPO / "cases" / "l23-first-say-left-of-ante-clean-game.json"), "--select", "L4",
+                "--format", fmt, *(["--out", str(tmp_path)] if fmt == "html" else []))
+    if fmt == "html":
+        out = "".join(page.read_text(encoding="utf-8") for page in tmp_path.glob("*.html"))
+    assert "No finding left out by --select L4." in out
+    assert "every act is as the laws require" not in out
+
+
 def test_a_player_is_they_unless_the_log_gives_a_pronoun():
     log = load_case(REPO / L13)
     foul = {"type": "foul_hand", "player": "Bob"}

@@ -71,13 +71,15 @@ def _ruling_lines(report: Mapping[str, Any], rulebook: Rulebook, markdown: bool)
 def findings_line(report: Mapping[str, Any]) -> list[str]:
     """What the list of rulings leaves unsaid: that there is no irregularity, or, where
     --ignore or --select left findings out, how many and by which (a report of none kept
-    is no word that every act is lawful)."""
+    is no word that every act is lawful, nor is a filter that left none out, unsaid)."""
     filtered = report.get("filtered")
-    if not filtered or not filtered["left_out"]:
+    if not filtered:
         return [] if report["findings"] else ["No irregularity: every act is as the laws require."]
     left = filtered["left_out"]
     by = [f"--ignore {','.join(filtered['ignore'])}"] if filtered["ignore"] else []
     by += [f"--select {','.join(filtered['select'])}"] if filtered["select"] is not None else []
+    if not left:
+        return [f"No finding left out by {' and '.join(by)}."]
     return [f"{left} finding{'s' * (left != 1)} left out by {' and '.join(by)}: not shown, nor counted in the status."]
 
 
