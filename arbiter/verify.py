@@ -206,8 +206,11 @@ def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[
         raise VerifyError(f"the report's provenance names no rule book ({_shown(then.get('rules'))}): which rule "
                           "book it was made under cannot be told")
     if then["rules"] != now["rules"]:
+        same_version = then["rules"].partition(":")[0] == now["rules"].partition(":")[0]
+        hint = "the rule files were edited since, under the same version" if same_version else \
+            "check with that version of arbiter"
         raise VerifyError(f"the rule book differs: the report was made under {then.get('rules')}, this "
-                          f"arbiter's is {now['rules']} (check with that version of arbiter)")
+                          f"arbiter's is {now['rules']} ({hint})")
     house = then.get("house")
     if house is not None and not (isinstance(house, dict) and isinstance(house.get("sha256"), str)):
         raise VerifyError(f"the report names house rules without their SHA-256 ({_shown(house)}): which house "

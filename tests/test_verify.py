@@ -163,13 +163,18 @@ def test_a_report_that_names_another_arbiter_differs(kept: tuple[Path, Path]):
     assert code == 1 and f'at /provenance/arbiter the report says "9.9", arbiter says "{__version__}"' in out
 
 
-def test_another_rule_book_cannot_verify(kept: tuple[Path, Path]):
+@pytest.mark.parametrize("version, hint", [("0.0.9", "check with that version of arbiter"),
+                                           (None, "the rule files were edited since, under the same version")])
+def test_another_rule_book_cannot_verify(kept: tuple[Path, Path], version, hint):
+    """Under another version, the hint is that version; under this one (the rule files'
+    digest alone differs) it sent the user to "that version", which is this one."""
     report, log = kept
     document = json.loads(report.read_text())
-    document["reports"][0]["provenance"]["rules"] = "0.0.9:" + "0" * 64
+    version = version or document["reports"][0]["provenance"]["rules"].partition(":")[0]
+    document["reports"][0]["provenance"]["rules"] = f"{version}:" + "0" * 64
     report.write_text(json.dumps(document))
     code, _, err = in_process("verify", str(report), str(log))
-    assert code == 2 and "the rule book differs: the report was made under 0.0.9:" in err
+    assert code == 2 and f"the rule book differs: the report was made under {version}:" in err and hint in err
 
 
 def test_the_house_rules_must_be_the_reports(tmp_path: Path):
