@@ -278,6 +278,7 @@ def test_a_file_name_not_in_utf_8_is_named_in_words_every_output_holds(tmp_path,
         saved.write_text(json.dumps(reports[1]), encoding="utf-8")
         verified = subprocess.run([*ARBITER, "verify", str(saved), str(folder / odd)], capture_output=True, timeout=60)
         assert verified.returncode == 0, verified.stderr
+        assert shown in verified.stdout.decode("utf-8")  # strict: it wrote the raw byte
     elif fmt == "html":
         pages = tmp_path / "pages"
         assert sorted(p.name for p in pages.iterdir()) == ["a.html", "b_\\xff.html", "c.html", "index.html"]
@@ -287,6 +288,18 @@ def test_a_file_name_not_in_utf_8_is_named_in_words_every_output_holds(tmp_path,
         assert "b\\_\\\\xff.json: ok" in said  # Markdown's escapes of `_` and `\\`
     else:
         assert f"{shown}: ok" in said
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="a file name of any bytes is Linux's")
+@pytest.mark.parametrize("command", ["next", "explain", "check"])
+def test_a_log_named_in_bytes_not_utf_8_that_cannot_be_read_is_named_in_words(tmp_path, command):
+    """`next` and `explain` named an empty log `b_\\udcff.json` (Python's stand-in for the
+    byte) where `check` names it `b_\\xff.json`, as the docs promise of every output."""
+    (tmp_path / os.fsdecode(b"b_\xff.json")).write_bytes(b"")
+    done = subprocess.run([*ARBITER, command, os.fsdecode(bytes(tmp_path) + b"/b_\xff.json")], capture_output=True,
+                          timeout=60)
+    said = done.stdout.decode("utf-8") + done.stderr.decode("utf-8")
+    assert done.returncode == 2 and "b_\\xff.json" in said and "udcff" not in said
 
 
 def test_a_name_no_file_system_gives_is_an_invalid_report_not_an_exception():

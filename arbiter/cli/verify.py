@@ -9,6 +9,7 @@ import click
 from arbiter.bulk import STDIN, build_rulebook, log_folder, read_path
 from arbiter.cli.app import HOUSE, IGNORE, SELECT, cli, finding_filters
 from arbiter.cli.output import echo
+from arbiter.escapes import shown_path
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.report import EXIT_IRREGULAR, EXIT_OK
 from arbiter.verify import verify as verify_report
@@ -44,6 +45,7 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
                          "provenance": made}, ensure_ascii=False))
         return EXIT_OK if verdict.stands else EXIT_IRREGULAR
     house = f"house rules {made['house']['name']!r}" if made["house"] else "no house rules"
+    report, log = shown_path(report), shown_path(log)  # a name's bytes not UTF-8 as \xNN, as the report names it
     if verdict.stands:
         echo(f"stands: {report} is what arbiter {made['arbiter']} says of {log} (SHA-256 {made['log_sha256'][:12]}…) "
              f"under the same rule book and {house}")
