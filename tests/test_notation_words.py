@@ -140,6 +140,18 @@ def test_in_any_game_a_check_before_the_opening_is_refused(said):
     assert "nothing to check before the game is opened: open, or pass" in refused(text).detail
 
 
+def test_a_bet_after_a_play_opens_and_a_check_after_it_plays_his_own_stake():
+    """The words alone do not know whose turn it is (docs/notation.md): a `plays` before any
+    `opens` may be out of turn and open nothing, so `bets` after it is still an `opens`;
+    `checks` after it is a `plays` of his own stake, some stake being there to check to.
+    `check` then rules each as the laws read it (here Cat's play in turn opened)."""
+    said = HEAD + "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat plays 2; "
+    assert last(said + "Dan bets 4\n") == [{"type": "open", "player": "Dan", "stake": 4}]
+    assert last(said + "Dan checks\n") == [{"type": "play", "player": "Dan", "stake": 0}]
+    report = check_bytes((said + "Dan checks\n").encode(), "x.hand")
+    assert [f["id"] for f in report["findings"]] == ["L26"] and report["games"][0]["opened_by"] == "Cat"
+
+
 def test_draws_is_a_discard_and_a_demand_and_draws_0_stands_pat():
     said = DEALT + "Cat opens 2; Dan plays 2; Ann passes; Bob plays 2\nBob draws 3; Cat draws 0\n"
     assert last(said, 3) == [{"type": "discard", "player": "Bob", "count": 3},
