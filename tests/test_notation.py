@@ -327,8 +327,12 @@ def test_bytes_no_text_log_holds_are_said_with_the_hint_of_utf16(data: bytes, li
     (HEAD + "Ann deals\nBob shuffles face down\n", 3, 14,
      "expected '[not] face up', '[not] below table', a note ('-- …'), ';' or the end of the line, found 'face'"),
     (HEAD + "Ann deals\nBob plays 2 3\n", 3, 13, "expected a note ('-- …'), ';' or the end of the line, found '3'"),
-    (HEAD + "Ann deals\ndealer says 2\n", 3, 1, "expected 'dealer tells about' or 'dealer answers'"),
-    (HEAD + "Ann deals\ncard Bob\n", 3, 1, "expected 'card to', found 'card'"),
+    # the first word of the phrase written right: the word after it is named, and mended
+    (HEAD + "Ann deals\ndealer says 2\n", 3, 8, "expected 'dealer tells about' or 'dealer answers', found 'says'"),
+    (HEAD + "Ann deals\ndealer answer 2\n", 3, 8, "found 'answer' (did you mean 'answers'?)"),
+    (HEAD + "Ann deals\ncard Bob\n", 3, 6, "expected 'card to', found 'Bob'"),
+    # a table word missing where the events begin, written after them: named where it is
+    ("players Ann Bob; ante 1\nAnn deals\nlimit 20\n", 3, 1, "'limit' belongs before the first event"),
     (HEAD + "Ann deals\nBob claims 3 dealer says 2 testimony (Cat 3 Dan 2)\n", 3, 45, "expected ',' or ')'"),
     (HEAD + "Ann deals\nBob claims 3 dealers 2\n", 3, 14, "expected 'dealer says'"),
     (HEAD + "Ann deals\nBob gets 3 (Kd Kc\n", 3, 18, "or ')', found the end of the line"),

@@ -160,7 +160,21 @@ class _Parser:
         wanted = [expected] if isinstance(expected, str) else list(dict.fromkeys(expected))
         listed = wanted[0] if len(wanted) == 1 else ", ".join(wanted[:-1]) + " or " + wanted[-1]
         words = [w[1:-1].removeprefix("[not] ") for w in wanted if len(w) > 2 and w[0] == w[-1] == "'"]
+        pos, words = self.past_words_written_right(pos, words)
         return self.error(f"expected {listed}, found {self.found(pos)}{self.nearest(pos, words)}", pos)
+
+    def past_words_written_right(self, pos: int, phrases: list[str]) -> tuple[int, list[str]]:
+        """Where phrases of several words were expected and the first of them are written
+        right (`dealer answer 2` for `dealer answers`), the first word written wrong, and
+        the rest of the phrases that begin as written: the word to name and to mend."""
+        line = self.text[pos:].split("\n", 1)[0]
+        while phrases and (first := line.split(maxsplit=1)[:1]) and all(
+                len(words := phrase.split()) > 1 and words[0] == first[0] for phrase in phrases):
+            skipped = line.index(first[0]) + len(first[0])
+            skipped += len(line[skipped:]) - len(line[skipped:].lstrip(" \t"))
+            pos, line = pos + skipped, line[skipped:]
+            phrases = [phrase.split(maxsplit=1)[1] for phrase in phrases]
+        return pos, phrases
 
     def typed(self, pos: int) -> str:
         """The word written at `pos` (none at the end of a line), as `found` names it."""
@@ -373,6 +387,9 @@ class _Parser:
 
     def require_table(self, pos: int) -> None:
         missing = [word for word in ("players", "limit", "ante") if word not in self.table]
+        if missing and (late := re.search(rf"^[ \t]*(?:{'|'.join(missing)})\b", self.text[pos:], re.MULTILINE)):
+            raise self.error(f"'{late.group().strip()}' belongs before the first event", pos + late.end()
+                             - len(late.group().strip()))  # written, but after the events began
         if missing:  # a table word mistyped (`limt 20`) is answered with the nearest not yet given
             raise self.error("the table comes first: 'players', 'limit' and 'ante', before any event "
                              f"(missing: {', '.join(missing)}){self.mistyped(pos, self.headers_left())}", pos)

@@ -291,8 +291,8 @@ def _check_events(doc: dict[str, Any]) -> None:
                                      json_pointer(["table", "stacks", name]))
         missing = [name for name in players if name not in stacks]
         if missing:
-            raise LogSchemaError(f"table: 'stacks' gives no counters for {show(missing[0])}: it names every "
-                                 "player's", json_pointer(["table", "stacks"]))
+            raise LogSchemaError(f"table: 'stacks' gives no counters for {show(missing[0])}: where given, it "
+                                 "gives every player's", json_pointer(["table", "stacks"]))
     for name in doc["table"].get("pronouns") or {}:  # a name misspelt there would leave the player 'they'
         if name not in seated:
             raise LogSchemaError(f"table: 'pronouns' names {show(name)}, who is not seated at the table "
