@@ -787,3 +787,11 @@ def test_a_club_rule_asked_for_without_its_house_file_says_where_it_is_listed():
     assert code == 0 and json.loads(out)["link"] is None
     code, out, _ = run("law", "L30", "--house", "jacks-to-open", "--format", "json")
     assert json.loads(out)["link"].startswith("https://www.gutenberg.org/")
+
+
+@pytest.mark.parametrize("rule_id, linked", [("A1", False), ("A5", False), ("D1", True), ("L1", True)])
+def test_only_a_rule_of_peels_book_links_it(rule_id, linked):
+    """The arbiter's own rules (A1 …) are "marked as not Peel's" (SPEC §1), with no page of
+    his: their JSON linked his book as a law's does."""
+    code, out, _ = run("law", rule_id, "--format", "json")
+    assert code == 0 and (json.loads(out)["link"] is not None) == linked

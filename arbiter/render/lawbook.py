@@ -15,6 +15,7 @@ from arbiter.rulebook.model import Rule, Rulebook
 from arbiter.words import fold, value_text
 
 SOURCE_URL = "https://www.gutenberg.org/ebooks/27819"
+PEELS = frozenset({"law", "description"})  # the authorities of rules in Peel's book
 SWITCHED_OFF = "off (house rules)"  # how `laws` shows a rule a house file's `disable` switched off
 
 
@@ -30,9 +31,10 @@ def how_enforced(rule: Rule) -> str:
 
 
 def link(rule: Rule) -> str | None:
-    """Peel's book, where the rule is of it or the arbiter's reading of it; none for a
-    club's own rule (law 81), which is in its house file."""
-    return None if rule.authority == "house" else SOURCE_URL
+    """Peel's book, where the rule is of it (a law, or his description of the game); none
+    for the arbiter's own rule where Peel says nothing (A1 …), nor for a club's own rule
+    (law 81), which is in its house file."""
+    return SOURCE_URL if rule.authority in PEELS else None
 
 
 def rule_summary(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
