@@ -43,7 +43,8 @@ class Position:
     @property
     def held(self) -> bool:
         """Did the log's end settle a game the engine's answer still plays (a win recorded
-        while hands are due at the show: reading 44)? At the table its end is to come."""
+        while hands are due at the show: reading 44), or one whose pool waits for the
+        opener's show (a jack-pot opener left alone, L33)? At the table its end is to come."""
         return any(self._held(game) for game in self.games)
 
     @property
@@ -73,8 +74,11 @@ class Position:
         return {game.game for game in self.games if game.complete and not self._held(game)}
 
     def _held(self, game: GameAccount) -> bool:
-        """Is the game ended by the log's end, as it stands, where the answer still plays it?"""
-        return game.complete and self.answer["game"] == game.game and self.answer["phase"] != "over"
+        """Is the game ended by the log's end, as it stands, where the answer still plays it,
+        or asks a show before the pool is paid?"""
+        answer = self.answer
+        return game.complete and answer["game"] == game.game and (
+            answer["phase"] != "over" or any(act["type"] == "show" for act in answer["acts"]))
 
     def line_of(self, event: int | None) -> int | None:
         """The line of the text an event was written on."""

@@ -79,6 +79,10 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
     ended_before = before.games_over if before else set()
     lines += [f"game {number} is no longer over" for number in sorted(ended_before - after.games_over)]
     answer = after.answer
+    waited = before is not None and before.held and before.answer["game"] == answer["game"]
+    if answer["phase"] == "over" and after.held and not waited:
+        # played out, the pool waiting for what the answer asks first (a jack-pot opener's show: L33)
+        lines.append(f"game {answer['game']} is played out; the pool waits. Next: {next_to_act(after)}.")
     told = {game.game: _outcome(game) for game in before.games} if before else {}
     for game in after.games:
         # a game newly over, or one over whose end the new line changed (a jack-pot opener's show: L33)
