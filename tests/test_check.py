@@ -419,6 +419,23 @@ def test_a_second_copy_dealt_gathered_with_the_discards_and_given_again_is_one_f
     assert [f for f in findings if f[0] == "L1"] == [("L1", 4), *found] and ("L41", 29) in findings
 
 
+def test_an_event_bringing_out_two_bad_cards_is_one_finding_each_card_dealt_its_own():
+    """L1's reading (arbiter's choice): an event gives one finding however many bad cards
+    it brings out; the same deal card by card is one event a card, and a finding each."""
+    hands = {"Bob": ["Ah", "Kd", "Qc", "9s", "2d"], "Cat": ["Ah", "Kd", "Qd", "8s", "3d"],
+             "Dan": ["7h", "7d", "5c", "5s", "4h"], "Ann": ["6c", "6d", "Tc", "Ts", "Jh"]}
+    start = [{"type": "deal", "dealer": "Ann"}, {"type": "shuffle", "player": "Ann"},
+             {"type": "cut", "player": "Dan"}, {"type": "ante", "player": "Bob", "amount": 1}]
+    log = {"format": "peel-draw-poker-log", "version": 1,
+           "table": {"players": ["Ann", "Bob", "Cat", "Dan"], "limit": 20, "ante": 1}}
+    whole = check_log({**log, "events": [*start, {"type": "dealt", "hands": hands}]})
+    cards = [{"type": "card", "to": p, "card": hands[p][i]} for i in range(5) for p in ("Bob", "Cat", "Dan", "Ann")]
+    one_by_one = check_log({**log, "events": [*start, *cards]})
+    assert [(f["id"], f["event"]) for f in whole["findings"]] == [("L1", 4)]
+    assert [(f["id"], f["event"]) for f in one_by_one["findings"]] == [("L1", 5), ("L1", 9)]
+    assert whole["net"] == one_by_one["net"]
+
+
 def test_discards_taken_back_and_thrown_again_are_a_discard_out_of_time_not_an_invalid_log():
     """L37 holds the cards taken back to be among the discards: thrown again, three of a hand
     counted at two, the log was invalid ("cannot discard 3 cards, holding 2"); a second
