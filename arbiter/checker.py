@@ -123,19 +123,29 @@ def rule_ids(rulebook: Rulebook, given: str | Iterable[str] | None, option: str,
     as its characters, and an ID not in the rule book is refused (UnknownRuleError), as
     `--ignore` refuses it on the command line; a club's own rule, before any log is read,
     only once its log's rules (`housed`) lack it."""
-    if given is None:
-        return set()
-    if isinstance(given, str):
-        items = [item.strip() for item in given.split(",") if item.strip()]
-    else:  # bytes or a number is one ID, refused as one, not walked (b"L4" was refused as 76, the first byte)
-        items = [given] if isinstance(given, (bytes, bytearray)) or not isinstance(given, Iterable) else list(given)
     ids = set()
-    for item in items:
+    for item in _items(given):
         if not isinstance(item, str) or not (normalise_id(item) in rulebook.rules or (
                 logs_house_may_define(rulebook, item) and not housed)):
             raise UnknownRuleError(str(item), f"{option}: unknown rule ID {item!r} ({where_rules_are_listed(item)})")
         ids.add(normalise_id(item))
     return ids
+
+
+def _items(given: str | Iterable[str] | None) -> list[Any]:
+    """The items an `ignore=` or `select=` names, as given: a string's, split at commas."""
+    if given is None:
+        return []
+    if isinstance(given, str):
+        return [item.strip() for item in given.split(",") if item.strip()]
+    # bytes or a number is one ID, refused as one, not walked (b"L4" was refused as 76, the first byte)
+    return [given] if isinstance(given, (bytes, bytearray)) or not isinstance(given, Iterable) else list(given)
+
+
+def _filtered(ignored: Iterable[str], selected: Iterable[str] | None, left_out: int) -> dict[str, Any]:
+    """A report's `filtered`: what --ignore and --select left out, for `verify` to ask the same."""
+    return {"ignore": sorted(ignored), "select": sorted(selected) if selected is not None else None,
+            "left_out": left_out}
 
 
 def logs_house_may_define(rulebook: Rulebook, rule_id: str) -> bool:
@@ -228,10 +238,13 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
     rulebook = housed
     try:
         ignored = rule_ids(rulebook, ignore, "ignore", housed=True)
-        selected = rule_ids(rulebook, select, "select", housed=True) if select else None
-    except UnknownRuleError as unknown:  # a club's rule no house of this log defines
-        return invalid_report(file, LogError(f"{unknown.message}: not a rule this log is played under"), digest,
-                              rulebook), []
+        selected = rule_ids(rulebook, select, "select", housed=True) or None  # naming none, none is selected
+    except UnknownRuleError as unknown:  # a club's rule no house of this log defines: the filter made it invalid
+        failed = invalid_report(file, LogError(f"{unknown.message}: not a rule this log is played under"), digest,
+                                rulebook)
+        selecting = {normalise_id(item) for item in _items(select)}
+        failed["filtered"] = _filtered({normalise_id(item) for item in _items(ignore)}, selecting or None, 0)
+        return failed, []
     replay = Replay(log, Replay.compile(rulebook), trace=trace)
     try:
         replay.run()
@@ -243,8 +256,7 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
     judged = _judged(replay, ignored, selected)
     report = {"file": _named(file), "status": _status(judged["findings"]), "error": None, **judged}
     if ignored or selected is not None:  # a report that leaves findings out says so, and verify asks for the same
-        report["filtered"] = {"ignore": sorted(ignored), "select": sorted(selected) if selected is not None else None,
-                              "left_out": len(replay.findings) - len(judged["findings"])}
+        report["filtered"] = _filtered(ignored, selected, len(replay.findings) - len(judged["findings"]))
     if rulebook.house:
         report["house_rules"] = dict(rulebook.house)
     if log["table"].get("pronouns"):

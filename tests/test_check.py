@@ -142,6 +142,13 @@ def test_a_club_rule_of_the_house_a_log_names_may_be_filtered(option, tmp_path):
     report = json.loads(result.output)["reports"][0]
     assert report["status"] == "invalid" and "'H1'" in report["error"]["message"]
     assert exit_code("check", str(CLEAN), option, "H1", "--quiet") == 2
+    # made invalid by the filter, the report says so, and verify without it names /filtered first
+    assert report["filtered"] == {"ignore": ["H1"] if option == "--ignore" else [],
+                                  "select": ["H1"] if option == "--select" else None, "left_out": 0}
+    (tmp_path / "r.json").write_text(result.output)
+    verified = run("verify", str(tmp_path / "r.json"), str(CLEAN))
+    assert "at /filtered" in verified.output
+    assert "stands:" in run("verify", str(tmp_path / "r.json"), str(CLEAN), option, "H1").output
 
 
 def test_jsonl_prints_one_report_per_line_and_the_summary_on_stderr(capsys):

@@ -80,9 +80,14 @@ def test_a_filter_given_as_a_generator_is_read_once_and_kept():
     assert ids(check_log(load_case(FOUL), select=(i for i in ["L15"]))) == []
 
 
-def test_no_filter_given_as_none_or_blank_is_no_filter():
-    """As `--ignore ""` is none on the command line; None was a TypeError."""
-    assert ids(check_log(load_case(FOUL), ignore=None)) == ids(check_log(load_case(FOUL), ignore="")) == ["L13"]
+@pytest.mark.parametrize("option", ["ignore", "select"])
+@pytest.mark.parametrize("blank", [None, "", ",", " , ", []])
+def test_no_filter_given_as_none_or_blank_is_no_filter(option, blank):
+    """None was a TypeError; and `select=","` selected nothing: an irregular log reported
+    ok, every finding left out, where `select=""` and `select=[]` left all in. A value
+    naming no ID is no filter (the command line refuses it: `--select ,`, exit 2)."""
+    report = check_log(load_case(FOUL), **{option: blank})
+    assert ids(report) == ["L13"] and "filtered" not in report
 
 
 def test_a_rule_book_made_for_each_log_takes_its_compiled_form_with_it():

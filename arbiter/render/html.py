@@ -314,7 +314,8 @@ def render_story_html(report: Mapping[str, Any], log: Mapping[str, Any], trace: 
     return _page(title, "\n".join(parts), foot, _sheets_html(report, steps, foot, _nets_html(report)))
 
 
-def _error_html(report: Mapping[str, Any], lead: str = "<b>This log cannot be read</b>, so no ruling is made") -> str:
+def _error_html(report: Mapping[str, Any],
+                lead: str = "<b>This log cannot be checked</b>, so no ruling is made") -> str:
     error = report["error"] or {"message": "the log could not be read"}
     located = f" (at <code>{escape(error['path'])}</code>)" if error.get("path") else ""
     return f'<div class="error">{lead}: {escape(error["message"])}{located}</div>'
@@ -358,7 +359,7 @@ def render_index(pages: Sequence[tuple[Mapping[str, Any], str]], summary: str) -
         counts = Counter(finding["id"] for finding in report["findings"])
         laws = ", ".join(rule if n == 1 else f"{rule} \u00d7{n}" for rule, n in counts.items())
         if report["error"]:
-            laws = f"cannot be read: {report['error']['message']}"
+            laws = f"not checked: {report['error']['message']}"  # unread, or read under rules that refuse it
         rows.append(f'<tr><td class="log"><a href="{escape(quote(page))}">{escape(report["file"] or "<log>")}</a></td>'
                     f'<td><span class="badge {status}">{status}</span></td>'
                     f'<td class="num">{sum(counts.values())}</td><td class="laws">{escape(laws)}</td></tr>')
