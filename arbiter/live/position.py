@@ -44,7 +44,8 @@ class Position:
     def held(self) -> bool:
         """Did the log's end settle a game the engine's answer still plays (a win recorded
         while hands are due at the show: reading 44), or one whose pool waits for the
-        opener's show (a jack-pot opener left alone, L33)? At the table its end is to come."""
+        opener's hand, unknown (a jack-pot opener left alone, L33)? At the table its end is
+        to come."""
         return any(self._held(game) for game in self.games)
 
     @property
@@ -75,10 +76,11 @@ class Position:
 
     def _held(self, game: GameAccount) -> bool:
         """Is the game ended by the log's end, as it stands, where the answer still plays it,
-        or asks a show before the pool is paid?"""
+        or asks for a hand no line has shown before the pool is paid (a jack-pot opener's,
+        L33: where the log knows it, the end is known, and said now)?"""
         answer = self.answer
         return game.complete and answer["game"] == game.game and (
-            answer["phase"] != "over" or any(act["type"] == "show" for act in answer["acts"]))
+            answer["phase"] != "over" or any(ask["what"] == "opening hand" for ask in answer["asks"]))
 
     def line_of(self, event: int | None) -> int | None:
         """The line of the text an event was written on."""
