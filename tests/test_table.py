@@ -186,6 +186,21 @@ def test_a_game_over_whose_opener_must_show_says_so_as_the_engine_does(tmp_path)
     assert "game 1 is over: no one opened; the pool stays. Next: Bob deals, a jack-pot with JJ or better" in output
 
 
+def test_an_opener_whose_hand_the_log_knows_is_ruled_at_once_and_an_undo_of_his_show_withdraws_nothing(tmp_path):
+    """Held for his show like an unknown hand, an undo of the show said the L33 ruling
+    "withdrawn" while `next` still owed its penalty: the log knows his hand, so the end is
+    known and said at the last pass, and his show and its undo change nothing of it."""
+    log = tmp_path / "known.hand"
+    lines = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat passes; Dan passes; Ann passes; Bob passes",
+             "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1",
+             "dealt Ann 5, Bob 5, Cat (Th Tc 9d 5s 2c), Dan 5", "Cat opens 2; Dan passes; Ann passes; Bob passes",
+             "Cat shows (Th Tc 9d 5s 2c)", "undo"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join(lines) + "\n").output
+    assert "[L33 irregularity] line 7" in output and "game 2 is over: no one takes the pool; it stays." in output
+    assert "withdrawn" not in output and "played out" not in output and "no longer over" not in output
+
+
 def test_status_next_evidence_referee_and_help(tmp_path):
     log = tmp_path / "t.hand"
     script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 5, Cat 5, Dan 5, Ann 5",
