@@ -2070,3 +2070,20 @@ def test_a_give_takes_others_exposed_cards_first_then_the_rest_then_his_own():
     deal.pack_remaining = 3
     deal.take_from_pack("Bob", 3, 0)
     assert (hands["Bob"].exposed_back, hands["Cat"].exposed_back) == (0, 0)
+
+
+def test_a_clubs_fine_for_a_misdeal_paid_as_the_new_deal_begins_is_not_owed_after_it():
+    """SPEC 28: a penalty is owed "until it is paid or the next deal". A club's fine for a
+    misdeal is ruled, and paid, at the new deal (its H1's reading): a second misdeal in the
+    new deal was answered "owed: Ann pays as penalty 1 to the pool (H1)", the first fine,
+    paid, where the second is not due until the deal after it."""
+    start = [{"type": "deal", "dealer": "Ann"}, {"type": "shuffle", "player": "Ann"}, {"type": "cut", "player": "Dan"}]
+    log = {"format": "peel-draw-poker-log", "version": 1,
+           "table": {"players": ["Ann", "Bob", "Cat", "Dan"], "limit": 10, "ante": 1},
+           "events": [*start, {"type": "ante", "player": "Bob", "amount": 1}, {"type": "card", "to": "Bob"},
+                      {"type": "face_up_in_pack"}, *start, {"type": "card", "to": "Bob"}, {"type": "face_up_in_pack"}]}
+    book = apply_house(RULEBOOK, read_house("misdeal-costs-an-ante"))
+    assert [(m["from"], m["amount"], m["rule"]) for m in replay_log(log, book)["ledger"] if m["what"] == "penalty"] \
+        == [("Ann", 1, "H1")]
+    answer = arbiter.next_acts(log, book)
+    assert answer["owed"] == [] and answer["player"] == "Ann"

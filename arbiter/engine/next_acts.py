@@ -658,11 +658,13 @@ class Prospect:
     # --- what is owed ---------------------------------------------------------------------
     @staticmethod
     def ruled_payments(replay: Replay) -> list[dict[str, Any]]:
-        """The refunds and penalties ruled in this deal: the table pays them by hand."""
+        """The refunds and penalties ruled in this deal: the table pays them by hand. One
+        ruled at the deal's own `deal` (a club's fine for the misdeal before it) is paid as
+        that deal begins, the next deal item 28 owes it until."""
         began = replay.board.playing.deal.began
         return [{"by": e.payer, "to": e.payee, "what": e.what, "amount": e.amount, "law": e.rule}
                 for e in replay.board.ledger.movements()
-                if e.event >= began and e.what in ("refund", "penalty") and e.payer != POOL]
+                if e.event > began and e.what in ("refund", "penalty") and e.payer != POOL]
 
     def ledger_law(self, what: str) -> str | None:
         found = self.board.rules.ledger_setting(what, self.board)
