@@ -176,9 +176,10 @@ class Deal:
 
     def gives_back_exposed(self, player: str, cards: list[int]) -> bool:
         """Do the cards given him face down name one exposed to him in this draw, back in
-        the pack and not to be given him (L40), while there are discards to make up the
-        pack from (L41)?"""
-        return bool(self.uncollected) and any(self.exposed_to.get(card) == player for card in cards)
+        the pack and not to be given him (L40), where the pack held others to give him, or
+        discards remained to make it up from (L41)?"""
+        others = self.uncollected or self.pack_remaining > self.hands[player].exposed_back
+        return bool(others) and any(self.exposed_to.get(card) == player for card in cards)
 
     def take_from_pack(self, player: str, count: int, exposed: int) -> None:
         """A give of `count` cards face down to a player, and `exposed` more back to the pack,
@@ -234,7 +235,8 @@ class Deal:
         if self.holder_for_discard(card, player) == player:
             self.in_play[card] = DISCARDS
             self.discarded_by[card] = player
-        elif player in (copied := self.copies.get(card, set())):
+        else:  # a second copy, his own or first named now: it goes to the discards, judged
+            copied = self.copies.setdefault(card, set())
             copied.discard(player)
             copied.add(DISCARDS)
 
@@ -243,6 +245,8 @@ class Deal:
         whose discard named none of its cards may have thrown any of them: those the
         gathering names are in the pack; of the others, the pack may hold as many as he
         threw less those (`gathered_unsure`), which one not known."""
+        # second copies the gathering names (of a card a hand holds, or named twice), judged there
+        named_again = {card: named.count(card) - (self.holder_at_collection(card) == DISCARDS) for card in set(named)}
         gathered = JOKER in self.in_play and self.holder_at_collection(JOKER) == DISCARDS
         self.joker_gathered = self.joker_gathered or gathered  # judged as it came: not again out of the pack made up
         unsure = {card: holder for card, holder in self.in_play.items()
@@ -258,7 +262,10 @@ class Deal:
         for card, copied in self.copies.items():  # each second copy thrown may come out of the pack again unjudged
             if DISCARDS in copied:
                 copied.discard(DISCARDS)
-                self.copies_back[card] = self.copies_back.get(card, 0) + 1
+                named_again[card] = max(named_again.get(card, 0), 1)
+        for card, again in named_again.items():
+            if again > 0:
+                self.copies_back[card] = self.copies_back.get(card, 0) + again
 
     def holder_at_collection(self, card: int) -> str:
         """Who holds a card when the discards are gathered: its holder, where his hand is

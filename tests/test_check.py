@@ -426,6 +426,41 @@ def test_a_second_copy_dealt_gathered_with_the_discards_and_given_again_is_one_f
     assert [f for f in findings if f[0] == "L1"] == [("L1", 4), *found] and ("L41", 29) in findings
 
 
+@pytest.mark.parametrize("eve_throws, gathered, found", [
+    (["Qh", "Kc", "Kd", "3h"], None, [("L1", 21)]),  # a second copy first named in Eve's discard, Dan holding Qh
+    (None, ["Qs", "Qd", "9c", "2s", "Qh"], [("L1", 29)]),  # first named among the discards gathered
+])
+def test_a_second_copy_first_named_in_a_discard_or_the_gathering_is_one_finding(eve_throws, gathered, found):
+    """One bad card, one finding (L1's reading): a copy first named where it was thrown or
+    gathered was judged there, and found again when the pack made up gave it to Fay."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][18]["cards"] = ["Qs", "Qd", "9c", "2s"]  # Dan keeps the queen of hearts
+    if eve_throws:
+        log["events"][21]["cards"] = eve_throws
+    log["events"][29] = {"type": "collect_discards", **({"cards": gathered} if gathered else {})}
+    log["events"][32] = {"type": "give", "to": "Fay", "count": 3, "cards": ["Qh", "Qs", "Qd"]}
+    findings = [(f["id"], f["event"]) for f in check_log(log)["findings"]]
+    assert [f for f in findings if f[0] == "L1"] == found and ("L41", 29) in findings
+
+
+def test_a_card_exposed_to_him_and_given_him_again_from_the_pack_made_up_holding_others_is_l40():
+    """Law 40: an exposed card "shall not be given to the player". Once the discards were
+    gathered, a give naming it was judged by the count alone, and the pack made up held
+    20 others: no finding. Named, it is law 40's, whatever the discards left to gather."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][29] = {"type": "collect_discards"}
+    log["events"][32] = {"type": "give", "to": "Fay", "count": 3, "exposed": 1, "cards": ["9c", "2s", "Qs"]}
+    log["events"][33:33] = [{"type": "give", "to": "Fay", "count": 1, "cards": ["Qs"]}]
+    findings = [(f["id"], f["event"]) for f in check_log(log)["findings"]]
+    assert ("L40", 32) in findings and ("L40", 33) in findings
+    log["events"][33]["cards"] = ["Qd"]  # another card of the pack: lawful
+    assert ("L40", 33) not in [(f["id"], f["event"]) for f in check_log(log)["findings"]]
+
+
 def test_an_event_bringing_out_two_bad_cards_is_one_finding_each_card_dealt_its_own():
     """L1's reading (arbiter's choice): an event gives one finding however many bad cards
     it brings out; the same deal card by card is one event a card, and a finding each."""
