@@ -50,6 +50,7 @@ from arbiter.notation.grammar import (
     describe,
 )
 from arbiter.notation.json_object import JSONObjectError, read_json_object
+from arbiter.notation.mistakes import found, nearest, past_words_written_right
 from arbiter.notation.reckoning import Reckon, Reckoning
 
 _GAP = re.compile(r"[ \t]+")
@@ -160,54 +161,16 @@ class _Parser:
         wanted = [expected] if isinstance(expected, str) else list(dict.fromkeys(expected))
         listed = wanted[0] if len(wanted) == 1 else ", ".join(wanted[:-1]) + " or " + wanted[-1]
         words = [w[1:-1].removeprefix("[not] ") for w in wanted if len(w) > 2 and w[0] == w[-1] == "'"]
-        pos, words = self.past_words_written_right(pos, words)
-        return self.error(f"expected {listed}, found {self.found(pos)}{self.nearest(pos, words)}", pos)
-
-    def past_words_written_right(self, pos: int, phrases: list[str]) -> tuple[int, list[str]]:
-        """Where phrases of several words were expected and the first of them are written
-        right (`dealer answer 2` for `dealer answers`), the first word written wrong, and
-        the rest of the phrases that begin as written: the word to name and to mend."""
-        line = self.text[pos:].split("\n", 1)[0]
-        while phrases and (first := line.split(maxsplit=1)[:1]) and all(
-                len(words := phrase.split()) > 1 and words[0] == first[0] for phrase in phrases):
-            skipped = line.index(first[0]) + len(first[0])
-            skipped += len(line[skipped:]) - len(line[skipped:].lstrip(" \t"))
-            pos, line = pos + skipped, line[skipped:]
-            phrases = [phrase.split(maxsplit=1)[1] for phrase in phrases]
-        return pos, phrases
-
-    def typed(self, pos: int) -> str:
-        """The word written at `pos` (none at the end of a line), as `found` names it."""
-        words = self.text[pos:pos + 200].split("\n", 1)[0].split()
-        return words[0].split(";", 1)[0] if words else ""
+        pos, words = past_words_written_right(self.text, pos, words)
+        return self.error(f"expected {listed}, found {found(self.text, pos)}{nearest(self.text, pos, words)}", pos)
 
     def mistyped(self, pos: int, words: list[str]) -> str:
         """`; found 'limt' (did you mean 'limit'?)`, where the word written is near one of `words`."""
-        hint = self.nearest(pos, words)
-        return f"; found {self.found(pos)}{hint}" if hint else ""
-
-    def nearest(self, pos: int, words: list[str]) -> str:
-        """` (did you mean 'plays'?)`: the nearest of `words` to the word written at `pos`, if any is near."""
-        typed = self.typed(pos)
-        if any(word.split()[0] == typed for word in words):  # written right: what follows it is wrong
-            return ""
-        close = difflib.get_close_matches(typed, words, n=1) if typed else []
-        return f" (did you mean {close[0]!r}?)" if close else ""
+        hint = nearest(self.text, pos, words)
+        return f"; found {found(self.text, pos)}{hint}" if hint else ""
 
     def error(self, detail: str, pos: int | None = None) -> NotationError:
         return NotationError(*self.where(pos), detail)
-
-    def found(self, pos: int) -> str:
-        rest = self.text[pos:pos + 200]
-        if not rest:
-            return "the end of the text"
-        if rest[0] == "\n":
-            return "the end of the line"
-        if rest[0].isspace():  # a space, a tab, or any other white space (a form feed, U+2028 …)
-            return repr(rest[0])
-        chunk = rest.split("\n", 1)[0].split()[0]
-        chunk = chunk.split(";", 1)[0] or ";"  # the word, not the `;` ending its statement; or that `;`
-        return repr(chunk if len(chunk) <= 24 else chunk[:23] + "…")
 
     # --- the characters -------------------------------------------------------------
     def skip_space(self) -> None:
@@ -437,12 +400,12 @@ class _Parser:
                 return synonym
         verbs = [" ".join(f.words) for f in sorted(SUBJECT_FORMS, key=lambda f: f.words)]
         said = [" ".join(s.words) for s in SYNONYMS]
-        hint = self.nearest(self.pos, verbs + said)
+        hint = nearest(self.text, self.pos, verbs + said)
         if not hint and subject not in self.table["players"]:  # no player: a word that begins a line mistyped
             begins = {form.words[0]: " ".join(form.words) for form in KEYWORD_FORMS[::-1]}
             close = difflib.get_close_matches(subject, [UNDO, *begins, *self.headers_left()], n=1)
             hint = f" (did you mean {begins.get(close[0], close[0])!r}?)" if close else ""
-        raise self.error(f"expected what {subject} does ({', '.join(verbs)}), found {self.found(self.pos)}{hint}")
+        raise self.error(f"expected what {subject} does ({', '.join(verbs)}), found {found(self.text, self.pos)}{hint}")
 
     @staticmethod
     def longer(words: tuple[str, ...]) -> list[str]:
