@@ -324,15 +324,25 @@ def test_bytes_no_text_log_holds_are_said_with_the_hint_of_utf16(data: bytes, li
     (HEAD + "Ann deals; Bob plays x2; Cat passes\n", 2, 22, "expected a whole stake in counters, found 'x2'"),  # not 'x2;'
     (HEAD + "Ann deals; Bob plays ;Cat passes\n", 2, 22, "expected a whole stake in counters, found ';'"),  # not ';Cat'
     (HEAD + "Ann deals\nBob discards 3 (2c 7d 1x)\n", 3, 23, "expected a card (rank 2-9"),
-    (HEAD + "Ann deals\nBob shuffles face down\n", 3, 14,
-     "expected '[not] face up', '[not] below table', a note ('-- …'), ';' or the end of the line, found 'face'"),
+    (HEAD + "Ann deals\nBob shuffles face down\n", 3, 19,
+     "expected '[not] face up', '[not] below table', a note ('-- …'), ';' or the end of the line, found 'down'"),
     (HEAD + "Ann deals\nBob plays 2 3\n", 3, 13, "expected a note ('-- …'), ';' or the end of the line, found '3'"),
     # the first word of the phrase written right: the word after it is named, and mended
     (HEAD + "Ann deals\ndealer says 2\n", 3, 8, "expected 'dealer tells about' or 'dealer answers', found 'says'"),
     (HEAD + "Ann deals\ndealer answer 2\n", 3, 8, "found 'answer' (did you mean 'answers'?)"),
     (HEAD + "Ann deals\ncard Bob\n", 3, 6, "expected 'card to', found 'Bob'"),
-    # a table word missing where the events begin, written after them: named where it is
+    # a table word missing where the events begin, written after them: named where it is, on a line of its own
+    # or after an event's `;`
     ("players Ann Bob; ante 1\nAnn deals\nlimit 20\n", 3, 1, "'limit' belongs before the first event"),
+    ("players Ann Bob Cat Dan; limit 20\nAnn deals; Ann shuffles\nDan cuts; ante 1\n", 3, 11,
+     "'ante' belongs before the first event"),
+    # a phrase of several words begun right: its first word wrong named, and mended (the audit of round 45)
+    (HEAD + "Ann deals\nAnn takes bak\n", 3, 11, "expected 'takes back', found 'bak' (did you mean 'back'?)"),
+    (HEAD + "Ann deals\nBob demands\n", 3, 12, "expected 'demands show', found the end of the line"),
+    (HEAD + "Ann deals\nBob points out wrong cont\n", 3, 22, "found 'cont' (did you mean 'count'?)"),
+    (HEAD + "Ann deals\ncard to Bob Ah not exposd\n", 3, 20, "found 'exposd' (did you mean 'exposed'?)"),
+    (HEAD + "Ann deals\nface up inn pack\n", 3, 9, "found 'inn' (did you mean 'in pack'?)"),
+    (HEAD + "Ann deals\nAnn tkes back\n", 3, 5, "found 'tkes' (did you mean 'takes back'?)"),
     (HEAD + "Ann deals\nBob claims 3 dealer says 2 testimony (Cat 3 Dan 2)\n", 3, 45, "expected ',' or ')'"),
     (HEAD + "Ann deals\nBob claims 3 dealers 2\n", 3, 14, "expected 'dealer says'"),
     (HEAD + "Ann deals\nBob gets 3 (Kd Kc\n", 3, 18, "or ')', found the end of the line"),

@@ -201,6 +201,19 @@ def test_an_opener_whose_hand_the_log_knows_is_ruled_at_once_and_an_undo_of_his_
     assert "withdrawn" not in output and "played out" not in output and "no longer over" not in output
 
 
+def test_a_call_refused_in_a_jack_pot_after_a_stake_out_of_turn_gives_the_true_reason(tmp_path):
+    """Dan staked 2 out of turn (L25) in a jack-pot; Cat's call, refused before the opening,
+    was told "no one has staked since the deal", which the table had just recorded untrue."""
+    log = tmp_path / "jackpot.hand"
+    lines = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat passes; Dan passes; Ann passes; Bob passes",
+             "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1", "dealt",
+             "Dan plays 2", "Cat calls"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join(lines) + "\n").output
+    assert "refused: nothing to call before the game is opened: open, or pass" in output
+    assert "no one has staked" not in output
+
+
 def test_status_next_evidence_referee_and_help(tmp_path):
     log = tmp_path / "t.hand"
     script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 5, Cat 5, Dan 5, Ann 5",

@@ -160,7 +160,8 @@ class _Parser:
         pos = self.pos if pos is None else pos
         wanted = [expected] if isinstance(expected, str) else list(dict.fromkeys(expected))
         listed = wanted[0] if len(wanted) == 1 else ", ".join(wanted[:-1]) + " or " + wanted[-1]
-        words = [w[1:-1].removeprefix("[not] ") for w in wanted if len(w) > 2 and w[0] == w[-1] == "'"]
+        quoted = [w[1:-1] for w in wanted if len(w) > 2 and w[0] == w[-1] == "'"]
+        words = [w.removeprefix("[not] ") for w in quoted] + [f"not {w[6:]}" for w in quoted if w.startswith("[not] ")]
         pos, words = past_words_written_right(self.text, pos, words)
         return self.error(f"expected {listed}, found {found(self.text, pos)}{nearest(self.text, pos, words)}", pos)
 
@@ -350,12 +351,15 @@ class _Parser:
 
     def require_table(self, pos: int) -> None:
         missing = [word for word in ("players", "limit", "ante") if word not in self.table]
-        if missing and (late := re.search(rf"^[ \t]*(?:{'|'.join(missing)})\b", self.text[pos:], re.MULTILINE)):
-            raise self.error(f"'{late.group().strip()}' belongs before the first event", pos + late.end()
-                             - len(late.group().strip()))  # written, but after the events began
-        if missing:  # a table word mistyped (`limt 20`) is answered with the nearest not yet given
-            raise self.error("the table comes first: 'players', 'limit' and 'ante', before any event "
-                             f"(missing: {', '.join(missing)}){self.mistyped(pos, self.headers_left())}", pos)
+        if not missing:
+            return
+        hint = self.mistyped(pos, self.headers_left())  # a table word mistyped (`limt 20`): the nearest not yet given
+        late = re.search(rf"(?:^|;)[ \t]*(?:{'|'.join(missing)})\b", self.text[pos:], re.MULTILINE)
+        if late and not hint:  # written, but after the events began
+            word = late.group().lstrip("; \t")
+            raise self.error(f"'{word}' belongs before the first event", pos + late.end() - len(word))
+        raise self.error("the table comes first: 'players', 'limit' and 'ante', before any event "
+                         f"(missing: {', '.join(missing)}){hint}", pos)
 
     def headers_left(self) -> list[str]:
         """The table's words not yet given (each is given once)."""
@@ -400,6 +404,10 @@ class _Parser:
                 return synonym
         verbs = [" ".join(f.words) for f in sorted(SUBJECT_FORMS, key=lambda f: f.words)]
         said = [" ".join(s.words) for s in SYNONYMS]
+        at, rest = past_words_written_right(self.text, self.pos, verbs + said)
+        if at != self.pos:  # a verb of several words begun right (`takes bak`): its next word named, and mended
+            begun = [phrase for phrase in verbs + said if phrase.endswith(tuple(f" {r}" for r in rest))]
+            raise self.fail([repr(phrase) for phrase in begun], self.pos)
         hint = nearest(self.text, self.pos, verbs + said)
         if not hint and subject not in self.table["players"]:  # no player: a word that begins a line mistyped
             begins = {form.words[0]: " ".join(form.words) for form in KEYWORD_FORMS[::-1]}
@@ -453,11 +461,11 @@ class _Parser:
             why = " (where every player antes, as in a jack-pot, the antes are no one's stake: open or pass)" \
                 if game.every_ante else ""
             word = "call" if synonym.stake == "highest" else "check"
-            said = f"nothing to {word} before the game is opened: open, or pass" \
-                if not game.opened and not game.every_ante \
-                else f"nothing to {word}: {player} is offered no play here (next says what may be done)" \
+            said = f"nothing to {word}: {player} is offered no play here (next says what may be done)" \
                 if game.opened \
-                else f"nothing to {word}: no one has staked since the deal{why}"
+                else f"nothing to {word}: no one has staked since the deal{why}" \
+                if game.every_ante and game.highest() is None \
+                else f"nothing to {word} before the game is opened: open, or pass"
             raise self.error(said, verb_at)
         if synonym.stake == "raise":
             amount, self.places["/stake"] = event.pop("amount"), self.places.pop("/amount")
