@@ -157,7 +157,7 @@ class Deal:
         self.uncollected: int = 0
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
         self.made_up: bool = False  # the discards have been made up into the pack (L41)
-        self.joker_gathered: bool = False  # a joker judged (L1) went into the pack made up from the discards
+        self.jokers_back: int = 0  # jokers judged (L1) gone into the pack made up from the discards, to come again
         # the cards of hands whose discard named none, gathered into the pack made up (L41) or still held, which not
         # known: each card's holder, and how many of his the pack made up may still hold
         self.gathered_unsure: dict[int, str] = {}
@@ -214,6 +214,8 @@ class Deal:
                     self.in_play.setdefault(kept, self.gathered_unsure.pop(kept))
         if self.exposed_to:
             self.exposed_to.pop(card, None)
+        if card == JOKER and self.jokers_back:  # a joker judged before it was gathered, come out again
+            self.jokers_back -= 1
         if card in self.in_play:
             self.copies.setdefault(card, set()).add(holder)
             if self.copies_back.get(card):  # a copy gathered into the pack made up, judged as it first came
@@ -247,8 +249,7 @@ class Deal:
         threw less those (`gathered_unsure`), which one not known."""
         # second copies the gathering names (of a card a hand holds, or named twice), judged there
         named_again = {card: named.count(card) - (self.holder_at_collection(card) == DISCARDS) for card in set(named)}
-        gathered = JOKER in self.in_play and self.holder_at_collection(JOKER) == DISCARDS
-        self.joker_gathered = self.joker_gathered or gathered  # judged as it came: not again out of the pack made up
+        gathered = JOKER in self.in_play and self.holder_at_collection(JOKER) == DISCARDS  # judged as it came
         unsure = {card: holder for card, holder in self.in_play.items()
                   if holder != DISCARDS and self.holder_at_collection(card) == DISCARDS}
         for holder in set(unsure.values()):
@@ -266,6 +267,15 @@ class Deal:
         for card, again in named_again.items():
             if again > 0:
                 self.copies_back[card] = self.copies_back.get(card, 0) + again
+        self.jokers_back += gathered + max(named_again.get(JOKER, 0), 0)  # each may come out again, unjudged
+
+    def expose(self, cards: list[int], player: str) -> None:
+        """Cards named exposed in giving him go back to the pack, not to be given him (L40);
+        a second copy among them, judged as it came, may come out of it again unjudged."""
+        for card in cards:
+            self.exposed_to[card] = player
+            if card in self.in_play:
+                self.copies_back[card] = self.copies_back.get(card, 0) + 1
 
     def holder_at_collection(self, card: int) -> str:
         """Who holds a card when the discards are gathered: its holder, where his hand is

@@ -461,6 +461,36 @@ def test_a_card_exposed_to_him_and_given_him_again_from_the_pack_made_up_holding
     assert ("L40", 33) not in [(f["id"], f["event"]) for f in check_log(log)["findings"]]
 
 
+def test_a_second_joker_out_of_the_pack_made_up_is_a_new_bad_card():
+    """One joker dealt (L1), thrown and gathered (L41) may come out again unjudged; a second
+    given from the pack made up while the first is held is a new bad card. Every joker
+    after the gathering went unjudged."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][4]["hands"]["Dan"] = ["Qh", "Jo", "Qd", "9c", "2s"]
+    log["events"][18]["cards"] = ["Jo", "Qd", "9c", "2s"]
+    log["events"][29] = {"type": "collect_discards"}
+    log["events"][32] = {"type": "give", "to": "Fay", "count": 3, "cards": ["Jo", "Qd", "9c"]}
+    log["events"][33] = {"type": "give", "to": "Gus", "count": 2, "cards": ["Jo", "2s"]}
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"] if f["id"] == "L1"] == [("L1", 4), ("L1", 33)]
+
+
+def test_a_second_copy_exposed_in_a_give_goes_back_to_the_pack_judged():
+    """Law 40 sends the exposed card back to the pack: a second copy exposed (L1 there, Dan
+    holding the first) and given again out of the pack made up was found a second time;
+    a third copy given after it is a new bad card."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][18]["cards"] = ["Qs", "Qd", "9c", "2s"]  # Dan keeps the queen of hearts
+    log["events"][23] = {"type": "give", "to": "Eve", "count": 4, "exposed": 1, "cards": ["2h", "3h", "4h", "Qh"]}
+    log["events"][29] = {"type": "collect_discards"}
+    log["events"][32] = {"type": "give", "to": "Fay", "count": 3, "cards": ["Qh", "6h", "7h"]}
+    log["events"][33] = {"type": "give", "to": "Gus", "count": 2, "cards": ["Qh", "8h"]}
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"] if f["id"] == "L1"] == [("L1", 23), ("L1", 33)]
+
+
 def test_an_event_bringing_out_two_bad_cards_is_one_finding_each_card_dealt_its_own():
     """L1's reading (arbiter's choice): an event gives one finding however many bad cards
     it brings out; the same deal card by card is one event a card, and a finding each."""
