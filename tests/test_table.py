@@ -175,13 +175,15 @@ def test_a_game_over_whose_opener_must_show_says_so_as_the_engine_does(tmp_path)
     log = tmp_path / "jackpot.hand"
     lines = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 2", "dealt", "Cat passes; Dan passes; Ann passes; Bob passes",
              "Bob deals; Bob shuffles; Ann cuts; Cat antes 2; Dan antes 2; Ann antes 2; Bob antes 2", "dealt",
-             "Cat passes; Dan opens 4; Ann passes; Bob passes", "status", "Dan shows (Jh Jd 9c 8s 3h)", "status"]
+             "Cat passes; Dan opens 4; Ann passes; Bob passes", "undo", "Cat passes; Dan opens 4; Ann passes; Bob passes",
+             "status", "Dan shows (Jh Jd 9c 8s 3h)", "status"]
     output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "2",
                  input="\n".join(lines) + "\n").output
     waits = output.index("game 2 is played out; the pool waits. Next: Dan shows their opening hand before the pool is "
                          "paid (L33), then Cat deals the next game.")
     shown = output.index("game 2 is over: Dan takes 14. Next: Cat deals.")
-    assert waits < output.index("pool 14; stakes") < shown < output.index("pool 0; stakes")
+    assert waits < output.index("game 2 is no longer played out") < output.index("pool 14; stakes") < shown \
+        < output.index("pool 0; stakes")
     assert "Dan takes 14" not in output[:shown]
     assert "game 1 is over: no one opened; the pool stays. Next: Bob deals, a jack-pot with JJ or better" in output
 

@@ -79,10 +79,11 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
     ended_before = before.games_over if before else set()
     lines += [f"game {number} is no longer over" for number in sorted(ended_before - after.games_over)]
     answer = after.answer
-    waited = before is not None and before.held and before.answer["game"] == answer["game"]
-    if answer["phase"] == "over" and after.held and not waited:
-        # played out, the pool waiting for what the answer asks first (a jack-pot opener's show: L33)
-        lines.append(f"game {answer['game']} is played out; the pool waits. Next: {next_to_act(after)}.")
+    waited, waits = _waiting(before), _waiting(after)
+    if waits is not None and waits != waited:  # the pool waiting for what the answer asks first (L33's show)
+        lines.append(f"game {waits} is played out; the pool waits. Next: {next_to_act(after)}.")
+    if waited is not None and waited != waits and waited not in after.games_over:  # an undo took it back
+        lines.append(f"game {waited} is no longer played out")
     told = {game.game: _outcome(game) for game in before.games} if before else {}
     for game in after.games:
         # a game newly over, or one over whose end the new line changed (a jack-pot opener's show: L33)
@@ -91,6 +92,14 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
             first = answer["game"] == game.game and not any(act["type"] == "deal" for act in answer["acts"])
             lines += game_lines(game, after.replay.board.ledger.movements(), next_to_act(after) if first else None)
     return lines
+
+
+def _waiting(position: Position | None) -> int | None:
+    """The game played out whose pool waits (a jack-pot opener's hand no line has shown)."""
+    if position is None or not position.held or position.answer["phase"] != "over":
+        return None
+    number: int = position.answer["game"]
+    return number
 
 
 def _outcome(game: GameAccount) -> str:
