@@ -23,7 +23,8 @@ class Money:
     def __init__(self, value: str, currency: str | None = None) -> None:
         """Raises ValueError, saying what is accepted, for a value or currency that is not."""
         if not _VALUE.fullmatch(value) or Decimal(value) == 0:
-            raise ValueError(f"{value!r} is not a value for a counter: give a positive number such as 0.25")
+            raise ValueError(f"{value!r} is not a value for a counter: give a positive number in digits, a point "
+                             "between them, at most 12 each side, such as 0.25")
         if currency is not None and not _CURRENCY.fullmatch(currency):
             raise ValueError(f"{currency!r} is not a currency code: give three capital letters such as GBP")
         self.value = Decimal(value)

@@ -33,7 +33,9 @@ from arbiter.seats import POOL
 
 _NAMED_DATE = re.compile(r"(?<![0-9])([0-9]{4}-[0-9]{2}-[0-9]{2})(?![0-9])")
 _STATED_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
-                          r"([Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)?)?")
+                          r"([Tt ](?P<clock>[0-9]{2}(:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?)?)"
+                          r"(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)?)?")
+_END_OF_DAY = re.compile(r"24(:00(:00([.,]0+)?)?)?")  # ISO's midnight at the end of the day
 
 # Why counters stayed in the pool when a log ended, and how that is said.
 UNFINISHED = "unfinished"
@@ -220,11 +222,14 @@ def night_date(file: str, log: Mapping[str, Any]) -> tuple[datetime.date | None,
 
 
 def _stated_date(text: str) -> datetime.date | None:
-    """An ISO date, perhaps with a time after it (and its zone): nothing else, not a
-    week, nor words after it ("2026-02-05, or the 6th")."""
-    if not _STATED_DATE.fullmatch(text):
+    """An ISO date, perhaps with a time after it (to the hour, minute or second, and its
+    zone; 24:00, the day's end, too): nothing else, not a week, nor words after it
+    ("2026-02-05, or the 6th"). The night is the date's, whatever the time."""
+    if not (stated := _STATED_DATE.fullmatch(text)):
         return None
     try:
+        if _END_OF_DAY.fullmatch(stated.group("clock") or ""):
+            return datetime.date.fromisoformat(text[:10])
         return datetime.datetime.fromisoformat(text).date()
     except ValueError:
         return None

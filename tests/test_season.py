@@ -97,11 +97,15 @@ def test_a_meta_date_that_only_begins_with_a_date_is_no_date(tmp_path):
              write_night(tmp_path, "x.json", 2, games=2, date="2026-02-07 21:30:00+01:00"),
              write_night(tmp_path, "2026-02-10.json", 3, games=2, date="2026-02-08/09"),
              write_night(tmp_path, "2026-02-11.json", 4, games=2, date="2026-W06"),
-             write_night(tmp_path, "y.json", 5, games=2, date="2026-02-12T20:00Z")]
+             write_night(tmp_path, "y.json", 5, games=2, date="2026-02-12T20:00Z"),
+             # a time to the hour, and ISO's 24:00 (the day's end), were "no date": the night went undated
+             write_night(tmp_path, "z.json", 6, games=2, date="2026-02-13T20"),
+             write_night(tmp_path, "w.json", 7, games=2, date="2026-02-14T24:00")]
     _, document, _ = season_of(*paths)
     assert [(night["date"], night["dated_by"]) for night in document["nights"]] == [
         ("2026-02-06", "file name"), ("2026-02-07", "meta.date"), ("2026-02-10", "file name"),
-        ("2026-02-11", "file name"), ("2026-02-12", "meta.date")]
+        ("2026-02-11", "file name"), ("2026-02-12", "meta.date"), ("2026-02-13", "meta.date"),
+        ("2026-02-14", "meta.date")]
 
 
 def test_a_date_written_that_is_no_date_is_passed_over_with_a_line_on_standard_error(tmp_path):

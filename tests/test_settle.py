@@ -158,6 +158,7 @@ def test_money_beside_counters_is_exact():
 @pytest.mark.parametrize("args, message", [
     (["--value", "abc"], "not a value for a counter"),
     (["--value", "1e3"], "not a value for a counter"),
+    (["--value", ".5"], "a positive number in digits, a point between them, at most 12 each side"),
     (["--value", "0"], "not a value for a counter"),
     (["--value", "0.25", "--currency", "pounds"], "not a currency code"),
     (["--currency", "GBP"], "--currency goes with --value"),
