@@ -721,3 +721,16 @@ def test_hands_equal_but_for_the_joker_are_told_as_the_joker_decides(capsys):
     told = " ".join(out.split())
     assert code == 0 and ("At the show Dan's pair beats Cat's pair, equal to it but for the joker, whose edge decides "
                           "(house rule: joker is true).") in told
+
+
+@pytest.mark.parametrize("case, event, told", [
+    ("l59-show-before-the-close-judges-no-cards", 13, "Dan shows 2c 3c 4c 5c: 4 cards."),  # changes nothing (L59)
+    ("l48-show-before-the-close-raises-a-foul-hand", 14, "Dan shows Qh Qs Qc 5h 2s 2c: 6 cards, a foul hand."),
+    ("l64-foul-hand-at-the-show-other-player-claims", 14, "Dan shows Ac Ad Ah 9s 9c 3d: 6 cards, a foul hand."),
+])
+def test_a_show_before_the_close_is_not_called_a_foul_hand_unless_it_raised_one(rulebook, case, event, told):
+    """The story said "4 cards, a foul hand" of a show before the betting had closed, whose
+    ruling (L59) says it changes nothing and judges no cards; the quiz asked it so. A show
+    that raises a foul hand (L48), or one at the show (L64), is one."""
+    _, _, _, steps = _story(cases_dir() / f"{case}.json", rulebook)
+    assert next(s["text"] for s in steps if s.get("event") == event).startswith(told)
