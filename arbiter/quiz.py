@@ -246,17 +246,19 @@ def _known_at(case: Case, finding: Mapping[str, Any], rulebook: Rulebook) -> int
 
 
 def _story(case: Case, event: int, upto: int, rulebook: Rulebook) -> tuple[int, list[dict[str, Any]]]:
-    """The game the event belongs to, from its deal up to the event (or `upto`, the event
-    after which the finding is known), each event in the words `arbiter explain` begins
-    it with, and no more: the counters that moved cite their laws, and what followed from
-    the event is what the learner is asked."""
+    """The game the event belongs to, from its deal (the first game's from the draw for
+    the deal) up to the event (or `upto`, the event after which the finding is known),
+    each event in the words `arbiter explain` begins it with, and no more: the counters
+    that moved cite their laws, and what followed from the event is what the learner is
+    asked."""
     game = case.trace[event]["game"]
     teller = Storyteller(case.log, case.report, case.trace, rulebook)
     story = []
     for k in range(upto + 1):
-        if (case.trace[k].get("game") or 0) < game:
-            continue
-        if case.trace[k]["game"] > game:  # the next deal cut the game off: told as that, and no more of it
+        of = case.trace[k].get("game")
+        if (of or 0) < game and not (of is None and game == 1):  # what came before the first deal is game 1's
+            continue  # (the draw for the deal a law 2 question rests on)
+        if (of or 0) > game:  # the next deal cut the game off: told as that, and no more of it
             story.append({"event": k, "words": f"The next game's deal begins: {case.trace[k]['dealer']} deals."})
             break
         told = case.log["events"][k]
@@ -275,7 +277,7 @@ def _table_before(case: Case, event: int) -> str:
     parts.append(f"pool {table['pool']}")
     stakes = ", ".join(f"{p} {s}" for p, s in table["stakes"].items() if s)
     parts.append(f"stakes: {stakes or 'none'}")
-    parts.append(f"still in: {', '.join(table['still_in'])}")
+    parts.append(f"still in: {', '.join(table['still_in']) or 'no one'}")
     held = ", ".join(f"{p} {n}" for p, n in table["cards"].items())
     parts.append(f"cards held: {held}")
     return "; ".join(parts)

@@ -463,3 +463,14 @@ def test_wrong_choices_are_plausible_for_the_situation(cases, rulebook):
     wrong = [c for i, c in enumerate(question.choices) if i != question.answer]
     assert "Misdeal: Ann deals again" in wrong  # the deal's other remedy, by the same dealer
     assert not any("jack-pot" in choice for choice in wrong)
+
+
+def test_a_question_on_the_first_deal_tells_the_draw_for_it(cases, rulebook):
+    """Law 2's questions were told from the deal alone ("6. Game 1 begins: Cat deals."),
+    where the ruling rests on the cards drawn for the deal before it; a table with no one
+    still in said "still in: " and no more."""
+    case = next(c for c in cases if c.name == "l02-tie-never-settled-another-deals")
+    finding = next(f for f in case.findings if f["id"] == "L2")
+    question = question_for(case, finding, cases, rulebook, random.Random(1))
+    assert [step["event"] for step in question.story] == list(range(finding["event"] + 1))
+    assert "draws 3c for the deal" in question.story[0]["words"]
