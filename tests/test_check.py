@@ -295,6 +295,20 @@ def test_his_own_discards_taken_back_and_discarded_again_are_no_card_seen_twice(
     assert "L1" not in [f["id"] for f in check_log(log)["findings"]]
 
 
+def test_a_hand_shown_by_one_who_passed_is_law_28s_not_a_foul_hand_at_the_show():
+    """Bob passed, then showed four cards at the show: L28 said the hand "takes no part in
+    the game", and L64 beside it made it foul, "he retires and forfeits his stake", of a
+    player retired with no stake left to forfeit."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            "dealt Bob 5, Cat (Ac Ad 4h 5h 7d), Dan (2c 3c 4c 5c 9h), Ann 5\n"
+            "Cat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 0; Dan discards 0\nCat plays 2; Dan plays 2\n"
+            "Bob shows (Kc Kd Ks Kh)\nCat shows (Ac Ad 4h 5h 7d)\nDan shows (2c 3c 4c 5c 9h)\n")
+    log, _ = parse_checked(text, "x.hand")
+    report = check_log(log)
+    assert [(f["id"], f["player"]) for f in report["findings"]] == [("L28", "Bob")]
+    assert report["net"] == {"Ann": 0, "Bob": -1, "Cat": 3, "Dan": -2}
+
+
 def test_a_wrong_players_ante_staked_twice_is_one_finding_each_time():
     """L20: Cat's ante is for Bob to stake; staked twice, each act is the wrong player's,
     one finding each (the second drew 'staked again' beside it)."""
