@@ -46,3 +46,25 @@ def test_to_a_pipe_the_text_is_written_as_it_is_but_for_click_s_colours(monkeypa
     assert echoed(text, False, monkeypatch) == text + "\n"
     # with an ESC in it, the text goes to click.echo, which strips colours from a pipe (as before)
     assert echoed(f"a{CSI_CLEAR}b", False, monkeypatch) == "ab\n"
+
+
+def test_explain_and_house_check_take_escapes_out_of_a_file_name_to_a_terminal(monkeypatch, tmp_path):
+    """robustness.md: written to a terminal, every command's output has its control
+    characters taken out. `explain` and `house check` wrote with click.echo, which takes
+    them out of a pipe only: a log or house file named with a title-setting sequence set
+    the terminal's title."""
+    import pytest
+
+    from arbiter.cli import main
+    from arbiter.resources import cases_dir, rules_dir
+
+    log = tmp_path / f"night{OSC_TITLE}.json"
+    log.write_bytes((cases_dir() / "l02-draw-for-deal-ace-lowest.json").read_bytes())
+    house = tmp_path / f"club{OSC_TITLE}.yaml"
+    house.write_bytes((rules_dir() / "house" / "no-straddling.yaml").read_bytes())
+    for args in (["explain", str(log)], ["house", "check", str(house)], ["explain", str(log), "--house", str(house)]):
+        stream = Stream(True)
+        monkeypatch.setattr(sys, "stdout", stream)
+        with pytest.raises(SystemExit):
+            main(args)
+        assert "\x1b" not in stream.written() and ("night.json" in stream.written() or args[1] == "check"), args

@@ -8,6 +8,7 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import FORMAT, HOUSE, cli, given_once, one_person, persons_named, rule_defining, seating_of
+from arbiter.cli.output import echo
 from arbiter.engine.chain import chain_answer, evidence_question
 from arbiter.events import Event
 from arbiter.render.chain import render_chain
@@ -19,7 +20,7 @@ def _chain_command(setting: str, role: str, words: dict[str, Any], event: Event,
     rulebook = build_rulebook(house)
     rule, chain = rule_defining(rulebook, setting)
     result = {**chain_answer(chain, rule.id, role, seating, words, event, rulebook.parameters), **extra}
-    click.echo(render_chain(result, "json" if fmt == "json" else "table", role, none_found), nl=False)
+    echo(render_chain(result, "json" if fmt == "json" else "table", role, none_found), nl=False)
 
 
 @cli.command()

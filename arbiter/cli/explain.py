@@ -8,6 +8,7 @@ import click
 from arbiter.bulk import build_rulebook, log_folder, read_path
 from arbiter.checker import replay_bytes_with_trace
 from arbiter.cli.app import HOUSE, cli
+from arbiter.cli.output import echo
 from arbiter.errors import LogError
 from arbiter.render.formats import EXPLAIN_FORMATS
 from arbiter.render.story import render_story, tell
@@ -32,9 +33,9 @@ def explain(log: str, fmt: str, house: str | None) -> None:
     if fmt == "html":
         from arbiter.render.html import render_story_html  # only a page needs the HTML renderer
 
-        click.echo(render_story_html(report, document, trace, rulebook), nl=False)
+        echo(render_story_html(report, document, trace, rulebook), nl=False)
     else:
-        click.echo(render_story(tell(document, report, trace, rulebook), report, fmt), nl=False)
+        echo(render_story(tell(document, report, trace, rulebook), report, fmt), nl=False)
     if report["error"]:
         error = report["error"]
         raise LogError(error["message"], error["path"], error["event"], file=report["file"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from arbiter.cli.app import FORMAT, cli
+from arbiter.cli.output import echo
 from arbiter.render.house import house_summary, render_house
 from arbiter.rulebook.house import apply_house, read_house
 from arbiter.rulebook.loader import load_rulebook
@@ -23,4 +24,4 @@ def check(file: str, fmt: str) -> None:
     words, or the one-line error that would stop every check under it (exit 2)."""
     data = read_house(file)
     rulebook = apply_house(load_rulebook(), data)
-    click.echo(render_house(house_summary(rulebook, data.get("description")), fmt))
+    echo(render_house(house_summary(rulebook, data.get("description")), fmt))

@@ -8,6 +8,7 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import FORMAT, HOUSE, cli
+from arbiter.cli.output import echo
 from arbiter.render.formats import LAW_FORMATS
 from arbiter.render.lawbook import render_law, render_laws
 from arbiter.resources import schema_whole
@@ -24,7 +25,7 @@ def laws(section: str | None, fmt: str, house: str | None) -> None:
     """Every rule: ID, section, title, how it is enforced, how many cases show it."""
     rulebook = build_rulebook(house)
     rules = [r for r in rulebook.in_order() if section is None or r.section == section]
-    click.echo(render_laws(rules, rulebook, fmt, shutil.get_terminal_size().columns))
+    echo(render_laws(rules, rulebook, fmt, shutil.get_terminal_size().columns))
 
 
 @cli.command()
@@ -35,7 +36,7 @@ def law(rule_id: str, fmt: str, house: str | None) -> None:
     """One rule in full: Peel's words, parameters, what the arbiter does, interpretations, cases."""
     rulebook = build_rulebook(house)
     rule = rulebook.get(rule_id)
-    click.echo(render_law(rule, rulebook, fmt, house_cases(rulebook).get(rule.id, ())), nl=False)
+    echo(render_law(rule, rulebook, fmt, house_cases(rulebook).get(rule.id, ())), nl=False)
 
 
 @cli.command()
@@ -44,4 +45,4 @@ def law(rule_id: str, fmt: str, house: str | None) -> None:
 def schema(name: str, fmt: str) -> None:
     """Print a JSON Schema: the hand log, the report, a rule file, a house-rules file,
     `arbiter next`'s answer, or what `arbiter settle` and `arbiter season` print as JSON."""
-    click.echo(schema_whole(name), nl=False)
+    echo(schema_whole(name), nl=False)

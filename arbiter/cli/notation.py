@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from arbiter.cli.app import cli
-from arbiter.cli.output import not_a_file_read
+from arbiter.cli.output import echo, not_a_file_read
 from arbiter.json_lines import to_json
 from arbiter.notation import read_any_log, write_text
 from arbiter.reading import read_source, read_stream
@@ -25,7 +25,7 @@ def convert(log: str, target: str, output: str | None) -> None:
     document = read_any_log(data, log)
     text = write_text(document) if target == "text" else to_json(document)
     if output in (None, "-"):
-        click.echo(text, nl=False)
+        echo(text, nl=False)
         return
     not_a_file_read(output, [log])
     try:

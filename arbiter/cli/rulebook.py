@@ -9,7 +9,7 @@ import click
 
 from arbiter.bulk import build_rulebook
 from arbiter.cli.app import HOUSE, cli
-from arbiter.cli.output import not_a_file_read
+from arbiter.cli.output import echo, not_a_file_read
 from arbiter.render.formats import RULEBOOK_FORMATS
 from arbiter.render.rulebook import render_rulebook_html, render_rulebook_json, render_rulebook_markdown
 from arbiter.resources import cases_dir
@@ -46,10 +46,10 @@ def rulebook(fmt: str, output: Path | None, house: str | None) -> None:
     else:
         text = render_rulebook_html(book, case_titles(book))
     if output is None:
-        click.echo(text, nl=False)
+        echo(text, nl=False)
         return
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise click.FileError(str(output), hint=exc.strerror or str(exc)) from None
-    click.echo(f"wrote {output}", err=True)
+    echo(f"wrote {output}", err=True)

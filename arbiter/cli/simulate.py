@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from arbiter.cli.app import cli
+from arbiter.cli.output import echo
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import rule_sort_key
 
@@ -79,13 +80,13 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
         planted += len(irregular)
         laws.update(p["id"] for p in irregular)
     if fmt == "json":
-        click.echo(json.dumps({"out": str(folder), "logs": logs, "games": logs * games, "events": events,
+        echo(json.dumps({"out": str(folder), "logs": logs, "games": logs * games, "events": events,
                                "planted": planted, "laws": sorted(laws, key=rule_sort_key)}))
         return
     line = f"wrote {logs} log{'s' if logs != 1 else ''} ({logs * games} games, {events} events) to {folder}"
     if plant > 0:
         line += f"; planted {planted} irregularities of {len(laws)} laws, the truth in {truths}"
-    click.echo(line)
+    echo(line)
 
 
 def log_name(number: int, logs: int) -> str:
