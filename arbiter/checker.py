@@ -19,7 +19,7 @@ from arbiter.findings import Finding
 from arbiter.notation.reading import Locate, is_text_log, read_any_log, text_locator
 from arbiter.reading import read_built_log, read_log_lazily, read_source
 from arbiter.rulebook.loader import load_rulebook
-from arbiter.rulebook.model import CLUB_ID, Rulebook, normalise_id, where_rules_are_listed
+from arbiter.rulebook.model import CLUB_ID, Rulebook, a_rulebook, normalise_id, where_rules_are_listed
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -268,18 +268,17 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
 def _given_rulebook(rulebook: Rulebook | None) -> Rulebook:
     """The rule book a caller gives, or the laws' own. A house file's name, path or data is
     not one (it took `""` for none, and failed deep in the replay on the others): said so."""
-    if rulebook is None:
-        return load_rulebook()
-    if not isinstance(rulebook, Rulebook):
-        raise TypeError(f"rulebook: a rule book, not {type(rulebook).__name__} (house rules: "
-                        "apply_house(load_rulebook(), read_house(NAME_OR_PATH)))")
-    return rulebook
+    return load_rulebook() if rulebook is None else a_rulebook(rulebook)
 
 
 def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
     """A log (the parsed JSON) in, its report out. Never raises for a bad log: it is `invalid`.
 
     A sound log is replayed as it is; any other is read as a file is (`read_built_log`)."""
+    unknown = sorted(set(options) - {"ignore", "select"})
+    if unknown:  # `house=` was told of as replay_log's, a function the caller never called
+        raise TypeError(f"check_log() takes no {unknown[0]!r}: it takes rulebook=, ignore= and select= (house "
+                        "rules: rulebook=apply_house(load_rulebook(), read_house(NAME_OR_PATH)))")
     digest = _digest_if_json(log)
     rulebook = _given_rulebook(rulebook)
     _known_filters(rulebook, options)

@@ -310,6 +310,8 @@ def test_a_name_no_file_system_gives_is_an_invalid_report_not_an_exception():
     report = check_file("x\ud800y.json")
     assert report["status"] == "invalid" and report["file"] == "x\\ud800y.json"
     assert "lone surrogate" in report["error"]["message"]
+    report = check_file("x\0y.json")  # nor one holding a NUL (ValueError: embedded null byte)
+    assert report["status"] == "invalid" and "NUL" in report["error"]["message"]
 
 
 @pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="a file name of any bytes is Linux's")

@@ -717,3 +717,15 @@ def test_findings_come_in_the_order_of_their_events():
               {"type": "card", "to": "Cat"}, {"type": "deal", "dealer": "Bob"}]
     report = check_log({"format": "peel-draw-poker-log", "version": 1, "table": table, "events": events})
     assert [(f["id"], f["event"]) for f in report["findings"]] == [("L29", 4), ("L9", 5)]
+
+
+def test_a_wrong_argument_is_told_in_the_callers_words():
+    """`check_log(log, house="blaze")` was "replay_log() got an unexpected keyword argument
+    'house'", a function the caller never called; `apply_house(None, …)` an AttributeError
+    deep inside. Each says what it takes, and how a rule book with house rules is made."""
+    from arbiter.rulebook.house import apply_house, read_house
+
+    with pytest.raises(TypeError, match=r"check_log\(\) takes no 'house'.*apply_house\(load_rulebook\(\)"):
+        check_log(load_case(FOUL), house="blaze")
+    with pytest.raises(TypeError, match=r"apply_house's rule book: a rule book, not NoneType"):
+        apply_house(None, read_house("blaze"))

@@ -183,3 +183,18 @@ def test_an_unknown_house_name_is_one_line_and_exit_2(capsys):
 def test_apply_house_holds_a_callers_own_data_to_the_files_schema(data, says):
     with pytest.raises(HouseRulesError, match=says):
         apply_house(load_rulebook(), data)
+
+
+@pytest.mark.parametrize("data, said", [
+    (b"\xff\xfep\x00", "not UTF-8: byte 0xff at offset 0 (line 1)"),  # UTF-16
+    (b"parameters:\n  x: caf\xe9\n", "not UTF-8: byte 0xe9 at offset 20 (line 2)"),  # Latin-1
+])
+def test_a_house_file_not_in_utf_8_names_the_byte_and_where(tmp_path, data, said):
+    """It said "not UTF-8: byte 0": an offset read as a byte's value, a NUL."""
+    from arbiter.errors import HouseRulesError
+    from arbiter.rulebook.house import read_house
+
+    path = tmp_path / "club.yaml"
+    path.write_bytes(data)
+    with pytest.raises(HouseRulesError, match=re.escape(said)):
+        read_house(str(path))

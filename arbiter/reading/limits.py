@@ -89,6 +89,9 @@ def read_source(path: str | os.PathLike[str]) -> bytes:
     except UnicodeEncodeError:  # a name given as data, holding a lone surrogate no file system byte gives
         raise LogReadError("cannot read the file: its name holds a lone surrogate, which no file name "
                            "can", file=name) from None
+    except ValueError:  # a name given as data, holding a NUL, which no file name can
+        raise LogReadError("cannot read the file: its name holds a NUL character, which no file name can",
+                           file=name.replace("\0", "\\0")) from None
 
 
 class _Readable(Protocol):

@@ -34,6 +34,7 @@ from arbiter.rulebook.model import (
     CLUB_ID,
     Rule,
     Rulebook,
+    a_rulebook,
     conditional_entry,
     definition_entries,
     excepted_ids,
@@ -158,8 +159,10 @@ def _read_text(path: Path) -> str:
         raise HouseRulesError(str(path), "", f"larger than {MAX_BYTES // 1024} KiB: no house file needs so much")
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise HouseRulesError(str(path), "", f"not UTF-8: byte {exc.start}") from None
+    except UnicodeDecodeError as exc:  # "byte 0" read as a NUL byte: its value and where, as a log's is said
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise HouseRulesError(str(path), "", f"not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start} "
+                                             f"(line {line})") from None
 
 
 def _field(*parts: Any) -> str:
@@ -541,6 +544,7 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
     """The rule book with a house-rules file's departures applied: the club's rules and
     hands added first, so that its `parameters` and `disable` may name them too. Data not
     read by `read_house` (a caller's own) is held to the file's schema first, as it is."""
+    a_rulebook(rulebook, "apply_house's rule book")  # None was an AttributeError deep inside
     if not (isinstance(house, Mapping) and "_file" in house):  # a list was an AttributeError, a key mistyped unseen
         house = house_data(house, "house rules")
     file = house.get("_file", "house rules")

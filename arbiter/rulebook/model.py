@@ -252,6 +252,15 @@ class Rulebook:
         return {name: rule.id for rule in self.rules.values() for name in rule.parameters}
 
 
+def a_rulebook(value: object, name: str = "rulebook") -> Rulebook:
+    """A rule book a caller gives, held to be one: a house file's name, path or data is not
+    (it failed deep in the replay, or as an AttributeError): said so, and how to make one."""
+    if not isinstance(value, Rulebook):
+        raise TypeError(f"{name}: a rule book, not {type(value).__name__} (house rules: "
+                        "apply_house(load_rulebook(), read_house(NAME_OR_PATH)))")
+    return value
+
+
 CLUB_ID = re.compile(r"^H[1-9][0-9]*$")  # a club's own rule (law 81): H1, H2, … in its house file
 
 
