@@ -145,6 +145,14 @@ def test_explain_tells_its_ruling_at_its_event():
 
 # --- refused in one line, exit 2 ----------------------------------------------------------------
 @pytest.mark.parametrize("data, message", [
+    # a declaration's bounds or choices its type does not take, said in words (a schema's `not` was quoted whole),
+    # and an unknown type said before the bounds it made look wrong
+    (club(parameters={"club_fine": {"default": 1, "type": "integer", "minimum": 1, "maximum": 10}}),
+     "rules/0/parameters/club_fine/type: 'integer' is not one of ['whole_number'"),
+    (club(parameters={"club_fine": {"default": 1, "type": "fraction", "minimum": 1, "maximum": 10}}),
+     "rules/0/parameters/club_fine: a fraction parameter takes no minimum or maximum (a whole_number takes both)"),
+    (club(parameters={"club_fine": {"default": True, "type": "boolean", "one_of": ["a"]}}),
+     "rules/0/parameters/club_fine: a boolean parameter takes no one_of (a choice takes it)"),
     (club(id="L28"), "rules/0/id: 'L28' is not a club rule's ID"),
     (club(id="A9"), "rules/0/id: 'A9' is not a club rule's ID"),
     (club(id="H0"), "rules/0/id: 'H0' is not a club rule's ID"),

@@ -73,11 +73,19 @@ def rule_problem(data: dict[str, Any]) -> tuple[tuple[Any, ...], str] | None:
     """What is wrong with one rule's data, as (the field's path, message), or None: the schema, the
     vocabulary and each parameter's default. A rule file and a club rule in a house file
     (law 81) are held to the same checks."""
-    errors = sorted(_rules_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    # the deepest error first where several fall on one field (a parameter's unknown `type` before the bounds its
+    # `type` does not take), and a declaration's bounds or choices its type does not take said in words
+    errors = sorted(_rules_validator().iter_errors(data), key=lambda e: [*map(str, e.absolute_path), "\uffff"])
     if errors:
         message = errors[0].message
         if isinstance(errors[0].instance, dict) and True in errors[0].instance:  # YAML reads a bare `on:` as true
             message += ': write "on" in quotes, as "on": [lift]'
+        first = errors[0]
+        kind = first.instance.get("type") if isinstance(first.instance, dict) else None
+        if first.validator == "not" and isinstance(kind, str):
+            taken = "one_of (a choice takes it)" if "one_of" in str(first.validator_value) \
+                else "minimum or maximum (a whole_number takes both)"
+            message = f"a {kind} parameter takes no {taken}"
         return tuple(errors[0].absolute_path), message
     try:
         check_rule_vocabulary(data)
