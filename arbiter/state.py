@@ -249,7 +249,7 @@ class Deal:
         threw less those (`gathered_unsure`), which one not known."""
         # second copies the gathering names (of a card a hand holds, or named twice), judged there
         named_again = {card: named.count(card) - (self.holder_at_collection(card) == DISCARDS) for card in set(named)}
-        gathered = JOKER in self.in_play and self.holder_at_collection(JOKER) == DISCARDS  # judged as it came
+        jokers = max(named.count(JOKER), self.jokers_thrown())  # each judged, here or as it came
         unsure = {card: holder for card, holder in self.in_play.items()
                   if holder != DISCARDS and self.holder_at_collection(card) == DISCARDS}
         for holder in set(unsure.values()):
@@ -267,15 +267,23 @@ class Deal:
         for card, again in named_again.items():
             if again > 0:
                 self.copies_back[card] = self.copies_back.get(card, 0) + again
-        self.jokers_back += gathered + max(named_again.get(JOKER, 0), 0)  # each may come out again, unjudged
+        self.jokers_back += jokers  # each may come out again, unjudged
+
+    def jokers_thrown(self) -> int:
+        """The jokers known among the discards not yet gathered: the first, thrown, and a
+        second thrown by one who came by it (`copies`)."""
+        first = JOKER in self.in_play and self.holder_at_collection(JOKER) == DISCARDS
+        return first + (DISCARDS in self.copies.get(JOKER, ()))
 
     def expose(self, cards: list[int], player: str) -> None:
         """Cards named exposed in giving him go back to the pack, not to be given him (L40);
         a second copy among them, judged as it came, may come out of it again unjudged."""
-        for card in cards:
+        for card in cards:  # one the pack may give again unjudged already goes back as it came: no more of them
             self.exposed_to[card] = player
-            if card in self.in_play:
-                self.copies_back[card] = self.copies_back.get(card, 0) + 1
+            if card in self.in_play and not self.copies_back.get(card):
+                self.copies_back[card] = 1
+            if card == JOKER and not self.jokers_back:  # a joker the house does not admit, judged as it came
+                self.jokers_back = 1
 
     def holder_at_collection(self, card: int) -> str:
         """Who holds a card when the discards are gathered: its holder, where his hand is

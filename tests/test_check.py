@@ -490,6 +490,26 @@ def test_a_second_joker_out_of_the_pack_made_up_is_a_new_bad_card():
     assert [(f["id"], f["event"]) for f in check_log(log)["findings"] if f["id"] == "L1"] == [("L1", 4), ("L1", 33)]
 
 
+@pytest.mark.parametrize("way", ["named among the discards gathered", "exposed in a give"])
+def test_a_joker_first_judged_where_it_was_gathered_or_exposed_comes_out_again_unjudged(way):
+    """A joker the house does not admit, first named among the discards gathered (L41) or
+    exposed in a give (L40, back to the pack), was judged there and again where the pack
+    gave it: one bad card, one finding."""
+    from tests.conftest import REPO
+
+    log = load_case(REPO / "cases" / "l01-a-card-collected-with-the-discards-while-a-hand-holds-it-is-seen-again.json")
+    log["events"][4]["hands"]["Dan"] = 5
+    log["events"][18].pop("cards")
+    if way == "exposed in a give":
+        log["events"][23] = {"type": "give", "to": "Eve", "count": 4, "exposed": 1, "cards": ["2h", "3h", "4h", "Jo"]}
+        log["events"][29] = {"type": "collect_discards"}
+    else:
+        log["events"][29] = {"type": "collect_discards", "cards": ["Jo"]}
+    log["events"][32] = {"type": "give", "to": "Fay", "count": 3, "cards": ["Jo", "6h", "7h"]}
+    judged = 23 if way == "exposed in a give" else 29
+    assert [(f["id"], f["event"]) for f in check_log(log)["findings"] if f["id"] == "L1"] == [("L1", judged)]
+
+
 def test_a_second_copy_exposed_in_a_give_goes_back_to_the_pack_judged():
     """Law 40 sends the exposed card back to the pack: a second copy exposed (L1 there, Dan
     holding the first) and given again out of the pack made up was found a second time;

@@ -130,8 +130,8 @@ def card_not_in_pack(t: BoardView) -> bool:
     deal = t.playing.deal  # a second joker came by as a copy of the first (`card_seen_twice`'s record)
     if kind not in NAMED_AGAIN:  # more jokers than those judged before they were gathered, come out again
         return t.parsed_cards.count(JOKER) > deal.jokers_back
-    if kind == "collect_discards":
-        return JOKER not in deal.in_play
+    if kind == "collect_discards":  # more jokers than were known thrown: one a hand holds, or never seen
+        return t.parsed_cards.count(JOKER) > deal.jokers_thrown()
     return not (deal.in_play.get(JOKER) == t.actor or t.actor in deal.copies.get(JOKER, ()))
 
 
