@@ -28,6 +28,7 @@ from arbiter.render.story import TELLERS, Storyteller
 from arbiter.resources import cases_dir
 from arbiter.rulebook.model import Rulebook, normalise_id, rule_sort_key
 from arbiter.rulebook.vocabulary.effects import effect_words
+from arbiter.state import Phase
 from arbiter.words import fold
 
 CHOICES = 4
@@ -268,10 +269,13 @@ def _story(case: Case, event: int, upto: int, rulebook: Rulebook) -> tuple[int, 
 
 
 def _table_before(case: Case, event: int) -> str:
-    """The table just before the event: what a player looking at it would know."""
-    table = case.trace[event - 1] if event and case.trace[event - 1].get("game") == case.trace[event]["game"] \
-        else case.trace[event]
-    parts = [f"{table['dealer']} deals"]
+    """The table just before the event: what a player looking at it would know. Before a
+    game's first deal, the last game's as it ended, or no game yet (the draw for the deal):
+    the deal asked about is not yet made (it was told as made)."""
+    table = case.trace[event - 1] if event else {}
+    if table.get("game") is None:
+        return "no game yet"
+    parts = [f"{table['dealer']} deals" + (", the game over" if table.get("phase") == Phase.OVER else "")]
     if table.get("jackpot"):
         parts.append(f"a jack-pot (no. {table['jackpot']['number']}, {table['jackpot']['openers']} to open)")
     parts.append(f"pool {table['pool']}")

@@ -13,7 +13,7 @@ import pytest
 
 from arbiter.checker import replay_with_trace
 from arbiter.cli import main
-from arbiter.notation import write_text
+from arbiter.notation import read_text_log, write_text
 from arbiter.reading import read_log_file
 from arbiter.render.story import tell
 from arbiter.resources import cases_dir
@@ -734,3 +734,18 @@ def test_a_show_before_the_close_is_not_called_a_foul_hand_unless_it_raised_one(
     that raises a foul hand (L48), or one at the show (L64), is one."""
     _, _, _, steps = _story(cases_dir() / f"{case}.json", rulebook)
     assert next(s["text"] for s in steps if s.get("event") == event).startswith(told)
+
+
+def test_a_jack_pot_openers_show_left_alone_is_not_called_a_foul_hand(rulebook):
+    """Left alone, he shows for law 33 alone (L64's reading: it does not make him foul), and
+    takes the pool: the story said "4 cards, a foul hand" on the line that paid him."""
+    text = ("players Ann Bob Cat; limit 20; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            "Cat passes; Ann passes; Bob passes\nBob deals; Bob shuffles; Ann cuts; Cat antes 1; Ann antes 1; "
+            "Bob antes 1\ndealt Cat (Jc Jd 9h 6s 3c), Ann 5, Bob 5\nCat opens 2; Ann plays 2; Bob passes\n"
+            "Cat discards 3 (9h 6s 3c); Cat asks 3; Cat gets 3 (Th 5c 5d); Ann discards 0\nCat plays 4; Ann passes\n"
+            "Cat shows (Jc Jd Th 5c) original (Jc Jd 9h 6s 3c)\n")
+    log = read_text_log(text.encode(), "alone.hand")
+    report, trace = replay_with_trace(log, rulebook, file="alone.hand")
+    told = next(step["text"] for step in tell(log, report, trace, rulebook) if step["text"].startswith("Cat shows"))
+    assert told.startswith("Cat shows Jc Jd Th 5c: 4 cards. ") and "foul" not in told
+    assert report["net"]["Cat"] == 5

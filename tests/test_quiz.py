@@ -474,3 +474,4 @@ def test_a_question_on_the_first_deal_tells_the_draw_for_it(cases, rulebook):
     question = question_for(case, finding, cases, rulebook, random.Random(1))
     assert [step["event"] for step in question.story] == list(range(finding["event"] + 1))
     assert "draws 3c for the deal" in question.story[0]["words"]
+    assert question.table == "no game yet"  # it said "Cat deals; … still in: Dan, Ann, Bob, Cat", the deal asked about

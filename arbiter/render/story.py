@@ -299,8 +299,8 @@ class Storyteller:
                 f"({rule_ref(rule.id)}: {rule.title[0].lower()}{rule.title[1:]}{house}).")
 
     def hand_words(self, cards: Sequence[str], judged: bool = True) -> str:
-        """The hand shown in words; a number of cards not a hand's is a foul hand where the
-        show is judged (at the show, or raising his hand: L48), else only so many cards."""
+        """The hand shown in words; a number of cards not a hand's is a foul hand where a law
+        found it so (`judged`), else only so many cards."""
         if len(cards) != self.cards_per_hand:
             return f"{plural(len(cards), 'card')}, a foul hand" if judged else plural(len(cards), "card")
         try:
@@ -526,9 +526,9 @@ def _show(t: Storyteller, e: Event, before: State, after: State) -> str:
     again = not out and _same_game(before, after) and e["player"] in (before.get("shown") or {})
     if not out and not again and e["player"] in (after.get("unvalued") or ()):  # L1's reading: it does not compete
         told = f"{who} shows {' '.join(e['cards'])}: a hand that cannot be valued, with a card seen twice."
-    else:  # a show before the betting has closed changes nothing, its cards not judged (L59), unless foul (L48)
-        judged = not _same_game(before, after) or before.get("phase") in (Phase.SHOW, Phase.OVER) \
-            or e["player"] in (after.get("foul") or ())
+    else:  # cards the show lists are a foul hand only where a law found it so (L48, L64): not a show before
+        # the betting closed (L59), nor a jack-pot opener's left alone (L33), nor one who passed (L28)
+        judged = e["player"] in (after.get("foul") or ())
         told = f"{who} shows {' '.join(e['cards'])}: {t.hand_words(e['cards'], judged)}."
     if again:
         told += f" {e['player']} has shown a hand already: the hand shown first stands, and this changes nothing."
