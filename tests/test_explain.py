@@ -727,6 +727,8 @@ def test_hands_equal_but_for_the_joker_are_told_as_the_joker_decides(capsys):
     ("l59-show-before-the-close-judges-no-cards", 13, "Dan shows 2c 3c 4c 5c: 4 cards."),  # changes nothing (L59)
     ("l48-show-before-the-close-raises-a-foul-hand", 14, "Dan shows Qh Qs Qc 5h 2s 2c: 6 cards, a foul hand."),
     ("l64-foul-hand-at-the-show-other-player-claims", 14, "Dan shows Ac Ad Ah 9s 9c 3d: 6 cards, a foul hand."),
+    # five shown of six held, the show his first act after the draw (L48): foul, not "a full hand"
+    ("l48-a-show-that-is-the-first-act-after-the-draw-raises-six-cards", 16, "Bob shows Kc Kd Kh 5h 5d: a foul hand."),
 ])
 def test_a_show_before_the_close_is_not_called_a_foul_hand_unless_it_raised_one(rulebook, case, event, told):
     """The story said "4 cards, a foul hand" of a show before the betting had closed, whose

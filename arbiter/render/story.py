@@ -303,6 +303,8 @@ class Storyteller:
         found it so (`judged`), else only so many cards."""
         if len(cards) != self.cards_per_hand:
             return f"{plural(len(cards), 'card')}, a foul hand" if judged else plural(len(cards), "card")
+        if judged:  # five shown of a hand the law found foul (six held, L48): not valued
+            return "a foul hand"
         try:
             return class_words(hand_class(evaluate(parse_cards(cards), self.hand_rules), self.hand_rules),
                                self.hand_rules)
