@@ -153,6 +153,16 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/parameters/club_fine: a fraction parameter takes no minimum or maximum (a whole_number takes both)"),
     (club(parameters={"club_fine": {"default": True, "type": "boolean", "one_of": ["a"]}}),
      "rules/0/parameters/club_fine: a boolean parameter takes no one_of (a choice takes it)"),
+    # a name no house file can set (its `parameters` take lower case and `_` only), and bounds that hold nothing
+    (club(parameters={**SHIPPED["rules"][0]["parameters"], "x2": {"default": 1, "type": "boolean"}}),
+     "rules/0/parameters: 'x2' does not match '^[a-z][a-z_]*$'"),
+    (club(parameters={**SHIPPED["rules"][0]["parameters"],
+                      "spare": {"default": 3, "type": "whole_number", "minimum": 5, "maximum": 1}}),
+     "rules/0/parameters/spare/minimum: 5 is above the maximum, 1: no value is in range"),
+    # a club's hand order naming a hand no one declared, as the laws' own order is refused
+    (club(parameters={**SHIPPED["rules"][0]["parameters"], "spare": {"type": "hand_order", "default": [
+        "sequence_flush", "fours", "full", "flush", "sequence", "threes", "two_pairs", "pair", "high_card", "blaze_x"]}}),
+     "parameters/spare: unknown hand(s) ['blaze_x']"),
     (club(id="L28"), "rules/0/id: 'L28' is not a club rule's ID"),
     (club(id="A9"), "rules/0/id: 'A9' is not a club rule's ID"),
     (club(id="H0"), "rules/0/id: 'H0' is not a club rule's ID"),

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from arbiter import check_log
+from arbiter.errors import HouseRulesError
 from arbiter.notation import parse_checked
 from arbiter.rulebook.house import apply_house, read_house
 from tests.conftest import REPO, load_case
@@ -68,3 +71,15 @@ def test_an_opening_of_all_he_has_short_of_the_minimum_asks_no_make_good(ruleboo
     log, _ = parse_checked(text.replace(act, act[:-1] + "1"), "x.hand")
     (short,) = [f for f in check_log(log, rulebook)["findings"] if f["id"] == "L25"]
     assert "must make good at their turn to draw" in short["summary"]
+
+
+@pytest.mark.parametrize("data, said", [
+    ({"_file": "x.yaml", "parameters": ["a"]}, "x.yaml: parameters: ['a'] is not of type 'object'"),
+    ({"_file": "x.yaml", "disable": "L28"}, "x.yaml: disable: 'L28' is not of type 'array'"),
+])
+def test_a_callers_house_data_naming_its_file_is_held_to_the_schema(rulebook, data, said):
+    """Data carrying a `_file` key was taken as `read_house` had read it: a list of
+    parameters was an AttributeError, a string to disable read letter by letter ("unknown
+    rule ID 'L'"). Only `read_house`'s own data goes unchecked; a caller's names its file."""
+    with pytest.raises(HouseRulesError, match=re.escape(said)):
+        apply_house(rulebook, data)

@@ -186,10 +186,16 @@ def read_house(name_or_path: str) -> dict[str, Any]:
         line = f"line {text.count(chr(10), 0, digits.start()) + 1}: " if digits else ""
         raise HouseRulesError(str(path), "", f"{line}a number of more digits than can be read: no parameter "
                                              "allows it (`arbiter law ID` gives each one's range)") from None
-    house = house_data({} if data is None else data, str(path))
+    house = ReadHouse(house_data({} if data is None else data, str(path)))
     house["_file"] = str(path)
     house["_sha256"] = sha256(text.encode("utf-8")).hexdigest()  # for a report's provenance
     return house
+
+
+class ReadHouse(dict[str, Any]):
+    """A house file's data as `read_house` read it and held it to the schema, with its file
+    and digest: `apply_house` takes it as it is, and holds any other mapping (a caller's
+    own, a `_file` key in it or not) to the schema first."""
 
 
 def house_data(data: object, file: str) -> dict[str, Any]:
@@ -545,8 +551,13 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
     hands added first, so that its `parameters` and `disable` may name them too. Data not
     read by `read_house` (a caller's own) is held to the file's schema first, as it is."""
     a_rulebook(rulebook, "apply_house's rule book")  # None was an AttributeError deep inside
-    if not (isinstance(house, Mapping) and "_file" in house):  # a list was an AttributeError, a key mistyped unseen
-        house = house_data(house, "house rules")
+    if not isinstance(house, ReadHouse):  # a list was an AttributeError, a key mistyped unseen, a `_file` let through
+        named = house.get("_file") if isinstance(house, Mapping) else None  # the name a caller gives his data
+        file = named if isinstance(named, str) else "house rules"
+        if isinstance(house, Mapping):  # `read_house`'s own keys, of data copied from it and changed: not the file's
+            house = {key: value for key, value in house.items() if key not in ("_file", "_sha256")}
+        house = house_data(house, file)
+        house["_file"] = file
     file = house.get("_file", "house rules")
     clubs = club_rules(file, rulebook, house.get("rules"))
     rulebook = _with_hands(file, _with_club_rules(rulebook, clubs), clubs, house.get("hands"))
@@ -561,10 +572,12 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
             raise HouseRulesError(file, _field("parameters", name),
                                   f"{shown(value)} is not allowed ({problem}): {declared.allowed()}")
         parameters[name] = value
-    try:
-        hand_rules(parameters, rulebook.hands)
-    except ValueError as exc:  # a hand in hand_order that is neither Peel's nor declared
-        raise HouseRulesError(file, "parameters/hand_order", shown_message(str(exc).removeprefix("hand_order: ")))
+    orders = [name for name, declared in rulebook.declared.items() if declared.type == "hand_order"]
+    for name in orders:  # the laws' order, and any a club rule declares (its default, or as the house sets it)
+        try:
+            hand_rules({**parameters, "hand_order": parameters[name]}, rulebook.hands)
+        except ValueError as exc:  # a hand in it that is neither Peel's nor declared
+            raise HouseRulesError(file, f"parameters/{name}", shown_message(str(exc).removeprefix("hand_order: ")))
     disabled = set(rulebook.disabled)
     for rule_id in house.get("disable") or ():
         normal = normalise_id(rule_id) if isinstance(rule_id, str) else rule_id

@@ -100,6 +100,9 @@ def rule_problem(data: dict[str, Any]) -> tuple[tuple[Any, ...], str] | None:
             return ("hands", *field.split("/")), message
     for name, declaration in (data.get("parameters") or {}).items():
         parameter = parameter_from_dict(name, declaration)
+        if parameter.minimum is not None and parameter.maximum is not None and parameter.minimum > parameter.maximum:
+            return ("parameters", name, "minimum"), (f"{parameter.minimum} is above the maximum, "
+                                                     f"{parameter.maximum}: no value is in range")
         problem = parameter.problem(parameter.default)
         if problem:
             allowed = parameter.allowed()
