@@ -19,7 +19,13 @@ from arbiter.findings import Finding
 from arbiter.notation.reading import Locate, is_text_log, read_any_log, text_locator
 from arbiter.reading import read_built_log, read_log_lazily, read_source
 from arbiter.rulebook.loader import load_rulebook
-from arbiter.rulebook.model import CLUB_ID, Rulebook, a_rulebook, normalise_id, where_rules_are_listed
+from arbiter.rulebook.model import (
+    Rulebook,
+    a_rulebook,
+    logs_house_may_define,
+    normalise_id,
+    where_rules_are_listed,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -146,12 +152,6 @@ def _filtered(ignored: Iterable[str], selected: Iterable[str] | None, left_out: 
     """A report's `filtered`: what --ignore and --select left out, for `verify` to ask the same."""
     return {"ignore": sorted(ignored), "select": sorted(selected) if selected is not None else None,
             "left_out": left_out}
-
-
-def logs_house_may_define(rulebook: Rulebook, rule_id: str) -> bool:
-    """A club's own rule (H1 …) named before any log is read, with no house given: the house
-    a log's table names may define it, and each log's rules are asked then."""
-    return not rulebook.house and bool(CLUB_ID.match(normalise_id(rule_id)))
 
 
 # The house rule books the logs' tables name, by the rule book they were applied to and the

@@ -246,7 +246,9 @@ class Deal:
         """The discards made up into the pack (L41): no card among them is in play. A hand
         whose discard named none of its cards may have thrown any of them: those the
         gathering names are in the pack; of the others, the pack may hold as many as he
-        threw less those (`gathered_unsure`), which one not known."""
+        threw less those (`gathered_unsure`), which one not known. A second copy or a joker
+        judged (L1) as it came, or here, may come out of the pack made up once unjudged
+        (`copies_back`, `jokers_back`): one bad card, one finding."""
         # second copies the gathering names (of a card a hand holds, or named twice), judged there
         named_again = {card: named.count(card) - (self.holder_at_collection(card) == DISCARDS) for card in set(named)}
         jokers = max(named.count(JOKER), self.jokers_thrown())  # each judged, here or as it came

@@ -113,6 +113,8 @@ def test_the_list_of_commands_loads_none_of_them():
     modules = _imported("--help")
     loaded = {m for m in modules if m.startswith("arbiter.cli.")} - {"arbiter.cli.app", "arbiter.cli.output"}
     assert not loaded, sorted(loaded)
+    # nor the engine: the filters' word for a club's rule (H1) was asked of the checker, and loaded it for --help
+    assert not {m for m in modules if m.startswith(("arbiter.engine", "arbiter.checker"))}
     shown = subprocess.run([sys.executable, "-m", "arbiter", "--help"], capture_output=True, text=True, timeout=60,
                            env={**os.environ, "COLUMNS": "80"})  # each on one line, as a terminal shows them
     listed = shown.stdout.split("Commands:\n")[1].splitlines()

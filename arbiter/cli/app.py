@@ -16,11 +16,10 @@ from typing import Any, Callable, Mapping
 import click
 
 from arbiter import __version__
-from arbiter.checker import logs_house_may_define
 from arbiter.cli.output import aborted, closed_streams_opened, failed, last_word
 from arbiter.render.formats import LISTING_FORMATS
 from arbiter.report import EXIT_OK
-from arbiter.rulebook.model import Rulebook
+from arbiter.rulebook.model import Rulebook, logs_house_may_define
 from arbiter.seats import Seating
 
 # A command's process ends when its command is done: what it made is left to the operating

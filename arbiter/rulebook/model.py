@@ -264,6 +264,12 @@ def a_rulebook(value: object, name: str = "rulebook") -> Rulebook:
 CLUB_ID = re.compile(r"^H[1-9][0-9]*$")  # a club's own rule (law 81): H1, H2, … in its house file
 
 
+def logs_house_may_define(rulebook: Rulebook, rule_id: str) -> bool:
+    """A club's own rule (H1 …) named before any log is read, with no house given: the house
+    a log's table names may define it, and each log's rules are asked then."""
+    return not rulebook.house and bool(CLUB_ID.match(normalise_id(rule_id)))
+
+
 def where_rules_are_listed(rule_id: object) -> str:
     """Said of a rule ID not in the rule book: where the rules are listed, a club's own (H1
     …) with its house file."""
