@@ -751,3 +751,17 @@ def test_a_jack_pot_openers_show_left_alone_is_not_called_a_foul_hand(rulebook):
     told = next(step["text"] for step in tell(log, report, trace, rulebook) if step["text"].startswith("Cat shows"))
     assert told.startswith("Cat shows Jc Jd Th 5c: 4 cards. ") and "foul" not in told
     assert report["net"]["Cat"] == 5
+
+
+def test_a_foul_hand_with_a_card_seen_twice_is_told_foul(rulebook):
+    """Four cards shown, one seen twice: law 64 made the hand foul, L1 beside it; the story
+    said only "a hand that cannot be valued, with a card seen twice", the foul hand untold."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 0; Dan discards 0; Ann discards 0\n"
+            "Cat plays 2; Dan plays 2; Ann plays 2\nCat shows (7c 7c 7h 3s)\nDan shows (Kc Kd 4h 6s Tc)\n"
+            "Ann shows (4c 4d 9h Ts 2d)\n")
+    log = read_text_log(text.encode(), "dup.hand")
+    report, trace = replay_with_trace(log, rulebook, file="dup.hand")
+    told = next(step["text"] for step in tell(log, report, trace, rulebook) if step["text"].startswith("Cat shows"))
+    assert told.startswith("Cat shows 7c 7c 7h 3s: 4 cards, a foul hand.")
+    assert {f["id"] for f in report["findings"]} == {"L1", "L64"}

@@ -526,11 +526,12 @@ def _show(t: Storyteller, e: Event, before: State, after: State) -> str:
     out = _same_game(before, after) and e["player"] not in (before.get("still_in") or ())  # his hand is in no show
     who = f"{e['player']}, out of the game," if out else e["player"]
     again = not out and _same_game(before, after) and e["player"] in (before.get("shown") or {})
-    if not out and not again and e["player"] in (after.get("unvalued") or ()):  # L1's reading: it does not compete
+    # cards the show lists are a foul hand only where a law found it so (L48, L64), whatever else they hold: not a
+    # show before the betting closed (L59), nor a jack-pot opener's left alone (L33), nor one who passed (L28)
+    judged = e["player"] in (after.get("foul") or ())
+    if not judged and not out and not again and e["player"] in (after.get("unvalued") or ()):  # L1: no contest
         told = f"{who} shows {' '.join(e['cards'])}: a hand that cannot be valued, with a card seen twice."
-    else:  # cards the show lists are a foul hand only where a law found it so (L48, L64): not a show before
-        # the betting closed (L59), nor a jack-pot opener's left alone (L33), nor one who passed (L28)
-        judged = e["player"] in (after.get("foul") or ())
+    else:
         told = f"{who} shows {' '.join(e['cards'])}: {t.hand_words(e['cards'], judged)}."
     if again:
         told += f" {e['player']} has shown a hand already: the hand shown first stands, and this changes nothing."
