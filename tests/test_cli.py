@@ -197,7 +197,10 @@ def test_a_schema_printed_validates_alone_every_shipped_house_file():
 
 @pytest.mark.parametrize("args, message", [
     (["law", "L99"], "no rule 'L99'"),
-    (["evidence", "--players", "Ann,Bob", "--dealer", "Zed", "--disputant", "Bob"], "'Zed' is not one of the players"),
+    (["evidence", "--players", "Ann,Bob", "--dealer", "Zed", "--disputant", "Bob"],
+     "Invalid value for --dealer: 'Zed' is not one of the players"),  # the option named, as the others are
+    (["evidence", "--players", "Ann,Bob", "--dealer", "Ann", "--disputant", "Bob", "--unable", "Zed"],
+     "Invalid value for --unable: 'Zed' is not one of the players"),
     (["evidence", "--players", "Ann", "--dealer", "Ann", "--disputant", "Ann"], "2 to 10 players"),
     (["evidence", "--players", "Ann,,Bob", "--dealer", "Ann", "--disputant", "Bob"], "an empty name in 'Ann,,Bob'"),
     (["referee", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputants", "Bob"], "two persons or more"),

@@ -73,7 +73,8 @@ def one_person(text: str, param_hint: str) -> str:
     return names[0]
 
 
-def seating_of(players: str, *named: str) -> Seating:
+def seating_of(players: str, *named: tuple[str, str]) -> Seating:
+    """The table `--players` seats; each of `named`, (its option, a name), one of them."""
     names = persons_named(players, "--players")
     if not 2 <= len(names) <= 10:
         raise click.BadParameter("give 2 to 10 players, comma-separated", param_hint="--players")
@@ -81,9 +82,9 @@ def seating_of(players: str, *named: str) -> Seating:
         seating = Seating(names)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--players") from None
-    for name in named:
+    for option, name in named:
         if name not in seating:
-            raise click.BadParameter(f"{name!r} is not one of the players {', '.join(names)}")
+            raise click.BadParameter(f"{name!r} is not one of the players {', '.join(names)}", param_hint=option)
     return seating
 
 

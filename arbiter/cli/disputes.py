@@ -37,7 +37,8 @@ def evidence(players: str, dealer: str, disputant: str, unable: tuple[str, ...],
     """Who gives evidence in a dispute over the number of cards demanded (law 46)."""
     unable_names = persons_named(",".join(unable), "--unable") if unable else []
     dealer, disputant = one_person(dealer, "--dealer"), one_person(disputant, "--disputant")
-    seating = seating_of(players, dealer, disputant, *unable_names)
+    seating = seating_of(players, ("--dealer", dealer), ("--disputant", disputant),
+                         *(("--unable", name) for name in unable_names))
     if dealer == disputant:
         raise click.BadParameter("the dispute is between a player and the dealer", param_hint="--disputant")
     _chain_command(
@@ -61,7 +62,7 @@ def referee(players: str, dealer: str, disputants: tuple[str, ...], fmt: str, ho
     dealer = one_person(dealer, "--dealer")
     if len(names) < 2:
         raise click.BadParameter("a dispute is between two persons or more", param_hint="--disputants")
-    seating = seating_of(players, dealer, *names)
+    seating = seating_of(players, ("--dealer", dealer), *(("--disputants", name) for name in names))
     _chain_command(
         "referee", "referee", {"dealer": dealer, "disputants": names}, {}, seating,
         {"players": list(seating.players), "dealer": dealer, "disputants": names},
