@@ -162,7 +162,7 @@ def test_explain_tells_its_ruling_at_its_event():
     # a club's hand order naming a hand no one declared, as the laws' own order is refused
     (club(parameters={**SHIPPED["rules"][0]["parameters"], "spare": {"type": "hand_order", "default": [
         "sequence_flush", "fours", "full", "flush", "sequence", "threes", "two_pairs", "pair", "high_card", "blaze_x"]}}),
-     "parameters/spare: unknown hand(s) ['blaze_x']"),
+     "rules/0/parameters/spare/default: unknown hand(s) ['blaze_x']"),
     (club(id="L28"), "rules/0/id: 'L28' is not a club rule's ID"),
     (club(id="A9"), "rules/0/id: 'A9' is not a club rule's ID"),
     (club(id="H0"), "rules/0/id: 'H0' is not a club rule's ID"),

@@ -83,3 +83,20 @@ def test_a_callers_house_data_naming_its_file_is_held_to_the_schema(rulebook, da
     rule ID 'L'"). Only `read_house`'s own data goes unchecked; a caller's names its file."""
     with pytest.raises(HouseRulesError, match=re.escape(said)):
         apply_house(rulebook, data)
+
+
+def test_a_copy_of_read_houses_data_changed_is_the_callers_own(rulebook):
+    """A copy (copy.copy, copy.deepcopy) of `read_house`'s data kept its class: changed, a
+    key mistyped went unread and the report named the shipped file's digest for rules it
+    does not set. Unchanged, a copy is the file's data still."""
+    import copy
+
+    house = read_house("blaze")
+    assert apply_house(rulebook, copy.deepcopy(house)).house_sha256 == house["_sha256"]
+    changed = copy.deepcopy(house)
+    changed["disabel"] = ["L28"]
+    with pytest.raises(HouseRulesError, match="'disabel' was unexpected"):
+        apply_house(rulebook, changed)
+    changed = copy.copy(house)
+    changed["parameters"] = {"ace_in_sequences": "low_or_high"}
+    assert apply_house(rulebook, changed).house_sha256 is None

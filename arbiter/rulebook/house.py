@@ -14,6 +14,7 @@ them) and deep nesting, so every error is one line and nothing hangs.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from dataclasses import replace
@@ -189,13 +190,20 @@ def read_house(name_or_path: str) -> dict[str, Any]:
     house = ReadHouse(house_data({} if data is None else data, str(path)))
     house["_file"] = str(path)
     house["_sha256"] = sha256(text.encode("utf-8")).hexdigest()  # for a report's provenance
+    house.as_read = house.written()
     return house
 
 
 class ReadHouse(dict[str, Any]):
     """A house file's data as `read_house` read it and held it to the schema, with its file
-    and digest: `apply_house` takes it as it is, and holds any other mapping (a caller's
-    own, a `_file` key in it or not) to the schema first."""
+    and digest: `apply_house` takes it as it is while it is as read (a copy too), and holds
+    any other mapping (a caller's own, or this one changed since) to the schema first."""
+
+    as_read: dict[str, Any] = {}
+
+    def written(self) -> dict[str, Any]:
+        """The data, but for the file and digest: a copy, to compare with what was read."""
+        return copy.deepcopy({key: value for key, value in self.items() if key not in ("_file", "_sha256")})
 
 
 def house_data(data: object, file: str) -> dict[str, Any]:
@@ -551,7 +559,8 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
     hands added first, so that its `parameters` and `disable` may name them too. Data not
     read by `read_house` (a caller's own) is held to the file's schema first, as it is."""
     a_rulebook(rulebook, "apply_house's rule book")  # None was an AttributeError deep inside
-    if not isinstance(house, ReadHouse):  # a list was an AttributeError, a key mistyped unseen, a `_file` let through
+    if not (isinstance(house, ReadHouse) and house.written() == house.as_read):  # a list was an AttributeError, a
+        # key mistyped unseen, a `_file` let through, a copy changed kept the file's digest
         named = house.get("_file") if isinstance(house, Mapping) else None  # the name a caller gives his data
         file = named if isinstance(named, str) else "house rules"
         if isinstance(house, Mapping):  # `read_house`'s own keys, of data copied from it and changed: not the file's
@@ -576,8 +585,11 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
     for name in orders:  # the laws' order, and any a club rule declares (its default, or as the house sets it)
         try:
             hand_rules({**parameters, "hand_order": parameters[name]}, rulebook.hands)
-        except ValueError as exc:  # a hand in it that is neither Peel's nor declared
-            raise HouseRulesError(file, f"parameters/{name}", shown_message(str(exc).removeprefix("hand_order: ")))
+        except ValueError as exc:  # a hand in it that is neither Peel's nor declared: where the file gives it
+            declaring = [f"rules/{index}/parameters/{name}/default" for index, rule
+                         in enumerate(house.get("rules") or ()) if name in (rule.get("parameters") or {})]
+            field = f"parameters/{name}" if name in (house.get("parameters") or {}) or not declaring else declaring[0]
+            raise HouseRulesError(file, field, shown_message(str(exc).removeprefix("hand_order: ")))
     disabled = set(rulebook.disabled)
     for rule_id in house.get("disable") or ():
         normal = normalise_id(rule_id) if isinstance(rule_id, str) else rule_id
