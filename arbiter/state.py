@@ -212,10 +212,10 @@ class Deal:
             if self.unsure_left[owner] <= 0:
                 for kept in [c for c, o in self.gathered_unsure.items() if o == owner]:
                     self.in_play.setdefault(kept, self.gathered_unsure.pop(kept))
-        if self.exposed_to:
+        if self.exposed_to or self.jokers_back:  # a card exposed, or a joker judged, back in the pack (rare)
             self.exposed_to.pop(card, None)
-        if card == JOKER and self.jokers_back:  # a joker judged before it was gathered, come out again
-            self.jokers_back -= 1
+            if card == JOKER and self.jokers_back:  # a joker judged before it was gathered, come out again
+                self.jokers_back -= 1
         if card in self.in_play:
             self.copies.setdefault(card, set()).add(holder)
             if self.copies_back.get(card):  # a copy gathered into the pack made up, judged as it first came

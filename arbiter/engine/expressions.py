@@ -293,7 +293,7 @@ def _compile_arguments(arg: Any, binding: Binding | None) -> Value:
 _PREDICATE_COST: Final = {"phase": 1, "is_set": 1, "in": 2, "in_game": 2, "foul": 2, "stood": 2, "spoke": 2,
                           "winner": 2, "out_of_turn": 3, "lifted": 3, "has_drawn": 3, "bet_after_draw": 2,
                           "pointed_out": 3, "redeal_after": 2, "retired_under": 2, "hand_known": 8, "hand_at_least": 10,
-                          "card_not_in_pack": 4, "card_seen_twice": 6}
+                          "card_not_in_pack": 4, "card_seen_twice": 6, "given_back_exposed": 1}
 
 
 def cost(node: Any) -> float:

@@ -118,7 +118,8 @@ def on_give(r: Judge, event: Event) -> None:
     hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
     for card in kept_cards:
         game.deal.receive(card, player)
-    game.deal.expose(r.board.parsed_cards[kept:], player)
+    if exposed:
+        game.deal.expose(r.board.parsed_cards[kept:], player)
     game.deal.take_from_pack(player, kept, exposed)
     game.deal.remaking.clear()  # the pack is dealt from as it stands (L41 says whether it was made up fully)
     if player == game.dealer:

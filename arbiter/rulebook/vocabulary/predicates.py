@@ -222,7 +222,7 @@ add("card_seen_twice", "a card named is already in play", lambda t, _: card_seen
     takes="yes",
     note="`{card_seen_twice: true}`: its first copy is still in a hand or among the uncollected discards")
 add("given_back_exposed", "a card given {0} face down was exposed to {0} in this draw",
-    lambda t, p: p is not None and t.playing.deal.gives_back_exposed(
+    lambda t, p: p is not None and bool(t.playing.deal.exposed_to) and t.playing.deal.gives_back_exposed(
         p, t.parsed_cards[:max(t.event["count"] - (t.event.get("exposed") or 0), 0)]),
     note=("a `give` naming, among the cards given face down (those named first), one named exposed to him in an "
           "earlier give, back in the pack (L40), where it held others or discards remained to make it up from"))
