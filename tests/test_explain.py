@@ -738,6 +738,14 @@ def test_a_show_before_the_close_is_not_called_a_foul_hand_unless_it_raised_one(
     assert next(s["text"] for s in steps if s.get("event") == event).startswith(told)
 
 
+def _cats_show_told(text: str, rulebook) -> tuple[dict, str]:
+    """A log in the notation checked, and the story's words for Cat's show."""
+    log = read_text_log(text.encode(), "cat.hand")
+    report, trace = replay_with_trace(log, rulebook, file="cat.hand")
+    return report, next(step["text"] for step in tell(log, report, trace, rulebook)
+                        if step["text"].startswith("Cat shows"))
+
+
 def test_a_jack_pot_openers_show_left_alone_is_not_called_a_foul_hand(rulebook):
     """Left alone, he shows for law 33 alone (L64's reading: it does not make him foul), and
     takes the pool: the story said "4 cards, a foul hand" on the line that paid him."""
@@ -746,9 +754,7 @@ def test_a_jack_pot_openers_show_left_alone_is_not_called_a_foul_hand(rulebook):
             "Bob antes 1\ndealt Cat (Jc Jd 9h 6s 3c), Ann 5, Bob 5\nCat opens 2; Ann plays 2; Bob passes\n"
             "Cat discards 3 (9h 6s 3c); Cat asks 3; Cat gets 3 (Th 5c 5d); Ann discards 0\nCat plays 4; Ann passes\n"
             "Cat shows (Jc Jd Th 5c) original (Jc Jd 9h 6s 3c)\n")
-    log = read_text_log(text.encode(), "alone.hand")
-    report, trace = replay_with_trace(log, rulebook, file="alone.hand")
-    told = next(step["text"] for step in tell(log, report, trace, rulebook) if step["text"].startswith("Cat shows"))
+    report, told = _cats_show_told(text, rulebook)
     assert told.startswith("Cat shows Jc Jd Th 5c: 4 cards. ") and "foul" not in told
     assert report["net"]["Cat"] == 5
 
@@ -760,8 +766,6 @@ def test_a_foul_hand_with_a_card_seen_twice_is_told_foul(rulebook):
             "Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 0; Dan discards 0; Ann discards 0\n"
             "Cat plays 2; Dan plays 2; Ann plays 2\nCat shows (7c 7c 7h 3s)\nDan shows (Kc Kd 4h 6s Tc)\n"
             "Ann shows (4c 4d 9h Ts 2d)\n")
-    log = read_text_log(text.encode(), "dup.hand")
-    report, trace = replay_with_trace(log, rulebook, file="dup.hand")
-    told = next(step["text"] for step in tell(log, report, trace, rulebook) if step["text"].startswith("Cat shows"))
+    report, told = _cats_show_told(text, rulebook)
     assert told.startswith("Cat shows 7c 7c 7h 3s: 4 cards, a foul hand.")
     assert {f["id"] for f in report["findings"]} == {"L1", "L64"}
