@@ -203,7 +203,12 @@ class ReadHouse(dict[str, Any]):
 
     def written(self) -> dict[str, Any]:
         """The data, but for the file and digest: a copy, to compare with what was read."""
-        return copy.deepcopy({key: value for key, value in self.items() if key not in ("_file", "_sha256")})
+        return copy.deepcopy(_as_written(self))
+
+
+def _as_written(house: Mapping[str, Any]) -> dict[str, Any]:
+    """A house file's data without `read_house`'s own keys (its file and digest)."""
+    return {key: value for key, value in house.items() if key not in ("_file", "_sha256")}
 
 
 def house_data(data: object, file: str) -> dict[str, Any]:
@@ -564,7 +569,7 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
         named = house.get("_file") if isinstance(house, Mapping) else None  # the name a caller gives his data
         file = named if isinstance(named, str) else "house rules"
         if isinstance(house, Mapping):  # `read_house`'s own keys, of data copied from it and changed: not the file's
-            house = {key: value for key, value in house.items() if key not in ("_file", "_sha256")}
+            house = _as_written(house)
         house = house_data(house, file)
         house["_file"] = file
     file = house.get("_file", "house rules")
