@@ -70,3 +70,10 @@ def event_words(k: int, event: Mapping[str, Any], dealer: str | None = None) -> 
     if dealer is not None and kind in DEALERS_ACTS:
         return f"event {k} ({kind} by {dealer})"
     return f"event {k} ({kind})"
+
+
+def face_down(event: Mapping[str, Any]) -> int:
+    """A `give`'s cards given face down: its count less those `exposed` (L40), which go back
+    to the pack; its named `cards` name these first."""
+    count: int = event["count"]
+    return max(count - (event.get("exposed") or 0), 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from arbiter.events import Event
+from arbiter.events import Event, face_down
 from arbiter.rulebook.vocabulary.facts import act_possible, draw_ended, pack_suffices
 from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.numbers import dealer_drew
@@ -103,7 +103,7 @@ def on_give(r: Judge, event: Event) -> None:
         r.act(held)
         return
     exposed = event.get("exposed") or 0
-    kept = max(event["count"] - exposed, 0)
+    kept = face_down(event)
     if hand.count + kept > r.board.parameters["pack_size"]:
         pack = r.board.parameters["pack_size"]
         raise r.board.refused(f"{player} would hold more cards than the pack of {pack} holds")

@@ -6,6 +6,7 @@ from typing import Any, Callable, Final, Mapping
 
 from arbiter import hands
 from arbiter.cards import JOKER, parse_card
+from arbiter.events import face_down
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.registry import Words
@@ -223,7 +224,7 @@ add("card_seen_twice", "a card named is already in play", lambda t, _: card_seen
     note="`{card_seen_twice: true}`: its first copy is still in a hand or among the uncollected discards")
 add("given_back_exposed", "a card given {0} face down was exposed to {0} in this draw",
     lambda t, p: p is not None and bool(t.playing.deal.exposed_to) and t.playing.deal.gives_back_exposed(
-        p, t.parsed_cards[:max(t.event["count"] - (t.event.get("exposed") or 0), 0)]),
+        p, t.parsed_cards[:face_down(t.event)]),
     note=("a `give` naming, among the cards given face down (those named first), one named exposed to him in an "
           "earlier give, back in the pack (L40), where it held others or discards remained to make it up from"))
 add("redeal_after", "this deal follows a misdeal under {0}",
