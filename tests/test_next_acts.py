@@ -339,6 +339,29 @@ def test_a_short_pointed_out_after_the_pack_ran_out_takes_over_what_law_41_owed(
         assert answer["acts"] == [{"type": "give", "to": "Dan", "count": 1}, {"type": "give", "to": "Dan", "count": 2}]
 
 
+def test_once_every_discard_is_made_up_no_second_making_up_is_offered():
+    """Law 41's reading ("once every discard has been made up into the pack, none is left
+    to make it up from again"): Dan is given five of the six discards made up, three more
+    than he asked, and the pack holds one for Eve's two. The dealer gives her that card, not
+    a second gathering of discards there are none of; after it nothing can supply her last
+    card: it stays owed, no act is offered for it (a gathering then changes nothing), and the
+    betting comes next."""
+    head = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1; dealt\nCat opens 2; Dan plays 2; Eve plays 2\n"
+            + "".join(f"{name} passes\n" for name in ("Fay", "Gus", "Hal", "Ivy", "Jon", "Ann"))
+            + "Bob plays 2\nBob discards 1; Bob asks 1; Bob gets 1\nCat discards 1; Cat asks 1; Cat gets 1\n"
+            "Dan discards 2; Dan asks 2\nEve discards 2; Eve asks 2\ndiscards collected; Ann shuffles; Jon cuts\n"
+            "Dan gets 5\n")
+    answer = answer_to(head)
+    assert answer["player"] == "Ann" and answer["acts"] == [{"type": "give", "to": "Eve", "count": 1}], answer
+    for spent in ("Eve gets 1\n", "Eve gets 1; discards collected; Ann shuffles; Jon cuts\n"):
+        answer = answer_to(head + spent)
+        assert answer["player"] == "Cat" and {a["type"] for a in answer["acts"]} == {"play", "pass"}, spent
+        assert answer["owed"] == [{"by": "Ann", "to": "Eve", "what": "give", "cards": 1, "law": "L41"}], spent
+        findings = replay_log(parse_checked(head + spent, "x.hand")[0])["findings"]
+        assert [(f["id"], f["severity"]) for f in findings] == [("L41", "ruling")], spent
+
+
 def test_a_question_the_dealer_must_answer_waits_for_his_answer():
     """Law 49 ("the dealer shall answer correctly") and its reading: a question asked by
     one who has drawn, before he raised his cards or bet, is owed its answer; `next` asks

@@ -570,13 +570,15 @@ class Prospect:
 
     def dealer_owes(self, game: Game, owing: list[tuple[str, int, str | None]], to_draw: str | None) -> bool:
         """Is the dealer, or the witness a law 46 ruling waits for, to act before the next
-        to draw (`to_draw`) or to bet? The dealer gives all he owes the first player owed
-        whose ruling waits for nothing, unless the pack cannot supply it while others are
+        to draw (`to_draw`) or to bet? The dealer gives all he owes the first player owed whose
+        ruling waits for nothing and whom something may supply (not so once every discard is made
+        up and the pack holds none for him), unless the pack cannot supply it while others are
         still to draw (they discard first: law 41's order); else the witness is asked."""
         waiting = waiting_witnesses(self.replay, game)
         for witness, law, disputant in waiting:
             self.asks.append({"of": witness, "what": "number", "about": disputant, "law": law})
-        owing = [debt for debt in owing if debt[0] not in {disputant for _, _, disputant in waiting}]
+        owing = [(to, count, law) for to, count, law in owing if to not in {d for _, _, d in waiting} and (
+            game.deal.uncollected or game.deal.pack_for(to) >= count or pack_holds_for(self.board, game, to))]
         first = owing[0][0] if owing else None
         if first is not None and (game.deal.pack_for(first) >= (due := sum(c for d, c, _ in owing if d == first))
                                   or to_draw is None):
@@ -604,15 +606,16 @@ class Prospect:
         self.to(player, *acts)
 
     def cards_owed(self, game: Game, player: str, count: int) -> None:
-        """The dealer gives a player the cards he owes him: the discard, or the cards
-        exposed or short; where the pack cannot supply them, it is made up first, or he
-        gives what it holds (but cards exposed to him, and not where that is the wrong number he
-        asked for) and the rest comes from the discards made up (L41: only more than remain is
-        given out of order)."""
+        """The dealer gives a player the cards he owes him: the discard, or the cards exposed or
+        short; where the pack cannot supply them, it is made up first (while discards remain to
+        make it up from), or he gives what it holds (but cards exposed to him, and not where that
+        is the wrong number he asked for) and the rest comes from the discards made up (L41: only
+        more than remain is given out of order)."""
         if game.deal.pack_for(player) < count:
-            self.pack_made_up(game)
+            if game.deal.uncollected:
+                self.pack_made_up(game)
             if held := pack_holds_for(self.board, game, player):
-                self.acts.append({"type": "give", "to": player, "count": held})
+                self.to(game.dealer, {"type": "give", "to": player, "count": held})
         elif "shuffle" in game.deal.remaking:
             self.to(game.dealer, {"type": "shuffle"})
         elif "cut" in game.deal.remaking and (cutter := self.board.setting_person("cut_by")[0]) is not None:
@@ -626,9 +629,8 @@ class Prospect:
             self.to(game.dealer, *gives)
 
     def pack_made_up(self, game: Game) -> None:
-        """The pack cannot supply the cards owed: once all still to draw have discarded (the
-        dealer last), the discards are gathered, shuffled and cut, and the players supplied
-        from them."""
+        """The pack cannot supply the cards owed: once all still to draw have discarded (the dealer
+        last), the discards are gathered, shuffled and cut, and the players supplied from them."""
         self.owed.append({"by": game.dealer, "to": "pack", "what": "collect_discards",
                           "cards": game.deal.uncollected, "law": self.law("Prospect.pack_made_up")})
         self.to(game.dealer, {"type": "collect_discards"})

@@ -140,8 +140,11 @@ def on_give(r: Judge, event: Event) -> None:
 def on_collect_discards(r: Judge, event: Event) -> None:
     game = r.require_game("collect_discards")
     held = r.decide("collect_discards", game.dealer)
-    if not act_possible(r.board, "collect_discards", game.dealer) or draw_ended(r.board) or pack_suffices(r.board):
-        r.act(held)  # it changes nothing: no draw can come, or the pack has not run short and is dealt from as it is
+    if not act_possible(r.board, "collect_discards", game.dealer) or draw_ended(r.board) or pack_suffices(r.board) \
+            or not game.deal.uncollected:
+        # it changes nothing: no draw can come, or the pack has not run short and is dealt from as it is, or
+        # every discard has been made up into it already
+        r.act(held)
         return
     game.deal.pack_remaining += game.deal.uncollected
     game.deal.uncollected = 0
