@@ -524,6 +524,29 @@ def test_an_early_actors_call_at_his_turn_keeps_his_stake(tmp_path, played, said
 
 
 @pytest.mark.parametrize("said, written", [("Cat calls", "Cat plays 2  # Cat calls"),
+                                            ("Cat raises 3", "Cat plays 5  # Cat raises 3"),
+                                            ("Cat passes\nDan calls", "Dan plays 2  # Dan calls")])
+def test_in_a_jack_pot_opened_out_of_turn_a_jumped_players_call_is_the_play_offered(tmp_path, said, written):
+    """Item 24 and item 28: in a jack-pot Ann opens 2 before Cat, the first to speak; `next`
+    offers Cat (and, she passing, Dan) a play from 2. A call is that play, and a raise is by
+    its amount over it, as `check` reads the same words in a file; the table read them as
+    over her own stake of nothing (`Cat plays 0`, then ruled to have opened short, L25),
+    taking her for an early actor whose own stake already met what she had to meet."""
+    head = ("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat passes; Dan passes; Ann passes; Bob passes\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\ndealt\n"
+            "Ann opens 2\n")
+    log = tmp_path / "c.hand"
+    log.write_text(head, encoding="utf-8")
+    output = run(str(log), input=said + "\n").output
+    assert "opened short" not in output, output
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == written
+    as_typed = tmp_path / "typed.hand"
+    as_typed.write_text(head + said + "\n", encoding="utf-8")
+    assert check_file(log)["findings"] == check_file(as_typed)["findings"]
+
+
+@pytest.mark.parametrize("said, written", [("Cat calls", "Cat plays 2  # Cat calls"),
                                             ("Cat raises 2", "Cat plays 4  # Cat raises 2")])
 def test_a_call_or_a_raise_at_ones_turn_to_show_is_read_as_a_file_reads_it(tmp_path, said, written):
     """The betting closed, Cat's turn is to show: `next` offers her no play. Her call or raise

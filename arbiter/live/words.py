@@ -53,7 +53,8 @@ class EngineReckoning:
         if offered and "minimum" in offered[0]:
             least: int = offered[0]["minimum"]
             own = self.stake_of(player)
-            return own if least > own >= self.board.stake_to_meet(player) else least
+            early = self.game is not None and player in self.game.early  # his own stake is none of a jumped one's
+            return own if early and least > own >= self.board.stake_to_meet(player) else least
         shows = [act for act in self.answer["acts"] if act["type"] == "demand_show" and self.answer["player"] == player]
         shows += [act for act in self.answer["others"] if act["type"] == "demand_show" and act.get("player") == player]
         if not self.opened or shows:  # short of the stake, at his turn or at his early act's (item 24)
