@@ -1717,7 +1717,9 @@ def test_a_log_that_ends_with_the_game_made_ready_before_its_first_deal_is_valid
     """Item 1 and item 28: the ante put up, or the pack shuffled and cut, before the first
     deal is that game's beginning, and the deal may yet follow: `check` finds the log as
     far as it goes valid, with no game yet and nothing moved, where `next` answers after
-    it; a say before any deal, the log ending there, had no game to be made in (invalid)."""
+    it; a say before any deal, the log ending there, had no game to be made in (invalid):
+    what may come next is the deal it waits for, after which the log stands, the say that
+    game's, out of turn (L25)."""
     text = f"players Ann Bob Cat Dan; limit 20; ante 1\n{act}\n"
     log, _ = parse_checked(text, "x.hand")
     report = replay_log(log)
@@ -1725,6 +1727,11 @@ def test_a_log_that_ends_with_the_game_made_ready_before_its_first_deal_is_valid
     assert answer_to(text)["phase"] == "before_deal"
     said, _ = parse_checked("players Ann Bob Cat Dan; limit 20; ante 1\nDan plays 2\n", "x.hand")
     assert replay_log(said)["status"] == "invalid"
+    assert {a["type"] for a in answer_to("players Ann Bob Cat Dan; limit 20; ante 1\nDan plays 2\n")["acts"]} \
+        == {"draw_for_deal", "deal"}
+    dealt, _ = parse_checked("players Ann Bob Cat Dan; limit 20; ante 1\nDan plays 2\nAnn deals; Ann shuffles; "
+                             "Dan cuts; Bob antes 1\ndealt\n", "x.hand")
+    assert [f["id"] for f in replay_log(dealt)["findings"]] == ["L25"]
 
 
 def test_under_table_stakes_an_early_sayer_who_cannot_meet_at_his_turn_may_pass_or_show_all_he_has():
