@@ -23,6 +23,7 @@ from arbiter.checker import replay_with_trace
 from arbiter.cli import main
 from arbiter.reading import read_log_file
 from arbiter.render.html import render_html
+from arbiter.resources import cases_dir, rules_dir
 from tests.conftest import case_files, json_log_from_text, load_case
 
 CASES = case_files()
@@ -195,6 +196,30 @@ def test_one_log_prints_its_page_with_the_usual_exit_code(capsys):
     out, err = capsys.readouterr()
     assert out.startswith("<!DOCTYPE html>") and out.rstrip().endswith("</html>")
     assert "1 log checked" in err
+
+
+@pytest.mark.parametrize("filters", [[], ["--ignore", "L28"], ["--select", "H1"]])
+def test_the_pages_command_to_check_a_ruling_again_stands_when_followed(tmp_path, capsys, filters):
+    """SPEC §4: a page kept on the notice board says how to check its ruling again. Under
+    house rules or filters that command named only the report and the log, and, followed,
+    `verify` was refused (exit 2: "the house rules differ") or found `/filtered` (exit 1):
+    it names --house FILE and the filters the report was made with, and followed, stands."""
+    case = cases_dir() / "house" / "exposed-card-at-the-say-costs-an-ante.json"
+    house = str(rules_dir() / "house" / "exposed-at-the-say.yaml")
+    with pytest.raises(SystemExit):
+        main(["check", str(case), "--house", house, *filters, "--format", "html"])
+    said = re.search(r"run <code>(arbiter verify REPORT LOG[^<]*)</code>", capsys.readouterr().out)
+    assert said is not None
+    command = said.group(1).split()
+    assert command[:5] == ["arbiter", "verify", "REPORT", "LOG", "--house"] and command[6:] == filters
+    report = tmp_path / "r.json"
+    with pytest.raises(SystemExit):
+        main(["check", str(case), "--house", house, *filters, "--format", "json"])
+    report.write_text(capsys.readouterr().out, encoding="utf-8")
+    given = [{"REPORT": str(report), "LOG": str(case), "FILE": house}.get(word, word) for word in command[2:]]
+    with pytest.raises(SystemExit) as exited:
+        main(["verify", *given])
+    assert exited.value.code == 0, capsys.readouterr()
 
 
 def test_several_logs_need_out_and_get_one_page_each(tmp_path, capsys):

@@ -236,17 +236,26 @@ def _page(title: str, body: str, foot: str = "", sheets: str = "") -> str:
             f'</main></body></html>\n')
 
 
-def _provenance_html(provenance: Mapping[str, Any] | None) -> str:
-    """What ties the ruling to its log and laws, for `arbiter verify REPORT LOG` a week later."""
+def _provenance_html(report: Mapping[str, Any]) -> str:
+    """What ties the ruling to its log and laws, for `arbiter verify REPORT LOG` a week later:
+    the command given the house rules and the filters the report was made with, as verify
+    asks them again."""
+    provenance = report.get("provenance")
     if not provenance:
         return ""
     house = provenance["house"]
+    command = "arbiter verify REPORT LOG" + (" --house FILE" if house else "")
+    filtered = report.get("filtered") or {}
+    command += "".join(f" --{option} {','.join(filtered[option])}" for option in ("ignore", "select")
+                       if filtered.get(option))
     rows = [("log SHA-256", provenance["log_sha256"] or "(nothing read)"), ("rule book", provenance["rules"]),
             ("house rules", f"{house['name']} (SHA-256 {house['sha256'] or 'of rules given as data'})" if house
              else "none")]
     cells = "".join(f"<dt>{name}</dt><dd><code>{escape(str(value))}</code></dd>" for name, value in rows)
+    where = f" (FILE: the house rules {escape(house['name'])}’s file, unless the log’s table names them)" \
+        if house else ""
     return (f'<dl class="provenance">{cells}</dl><p>To check this ruling again: keep the report '
-            f'(<code>--format json</code>) with its log, and run <code>arbiter verify REPORT LOG</code>.</p>')
+            f'(<code>--format json</code>) with its log, and run <code>{escape(command)}</code>{where}.</p>')
 
 
 def _header(report: Mapping[str, Any], log: Mapping[str, Any] | None) -> str:
@@ -279,7 +288,7 @@ def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace:
     """The page for one log. For an `invalid` report (`log` None, or a replay that
     stopped) the page says why the log cannot be read, and rules on nothing."""
     title = f"arbiter: {report['file'] or 'log'} ({report['status']})"
-    foot = _provenance_html(report.get("provenance"))
+    foot = _provenance_html(report)
     if report["error"] or log is None:
         return _page(title, f"{_header(report, log)}{_error_html(report)}", foot)
     steps = tell(log, report, trace, rulebook)
@@ -310,7 +319,7 @@ def render_story_html(report: Mapping[str, Any], log: Mapping[str, Any], trace: 
     parts = [_header(report, log), *_table_line(report, log), *_games_sections(report, log, trace, steps)]
     if report["error"]:
         parts.append(_error_html(report, "<b>The log breaks down here</b>, so it is told no further"))
-    foot = _provenance_html(report.get("provenance"))
+    foot = _provenance_html(report)
     return _page(title, "\n".join(parts), foot, _sheets_html(report, steps, foot, _nets_html(report)))
 
 
