@@ -50,13 +50,16 @@ class VerifyError(ArbiterError):
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """`stands` (the report is what arbiter says of the log) or `differs`, with the first
-    difference: where in the report (a JSON Pointer) and what each side says."""
+    difference: where in the report (a JSON Pointer), what each side says there (as JSON
+    text, "nothing" where a side holds nothing), and why it matters where a value alone
+    does not say (`why`)."""
 
     stands: bool
     provenance: Mapping[str, Any]
     where: str = ""
     kept: str = ""
     found: str = ""
+    why: str = ""
 
 
 class _NotWritten(Exception):
@@ -157,7 +160,7 @@ def verify(report_data: bytes, report_name: str, log_data: bytes, log_name: str,
     kept_all = _the_reports_of(reports, now["log_sha256"])
     if not kept_all:  # the files read, and the log differs from every log the reports are of
         return Verdict(False, now, "/reports", f"{len(reports)} reports, none of this log",
-                       f"{now['log_sha256']}: the log is not one the reports were made of")
+                       _shown(now["log_sha256"]), "the log is not one the reports were made of")
     for place, kept in kept_all:  # a log checked twice in one run is reported twice: each report of it must stand
         verdict = _compared(kept, fresh, report_name, housed.house_named)
         if not verdict.stands:
@@ -177,12 +180,11 @@ def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str, nam
         return Verdict(False, now, "/provenance/house", "nothing", _shown(now["house"]))
     _same_rules(then, now, fresh)
     if then.get("log_sha256") != now["log_sha256"]:
-        return Verdict(False, now, "/provenance/log_sha256", _item(then, "log_sha256"),
-                       f"{now['log_sha256']}: the log is not the one the report was made of")
+        return Verdict(False, now, "/provenance/log_sha256", _item(then, "log_sha256"), _shown(now["log_sha256"]),
+                       "the log is not the one the report was made of")
     if _given(kept) != _given(fresh):  # the report's findings were filtered otherwise: said first, not as its status
-        return Verdict(False, now, "/filtered", _item(kept, "filtered"),
-                       f"{_item(fresh, 'filtered')}: this check is with {_filters(_given(fresh))}; give the "
-                       "report's --ignore and --select")
+        return Verdict(False, now, "/filtered", _item(kept, "filtered"), _item(fresh, "filtered"),
+                       f"this check is with {_filters(_given(fresh))}; give the report's --ignore and --select")
     house = then["house"] if named else now["house"]  # the SHA-256 is compared above: a name the file gives, here
     not_ruled = NAMED_NOT_RULED if named else NOT_RULED
     for where, before, after in chain(differences({**then, "house": house}, now, ("provenance",), not_ruled),

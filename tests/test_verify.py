@@ -152,6 +152,32 @@ def test_a_tampered_log_differs_by_its_sha256(kept: tuple[Path, Path]):
     assert code == 1 and "/provenance/log_sha256" in out and "not the one the report was made of" in out
 
 
+def test_as_json_each_side_says_a_value_and_why_is_said_apart(kept: tuple[Path, Path]):
+    """`verify --format json`: `report_says` was JSON text and `arbiter_says` the digest
+    with prose after it, not what arbiter says at `/provenance/log_sha256`; both are the
+    values as JSON text, and the reason is `why`."""
+    report, log = kept
+    said = json.loads(report.read_text())["reports"][0]["provenance"]["log_sha256"]
+    log.write_text(log.read_text() + "\n")
+    code, out, _ = in_process("verify", str(report), str(log), "--format", "json")
+    verdict = json.loads(out)
+    assert code == 1 and verdict["where"] == "/provenance/log_sha256"
+    assert json.loads(verdict["report_says"]) == said
+    assert json.loads(verdict["arbiter_says"]) == hashlib.sha256(log.read_bytes()).hexdigest()
+    assert verdict["why"] == "the log is not the one the report was made of"
+
+
+def test_as_json_a_report_that_cannot_be_verified_here_says_so_as_json(tmp_path: Path):
+    """Exit 2 under other house rules is a verdict (SPEC §4: "saying which"); with --format
+    json it printed nothing on standard output: `stands` is null and `why` says which."""
+    report = tmp_path / "report.json"
+    report.write_text(in_process("check", str(CASE), "--house", "blaze", "--format", "json")[1])
+    code, out, err = in_process("verify", str(report), str(CASE), "--format", "json")
+    verdict = json.loads(out)
+    assert code == 2 and verdict["stands"] is None and verdict["why"].startswith("the house rules differ")
+    assert verdict["why"] in err
+
+
 def test_a_report_that_names_another_arbiter_differs(kept: tuple[Path, Path]):
     """The rule book's identity is the same, but the report says another arbiter made it:
     not what this arbiter says of the log (SPEC §4), the first difference named."""

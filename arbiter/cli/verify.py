@@ -12,6 +12,7 @@ from arbiter.cli.output import echo
 from arbiter.escapes import shown_path
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.report import EXIT_IRREGULAR, EXIT_OK
+from arbiter.verify import VerifyError
 from arbiter.verify import verify as verify_report
 
 
@@ -22,7 +23,8 @@ from arbiter.verify import verify as verify_report
 @IGNORE
 @SELECT
 @click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
-              help="json: {stands, where, report_says, arbiter_says, provenance}.")
+              help="json: {stands, where, report_says, arbiter_says, why, provenance}; stands null (exit 2) where "
+                   "no verdict can be given, why saying so.")
 def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], select: tuple[str, ...],
            fmt: str) -> int:
     """Check LOG again and say whether REPORT (written by `arbiter check --format json` or
@@ -37,12 +39,18 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
         raise click.UsageError("REPORT and LOG cannot both be read from standard input (-)")
     rulebook = build_rulebook(house)
     options = finding_filters(rulebook, ignore, select)
-    verdict = verify_report(read_path(report), report, read_path(log), log, log_folder(log), rulebook, **options)
+    try:
+        verdict = verify_report(read_path(report), report, read_path(log), log, log_folder(log), rulebook, **options)
+    except VerifyError as exc:  # no verdict can be given here: said as one, in JSON, and as the error (exit 2)
+        if fmt == "json":
+            echo(json.dumps({"stands": None, "where": None, "report_says": None, "arbiter_says": None,
+                             "why": str(exc), "provenance": None}, ensure_ascii=False))
+        raise
     made = verdict.provenance
     if fmt == "json":
         echo(json.dumps({"stands": verdict.stands, "where": verdict.where or None,
                          "report_says": verdict.kept or None, "arbiter_says": verdict.found or None,
-                         "provenance": made}, ensure_ascii=False))
+                         "why": verdict.why or None, "provenance": made}, ensure_ascii=False))
         return EXIT_OK if verdict.stands else EXIT_IRREGULAR
     house = f"house rules {made['house']['name']!r}" if made["house"] else "no house rules"
     report, log = shown_path(report), shown_path(log)  # a name's bytes not UTF-8 as \xNN, as the report names it
@@ -50,6 +58,7 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
         echo(f"stands: {report} is what arbiter {made['arbiter']} says of {log} (SHA-256 {made['log_sha256'][:12]}…) "
              f"under the same rule book and {house}")
         return EXIT_OK
+    why = f": {verdict.why}" if verdict.why else ""
     echo(f"differs: {report} is not what arbiter says of {log}: at {verdict.where} the report says {verdict.kept}, "
-         f"arbiter says {verdict.found}")
+         f"arbiter says {verdict.found}{why}")
     return EXIT_IRREGULAR
