@@ -267,7 +267,7 @@ class _Parser:
             subject = self.name()
             self.skip_space()
             verb_at = self.pos
-            spoken = self.verb(subject)
+            spoken = self.verb(subject, start)
             field_name = spoken.subject
             assert field_name is not None  # `verb` offers only the forms that begin with a name
             event[field_name] = subject
@@ -343,10 +343,8 @@ class _Parser:
                 raise self.error(f"{name} is named twice", start)
             self.skip_space()
             given[name] = value()
-            self.skip_space()
-            if self.peek() != ",":
+            if not self.list_goes_on(["';'", "a comment ('# …')", "the end of the line"]):
                 return given
-            self.pos += 1
 
 
     def require_table(self, pos: int) -> None:
@@ -358,6 +356,8 @@ class _Parser:
         if late and not hint:  # written, but after the events began
             word = late.group().lstrip("; \t")
             raise self.error(f"'{word}' belongs before the first event", pos + late.end() - len(word))
+        line = self.text[pos:].split("\n", 1)[0]  # those written after the word mistyped, on its line, are not missing
+        missing = [word for word in missing if not re.search(rf"(?:^|;)[ \t]*{word}\b", line)]
         raise self.error("the table comes first: 'players', 'limit' and 'ante', before any event "
                          f"(missing: {', '.join(missing)}){hint}", pos)
 
@@ -394,7 +394,7 @@ class _Parser:
             raise self.fail([repr(" ".join(f.words)) for f in begun], start)
         return None
 
-    def verb(self, subject: str) -> Form | Synonym:
+    def verb(self, subject: str, subject_at: int) -> Form | Synonym:
         self.skip_space()
         for form in SUBJECT_FORMS:
             if self.take_words(form.words):
@@ -402,6 +402,13 @@ class _Parser:
         for synonym in SYNONYMS:
             if self.take_words(synonym.words):
                 return synonym
+        if subject not in self.table["players"]:  # no player: a word that begins a line mistyped, named where it stands
+            begins = {form.words[0]: " ".join(form.words) for form in KEYWORD_FORMS[::-1]}
+            close = difflib.get_close_matches(subject, [UNDO, *begins, *self.headers_left()], n=1)
+            if close:
+                raise self.error(f"expected a player's name or a word that begins a statement, found "
+                                 f"{found(self.text, subject_at)} (did you mean {begins.get(close[0], close[0])!r}?)",
+                                 subject_at)
         verbs = [" ".join(f.words) for f in sorted(SUBJECT_FORMS, key=lambda f: f.words)]
         said = [" ".join(s.words) for s in SYNONYMS]
         at, rest = past_words_written_right(self.text, self.pos, verbs + said)
@@ -409,10 +416,6 @@ class _Parser:
             begun = [phrase for phrase in verbs + said if phrase.endswith(tuple(f" {r}" for r in rest))]
             raise self.fail([repr(phrase) for phrase in begun], self.pos)
         hint = nearest(self.text, self.pos, verbs + said)
-        if not hint and subject not in self.table["players"]:  # no player: a word that begins a line mistyped
-            begins = {form.words[0]: " ".join(form.words) for form in KEYWORD_FORMS[::-1]}
-            close = difflib.get_close_matches(subject, [UNDO, *begins, *self.headers_left()], n=1)
-            hint = f" (did you mean {begins.get(close[0], close[0])!r}?)" if close else ""
         raise self.error(f"expected what {subject} does ({', '.join(verbs)}), found {found(self.text, self.pos)}{hint}")
 
     @staticmethod
@@ -650,10 +653,18 @@ class _Parser:
                 hands[player] = self.cards(f"{pointer}/{player}")
             else:
                 hands[player] = self.number("count", ["a list of cards in brackets"])
-            self.skip_space()
-            if self.peek() != ",":
+            if not self.list_goes_on([f"a note ('{NOTE_MARK} …')", "';'", "the end of the line"]):
                 return hands
-            self.pos += 1
+
+    def list_goes_on(self, ends: list[str]) -> bool:
+        """After an item of a list: a `,` (taken) says another comes; the statement's end, that
+        none does; anything else is a mistake, and the `,` is among what was expected."""
+        if self.at_end():
+            return False
+        if self.peek() != ",":
+            raise self.fail(["','", *ends])
+        self.pos += 1
+        return True
 
     def counts(self, pointer: str, expected: list[str] | None = None) -> dict[str, int]:
         """`(Cat 3, Dan 2)`."""
