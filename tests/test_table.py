@@ -20,7 +20,7 @@ from arbiter.cli import cli, main
 from arbiter.engine.replay import Replay
 from arbiter.live.completion import candidates
 from arbiter.live.position import next_to_act, read_position
-from arbiter.notation import event_line, table_line, write_text
+from arbiter.notation import event_line, parse_checked, table_line, write_text
 from arbiter.reading import read_log_bytes
 from arbiter.resources import cases_dir
 from arbiter.rulebook.loader import load_rulebook
@@ -544,6 +544,22 @@ def test_in_a_jack_pot_opened_out_of_turn_a_jumped_players_call_is_the_play_offe
     as_typed = tmp_path / "typed.hand"
     as_typed.write_text(head + said + "\n", encoding="utf-8")
     assert check_file(log)["findings"] == check_file(as_typed)["findings"]
+
+
+def test_under_table_stakes_a_call_after_a_stake_beyond_his_counters_is_written_as_the_engine_read_it(tmp_path):
+    """docs/notation.md: the words alone read no house file. Dan, with 8, raises to 12
+    under table stakes: all he has, 8 (A5). At the table Ann's `calls` is the play `next`
+    offers, 8, written so; the same words in a file meet the 12 said (a raise of 4 by the
+    words alone, which is why the table writes the events, the words beside them)."""
+    head = ("players Ann Bob Cat Dan; limit 20; ante 1; house table-stakes; stacks Ann 30, Bob 30, Cat 30, Dan 8\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt Bob 5, Cat 5, Dan 5, Ann 5\n"
+            "Cat opens 2; Dan raises 10\n")
+    log = tmp_path / "c.hand"
+    log.write_text(head, encoding="utf-8")
+    run(str(log), input="Ann calls\n")
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == "Ann plays 8  # Ann calls"
+    words, _ = parse_checked(head + "Ann calls\n", "typed.hand")
+    assert words["events"][-1] == {"type": "play", "player": "Ann", "stake": 12}
 
 
 @pytest.mark.parametrize("said, written", [("Cat calls", "Cat plays 2  # Cat calls"),
