@@ -159,8 +159,11 @@ def verify(report_data: bytes, report_name: str, log_data: bytes, log_name: str,
     now = fresh["provenance"]
     kept_all = _the_reports_of(reports, now["log_sha256"])
     if not kept_all:  # the files read, and the log differs from every log the reports are of
-        return Verdict(False, now, "/reports", f"{len(reports)} reports, none of this log",
-                       _shown(now["log_sha256"]), "the log is not one the reports were made of")
+        lines = reports[0][0].startswith("line")
+        named = [r["provenance"].get("log_sha256") if isinstance(r.get("provenance"), dict) else None
+                 for _, r in reports]
+        return Verdict(False, now, "every line" if lines else "/reports", _shown(named), _shown(now["log_sha256"]),
+                       f"the log is none of those the {len(reports)} reports were made of")
     for place, kept in kept_all:  # a log checked twice in one run is reported twice: each report of it must stand
         verdict = _compared(kept, fresh, report_name, housed.house_named)
         if not verdict.stands:
@@ -176,9 +179,10 @@ def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str, nam
     if not isinstance(then, dict):
         raise VerifyError(f"{report_name}: the report carries no provenance: it names no log, rule book or house "
                           "rules to check it against")
+    _same_rulebook(then, now)  # another rule book is said first (exit 2), whatever else the report lacks
     if "house" not in then:  # a report says which house rules it was made under, null for none
         return Verdict(False, now, "/provenance/house", "nothing", _shown(now["house"]))
-    _same_rules(then, now, fresh)
+    _same_house(then, now, fresh)
     if then.get("log_sha256") != now["log_sha256"]:
         return Verdict(False, now, "/provenance/log_sha256", _item(then, "log_sha256"), _shown(now["log_sha256"]),
                        "the log is not the one the report was made of")
@@ -202,10 +206,10 @@ def _the_reports_of(reports: list[tuple[str, dict[str, Any]]], digest: str) -> l
     return found or (reports[:1] if len(reports) == 1 else [])
 
 
-def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[str, Any]) -> None:
-    """A report made under another rule book or other house rules cannot be checked here."""
+def _same_rulebook(then: dict[str, Any], now: Mapping[str, Any]) -> None:
+    """A report made under another rule book cannot be checked here."""
     if not isinstance(then.get("rules"), str):
-        raise VerifyError(f"the report's provenance names no rule book ({_shown(then.get('rules'))}): which rule "
+        raise VerifyError(f"the report's provenance names no rule book ({clip(_item(then, 'rules'), 120)}): which rule "
                           "book it was made under cannot be told")
     if then["rules"] != now["rules"]:
         same_version = then["rules"].partition(":")[0] == now["rules"].partition(":")[0]
@@ -213,10 +217,14 @@ def _same_rules(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[
             "check with that version of arbiter"
         raise VerifyError(f"the rule book differs: the report was made under {then.get('rules')}, this "
                           f"arbiter's is {now['rules']} ({hint})")
+
+
+def _same_house(then: Mapping[str, Any], now: Mapping[str, Any], fresh: Mapping[str, Any]) -> None:
+    """Nor one made under other house rules."""
     house = then.get("house")
     if house is not None and not (isinstance(house, dict) and isinstance(house.get("sha256"), str)):
-        raise VerifyError(f"the report names house rules without their SHA-256 ({_shown(house)}): which house "
-                          "rules it was made under cannot be told")
+        raise VerifyError(f"the report names house rules without their SHA-256 ({clip(_shown(house), 120)}): "
+                          "which house rules it was made under cannot be told")
     if _house_digest(house) != _house_digest(now["house"]):
         why = f" ({fresh['error']['message']})" if fresh["status"] == "invalid" else ""
         raise VerifyError(f"the house rules differ: the report was made under {_house(house)}, this "
@@ -274,7 +282,8 @@ def _item(container: dict[str, Any] | list[Any], key: str | int) -> str:
 
 
 def _shown(value: object) -> str:
-    return clip(json.dumps(value, ensure_ascii=False), 120)
+    """A value as JSON text, whole (the command's words cut it short where it is long)."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 __all__ = ["Verdict", "VerifyError", "differences", "read_reports", "verify"]

@@ -414,7 +414,35 @@ def test_a_report_of_other_logs_in_a_folder_run_is_not_taken_and_differs(tmp_pat
     report = tmp_path / "report.json"
     report.write_text(in_process("check", str(other), str(case_files()[-1]), "--format", "json")[1])
     code, out, _ = in_process("verify", str(report), str(CASE))
-    assert code == 1 and "/reports" in out and "2 reports, none of this log" in out
+    assert code == 1 and "at /reports the report says [" in out and "none of those the 2 reports were made of" in out
+    code, out, _ = in_process("verify", str(report), str(CASE), "--format", "json")
+    verdict = json.loads(out)
+    assert json.loads(verdict["report_says"]) == [r["provenance"]["log_sha256"]
+                                                  for r in json.loads(report.read_text())["reports"]]
+    assert json.loads(verdict["arbiter_says"]) == hashlib.sha256(CASE.read_bytes()).hexdigest()
+
+
+def test_as_json_a_value_is_given_whole_and_another_rule_book_is_said_before_a_missing_house(kept):
+    """A finding is longer than the words say of it (cut at 120 characters, "…"): in JSON it
+    is whole, JSON text a program reads. A report of another rule book that also lacks its
+    `house` was found to differ at /provenance/house (exit 1): the rule book is said first
+    (exit 2, SPEC §4); a file that cannot be read is said as a verdict that cannot be given."""
+    report, log = kept
+    document = json.loads(report.read_text())
+    findings = document["reports"][0]["findings"]
+    findings.append({**findings[0], "summary": "a ruling added " * 20})
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(log), "--format", "json")
+    verdict = json.loads(out)
+    assert code == 1 and json.loads(verdict["report_says"]) == findings[-1] and verdict["arbiter_says"] == "nothing"
+    del findings[-1]
+    del document["reports"][0]["provenance"]["house"]
+    document["reports"][0]["provenance"]["rules"] = "0.0.9:" + "0" * 64
+    report.write_text(json.dumps(document))
+    code, out, err = in_process("verify", str(report), str(log), "--format", "json")
+    assert code == 2 and json.loads(out)["stands"] is None and "the rule book differs" in err
+    code, out, err = in_process("verify", str(report), str(log.parent / "absent.json"), "--format", "json")
+    assert code == 2 and json.loads(out)["why"] in err and "absent.json" in err
 
 
 def test_the_html_report_shows_its_provenance_at_its_foot():

@@ -9,10 +9,11 @@ import click
 from arbiter.bulk import STDIN, build_rulebook, log_folder, read_path
 from arbiter.cli.app import HOUSE, IGNORE, SELECT, cli, finding_filters
 from arbiter.cli.output import echo
+from arbiter.errors import ArbiterError
 from arbiter.escapes import shown_path
+from arbiter.reading.messages import clip
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.report import EXIT_IRREGULAR, EXIT_OK
-from arbiter.verify import VerifyError
 from arbiter.verify import verify as verify_report
 
 
@@ -37,11 +38,11 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
     """
     if report == log == STDIN:
         raise click.UsageError("REPORT and LOG cannot both be read from standard input (-)")
-    rulebook = build_rulebook(house)
-    options = finding_filters(rulebook, ignore, select)
     try:
+        rulebook = build_rulebook(house)
+        options = finding_filters(rulebook, ignore, select)
         verdict = verify_report(read_path(report), report, read_path(log), log, log_folder(log), rulebook, **options)
-    except VerifyError as exc:  # no verdict can be given here: said as one, in JSON, and as the error (exit 2)
+    except ArbiterError as exc:  # no verdict can be given here: said as one, in JSON, and as the error (exit 2)
         if fmt == "json":
             echo(json.dumps({"stands": None, "where": None, "report_says": None, "arbiter_says": None,
                              "why": str(exc), "provenance": None}, ensure_ascii=False))
@@ -59,6 +60,6 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
              f"under the same rule book and {house}")
         return EXIT_OK
     why = f": {verdict.why}" if verdict.why else ""
-    echo(f"differs: {report} is not what arbiter says of {log}: at {verdict.where} the report says {verdict.kept}, "
-         f"arbiter says {verdict.found}{why}")
+    echo(f"differs: {report} is not what arbiter says of {log}: at {verdict.where} the report says "
+         f"{clip(verdict.kept, 120)}, arbiter says {clip(verdict.found, 120)}{why}")
     return EXIT_IRREGULAR
