@@ -261,6 +261,7 @@ def test_stands_in_the_say_is_refused_with_the_words_to_use():
     assert error.detail == ("Dan stands in the say before the draw, which has no stand (Peel's stand comes after the "
                             "draw): write 'plays', 'calls' or 'passes' (at the draw, 'stands pat')")
     assert "expected 'pat', a note ('-- …'), ';' or the end of the line, found 'up'" in refused(SAY + "Bob stands up\n").detail
+    assert refused(DEALT + "Cat stands\n").detail.endswith("write 'opens' or 'passes' (at the draw, 'stands pat')")
 
 
 GAME = HEAD + """Ann deals; Ann shuffles; Dan cuts; Bob antes 1

@@ -444,9 +444,11 @@ class _Parser:
         self.parsed.reckoned.add(self.where(verb_at)[0])
         if synonym.read_by_phase:
             at_draw = game.at_draw(player)
-            if at_draw is None:
+            if at_draw is None:  # the words he may write instead: before the opening, open or pass
+                instead = ["'plays'", "'calls'"] if game.opened and game.call_of(player) is not None else \
+                    ["'plays'"] if game.opened else ["'opens'"]
                 raise self.error(f"{player} stands in the say before the draw, which has no stand (Peel's stand "
-                                 "comes after the draw): write 'plays', 'calls' or 'passes' "
+                                 f"comes after the draw): write {', '.join(instead)} or 'passes' "
                                  "(at the draw, 'stands pat')", verb_at)
             if at_draw:
                 event["type"] = "discard"
