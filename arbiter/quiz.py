@@ -281,6 +281,9 @@ def _table_before(case: Case, event: int) -> str:
     parts.append(f"pool {table['pool']}")
     stakes = ", ".join(f"{p} {s}" for p, s in table["stakes"].items() if s)
     parts.append(f"stakes: {stakes or 'none'}")
+    if any(table["paid_in"].get(p, 0) != s for p, s in table["stakes"].items()):  # a forfeit, a jack-pot's antes
+        paid = ", ".join(f"{p} {table['paid_in'][p]}" for p in table["stakes"] if table["paid_in"].get(p))
+        parts.append(f"put in the pool this game: {paid}")
     parts.append(f"still in: {', '.join(table['still_in']) or 'no one'}")
     held = ", ".join(f"{p} {n}" for p, n in table["cards"].items())
     parts.append(f"cards held: {held}")

@@ -336,6 +336,21 @@ def test_each_ruling_has_a_sheet_to_print_with_its_law_what_follows_who_pays_and
     assert '<body class="sheeted">' in html and "@media print" in html and "break-after: page" in html
 
 
+@pytest.mark.parametrize("case, seat", [("l63-bet-with-foul-hand-lost", "Dan"),
+                                        ("l13-foul-hand-say-opens-nothing-jackpot-follows", "Cat")])
+def test_a_seats_counters_in_the_pool_beyond_its_stake_are_said_beside_it(rulebook, case, seat):
+    """Law 63 ("he shall lose his stake") and law 13: the counters staked with a foul hand
+    go to the pool, but the stake the betting counts is the one before; a seat showed only
+    that (Dan "stake 2" beside a ruling that he lost his stake and a net of -4), and the
+    seats did not add up to the pool on the same page. What each put in the pool this game,
+    from the ledger, is said where it is more than the stake."""
+    path = next(p for p in CASES if p.stem == case)
+    _, report, html = page_of(path, rulebook)
+    paid = sum(m["amount"] for m in report["ledger"] if m["from"] == seat and m["to"] == "pool")
+    seats = re.findall(rf'<div class="name">{seat}.*?<div class="state">(.*?)</div>', html)
+    assert any(f"(<b>{paid}</b> in the pool)" in state for state in seats), seats
+
+
 def test_a_page_without_rulings_has_no_sheets_and_prints_as_shown(rulebook):
     path = next(p for p in CASES if not load_case(p)["meta"]["expect"]["findings"])
     _, report, html = page_of(path, rulebook)

@@ -72,6 +72,18 @@ def test_no_wrong_choice_says_the_right_answer_in_other_words(rulebook, seed):
             assert f"{player} retires and forfeits their stake" not in wrong, (question.case, question.choices)
 
 
+def test_the_table_before_a_question_says_counters_in_the_pool_beyond_the_stakes(cases, rulebook):
+    """Law 27: Ann's stake after she passed goes into the pool, not into a stake the betting
+    counts; the table before the question showed "pool 10; stakes: Bob 2, Cat 4", whose
+    stakes fall short of the pool: what each put into the pool this game is said too."""
+    case = next(c for c in cases if c.name == "l27-stake-after-pass-and-discard-after-draw")
+    finding = case.findings[-1]  # after Ann's first stake out of the game (event 12)
+    table = question_for(case, finding, cases, rulebook, random.Random(1)).table
+    later = case.trace[finding["event"] - 1]
+    assert "put in the pool this game: " in table, table
+    assert sum(later["paid_in"].values()) == later["pool"]
+
+
 @pytest.mark.parametrize("answer", ["L13", "13", "l13", " law 13 ", "Law13", "L013", "L 13", "l13."])
 def test_a_law_may_be_named_as_one_likes(answer):
     assert read_law(answer) == "L13"

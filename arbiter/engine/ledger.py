@@ -132,6 +132,19 @@ class Ledger:
             self.stacks[player] += amount
             self._bound_stack(player)
 
+    def paid_in(self, game: int) -> dict[str, int]:
+        """What each player has put into the pool in `game`: his stake, and counters his stake
+        does not count (forfeit with a foul hand, staked after he retired, a penalty). Read
+        back from the last movement to the game's first, for those who tell the game."""
+        paid: dict[str, int] = {}
+        index = len(self._games) - 1
+        while index >= 0 and self._games[index] >= game:
+            payer, payee, _, _ = self._kinds[self._kind_of[index]]
+            if self._games[index] == game and payee == POOL and payer != POOL:
+                paid[payer] = paid.get(payer, 0) + self._amounts[index]
+            index -= 1
+        return paid
+
     def movements(self) -> Iterator[Movement]:
         """Every movement so far, in order, as a record."""
         kinds = self._kinds

@@ -169,6 +169,7 @@ class Replay(Judge):
             "early": [p for p in seats if p in game.early],  # with his turn not yet passed (SPEC 24)
             "pool": self.board.ledger.pool,
             "stakes": {p: game.stakes[p] for p in seats},
+            "paid_in": self.board.ledger.paid_in(game.number),  # beside the stakes: forfeits, penalties, antes
             "still_in": [p for p in seats if p in game.still_in],
             "foul": [p for p in seats if p in game.foul],
             "unvalued": [p for p in seats if p in game.unvalued],

@@ -96,7 +96,9 @@ def _table_html(players: Sequence[str], game: Mapping[str, Any], last: Mapping[s
         if name in won:
             classes.append("winner")
         button = '<span class="button" title="the dealer">D</span>' if name == game["dealer"] else ""
-        state = [f"stake <b>{last.get('stakes', {}).get(name, 0)}</b>"]
+        stake, paid = last.get("stakes", {}).get(name, 0), last.get("paid_in", {}).get(name, 0)
+        # counters in the pool his stake does not count (a jack-pot's ante, a forfeit, a penalty) said beside it
+        state = [f"stake <b>{stake}</b>" + (f" (<b>{paid}</b> in the pool)" if paid != stake else "")]
         if name in last.get("foul", ()):
             state.append('<span class="foul">foul hand</span>')
         elif name not in last.get("still_in", ()):
