@@ -320,6 +320,11 @@ def test_bytes_no_text_log_holds_are_said_with_the_hint_of_utf16(data: bytes, li
     ("players Ann Bob; limt 20; ante 1\n", 1, 18, "(missing: limit); found 'limt' (did you mean 'limit'?)"),
     ("players Ann Bob; limt 20\nante 1\n", 1, 18, "(missing: limit, ante); found 'limt' (did you mean 'limit'?)"),
     (HEAD + "meat {}\n", 2, 1, "found 'meat' (did you mean 'meta'?)"),
+    (HEAD + "Ann deals\ndeler answers 2\n", 3, 1, "found 'deler' (did you mean 'dealer answers'?)"),
+    (HEAD + 'Ann deals\n"dealt" plys 2\n', 3, 9, "found 'plys' (did you mean 'plays'?)"),  # a name quoted
+    ("players Ann Bob; limit 20\nant 1 # none; ante yet\n", 2, 1, "(missing: ante); found 'ant'"),
+    ("players Ann Bob; limit 20\nAnn deals # no ante; ante forgotten\n", 2, 1, "(missing: ante)"),
+    ("players Ann Bob; limit 20\nAnn deals -- x; ante 1\n", 2, 1, "(missing: ante)"),
     (HEAD + "Ann deals\ndealt Bob 5 Cat 5\n", 3, 13, "expected ',', a note ('-- …'), ';' or the end of the line"),
     ("players Ann Bob; limit 20; ante 1; stacks Ann 10 Bob 5\n", 1, 50,
      "expected ',', ';', a comment ('# …') or the end of the line, found 'Bob'"),

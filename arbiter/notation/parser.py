@@ -50,7 +50,7 @@ from arbiter.notation.grammar import (
     describe,
 )
 from arbiter.notation.json_object import JSONObjectError, read_json_object
-from arbiter.notation.mistakes import found, nearest, past_words_written_right
+from arbiter.notation.mistakes import found, nearest, past_words_written_right, typed
 from arbiter.notation.reckoning import Reckon, Reckoning
 
 _GAP = re.compile(r"[ \t]+")
@@ -352,12 +352,14 @@ class _Parser:
         if not missing:
             return
         hint = self.mistyped(pos, self.headers_left())  # a table word mistyped (`limt 20`): the nearest not yet given
-        late = re.search(rf"(?:^|;)[ \t]*(?:{'|'.join(missing)})\b", self.text[pos:], re.MULTILINE)
+        # the statements after it, comments and notes blanked (the columns kept): a word there is no table word
+        rest = re.sub(rf"(?:{COMMENT_MARK}|{NOTE_MARK})[^\n]*", lambda said: " " * len(said.group()), self.text[pos:])
+        late = re.search(rf"(?:^|;)[ \t]*(?:{'|'.join(missing)})\b", rest, re.MULTILINE)
         if late and not hint:  # written, but after the events began
             word = late.group().lstrip("; \t")
             raise self.error(f"'{word}' belongs before the first event", pos + late.end() - len(word))
-        line = self.text[pos:].split("\n", 1)[0]  # those written after the word mistyped, on its line, are not missing
-        missing = [word for word in missing if not re.search(rf"(?:^|;)[ \t]*{word}\b", line)]
+        line = rest.split("\n", 1)[0]  # those written after the word mistyped, on its line, are not missing
+        missing = [word for word in missing if not re.search(rf"(?:^|;)[ \t]*{word}\b", line)] or missing
         raise self.error("the table comes first: 'players', 'limit' and 'ante', before any event "
                          f"(missing: {', '.join(missing)}){hint}", pos)
 
@@ -402,13 +404,16 @@ class _Parser:
         for synonym in SYNONYMS:
             if self.take_words(synonym.words):
                 return synonym
-        if subject not in self.table["players"]:  # no player: a word that begins a line mistyped, named where it stands
+        if subject not in self.table["players"] and self.text[subject_at] != '"':
+            # no player, nor a name quoted: a word that begins a line mistyped, named where it stands, with the
+            # phrase it begins whose next word is written (`deler answers`: 'dealer answers')
             begins = {form.words[0]: " ".join(form.words) for form in KEYWORD_FORMS[::-1]}
             close = difflib.get_close_matches(subject, [UNDO, *begins, *self.headers_left()], n=1)
             if close:
+                meant = next((" ".join(f.words) for f in KEYWORD_FORMS if f.words[:1] == (close[0],)
+                              and f.words[1:2] == (typed(self.text, self.pos),)), begins.get(close[0], close[0]))
                 raise self.error(f"expected a player's name or a word that begins a statement, found "
-                                 f"{found(self.text, subject_at)} (did you mean {begins.get(close[0], close[0])!r}?)",
-                                 subject_at)
+                                 f"{found(self.text, subject_at)} (did you mean {meant!r}?)", subject_at)
         verbs = [" ".join(f.words) for f in sorted(SUBJECT_FORMS, key=lambda f: f.words)]
         said = [" ".join(s.words) for s in SYNONYMS]
         at, rest = past_words_written_right(self.text, self.pos, verbs + said)
