@@ -503,7 +503,7 @@ def test_two_rulings_waiting_for_their_witness_are_both_asked_the_first_made_fir
     """SPEC 28: the answer says what a ruling waits for: with Cat's and Dan's disputes both
     waiting for Bob's number, both are asked, Cat's first; one answered, the other stays."""
     draw = ("Bob discards 2; Bob gets 3; Bob claims 3 dealer says 3 unable (Dan Cat)\n"
-            "Cat discards 1; Cat gets 1; Cat claims 1 dealer says 2 testimony (Dan 1)\n"
+            "Cat discards 1; Cat gets 2; Cat claims 1 dealer says 2 testimony (Dan 1)\n"
             "Dan discards 3; Dan gets 2; Dan claims 3 dealer says 2\n")
     text = HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n" + draw
     answer = answer_to(text)
@@ -512,6 +512,23 @@ def test_two_rulings_waiting_for_their_witness_are_both_asked_the_first_made_fir
                               {"of": "Bob", "what": "number", "about": "Dan", "law": "L46"}]
     answered = answer_to(text + "Dan claims 3 dealer says 2 testimony (Bob 3)\n")
     assert answered["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}]
+
+
+def test_a_disputant_given_his_discard_waits_for_no_number_and_the_betting_waits_for_one():
+    """L46's reading: a ruling waits for its witness's number "while a correction could
+    still follow from it"; where the cards given are the discard, none can (law 44: all is
+    well), and the witness was asked until Cat bet, no one offered the betting. Where one can
+    (Cat given 2 of her 1), the betting waits for the number while the dealer gives himself
+    his cards too: `next` said "then Cat to bet" until his give, then withheld it."""
+    head = ("players Ann Bob Cat; limit 20; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 1; Bob asks 1; Bob gets 1\nCat discards 1\n"
+            "Cat claims 1 dealer says 2\n")
+    given = answer_to(head + "Cat gets 1\nAnn discards 2; Ann gets 2\n")
+    assert given["asks"] == [] and given["player"] == "Cat" and {a["type"] for a in given["acts"]} == {"play", "pass"}
+    for dealer in ("Ann discards 2\n", "Ann discards 2; Ann gets 2\n"):
+        waiting = answer_to(head + "Cat gets 2\n" + dealer)
+        assert waiting["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}], dealer
+        assert not [o for o in waiting["others"] if o["type"] in ("play", "pass")], dealer
 
 
 def test_while_the_witness_is_asked_the_dealer_gives_what_he_owes_another():

@@ -491,12 +491,12 @@ class Prospect:
         # the rest is given from the pack as it stands, not from one made up and still to be shuffled or cut (L41)
         rests = [(to, rest) for to, rest in short if not game.deal.remaking and rest <= game.deal.pack_remaining]
         if self.dealer_owes(game, owing, player):
-            # all have drawn: while the dealer gives what is owed (the cutter cuts the pack made up for it), the
-            # first bet waits among the others (L39, reading 11); not while a witness is asked (no acts offered)
+            # all have drawn: while the dealer gives what is owed (the cutter cuts the pack made up for it), the first
+            # bet waits among the others (L39, reading 11); not while a witness is asked: it waits for the number
             if not any(ask["what"] == "number" for ask in self.asks):
                 self.gives_beside(game, rests)
-            if player is None and self.acts:
-                self.waiting_bet(game, {drawer for drawer, _, _ in owing} | {to for to, _ in short})
+                if player is None and self.acts:
+                    self.waiting_bet(game, {drawer for drawer, _, _ in owing} | {to for to, _ in short})
             return
         if player is None and rests:
             # all have drawn, and the draw is not over while a give in parts is unfinished (reading 10): the dealer
