@@ -337,7 +337,9 @@ def test_each_ruling_has_a_sheet_to_print_with_its_law_what_follows_who_pays_and
 
 
 @pytest.mark.parametrize("case, seat", [("l63-bet-with-foul-hand-lost", "Dan"),
-                                        ("l13-foul-hand-say-opens-nothing-jackpot-follows", "Cat")])
+                                        ("l13-foul-hand-say-opens-nothing-jackpot-follows", "Cat"),
+                                        # the false opener's penalty (L33), ruled at another's pass that ends it
+                                        ("l30-jackpot-opened-by-a-play-without-knaves", "Cat")])
 def test_a_seats_counters_in_the_pool_beyond_its_stake_are_said_beside_it(rulebook, case, seat):
     """Law 63 ("he shall lose his stake") and law 13: the counters staked with a foul hand
     go to the pool, but the stake the betting counts is the one before; a seat showed only
@@ -349,6 +351,16 @@ def test_a_seats_counters_in_the_pool_beyond_its_stake_are_said_beside_it(rulebo
     paid = sum(m["amount"] for m in report["ledger"] if m["from"] == seat and m["to"] == "pool")
     seats = re.findall(rf'<div class="name">{seat}.*?<div class="state">(.*?)</div>', html)
     assert any(f"(<b>{paid}</b> in the pool)" in state for state in seats), seats
+
+
+def test_a_whole_deal_named_by_no_hand_shows_the_cards_dealt_not_those_held_later(rulebook):
+    """`dealt` with `hands: {}` is the whole deal, five each: Bob's "dealt" row showed the
+    backs of the two he held after discarding three (with the counts written out, five)."""
+    path = next(p for p in CASES if p.stem == "l48-a-pass-before-any-card-of-the-draw-is-given-raises-no-foul-hand")
+    assert load_case(path)["events"][4] == {"type": "dealt", "hands": {}}
+    _, _, html = page_of(path, rulebook)
+    rows = re.findall(r'<div class="name">Bob.*?<span class="label">dealt</span>(.*?)</div>', html)
+    assert rows and all(row.count('class="back"') == 5 for row in rows), rows
 
 
 def test_a_page_without_rulings_has_no_sheets_and_prints_as_shown(rulebook):

@@ -28,6 +28,7 @@ from arbiter.render.html_style import CSS
 from arbiter.render.report import GAME_HEADERS, findings_line, games_rows, where
 from arbiter.render.story import house_line, money_words, of_another_game, tell
 from arbiter.rulebook.model import Rulebook
+from arbiter.seats import POOL
 
 Hand = list[str | None]  # a card as written in the log, or None for one face down and unknown
 
@@ -68,6 +69,9 @@ def dealt_hands(events: Sequence[Mapping[str, Any]], trace: Sequence[Mapping[str
         elif kind == "dealt":
             for player, hand in event["hands"].items():
                 hands[game].setdefault(player, []).extend(hand if isinstance(hand, list) else [None] * hand)
+            if not event["hands"]:  # the whole deal, named by no hand: each holds what the replay counts after it
+                for player, count in table["cards"].items():
+                    hands[game].setdefault(player, []).extend([None] * (count - len(hands[game].get(player, []))))
         elif kind == "card":
             hands[game].setdefault(event["to"], []).append(event.get("card"))
     return hands
@@ -87,7 +91,7 @@ def _seat_directions(count: int) -> list[tuple[float, float]]:
 
 
 def _table_html(players: Sequence[str], game: Mapping[str, Any], last: Mapping[str, Any],
-                dealt: Mapping[str, Hand], won: Mapping[str, int]) -> str:
+                dealt: Mapping[str, Hand], won: Mapping[str, int], paid_in: Mapping[str, int]) -> str:
     seats = []
     for name, (across, down) in zip(players, _seat_directions(len(players))):
         classes = ["seat"]
@@ -96,7 +100,7 @@ def _table_html(players: Sequence[str], game: Mapping[str, Any], last: Mapping[s
         if name in won:
             classes.append("winner")
         button = '<span class="button" title="the dealer">D</span>' if name == game["dealer"] else ""
-        stake, paid = last.get("stakes", {}).get(name, 0), last.get("paid_in", {}).get(name, 0)
+        stake, paid = last.get("stakes", {}).get(name, 0), paid_in.get(name, 0)
         # counters in the pool his stake does not count (a jack-pot's ante, a forfeit, a penalty) said beside it
         state = [f"stake <b>{stake}</b>" + (f" (<b>{paid}</b> in the pool)" if paid != stake else "")]
         if name in last.get("foul", ()):
@@ -400,9 +404,12 @@ def _games_sections(report: Mapping[str, Any], log: Mapping[str, Any], trace: Se
         if game is not None:
             last[game] = trace[k]
     won: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    paid: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))  # into the pool, the game's end's too
     for entry in report["ledger"]:
         if entry["what"] == "win":
             won[entry["game"]][entry["to"]] += entry["amount"]
+        if entry["to"] == POOL and entry["from"] != POOL:
+            paid[entry["game"]][entry["from"]] += entry["amount"]
     head = ('<li class="event head"><span class="k">event</span><span>what happens</span>'
             '<span class="pool">after</span><span>rulings</span></li>')
     parts = []
@@ -418,7 +425,8 @@ def _games_sections(report: Mapping[str, Any], log: Mapping[str, Any], trace: Se
             parts += [f'<h2 id="game-{number}">Game {number}: {escape(game["dealer"])} deals</h2>',
                       f'<p class="muted">{game["deals"]} deal{"s" if game["deals"] != 1 else ""}{opened}; '
                       f'won by {escape(winners)}.</p>',
-                      _table_html(players, game, last.get(number, {}), hands.get(number, {}), won[number]),
+                      _table_html(players, game, last.get(number, {}), hands.get(number, {}), won[number],
+                                  paid[number]),
                       f'<h3>Game {number}, event by event</h3>']
         parts.append(f'<ol class="timeline">{head}{"".join(told)}</ol>')
     return parts
