@@ -48,6 +48,9 @@ def test_laws_json_lists_every_law_with_its_text():
     assert (by_id["L18"]["enforced"], by_id["L18"]["enforced_by"]) == ("irregularity", "procedure")
     assert by_id["L23"]["enforced"] == "procedure" and by_id["L33"]["enforced"] == "irregularity, ruling"
     assert by_id["L14"]["enforced"] == "procedure"  # its refund is an effect in L13's finding, none of its own
+    # the text is the corrected reading of a misprint, and says so (laws/README.md), as `law ID` does
+    assert [law["id"] for law in laws if law.get("corrections")] == ["L15", "L21", "L25", "L46", "L47", "L78", "L81"]
+    assert by_id["L25"]["corrections"] == json.loads(run("law", "L25", "--format", "json").output)["corrections"]
     assert all({"section", "title", "link", "case_count"} <= set(law) for law in laws)
 
 

@@ -49,6 +49,8 @@ def rule_summary(rule: Rule, rulebook: Rulebook) -> dict[str, Any]:
         "enforced": how_enforced(rule),
         "active": rulebook.active(rule.id),
         "text": rule.text,
+        # the text is the corrected reading: where a misprint was corrected, it says so (laws/README.md)
+        **({"corrections": [dict(c) for c in rule.corrections]} if rule.corrections else {}),
         "source": dict(rule.source),
         "link": link(rule),
         "cases": list(rule.cases),
