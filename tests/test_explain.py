@@ -230,6 +230,21 @@ def test_a_stake_of_all_he_has_is_told_as_the_stake_he_could_make(capsys, tmp_pa
     assert "Bob stakes all they have: a stake of 6 (4 more), short of the highest, 8." in " ".join(told.split())
 
 
+def test_an_ante_with_nothing_on_the_table_is_told_and_ruled_as_no_ante(capsys, tmp_path):
+    """L20's reading under table stakes: a player with no counters cannot ante. Bob's ante
+    with none was ruled "anted 1 with 0 … antes all he has" and told "Bob stakes the ante",
+    and one event later Cat's straddle "before the ante was staked" (L21): the ruling and
+    the story say no ante is staked, as L21 does."""
+    text = ("players Ann Bob Cat; limit 10; ante 1; stacks Ann 10, Bob 0, Cat 10\n"
+            "Ann deals; Ann shuffles; Cat cuts; Bob antes 1; Cat straddles 2\ndealt\n")
+    path = json_log_from_text(tmp_path / "zero.json", text)
+    code, told, _ = run(capsys, "explain", str(path), "--house", "table-stakes")
+    flat = " ".join(told.split())
+    assert "Bob antes with nothing on the table: no ante is staked." in flat and "Bob stakes the ante" not in flat
+    assert "Bob anted 1 with nothing on the table: under table stakes they cannot ante, and no ante is staked" in flat
+    assert "Cat straddled before the ante was staked" in flat
+
+
 def test_an_opening_and_a_show_demanded_beyond_his_counters_are_told_as_the_stake_he_could_make(capsys, tmp_path):
     """A5, as for a play: an `open` of 4 with 1 on the table is all he has, 1, short of the
     straddle, and opens nothing (the report's `opened_by` is null); an open of all he has

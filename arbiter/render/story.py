@@ -346,6 +346,8 @@ def _ante(t: Storyteller, e: Event, before: State, after: State) -> str:
         return f"{player} puts up {more} more as {kind}: {paid + more} in all."
     if not made and before.get("phase") == Phase.OVER:  # no deal of the next game yet: no pool takes it
         return f"{player} puts up an ante before the next deal: it waits for the game it is for."
+    if not made and not paid and after.get("game") is not None:  # table stakes, nothing on the table (A5)
+        return f"{player} antes with nothing on the table: no ante is staked."
     earlier = before.get("ante_staker") if _same_game(before, after) and after.get("game") == game else None
     if earlier and earlier != player:
         return f"{player} stakes an ante; {earlier} has staked this game's."
