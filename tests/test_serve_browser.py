@@ -545,7 +545,7 @@ def test_the_witness_is_asked_beside_the_give_the_dealer_owes_another(browser, t
     game = tmp_path / "night.hand"
     game.write_text("players Ann Bob Cat Dan; limit 10; ante 1\nBob deals; Bob shuffles; Ann cuts; Cat antes 1\n"
                     "dealt Cat 5, Dan 5, Ann 5, Bob 5\nAnn opens 2; Bob plays 2; Cat plays 2; Dan plays 2\n"
-                    "Cat discards 2; Cat gets 2\nCat claims 3 dealer says 2\nDan discards 3\n", encoding="utf-8")
+                    "Cat discards 3; Cat gets 2\nCat claims 3 dealer says 2\nDan discards 3\n", encoding="utf-8")
     server = Server(game)
     try:
         page = phone(browser, server.record_url)
