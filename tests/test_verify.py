@@ -443,6 +443,9 @@ def test_as_json_a_value_is_given_whole_and_another_rule_book_is_said_before_a_m
     assert code == 2 and json.loads(out)["stands"] is None and "the rule book differs" in err
     code, out, err = in_process("verify", str(report), str(log.parent / "absent.json"), "--format", "json")
     assert code == 2 and json.loads(out)["why"] in err and "absent.json" in err
+    for misused in (["--ignore", ""], ["--select", ","]):  # a usage the body finds wrong is said as JSON too
+        code, out, err = in_process("verify", str(report), str(log), *misused, "--format", "json")
+        assert code == 2 and json.loads(out)["why"] == "Invalid value for " + misused[0] + ": no rule ID given", err
 
 
 def test_the_html_report_shows_its_provenance_at_its_foot():

@@ -36,16 +36,17 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
     report was made under another rule book or other house rules (which is said), or a
     file cannot be read. Give the --house, --ignore and --select the report was made with.
     """
-    if report == log == STDIN:
-        raise click.UsageError("REPORT and LOG cannot both be read from standard input (-)")
     try:
+        if report == log == STDIN:
+            raise click.UsageError("REPORT and LOG cannot both be read from standard input (-)")
         rulebook = build_rulebook(house)
         options = finding_filters(rulebook, ignore, select)
         verdict = verify_report(read_path(report), report, read_path(log), log, log_folder(log), rulebook, **options)
-    except ArbiterError as exc:  # no verdict can be given here: said as one, in JSON, and as the error (exit 2)
+    except (ArbiterError, click.UsageError) as exc:  # no verdict can be given: said as one in JSON, and as the error
         if fmt == "json":
+            why = exc.format_message() if isinstance(exc, click.UsageError) else str(exc)
             echo(json.dumps({"stands": None, "where": None, "report_says": None, "arbiter_says": None,
-                             "why": str(exc), "provenance": None}, ensure_ascii=False))
+                             "why": why, "provenance": None}, ensure_ascii=False))
         raise
     made = verdict.provenance
     if fmt == "json":
