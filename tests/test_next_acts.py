@@ -525,6 +525,8 @@ def test_a_disputant_given_his_discard_waits_for_no_number_and_the_betting_waits
             "Cat claims 1 dealer says 2\n")
     given = answer_to(head + "Cat gets 1\nAnn discards 2; Ann gets 2\n")
     assert given["asks"] == [] and given["player"] == "Cat" and {a["type"] for a in given["acts"]} == {"play", "pass"}
+    excess = answer_to(head + "Cat gets 2\nCat points out excess\n")  # taken back, she holds her discard's number
+    assert excess["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}]  # 2 asked: L45's foul
     for dealer in ("Ann discards 2\n", "Ann discards 2; Ann gets 2\n"):
         waiting = answer_to(head + "Cat gets 2\n" + dealer)
         assert waiting["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}], dealer

@@ -47,7 +47,8 @@ def waiting_witnesses(replay: Replay, game: Game) -> list[tuple[str, str, str]]:
     number, the first made first (witness, law, disputant): of each player's disputes the
     last ruling of the deal, the number not recorded, while he is still in and has not
     raised his drawn cards (law 48 then judges the hand), nor been given his discard (law
-    44: all is well, whatever number he asked: no correction can follow from it). Other
+    44: all is well, whatever number he asked: no correction can follow from it; cards
+    given and taken back as an excess were given: law 45 may find the number). Other
     acts meanwhile do not answer them: the number comes with the dispute recorded again
     (`testimony`)."""
     ruled: set[str | None] = set()
@@ -61,6 +62,6 @@ def waiting_witnesses(replay: Replay, game: Game) -> list[tuple[str, str, str]]:
             ruled.add(finding.player)
             hand = game.deal.hands.get(finding.player) if finding.player else None
             if effect.witness and effect.demanded is None and finding.player in game.still_in \
-                    and hand is not None and not hand.drawn_lifted and hand.given != hand.discarded:
+                    and hand is not None and not hand.drawn_lifted and hand.given + hand.excess != hand.discarded:
                 waiting.append((effect.witness, finding.id, finding.player))
     return waiting[::-1]
