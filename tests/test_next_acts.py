@@ -514,6 +514,24 @@ def test_two_rulings_waiting_for_their_witness_are_both_asked_the_first_made_fir
     assert answered["asks"] == [{"of": "Bob", "what": "number", "about": "Cat", "law": "L46"}]
 
 
+@pytest.mark.parametrize("house, jackpot", [({"parameters": {"table_stakes": True, "ante_from_every_player": True}}, ""),
+                                           ("table-stakes", "Cat passes; Dan passes; Ann passes; Bob passes\n")])
+def test_an_ante_of_all_he_had_refunded_with_a_foul_hand_is_not_owed_again(house, jackpot):
+    """A5's reading: an ante of all he has is the ante the laws count. Cat antes 2 with 1;
+    her hand foul, the 1 is refunded (L14), and `next` said she owed the ante of 1 again
+    (L20, in a jack-pot L30): recorded, it took her refund back into the pool."""
+    table = "players Ann Bob Cat Dan; limit 20; ante 2; stacks Ann 20, Bob 20, Cat 1, Dan 20\n"
+    if jackpot:  # the ante-man's game, no one opens: every player antes the jack-pot
+        text = (table + "Ann deals; Ann shuffles; Dan cuts; Bob antes 2\ndealt\n" + jackpot
+                + "Bob deals; Bob shuffles; Ann cuts; Cat antes 2; Dan antes 2; Ann antes 2; Bob antes 2\n"
+                "dealt Cat 4, Dan 5, Ann 5, Bob 5\nCat lifts\n")
+    else:
+        text = (table + "Ann deals; Ann shuffles; Dan cuts; Bob antes 2; Cat antes 2; Dan antes 2; Ann antes 2\n"
+                "dealt Bob 5, Cat 4, Dan 5, Ann 5\nCat lifts\n")
+    answer = answer_to(text, house=house)
+    assert [o["what"] for o in answer["owed"]] == ["refund"], answer["owed"]
+
+
 def test_a_disputant_given_his_discard_waits_for_no_number_and_the_betting_waits_for_one():
     """L46's reading: a ruling waits for its witness's number "while a correction could
     still follow from it"; where the cards given are the discard, none can (law 44: all is

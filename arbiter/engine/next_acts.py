@@ -209,18 +209,18 @@ class Prospect:
             self.owed_first(game)
 
     def antes_owed(self, game: Game) -> dict[str, int]:
-        """Those who owe this game an ante (in a jack-pot, each who has not paid; else the
-        ante's player where none was staked), each `owed` until the next deal, paid or not
-        by the first card (reading 55), while the game is undecided: once it is (the pool
-        taken, or staying for the next game, or waiting for a jack-pot opener's show), an
-        ante put up is the next game's, as the replay takes it; the new deal after a misdeal
-        needs none but the ante still unpaid (reading 7: the antes paid stay in the pool)."""
+        """Those who owe this game an ante (in a jack-pot, each who has not paid; else the ante's
+        player where none was staked), each `owed` until the next deal, paid or not by the first
+        card (reading 55), while the game is undecided: once it is (the pool taken, or staying, or
+        waiting for a jack-pot opener's show), an ante put up is the next game's, as the replay
+        takes it; a new deal after a misdeal needs only the ante unpaid (reading 7)."""
         ante = self.ante_offered(game)
         if game.resolved:
             return {}
-        if game.every_ante:  # one who paid short owes the rest (L30: "a sum equal to the ante")
+        if game.every_ante:  # one who paid short owes the rest (L30), but not all he had: the ante made (A5)
             seating = self.board.seating
-            due = {p: ante - game.antes_paid.get(p, 0) for p in seating.round_from(seating.left_of(game.dealer))}
+            due = {p: ante - game.antes_paid.get(p, 0) for p in seating.round_from(seating.left_of(game.dealer))
+                   if p not in game.all_in}
             law = self.ledger_law("ante")
         elif game.ante is None and game.ante_player is not None:
             due = {game.ante_player: ante}
