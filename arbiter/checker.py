@@ -275,13 +275,9 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
     """A log (the parsed JSON) in, its report out. Never raises for a bad log: it is `invalid`.
 
     A sound log is replayed as it is; any other is read as a file is (`read_built_log`)."""
-    unknown = sorted(set(options) - {"ignore", "select"})
-    if unknown:  # `house=` was told of as replay_log's, a function the caller never called
-        raise TypeError(f"check_log() takes no {unknown[0]!r}: it takes rulebook=, ignore= and select= (house "
-                        "rules: rulebook=apply_house(load_rulebook(), read_house(NAME_OR_PATH)))")
     digest = _digest_if_json(log)
     rulebook = _given_rulebook(rulebook)
-    _known_filters(rulebook, options)
+    _known_filters(rulebook, options, "check_log")
     try:
         data = read_built_log(log)
     except LogError as error:
@@ -289,11 +285,17 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
     return replay_log(data, rulebook, None, digest=digest, **options)
 
 
-def _known_filters(rulebook: Rulebook, options: dict[str, Any]) -> None:
+def _known_filters(rulebook: Rulebook, options: dict[str, Any], caller: str) -> None:
     """`ignore=` and `select=` refused before the log is read, as the command line refuses
     them before any log: an ID not in the rule book is an error whatever the log holds
     (an invalid one returned first, and the mistake went unsaid). One given as an iterator
-    (a generator) is kept as a list: read here, it was empty when the findings were filtered."""
+    (a generator) is kept as a list: read here, it was empty when the findings were filtered.
+    Any other keyword is the caller's (`house=` was told of as replay_log's, a function he
+    never called)."""
+    unknown = sorted(set(options) - {"ignore", "select"})
+    if unknown:
+        raise TypeError(f"{caller}() takes no {unknown[0]!r}: it takes rulebook=, ignore= and select= (house "
+                        "rules: rulebook=apply_house(load_rulebook(), read_house(NAME_OR_PATH)))")
     for option in ("ignore", "select"):
         if isinstance(given := options.get(option), Iterator):
             options[option] = given = list(given)
@@ -329,7 +331,7 @@ def checked_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, fold
     """`check_bytes`'s report, with the rule book it was made under (the house rules the
     log's table names applied): the one its rulings are to be read in."""
     rulebook = _given_rulebook(rulebook)
-    _known_filters(rulebook, options)
+    _known_filters(rulebook, options, "check_bytes")
     return _judged_bytes(data, file, rulebook, folder, options)
 
 
@@ -356,7 +358,7 @@ def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: An
     """Check one file; a file that cannot be read is an `invalid` report, never an exception."""
     shown = str(path)
     rulebook = _given_rulebook(rulebook)  # the caller's mistakes first, whether or not the file reads
-    _known_filters(rulebook, options)
+    _known_filters(rulebook, options, "check_file")
     try:
         data = read_source(path)
     except LogError as error:

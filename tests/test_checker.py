@@ -727,5 +727,8 @@ def test_a_wrong_argument_is_told_in_the_callers_words():
 
     with pytest.raises(TypeError, match=r"check_log\(\) takes no 'house'.*apply_house\(load_rulebook\(\)"):
         check_log(load_case(FOUL), house="blaze")
+    for path in (FOUL, FOUL.parent / "absent.json"):  # check_file said replay_log's, or took it unsaid unread
+        with pytest.raises(TypeError, match=r"check_file\(\) takes no 'house'"):
+            check_file(path, house="blaze")
     with pytest.raises(TypeError, match=r"apply_house's rule book: a rule book, not NoneType"):
         apply_house(None, read_house("blaze"))
