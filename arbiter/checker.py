@@ -323,6 +323,9 @@ def check_bytes(data: bytes, file: str, rulebook: Rulebook | None = None, folder
                 **options: Any) -> dict[str, Any]:
     """A log's bytes, JSON or the text notation (`*.hand`, or by content), to its report;
     `folder` is where the log lies, where a house-rules file its table names is looked for."""
+    if not isinstance(data, bytes) or not isinstance(file, str):  # said as the caller's, not as an internal fault
+        raise TypeError(f"check_bytes() takes the log's bytes and its file's name as a str, not "
+                        f"{type(data).__name__} and {type(file).__name__}")
     return checked_bytes(data, file, rulebook, folder, **options)[0]
 
 
@@ -356,7 +359,7 @@ def _read_whole(data: bytes, file: str) -> bool:
 
 def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
     """Check one file; a file that cannot be read is an `invalid` report, never an exception."""
-    shown = str(path)
+    shown = os.fsdecode(path)  # a name given as bytes is its name, not Python's b'…'
     rulebook = _given_rulebook(rulebook)  # the caller's mistakes first, whether or not the file reads
     _known_filters(rulebook, options, "check_file")
     try:

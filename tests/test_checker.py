@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import os
 from dataclasses import replace
 
 import pytest
@@ -730,5 +731,9 @@ def test_a_wrong_argument_is_told_in_the_callers_words():
     for path in (FOUL, FOUL.parent / "absent.json"):  # check_file said replay_log's, or took it unsaid unread
         with pytest.raises(TypeError, match=r"check_file\(\) takes no 'house'"):
             check_file(path, house="blaze")
+    for data, file in ((FOUL.read_bytes(), None), (FOUL.read_text(), "x.json"), (memoryview(b"{}"), "x.json")):
+        with pytest.raises(TypeError, match=r"check_bytes\(\) takes the log's bytes and its file's name"):
+            check_bytes(data, file)  # an AttributeError or hashlib's words, deep inside
+    assert check_file(os.fsencode(FOUL))["file"] == str(FOUL)  # not "b'…'"
     with pytest.raises(TypeError, match=r"apply_house's rule book: a rule book, not NoneType"):
         apply_house(None, read_house("blaze"))
