@@ -532,6 +532,28 @@ def test_an_ante_of_all_he_had_refunded_with_a_foul_hand_is_not_owed_again(house
     assert [o["what"] for o in answer["owed"]] == ["refund"], answer["owed"]
 
 
+CONTESTED = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+             "dealt Ann 5, Bob 5, Cat 5, Dan 5\nCat passes; Dan passes; Ann passes; Bob passes\n"
+             "Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1\n"
+             "dealt Ann 5, Bob 5, Cat 5, Dan 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+             "Cat discards 3; Cat asks 3; Cat gets 3\nDan discards 3; Dan asks 3; Dan gets 3\n"
+             "Cat plays 3; Dan plays 3\nCat shows (Jh Tc Td 9c 3d); Dan shows (9h 9d 8c 6s 5d)\n")
+
+
+@pytest.mark.parametrize("original, jackpot", [("Jh Qs Tc 5s 2h", {"number": 2, "openers": "QQ"}),
+                                               ("Jh Jd Tc 5s 2h", None)])
+def test_a_jack_pot_openers_hand_shown_after_he_won_the_show_ends_the_game(original, jackpot):
+    """L33 and item 28: Cat, the opener, wins the show; `next` asks for her opening hand,
+    and she shows it (her hand again, with `original`). `check` ruled on it there, but the
+    claim still waited: `next` offered her another show and the jack-pot just played. The
+    game is over: the next dealer deals, without knaves the next jack-pot (QQ)."""
+    asked = answer_to(CONTESTED)
+    assert asked["asks"] == [{"of": "Cat", "what": "opening hand", "law": "L33"}]
+    answer = answer_to(CONTESTED + f"Cat shows (Jh Tc Td 9c 3d) original ({original})\n")
+    assert (answer["phase"], answer["player"], answer["acts"]) == ("over", "Cat", [{"type": "deal"}])
+    assert answer["asks"] == [] and answer["jackpot"] == jackpot
+
+
 def test_a_disputant_given_his_discard_waits_for_no_number_and_the_betting_waits_for_one():
     """L46's reading: a ruling waits for its witness's number "while a correction could
     still follow from it"; where the cards given are the discard, none can (law 44: all is

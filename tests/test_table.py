@@ -546,6 +546,22 @@ def test_in_a_jack_pot_opened_out_of_turn_a_jumped_players_call_is_the_play_offe
     assert check_file(log)["findings"] == check_file(as_typed)["findings"]
 
 
+def test_a_jack_pot_opener_who_won_the_show_has_the_pool_wait_for_his_opening_hand(tmp_path):
+    """docs/table.md: a jack-pot opener's end is told with the ruling on his hand, at his
+    show. Cat, the opener, wins at the show, her opening hand unknown: the table said
+    nothing (the pool waits only for an opener left alone); her hand shown with `original`,
+    it said neither the L33 ruling nor the game's end, and its net left out her penalty."""
+    from tests.test_next_acts import CONTESTED
+    table, _, rest = CONTESTED.partition("\n")
+    log = tmp_path / "c.hand"
+    log.write_text(table + "\n", encoding="utf-8")
+    said = run(str(log), input=rest).output
+    assert "game 2 is played out; the pool waits." in said, said
+    shown = run(str(log), input="Cat shows (Jh Tc Td 9c 3d) original (Jh Qs Tc 5s 2h)\n").output
+    assert "[L33 irregularity]" in shown and "game 2 is over: no one takes the pool; it stays." in shown, shown
+    assert "Cat -6" in shown
+
+
 def test_under_table_stakes_a_call_after_a_stake_beyond_his_counters_is_written_as_the_engine_read_it(tmp_path):
     """docs/notation.md: the words alone read no house file. Dan, with 8, raises to 12
     under table stakes: all he has, 8 (A5). At the table Ann's `calls` is the play `next`

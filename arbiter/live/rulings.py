@@ -95,8 +95,10 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
 
 
 def _waiting(position: Position | None) -> int | None:
-    """The game played out whose pool waits (a jack-pot opener's hand no line has shown)."""
-    if position is None or not position.held or position.answer["phase"] != "over":
+    """The game played out whose pool waits (a jack-pot opener's hand no line has shown, left
+    alone or the winner at the show): not one a win recorded while hands are due held."""
+    if position is None or not position.held or not any(
+            ask["what"] == "opening hand" for ask in position.answer["asks"]):
         return None
     number: int = position.answer["game"]
     return number

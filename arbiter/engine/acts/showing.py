@@ -39,6 +39,8 @@ def on_show(r: Judge, event: Event) -> None:
     if player in game.shown:  # a player shows his hand once: other cards shown after it do not compete,
         keep_in_play(game, player, cards)  # but they were seen: a later copy is seen again (L1)
         r.act(held)
+        if player == game.opener and "original" in event:  # the opening hand his claim waited for (L33)
+            settle_pending_claim(r)
         return
     if not act_possible(r.board, "show", player):
         hand = game.deal.hands[player]
