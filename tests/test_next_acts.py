@@ -554,6 +554,17 @@ def test_a_jack_pot_openers_hand_shown_after_he_won_the_show_ends_the_game(origi
     assert answer["asks"] == [] and answer["jackpot"] == jackpot
 
 
+@pytest.mark.parametrize("paid, owed", [("", []), ("; Dan antes 2", ["refund"])])
+def test_one_retired_with_a_foul_hand_owes_no_jack_pot_ante(paid, owed):
+    """L14 and item 28: Dan, dealt six in a jack-pot, lifts them and retires. `next` said he
+    owed his ante (L30), short or unpaid; paid after the lift, the dealer's refund (L14) of
+    his ante never followed. He owes none: what he paid is refunded him."""
+    text = (HEAD + "dealt\nCat passes; Dan passes; Ann passes; Bob passes\n"
+            "Bob deals; Bob shuffles; Ann cuts; Cat antes 3; Ann antes 3; Bob antes 3" + paid + "\n"
+            "dealt Cat 5, Dan 6, Ann 5, Bob 5\nDan lifts\n").replace("ante 1", "ante 3")
+    assert [o["what"] for o in answer_to(text)["owed"]] == owed
+
+
 def test_a_disputant_given_his_discard_waits_for_no_number_and_the_betting_waits_for_one():
     """L46's reading: a ruling waits for its witness's number "while a correction could
     still follow from it"; where the cards given are the discard, none can (law 44: all is

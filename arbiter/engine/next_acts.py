@@ -217,10 +217,10 @@ class Prospect:
         ante = self.ante_offered(game)
         if game.resolved:
             return {}
-        if game.every_ante:  # one who paid short owes the rest (L30), but not all he had: the ante made (A5)
-            seating = self.board.seating
+        if game.every_ante:  # one who paid short owes the rest (L30), but not all he had (the ante made, A5), nor
+            seating = self.board.seating  # one retired with a foul hand (his ante is refunded him: L14)
             due = {p: ante - game.antes_paid.get(p, 0) for p in seating.round_from(seating.left_of(game.dealer))
-                   if p not in game.all_in}
+                   if p not in game.all_in and p not in game.foul}
             law = self.ledger_law("ante")
         elif game.ante is None and game.ante_player is not None:
             due = {game.ante_player: ante}
