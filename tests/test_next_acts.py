@@ -563,6 +563,8 @@ def test_one_retired_with_a_foul_hand_owes_no_jack_pot_ante(paid, owed):
             "Bob deals; Bob shuffles; Ann cuts; Cat antes 3; Ann antes 3; Bob antes 3" + paid + "\n"
             "dealt Cat 5, Dan 6, Ann 5, Bob 5\nDan lifts\n").replace("ante 1", "ante 3")
     assert [o["what"] for o in answer_to(text)["owed"]] == owed
+    ordinary = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts\ndealt Bob 4\nBob lifts\n"
+    assert answer_to(ordinary)["owed"] == []  # the ante-man's, in a game only he antes
 
 
 def test_a_disputant_given_his_discard_waits_for_no_number_and_the_betting_waits_for_one():

@@ -222,7 +222,7 @@ class Prospect:
             due = {p: ante - game.antes_paid.get(p, 0) for p in seating.round_from(seating.left_of(game.dealer))
                    if p not in game.all_in and p not in game.foul}
             law = self.ledger_law("ante")
-        elif game.ante is None and game.ante_player is not None:
+        elif game.ante is None and game.ante_player is not None and game.ante_player not in game.foul:
             due = {game.ante_player: ante}
             _, law = self.board.setting_person("ante_by")
         else:
