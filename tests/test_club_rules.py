@@ -21,7 +21,7 @@ from arbiter.engine.compiled import CompiledRules
 from arbiter.errors import HouseRulesError, RuleFileError
 from arbiter.resources import cases_dir, rules_dir, schema_path
 from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
-from arbiter.rulebook.loader import COMPILED_NAME, compile_rules
+from arbiter.rulebook.loader import COMPILED_NAME, compile_rules, load_rulebook
 from arbiter.rulebook.vocabulary.predicates import PREDICATES
 from arbiter.state import PHASES, Phase
 from tests.conftest import in_process as run
@@ -813,3 +813,24 @@ def test_only_a_rule_of_peels_book_links_it(rule_id, linked):
     his: their JSON linked his book as a law's does."""
     code, out, _ = run("law", rule_id, "--format", "json")
     assert code == 0 and (json.loads(out)["link"] is not None) == linked
+
+
+@pytest.mark.parametrize("shows, winners", [
+    ("Cat shows (Th Td Ts 9c 5s) original (Th Td 9c 5s 2c)\nDan shows (Qh Qd 8c 7s 4d)\n", []),
+    # named after the pool was taken at the last show: too late to change who took it (H1's reading)
+    ("Cat shows (Th Td Ts 9c 5s)\nDan shows (Qh Qd 8c 7s 4d)\n"
+     "Cat shows (Th Td Ts 9c 5s) original (Th Td 9c 5s 2c)\n", ["Cat"])])
+def test_jacks_to_open_judges_the_openers_hand_as_known_when_the_pool_is_taken(shows, winners):
+    """jacks-to-open's H1 reading: the opener's original hand, known when the pool is taken
+    (his first show naming it), keeps a winner without knaves from claiming it; named only
+    after the last show due, it comes too late: unlike a jack-pot's opener (law 33), he is not
+    asked for it before the pool is paid."""
+    from arbiter.notation import parse_checked
+
+    log = parse_checked("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+                        "dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+                        "Cat discards 1; Cat asks 1; Cat gets 1\nDan discards 1; Dan asks 1; Dan gets 1\n"
+                        "Cat plays 2; Dan plays 2\n" + shows, "x.hand")[0]
+    report = check_log(log, apply_house(load_rulebook(), read_house("jacks-to-open")))
+    assert report["games"][0]["winners"] == winners
+    assert ("H1" in [f["id"] for f in report["findings"]]) == (not winners)
