@@ -737,3 +737,17 @@ def test_a_wrong_argument_is_told_in_the_callers_words():
     assert check_file(os.fsencode(FOUL))["file"] == str(FOUL)  # not "b'…'"
     with pytest.raises(TypeError, match=r"apply_house's rule book: a rule book, not NoneType"):
         apply_house(None, read_house("blaze"))
+
+
+@pytest.mark.parametrize("after, found", [
+    ("", ["L11"]),  # a sixth card to Bob, straight after the last of the deal: still of the dealing (L7)
+    ("Bob lifts\n", ["L7", "L11"])])  # once the dealing is over: law 7's irregularity, and law 11's
+def test_a_card_dealt_face_up_is_law_11s_whenever_it_comes(after, found):
+    """L6 and L11's reading: a card dealt face up is the one breach of law 6 a log shows,
+    reported under L11. One dealt after the fifth round (the deal finished) had no finding."""
+    from arbiter.notation import parse_checked
+
+    text = ("players Ann Bob Cat; limit 20; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\n"
+            + "card to Bob; card to Cat; card to Ann\n" * 5 + after + "card to Bob Ah exposed\n")
+    findings = check_log(parse_checked(text, "x.hand")[0])["findings"]
+    assert [f["id"] for f in findings] == found, findings
