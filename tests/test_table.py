@@ -889,6 +889,17 @@ WITNESS_ASKED = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt", "Cat
                  "Bob draws 1; Bob gets 1", "Cat discards 3; Cat gets 2", "Cat claims 3 dealer says 2"]
 
 
+def test_the_witnesss_number_may_carry_a_comment_as_any_command(tmp_path):
+    """docs/table.md: "a comment may follow one, as it may any line". `3 # Bob heard three`
+    was refused ("expected a player's name, found '3'") where `3` was taken: the comment is
+    kept on the line the answer writes."""
+    log = tmp_path / "t.hand"
+    run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "1",
+        input="\n".join([*WITNESS_ASKED, "3 # Bob heard three"]) + "\n")
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == \
+        "Cat claims 3 dealer says 2 testimony (Bob 3)  # Bob heard three"
+
+
 def test_the_witnesss_number_stays_asked_when_other_acts_come_between_and_undo_takes_back_the_answer(tmp_path):
     """SPEC 28: while a law 46 ruling waits for its witness, the witness is asked and no
     discard is offered; a word to the dealer meanwhile does not answer it. The number

@@ -167,13 +167,15 @@ class TableSession:
         if line.startswith(COMMENT_MARK):
             self.journal.append(line)  # a remark for the record
             return True
-        if line.isascii() and line.isdigit():  # `²` is a digit int() refuses
+        said, mark, remark = line.partition(COMMENT_MARK)  # a comment may follow a number, as any command
+        said = said.strip()
+        if said.isascii() and said.isdigit():  # `²` is a digit int() refuses
             if self.asked_number() is None:  # no line of the notation begins with a number either: kept as one
                 self.journal.append(f"{REFUSED} {line}")
                 self.say("refused: no number is asked for now")
                 return True
             try:
-                self.answer(int(line))
+                self.answer(int(said), f"  {mark}{remark}" if mark else "")
             except CommandError as exc:  # kept, as every refused line is
                 self.journal.append(f"{REFUSED} {line}")
                 self.say(f"refused: {exc}")
@@ -186,7 +188,7 @@ class TableSession:
         dispute over the cards demanded (the engine's `asks`)."""
         return next((ask for ask in self.position.answer["asks"] if ask["what"] == "number"), None)
 
-    def answer(self, number: int) -> bool:
+    def answer(self, number: int, comment: str = "") -> bool:
         """The number the ruling waits for: the dispute it is about is written again, in a
         line of its own, with the witness's testimony, and the ruling is made on it. The
         question stays asked while other acts come between (SPEC item 28), and `undo`
@@ -202,7 +204,7 @@ class TableSession:
             raise CommandError(f"the cards the witness heard asked for are 0 to {most}, not {number}")
         again = {**dispute, "testimony": {**dispute.get("testimony", {}), ask["of"]: number}}
         again.pop("note", None)
-        return self.record(event_line(again))
+        return self.record(event_line(again) + comment)
 
     def record(self, line: str) -> bool:
         """A line of events: written, and its rulings said; or refused (and kept as a
