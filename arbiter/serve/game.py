@@ -123,8 +123,10 @@ class ServedGame:
         session = self._session()
         line = as_text(line)
         word = command_word(line)
-        if not line or word in COMMANDS:
-            raise LogSchemaError(f"{word!r} is a command: use its button" if line else "an empty line")
+        if not line or word in COMMANDS:  # the page's commands are buttons; the table's others, none of its
+            raise LogSchemaError("an empty line" if not line else f"{word!r} is a command: use its button"
+                                 if word in PAGE_COMMANDS else f"{word!r} is a command of `arbiter table`, not of "
+                                 "the page, which shows its answer as it is (no line of the notation either)")
         if "\n" in line:  # the file would take the rest as a line of its own, unread: one at a time
             raise LogSchemaError("one line at a time: this one holds a line break")
         said: list[str] = []
