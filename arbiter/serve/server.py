@@ -79,6 +79,10 @@ def limits_here() -> Limits:
     return Limits(connections, min(MAX_WATCHERS, connections - ROOM))
 
 
+# OpenSSL's reasons for a certificate or key it cannot read as PEM, or a key a passphrase locks
+UNREADABLE_PEM = frozenset({"PEM_LIB", "BAD_DECRYPT", "NO_START_LINE", "BAD_BASE64_DECODE", "BAD_PASSWORD_READ"})
+
+
 def tls_checked(cert: str, key: str) -> None:
     """Raises `ArbiterError`, in one line, if the certificate and key cannot serve HTTPS: a
     file missing, not PEM, a key that is not the certificate's, or one locked by a
@@ -88,8 +92,10 @@ def tls_checked(cert: str, key: str) -> None:
         context.load_cert_chain(cert, key, password=lambda: b"")
     except (OSError, ssl.SSLError) as exc:
         reason = exc.reason if isinstance(exc, ssl.SSLError) and exc.reason else exc.strerror or exc
-        raise ArbiterError(f"--tls: cannot serve HTTPS with {printable(cert)} and {printable(key)}: "
-                           f"{str(reason).replace('_', ' ').lower()}") from None
+        said = str(reason).replace('_', ' ').lower()
+        if reason in UNREADABLE_PEM or "PEM lib" in str(reason):  # OpenSSL's words say neither which nor why
+            said = "a file not in PEM form, or a key locked by a passphrase (give an unlocked PEM key)"
+        raise ArbiterError(f"--tls: cannot serve HTTPS with {printable(cert)} and {printable(key)}: {said}") from None
 
 
 def guarded(limits: Limits) -> type[H11Protocol]:
