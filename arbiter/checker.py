@@ -359,14 +359,14 @@ def _read_whole(data: bytes, file: str) -> bool:
 
 def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: Any) -> dict[str, Any]:
     """Check one file; a file that cannot be read is an `invalid` report, never an exception."""
-    shown = os.fsdecode(path)  # a name given as bytes is its name, not Python's b'…'
+    shown = os.fsdecode(path)  # a name given as bytes is read as its name (not Python's b'…'), its folder too
     rulebook = _given_rulebook(rulebook)  # the caller's mistakes first, whether or not the file reads
     _known_filters(rulebook, options, "check_file")
     try:
-        data = read_source(path)
+        data = read_source(shown)
     except LogError as error:
         return invalid_report(shown, error, rulebook=rulebook)
-    return _judged_bytes(data, shown, rulebook, os.path.dirname(os.path.abspath(path)), options)[0]
+    return _judged_bytes(data, shown, rulebook, os.path.dirname(os.path.abspath(shown)), options)[0]
 
 
 __all__ = ["check_log", "check_file", "check_bytes", "next_acts_of", "replay_log", "replay_with_trace", "rulebook_for",

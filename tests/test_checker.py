@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import json
 import os
 from dataclasses import replace
 
@@ -735,6 +736,7 @@ def test_a_wrong_argument_is_told_in_the_callers_words():
         with pytest.raises(TypeError, match=r"check_bytes\(\) takes the log's bytes and its file's name"):
             check_bytes(data, file)  # an AttributeError or hashlib's words, deep inside
     assert check_file(os.fsencode(FOUL))["file"] == str(FOUL)  # not "b'…'"
+    assert check_file(b"nul\0.json")["status"] == "invalid"  # as the name as text is, not a TypeError inside
     with pytest.raises(TypeError, match=r"apply_house's rule book: a rule book, not NoneType"):
         apply_house(None, read_house("blaze"))
 
@@ -751,3 +753,13 @@ def test_a_card_dealt_face_up_is_law_11s_whenever_it_comes(after, found):
             + "card to Bob; card to Cat; card to Ann\n" * 5 + after + "card to Bob Ah exposed\n")
     findings = check_log(parse_checked(text, "x.hand")[0])["findings"]
     assert [f["id"] for f in findings] == found, findings
+
+
+def test_a_path_given_as_bytes_finds_the_house_file_beside_the_log(tmp_path):
+    """check_file(b'…') read the log, then joined its folder, bytes, with the house file's
+    name, text: a TypeError, where the same path as text gives the report."""
+    (tmp_path / "club.yaml").write_text("name: club\nparameters: {max_ante_fraction_of_limit: 0.25}\n", "utf-8")
+    log = dict(load_case(FOUL), table={**load_case(FOUL)["table"], "house": "club.yaml"})
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    assert check_file(os.fsencode(path)) == check_file(path) and check_file(path)["house_rules"]["name"] == "club"
