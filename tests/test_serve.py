@@ -587,7 +587,9 @@ def test_the_pages_rulings_are_worded_in_the_pronouns_the_header_gives(tmp_path)
                                         ("undo#oops", "'undo' is a command: use its button"),
                                         # the table's own commands: the page has no button for them
                                         ("status", "'status' is a command of `arbiter table`, not of the page"),
-                                        ("quit", "'quit' is a command of `arbiter table`, not of the page")])
+                                        ("quit", "'quit' is a command of `arbiter table`, not of the page"),
+                                        # the table's answer to a ruling's question: the page asks it its own way
+                                        ("3 # heard three", "a number alone answers the question a ruling asks")])
 def test_a_command_typed_as_a_line_with_a_comment_is_a_command_still(tmp_path, line, said):
     """The page's commands have their buttons: `undo\t# oops` was recorded as a line (a
     take-back the feed did not say). The table's others were sent to a button the page

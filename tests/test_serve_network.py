@@ -411,11 +411,13 @@ def test_a_certificate_that_cannot_serve_is_one_line_and_exit_2(tmp_path, certif
     (tmp_path / "garbage.pem").write_text("not a certificate\n", encoding="utf-8")
     subprocess.run(["openssl", "pkey", "-in", str(key), "-aes256", "-passout", "pass:secret", "-out",
                     str(tmp_path / "locked.pem")], check=True, capture_output=True, timeout=60)
-    unread = "a file not in pem form, or a key locked by a passphrase"  # OpenSSL's "PEM lib" says neither
+    # OpenSSL's "PEM lib" says none of the three
+    unread = "a file not in pem form, the two given in the wrong order (--tls cert key), or a key locked by a passphrase"
     for pair, said in (((cert, other / "key.pem"), "key values mismatch"),
                        ((tmp_path / "missing.pem", key), "no such file"),
                        ((tmp_path / "garbage.pem", key), unread),
-                       ((cert, tmp_path / "locked.pem"), unread)):
+                       ((cert, tmp_path / "locked.pem"), unread),
+                       ((key, cert), unread)):
         result = subprocess.run([sys.executable, "-m", "arbiter", "serve", "night.hand", "--port", "0", "--tls",
                                  *map(str, pair)], capture_output=True, text=True, cwd=tmp_path, timeout=60,
                                 env={**os.environ, "PYTHONPATH": str(REPO)})

@@ -252,9 +252,15 @@ def test_a_number_or_a_word_after_a_command_that_takes_none_is_said_as_what_it_i
     log = tmp_path / "t.hand"
     output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "10", "--ante", "1",
                  input="Ann deals\n7\nundo 3\n").output
-    assert "refused: no number is asked for now" in output
+    assert "refused: no ruling waits for a number now" in output
     assert "undo takes nothing after it" in output and "player's name" not in output
     assert log.read_text(encoding="utf-8").splitlines()[1:] == ["Ann deals", "# refused: 7"]  # kept, as a refused line is
+    # while the dealer owes an answer (L49), a number is no answer of his: his is written in words
+    asked = run(str(tmp_path / "d.hand"), "--players", "Ann,Bob,Cat", "--limit", "10", "--ante", "1",
+                input="Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 2; Ann plays 2; Bob plays 2\n"
+                      "Bob discards 1; Bob gets 1; Cat discards 1; Cat gets 1; Ann discards 2; Ann gets 2\n"
+                      "Bob asks dealer\n2\n").output
+    assert "refused: no ruling waits for a number; the dealer's answer is written 'dealer answers N'" in asked, asked
 
 
 def test_a_commands_names_are_read_as_the_log_writes_them(tmp_path):

@@ -172,7 +172,9 @@ class TableSession:
         if said.isascii() and said.isdigit():  # `²` is a digit int() refuses
             if self.asked_number() is None:  # no line of the notation begins with a number either: kept as one
                 self.journal.append(f"{REFUSED} {line}")
-                self.say("refused: no number is asked for now")
+                dealer = any(ask["what"] == "cards drawn" for ask in self.position.answer["asks"])
+                self.say("refused: no ruling waits for a number" + (
+                    "; the dealer's answer is written 'dealer answers N'" if dealer else " now"))
                 return True
             try:
                 self.answer(int(said), f"  {mark}{remark}" if mark else "")

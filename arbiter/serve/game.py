@@ -127,6 +127,9 @@ class ServedGame:
             raise LogSchemaError("an empty line" if not line else f"{word!r} is a command: use its button"
                                  if word in PAGE_COMMANDS else f"{word!r} is a command of `arbiter table`, not of "
                                  "the page, which shows its answer as it is (no line of the notation either)")
+        if line.partition(COMMENT_MARK)[0].strip().isdigit():  # the table's answer to its question: the page's own
+            raise LogSchemaError("a number alone answers the question a ruling asks: the page asks it with its own "
+                                 "buttons (/api/answer)")
         if "\n" in line:  # the file would take the rest as a line of its own, unread: one at a time
             raise LogSchemaError("one line at a time: this one holds a line break")
         said: list[str] = []

@@ -94,7 +94,8 @@ def tls_checked(cert: str, key: str) -> None:
         reason = exc.reason if isinstance(exc, ssl.SSLError) and exc.reason else exc.strerror or exc
         said = str(reason).replace('_', ' ').lower()
         if reason in UNREADABLE_PEM or "PEM lib" in str(reason):  # OpenSSL's words say neither which nor why
-            said = "a file not in PEM form, or a key locked by a passphrase (give an unlocked PEM key)"
+            said = ("a file not in PEM form, the two given in the wrong order (--tls CERT KEY), or a key locked by a "
+                    "passphrase (give the certificate, then its unlocked key, both PEM)")
         raise ArbiterError(f"--tls: cannot serve HTTPS with {printable(cert)} and {printable(key)}: {said}") from None
 
 
