@@ -567,6 +567,15 @@ def test_one_retired_with_a_foul_hand_owes_no_jack_pot_ante(paid, owed):
     assert answer_to(ordinary)["owed"] == []  # the ante-man's, in a game only he antes
 
 
+def test_a_card_dealt_once_the_dealing_is_over_is_his_and_no_more_is_owed_to_fill_his_hand():
+    """L7's reading (the card stays with its player) and item 28: Cat discards one and the
+    dealer deals her a card with a `card` event; `next` still owed her the card of her draw,
+    and given it, her hand of six was foul when raised (L48)."""
+    text = (HEAD + "dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 1\ncard to Cat\n")
+    answer = answer_to(text)
+    assert answer["owed"] == [] and answer["player"] == "Dan", answer
+
+
 def test_a_disputant_given_his_discard_waits_for_no_number_and_the_betting_waits_for_one():
     """L46's reading: a ruling waits for its witness's number "while a correction could
     still follow from it"; where the cards given are the discard, none can (law 44: all is

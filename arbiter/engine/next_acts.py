@@ -101,8 +101,7 @@ class Prospect:
                 "acts": self.acts, "others": self.others, "owed": self.owed, "asks": self.asks}
 
     def law(self, function: str) -> str | None:
-        rule = self.rulebook.implementing(HERE + function)
-        return rule.id if rule else None
+        return rule.id if (rule := self.rulebook.implementing(HERE + function)) else None
 
     def in_force(self, function: str) -> bool:
         """Does a rule in force name this function of the answer? A house may switch it off."""
@@ -549,8 +548,9 @@ class Prospect:
                                   "law": hand.excess_law})
             if drawer not in game.still_in or hand.discarded is None or hand.drawn_lifted:
                 continue
-            if hand.draw_to_come():  # less any given him before he discarded
-                owing.append((drawer, hand.discarded - hand.given, self.law("Prospect.cards_owed")))
+            if hand.draw_to_come():  # less any given him before he discarded, or dealt him since (L7: he keeps it)
+                due = min(hand.discarded - hand.given, self.board.parameters["cards_per_hand"] - hand.count)
+                owing += [(drawer, due, self.law("Prospect.cards_owed"))] if due > 0 else []
             elif hand.supplied:
                 rest = hand.discarded - hand.given - hand.awaits_pack
                 # the discard is owed where a card exposed (L40: not given) leaves him given nothing, or where
