@@ -552,6 +552,19 @@ def test_in_a_jack_pot_opened_out_of_turn_a_jumped_players_call_is_the_play_offe
     assert check_file(log)["findings"] == check_file(as_typed)["findings"]
 
 
+def test_a_ruling_the_log_still_makes_is_not_said_withdrawn_when_a_later_line_holds_the_game(tmp_path):
+    """docs/table.md: rulings are withdrawn by `undo`. Ann, who passed, was recorded as the
+    winner (A3); `Cat wins` then left the game to be decided at its end (the hands still due),
+    and the table said the A3 ruling "withdrawn", which `check` of the file still makes."""
+    log = tmp_path / "w.hand"
+    log.write_text("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+                   "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
+                   "Cat discards 0; Dan discards 0\nCat plays 2; Dan plays 2\nAnn wins\n", encoding="utf-8")
+    said = run(str(log), input="Cat wins\n").output
+    assert "withdrawn" not in said, said
+    assert "A3" in [f["id"] for f in check_file(log)["findings"]]
+
+
 def test_a_jack_pot_opener_who_won_the_show_has_the_pool_wait_for_his_opening_hand(tmp_path):
     """docs/table.md: a jack-pot opener's end is told with the ruling on his hand, at his
     show. Cat, the opener, wins at the show, her opening hand unknown: the table said

@@ -61,7 +61,9 @@ def changes(before: Position | None, after: Position, rulebook: Rulebook, width:
     games an undo took the end from."""
     old = Counter(map(_key, before.findings if before else ()))
     new = Counter(map(_key, after.findings))
-    added, withdrawn = new - old, old - new
+    # a ruling the log still makes is not withdrawn, though held to the end of a game still played (`held`)
+    made = Counter(_key(finding.to_dict()) for finding in after.replay.findings)
+    added, withdrawn = new - old, old - made
     # a ruling the new line moved to another event (one judged at the game's last event, as it stands) is the same
     # ruling, said already: neither new nor withdrawn
     moved = Counter(map(_unplaced, withdrawn.elements())) & Counter(map(_unplaced, added.elements()))
