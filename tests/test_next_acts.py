@@ -574,6 +574,9 @@ def test_a_card_dealt_once_the_dealing_is_over_is_his_and_no_more_is_owed_to_fil
     text = (HEAD + "dealt\nCat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 1\ncard to Cat\n")
     answer = answer_to(text)
     assert answer["owed"] == [] and answer["player"] == "Dan", answer
+    # discarding two, he is owed one: the discard's two is offered no more, which would make six (L48)
+    two = answer_to(text.replace("Cat discards 1", "Cat discards 2"))
+    assert (two["player"], two["acts"]) == ("Ann", [{"type": "give", "to": "Cat", "count": 1}]), two
 
 
 def test_a_disputant_given_his_discard_waits_for_no_number_and_the_betting_waits_for_one():

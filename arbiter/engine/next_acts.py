@@ -265,9 +265,8 @@ class Prospect:
                            for who, more in rest for act in more)
 
     def pack_holds_the_deal(self) -> None:
-        """A house's hand of more cards than the pack holds for this table (seven each to
-        eight players): no deal can come, and the replay would refuse the card past the
-        pack, so none is offered."""
+        """A house's hand of more cards than the pack holds for this table (seven each to eight
+        players): no deal can come, and the replay would refuse the card past it: none offered."""
         players, each = len(self.board.seating.players), self.board.parameters["cards_per_hand"]
         pack = self.board.parameters["pack_size"]
         if each * players > pack:
@@ -623,8 +622,9 @@ class Prospect:
         else:
             gives: list[Act] = [{"type": "give", "to": player, "count": count}]
             hand = game.deal.hands[player]
-            if hand.discarded is not None and hand.given < hand.discarded != hand.given + count:
-                # a wrong demand's deficiency misses the discard, which law 44 lets him give instead
+            if hand.discarded is not None and hand.given < hand.discarded != hand.given + count and \
+                    hand.count + hand.discarded - hand.given <= self.board.parameters["cards_per_hand"]:
+                # a wrong demand's deficiency misses the discard, which law 44 lets him give instead (filling his hand)
                 gives.append({"type": "give", "to": player, "count": hand.discarded - hand.given})
             self.to(game.dealer, *gives)
 
