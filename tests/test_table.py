@@ -552,17 +552,6 @@ def test_in_a_jack_pot_opened_out_of_turn_a_jumped_players_call_is_the_play_offe
     assert check_file(log)["findings"] == check_file(as_typed)["findings"]
 
 
-def test_a_stake_before_the_first_deal_is_recorded_and_judged_when_the_deal_comes(tmp_path):
-    """Item 24 and reading 1: a stake made before the first deal is a say out of turn that
-    stands. Typed when it happened, before anyone dealt, the table refused it ("no deal
-    follows: it belongs to no game"): the deal it waits for may yet come, as `next` says."""
-    log = tmp_path / "p.hand"
-    said = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
-               input="Dan plays 2\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n").output
-    assert "refused" not in said and "[L25 irregularity] line 2: Dan staked 2 before the cards were dealt" in said, said
-    assert [(f["id"], f["event"]) for f in check_file(log)["findings"]] == [("L25", 0)]
-
-
 def test_a_ruling_the_log_still_makes_is_not_said_withdrawn_when_a_later_line_holds_the_game(tmp_path):
     """docs/table.md: rulings are withdrawn by `undo`. Ann, who passed, was recorded as the
     winner (A3); `Cat wins` then left the game to be decided at its end (the hands still due),

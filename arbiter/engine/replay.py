@@ -127,16 +127,15 @@ class Replay(Judge):
         for k, event in waiting:
             self.as_of(k, event, partial(HANDLERS[event["type"]], self, event))
 
-    def finish(self, count: int, deal_to_come: bool = False) -> None:
+    def finish(self, count: int) -> None:
         """The log ends after `count` events: the game in play is reported as it stands. An
         act that waited for a deal that never came moved nothing (no game of its own began,
         and the last game's pool is not its to receive: reading 25): the ante put up and the
         pack made ready before the first deal are a game's beginning, which the deal may yet
-        follow; a say before any deal had no game to be made in, unless (`deal_to_come`: a
-        table still recording) the deal it waits for may yet come (reading 1)."""
+        follow; a say before any deal had no game to be made in."""
         waiting = self.board.session.acts_before_deal
         said = next(((k, e) for k, e in waiting if e["type"] in betting.BETTING_ACTS), None)
-        if said is not None and self.board.game is None and not deal_to_come:
+        if said is not None and self.board.game is None:
             self.board.k, self.board.event = said
             raise self.board.refused(SAID_BEFORE_ANY_DEAL)
         waiting.clear()

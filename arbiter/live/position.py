@@ -122,7 +122,7 @@ def position_of(log: dict[str, Any], parsed: Parsed, rules: CompiledRules) -> Po
     before_end = frozenset(map(id, replay.findings))
     ledger = replay.board.ledger
     in_play = (ledger.pool, ledger.net(log["table"]["players"]))
-    replay.finish(len(log["events"]), deal_to_come=True)  # a say before the first deal waits for it (reading 1)
+    replay.finish(len(log["events"]))
     return Position(log, parsed, replay, answer, before_end, in_play)
 
 
