@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arbiter.events import Event, face_down
-from arbiter.rulebook.vocabulary.facts import act_possible, draw_ended, pack_suffices
+from arbiter.rulebook.vocabulary.facts import act_possible, discards_left, draw_ended, pack_suffices
 from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.numbers import dealer_drew
 from arbiter.rulebook.vocabulary.predicates import has_drawn
@@ -141,7 +141,7 @@ def on_collect_discards(r: Judge, event: Event) -> None:
     game = r.require_game("collect_discards")
     held = r.decide("collect_discards", game.dealer)
     if not act_possible(r.board, "collect_discards", game.dealer) or draw_ended(r.board) or pack_suffices(r.board) \
-            or not game.deal.uncollected:
+            or not discards_left(r.board):
         # it changes nothing: no draw can come, or the pack has not run short and is dealt from as it is, or
         # every discard has been made up into it already
         r.act(held)

@@ -115,9 +115,6 @@ add("game_begun", "a game of the log has begun", lambda t: t.session.games_begun
 add("pack_short", "the pack has fewer cards than are given",
     lambda t: t.game is not None and (t.event.get("count") or 0) > t.playing.deal.pack_remaining,
     note="the give asks for more cards than remain in the pack")
-add("discards_left", "discards remain to be collected",
-    lambda t: t.game is not None and t.playing.deal.uncollected > 0,
-    note="a discard made and not yet gathered into the pack made up (L41)")
 add("collected_in_turn", "the discards were collected after all had discarded",
     lambda t: bool(t.game and t.game.draw and t.game.draw.over(t.game.still_in)),
     note="after every player still to draw has discarded")
@@ -137,6 +134,15 @@ def pack_suffices(t: BoardView) -> bool:
         count <= game.deal.pack_for(player) for player, count in owed.items())
 
 
+def discards_left(t: BoardView) -> bool:
+    """Do discards remain to be gathered into the pack made up (L41)? Once every one is in
+    it, a gathering has nothing to make it up from again."""
+    return t.playing.deal.uncollected > 0
+
+
+add("discards_left", "discards remain to be collected",
+    lambda t: t.game is not None and discards_left(t),
+    note="a discard made and not yet gathered into the pack made up (L41)")
 add("pack_suffices", "the pack holds every card still owed in the draw",
     lambda t: t.game is not None and pack_suffices(t),
     note=("to each player still in who has discarded and not raised his cards: his discard less what he was "
