@@ -326,6 +326,14 @@ def test_cli_without_planting_writes_no_truth(tmp_path):
     assert bad.exit_code == 2
 
 
+def test_cli_refuses_an_empty_folder_name(tmp_path, monkeypatch):
+    """`--out ""` wrote into the current folder, which the user did not name."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["simulate", "--out", "", "--logs", "1"])
+    assert result.exit_code == 2 and "--out names no folder" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_cli_refuses_a_folder_an_earlier_run_wrote_into(tmp_path):
     """A second run into the same folder left the first's truth files beside logs they are
     not the truth of (and its later logs beside the second's)."""

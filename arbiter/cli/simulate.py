@@ -55,6 +55,8 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
     from arbiter.simulator import simulate_log
     from arbiter.simulator.session import log_seed
 
+    if not out:  # Path("") is the current folder, which the user did not name
+        raise click.UsageError("--out names no folder: give one ('.' for the current folder)")
     folder = Path(out)
     truths = folder / TRUTH_FOLDER
     before = _simulated_already(folder, TRUTH_FOLDER)
