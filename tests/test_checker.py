@@ -617,6 +617,21 @@ def test_the_pack_made_up_is_shuffled_then_cut(remade):
         ("L41", "ruling", at - 1), ("L41", "irregularity", give)]
 
 
+@pytest.mark.parametrize("cutter", ["Jon", "Dan"])
+def test_once_the_pack_made_up_is_spent_its_shuffle_and_cut_are_no_finding(cutter):
+    """L41's reading: once every discard is made up and the pack so made is spent, there is
+    no pack to cut; a shuffle then left it "uncut" and the cut by any but the dealer's
+    right-hand player was ruled law 41's (the shipped case, its gathering of nothing left out)."""
+    log = load_case(cases_dir() / "l41-once-every-discard-is-made-up-none-is-left-to-make-up-the-pack-again.json")
+    events = log["events"]
+    gathering = [k for k, e in enumerate(events) if e["type"] == "collect_discards"][-1]
+    del events[gathering]
+    events[gathering + 1]["player"] = cutter  # the shuffle, then the cut
+    report = check_log(log)
+    assert [(f["id"], f["severity"], f["event"]) for f in report["findings"]] == [
+        ("L41", "ruling", gathering - 5), ("L41", "irregularity", gathering + 2)]
+
+
 FOUL_FIRST = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
               "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
               "Cat discards 0; Dan discards 0\nCat plays 4; Dan plays 4\nCat shows (Jc Jd 8h 5s)\n")

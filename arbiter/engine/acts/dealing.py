@@ -112,7 +112,7 @@ def on_shuffle(r: Judge, event: Event) -> None:
     game.deal.shufflers.append(event["player"])
     game.deal.remaking.discard("shuffle")
     game.deal.cut_by = None  # shuffled after a cut, the pack is uncut again: the cut comes after the shuffle (L4)
-    if game.deal.made_up:  # so is the pack made up from the discards (L41: shuffled, then cut)
+    if game.deal.made_up and game.deal.pack_remaining:  # so is the pack made up of discards (L41), unless spent
         game.deal.remaking.add("cut")
     r.act(held)
 
