@@ -263,6 +263,18 @@ def test_a_key_given_twice_in_a_house_file_is_refused(tmp_path, text, where):
     assert code == 2 and out == "" and err == f"arbiter: {house}: {where}\n"
 
 
+@pytest.mark.parametrize("text", ["", "# our club plays by Peel\n", "null\n", "---\n"])
+def test_a_house_file_that_holds_no_mapping_is_refused(tmp_path, text):
+    """SPEC §5: a house file is a mapping; an empty one (a save that failed, a file left
+    blank) was read as an agreement of no departures and named in the report. `{}` is that."""
+    house = tmp_path / "h.yaml"
+    house.write_text(text, encoding="utf-8")
+    code, out, err = in_process("check", CASE, "--house", str(house))
+    assert code == 2 and out == "" and err.startswith(f"arbiter: {house}: holds no mapping (it is empty")
+    house.write_text("{}\n", encoding="utf-8")
+    assert in_process("check", CASE, "--house", str(house))[0] != 2
+
+
 def test_a_house_rules_error_from_the_api_names_the_parameter(rulebook):
     with pytest.raises(HouseRulesError, match=r"^h.yaml: parameters/jackpot_openers: \[\] is not allowed"):
         apply_house(rulebook, {"parameters": {"jackpot_openers": []}, "_file": "h.yaml"})

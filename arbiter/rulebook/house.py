@@ -187,7 +187,11 @@ def read_house(name_or_path: str) -> dict[str, Any]:
         line = f"line {text.count(chr(10), 0, digits.start()) + 1}: " if digits else ""
         raise HouseRulesError(str(path), "", f"{line}a number of more digits than can be read: no parameter "
                                              "allows it (`arbiter law ID` gives each one's range)") from None
-    house = ReadHouse(house_data({} if data is None else data, str(path)))
+    if data is None:  # a file truncated or left blank would pass for an agreement that departs from nothing
+        raise HouseRulesError(str(path), "", "holds no mapping (it is empty, or comments alone): a house-rules file "
+                                             "is a mapping with `parameters` and `disable`; one that departs from "
+                                             "nothing is `{}`")
+    house = ReadHouse(house_data(data, str(path)))
     house["_file"] = str(path)
     house["_sha256"] = sha256(text.encode("utf-8")).hexdigest()  # for a report's provenance
     house.as_read = house.written()
