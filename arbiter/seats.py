@@ -10,6 +10,16 @@ from __future__ import annotations
 from typing import Callable, Final, Iterator, Sequence
 
 POOL: Final = "pool"
+WON: Final = "win"  # what the ledger calls the pool, or a share of it, paid to its taker
+
+
+def pool_holding(payer: str, payee: str, what: str) -> tuple[str, int] | None:
+    """Whose counters in the pool a movement changes, and which way: one paid in is the
+    payer's (+1); one given back out of it (a stake a club's rule returns), never the pool
+    won, is the payee's no longer (-1), as the game's pool counts it, net of what it gave back."""
+    if payee == POOL:
+        return (payer, 1) if payer != POOL else None
+    return (payee, -1) if payer == POOL and what != WON else None
 
 
 class Seating:

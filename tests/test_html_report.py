@@ -24,6 +24,7 @@ from arbiter.cli import main
 from arbiter.reading import read_log_file
 from arbiter.render.html import render_html
 from arbiter.resources import cases_dir, rules_dir
+from arbiter.rulebook.house import apply_house, read_house
 from tests.conftest import case_files, json_log_from_text, load_case
 
 CASES = case_files()
@@ -351,6 +352,27 @@ def test_a_seats_counters_in_the_pool_beyond_its_stake_are_said_beside_it(rulebo
     paid = sum(m["amount"] for m in report["ledger"] if m["from"] == seat and m["to"] == "pool")
     seats = re.findall(rf'<div class="name">{seat}.*?<div class="state">(.*?)</div>', html)
     assert any(f"(<b>{paid}</b> in the pool)" in state for state in seats), seats
+
+
+@pytest.mark.parametrize("case", ["no-one-opens-the-stakes-are-returned", "no-straddling-the-straddle-is-returned",
+                                  "no-check-raise-counts-as-a-call",
+                                  "no-one-opens-a-foul-hands-stake-is-not-returned-again"])
+def test_a_stake_a_clubs_rule_gives_back_is_no_longer_a_seats_in_the_pool(rulebook, case):
+    """SPEC §4: the ledger and the games table never disagree. A stake given back out of
+    the pool (a club's rule: no jack-pots, no straddling, no check-raise) was still said
+    "in the pool" at its seat, beside the page's pool, which is net of it ("pool 0" and
+    Bob "stake 0 (1 in the pool)"), and so in the quiz's table: each seat's counters in the
+    pool add up to it."""
+    path = cases_dir() / "house" / f"{case}.json"
+    log = read_log_file(path)
+    housed = apply_house(rulebook, read_house(load_case(path)["meta"]["house"]))
+    report, trace = replay_with_trace(log, housed, str(path))
+    html = render_html(report, log, trace, housed)
+    states = re.findall(r'<div class="state">(.*?)</div>', html)
+    held = [int((re.search(r"\(<b>(\d+)</b> in the pool\)", s) or re.search(r"stake <b>(\d+)</b>", s)).group(1))
+            for s in states]
+    assert len(held) == len(log["table"]["players"]) and sum(held) == report["games"][0]["pool"], states
+    assert sum(trace[-1]["paid_in"].values()) == report["games"][0]["pool"]  # the quiz's table's, by the ledger
 
 
 def test_a_whole_deal_named_by_no_hand_shows_the_cards_dealt_not_those_held_later(rulebook):

@@ -13,7 +13,7 @@ from array import array
 from typing import Any, Iterable, Iterator, Mapping
 
 from arbiter.events import MAX_NUMBER
-from arbiter.seats import POOL  # the ledger's name for the pool, which no player may take
+from arbiter.seats import POOL, pool_holding  # the ledger's name for the pool, which no player may take
 
 
 class CountBeyond(ValueError):
@@ -134,14 +134,15 @@ class Ledger:
 
     def paid_in(self, game: int) -> dict[str, int]:
         """What each player has put into the pool in `game`: his stake, and counters his stake
-        does not count (forfeit with a foul hand, staked after he retired, a penalty). Read
-        back from the last movement to the game's first, for those who tell the game."""
+        does not count (forfeit with a foul hand, staked after he retired, a penalty), less
+        what it gave him back. Read back from the last movement to the game's first, for
+        those who tell the game."""
         paid: dict[str, int] = {}
         index = len(self._games) - 1
         while index >= 0 and self._games[index] >= game:
-            payer, payee, _, _ = self._kinds[self._kind_of[index]]
-            if self._games[index] == game and payee == POOL and payer != POOL:
-                paid[payer] = paid.get(payer, 0) + self._amounts[index]
+            payer, payee, _, what = self._kinds[self._kind_of[index]]
+            if self._games[index] == game and (holding := pool_holding(payer, payee, what)):
+                paid[holding[0]] = paid.get(holding[0], 0) + holding[1] * self._amounts[index]
             index -= 1
         return paid
 

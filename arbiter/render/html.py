@@ -28,7 +28,7 @@ from arbiter.render.html_style import CSS
 from arbiter.render.report import GAME_HEADERS, findings_line, games_rows, where
 from arbiter.render.story import house_line, money_words, of_another_game, tell
 from arbiter.rulebook.model import Rulebook
-from arbiter.seats import POOL
+from arbiter.seats import WON, pool_holding
 
 Hand = list[str | None]  # a card as written in the log, or None for one face down and unknown
 
@@ -404,12 +404,12 @@ def _games_sections(report: Mapping[str, Any], log: Mapping[str, Any], trace: Se
         if game is not None:
             last[game] = trace[k]
     won: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    paid: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))  # into the pool, the game's end's too
+    paid: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))  # in the pool, the game's end's too
     for entry in report["ledger"]:
-        if entry["what"] == "win":
+        if entry["what"] == WON:
             won[entry["game"]][entry["to"]] += entry["amount"]
-        if entry["to"] == POOL and entry["from"] != POOL:
-            paid[entry["game"]][entry["from"]] += entry["amount"]
+        if holding := pool_holding(entry["from"], entry["to"], entry["what"]):
+            paid[entry["game"]][holding[0]] += holding[1] * entry["amount"]
     head = ('<li class="event head"><span class="k">event</span><span>what happens</span>'
             '<span class="pool">after</span><span>rulings</span></li>')
     parts = []

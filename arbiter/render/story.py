@@ -21,7 +21,7 @@ from arbiter.rulebook.in_force import house_notes
 from arbiter.rulebook.model import Rulebook, hand_rules
 from arbiter.rulebook.vocabulary.effects import Pronouns, effect_words
 from arbiter.rulebook.vocabulary.grammar import setting_entries
-from arbiter.seats import POOL
+from arbiter.seats import POOL, WON
 from arbiter.state import Phase
 from arbiter.words import fold, plural, pronoun_of, value_text
 
@@ -121,7 +121,7 @@ class Storyteller:
             self.money.setdefault(entry["event"], []).append(entry)
             if entry["what"] == "ante":
                 self.antes.setdefault((entry["game"], entry["from"]), []).append((entry["event"], entry["amount"]))
-            if entry["from"] == POOL and entry["what"] == "win":
+            if entry["from"] == POOL and entry["what"] == WON:
                 won = self.won.setdefault(entry["game"], {})
                 won[entry["to"]] = won.get(entry["to"], 0) + entry["amount"]
                 self.won_by.setdefault(entry["game"], set()).add(entry["rule"])

@@ -14,7 +14,7 @@ from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.functions import refundable_of
 from arbiter.rulebook.vocabulary.predicates import card_seen_twice, hand_known, has_drawn
-from arbiter.seats import POOL
+from arbiter.seats import POOL, WON
 from arbiter.state import Game, Outcome, OutcomeName, Phase
 
 if TYPE_CHECKING:
@@ -244,7 +244,7 @@ def pay_shares(r: Judge, winners: list[str], shown: Mapping[str, list[int]]) -> 
     for player, (amount, kind) in shares.items():
         r.board.paying_how = kind
         rule = r.board.ledger_rule("win")
-        r.board.ledger.move(game.number, r.board.k, POOL, player, amount, rule, "win")
+        r.board.ledger.move(game.number, r.board.k, POOL, player, amount, rule, WON)
     r.board.paying_how = None
     return list(shares)
 
