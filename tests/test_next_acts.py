@@ -131,7 +131,8 @@ def test_an_early_bet_whose_turn_passes_last_is_the_stake_that_made_them_equal()
             "Cat opens 2; Dan plays 2; Eve plays 2; Ann passes; Bob passes\n"
             "Cat discards 0; Dan discards 0; Eve discards 0\nCat plays 4; Eve plays 4; Dan plays 4\n")
     answer = answer_to(text)
-    assert answer["player"] == "Eve" and {"type": "show", "player": "Cat"} in answer["others"]
+    assert (answer["player"], answer["phase"], answer["acts"][0]) == ("Cat", "show", {"type": "show"})
+    assert {"type": "play", "minimum": 5, "maximum": 24, "player": "Eve"} in answer["others"]  # her act again: a raise
     shown = answer_to(text + "Eve shows (Tc Td 8c 5d 2d)\n")
     assert (shown["phase"], shown["player"]) == ("show", "Cat")
 
@@ -839,15 +840,33 @@ def test_when_every_turn_left_in_the_say_is_an_early_sayers_the_draw_is_next():
 
 def test_where_the_early_bettors_turns_all_passing_close_the_betting_the_show_is_offered():
     """SPEC 24 and 28: Ann and Bob stand out of turn, Cat and Dan in turn: once Ann's turn and
-    then Bob's pass, every player has acted and the stakes are equal, so the show is among
-    what may come next (it looked at Bob's turn alone), and a show then is no finding."""
+    then Bob's pass, every player has acted and the stakes are equal, so the show is what
+    comes next (it looked at Bob's turn alone), and a show then is no finding. Bob's act
+    again is a raise (item 24: his stake equals the preceding one, so his turn passes
+    unless he raises): he was offered 'play (2 to 12) or pass', as if he must act."""
     text = HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n" \
                   "Bob discards 0; Cat discards 0; Dan discards 0; Ann discards 0\n" \
                   "Ann plays 2\nBob plays 2\nCat plays 2\nDan plays 2\n"
     answer = answer_to(text)
-    assert answer["player"] == "Bob" and {"type": "show", "player": "Cat"} in answer["others"]
+    assert (answer["player"], answer["phase"], answer["acts"]) == ("Cat", "show", [{"type": "show"}, {"type": "pass"}])
+    assert [o for o in answer["others"] if o["player"] == "Bob"] == [
+        {"type": "play", "minimum": 3, "maximum": 12, "player": "Bob"}]
     log, _ = parse_checked(text + "Cat shows (Kh Kd Ks 5c 2h)\n", "x.hand")
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L53", "L53"]  # the two early stands, no L59
+
+
+def test_a_stake_by_one_out_of_the_game_passes_no_early_bettors_turn():
+    """SPEC 25: a stake by one who passed moves counters into the pool (L56) and changes
+    nothing else. Ann, out, staked while Bob's early raise waited for his turn to pass: it
+    passed his turn, so `next` no longer offered his raise again, and his raise was then
+    ruled out of turn (L53)."""
+    text = HEAD + "dealt\nCat opens 2; Dan plays 2; Ann passes; Bob plays 2\n" \
+                  "Bob discards 0; Cat discards 0; Dan discards 0\nCat plays 5\nBob plays 7\nDan plays 7\n"
+    before = answer_to(text)
+    assert {"type": "play", "minimum": 8, "maximum": 17, "player": "Bob"} in before["others"]
+    assert answer_to(text + "Ann plays 9\n") == before
+    log, _ = parse_checked(text + "Ann plays 9\nBob plays 10\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]] == ["L53", "L27"]  # Bob's early raise, Ann's late stake
 
 
 def test_once_all_have_drawn_a_make_good_is_no_longer_offered():
@@ -1426,19 +1445,20 @@ def test_the_api_pages_dask_recipe_checks_the_logs_as_the_pool_does():
     assert done.returncode == 0 and done.stderr == "", done.stderr
 
 
-@pytest.mark.parametrize("text, passer", [
+@pytest.mark.parametrize("text, passer, first", [
     # Bob, the ante, opens out of turn; the others play: his turn is the say's last, and passing ends it
-    (HEAD + "dealt\nBob opens 2\nCat plays 2; Dan plays 2; Ann plays 2\n", "Bob"),
+    (HEAD + "dealt\nBob opens 2\nCat plays 2; Dan plays 2; Ann plays 2\n", "Bob", "Bob"),
     # Ann bets out of turn; Cat and Dan meet it: her turn passing closes the betting
     (HEAD + "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 0; Dan discards 0; "
-            "Ann discards 0\nAnn plays 4\nCat plays 4\nDan plays 4\n", "Ann")])
-def test_an_early_actors_pass_where_his_turn_passing_ends_the_round_is_no_finding(text, passer):
+            "Ann discards 0\nAnn plays 4\nCat plays 4\nDan plays 4\n", "Ann", "Cat")])
+def test_an_early_actors_pass_where_his_turn_passing_ends_the_round_is_no_finding(text, passer, first):
     """SPEC 24 and 28: an early actor's turn passes unless he raises, so his pass after it is
     out of turn, except where his turn passing ends the say (his pass is at his turn to
-    draw) or closes the betting (his pass is at the show): `next` offers it, and `check`
-    finds nothing in it."""
+    draw) or closes the betting (his pass is at the show, whose order is not judged):
+    `check` finds nothing in it. `next` offers the act that comes then, the first draw or
+    the first show, with its pass."""
     answer = answer_to(text)
-    assert {"type": "pass"} in answer["acts"] and answer["player"] == passer
+    assert {"type": "pass"} in answer["acts"] and answer["player"] == first
     log, _ = parse_checked(text + f"{passer} passes\n", "x.hand")
     assert [f["event"] for f in replay_log(log)["findings"]] == [f["event"] for f in replay_log(
         parse_checked(text, "x.hand")[0])["findings"]]
@@ -2005,8 +2025,8 @@ def test_behind_the_dealers_give_the_early_bettors_show_is_said_too():
     log = json.loads((cases_dir() / "l53-an-early-bettors-turn-waits-behind-the-dealers-own-give.json").read_text())
     log["events"] = log["events"][:13]
     assert words(arbiter.next_acts(log), {"Ann": "she"}) == (
-        "Ann gives herself 1 card; then Bob to bet: play (2 to 12) or pass; or, the turns passing, the hands are "
-        "shown, Cat first")
+        "Ann gives herself 1 card; then Bob may bet again (play 3 to 12; the early act stands and the turn may "
+        "pass), or the hands are shown: Cat shows or passes")
 
 
 def test_what_the_dealer_owes_himself_is_said_with_his_pronoun():

@@ -1,38 +1,35 @@
-"""What may come next at the table (SPEC §3 item 28): who is to act, the acts he may make
-with their bounds, what is owed and by whom, and what a ruling waits for.
+"""What may come next at the table (SPEC §3 item 28): who is to act, the acts he may make with their bounds,
+what is owed and by whom, and what a ruling waits for.
 
-It is read off a replay that has recorded the log so far (`Replay.step`, not yet
-`finish`), by the same model of the turn the judgements use (`turns.py`) and the rules in
-force: the orders of the say, the draw and the betting, the opening minimum's base, the
-limit, the jack-pot's openers. `arbiter next`, `arbiter table` and `arbiter serve` say
-only what this answer says. It guides the table; it refuses nothing: an act outside it
-is still recorded and judged by the laws.
+It is read off a replay that has recorded the log so far (`Replay.step`, not yet `finish`), by the same model of
+the turn the judgements use (`turns.py`) and the rules in force: the orders of the say, the draw and the
+betting, the opening minimum's base, the limit, the jack-pot's openers. `arbiter next`, `arbiter table` and
+`arbiter serve` say only what this answer says. It guides the table; it refuses nothing: an act outside it is
+still recorded and judged by the laws.
 
 The answer, as `arbiter schema next` describes it:
 
 - `player`: whose turn it is (or null: anyone, as before the first deal);
-- `phase`: the game's phase (`before_deal` before any game; once every player still in
-  has drawn, `betting`, or `show` where no one is left to bet against: the phase the act
-  answered belongs to); `game`: its number, or null;
-- `jackpot`: the jack-pot in play, or the one the next game is once a game is over
-  (`{"number", "openers"}`), or null;
-- `acts`: what he may do, each `{"type": EVENT TYPE, ...}` with the fields the event
-  needs: a fixed number as its own field (`amount`, `count`, `to`), a range as `minimum`
-  and `maximum` (of the stake, or of the cards discarded);
-- `others`: acts others may make now instead (the dealer deals when no straddle comes;
-  an early actor may act again at his turn; the winner's `win` recorded; the rest of a
-  give in parts), each with its player;
-- `owed`: `{"by", "to", "what", "cards" or "amount", "law"}`: cards the dealer owes
-  (`give`: the discard, cards exposed, a deficiency; `return_excess`), the pack to be
-  made up (`collect_discards`), antes due, and refunds and penalties ruled in this deal;
-- `asks`: `{"of", "what", "law"}`: what a ruling waits for (the witness's `number` in a
-  dispute over the cards demanded, `about` the disputant; the jack-pot opener's `opening
-  hand`), and the dealer's answer to a question he must answer (`cards drawn`, `about`
-  the asker).
+- `phase`: the game's phase (`before_deal` before any game; once every player still in has drawn, `betting`,
+  or `show` where no one is left to bet against or the early bettors' turns passing close the betting: the
+  phase the act answered belongs to); `game`: its number, or null;
+- `jackpot`: the jack-pot in play, or the one the next game is once a game is over (`{"number", "openers"}`), or
+  null;
+- `acts`: what he may do, each `{"type": EVENT TYPE, ...}` with the fields the event needs: a fixed number as
+  its own field (`amount`, `count`, `to`), a range as `minimum` and `maximum` (of the stake, or of the cards
+  discarded);
+- `others`: acts others may make now instead (the dealer deals when no straddle comes; an early actor may act
+  again at his turn; the winner's `win` recorded; the rest of a give in parts), each with its player;
+- `owed`: `{"by", "to", "what", "cards" or "amount", "law"}`: cards the dealer owes (`give`: the discard, cards
+  exposed, a deficiency; `return_excess`), the pack to be made up (`collect_discards`), antes due, and refunds
+  and penalties ruled in this deal;
+- `asks`: `{"of", "what", "law"}`: what a ruling waits for (the witness's `number` in a dispute over the cards
+  demanded, `about` the disputant; the jack-pot opener's `opening hand`), and the dealer's answer to a question
+  he must answer (`cards drawn`, `about` the asker).
 
-Laws are named from the rules in force, never written here: the rule that defines a
-setting (the ante's, the jack-pot ante's ledger rule), the rule a ledger line or an
-effect cites, or the rule whose `implemented_by` names a function below.
+Laws are named from the rules in force, never written here: the rule that defines a setting (the ante's, the
+jack-pot ante's ledger rule), the rule a ledger line or an effect cites, or the rule whose `implemented_by`
+names a function below.
 """
 
 from __future__ import annotations
@@ -363,14 +360,18 @@ class Prospect:
 
     def betting(self, game: Game) -> None:
         chain = self.board.turns.chain()
+        # where the early bettors' turns all pass, the betting closes: none must act (each one's act again is a
+        # raise), and the show comes next, as the draw after the say
+        closes = bool(chain) and turns.closes_when_passed(game, chain)
         last = len(chain) - 1
         for k, (player, least) in enumerate(turns.minimums(game, chain)):
             if k < last and player == chain[last]:  # his turn comes round again: he acts at that one
                 continue
             self.offer(game, player, "play", least, self.most_for(game, player, least, game.highest_stake()),
-                       short_show=True, must_act=k == last)
-        if chain and turns.closes_when_passed(game, chain):  # the early bettors' turns all pass: the show
-            self.others.append({"type": "show", "player": self.first_to_show(game, chain[-1])})
+                       short_show=True, must_act=k == last and not closes)
+        if closes:
+            self.phase = Phase.SHOW
+            self.to(self.first_to_show(game, chain[-1]), {"type": "show"}, {"type": "pass"})
         self.owed_first(game)
 
     def owed_first(self, game: Game) -> None:
@@ -388,8 +389,7 @@ class Prospect:
             self.to(turn, *acts)
 
     def first_to_show(self, game: Game, early: str) -> str | None:
-        """Who would show first if the betting closed with this early bettor's turn: the
-        show begins to the left of the one whose stake made the stakes equal (his)."""
+        """Who shows first if the betting closes at this early bettor's turn (his stake made them equal)."""
         kept = game.last_to_equal, game.phase
         game.last_to_equal, game.phase = early, Phase.SHOW
         try:

@@ -231,9 +231,9 @@ def words(answer: dict[str, Any], pronouns: dict[str, str] | None = None) -> str
     if main is not None and bettor is not None:  # the dealer's debt first (L39): the bettor's turn waits
         waiting = {o["type"]: o for o in answer["others"] if o.get("player") == bettor}
         if answer["phase"] == "show" or not waiting.keys() & {"play", "demand_show"}:  # no bet is left: the show
-            main += f"; then the hands are shown: {bettor} shows or passes"
+            main += f"; then {_early_actors(answer, 'bet')}the hands are shown: {bettor} shows or passes"
         else:
-            main += f"; then {bettor} to bet: {_bet_options(waiting)}" + _early_show(answer, bettor)
+            main += f"; then {bettor} to bet: {_bet_options(waiting)}"
     if main is not None:
         late = _making_good(answer, bettor) if answer["phase"] == "draw" else ""
         main = ("" if dealers else _gives_beside(answer, pronouns)) + late + main
@@ -280,7 +280,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
             if not first:
                 return f"{actor} to draw: {passes}"
             return f"{actor} to draw: first {p.subject} {' or '.join(first)}, then {p.verb('discards')}; or {passes}"
-        return _early_actors(answer, "bet") + f"{actor} to bet: {_bet_options(acts)}" + _early_show(answer, actor)
+        return _early_actors(answer, "bet") + f"{actor} to bet: {_bet_options(acts)}"
     if "discard" in acts:
         least, most = acts["discard"]["minimum"], acts["discard"]["maximum"]
         if least == most:  # the number he asked for before he discarded (L44)
@@ -318,7 +318,8 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
             return f"{actor} shows {p.possessive} opening hand{asked}, then {dealer} deals the next game{then}"
         if any(ask["what"] == "opening hand" for ask in answer["asks"]):
             return f"{actor} to show"
-        said = f"the hands are shown: {actor} shows" + (" or passes" if "pass" in acts else "")
+        said = f"{_early_actors(answer, 'bet')}the hands are shown: {actor} shows" + (
+            " or passes" if "pass" in acts else "")
         dealer = next((o["dealer"] for o in answer["others"] if o["type"] == "deal"), None)  # a win recorded (r. 44)
         return said + (f"; or {dealer} deals the next game, which ends this one as it stands" if dealer else "")
     if "deal" in acts:
@@ -446,12 +447,6 @@ def _waiting_bettor(answer: dict[str, Any]) -> str | None:
         return None  # not the dealer's debt: a player's own acts (an early sayer's beside his draw are said apart)
     waits = "show" if answer["phase"] == "show" else "pass"
     return next((o["player"] for o in answer["others"] if o["type"] == waits), None)
-
-
-def _early_show(answer: dict[str, Any], bettor: str | None) -> str:
-    """The show among the others once the early bettors' turns pass, which closes the betting."""
-    show = next((o for o in answer["others"] if o["type"] == "show" and o["player"] != bettor), None)
-    return "" if show is None else f"; or, the turns passing, the hands are shown, {show['player']} first"
 
 
 def _stake_words(act: dict[str, Any]) -> str:

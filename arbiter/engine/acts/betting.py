@@ -354,11 +354,13 @@ def settle_turns(r: Judge, event: Event) -> None:
 def pass_optional_turns(r: Judge, event: Event, betting: bool) -> None:
     """The turns that may pass without an act pass, from the one in turn on, unless this
     act is a say or bet in the round: it is judged against the turn as it stands (if its
-    player is in the chain, or a turn in it may not pass, nothing passes before it)."""
+    player is in the chain, or a turn in it may not pass, nothing passes before it). One
+    out of the game says or bets with no turn at all: his act changes nothing else (item
+    25), and no turn passes for it."""
     game = r.board.playing
     chain = r.board.turns.chain()
-    if event["type"] in BETTING_ACTS and event["player"] in game.still_in and (
-            event["player"] in chain or not all(turns.optional(game, p, betting) for p in chain)):
+    if event["type"] in BETTING_ACTS and (event["player"] not in game.still_in or event["player"] in chain or not all(
+            turns.optional(game, p, betting) for p in chain)):
         return
     for player in chain:
         if not turns.optional(game, player, betting):
