@@ -278,7 +278,7 @@ def _table_before(case: Case, event: int) -> str:
     parts = [f"{table['dealer']} deals" + (", the game over" if table.get("phase") == Phase.OVER else "")]
     if table.get("jackpot"):
         parts.append(f"a jack-pot (no. {table['jackpot']['number']}, {table['jackpot']['openers']} to open)")
-    parts.append(f"pool {table['pool']}")
+    parts.append(f"pool {table['pool']}" + (f" ({table['carried']} carried in)" if table["carried"] else ""))
     stakes = ", ".join(f"{p} {s}" for p, s in table["stakes"].items() if s)
     parts.append(f"stakes: {stakes or 'none'}")
     if any(table["paid_in"].get(p, 0) != s for p, s in table["stakes"].items()):  # a forfeit, a jack-pot's antes

@@ -84,6 +84,18 @@ def test_the_table_before_a_question_says_counters_in_the_pool_beyond_the_stakes
     assert sum(later["paid_in"].values()) == later["pool"]
 
 
+def test_the_table_before_a_question_says_what_the_pool_holds_from_the_games_before(cases, rulebook):
+    """SPEC §4: a game's pool includes what was carried in. The second jack-pot's table
+    said "pool 4 ... put in the pool this game: Cat 1, Ann 1, Bob 1", the counter carried in
+    said nowhere."""
+    case = next(c for c in cases if c.name == "l31-second-jackpot-queens-to-open")
+    finding = next(f for f in case.findings if f["id"] == "L31")
+    table = question_for(case, finding, cases, rulebook, random.Random(1)).table
+    before = case.trace[finding["event"] - 1]
+    assert before["carried"] and f"pool {before['pool']} ({before['carried']} carried in)" in table, table
+    assert sum(before["paid_in"].values()) + before["carried"] == before["pool"]
+
+
 @pytest.mark.parametrize("answer", ["L13", "13", "l13", " law 13 ", "Law13", "L013", "L 13", "l13."])
 def test_a_law_may_be_named_as_one_likes(answer):
     assert read_law(answer) == "L13"

@@ -168,6 +168,7 @@ class Replay(Judge):
             "least_to_open": opening_least(self.board) if game.phase == Phase.SAY and not game.say_staked else None,
             "early": [p for p in seats if p in game.early],  # with his turn not yet passed (SPEC 24)
             "pool": self.board.ledger.pool,
+            "carried": game.pool_start,  # of it, what came in from the games before (a pool that stayed)
             "stakes": {p: game.stakes[p] for p in seats},
             "paid_in": self.board.ledger.paid_in(game.number),  # beside the stakes: forfeits, penalties, antes
             "still_in": [p for p in seats if p in game.still_in],
