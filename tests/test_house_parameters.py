@@ -81,6 +81,8 @@ def test_a_house_path_that_is_no_file_is_said_so(tmp_path):
 
 @pytest.mark.parametrize("parameter, value, allowed", [
     ("jackpot_openers", [], "a non-empty list of pairs the evaluator knows"),
+    ("jackpot_openers", [22, "QQ"], "22 is no pair the evaluator knows; quoted, '22' is"),  # YAML's number 22
+    ("jackpot_openers", [23], "23 is no pair the evaluator knows)"),
     ("jackpot_openers", ["XX"], "a non-empty list of pairs the evaluator knows"),
     ("jackpot_openers", ["jj"], "a non-empty list of pairs the evaluator knows"),
     ("jackpot_openers", ["JJ", 5], "a non-empty list of pairs the evaluator knows"),

@@ -188,9 +188,9 @@ def read_house(name_or_path: str) -> dict[str, Any]:
         raise HouseRulesError(str(path), "", f"{line}a number of more digits than can be read: no parameter "
                                              "allows it (`arbiter law ID` gives each one's range)") from None
     if data is None:  # a file truncated or left blank would pass for an agreement that departs from nothing
-        raise HouseRulesError(str(path), "", "holds no mapping (it is empty, or comments alone): a house-rules file "
-                                             "is a mapping with `parameters` and `disable`; one that departs from "
-                                             "nothing is `{}`")
+        raise HouseRulesError(str(path), "", "holds no mapping (it is empty, null, or comments alone): a house-rules "
+                                             "file is a mapping with `parameters` and `disable`; one that departs "
+                                             "from nothing is `{}`")
     house = ReadHouse(house_data(data, str(path)))
     house["_file"] = str(path)
     house["_sha256"] = sha256(text.encode("utf-8")).hexdigest()  # for a report's provenance

@@ -108,11 +108,18 @@ def _pairs(p: Parameter, value: Any) -> str | None:
     if not isinstance(value, list) or not value:
         return "not a non-empty list"
     for item in value:
-        try:
-            check_minimum(item)
-        except ValueError:
-            return f"{shown(item)} is no pair the evaluator knows"
+        if not (isinstance(item, str) and _known_pair(item)):  # 22 unquoted is YAML's number, not the words '22'
+            return f"{shown(item)} is no pair the evaluator knows" + (
+                f"; quoted, '{item}' is" if isinstance(item, int) and _known_pair(str(item)) else "")
     return None
+
+
+def _known_pair(words: str) -> bool:
+    try:
+        check_minimum(words)
+    except ValueError:
+        return False
+    return True
 
 
 def _hand_order(p: Parameter, value: Any) -> str | None:
