@@ -320,6 +320,10 @@ def test_bytes_no_text_log_holds_are_said_with_the_hint_of_utf16(data: bytes, li
     ("players Ann Bob; limt 20; ante 1\n", 1, 18, "(missing: limit); found 'limt' (did you mean 'limit'?)"),
     ("players Ann Bob; limt 20\nante 1\n", 1, 18, "(missing: limit, ante); found 'limt' (did you mean 'limit'?)"),
     (HEAD + "meat {}\n", 2, 1, "found 'meat' (did you mean 'meta'?)"),
+    # a table word mistyped once the table is whole: named where it stands, never a player's verb looked for
+    (HEAD + "limt 10\n", 2, 1, "found 'limt' (did you mean 'limit'?)"),
+    (HEAD + "playrs Ann Bob\n", 2, 1, "found 'playrs' (did you mean 'players'?)"),
+    (HEAD + "Ann deals; anet 2\n", 2, 12, "found 'anet' (did you mean 'ante'?)"),
     (HEAD + "Ann deals\ndeler answers 2\n", 3, 1, "found 'deler' (did you mean 'dealer answers'?)"),
     (HEAD + 'Ann deals\n"dealt" plys 2\n', 3, 9, "found 'plys' (did you mean 'plays'?)"),  # a name quoted
     ("players Ann Bob; limit 20\nant 1 # none; ante yet\n", 2, 1, "(missing: ante); found 'ant'"),

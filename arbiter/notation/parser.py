@@ -408,7 +408,7 @@ class _Parser:
             # no player, nor a name quoted: a word that begins a line mistyped, named where it stands, with the
             # phrase it begins whose next word is written (`deler answers`: 'dealer answers')
             begins = {form.words[0]: " ".join(form.words) for form in KEYWORD_FORMS[::-1]}
-            close = difflib.get_close_matches(subject, [UNDO, *begins, *self.headers_left()], n=1)
+            close = difflib.get_close_matches(subject, [UNDO, *begins, *HEADER_WORDS], n=1)  # a table word given or not
             if close:
                 meant = next((" ".join(f.words) for f in KEYWORD_FORMS if f.words[:1] == (close[0],)
                               and f.words[1:2] == (typed(self.text, self.pos),)), begins.get(close[0], close[0]))
