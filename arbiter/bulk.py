@@ -307,9 +307,9 @@ def check_read(path: str, rulebook: Rulebook,
         report, housed = checked_bytes(data, name, rulebook, log_folder(path), **options)
         return report, data, housed
     except LogError as error:
-        return invalid_report(name, error, rulebook=rulebook), data, rulebook
+        return invalid_report(name, error, rulebook=rulebook, filters=options), data, rulebook
     except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other logs
-        return internal_error(name, exc, rulebook), data, rulebook
+        return internal_error(name, exc, rulebook, options), data, rulebook
 
 
 def log_folder(path: str) -> str | None:
@@ -326,13 +326,13 @@ def read_path(path: str) -> bytes:
     return read_stream(sys.stdin.buffer) if path == STDIN else read_source(path)
 
 
-def internal_error(name: str, exc: BaseException, rulebook: Rulebook) -> dict[str, Any]:
+def internal_error(name: str, exc: BaseException, rulebook: Rulebook, options: dict[str, Any]) -> dict[str, Any]:
     """The report on a log whose check failed by a defect of arbiter, under the rule book
-    (and house) the run checks by, as every report of the run says."""
+    (and house) and the filters the run checks by, as every report of the run says."""
     detail = str(exc)
     detail = detail if len(detail) <= 200 else detail[:199] + "…"
     message = f"internal error while checking this log: {type(exc).__name__}: {detail} (please report it)"
-    return invalid_report(name, LogError(message), rulebook=rulebook)
+    return invalid_report(name, LogError(message), rulebook=rulebook, filters=options)
 
 
 def check_many(paths: Iterable[str], house: str | None, options: dict[str, Any],
@@ -450,7 +450,7 @@ def _check_in_processes(paths: Iterable[str], house: str | None, rulebook: Ruleb
         finally:  # also when the caller stops reading (a closed pipe): do not finish the queue
             executor.shutdown(wait=True, cancel_futures=True)
         for c in sorted(lost):
-            done[c] = [_check_alone(path, pool, finish, rulebook) for path in held[c]]
+            done[c] = [_check_alone(path, pool, finish, rulebook, options) for path in held[c]]
         while following in done:
             del held[following]
             yield from done.pop(following)
@@ -511,7 +511,7 @@ def _end_workers(executor: ProcessPoolExecutor) -> None:
 
 
 def _check_alone(path: str, pool: Callable[[int], ProcessPoolExecutor],
-                 finish: Callable[[dict[str, Any]], Any], rulebook: Rulebook) -> Any:
+                 finish: Callable[[dict[str, Any]], Any], rulebook: Rulebook, options: dict[str, Any]) -> Any:
     """One log in a process of its own: if that process dies, this log killed it."""
     from concurrent.futures.process import BrokenProcessPool
 
@@ -521,6 +521,6 @@ def _check_alone(path: str, pool: Callable[[int], ProcessPoolExecutor],
         except BrokenProcessPool:
             return finish(invalid_report(str(path), LogError(
                 "internal error: the process checking this log died (out of memory, or killed); "
-                "the other logs were checked (please report it)"), rulebook=rulebook))
+                "the other logs were checked (please report it)"), rulebook=rulebook, filters=options))
         except Exception as exc:  # noqa: BLE001
-            return finish(internal_error(str(path), exc, rulebook))
+            return finish(internal_error(str(path), exc, rulebook, options))

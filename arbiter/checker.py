@@ -46,14 +46,19 @@ def _named(file: str | None) -> str | None:
 
 
 def invalid_report(file: str | None, error: LogError, digest: str | None = None,
-                   rulebook: Rulebook | None = None) -> dict[str, Any]:
+                   rulebook: Rulebook | None = None, filters: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The report on a log that cannot be read or replayed; `digest` the SHA-256 of its
-    bytes where they were read, so that `arbiter verify` can tell it is the same file."""
+    bytes where they were read, so that `arbiter verify` can tell it is the same file; the
+    `ignore=` and `select=` it was asked with, as named (`filtered`), for verify to ask the same."""
     report: dict[str, Any] = {
         "file": _named(file), "status": STATUS_INVALID, "error": error.to_dict(),
         "findings": [], "ledger": [], "games": [], "net": {},
-        "provenance": provenance(digest, rulebook or load_rulebook()),
     }
+    ignored = {normalise_id(item) for item in _items((filters or {}).get("ignore"))}
+    selecting = {normalise_id(item) for item in _items((filters or {}).get("select"))}
+    if ignored or selecting:
+        report["filtered"] = _filtered(ignored, selecting or None, 0)
+    report["provenance"] = provenance(digest, rulebook or load_rulebook())
     if rulebook is not None and rulebook.house:  # the rules it was read under, as any report says
         report["house_rules"] = dict(rulebook.house)
     return report
@@ -231,25 +236,23 @@ def _replay(log: Mapping[str, Any], rulebook: Rulebook | None, file: str | None,
             select: str | Iterable[str] | None, trace: bool, digest: str | None = None,
             locate: Locate | None = None, so_far: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     digest = digest or log_digest(log)
+    filters = {"ignore": ignore, "select": select}
     try:
         housed = rulebook_for(log, rulebook)
     except LogError as error:
-        return invalid_report(file, error, digest, rulebook), []
+        return invalid_report(file, error, digest, rulebook, filters), []
     rulebook = housed
     try:
         ignored = rule_ids(rulebook, ignore, "ignore", housed=True)
         selected = rule_ids(rulebook, select, "select", housed=True) or None  # naming none, none is selected
     except UnknownRuleError as unknown:  # a club's rule no house of this log defines: the filter made it invalid
-        failed = invalid_report(file, LogError(f"{unknown.message}: not a rule this log is played under"), digest,
-                                rulebook)
-        selecting = {normalise_id(item) for item in _items(select)}
-        failed["filtered"] = _filtered({normalise_id(item) for item in _items(ignore)}, selecting or None, 0)
-        return failed, []
+        return invalid_report(file, LogError(f"{unknown.message}: not a rule this log is played under"), digest,
+                              rulebook, filters), []
     replay = Replay(log, Replay.compile(rulebook), trace=trace)
     try:
         replay.run()
     except LogError as error:
-        failed = invalid_report(file, locate(error) if locate else error, digest, rulebook)
+        failed = invalid_report(file, locate(error) if locate else error, digest, rulebook, filters)
         if so_far:  # to be told as far as it goes, the error after it: what was judged before the break
             failed.update(_judged(replay, ignored, selected))
         return failed, list(replay.trace or ())
@@ -281,7 +284,7 @@ def check_log(log: Mapping[str, Any], rulebook: Rulebook | None = None, **option
     try:
         data = read_built_log(log)
     except LogError as error:
-        return invalid_report(None, error, digest, rulebook)
+        return invalid_report(None, error, digest, rulebook, options)
     return replay_log(data, rulebook, None, digest=digest, **options)
 
 
@@ -347,7 +350,7 @@ def _judged_bytes(data: bytes, file: str, rulebook: Rulebook, folder: str | None
         log = read_any_log(data, file) if _read_whole(data, file) else read_log_lazily(data, file)
         housed = rulebook_for(log, rulebook, folder, locate)
     except LogError as error:
-        return invalid_report(file, error, digest, rulebook), rulebook
+        return invalid_report(file, error, digest, rulebook, options), rulebook
     return replay_log(log, housed, file, digest=digest, locate=locate, **options), housed
 
 
@@ -365,7 +368,7 @@ def check_file(path: str | Path, rulebook: Rulebook | None = None, **options: An
     try:
         data = read_source(shown)
     except LogError as error:
-        return invalid_report(shown, error, rulebook=rulebook)
+        return invalid_report(shown, error, rulebook=rulebook, filters=options)
     return _judged_bytes(data, shown, rulebook, os.path.dirname(os.path.abspath(shown)), options)[0]
 
 

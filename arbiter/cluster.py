@@ -71,7 +71,7 @@ def _checked(client: _Client, bags: ModuleType, paths: list[str], house: str | N
             bag = bags.from_sequence(remote, partition_size=PARTITION)
             futures = client.compute(bag.map_partitions(_check_partition, house, options, render).to_delayed())
         checked = (result for future, group in zip(futures, groups)
-                   for result in _results(future, group, rulebook, render))
+                   for result in _results(future, group, rulebook, options, render))
         for path in paths:
             yield check_and_render(path, rulebook, options, render) if path == STDIN else next(checked)
     finally:
@@ -82,13 +82,13 @@ def _checked(client: _Client, bags: ModuleType, paths: list[str], house: str | N
 
 
 def _results(future: Future[list[tuple[str, Tally]]], paths: list[str], rulebook: Rulebook,
-             render: Render) -> list[tuple[str, Tally]]:
+             options: dict[str, Any], render: Render) -> list[tuple[str, Tally]]:
     """A partition's results; if the cluster lost it (a worker killed again and again),
     each of its logs gets an `invalid` report that says so, and the run goes on."""
     try:
         return future.result()
     except Exception as exc:  # noqa: BLE001 - one partition's loss never stops the others
-        return [rendered(internal_error(str(path), exc, rulebook), rulebook, render) for path in paths]
+        return [rendered(internal_error(str(path), exc, rulebook, options), rulebook, render) for path in paths]
 
 
 def _check_partition(paths: list[str], house: str | None, options: dict[str, Any],

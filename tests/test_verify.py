@@ -295,6 +295,26 @@ def test_a_report_made_with_ignore_is_verified_with_it(tmp_path: Path):
     assert code == 1 and "at /filtered the report says nothing" in out
 
 
+@pytest.mark.parametrize("bad", ['{"format": "peel-draw-poker-log"', "unseated"])
+def test_an_invalid_logs_report_made_with_select_says_so_too(tmp_path: Path, bad: str):
+    """docs/check.md: each report made with --ignore or --select carries `filtered`. The
+    report on a log that cannot be read (its JSON), or replayed (a name not seated), left it
+    out, and `verify` without the filter said it stood."""
+    log = tmp_path / "bad.json"
+    if bad == "unseated":
+        data = json.loads(CASE.read_text())
+        data["events"][0]["dealer"] = "Zed"
+        bad = json.dumps(data)
+    log.write_text(bad)
+    report = tmp_path / "report.json"
+    report.write_text(in_process("check", str(log), "--select", "l13", "--format", "json")[1])
+    made = json.loads(report.read_text())["reports"][0]
+    assert made["status"] == "invalid" and made["filtered"] == {"ignore": [], "select": ["L13"], "left_out": 0}
+    assert in_process("verify", str(report), str(log), "--select", "L13")[0] == 0
+    code, out, _ = in_process("verify", str(report), str(log))
+    assert code == 1 and "at /filtered the report says {" in out
+
+
 def test_a_jsonl_report_of_a_log_checked_twice_names_the_line_that_differs(tmp_path: Path):
     """A run's report of several logs names the copy that differs (/reports/N); a jsonl
     report named the place in the report alone (`/net/Ann`), whichever line it was on."""

@@ -36,9 +36,9 @@ def html_reports(paths: Iterable[str], rulebook: Rulebook,
             log, housed, report, trace = replay_bytes_with_trace(data, name, rulebook, log_folder(path), digest,
                                                                  **options)
         except LogError as error:
-            report = invalid_report(name, error, digest, rulebook)
+            report = invalid_report(name, error, digest, rulebook, options)
         except Exception as exc:  # noqa: BLE001 - a defect of arbiter must not stop the other pages
-            report = internal_error(name, exc, rulebook)
+            report = internal_error(name, exc, rulebook, options)
         if report["status"] == "invalid":
             log, trace = None, []
         yield report, render_html(report, log, trace, housed)
