@@ -24,7 +24,7 @@ class Report:
         self.started = time.perf_counter()
         self.stopped_by: str | None = None  # the signal that ended the run before its end: SIGINT, SIGTERM
         self.stopped_code = 0
-        self.unwritten = False  # the output failed (a full disk): the run ends in error, whatever the logs were
+        self.unwritten: str | None = None  # why the output failed (a full disk): the run ends in error, exit 2
 
     def stop(self, signal_name: str, signal_number: int) -> None:
         """The run was ended by a signal: the exit code is the shell's (128 + its number)."""
@@ -69,6 +69,7 @@ class Report:
             "games_per_second": round(self.games / seconds, 1) if seconds > 0 else None,
             "exit_code": self.exit_code,
             **({"interrupted": self.stopped_by} if self.stopped_by else {}),
+            **({"unwritten": self.unwritten} if self.unwritten else {}),
         }
 
     def summary_line(self) -> str:

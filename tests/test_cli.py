@@ -350,6 +350,7 @@ def test_a_jsonl_summary_says_exit_2_when_the_reports_could_not_be_written():
     summary, said = result.stderr.splitlines()
     assert result.returncode == 2 and json.loads(summary)["summary"]["exit_code"] == 2
     assert said == "arbiter: cannot go on: No space left on device"
+    assert json.loads(summary)["summary"]["unwritten"] == "No space left on device"  # the summary says why
 
 
 @pytest.mark.parametrize("args, redirect, said", [

@@ -169,8 +169,8 @@ def _print_reports(outputs: Iterator[tuple[str, Tally]], count: int | None, fmt:
         raise
     except BrokenPipeError:  # the reader has all it wanted: the logs checked so far decide the code
         raise
-    except OSError:  # the reports cannot be written (a full disk): the summary says the run ends in error, exit 2
-        tally.unwritten = True
+    except OSError as exc:  # the reports cannot be written (a full disk): the summary says why the run ends in error
+        tally.unwritten = exc.strerror or str(exc)
         raise
     finally:
         if spool is not None:
