@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator
 from arbiter.checker import check_file, check_log
 from arbiter.engine.compiled import CompiledRules
 from arbiter.errors import HouseRulesError, RuleFileError
+from arbiter.notation.reading import parse_checked
 from arbiter.resources import cases_dir, rules_dir, schema_path
 from arbiter.rulebook.house import apply_house, read_house, shipped_house_files
 from arbiter.rulebook.loader import COMPILED_NAME, compile_rules, load_rulebook
@@ -834,3 +835,20 @@ def test_jacks_to_open_judges_the_openers_hand_as_known_when_the_pool_is_taken(s
     report = check_log(log, apply_house(load_rulebook(), read_house("jacks-to-open")))
     assert report["games"][0]["winners"] == winners
     assert ("H1" in [f["id"] for f in report["findings"]]) == (not winners)
+
+
+def test_no_jackpots_under_every_player_antes_returns_each_ante(tmp_path, rulebook):
+    """A club's whole agreement: no jack-pots (H1: "the ante and straddles shall be returned")
+    with every player anteing (A1). The antes are no one's stake, and H1 gave back stakes
+    only: the four antes stayed in the pool and carried over, against its words."""
+    data = yaml.safe_load(shipped_house_files()["no-jackpots"].read_text(encoding="utf-8"))
+    data["parameters"] = {"ante_from_every_player": True}
+    housed = apply_house(rulebook, read_house(str(house_file(tmp_path, data))))
+    text = ("players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts\n"
+            "Bob antes 1; Cat antes 1; Dan antes 1; Ann antes 1\ndealt\n"
+            "Bob passes; Cat passes; Dan passes; Ann passes\nBob deals\n")
+    report = check_log(parse_checked(text, "x.hand")[0], housed)
+    assert [(f["id"], f["player"]) for f in report["findings"]] == [("H1", p) for p in ("Bob", "Cat", "Dan", "Ann")]
+    assert all("ante of 1 is returned" in f["summary"] for f in report["findings"])
+    assert report["games"][0]["pool"] == 0 and set(report["net"].values()) == {0}
+    assert report["games"][0]["next"] == {"dealer": "Bob", "jackpot": None}

@@ -186,12 +186,16 @@ class Board(BoardView):
         straddle stands only while its player's stake still holds it: one given back is no
         longer made, and the say follows the straddles left (a club's "no straddling"). So is
         a stake of all he has (A5): with counters back on the table, he no longer stakes all
-        he has; a show he demanded (law 60) stands."""
+        he has; a show he demanded (law 60) stands. Where every player antes, his ante is no
+        one's stake: what is given back beyond his stake comes out of it."""
         game = self.playing
-        amount = min(amount, game.stakes.get(player, 0), self.ledger.pool)
+        staked = game.stakes.get(player, 0)
+        amount = min(amount, staked + game.antes_paid.get(player, 0), self.ledger.pool)
         if amount <= 0:
             return 0
-        game.stakes[player] -= amount
+        if amount > staked:
+            game.antes_paid[player] -= amount - staked
+        game.stakes[player] -= min(amount, staked)
         game.highest = max(game.stakes.values())
         game.straddles = [(who, made) for who, made in game.straddles if who != player or made <= game.stakes[who]]
         game.paid_in -= amount

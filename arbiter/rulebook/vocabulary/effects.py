@@ -143,10 +143,11 @@ EFFECTS.add("penalty", "{from} pays {amount} to {to} as penalty",
 
 @EFFECTS("return_stake", "{amount} is given back to {player} out of the pool, the stake lowered by as much",
          takes={"player": "person", "amount": "whole"},
-         says=lambda e, p: f"{e['amount']} of {e['player']}'s stake is given back out of the pool",
+         says=lambda e, p: f"{e['amount']} is given back to {e['player']} out of the pool",
          note=("`return_stake: {player: P, amount: X}`: counters given back to P out of the pool (in the ledger "
-               "as a refund), at most his stake, which is lowered by as much, and the game's pool with it; a "
-               "straddle stands only while his stake still holds it"))
+               "as a refund), at most his stake, which is lowered by as much, and the game's pool with it (where "
+               "every player antes, at most his stake and his antes, the ante no one's stake); a straddle stands "
+               "only while his stake still holds it"))
 def return_stake(t: BoardView, values: Mapping[str, Any], rule: str) -> list[EffectRecord]:
     given = t.return_stake(values["player"], values.get("amount") or 0, "refund", rule)
     return [AmountRecord("return_stake", values["player"], given)] if given > 0 else []
