@@ -855,6 +855,23 @@ def test_where_the_early_bettors_turns_all_passing_close_the_betting_the_show_is
     assert [f["id"] for f in replay_log(log)["findings"]] == ["L53", "L53"]  # the two early stands, no L59
 
 
+@pytest.mark.parametrize("others", ["", "Cat passes\n"])
+def test_an_early_bettor_left_alone_beside_a_show_for_a_sum_has_no_one_to_bet_against(others):
+    """L61's reading: where one player besides the demander is left, his stake meeting the
+    highest, the betting ends and the hands are shown. Bob bet early; Ann, first to bet,
+    demands a show for less: `next` offered Bob a raise "again", and `check` took one
+    without a finding, where in turn it is law 59's."""
+    players = "Ann Bob Cat" if others else "Ann Bob"
+    text = (f"players {players}; limit 10; ante 1\nAnn deals; Ann shuffles; Bob cuts; Bob antes 1\ndealt\n"
+            + ("Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 0; Ann discards 0\n" if others else
+               "Ann opens 2; Bob plays 2\nBob discards 0; Ann discards 0\n")
+            + "Bob plays 6\n" + others + "Ann demands show 4\n")
+    answer = answer_to(text)
+    assert (answer["phase"], answer["player"]) == ("show", "Ann") and not answer["others"]
+    log, _ = parse_checked(text + "Bob plays 10\n", "x.hand")
+    assert [f["id"] for f in replay_log(log)["findings"]][-1] == "L59"
+
+
 def test_a_stake_by_one_out_of_the_game_passes_no_early_bettors_turn():
     """SPEC 25: a stake by one who passed moves counters into the pool (L56) and changes
     nothing else. Ann, out, staked while Bob's early raise waited for his turn to pass: it

@@ -466,8 +466,12 @@ def open_betting(r: Judge) -> None:
 def close_betting_if_done(r: Judge, last: str) -> bool:
     """The betting ends when the stakes are equal and every player still betting has
     acted since the last increase, or fewer than two still bet (`betting_closes`): the
-    hands are shown."""
+    hands are shown. One left betting whose early stake meets the stake at his turn has no
+    one to bet against: his turn passes now, and the betting with it (L61's reading)."""
     game = r.board.playing
+    if len(lone := turns.active(game)) == 1 and (chain := r.board.turns.chain()) == list(lone) and \
+            turns.closes_when_passed(game, chain):
+        pass_turn(r, chain[0])
     if not turns.betting_closes(game, game.preceding, game.acted_since_raise):
         return False
     game.phase = Phase.SHOW
