@@ -315,6 +315,20 @@ def test_an_invalid_logs_report_made_with_select_says_so_too(tmp_path: Path, bad
     assert code == 1 and "at /filtered the report says {" in out
 
 
+def test_two_long_values_that_part_late_are_shown_where_they_differ(tmp_path: Path):
+    """docs/check.md: exit 1 names the first difference "with what each side says". A
+    summary changed past its 120th character was cut short alike on both sides."""
+    document = json.loads(in_process("check", str(CASE), "--format", "json")[1])
+    summary = document["reports"][0]["findings"][0]["summary"]
+    assert len(summary) > 120
+    document["reports"][0]["findings"][0]["summary"] = summary + "!"
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(CASE))
+    kept, found = out.split(" the report says ")[1].split(", arbiter says ")
+    assert code == 1 and kept.rstrip() != found.rstrip() and kept.startswith("…") and "!" in kept
+
+
 def test_a_jsonl_report_of_a_log_checked_twice_names_the_line_that_differs(tmp_path: Path):
     """A run's report of several logs names the copy that differs (/reports/N); a jsonl
     report named the place in the report alone (`/net/Ann`), whichever line it was on."""

@@ -61,6 +61,18 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
              f"under the same rule book and {house}")
         return EXIT_OK
     why = f": {verdict.why}" if verdict.why else ""
+    kept, found = _apart(verdict.kept, verdict.found, 120)
     echo(f"differs: {report} is not what arbiter says of {log}: at {verdict.where} the report says "
-         f"{clip(verdict.kept, 120)}, arbiter says {clip(verdict.found, 120)}{why}")
+         f"{kept}, arbiter says {found}{why}")
     return EXIT_IRREGULAR
+
+
+def _apart(kept: str, found: str, width: int) -> tuple[str, str]:
+    """Two long values cut short where they still differ: from a little before the first
+    character they part at, where cutting both at `width` would leave them alike."""
+    import os.path
+
+    start = len(os.path.commonprefix([kept, found]))
+    start = 0 if start < width - 1 else start - width // 3
+    lead = "…" if start else ""
+    return lead + clip(kept[start:], width), lead + clip(found[start:], width)
