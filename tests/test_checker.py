@@ -632,6 +632,21 @@ def test_once_the_pack_made_up_is_spent_its_shuffle_and_cut_are_no_finding(cutte
         ("L41", "ruling", gathering - 5), ("L41", "irregularity", gathering + 2)]
 
 
+@pytest.mark.parametrize("answer, wrong", [("2", False), ("1", True)])
+def test_the_dealers_draw_given_in_two_parts_counts_both_though_the_first_made_it_foul(answer, wrong):
+    """L49: "the dealer shall answer correctly" how many cards he drew. Ann discards 2 and
+    gives herself 1, then 1: the first give, not her discard, makes her hand foul (L47, item
+    12), and the second changes nothing (L35), but she took both: her true answer, 2, was
+    ruled wrong ("the dealer drew 1 card"), and 1 right."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\n"
+            "Cat discards 3; Cat gets 3; Dan discards 1; Dan gets 1; Ann discards 2; Ann gets 1; Ann gets 1\n"
+            f"Dan asks dealer; dealer answers {answer}\n")
+    findings = check_log(parse_checked(text, "x.hand")[0])["findings"]
+    assert [f["id"] for f in findings] == ["L47", "L35"] + (["L49"] if wrong else [])
+    assert not wrong or "the dealer drew 2 cards" in findings[-1]["summary"]
+
+
 FOUL_FIRST = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
               "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
               "Cat discards 0; Dan discards 0\nCat plays 4; Dan plays 4\nCat shows (Jc Jd 8h 5s)\n")
