@@ -240,6 +240,23 @@ def test_the_log_may_be_read_from_standard_input_but_not_with_the_report(kept: t
     assert result.exit_code == 2 and "cannot both be read from standard input" in result.output
 
 
+@pytest.mark.parametrize("misuse, why", [
+    (["REPORT"], "Missing argument 'LOG'."),
+    (["--bogus", "REPORT", "LOG"], "No such option '--bogus'."),
+    (["--house", "blaze", "--house", "blaze", "REPORT", "LOG"], "given 2 times"),
+])
+def test_a_misuse_found_as_the_command_line_is_read_has_a_json_verdict_too(kept: tuple[Path, Path], misuse, why):
+    """docs/check.md: where no verdict can be given (exit 2), `stands` is null and `why` says
+    why. A misuse click finds as it reads the line printed no JSON, where one the command
+    finds (`--ignore ''`, both from standard input) did."""
+    report, log = kept
+    args = [{"REPORT": str(report), "LOG": str(log)}.get(word, word) for word in misuse]
+    result = CliRunner().invoke(cli, ["verify", "--format", "json", *args])
+    verdict = json.loads(result.stdout)
+    assert result.exit_code == 2 and verdict["stands"] is None and why in verdict["why"]
+    assert "verify [OPTIONS] REPORT LOG" in result.stderr  # and click's own words, as for every command
+
+
 def test_a_house_without_a_name_is_the_same_house_under_another_file_name(tmp_path: Path):
     """A house file with no `name:` is named after its file; its bytes decide whether it is
     the report's house, as docs/check.md says: a copy renamed verifies (exit 0), and the

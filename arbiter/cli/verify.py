@@ -17,7 +17,27 @@ from arbiter.report import EXIT_IRREGULAR, EXIT_OK
 from arbiter.verify import verify as verify_report
 
 
-@cli.command()
+def _no_verdict(why: str) -> None:
+    """`--format json`'s answer where no verdict can be given (exit 2)."""
+    echo(json.dumps({"stands": None, "where": None, "report_says": None, "arbiter_says": None,
+                     "why": why, "provenance": None}, ensure_ascii=False))
+
+
+class _VerdictCommand(click.Command):
+    """A misuse click finds as it reads the command line (a LOG missing, an option unknown,
+    `--house` twice) has a JSON verdict too, as those the command's body finds have."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: object) -> click.Context:
+        try:
+            return super().make_context(info_name, list(args), parent, **extra)
+        except click.UsageError as exc:
+            if ("--format", "json") in zip(args, args[1:]) or "--format=json" in args:
+                _no_verdict(exc.format_message())
+            raise
+
+
+@cli.command(cls=_VerdictCommand)
 @click.argument("report")
 @click.argument("log")
 @HOUSE
@@ -44,9 +64,7 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
         verdict = verify_report(read_path(report), report, read_path(log), log, log_folder(log), rulebook, **options)
     except (ArbiterError, click.UsageError) as exc:  # no verdict can be given: said as one in JSON, and as the error
         if fmt == "json":
-            why = exc.format_message() if isinstance(exc, click.UsageError) else str(exc)
-            echo(json.dumps({"stands": None, "where": None, "report_says": None, "arbiter_says": None,
-                             "why": why, "provenance": None}, ensure_ascii=False))
+            _no_verdict(exc.format_message() if isinstance(exc, click.UsageError) else str(exc))
         raise
     made = verdict.provenance
     if fmt == "json":
