@@ -647,6 +647,22 @@ def test_the_dealers_draw_given_in_two_parts_counts_both_though_the_first_made_i
     assert not wrong or "the dealer drew 2 cards" in findings[-1]["summary"]
 
 
+@pytest.mark.parametrize("draw, found", [
+    # a card exposed in his foul give, owed him (L40), is paid by the card he gives himself next: 2 in all
+    ("Ann discards 3; Ann gets 2 exposed 1; Ann gets 1\n", ["L40", "L47", "L35"]),
+    # his discard given whole, a card after the betting has begun is not of his draw (L35): 2
+    ("Ann discards 2; Ann gets 2\nCat plays 4\nAnn gets 1\n", ["L35"]),
+])
+def test_the_dealers_draw_counts_no_card_twice_nor_one_given_out_of_the_draw(draw, found):
+    """L49, the regression hunt after the dealer's foul draw was counted whole: the card owed
+    for one exposed was counted beside the card that paid it, and a card given once the
+    betting had begun, which changes nothing, made his true answer of 2 wrong ("drew 3")."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 2; Cat gets 2; Dan discards 1; Dan gets 1\n"
+            + draw + "Dan asks dealer; dealer answers 2\n")
+    assert [f["id"] for f in check_log(parse_checked(text, "x.hand")[0])["findings"]] == found
+
+
 FOUL_FIRST = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
               "dealt Bob 5, Cat 5, Dan 5, Ann 5\nCat opens 2; Dan plays 2; Ann passes; Bob passes\n"
               "Cat discards 0; Dan discards 0\nCat plays 4; Dan plays 4\nCat shows (Jc Jd 8h 5s)\n")
