@@ -804,6 +804,9 @@ def test_a_club_rule_asked_for_without_its_house_file_says_where_it_is_listed():
                                  "H2 …, with the laws\n")
     code, out, _ = run("law", "H1", "--house", "jacks-to-open", "--format", "json")
     assert code == 0 and json.loads(out)["link"] is None
+    code, _, err = run("law", "H1", "--house", "blaze")  # a house given, which declares no club rule
+    assert code == 2 and err == ("arbiter: no rule 'H1': the house rules blaze declare no such club rule "
+                                 "(`arbiter laws --house FILE` lists them)\n")
     code, out, _ = run("law", "L30", "--house", "jacks-to-open", "--format", "json")
     assert json.loads(out)["link"].startswith("https://www.gutenberg.org/")
 

@@ -146,6 +146,16 @@ def test_a_law_a_club_rule_sets_aside_says_so_beside_peels_words():
     assert "House rule: H1" not in flat(in_process("law", "L21"))
 
 
+def test_a_law_the_arbiters_rule_sets_aside_under_a_houses_value_says_so():
+    """Under table stakes A5 rules all he has where law 54 would retire him, but `law L54
+    --house table-stakes` said Peel's words and nothing of it, where a club's own rule in
+    the same place was noted; without the value (Peel's game) nothing is said."""
+    said = flat(in_process("law", "L54", "--house", "table-stakes"))
+    assert "House rule: table_stakes is true: A5 (" in said and "is an exception to this law" in said
+    assert "A5 (" not in flat(in_process("law", "L54"))
+    assert "A5 (" not in flat(in_process("law", "L54", "--house", "blaze"))
+
+
 def test_a_club_rule_switched_off_or_excepting_only_sometimes_says_so(rulebook):
     """The note beside a law a club rule sets aside said it "decides instead where it holds"
     when the house had switched the club rule off, and left out the condition of an

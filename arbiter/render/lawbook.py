@@ -81,7 +81,8 @@ def _house_lines(rulebook: Rulebook) -> list[str]:
     changed = "; ".join(" ".join(parameter_line(p).split()) for p in summary["parameters"]
                         if p["value"] != p["default"])  # a value the file restates is no change
     return [f"House rules {summary['name']}: {changed or 'no parameter changed'}.",
-            "The titles are Peel's: `arbiter law ID --house FILE` says a rule with the values in force."]
+            "The titles are the rules' own (Peel's, the arbiter's, a club's), whatever the values in force: "
+            "`arbiter law ID --house FILE` says a rule with them."]
 
 
 def law_detail(rule: Rule, rulebook: Rulebook, house_cases: Sequence[Mapping[str, str]] = ()) -> dict[str, Any]:

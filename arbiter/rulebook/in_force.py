@@ -72,10 +72,17 @@ def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
             continue
         notes.append(f"House rule: {name} is {words(rulebook.parameters[name])} "
                      f"({default_source(rulebook.rules[owners[name]])}: {words(rulebook.defaults[name])})")
-    for other in rulebook.rules.values():  # a club's rule in force that sets this one aside where it holds
-        if rule.id in other.exception_to and other.authority == "house" and rulebook.active(other.id):
-            where = other.exception_where.get(rule.id)
-            condition = f" and {Describer(rulebook.parameters).condition(where)}" if where is not None else ""
-            notes.append(f"House rule: {other.id} ({other.title}) is an exception to this law, and decides instead "
-                         f"where it holds{condition}")
+    for other in rulebook.rules.values():  # a club's rule in force that sets this one aside where it holds, or
+        # the arbiter's that a value the house sets brings in (table_stakes: A5)
+        if rule.id not in other.exception_to or not rulebook.active(other.id) or other.is_peel:
+            continue
+        brought = [name for name in other.parameters
+                   if name in rulebook.defaults and rulebook.parameters[name] != rulebook.defaults[name]]
+        if other.authority != "house" and not brought:
+            continue
+        by = "".join(f"{name} is {words(rulebook.parameters[name])}: " for name in brought[:1])
+        where = other.exception_where.get(rule.id)
+        condition = f" and {Describer(rulebook.parameters).condition(where)}" if where is not None else ""
+        notes.append(f"House rule: {by}{other.id} ({other.title}) is an exception to this law, and decides instead "
+                     f"where it holds{condition}")
     return notes

@@ -221,6 +221,9 @@ class Rulebook:
         try:
             return self.rules[normalise_id(rule_id)]
         except KeyError:
+            if self.house and isinstance(rule_id, str) and CLUB_ID.match(normalise_id(rule_id)):  # the file is given
+                raise UnknownRuleError(rule_id, f"no rule {rule_id!r}: the house rules {self.house['name']} declare "
+                                                "no such club rule (`arbiter laws --house FILE` lists them)") from None
             raise UnknownRuleError(rule_id, f"no rule {rule_id!r}: {where_rules_are_listed(rule_id)}") from None
 
     def in_order(self) -> list[Rule]:
