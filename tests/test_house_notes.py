@@ -156,6 +156,14 @@ def test_a_law_the_arbiters_rule_sets_aside_under_a_houses_value_says_so():
     assert "A5 (" not in flat(in_process("law", "L54", "--house", "blaze"))
 
 
+def test_a_hand_the_house_ranks_is_said_beside_the_order_of_the_hands():
+    """SPEC 26: under `big-bobtail` no teaching command said what a big bobtail is, only its
+    place in `hand_order`; L65's own hands (a blaze, a skip) are said in its machine form."""
+    said = flat(in_process("law", "L65", "--house", "big-bobtail"))
+    assert "House rule: A hand said in data, a big bobtail: four of the five cards, in sequence, all of one suit." in said
+    assert "a big bobtail:" not in flat(in_process("law", "L65"))
+
+
 def test_a_club_rule_switched_off_or_excepting_only_sometimes_says_so(rulebook):
     """The note beside a law a club rule sets aside said it "decides instead where it holds"
     when the house had switched the club rule off, and left out the condition of an

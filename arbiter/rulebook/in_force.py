@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from arbiter.rulebook.describe import Describer
+from arbiter.rulebook.describe import Describer, hand_shape_words
 from arbiter.rulebook.model import Rule, Rulebook
 from arbiter.rulebook.vocabulary.grammar import READS_PARAMETERS
 from arbiter.words import plain
@@ -72,6 +72,9 @@ def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
             continue
         notes.append(f"House rule: {name} is {words(rulebook.parameters[name])} "
                      f"({default_source(rulebook.rules[owners[name]])}: {words(rulebook.defaults[name])})")
+    if "hand_order" in rule.parameters:  # a hand the house declares and ranks: what it is (a big bobtail)
+        notes += [f"House rule: {hand_shape_words(name, rulebook.hands[name])}" for name in rulebook.parameters[
+            "hand_order"] if name in rulebook.hands and name not in rule.hands]
     for other in rulebook.rules.values():  # a club's rule in force that sets this one aside where it holds, or
         # the arbiter's that a value the house sets brings in (table_stakes: A5)
         if rule.id not in other.exception_to or not rulebook.active(other.id) or other.is_peel:
