@@ -312,7 +312,9 @@ def test_a_game_file_it_cannot_keep_is_one_line_and_exit_2(tmp_path):
                        # its first line names its house rules, as `arbiter table` and `check` read them
                        (["friday.hand", "--house", "blaze"], "friday.hand exists: resume it without --house"),
                        # as `arbiter table` refuses it: before the phones are given an address that cannot record
-                       ([os.path.join("no-such-folder", "x.hand")], "cannot create the log: no folder no-such-folder")):
+                       ([os.path.join("no-such-folder", "x.hand")], "cannot create the log: no folder no-such-folder"),
+                       # a new game named *.json, which the page could never record (`arbiter table` refuses it)
+                       (["new.json"], "the table keeps its log in the text notation: name it *.hand")):
         result = subprocess.run([sys.executable, "-m", "arbiter", "serve", *args, "--port", "0"], capture_output=True,
                                 text=True, cwd=tmp_path, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
         assert result.returncode == 2 and said in result.stderr.splitlines()[-1], result.stderr
@@ -373,7 +375,9 @@ def test_an_act_decided_from_a_state_the_game_has_left_is_refused_with_409_and_n
     for after in (None, "1", True):  # a recording that does not say which state it was decided from
         status, answer = server.post("/api/command", {"command": "undo", "arguments": []}, after=after)
         assert status == 400 and '"after"' in answer["error"], (after, answer)
-    assert server.post("/api/command", {"command": "undo", "arguments": []}, after=version + 10_000)[0] == 409
+    for after in (version + 10_000, -1):  # no state the game has been in: bad input, not another device's recording
+        status, answer = server.post("/api/command", {"command": "undo", "arguments": []}, after=after)
+        assert status == 400 and "is no version this game has had" in answer["error"], (after, answer)
     assert server.game.read_text(encoding="utf-8") == written
 
 

@@ -958,3 +958,22 @@ def test_a_digit_int_cannot_read_is_no_witnesss_number(tmp_path):
     assert result.exit_code == 0 and "internal error" not in result.output
     assert "next: what number did Bob hear Cat ask for? (L46)" in result.output
     assert "testimony" not in log.read_text(encoding="utf-8")
+
+
+def test_interrupted_at_a_json_table_the_last_words_are_a_json_line_too(tmp_path, monkeypatch):
+    """`--format json`: "each thing the table says is one JSON line {"say": ...}"; Ctrl-C
+    printed a bare line and the words in plain text."""
+    import json
+
+    from arbiter.cli.table import play
+    from arbiter.live.journal import Journal
+
+    class Interrupted:
+        def readline(self) -> str:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Interrupted())
+    said: list[str] = []
+    journal = Journal.create(tmp_path / "t.hand", "players Ann Bob; limit 20; ante 1")
+    assert play(journal, load_rulebook(), False, False, lambda text: said.append(json.dumps({"say": text}))) == 130
+    assert json.loads(said[-1])["say"] == f"interrupted: every line entered is saved in {tmp_path / 't.hand'}"

@@ -71,7 +71,8 @@ def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool,
                 try:
                     typed = input(PROMPT)
                 except EOFError:
-                    click.echo()
+                    if say is click.echo:  # the ^D's line ended, as a terminal leaves it open
+                        click.echo()
                     break
             else:
                 typed = sys.stdin.readline()
@@ -80,7 +81,9 @@ def play(journal: Journal, rulebook: Rulebook, resumed: bool, interactive: bool,
             if not session.handle(typed):
                 break
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: every line entered is saved in {journal.path}")
+        if say is click.echo:  # after the ^C on the line: the words on a line of their own
+            click.echo()
+        say(f"interrupted: every line entered is saved in {journal.path}")
         return EXIT_INTERRUPTED
     finally:
         journal.close()

@@ -22,6 +22,12 @@ from arbiter.notation.reading import JSON_SUFFIX, decode, is_text_log
 from arbiter.reading import not_regular, read_source
 
 
+def refuse_json_name(path: Path) -> None:
+    """A new game named *.json: the table writes the text notation, which that name would belie."""
+    if path.suffix == JSON_SUFFIX:
+        raise LogReadError("the table keeps its log in the text notation: name it *.hand", file=str(path))
+
+
 class Journal:
     """An open log file and the text it holds."""
 
@@ -34,8 +40,7 @@ class Journal:
     @classmethod
     def create(cls, path: Path, first_line: str) -> "Journal":
         """A new log holding `first_line` (the table); refuses to overwrite a file."""
-        if path.suffix == JSON_SUFFIX:
-            raise LogReadError("the table keeps its log in the text notation: name it *.hand", file=str(path))
+        refuse_json_name(path)
         try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
         except OSError as exc:

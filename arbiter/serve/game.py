@@ -26,7 +26,7 @@ from typing import Any
 from arbiter.engine.expressions import product
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.escapes import shown_path
-from arbiter.live.journal import Journal, sync_folder
+from arbiter.live.journal import Journal, refuse_json_name, sync_folder
 from arbiter.live.position import PHASE_WORDS, Act, Position, owed_words, range_words, turn
 from arbiter.live.rulings import ruling_lines
 from arbiter.live.session import COMMANDS, REFUSED, TableSession, as_text, command_word, header_house, header_rulebook
@@ -82,6 +82,8 @@ class ServedGame:
             self._told("resumed", self._session().notices, refused=False)
         elif not path.parent.is_dir():  # refused now, as `arbiter table` refuses it, not at the table's first line
             raise LogReadError(f"cannot create the log: no folder {path.parent}", file=str(path))
+        else:
+            refuse_json_name(path)
 
     @property
     def version(self) -> int:
@@ -93,6 +95,8 @@ class ServedGame:
         moved on since (another device recorded first), `LogSchemaError` if it says none."""
         if not isinstance(after, int) or isinstance(after, bool):
             raise LogSchemaError('"after": the version of the state the act was decided from (from /api/state)')
+        if not 0 <= after <= self.version:  # no state the game has been in: no other device's doing
+            raise LogSchemaError(f'"after": {after} is no version this game has had (it stands at {self.version})')
         if after != self.version:
             raise Stale("another device recorded first: nothing was recorded; the game as it stands now is shown")
 
