@@ -652,6 +652,8 @@ def test_the_dealers_draw_given_in_two_parts_counts_both_though_the_first_made_i
     ("Ann discards 3; Ann gets 2 exposed 1; Ann gets 1\n", ["L40", "L47", "L35"]),
     # his discard given whole, a card after the betting has begun is not of his draw (L35): 2
     ("Ann discards 2; Ann gets 2\nCat plays 4\nAnn gets 1\n", ["L35"]),
+    # foul with 1 of his 2, the betting begun: the card given him then is not of his draw either: 1
+    ("Ann discards 2; Ann gets 1\nCat plays 4\nAnn gets 1\n", ["L47", "L35", "L49"]),
 ])
 def test_the_dealers_draw_counts_no_card_twice_nor_one_given_out_of_the_draw(draw, found):
     """L49, the regression hunt after the dealer's foul draw was counted whole: the card owed

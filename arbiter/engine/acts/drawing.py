@@ -100,7 +100,7 @@ def on_give(r: Judge, event: Event) -> None:
     own_draw = player == game.dealer and player in game.still_in
     if not act_possible(r.board, "give", player) or (draw_ended(r.board) and not own_draw) \
             or player in game.forfeited_draw or player not in game.still_in:
-        if player == game.dealer and player in game.foul and game.dealer_drew is not None:
+        if player == game.dealer and player in game.foul and game.dealer_drew is not None and game.phase == Phase.DRAW:
             hand.pay(face_down(event))  # the cards of his foul draw he took (L49 asks them all): what he was owed first
             game.dealer_drew += face_down(event)
         r.act(held)
