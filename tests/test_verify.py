@@ -255,6 +255,10 @@ def test_a_misuse_found_as_the_command_line_is_read_has_a_json_verdict_too(kept:
     verdict = json.loads(result.stdout)
     assert result.exit_code == 2 and verdict["stands"] is None and why in verdict["why"]
     assert "verify [OPTIONS] REPORT LOG" in result.stderr  # and click's own words, as for every command
+    # the format in force is text: the last given, and none after `--`
+    for line in (["--format", "json", "--format", "text", *args], [*args, "--", "--format", "json"]):
+        result = CliRunner().invoke(cli, ["verify", *line])
+        assert result.exit_code == 2 and result.stdout == "", line
 
 
 def test_a_house_without_a_name_is_the_same_house_under_another_file_name(tmp_path: Path):

@@ -32,9 +32,22 @@ class _VerdictCommand(click.Command):
         try:
             return super().make_context(info_name, list(args), parent, **extra)
         except click.UsageError as exc:
-            if ("--format", "json") in zip(args, args[1:]) or "--format=json" in args:
+            if _format_asked(args) == "json":
                 _no_verdict(exc.format_message())
             raise
+
+
+def _format_asked(args: list[str]) -> str | None:
+    """The `--format` the line asks for, as click reads it: the last given, none after `--`."""
+    asked, words = None, iter(args)
+    for word in words:
+        if word == "--":
+            break
+        if word == "--format":
+            asked = next(words, None)
+        elif word.startswith("--format="):
+            asked = word.partition("=")[2]
+    return asked
 
 
 @cli.command(cls=_VerdictCommand)
