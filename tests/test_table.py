@@ -484,7 +484,8 @@ def test_a_call_by_one_short_of_the_stake_under_table_stakes_is_refused(tmp_path
                      encoding="utf-8")
     output = run(str(short), input="next\nBob calls\n").output
     assert "next: Bob's say: pass, or demand a show for 2" in output, output
-    assert "refused: nothing to call: Bob is offered no play here (next says what may be done)" in output, output
+    assert ("refused: Bob is offered no play to call here: one short of the stake (table stakes) passes or shows "
+            "for what he has (next says what may be done)") in output, output
     assert short.read_text(encoding="utf-8").splitlines()[-1] == "# refused: Bob calls"
 
 
@@ -497,7 +498,8 @@ def test_a_call_by_an_early_sayer_short_under_table_stakes_is_refused(tmp_path):
                      "Dan 20\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Ann plays 3; "
                      "Dan plays 5\n", encoding="utf-8")
     output = run(str(short), input="Ann calls\n").output
-    assert "refused: nothing to call: Ann is offered no play here (next says what may be done)" in output, output
+    assert ("refused: Ann is offered no play to call here: one short of the stake (table stakes) passes or shows "
+            "for what he has (next says what may be done)") in output, output
     assert short.read_text(encoding="utf-8").splitlines()[-1] == "# refused: Ann calls"
 
 

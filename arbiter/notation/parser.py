@@ -471,8 +471,8 @@ class _Parser:
             why = " (where every player antes, as in a jack-pot, the antes are no one's stake: open or pass)" \
                 if game.every_ante else ""
             word = "call" if synonym.stake == "highest" else "check"
-            said = f"nothing to {word}: {player} is offered no play here (next says what may be done)" \
-                if game.opened \
+            short = ": one short of the stake (table stakes) passes or shows for what he has" if word == "call" else ""
+            said = f"{player} is offered no play to {word} here{short} (next says what may be done)" if game.opened \
                 else f"nothing to {word}: no one has staked since the deal{why}" \
                 if game.every_ante and game.highest() is None \
                 else f"nothing to {word} before the game is opened: open, or pass"
