@@ -199,6 +199,14 @@ def test_every_event_is_checked_by_the_logs_schema_before_it_reaches_the_file(se
         status, answer = server.post("/api/event", {"event": event})
         assert status == 400 and said in answer["error"], (event, answer)
     assert server.post("/api/line", {"line": "status"})[0] == 400  # commands have their own buttons
+    # a key given twice, which makes a log invalid (SPEC §2): the last was taken silently and written
+    version = server.get("/api/state")["version"]
+    raw = f'{{"event": {{"type": "ante", "player": "Bob", "player": "Cat", "amount": 1}}, "after": {version}}}'
+    request = urllib.request.Request(server.url.rstrip("/") + "/api/event", data=raw.encode(), method="POST",
+                                     headers={"Authorization": f"Bearer {TOKEN}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT)
+    assert refused.value.code == 400 and "a duplicate key 'player'" in json.load(refused.value)["error"]
     assert server.game.read_text(encoding="utf-8") == before
     # Well formed but not possible here: refused by the replay and kept as a comment, as at `table`.
     status, answer = server.post("/api/event", {"event": {"type": "dealt", "hands": {"Bob": 60}}})

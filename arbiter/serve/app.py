@@ -40,6 +40,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from arbiter.errors import ArbiterError
+from arbiter.reading.limits import NotJSON, no_constant, unique_pairs
 from arbiter.serve.game import ServedGame, Stale, forms_json
 from arbiter.serve.server import Limits
 
@@ -234,7 +235,9 @@ def create_app(game: ServedGame, token: str, watch: str, names: Iterable[str] = 
             except TimeoutError:
                 return answer({"error": f"the request did not arrive whole within {limits.slow:g} s"}, 408)
             try:
-                data = json.loads(body)
+                data = json.loads(body, object_pairs_hook=unique_pairs, parse_constant=no_constant)
+            except NotJSON as exc:  # as a log's reader refuses it (SPEC §2: a key given twice makes it invalid)
+                return answer({"error": f"the body is not JSON an act may be: {exc}"}, 400)
             except (ValueError, UnicodeDecodeError):
                 return answer({"error": "the body is not JSON"}, 400)
             except RecursionError:  # `[[[[…]]]]` deeper than the parser goes: no act nests so
