@@ -979,3 +979,18 @@ def test_interrupted_at_a_json_table_the_last_words_are_a_json_line_too(tmp_path
     journal = Journal.create(tmp_path / "t.hand", "players Ann Bob; limit 20; ante 1")
     assert play(journal, load_rulebook(), False, False, lambda text: said.append(json.dumps({"say": text}))) == 130
     assert json.loads(said[-1])["say"] == f"interrupted: every line entered is saved in {tmp_path / 't.hand'}"
+
+
+def test_a_stand_refused_under_table_stakes_is_said_as_a_stand_and_help_says_how_words_are_read(tmp_path):
+    """`Cat stands`, one short of the stake under table stakes, was refused as "no play to
+    check", without what he may do; and `help` said a call is "the highest stake to meet in
+    the game so far", where the table writes the play `next` offers (a jumped player's)."""
+    short = tmp_path / "short.hand"
+    short.write_text("players Ann Bob Cat Dan; limit 20; ante 1; house table-stakes; stacks Ann 30, Bob 30, Cat 5, "
+                     "Dan 30\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+                     "Cat opens 2; Dan plays 2; Ann passes; Bob passes\nCat discards 0; Dan discards 0\n"
+                     "Cat plays 2; Dan plays 10\n", encoding="utf-8")
+    output = run(str(short), input="Cat stands\nhelp\n").output
+    assert ("refused: Cat is offered no play to stand here: one short of the stake (table stakes) passes or shows "
+            "for what he has") in output, output
+    assert "Here a call, a check, a raise and a stand take their stake from what next offers" in output

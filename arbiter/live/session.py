@@ -336,6 +336,8 @@ class TableSession:
         self.tell(f"  {line}" for line in form_lines())
         self.say("And the words players say, which make the same events:")
         self.tell(f"  {line}" for line in synonym_lines())
+        self.say("Here a call, a check, a raise and a stand take their stake from what next offers (one jumped "
+                 "by a stake out of turn meets the stake made in turn before him), the words kept as a comment.")
 
     # --- the chains of laws 46 and 77-78 ---------------------------------------------------
     def dealer(self) -> str:

@@ -470,8 +470,8 @@ class _Parser:
         if (highest is None and synonym.stake == "highest") or (synonym.stake == "own" and not game.may_check(player)):
             why = " (where every player antes, as in a jack-pot, the antes are no one's stake: open or pass)" \
                 if game.every_ante else ""
-            word = "call" if synonym.stake == "highest" else "check"
-            short = ": one short of the stake (table stakes) passes or shows for what he has" if word == "call" else ""
+            word = "call" if synonym.stake == "highest" else synonym.words[0].removesuffix("s")  # check, stand
+            short = ": one short of the stake (table stakes) passes or shows for what he has" if highest is None else ""
             said = f"{player} is offered no play to {word} here{short} (next says what may be done)" if game.opened \
                 else f"nothing to {word}: no one has staked since the deal{why}" \
                 if game.every_ante and game.highest() is None \
