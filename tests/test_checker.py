@@ -654,14 +654,22 @@ def test_the_dealers_draw_given_in_two_parts_counts_both_though_the_first_made_i
     ("Ann discards 2; Ann gets 2\nCat plays 4\nAnn gets 1\n", ["L35"]),
     # foul with 1 of his 2, the betting begun: the card given him then is not of his draw either: 1
     ("Ann discards 2; Ann gets 1\nCat plays 4\nAnn gets 1\n", ["L47", "L35", "L49"]),
+    # the pack ran out in his give of 3 (1 given, 2 awaited, L41), his hand raised foul (L48), then the 2 given:
+    # they are the 2 awaited, 3 in all (5 were counted)
+    ("Ann discards 3; Ann gets 1\nAnn lifts\nAnn gets 2\n", ["L48", "L35", "L41"]),
 ])
 def test_the_dealers_draw_counts_no_card_twice_nor_one_given_out_of_the_draw(draw, found):
     """L49, the regression hunt after the dealer's foul draw was counted whole: the card owed
     for one exposed was counted beside the card that paid it, and a card given once the
     betting had begun, which changes nothing, made his true answer of 2 wrong ("drew 3")."""
-    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+    short = "L41" in found  # six at the table, the pack left with 1 card for the dealer's draw
+    text = ("players Ann Bob Cat Dan Eve Fay; limit 20; ante 1\nAnn deals; Ann shuffles; Fay cuts; Bob antes 1\ndealt\n"
+            "Cat opens 2; Dan plays 2; Eve plays 2; Fay plays 2; Ann plays 2; Bob plays 2\n"
+            + "".join(f"{p} discards 5; {p} gets 5\n" for p in ("Bob", "Cat", "Dan", "Eve")) + "Fay discards 1; Fay gets 1\n"
+            if short else
+            "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
             "Cat opens 2; Dan plays 2; Ann plays 2; Bob passes\nCat discards 2; Cat gets 2; Dan discards 1; Dan gets 1\n"
-            + draw + "Dan asks dealer; dealer answers 2\n")
+            ) + draw + f"Dan asks dealer; dealer answers {3 if short else 2}\n"
     assert [f["id"] for f in check_log(parse_checked(text, "x.hand")[0])["findings"]] == found
 
 

@@ -101,8 +101,10 @@ def on_give(r: Judge, event: Event) -> None:
     if not act_possible(r.board, "give", player) or (draw_ended(r.board) and not own_draw) \
             or player in game.forfeited_draw or player not in game.still_in:
         if player == game.dealer and player in game.foul and game.dealer_drew is not None and game.phase == Phase.DRAW:
-            hand.pay(face_down(event))  # the cards of his foul draw he took (L49 asks them all): what he was owed first
-            game.dealer_drew += face_down(event)
+            kept, owed = face_down(event), hand.owed  # the cards of his foul draw he took (L49 asks them all): they
+            hand.pay(kept)  # pay what he was owed first (L40), then the rest of a give the pack ran out in (L41)
+            hand.awaits_pack = max(hand.awaits_pack - (kept - (owed - hand.owed)), 0)
+            game.dealer_drew += kept
         r.act(held)
         return
     exposed = event.get("exposed") or 0
