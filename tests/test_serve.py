@@ -207,6 +207,12 @@ def test_every_event_is_checked_by_the_logs_schema_before_it_reaches_the_file(se
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT)
     assert refused.value.code == 400 and "a duplicate key 'player'" in json.load(refused.value)["error"]
+    huge = f'{{"line": "Ann deals", "after": {version}, "x": {"9" * 5000}}}'  # JSON, but no number Python reads
+    request = urllib.request.Request(server.url.rstrip("/") + "/api/line", data=huge.encode(), method="POST",
+                                     headers={"Authorization": f"Bearer {TOKEN}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT)
+    assert refused.value.code == 400 and "more digits than can be read" in json.load(refused.value)["error"]
     assert server.game.read_text(encoding="utf-8") == before
     # Well formed but not possible here: refused by the replay and kept as a comment, as at `table`.
     status, answer = server.post("/api/event", {"event": {"type": "dealt", "hands": {"Bob": 60}}})
@@ -317,6 +323,9 @@ def test_a_game_file_it_cannot_keep_is_one_line_and_exit_2(tmp_path):
     (tmp_path / "night.json").write_text("{}", encoding="utf-8")
     (tmp_path / "friday.hand").write_text("players Ann Bob Cat; limit 10; ante 1; house table-stakes\n", encoding="utf-8")
     for args, said in ((["night.json"], "a JSON log"), (["night.hand", "--token", "short"], "at least 8"),
+                       # a token the record address would not carry back as it is (& ends it, % escapes, a space)
+                       (["night.hand", "--token", "abcd&efgh"], "each a letter, a digit or one of - _ . ~"),
+                       ([".json"], "name it *.hand"),  # all suffix, as the readers take the name
                        # its first line names its house rules, as `arbiter table` and `check` read them
                        (["friday.hand", "--house", "blaze"], "friday.hand exists: resume it without --house"),
                        # as `arbiter table` refuses it: before the phones are given an address that cannot record

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import ipaddress
 import json
+import re
 import secrets
 import socket
 import time
@@ -20,6 +21,7 @@ from arbiter.render.formats import SPOKEN_FORMATS
 
 INSTALL_HINT = "the web page needs the serve extra: pip install 'arbiter[serve]'"
 LOOPBACK = "127.0.0.1"
+TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,}")  # unreserved in an address (RFC 3986): read back as it was given
 WILDCARDS = ("0.0.0.0", "::", "")  # every address of this machine: the phones open one of them
 NO_ROUTE = ("10.255.255.255", 9)  # any address off this machine: a socket "connected" to it sends nothing
 IN_CLEAR = ("arbiter serve: the recording token crosses the room's network in clear (plain HTTP), for anyone on "
@@ -54,8 +56,9 @@ def serve(game: str | None, house: str | None, port: int, host: str | None, allo
     from arbiter.escapes import printable
     from arbiter.serve.game import ServedGame
 
-    if token is not None and len(token) < 8:
-        raise click.BadParameter("at least 8 characters", param_hint="--token")
+    if token is not None and not TOKEN.fullmatch(token):  # it rides in the address: what reads back as itself
+        raise click.BadParameter("at least 8 characters, each a letter, a digit or one of - _ . ~ (it goes in the "
+                                 "record address as it is)", param_hint="--token")
     if any(not name.strip() or printable(name) != name or " " in name for name in allowed):
         raise click.BadParameter("a name as a phone's address bar shows it (e.g. poker.local)",
                                  param_hint="--allow-host")

@@ -24,7 +24,7 @@ from arbiter.reading import not_regular, read_source
 
 def refuse_json_name(path: Path) -> None:
     """A new game named *.json: the table writes the text notation, which that name would belie."""
-    if path.suffix == JSON_SUFFIX:
+    if path.name.endswith(JSON_SUFFIX):  # as the readers take it (`.json` alone too, no suffix to Path)
         raise LogReadError("the table keeps its log in the text notation: name it *.hand", file=str(path))
 
 

@@ -238,8 +238,10 @@ def create_app(game: ServedGame, token: str, watch: str, names: Iterable[str] = 
                 data = json.loads(body, object_pairs_hook=unique_pairs, parse_constant=no_constant)
             except NotJSON as exc:  # as a log's reader refuses it (SPEC §2: a key given twice makes it invalid)
                 return answer({"error": f"the body is not JSON an act may be: {exc}"}, 400)
-            except (ValueError, UnicodeDecodeError):
+            except (json.JSONDecodeError, UnicodeDecodeError):
                 return answer({"error": "the body is not JSON"}, 400)
+            except ValueError:  # an int of more digits than Python converts: JSON, but no act holds one
+                return answer({"error": "the body holds a number of more digits than can be read"}, 400)
             except RecursionError:  # `[[[[…]]]]` deeper than the parser goes: no act nests so
                 return answer({"error": "the body is nested too deeply to be an act"}, 400)
             if not isinstance(data, dict):
