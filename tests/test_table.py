@@ -667,6 +667,10 @@ def test_what_the_command_refuses(tmp_path, capsys):
     assert code == 2 and "a new table needs --players, --limit and --ante" in err and not new.exists()
     code, _, err = run_main(capsys, str(new), "--players", "Ann", "--limit", "2", "--ante", "1")
     assert code == 2 and "give 2 to 10 players" in err and not new.exists()
+    text = tmp_path / "text.json"  # the notation under a JSON log's name: told to convert it, which then failed
+    text.write_text("players Ann Bob; limit 4; ante 1\n", encoding="utf-8")
+    code, _, err = run_main(capsys, str(text))
+    assert code == 2 and "the text notation under a JSON log's name" in err and "name it *.hand" in err
     for name in ("new.json", ".json"):  # `.json` alone is no suffix to Path, but the readers take it for JSON
         code, _, err = run_main(capsys, str(tmp_path / name), "--players", "Ann,Bob", "--limit", "2", "--ante", "1")
         assert code == 2 and "name it *.hand" in err and not (tmp_path / name).exists()
@@ -995,3 +999,7 @@ def test_a_stand_refused_under_table_stakes_is_said_as_a_stand_and_help_says_how
     assert ("refused: Cat is offered no play to stand here: one short of the stake (table stakes) passes or shows "
             "for what he has") in output, output
     assert "Here a call, a check, a raise and a stand take their stake from what next offers" in output
+    say = tmp_path / "say.hand"  # in the say, a stand is none: he was told to write 'plays', offered him no more
+    say.write_text("players Ann Bob Cat; limit 10; ante 1; house table-stakes; stacks Ann 20, Bob 3, Cat 20\n"
+                   "Ann deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\nCat opens 4; Ann plays 4\n", encoding="utf-8")
+    assert "write 'demands show' or 'passes'" in run(str(say), input="Bob stands\n").output

@@ -450,8 +450,8 @@ class _Parser:
         if synonym.read_by_phase:
             at_draw = game.at_draw(player)
             if at_draw is None:  # the words he may write instead: before the opening, open or pass
-                instead = ["'plays'", "'calls'"] if game.opened and game.call_of(player) is not None else \
-                    ["'plays'"] if game.opened else ["'opens'"]
+                instead = (["'plays'", "'calls'"] if game.call_of(player) is not None else ["'demands show'"]) \
+                    if game.opened else ["'opens'"]  # offered no play (table stakes, short): a show for what he has
                 raise self.error(f"{player} stands in the say before the draw, which has no stand (Peel's stand "
                                  f"comes after the draw): write {', '.join(instead)} or 'passes' "
                                  "(at the draw, 'stands pat')", verb_at)
