@@ -156,6 +156,19 @@ def test_a_law_the_arbiters_rule_sets_aside_under_a_houses_value_says_so():
     assert "A5 (" not in flat(in_process("law", "L54", "--house", "blaze"))
 
 
+def test_what_every_player_anteing_and_the_joker_bring_in_is_said_where_it_acts(tmp_path):
+    """Under a house with every player anteing, law 53 said "first the player to the left of
+    the player who staked the ante" with no word of A1, which decides the first bet; under
+    the joker, law 65 said nothing of the wild card its evaluator reads."""
+    house = tmp_path / "every.yaml"
+    house.write_text("parameters:\n  ante_from_every_player: true\n", encoding="utf-8")
+    for law in ("L23", "L24", "L53"):
+        said = flat(in_process("law", law, "--house", str(house)))
+        assert "House rule: ante_from_every_player is true: A1 (" in said and "exception to this law" in said, law
+        assert "A1 (" not in flat(in_process("law", law))
+    assert "House rule: joker is true (Peel: false)" in flat(in_process("law", "L65", "--house", "joker"))
+
+
 def test_a_hand_the_house_ranks_is_said_beside_the_order_of_the_hands():
     """SPEC 26: under `big-bobtail` no teaching command said what a big bobtail is, only its
     place in `hand_order`; L65's own hands (a blaze, a skip) are said in its machine form."""

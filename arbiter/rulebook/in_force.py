@@ -79,7 +79,7 @@ def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
         # the arbiter's that a value the house sets brings in (table_stakes: A5)
         if rule.id not in other.exception_to or not rulebook.active(other.id) or other.is_peel:
             continue
-        brought = [name for name in other.parameters
+        brought = [name for name in parameters_of(other)  # its own, or those it reads (A1: every player antes)
                    if name in rulebook.defaults and rulebook.parameters[name] != rulebook.defaults[name]]
         if other.authority != "house" and not brought:
             continue

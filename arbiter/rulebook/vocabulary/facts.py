@@ -99,6 +99,7 @@ add("game_in_play", "a game is in play", lambda t: bool(t.game and (t.game.phase
     note="from its deal until its pool is taken (or it ends unopened)")
 add("jackpot", "the game is a jack-pot", lambda t: bool(t.game and t.game.jackpot))
 add("every_player_antes", "every player antes in this game", lambda t: bool(t.game and t.game.every_ante),
+    reads=("ante_from_every_player",),
     note="the `ante_by` setting in force when the game began names every player: a jack-pot (L30), or a house's "
          "`ante_from_every_player` (L20)")
 add("straddled", "the ante has been straddled", lambda t: bool(t.game and t.game.straddles))
