@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os.path
 
 import click
 
@@ -101,8 +102,6 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
 def _apart(kept: str, found: str, width: int) -> tuple[str, str]:
     """Two long values cut short where they still differ: from a little before the first
     character they part at, where cutting both at `width` would leave them alike."""
-    import os.path
-
     start = len(os.path.commonprefix([kept, found]))
     start = 0 if start < width - 1 else start - width // 3
     lead = "…" if start else ""

@@ -26,7 +26,7 @@ from urllib.parse import quote
 from arbiter import __version__
 from arbiter.render.html_style import CSS
 from arbiter.render.report import GAME_HEADERS, findings_line, games_rows, where
-from arbiter.render.story import house_line, money_words, of_another_game, tell
+from arbiter.render.story import carried_words, house_line, money_words, of_another_game, tell
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import WON, pool_holding
 
@@ -124,13 +124,8 @@ def _table_html(players: Sequence[str], game: Mapping[str, Any], last: Mapping[s
     following = (f"next: {escape(nxt['dealer'])} deals" + (", a jack-pot" if nxt["jackpot"] else "")) if nxt \
         else "the log ends before the game does"
     centre = (f'<div class="centre"><div>Game {game["game"]} · {kind}</div>'
-              f'<div class="pool">pool {game["pool"]}{_carried(last)}</div><div>{following}</div></div>')
+              f'<div class="pool">pool {game["pool"]}{carried_words(last)}</div><div>{following}</div></div>')
     return f'<div class="table-wrap"><div class="felt">{centre}</div>{"".join(seats)}</div>'
-
-
-def _carried(table: Mapping[str, Any]) -> str:
-    """The counters in the pool that no seat put in this game: carried in from the games before."""
-    return f" ({table['carried']} carried in)" if table.get("carried") else ""
 
 
 def _effects_html(ruling: Mapping[str, Any]) -> str:

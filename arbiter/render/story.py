@@ -72,6 +72,11 @@ def rule_ref(rule_id: str) -> str:
     return f"law {rule_id[1:]}" if rule_id.startswith("L") else rule_id
 
 
+def carried_words(table: Mapping[str, Any]) -> str:
+    """` (1 carried in)`: what of a table's pool no seat put in that game (from the games before)."""
+    return f" ({table['carried']} carried in)" if table.get("carried") else ""
+
+
 def money_words(entry: Mapping[str, Any]) -> str:
     """A movement of the ledger in words: "Ann pays Bob 1 (a refund, law 14)"; the story
     tells it at its event, and a printed ruling says who pays whom with it."""

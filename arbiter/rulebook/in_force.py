@@ -83,7 +83,7 @@ def house_notes(rule: Rule, rulebook: Rulebook) -> list[str]:
                    if name in rulebook.defaults and rulebook.parameters[name] != rulebook.defaults[name]]
         if other.authority != "house" and not brought:
             continue
-        by = "".join(f"{name} is {words(rulebook.parameters[name])}: " for name in brought[:1])
+        by = f"{brought[0]} is {words(rulebook.parameters[brought[0]])}: " if brought else ""
         where = other.exception_where.get(rule.id)
         condition = f" and {Describer(rulebook.parameters).condition(where)}" if where is not None else ""
         notes.append(f"House rule: {by}{other.id} ({other.title}) is an exception to this law, and decides instead "
