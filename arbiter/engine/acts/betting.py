@@ -469,8 +469,8 @@ def close_betting_if_done(r: Judge, last: str) -> bool:
     hands are shown. One left betting whose early stake meets the stake at his turn has no
     one to bet against: his turn passes now, and the betting with it (L61's reading)."""
     game = r.board.playing
-    if len(lone := turns.active(game)) == 1 and (chain := r.board.turns.chain()) == list(lone) and \
-            turns.closes_when_passed(game, chain):
+    if game.early and len(lone := turns.active(game)) == 1 and (chain := r.board.turns.chain()) == list(lone) and \
+            turns.closes_when_passed(game, chain):  # asked only where a stake was made early (rare)
         pass_turn(r, chain[0])
     if not turns.betting_closes(game, game.preceding, game.acted_since_raise):
         return False
