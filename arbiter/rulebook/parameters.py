@@ -108,15 +108,15 @@ def _pairs(p: Parameter, value: Any) -> str | None:
     if not isinstance(value, list) or not value:
         return "not a non-empty list"
     for item in value:
-        if not (isinstance(item, str) and _known_pair(item)):  # 22 unquoted is YAML's number, not the words '22'
+        if not _known_pair(item):  # 22 unquoted is YAML's number, not the words '22'
             return f"{shown(item)} is no pair the evaluator knows" + (
                 f"; quoted, '{item}' is" if isinstance(item, int) and _known_pair(str(item)) else "")
     return None
 
 
-def _known_pair(words: str) -> bool:
+def _known_pair(item: object) -> bool:
     try:
-        check_minimum(words)
+        check_minimum(item)  # which refuses what is no string too
     except ValueError:
         return False
     return True
