@@ -67,10 +67,10 @@ class Journal:
         fd = _locked(fd, path)  # before it is read: a second table would read what the first then extends
         try:
             data = read_source(path)
-            if not is_text_log(data, str(path)) and is_text_log(data, ""):  # by its content, text; by its name, JSON
-                raise LogReadError("the text notation under a JSON log's name, which every reader takes for JSON: "
-                                   "name it *.hand", file=str(path))
             if not is_text_log(data, str(path)):
+                if is_text_log(data, ""):  # by its content, text; by its name, JSON
+                    raise LogReadError("the text notation under a JSON log's name, which every reader takes for "
+                                       "JSON: name it *.hand", file=str(path))
                 raise LogReadError("a JSON log: the table keeps the text notation; convert it first with "
                                    f"`arbiter convert {path} --to text -o {path.with_suffix('.hand')}`",
                                    file=str(path))
