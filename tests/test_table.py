@@ -246,6 +246,23 @@ def test_status_next_evidence_referee_and_help(tmp_path):
     assert "status takes nothing after it" in output
 
 
+def test_evidence_for_a_player_named_reads_his_own_dispute_not_the_last_of_the_deal(tmp_path):
+    """Law 46 (SPEC item 13): the witness is the dealer's left unless he is among the `unable`
+    of that dispute. `evidence Cat` took Dan's later dispute's `unable (Bob)` for Cat's and
+    named Dan, where `check` rules Cat's dispute on Bob's evidence."""
+    log = tmp_path / "t.hand"
+    script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt Bob 5, Cat 5, Dan 5, Ann 5",
+              "Cat opens 2; Dan plays 2; Ann plays 2; Bob plays 2", "Bob discards 0",
+              "Cat discards 2; Cat gets 2; Cat claims 2 dealer says 3 testimony (Bob 2)",
+              "Dan discards 2; Dan gets 2; Dan claims 2 dealer says 3 unable (Bob) testimony (Cat 2)",
+              "evidence Cat", "evidence"]
+    output = run(str(log), "--players", "Ann,Bob,Cat,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    told = output.split("The witness is ")[1:]
+    assert [answer.split(" ")[0] for answer in told] == ["Bob", "Cat"]  # Cat's dispute; the last, Dan's (Bob unable)
+    assert "\n1. Bob: the witness." in told[0] and "1. Bob: passed over, unable to give evidence." in told[1]
+
+
 def test_a_number_or_a_word_after_a_command_that_takes_none_is_said_as_what_it_is(tmp_path):
     """A bare `7` with no question asked, and `undo 3`, were refused as "expected a
     player's name, found '7'": neither is a name, and neither was meant as one."""

@@ -87,11 +87,12 @@ class Position:
         lines = self.parsed.event_lines
         return lines[event] if event is not None and 0 <= event < len(lines) else None
 
-    def current_dispute(self) -> dict[str, Any] | None:
-        """The last `dispute` of the deal in play, if any."""
+    def current_dispute(self, player: str | None = None) -> dict[str, Any] | None:
+        """The last `dispute` of the deal in play (PLAYER's, where one is named), if any: a
+        question of law 46 about one player reads who was unable in his dispute, not another's."""
         events: list[dict[str, Any]] = self.log["events"]
         for event in events[::-1]:  # (mypy reads `reversed()` of a list as Any)
-            if event["type"] == "dispute":
+            if event["type"] == "dispute" and player in (None, event["player"]):
                 return event
             if event["type"] == "deal":
                 return None

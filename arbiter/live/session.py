@@ -303,11 +303,10 @@ class TableSession:
         self.tell(changes(before, self.position, self.rulebook, self.width))
 
     def do_evidence(self, arguments: list[str]) -> None:
-        dispute = self.position.current_dispute() or {}
-        disputant = dispute.get("player")
-        unable = list(dispute.get("unable", []))
-        if arguments and arguments[0] != "unable":
-            disputant, arguments = arguments[0], arguments[1:]
+        named = arguments[0] if arguments and arguments[0] != "unable" else None
+        dispute = self.position.current_dispute(named) or {}
+        disputant, unable = named or dispute.get("player"), list(dispute.get("unable", []))
+        arguments = arguments[1:] if named else arguments
         if arguments:
             if arguments[0] != "unable":
                 raise CommandError("evidence [PLAYER] [unable NAME ...]")
