@@ -263,6 +263,23 @@ def test_evidence_for_a_player_named_reads_his_own_dispute_not_the_last_of_the_d
     assert "\n1. Bob: the witness." in told[0] and "1. Bob: passed over, unable to give evidence." in told[1]
 
 
+def test_evidence_names_a_player_called_unable_and_refuses_an_empty_name_or_one_twice(tmp_path):
+    """The first word after `evidence` is the disputant's name, even the word `unable` where a
+    player is so called; an empty name is no player (the usage line said nothing of why), and
+    one named twice among those unable is refused, as `arbiter evidence` refuses it."""
+    log = tmp_path / "t.hand"
+    script = ["Ann deals; Ann shuffles; Dan cuts; Bob antes 1", "dealt",
+              '"unable" opens 2; Dan plays 2; Ann passes; Bob passes',
+              '"unable" discards 1; "unable" claims 1 dealer says 2 unable (Bob) testimony (Dan 1)', '"unable" gets 1',
+              "Dan discards 2; Dan claims 2 dealer says 3 testimony (Bob 2)",
+              'evidence "unable"', 'evidence ""', "evidence Dan unable Bob Bob"]
+    output = run(str(log), "--players", "Ann,Bob,unable,Dan", "--limit", "20", "--ante", "1",
+                 input="\n".join(script) + "\n").output
+    assert output.count("The witness is ") == 1 and "The witness is Dan (L46)." in output  # his own: Bob unable
+    assert "evidence: '' is not one of the players Ann, Bob, unable, Dan" in output
+    assert "evidence: Bob named twice among those unable" in output
+
+
 def test_a_number_or_a_word_after_a_command_that_takes_none_is_said_as_what_it_is(tmp_path):
     """A bare `7` with no question asked, and `undo 3`, were refused as "expected a
     player's name, found '7'": neither is a name, and neither was meant as one."""

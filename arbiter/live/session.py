@@ -303,10 +303,12 @@ class TableSession:
         self.tell(changes(before, self.position, self.rulebook, self.width))
 
     def do_evidence(self, arguments: list[str]) -> None:
-        named = arguments[0] if arguments and arguments[0] != "unable" else None
+        # the first word names the disputant, but for the word `unable` (unless a player is so named)
+        named = arguments[0] if arguments and (arguments[0] != "unable" or "unable" in self.players) else None
         dispute = self.position.current_dispute(named) or {}
-        disputant, unable = named or dispute.get("player"), list(dispute.get("unable", []))
-        arguments = arguments[1:] if named else arguments
+        disputant = dispute.get("player") if named is None else named
+        unable = list(dispute.get("unable", []))
+        arguments = arguments if named is None else arguments[1:]
         if arguments:
             if arguments[0] != "unable":
                 raise CommandError("evidence [PLAYER] [unable NAME ...]")
@@ -315,6 +317,8 @@ class TableSession:
             raise CommandError("name the player who disputes with the dealer: evidence PLAYER [unable NAME ...]")
         dealer = self.dealer()
         self.seated(disputant, *unable)
+        if twice := sorted({name for name in unable if unable.count(name) > 1}):
+            raise CommandError(f"{', '.join(twice)} named twice among those unable")  # as `arbiter evidence` refuses
         if disputant == dealer:
             raise CommandError(f"{dealer} is the dealer: the dispute is between a player and the dealer")
         self.chain("evidence", "witness", *evidence_question(dealer, disputant, unable),
