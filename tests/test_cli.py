@@ -70,6 +70,13 @@ def test_law_shows_peels_words_interpretations_and_machine_form():
     assert "What the arbiter does" in result.output and "Interpretations" in result.output
 
 
+def test_law_cites_its_page_or_pages_as_the_rule_book_does():
+    """Law 14 runs over pages 48 and 49: `law` said "p. 48, 49" where the rule book says "pp."."""
+    assert "Source: Peel's law, pp. 48, 49." in run("law", "L14").output
+    assert "Source: Peel's law, p. 49." in run("law", "L15").output
+    assert "*Peel's law, pp. 48, 49." in run("rulebook").output
+
+
 def test_law_json_carries_code_name_text_and_parameters():
     data = json.loads(run("law", "l25", "--format", "json").output)
     assert data["id"] == "L25"

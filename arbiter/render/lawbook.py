@@ -107,6 +107,12 @@ def _wrap(text: str, indent: str = "  ") -> str:
     return "\n".join(fold(" ".join(text.split()), 88, indent, follow))
 
 
+def pages_cited(rule: Rule) -> str:
+    """`, p. 48` or `, pp. 48, 49`: the pages of Peel's book a rule's words stand on, if any."""
+    pages = [str(p) for p in rule.source.get("pages", ())]
+    return f", {'p' if len(pages) == 1 else 'pp'}. {', '.join(pages)}" if pages else ""
+
+
 def render_law(rule: Rule, rulebook: Rulebook, fmt: str, house_cases: Sequence[Mapping[str, str]] = ()) -> str:
     detail = law_detail(rule, rulebook, house_cases)
     if fmt == "json":
@@ -114,8 +120,7 @@ def render_law(rule: Rule, rulebook: Rulebook, fmt: str, house_cases: Sequence[M
     who = {"law": "Peel's law", "description": "Peel's description of the game",
            "arbiter": "the arbiter's own rule (not Peel's)",
            "house": f"the club's own rule (law 81), not Peel's, in {PurePath(rule.file).name}"}[rule.authority]
-    pages = ", ".join(str(p) for p in rule.source.get("pages", ()))
-    where = f"{who}" + (f", p. {pages}" if pages else "")
+    where = who + pages_cited(rule)
     heading = f"{rule.id}  {rule.title}"
     lines = [heading, "=" * len(heading) if fmt != "markdown" else "", f"Section: {rule.section}. Source: {where}.",
              f"Enforced: {detail['enforced']}" + ("" if detail["active"] else " (switched off by the house rules)"), ""]

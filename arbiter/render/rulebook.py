@@ -19,7 +19,7 @@ import json
 import re
 from typing import Any, Mapping, Sequence
 
-from arbiter.render.lawbook import SOURCE_URL, law_detail
+from arbiter.render.lawbook import SOURCE_URL, law_detail, pages_cited
 from arbiter.rulebook.house import case_path
 from arbiter.rulebook.model import SECTIONS, Rule, Rulebook
 from arbiter.words import value_text
@@ -44,8 +44,7 @@ def _capital(text: str) -> str:
 
 def authority_words(rule: Rule) -> str:
     """Whose words these are: Peel's law, Peel's description of the game, the arbiter's, or the club's."""
-    pages = [str(p) for p in rule.source.get("pages", ())]
-    where = f", {'p' if len(pages) == 1 else 'pp'}. {', '.join(pages)}" if pages else ""
+    where = pages_cited(rule)
     return {"law": f"Peel's law{where}", "description": f"Peel's description of the game{where}",
             "arbiter": "the arbiter's own rule, not Peel's",
             "house": "the club's own rule by law 81, not Peel's"}[rule.authority]
