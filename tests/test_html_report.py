@@ -543,3 +543,15 @@ def test_an_index_that_cannot_be_written_is_said_in_one_line_and_exit_2(tmp_path
     assert captured.err.strip() == f"arbiter: cannot write the index {out / 'index.html'}: Is a directory"
     assert "wrote 2 pages to" in captured.out and (out / f"{RICH.stem}.html").exists()
     assert sorted(p.name for p in out.iterdir()) == sorted([f"{RICH.stem}.html", f"{CASES[0].stem}.html", "index.html"])
+
+
+def test_the_stacks_after_the_last_game_are_on_the_page_as_in_the_text(rulebook):
+    """Table stakes (A5): the text and Markdown reports say each player's stack after the last
+    game, as the JSON carries it; the page said nothing of them."""
+    path = cases_dir() / "house" / "table-stakes-a-jackpot-ante-of-all-he-has-is-met-by-each-ante.json"
+    log = read_log_file(path)
+    housed = apply_house(rulebook, read_house(load_case(path)["meta"]["house"]))
+    report, trace = replay_with_trace(log, housed, str(path))
+    after = report["games"][-1]["stacks"]
+    words = f"Stacks after game {len(report['games'])}: " + ", ".join(f"{p} {n}" for p, n in after.items())
+    assert f"<p>{words}</p>" in render_html(report, log, trace, housed)

@@ -84,3 +84,14 @@ def test_a_name_like_a_list_marker_does_not_open_a_list(tmp_path, command):
     items = [line.split("- ", 1)[1] for line in out.splitlines() if re.match(r"\s*- ", line)]
     assert items and not [item for item in items if re.match(r"[-+=]|\d+[.)](\s|$)", item)]
     assert "\\- Dash refunds 1 to + Plus" in out  # escaped where it begins the item, as written within it
+
+
+def test_the_closing_lines_are_paragraphs_apart_not_run_into_one():
+    """In Markdown, lines with no blank between them are one paragraph: the net, the stacks
+    and the house rules ran into one line ("Net: … Cat -4 Stacks after game 1: … house rules: …")."""
+    path = cases_dir() / "house" / "table-stakes-a-call-for-what-he-has.json"
+    _, out = in_process("check", "--format", "markdown", "--house", "table-stakes", str(path))
+    tail = out[out.index("**Net**"):].splitlines()
+    assert tail[:5] == [tail[0], "", tail[2], "", "  house rules: table-stakes"] and tail[2].startswith("**Stacks**")
+    _, out = in_process("check", "--format", "markdown", "--house", "table-stakes", "no-such-log.json")
+    assert "\n\n  house rules: table-stakes" in out and "\n\n  error: cannot read the file" in out

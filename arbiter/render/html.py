@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from arbiter import __version__
 from arbiter.render.html_style import CSS
-from arbiter.render.report import GAME_HEADERS, findings_line, games_rows, where
+from arbiter.render.report import GAME_HEADERS, findings_line, games_rows, stacks_after, where
 from arbiter.render.story import carried_words, house_line, money_words, of_another_game, tell
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import WON, pool_holding
@@ -312,6 +312,7 @@ def render_html(report: Mapping[str, Any], log: Mapping[str, Any] | None, trace:
     parts += ["<h2>The games</h2>", _games_html(report), "<h2>The ledger</h2>",
               "<p class=muted>Every movement of counters, with the law that moves it.</p>", _ledger_html(report),
               "<h2>The nets</h2>", nets]
+    parts += [f"<p>Stacks {escape(stacked)}</p>"] if (stacked := stacks_after(report)) else []
     return _page(title, "\n".join(parts), foot, _sheets_html(report, steps, foot, nets))
 
 

@@ -112,7 +112,7 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
         error = report["error"]
         located = f" (at {error['path']})" if error.get("path") else ""
         lines.append(f"  error: {shown(error['message'] + located)}")
-        return "\n".join([*lines, *_house_line(report, shown)]) + "\n"
+        return "\n".join(_paragraphs([*lines, *_house_line(report, shown)], markdown)) + "\n"
     if markdown:
         lines.append("")
     if report["findings"]:
@@ -123,12 +123,24 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
         table = draw_table(games_rows(report, markdown), GAME_HEADERS, "github" if markdown else "simple")
         lines += [table if markdown else "  " + table.replace("\n", "\n  "), ""]
     net = ", ".join(f"{shown(p)} {v:+d}" for p, v in report["net"].items())
-    lines.append(f"{'**Net**' if markdown else '  net'}: {net}")
+    closing = [f"{'**Net**' if markdown else '  net'}: {net}"]
+    if stacked := stacks_after(report, shown):
+        closing.append(f"{'**Stacks**' if markdown else '  stacks'} {stacked}")
+    return "\n".join([*lines, *_paragraphs([*closing, *_house_line(report, shown)], markdown)]) + "\n"
+
+
+def stacks_after(report: Mapping[str, Any], shown: Callable[[str], str] = str) -> str | None:
+    """Where the log gives the players' stacks (table stakes, A5), what each holds after the
+    last game: `after game 2: Ann 35, Bob 28`; every format says it."""
     stacks = [game for game in report["games"] if "stacks" in game]
-    if stacks:  # where the log gives the players' stacks: after the last game (A5)
-        after = ", ".join(f"{shown(p)} {n}" for p, n in stacks[-1]["stacks"].items())
-        lines.append(f"{'**Stacks**' if markdown else '  stacks'} after game {stacks[-1]['game']}: {after}")
-    return "\n".join([*lines, *_house_line(report, shown)]) + "\n"
+    if not stacks:
+        return None
+    return f"after game {stacks[-1]['game']}: " + ", ".join(f"{shown(p)} {n}" for p, n in stacks[-1]["stacks"].items())
+
+
+def _paragraphs(lines: list[str], markdown: bool) -> list[str]:
+    """Lines each a paragraph of its own in Markdown (lines apart run into one), as they are."""
+    return [part for line in lines for part in ("", line)][1:] if markdown else lines
 
 
 def _house_line(report: Mapping[str, Any], shown: Callable[[str], str]) -> list[str]:
