@@ -221,6 +221,11 @@ def test_a_schema_printed_validates_alone_every_shipped_house_file():
     (["referee", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputants", "Bob,Bob"], "Bob named twice"),
     (["laws", "--house", "/no/such/file.yaml"], "no such file"),
     (["laws", "--house", "blaze", "--house", "skip-straight"], "given 2 times (blaze, skip-straight)"),
+    # an empty --house ("$HOUSE" unset) was read as no house, and the log ruled by Peel's laws alone
+    (["check", "--house", "", "cases/l42-excess-pointed-out-returned.json"],
+     "Invalid value for '--house': empty: name a house-rules file, or a shipped one"),
+    (["laws", "--house", ""], "Invalid value for '--house': empty"),
+    (["house", "check", ""], "an empty name: name a house-rules file, or a shipped one"),
     (["evidence", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--dealer", "Bob", "--disputant", "Cat"],
      "'--dealer': given 2 times (Ann, Bob)"),
     (["evidence", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputant", "Bob", "--disputant", "Cat"],

@@ -185,6 +185,17 @@ def test_apply_house_holds_a_callers_own_data_to_the_files_schema(data, says):
         apply_house(load_rulebook(), data)
 
 
+@pytest.mark.parametrize("hand, said", [
+    ({"ranks": ["Z"]}, "hands/x_hand/ranks/0: 'Z' is none of 2-9, T or 10, J, Q, K, A"),
+    ({"ranks": [1]}, "hands/x_hand/ranks/0: 1 is none of 2-9, T or 10, J, Q, K, A"),
+    ({"one_of_each": ["K", "Z", "Q"]}, "hands/x_hand/one_of_each/1: 'Z' is none of 2-9, T or 10, J, Q, K, A"),
+])
+def test_a_rank_no_hand_has_is_said_with_the_ranks_there_are(hand, said):
+    """It said "['Z'] is not valid under any of the given schemas", which names no rank."""
+    with pytest.raises(HouseRulesError, match=re.escape(said)):
+        apply_house(load_rulebook(), {"hands": {"x_hand": {"cards": 3, "groups": [3], **hand}}})
+
+
 @pytest.mark.parametrize("data, said", [
     (b"\xff\xfep\x00", "not UTF-8: byte 0xff at offset 0 (line 1)"),  # UTF-16
     (b"parameters:\n  x: caf\xe9\n", "not UTF-8: byte 0xe9 at offset 20 (line 2)"),  # Latin-1

@@ -92,19 +92,26 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(LISTING_FORMATS), def
                       show_default=True, help="Output format.")
 
 
-def given_once(why: str = "") -> Callable[[click.Context, click.Parameter, tuple[str, ...]], str | None]:
+Once = Callable[[click.Context, click.Parameter, tuple[str, ...]], str | None]
+
+
+def given_once(why: str = "", empty: str = "") -> Once:
     """The callback of an option of one value, taken as `multiple` so that a second is
-    refused, not silently put in place of the first (click keeps the last)."""
+    refused, not silently put in place of the first (click keeps the last); where `empty`
+    says why, an empty value too (`--house "$UNSET"` is no agreement of none)."""
     def once(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]) -> str | None:
         if len(given) > 1:
             raise click.BadParameter(f"given {len(given)} times ({', '.join(given)}){why}", ctx, param)
+        if empty and given and not given[0]:
+            raise click.BadParameter(empty, ctx, param)
         return given[0] if given else None
     return once
 
 
 # A club writes its whole agreement in one house file (docs/house-rules.md).
 HOUSE = click.option("--house", "house", metavar="FILE", multiple=True,
-                     callback=given_once(": a club writes its whole agreement in one house file"),
+                     callback=given_once(": a club writes its whole agreement in one house file",
+                                         "empty: name a house-rules file, or a shipped one"),
                      help="House-rules file (YAML), or the name of a shipped one.")
 
 # A word shaped as rule IDs (`L8`, `L4,D1`): after --ignore or --select it is one more of

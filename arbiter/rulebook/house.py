@@ -58,6 +58,7 @@ from arbiter.rulebook.vocabulary.types import KindError, check_rule_kinds, param
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 MAX_BYTES = 64 * 1024  # a house file names a dozen parameters: ample
 MAX_NESTING = 16  # a club rule nests as deep as a rule file (12 levels at most in rules/), plus the file and its list
@@ -134,6 +135,8 @@ def shipped_house_files() -> Mapping[str, Path]:
 
 
 def resolve_house(name_or_path: str) -> Path:
+    if not name_or_path:  # Path("") is the folder we are in
+        raise HouseRulesError(name_or_path, "", "an empty name: name a house-rules file, or a shipped one")
     path = Path(name_or_path)
     try:
         if path.is_file():
@@ -227,8 +230,32 @@ def house_data(data: object, file: str) -> dict[str, Any]:
     error = next(iter(sorted(_house_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])),
                  None)
     if error is not None:
-        raise HouseRulesError(file, _field(*error.absolute_path), shown_message(error.message))
+        error = _deepest_form(error)
+        raise HouseRulesError(file, _field(*error.absolute_path), shown_message(_schema_words(error)))
     return dict(data)
+
+
+def _deepest_form(error: "ValidationError") -> "ValidationError":
+    """Where no form of a field takes its value (a rank, or a list of ranks), the error at
+    the value itself: `ranks/0`, whose schema says what may stand there."""
+    while error.validator in ("oneOf", "anyOf") and error.context:
+        deeper = max(error.context, key=lambda sub: len(sub.absolute_path))
+        if len(deeper.absolute_path) <= len(error.absolute_path) and not _described(deeper):
+            break
+        error = deeper
+    return error
+
+
+def _schema_words(error: "ValidationError") -> str:
+    """A schema's error said as what may stand there, where its schema says so in words ('Z'
+    is none of 2-9, T or 10, J, Q, K, A), not "not valid under any of the given schemas"."""
+    if error.validator in ("oneOf", "anyOf") and (described := _described(error)):
+        return f"{error.instance!r} is none of {described.rstrip('.')}"
+    return str(error.message)
+
+
+def _described(error: "ValidationError") -> str:
+    return str(error.schema.get("description", "")) if isinstance(error.schema, Mapping) else ""
 
 
 def _lone_surrogate(data: Any) -> str | None:
