@@ -593,3 +593,24 @@ def test_a_stake_after_a_say_no_one_opened_says_no_show_is_to_come():
     (late,) = [f for f in report["findings"] if f["event"] == 9]
     assert late["id"] == "L59" and "no one opening the game: there is no betting and no show" in late["summary"]
     assert "the hands are shown" not in late["summary"] and report["games"][0]["winners"] == []
+
+
+@pytest.mark.parametrize("dealt, show_before", [("Jc Jd 9h 6s 3c", False), ("9c 9d 8h 6s 3c", False),
+                                                ("9c 9d 8h 6s 3c", True)])
+def test_a_stake_by_a_jack_pot_opener_left_alone_says_the_others_passed(dealt, show_before):
+    """Reading 25: a jack-pot opener left alone whose claim waits for his show (or who could
+    not claim, a false opener) stakes again: law 59's stake after the close, his counters to
+    the pool. It was said "the bets being equal, the hands are shown", where the others had
+    passed and no bets were equal."""
+    show = f"Cat shows ({dealt})\n"
+    text = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            "Cat passes; Ann passes; Bob passes\nBob deals; Bob shuffles; Ann cuts; Cat antes 1; Ann antes 1; "
+            f"Bob antes 1\ndealt Cat ({dealt}), Ann 5, Bob 5\nCat opens 2; Ann passes; Bob passes\n"
+            f"{show if show_before else ''}Cat plays 4\n{'' if show_before else show}")
+    log, _ = parse_checked(text, "x.hand")
+    report = check_log(log)
+    (late,) = [f for f in report["findings"] if f["id"] == "L59"]
+    assert late["player"] == "Cat" and "every other player having passed" in late["summary"]
+    assert "bets being equal" not in late["summary"] and "hands are shown" not in late["summary"]
+    staked = sum(line["amount"] for line in report["ledger"] if line["from"] == "Cat" and line["what"] != "penalty")
+    assert staked == 5  # his ante, his opening 2 and his late 2, in the pool

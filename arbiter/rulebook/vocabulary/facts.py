@@ -173,6 +173,10 @@ add("act_possible", "a round in force accepts this act now",
 add("pool_taken", "the pool of this game has been taken",
     lambda t: t.game is not None and t.game.pool_taken())
 add("won_uncalled", "an uncalled bet took the pool", lambda t: bool(t.game and t.game.outcome == Outcome.UNCALLED))
+add("left_alone", "one player is left in the game, every other having passed or retired",
+    lambda t: t.game is not None and len(t.game.still_in) == 1,
+    note="where his uncalled bet has not taken the pool: a jack-pot opener's claim waits for his show, or he "
+         "could not claim it (law 33)")
 add("raised_by_lift", "the cards are raised by a recorded lift",
     lambda t: t.event.get("type") == "lift",
     note="at the `raise_hand` moment: false where a say or a bet counts as raising the cards (no lift recorded)")
