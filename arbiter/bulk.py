@@ -80,8 +80,12 @@ def gather(paths: Iterable[str], left_out: LeftOut | None = None) -> Iterator[st
     found: reading it says why it cannot be read.
     """
     left_out = LeftOut() if left_out is None else left_out
+    stdin_read = False
     for path in paths:
-        if path != STDIN and os.path.isdir(path):
+        if path == STDIN:  # read once: a second `-` finds it spent, and is told so
+            yield Unreadable(path, "standard input, read already for the `-` named before it") if stdin_read else path
+            stdin_read = True
+        elif os.path.isdir(path):
             yield from _below(path, left_out)
         elif is_truth_file(path):
             left_out.add(path)
@@ -423,7 +427,7 @@ def _check_in_processes(paths: Iterable[str], house: str | None, rulebook: Ruleb
                     c, taken = taken, taken + 1
                     held[c] = chunk
                     if chunk == [STDIN]:
-                        done[c] = [here(STDIN)]
+                        done[c] = [here(chunk[0])]
                         continue
                     try:
                         running[executor.submit(_check_chunk, chunk)] = c

@@ -174,6 +174,16 @@ def test_standard_input():
     assert json.loads(result.output)["reports"][0]["status"] == "ok"
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_standard_input_named_twice_is_read_once_and_the_second_told_so(jobs):
+    """The second `-` found standard input spent and was called "not valid JSON: the file
+    is empty", which says nothing of the `-` before it."""
+    result = run("check", "-", str(CLEAN), "-", "--format", "json", "--jobs", jobs, input=CLEAN.read_text())
+    first, clean, second = json.loads(result.output)["reports"]
+    assert first["status"] == clean["status"] == "ok" and second["status"] == "invalid"
+    assert second["error"]["message"] == "standard input, read already for the `-` named before it"
+
+
 @pytest.mark.parametrize("content, message, path, event", [
     (b"{not json", "not valid JSON", "", None),
     (b"\xff\xfe", "UTF-8", "", None),
