@@ -91,6 +91,7 @@ class Hand:
         # his named cards a discard that named none may have thrown, and how many of them it threw: which, not known
         self.maybe_thrown: set[int] = set()
         self.thrown_unnamed: int = 0
+        self.surely_thrown: int = 0  # of those, how many it must have thrown: more than his unnamed cards
 
     def draw_to_come(self) -> bool:
         """Has he discarded and been given nothing yet (his draw is still to come)?"""

@@ -48,6 +48,8 @@ def on_discard(r: Judge, event: Event) -> None:
         named = {card for card in hand.cards if card is not None}
         hand.maybe_thrown |= named
         hand.thrown_unnamed += min(count, len(named))
+        unnamed = hand.count + count - len(named)  # of the cards he held: those he may have thrown first
+        hand.surely_thrown += min(len(named), max(count - unnamed, 0))
     for card in r.board.parsed_cards:
         if card in hand.cards:
             hand.cards.remove(card)

@@ -10,7 +10,7 @@ from arbiter.events import face_down
 from arbiter.rulebook.vocabulary.board import BoardView
 from arbiter.rulebook.vocabulary.functions import demanded_by
 from arbiter.rulebook.vocabulary.registry import Words
-from arbiter.state import DISCARDS, Phase, PhaseName
+from arbiter.state import DISCARDS, Deal, Phase, PhaseName
 
 PREDICATES: Final[Words[Callable[[BoardView, Any], bool]]] = Words("predicate", value="fact", takes="person")
 add = PREDICATES.add
@@ -171,7 +171,19 @@ def card_seen_twice(t: BoardView) -> bool:
         if (card in named or holder != own) and own not in deal.copies.get(card, ()):
             return True  # a copy he came by was judged as it came (one bad card, one finding)
         named.add(card)
-    return False
+    return kind == "show" and shows_cards_thrown(deal, t.actor, named)
+
+
+def shows_cards_thrown(deal: Deal, player: str | None, shown: set[int]) -> bool:
+    """Does he show more of his named cards than a discard that named none can have left
+    him? Throwing more than his unnamed cards, it threw some of them, which not known: he
+    keeps at most the rest, less those known gone from him since (named, gathered)."""
+    hand = deal.hands.get(player) if player is not None else None
+    if hand is None or not hand.surely_thrown:
+        return False
+    still = {card for card in hand.maybe_thrown if deal.in_play.get(card) == player}
+    unknown_thrown = max(hand.surely_thrown - (len(hand.maybe_thrown) - len(still)), 0)
+    return len(shown & still) > len(still) - unknown_thrown
 
 
 add("is_set", "{0} is known", lambda t, v: v is not None, takes="any",
