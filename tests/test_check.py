@@ -620,7 +620,7 @@ def test_a_stake_by_a_jack_pot_opener_left_alone_says_the_others_passed(dealt, s
     log, _ = parse_checked(text, "x.hand")
     report = check_log(log)
     (late,) = [f for f in report["findings"] if f["id"] == "L59"]
-    assert late["player"] == "Cat" and "every other player having passed" in late["summary"]
+    assert late["player"] == "Cat" and "every other player having passed or retired" in late["summary"]
     assert "bets being equal" not in late["summary"] and "hands are shown" not in late["summary"]
     staked = sum(line["amount"] for line in report["ledger"] if line["from"] == "Cat" and line["what"] != "penalty")
     assert staked == 5  # his ante, his opening 2 and his late 2, in the pool
