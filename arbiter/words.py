@@ -46,6 +46,10 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
+# The verbs "they" does not take by the rule: the -s taken off, -es after a hiss, -ies as -y.
+_PLURAL_VERBS: Final[Mapping[str, str]] = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+
+
 class Pronoun(NamedTuple):
     """A player's pronoun in its forms, and whether its verbs take the plural ("they retire")."""
 
@@ -59,13 +63,13 @@ class Pronoun(NamedTuple):
         """`verb("retires")`: "retires" after he or she, "retire" after they."""
         if not self.plural_verbs:
             return singular
-        if singular == "is":
-            return "are"
-        if singular == "has":
-            return "have"
-        if singular == "was":
-            return "were"
-        return singular[:-2] if singular.endswith(("ches", "shes", "sses", "xes")) else singular[:-1]
+        if singular in _PLURAL_VERBS:
+            return _PLURAL_VERBS[singular]
+        if not singular.endswith("s") or singular.endswith("ss"):  # "had", "must", "pass": no -s to take off
+            return singular
+        if singular.endswith("ies") and len(singular) > 4:  # "tries", "carries" (not "dies")
+            return singular[:-3] + "y"
+        return singular[:-2] if singular.endswith(("ches", "shes", "sses", "xes", "zzes", "oes")) else singular[:-1]
 
 
 PRONOUNS: Final[Mapping[str, Pronoun]] = {

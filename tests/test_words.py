@@ -136,3 +136,16 @@ def test_the_evidence_says_whom_law_46_passed_over_and_why():
                              {"player": "Cat", "passed_over_because": "disputant"},
                              {"player": "Dan", "passed_over_because": None}]}
     assert effect_words(effect) == "Dan's evidence decides: 3 cards demanded (passed over: Bob, unable; Cat, the disputant)"
+
+
+@pytest.mark.parametrize("singular, plural", [
+    ("retires", "retire"), ("watches", "watch"), ("passes", "pass"), ("is", "are"), ("has", "have"),
+    ("does", "do"), ("goes", "go"), ("tries", "try"), ("buzzes", "buzz"), ("dies", "die"),
+    ("had", "had"), ("must", "must"), ("cannot", "cannot"),
+])
+def test_a_verb_after_they_as_a_house_rules_words_may_write_it(singular, plural):
+    """docs/house-rules.md: `{verb:P:pays}` is "pays", or "pay" after "they". A club's words
+    with other verbs read "they doe", "they goe", "they trie", "they ha", "they mus"."""
+    from arbiter.words import PRONOUNS
+
+    assert PRONOUNS["they"].verb(singular) == plural and PRONOUNS["she"].verb(singular) == singular
