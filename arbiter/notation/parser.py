@@ -52,6 +52,7 @@ from arbiter.notation.grammar import (
 from arbiter.notation.json_object import JSONObjectError, read_json_object
 from arbiter.notation.mistakes import found, nearest, past_words_written_right, typed
 from arbiter.notation.reckoning import Reckon, Reckoning
+from arbiter.words import PRONOUNS
 
 _GAP = re.compile(r"[ \t]+")
 _WORD_GOES_ON = re.compile(r"\w|['.\-]\w")  # as in a bare name: O'Brien, Mary-Ann
@@ -155,15 +156,16 @@ class _Parser:
         line = bisect_right(self.line_starts, pos)
         return line, pos - self.line_starts[line - 1] + 1
 
-    def fail(self, expected: list[str] | str, pos: int | None = None) -> NotationError:
-        """`expected …, found …`, and the nearest of the words expected to a word mistyped."""
+    def fail(self, expected: list[str] | str, pos: int | None = None, meant: str | None = None) -> NotationError:
+        """`expected …, found …`, and the word meant (else the nearest in letters of those expected)."""
         pos = self.pos if pos is None else pos
         wanted = [expected] if isinstance(expected, str) else list(dict.fromkeys(expected))
         listed = wanted[0] if len(wanted) == 1 else ", ".join(wanted[:-1]) + " or " + wanted[-1]
         quoted = [w[1:-1] for w in wanted if len(w) > 2 and w[0] == w[-1] == "'"]
         words = [w.removeprefix("[not] ") for w in quoted] + [f"not {w[6:]}" for w in quoted if w.startswith("[not] ")]
         pos, words = past_words_written_right(self.text, pos, words)
-        return self.error(f"expected {listed}, found {found(self.text, pos)}{nearest(self.text, pos, words)}", pos)
+        hint = f" (did you mean {meant!r}?)" if meant else nearest(self.text, pos, words)
+        return self.error(f"expected {listed}, found {found(self.text, pos)}{hint}", pos)
 
     def mistyped(self, pos: int, words: list[str]) -> str:
         """`; found 'limt' (did you mean 'limit'?)`, where the word written is near one of `words`."""
@@ -324,8 +326,10 @@ class _Parser:
 
     def pronoun(self) -> str:
         word = next((w for w in PRONOUN_WORDS if self.take_words((w,))), None)
-        if word is None:
-            raise self.fail([repr(w) for w in PRONOUN_WORDS])
+        if word is None:  # `She`, `her`, `theirs`: the pronoun of that form, not the nearest in letters
+            written = typed(self.text, self.pos).lower()
+            forms = {form: p.subject for p in PRONOUNS.values() for form in (*p[:3], p.reflexive, p.possessive + "s")}
+            raise self.fail([repr(w) for w in PRONOUN_WORDS], meant=forms.get(written))
         return word
 
     def each_player(self, field: str, value: Callable[[], Value]) -> dict[str, Value]:
