@@ -9,7 +9,7 @@ it does not name is "they".
 
 from __future__ import annotations
 
-from typing import Final, Mapping, NamedTuple
+from typing import Final, Iterable, Mapping, NamedTuple
 
 
 def fold(text: str, width: int, indent: str = "", follow: str | None = None) -> list[str]:
@@ -39,6 +39,12 @@ def value_text(value: object) -> str:
     import json
 
     return decimal(value) if isinstance(value, float) else json.dumps(value)
+
+
+def listed(names: Iterable[str]) -> str:
+    """`listed(["Ann", "Bob", "Cat"])` -> "Ann, Bob and Cat", as every list is said."""
+    names = list(names)
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:

@@ -784,3 +784,14 @@ def test_a_foul_hand_with_a_card_seen_twice_is_told_foul(rulebook):
     report, told = _cats_show_told(text, rulebook)
     assert told.startswith("Cat shows 7c 7c 7h 3s: 4 cards, a foul hand.")
     assert {f["id"] for f in report["findings"]} == {"L1", "L64"}
+
+
+@pytest.mark.parametrize("case, told, untold", [
+    ("l40-a-card-exposed-before-the-discard-leaves-the-whole-discard-owed", "1 card, face up.", "1 of them"),
+    ("l02-tie-never-settled-another-deals", "among Ann and Bob was never settled", "among Ann, Bob"),
+])
+def test_one_card_face_up_and_a_list_of_two_read_as_english(capsys, case, told, untold):
+    """"gives Bob 1 card, 1 of them face up", and "the tie among Ann, Bob", where every other
+    list says "and" ("Still in: Bob, Dan and Ann")."""
+    _, out, _ = run(capsys, "explain", str(cases_dir() / f"{case}.json"))
+    assert told in " ".join(out.split()) and untold not in out

@@ -40,7 +40,7 @@ from arbiter.rulebook.vocabulary.grammar import (
 )
 from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import EACH
-from arbiter.words import decimal, plural, pronoun_of
+from arbiter.words import decimal, listed, plural, pronoun_of
 
 
 def compile_template(template: str, binding: Binding | None = None) -> Callable[[Context], str]:
@@ -121,7 +121,7 @@ def _shown(value: Any) -> str:
     if value is None:
         return "no one"
     if isinstance(value, (list, tuple, set)):
-        return ", ".join(_shown(v) for v in value) or "no one"
+        return listed(_shown(v) for v in value) or "no one"
     if isinstance(value, float):
         return "one-half" if value == 0.5 else decimal(value)  # as the house wrote it, not to six figures
     return str(value)

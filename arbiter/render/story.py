@@ -23,7 +23,7 @@ from arbiter.rulebook.vocabulary.effects import Pronouns, effect_words
 from arbiter.rulebook.vocabulary.grammar import setting_entries
 from arbiter.seats import POOL, WON
 from arbiter.state import Phase
-from arbiter.words import fold, plural, pronoun_of, value_text
+from arbiter.words import fold, listed, plural, pronoun_of, value_text
 
 Event = Mapping[str, Any]
 State = Mapping[str, Any]
@@ -60,11 +60,6 @@ def _hand_noun(value: Any, rules: HandRules) -> str:
     """A hand's class as a noun after a possessive: "Cat's flush", "Dan's hand of no pair"."""
     name = hand_class(value, rules)
     return "hand of no pair" if name == "high_card" else class_words(name, rules).removeprefix("a ")
-
-
-def _names(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def rule_ref(rule_id: str) -> str:
@@ -211,7 +206,7 @@ class Storyteller:
             still_in = after.get("still_in") or []
             told.append("No one is still in." if not still_in else
                         f"Only {still_in[0]} is still in." if len(still_in) == 1 else
-                        f"Still in: {_names(still_in)}.")
+                        f"Still in: {listed(still_in)}.")
         return told
 
     def _game_end(self, game: Mapping[str, Any]) -> str:
@@ -247,9 +242,9 @@ class Storyteller:
         if len(winners) == 1:
             return f"{winners[0]} takes the pool of {game['pool']}."
         first, *rest = winners
-        parts = _names([f"{first} takes {taken[first]}", *(f"{winner} {taken[winner]}" for winner in rest)])
+        parts = listed([f"{first} takes {taken[first]}", *(f"{winner} {taken[winner]}" for winner in rest)])
         if self.won_by.get(game["game"], set()) <= self.sharing:  # equal hands (law 76); an odd counter (A4)
-            shared = f"{_names(winners)} share the pool of {game['pool']}"
+            shared = f"{listed(winners)} share the pool of {game['pool']}"
             return f"{shared}." if len(set(taken.values())) == 1 else f"{shared}: {parts}."
         return f"Of the pool of {game['pool']}, {parts}."
 
@@ -287,7 +282,7 @@ class Storyteller:
         if len(equal) > 1 and set(equal) <= set(winners) and self.sharing:  # equal: the rule they share by
             share = self.rulebook.get(min(self.sharing))
             first, *others = [f"{player}'s" for player in equal]
-            return (f"At the show {_names([f'{first} {_hand_noun(shown[best], self.hand_rules)}', *others])} are "
+            return (f"At the show {listed([f'{first} {_hand_noun(shown[best], self.hand_rules)}', *others])} are "
                     f"equal ({rule_ref(share.id)}: {share.title[0].lower()}{share.title[1:]}).")
         if shown[best] == shown[runner] or best not in winners:
             return None
@@ -510,7 +505,7 @@ def _give(t: Storyteller, e: Event, before: State, after: State) -> str:
     if e.get("cards"):
         told += f" ({' '.join(e['cards'])})"
     if e.get("exposed"):
-        told += f", {e['exposed']} of them face up"
+        told += ", face up" if e["count"] == 1 else f", {e['exposed']} of them face up"
     return told + "."
 
 
@@ -523,7 +518,7 @@ def _dispute(t: Storyteller, e: Event, before: State, after: State) -> str:
     told = (f"{e['player']} and the dealer dispute the number of cards asked for: {e['player']} says "
             f"{e['claims']}, the dealer {e['dealer_says']}.")
     if e.get("unable"):
-        told += f" {_names(e['unable'])} cannot give evidence."
+        told += f" {listed(e['unable'])} cannot give evidence."
     if e.get("testimony"):
         told += " Evidence: " + ", ".join(f"{p} says {n}" for p, n in e["testimony"].items()) + "."
     return told
