@@ -555,3 +555,12 @@ def test_the_stacks_after_the_last_game_are_on_the_page_as_in_the_text(rulebook)
     after = report["games"][-1]["stacks"]
     words = f"Stacks after game {len(report['games'])}: " + ", ".join(f"{p} {n}" for p, n in after.items())
     assert f"<p>{words}</p>" in render_html(report, log, trace, housed)
+
+
+def test_a_games_winners_are_listed_as_every_list_is(rulebook):
+    """The page's game heading said "won by Dan, Eve, Ann" beside its story's "Dan, Eve and Ann
+    share the pool"."""
+    path = cases_dir() / "a4-odd-counters-three-way-share.json"
+    log = read_log_file(path)
+    report, trace = replay_with_trace(log, rulebook, str(path))
+    assert "won by Dan, Eve and Ann.</p>" in render_html(report, log, trace, rulebook)

@@ -314,6 +314,7 @@ def test_bytes_no_text_log_holds_are_said_with_the_hint_of_utf16(data: bytes, li
     ("players Ann Bob; limit 10; ante 1; pronouns Bob She\n", 1, 49, "found 'She' (did you mean 'she'?)"),
     ("players Ann Bob; limit 10; ante 1; pronouns Bob her\n", 1, 49, "found 'her' (did you mean 'she'?)"),
     ("players Ann Bob; limit 10; ante 1; pronouns Bob theirs\n", 1, 49, "found 'theirs' (did you mean 'they'?)"),
+    ("players Ann Bob; limit 10; ante 1; pronouns Ann her, Bob he\n", 1, 49, "found 'her,' (did you mean 'she'?)"),
     (HEAD + "Ann deals\nCarl plys 2\n", 3, 6, "found 'plys' (did you mean 'plays'?)"),  # a name: no word for it
     # a word mistyped anywhere is answered with the nearest word expected there (docs/notation.md)
     (HEAD + "Ann deals\nBob points out uncat\n", 3, 16, "found 'uncat' (did you mean 'uncut'?)"),

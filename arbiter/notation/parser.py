@@ -327,7 +327,7 @@ class _Parser:
     def pronoun(self) -> str:
         word = next((w for w in PRONOUN_WORDS if self.take_words((w,))), None)
         if word is None:  # `She`, `her`, `theirs`: the pronoun of that form, not the nearest in letters
-            written = typed(self.text, self.pos).lower()
+            written = typed(self.text, self.pos).split(",")[0].split(COMMENT_MARK)[0].lower()
             forms = {form: p.subject for p in PRONOUNS.values() for form in (*p[:3], p.reflexive, p.possessive + "s")}
             raise self.fail([repr(w) for w in PRONOUN_WORDS], meant=forms.get(written))
         return word

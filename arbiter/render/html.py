@@ -29,6 +29,7 @@ from arbiter.render.report import GAME_HEADERS, findings_line, games_rows, stack
 from arbiter.render.story import carried_words, house_line, money_words, of_another_game, tell
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import WON, pool_holding
+from arbiter.words import listed
 
 Hand = list[str | None]  # a card as written in the log, or None for one face down and unknown
 
@@ -422,7 +423,7 @@ def _games_sections(report: Mapping[str, Any], log: Mapping[str, Any], trace: Se
             parts.append(f'<h2 id="game-{number}">Game {number}</h2>')
         else:
             opened = f", opened by {escape(game['opened_by'])}" if game["opened_by"] else ", not opened"
-            winners = ", ".join(game["winners"]) or "no one"
+            winners = listed(game["winners"]) or "no one"
             parts += [f'<h2 id="game-{number}">Game {number}: {escape(game["dealer"])} deals</h2>',
                       f'<p class="muted">{game["deals"]} deal{"s" if game["deals"] != 1 else ""}{opened}; '
                       f'won by {escape(winners)}.</p>',
