@@ -52,9 +52,8 @@ def limit_after_draw(t: BoardView) -> int:
 
 add("ante", "the ante", ante,
     note="this game's ante as staked, else the table's")
-add("highest_straddle", "the highest straddle",
-    lambda t: max(amount for _, amount in t.game.straddles) if t.game and t.game.straddles else 0,
-    note="0 if none; the last, where each straddles in turn what the one before him did")
+add("last_straddle", "the last straddle", lambda t: t.game.straddles[-1][1] if t.game and t.game.straddles else 0,
+    note="0 if none")
 
 
 @NUMBERS("expected_straddle", "the straddle due",
