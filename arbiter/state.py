@@ -92,6 +92,7 @@ class Hand:
         self.maybe_thrown: set[int] = set()
         self.thrown_unnamed: int = 0
         self.surely_thrown: int = 0  # of those, how many it must have thrown: more than his unnamed cards
+        self.came_back: set[int] = set()  # of those, the ones a give named to him since: thrown, and not kept
 
     def draw_to_come(self) -> bool:
         """Has he discarded and been given nothing yet (his draw is still to come)?"""

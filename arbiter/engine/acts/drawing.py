@@ -125,6 +125,8 @@ def on_give(r: Judge, event: Event) -> None:
     hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
     for card in kept_cards:
         game.deal.receive(card, player)
+    if hand.maybe_thrown:  # his own thrown card given him again, from the pack made up (L41), came back: not kept
+        hand.came_back.update(card for card in kept_cards if card in hand.maybe_thrown)
     if exposed:
         game.deal.expose(r.board.parsed_cards[kept:], player)
     game.deal.take_from_pack(player, kept, exposed)

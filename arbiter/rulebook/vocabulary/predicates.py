@@ -177,11 +177,12 @@ def card_seen_twice(t: BoardView) -> bool:
 def shows_cards_thrown(deal: Deal, player: str | None, shown: set[int]) -> bool:
     """Does he show more of his named cards than a discard that named none can have left
     him? Throwing more than his unnamed cards, it threw some of them, which not known: he
-    keeps at most the rest, less those known gone from him since (named, gathered)."""
+    keeps at most the rest, less those known gone from him since (named, gathered, or
+    given him again out of the pack made up: thrown, then come back)."""
     hand = deal.hands.get(player) if player is not None else None
     if hand is None or not hand.surely_thrown:
         return False
-    still = {card for card in hand.maybe_thrown if deal.in_play.get(card) == player}
+    still = {card for card in hand.maybe_thrown - hand.came_back if deal.in_play.get(card) == player}
     unknown_thrown = max(hand.surely_thrown - (len(hand.maybe_thrown) - len(still)), 0)
     return len(shown & still) > len(still) - unknown_thrown
 
