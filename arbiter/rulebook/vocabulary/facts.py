@@ -131,8 +131,9 @@ def pack_suffices(t: BoardView) -> bool:
     game = t.playing
     owed = {player: max(hand.discarded - hand.given, 0) for player, hand in game.deal.hands.items()
             if player in game.still_in and hand.discarded is not None and not hand.drawn_lifted}
-    return game.deal.pack_remaining >= sum(owed.values()) and all(
-        count <= game.deal.pack_for(player) for player, count in owed.items())
+    deal = game.deal  # cards exposed to him are not his to be given, discards left to make up the pack or none
+    return deal.pack_remaining >= sum(owed.values()) and all(
+        count <= deal.pack_remaining - deal.hands[player].exposed_back for player, count in owed.items())
 
 
 def discards_left(t: BoardView) -> bool:
