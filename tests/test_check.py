@@ -624,3 +624,19 @@ def test_a_stake_by_a_jack_pot_opener_left_alone_says_the_others_passed(dealt, s
     assert "bets being equal" not in late["summary"] and "hands are shown" not in late["summary"]
     staked = sum(line["amount"] for line in report["ledger"] if line["from"] == "Cat" and line["what"] != "penalty")
     assert staked == 5  # his ante, his opening 2 and his late 2, in the pool
+
+
+def test_the_rest_after_a_show_for_nothing_proved_best_is_law_60s():
+    """Law 60: "The holder of the next best hand shall claim the remainder of the pool". A
+    demander for 0 proved best takes nothing; the rest went to the next best hand cited as
+    law 59's win of the best hand, where after any other sum it is law 60's."""
+    text = ("players Ann Bob Cat Dan Eve; limit 20; ante 1\nAnn deals; Ann shuffles; Eve cuts; Bob antes 1\n"
+            "dealt\nCat opens 2; Dan plays 2; Eve plays 2; Ann demands show 0; Bob passes\n"
+            "Cat discards 0; Dan discards 0; Eve discards 0; Ann discards 0\nCat plays 2; Dan plays 2; Eve plays 2\n"
+            "Ann shows (Ks Ts 8s 5s 3s); Cat shows (4d 5h 6c 7s 8d); Dan shows (Jc Jd Jh 9c 2d); "
+            "Eve shows (Qc Qh 9d 7h 2c)\n")
+    log, _ = parse_checked(text, "x.hand")
+    report = check_log(log)
+    assert [(line["to"], line["amount"], line["rule"]) for line in report["ledger"] if line["what"] == "win"] == [
+        ("Cat", 7, "L60")]
+    assert report["net"] == {"Ann": 0, "Bob": -1, "Cat": 5, "Dan": -2, "Eve": -2}

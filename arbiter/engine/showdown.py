@@ -83,7 +83,8 @@ class SumShares:
             uncapped = [p for p in best if p not in self.game.all_in]
             if uncapped:  # a hand that showed for no sum takes all that is left (shared where equal): after
                 # a demander's sum, the remainder law 60 gives the next best hand
-                kind = Outcome.SHARED if len(best) > 1 else Outcome.SHOW_FOR_SUM if self.shares else Outcome.SHOW
+                after_sum = bool(self.shares or last)  # a better hand showed for a sum, even one of nothing
+                kind = Outcome.SHARED if len(best) > 1 else Outcome.SHOW_FOR_SUM if after_sum else Outcome.SHOW
                 for player, amount in split_evenly(self.remaining, uncapped, self.order_key).items():
                     self.add(player, amount, kind)
                 return self.shares
