@@ -179,9 +179,11 @@ class Deal:
     def gives_back_exposed(self, player: str, cards: list[int]) -> bool:
         """Do the cards given him face down name one exposed to him in this draw, back in
         the pack and not to be given him (L40), where the pack held others to give him, or
-        discards remained to make it up from (L41)?"""
-        others = self.uncollected or self.pack_remaining > self.hands[player].exposed_back
-        return bool(others) and any(self.exposed_to.get(card) == player for card in cards)
+        discards remained to make it up from (L41)? Not where the give took every other card
+        the pack held for him besides: the rest could only be of those."""
+        exposed = sum(self.exposed_to.get(card) == player for card in cards)
+        others = self.pack_remaining - self.hands[player].exposed_back  # the cards he may be given
+        return exposed > 0 and (self.uncollected > 0 or others > len(cards) - exposed)
 
     def take_from_pack(self, player: str, count: int, exposed: int) -> None:
         """A give of `count` cards face down to a player, and `exposed` more back to the pack,

@@ -239,7 +239,8 @@ add("given_back_exposed", "a card given {0} face down was exposed to {0} in this
     lambda t, p: p is not None and bool(t.playing.deal.exposed_to) and t.playing.deal.gives_back_exposed(
         p, t.parsed_cards[:face_down(t.event)]),
     note=("a `give` naming, among the cards given face down (those named first), one named exposed to him in an "
-          "earlier give, back in the pack (L40), where it held others or discards remained to make it up from"))
+          "earlier give, back in the pack (L40), where it held others the give did not take, or discards remained "
+          "to make it up from"))
 add("redeal_after", "this deal follows a misdeal under {0}",
     lambda t, rule: t.game is not None and t.playing.deal.redeal and t.playing.misdeal_rule == rule, takes="literal",
     note="`{redeal_after: ID}`: the misdeal was declared under rule ID")
