@@ -275,7 +275,10 @@ def _table_before(case: Case, event: int) -> str:
     table = case.trace[event - 1] if event else {}
     if table.get("game") is None:
         return "no game yet"
-    parts = [f"{table['dealer']} deals" + (", the game over" if table.get("phase") == Phase.OVER else "")]
+    over = table.get("phase") == Phase.OVER
+    waits = over and table.get("winners") and not table.get("pool_taken")  # a jack-pot opener's claim (L33)
+    parts = [f"{table['dealer']} deals" + (", the betting over, the opener's hand to show" if waits
+                                            else ", the game over" if over else "")]
     if table.get("jackpot"):
         parts.append(f"a jack-pot (no. {table['jackpot']['number']}, {table['jackpot']['openers']} to open)")
     parts.append(f"pool {table['pool']}{carried_words(table)}")

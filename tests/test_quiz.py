@@ -96,6 +96,15 @@ def test_the_table_before_a_question_says_what_the_pool_holds_from_the_games_bef
     assert sum(before["paid_in"].values()) + before["carried"] == before["pool"]
 
 
+def test_the_table_before_a_question_says_a_lone_openers_show_is_still_to_come(cases, rulebook):
+    """SPEC item 28: a jack-pot opener left alone is to act with `show` (L33). The table
+    before his late stake said "the game over", his claim still waiting for his hand."""
+    case = next(c for c in cases if c.name == "l59-a-jack-pot-opener-left-alone-stakes-again-before-his-show")
+    finding = next(f for f in case.findings if f["id"] == "L59")
+    table = question_for(case, finding, cases, rulebook, random.Random(1)).table
+    assert "Bob deals, the betting over, the opener's hand to show;" in table and "game over" not in table
+
+
 @pytest.mark.parametrize("answer", ["L13", "13", "l13", " law 13 ", "Law13", "L013", "L 13", "l13."])
 def test_a_law_may_be_named_as_one_likes(answer):
     assert read_law(answer) == "L13"
