@@ -219,6 +219,8 @@ def test_a_schema_printed_validates_alone_every_shipped_house_file():
     (["evidence", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputant", "Bob", "--unable", "Cat",
       "--unable", "Cat"], "Cat named twice"),
     (["referee", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--disputants", "Bob,Bob"], "Bob named twice"),
+    (["evidence", "--players", "Ann,Bob,Cat,Dan,Eve", "--dealer", "Ann", "--disputant", "Bob", "--unable",
+      "Cat,Cat,Dan,Dan"], "Cat and Dan named twice"),  # a list said as every list is
     (["laws", "--house", "/no/such/file.yaml"], "no such file"),
     (["laws", "--house", "blaze", "--house", "skip-straight"], "given 2 times (blaze, skip-straight)"),
     # an empty --house ("$HOUSE" unset) was read as no house, and the log ruled by Peel's laws alone

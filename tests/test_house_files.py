@@ -189,6 +189,7 @@ def test_apply_house_holds_a_callers_own_data_to_the_files_schema(data, says):
     ({"ranks": ["Z"]}, "hands/x_hand/ranks/0: 'Z' is none of 2-9, T or 10, J, Q, K, A"),
     ({"ranks": [1]}, "hands/x_hand/ranks/0: 1 is none of 2-9, T or 10, J, Q, K, A"),
     ({"one_of_each": ["K", "Z", "Q"]}, "hands/x_hand/one_of_each/1: 'Z' is none of 2-9, T or 10, J, Q, K, A"),
+    ({"one_of_each": ["K", [], "Q"]}, "one_of_each/1: an empty list: name one or more of 2-9, T or 10, J, Q, K, A"),
 ])
 def test_a_rank_no_hand_has_is_said_with_the_ranks_there_are(hand, said):
     """It said "['Z'] is not valid under any of the given schemas", which names no rank."""

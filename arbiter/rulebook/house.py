@@ -250,6 +250,8 @@ def _schema_words(error: "ValidationError") -> str:
     """A schema's error said as what may stand there, where its schema says so in words ('Z'
     is none of 2-9, T or 10, J, Q, K, A), not "not valid under any of the given schemas"."""
     if error.validator in ("oneOf", "anyOf") and (described := _described(error)):
+        if error.instance == []:
+            return f"an empty list: name one or more of {described.rstrip('.')}"
         return f"{error.instance!r} is none of {described.rstrip('.')}"
     return str(error.message)
 
