@@ -12,7 +12,7 @@ made when its module loads, which one log pays for (docs/speed.md).
 
 from __future__ import annotations
 
-from typing import Any, Container, Final, Iterable, NewType
+from typing import Any, Container, Final, Iterable, NewType, Sequence
 
 from arbiter.cards import JOKER
 from arbiter.events import Event
@@ -185,16 +185,22 @@ class Deal:
         others = self.pack_remaining - self.hands[player].exposed_back  # the cards he may be given
         return exposed > 0 and (self.uncollected > 0 or others > len(cards) - exposed)
 
-    def take_from_pack(self, player: str, count: int, exposed: int) -> None:
+    def take_from_pack(self, player: str, count: int, exposed: int, named: Sequence[str | None] = ()) -> None:
         """A give of `count` cards face down to a player, and `exposed` more back to the pack,
-        exposed to him. Which cards the pack gave, the log does not say: they are held to be
-        those that leave every give after it lawful where any could be (cards exposed to
-        others first, then the rest, his own last: only those break law 40)."""
+        exposed to him. Which cards the pack gave, where the log names them, it says (`named`:
+        for each, whom it was exposed to, or None); the rest are held to be those that leave
+        every give after it lawful where any could be (cards exposed to others first, then
+        the rest, his own last: only those break law 40)."""
         if not exposed and not any(hand.exposed_back for hand in self.hands.values()):  # the common give
             self.pack_remaining -= count
             return
-        take = count
         plain = self.pack_remaining - sum(hand.exposed_back for hand in self.hands.values())
+        for owner in named:
+            if owner is not None and self.hands[owner].exposed_back:
+                self.hands[owner].exposed_back -= 1
+            else:
+                plain -= 1
+        take = count - len(named)
         for other, hand in self.hands.items():
             if other != player and take and hand.exposed_back:
                 given = min(take, hand.exposed_back)

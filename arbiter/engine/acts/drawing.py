@@ -122,6 +122,7 @@ def on_give(r: Judge, event: Event) -> None:
         hand.owed_by.clear()
     hand.unreplaced = max(hand.unreplaced - event["count"], 0)
     kept_cards = r.board.parsed_cards[:kept] if r.board.parsed_cards else []
+    owners = [game.deal.exposed_to.get(card) for card in kept_cards]  # before they are given: whom exposed to
     hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
     for card in kept_cards:
         game.deal.receive(card, player)
@@ -129,7 +130,7 @@ def on_give(r: Judge, event: Event) -> None:
         hand.came_back.update(card for card in kept_cards if card in hand.maybe_thrown)
     if exposed:
         game.deal.expose(r.board.parsed_cards[kept:], player)
-    game.deal.take_from_pack(player, kept, exposed)
+    game.deal.take_from_pack(player, kept, exposed, owners)
     game.deal.remaking.clear()  # the pack is dealt from as it stands (L41 says whether it was made up fully)
     if player == game.dealer:
         game.dealer_drew = hand.given
