@@ -12,7 +12,7 @@ made when its module loads, which one log pays for (docs/speed.md).
 
 from __future__ import annotations
 
-from typing import Any, Container, Final, Iterable, NewType, Sequence
+from typing import Any, Collection, Container, Final, Iterable, NewType, Sequence
 
 from arbiter.cards import JOKER
 from arbiter.events import Event
@@ -155,7 +155,7 @@ class Deal:
         self.discarded_by: dict[int, str] = {}  # each first copy among the discards: whose discard it was
         self.copies: dict[int, set[str]] = {}  # who came by a second copy while the first was in play (L1)
         self.copies_back: dict[int, int] = {}  # second copies gathered into the pack made up (L41): judged as they came
-        self.exposed_to: dict[int, str] = {}  # each card named exposed in giving, back in the pack: to whom (L40)
+        self.exposed_to: dict[int, set[str]] = {}  # each card named exposed in giving, back in the pack: to whom (L40)
         self.uncollected: int = 0
         self.remaking: set[str] = set()  # what the pack made up from the discards still needs: shuffle, cut
         self.made_up: bool = False  # the discards have been made up into the pack (L41)
@@ -181,25 +181,25 @@ class Deal:
         the pack and not to be given him (L40), where the pack held others to give him, or
         discards remained to make it up from (L41)? Not where the give took every other card
         the pack held for him besides: the rest could only be of those."""
-        exposed = sum(self.exposed_to.get(card) == player for card in cards)
+        exposed = sum(player in self.exposed_to.get(card, ()) for card in cards)
         others = self.pack_remaining - self.hands[player].exposed_back  # the cards he may be given
         return exposed > 0 and (self.uncollected > 0 or others > len(cards) - exposed)
 
-    def take_from_pack(self, player: str, count: int, exposed: int, named: Sequence[str | None] = ()) -> None:
+    def take_from_pack(self, player: str, count: int, exposed: int, named: Sequence[Collection[str]] = ()) -> None:
         """A give of `count` cards face down to a player, and `exposed` more back to the pack,
         exposed to him. Which cards the pack gave, where the log names them, it says (`named`:
-        for each, whom it was exposed to, or None); the rest are held to be those that leave
-        every give after it lawful where any could be (cards exposed to others first, then
-        the rest, his own last: only those break law 40)."""
+        for each, whom it was exposed to, none, one or more); the rest are held to be those
+        that leave every give after it lawful where any could be (cards exposed to others
+        first, then the rest, his own last: only those break law 40)."""
         if not exposed and not any(hand.exposed_back for hand in self.hands.values()):  # the common give
             self.pack_remaining -= count
             return
-        plain = self.pack_remaining - sum(hand.exposed_back for hand in self.hands.values())
-        for owner in named:
-            if owner is not None and self.hands[owner].exposed_back:
-                self.hands[owner].exposed_back -= 1
-            else:
-                plain -= 1
+        for owners in named:
+            for owner in owners:
+                self.hands[owner].exposed_back -= min(self.hands[owner].exposed_back, 1)
+        # the cards left that were exposed to no one: a card named exposed to two is counted by each
+        twice = sum(len(owners) - 1 for owners in self.exposed_to.values() if len(owners) > 1)
+        plain = self.pack_remaining - len(named) - sum(hand.exposed_back for hand in self.hands.values()) + twice
         take = count - len(named)
         for other, hand in self.hands.items():
             if other != player and take and hand.exposed_back:
@@ -291,7 +291,7 @@ class Deal:
         """Cards named exposed in giving him go back to the pack, not to be given him (L40);
         a second copy among them, judged as it came, may come out of it again unjudged."""
         for card in cards:  # one the pack may give again unjudged already goes back as it came: no more of them
-            self.exposed_to[card] = player
+            self.exposed_to.setdefault(card, set()).add(player)
             if card in self.in_play and not self.copies_back.get(card):
                 self.copies_back[card] = 1
             if card == JOKER and not self.jokers_back:  # a joker the house does not admit, judged as it came

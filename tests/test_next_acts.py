@@ -1677,6 +1677,17 @@ def test_the_rest_of_a_give_not_pointed_out_is_offered_among_the_others_and_neve
         assert later["player"] == "Cat" and not [o for o in later["others"] if o["type"] == "give"], later
 
 
+def test_the_rest_of_a_give_is_offered_only_of_what_the_pack_holds_for_him():
+    """Ten players: the pack holds only Ks, exposed to Cat (law 40), while discards remain
+    to make it up from (law 41): the rest of her discard cannot come from it now. It was
+    offered ("Ann may still give Cat the rest of their discard"), and check rules the give
+    law 40's."""
+    log = json.loads((cases_dir() / "l40-a-card-exposed-to-two-players-is-given-to-neither.json").read_text())
+    log["events"] = log["events"][:19]  # Ks exposed giving Cat, As given her: one more of her discard to come
+    answer = arbiter.next_acts(log)
+    assert not [o for o in answer["others"] if o["type"] == "give"] and answer["player"] == "Dan", answer
+
+
 @pytest.mark.parametrize("drawn, bettor", [
     ("Bob discards 3; Bob gets 2\nCat discards 0; Dan discards 0; Ann discards 0\n", "Cat"),
     ("Bob discards 0\nCat discards 3; Cat gets 2\nDan discards 0; Ann discards 0\n", None),  # Cat bets first

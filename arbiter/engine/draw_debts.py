@@ -26,7 +26,8 @@ def rests_of_gives(game: Game, owed: set[str]) -> list[tuple[str, int]]:
         if drawer in owed or drawer not in game.still_in or not hand.supplied or owed_to(hand) \
                 or not rest_asked(hand):
             continue
-        if (rest := (hand.discarded or 0) - hand.given) > 0:
+        # of what the pack holds for him: while discards remain, none exposed to him (L40), the rest after the make-up
+        if (rest := min((hand.discarded or 0) - hand.given, game.deal.pack_for(drawer))) > 0:
             rests.append((drawer, rest))
     return rests
 

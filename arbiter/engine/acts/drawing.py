@@ -122,7 +122,7 @@ def on_give(r: Judge, event: Event) -> None:
         hand.owed_by.clear()
     hand.unreplaced = max(hand.unreplaced - event["count"], 0)
     kept_cards = r.board.parsed_cards[:kept] if r.board.parsed_cards else []
-    owners = [game.deal.exposed_to.get(card) for card in kept_cards]  # before they are given: whom exposed to
+    owners = [game.deal.exposed_to.get(card, ()) for card in kept_cards]  # before they are given: whom exposed to
     hand.cards.extend(kept_cards + [None] * (kept - len(kept_cards)))
     for card in kept_cards:
         game.deal.receive(card, player)
