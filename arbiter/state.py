@@ -287,15 +287,20 @@ class Deal:
         first = JOKER in self.in_play and self.holder_at_collection(JOKER) == DISCARDS
         return first + (DISCARDS in self.copies.get(JOKER, ()))
 
-    def expose(self, cards: list[int], player: str) -> None:
+    def expose(self, cards: list[int], player: str) -> int:
         """Cards named exposed in giving him go back to the pack, not to be given him (L40);
-        a second copy among them, judged as it came, may come out of it again unjudged."""
+        a second copy among them, judged as it came, may come out of it again unjudged. How
+        many of them were exposed to him already: one card back in the pack, not two."""
+        again = 0
         for card in cards:  # one the pack may give again unjudged already goes back as it came: no more of them
-            self.exposed_to.setdefault(card, set()).add(player)
+            exposed_to = self.exposed_to.setdefault(card, set())
+            again += player in exposed_to
+            exposed_to.add(player)
             if card in self.in_play and not self.copies_back.get(card):
                 self.copies_back[card] = 1
             if card == JOKER and not self.jokers_back:  # a joker the house does not admit, judged as it came
                 self.jokers_back = 1
+        return again
 
     def holder_at_collection(self, card: int) -> str:
         """Who holds a card when the discards are gathered: its holder, where his hand is

@@ -640,3 +640,19 @@ def test_the_rest_after_a_show_for_nothing_proved_best_is_law_60s():
     assert [(line["to"], line["amount"], line["rule"]) for line in report["ledger"] if line["what"] == "win"] == [
         ("Cat", 7, "L60")]
     assert report["net"] == {"Ann": 0, "Bob": -1, "Cat": 5, "Dan": -2, "Eve": -2}
+
+
+def test_a_card_exposed_twice_to_one_player_is_one_card_kept_from_him():
+    """Law 40: the card exposed "shall not be given to the player". Ks exposed giving Cat
+    twice is one card back in the pack, not two: As, never exposed, given her next was
+    ruled law 40's ("the pack held fewer besides those exposed to them")."""
+    from arbiter.resources import cases_dir
+
+    log = json.loads((cases_dir() / "l40-a-card-exposed-to-two-players-is-given-to-neither.json").read_text())
+    log["events"] = log["events"][:16] + [
+        {"type": "discard", "player": "Cat", "count": 5, "cards": ["7c", "8c", "9c", "Tc", "Jc"]},
+        {"type": "give", "to": "Cat", "count": 1, "cards": ["Ks"], "exposed": 1},
+        {"type": "give", "to": "Cat", "count": 1, "cards": ["Ks"], "exposed": 1},
+        {"type": "give", "to": "Cat", "count": 1, "cards": ["As"]}]
+    findings = [(f["id"], f["event"]) for f in check_log(log)["findings"]]
+    assert findings == [("L40", 17), ("L40", 18)]

@@ -128,9 +128,8 @@ def on_give(r: Judge, event: Event) -> None:
         game.deal.receive(card, player)
     if hand.maybe_thrown:  # his own thrown card given him again, from the pack made up (L41), came back: not kept
         hand.came_back.update(card for card in kept_cards if card in hand.maybe_thrown)
-    if exposed:
-        game.deal.expose(r.board.parsed_cards[kept:], player)
-    game.deal.take_from_pack(player, kept, exposed, owners)
+    again = game.deal.expose(r.board.parsed_cards[kept:], player) if exposed else 0
+    game.deal.take_from_pack(player, kept, exposed - again, owners)
     game.deal.remaking.clear()  # the pack is dealt from as it stands (L41 says whether it was made up fully)
     if player == game.dealer:
         game.dealer_drew = hand.given
