@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Union
 
+from arbiter.words import PRONOUNS
+
 # A name written without quotes: a letter, then letters, digits and `_`, with `'`, `.`
 # or `-` allowed between them (O'Brien, Mary-Ann). Any other name is written as a JSON
 # string ("Mary Ann", "2nd").
@@ -201,7 +203,7 @@ KEYWORD_FORMS = sorted((f for f in FORMS if not f.subject), key=lambda f: -len(f
 
 # The statements that describe the table rather than an event, and the correction.
 HEADER_WORDS = ("players", "limit", "ante", "house", "pronouns", "stacks", "meta")
-PRONOUN_WORDS = ("he", "she", "they")
+PRONOUN_WORDS = tuple(PRONOUNS)  # he, she, they: the pronouns the words know
 UNDO = "undo"
 NOTE_MARK = "--"
 COMMENT_MARK = "#"
