@@ -41,10 +41,11 @@ def value_text(value: object) -> str:
     return decimal(value) if isinstance(value, float) else json.dumps(value)
 
 
-def listed(names: Iterable[str]) -> str:
-    """`listed(["Ann", "Bob", "Cat"])` -> "Ann, Bob and Cat", as every list is said."""
+def listed(names: Iterable[str], conjunction: str = "and") -> str:
+    """`listed(["Ann", "Bob", "Cat"])` -> "Ann, Bob and Cat", as every list is said (a
+    choice: `listed(words, "or")`)."""
     names = list(names)
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    return f"{', '.join(names[:-1])} {conjunction} {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:

@@ -52,7 +52,7 @@ from arbiter.notation.grammar import (
 from arbiter.notation.json_object import JSONObjectError, read_json_object
 from arbiter.notation.mistakes import found, nearest, past_words_written_right, typed
 from arbiter.notation.reckoning import Reckon, Reckoning
-from arbiter.words import PRONOUNS
+from arbiter.words import PRONOUNS, listed
 
 _GAP = re.compile(r"[ \t]+")
 _WORD_GOES_ON = re.compile(r"\w|['.\-]\w")  # as in a bare name: O'Brien, Mary-Ann
@@ -160,12 +160,12 @@ class _Parser:
         """`expected …, found …`, and the word meant (else the nearest in letters of those expected)."""
         pos = self.pos if pos is None else pos
         wanted = [expected] if isinstance(expected, str) else list(dict.fromkeys(expected))
-        listed = wanted[0] if len(wanted) == 1 else ", ".join(wanted[:-1]) + " or " + wanted[-1]
+        choices = listed(wanted, "or")
         quoted = [w[1:-1] for w in wanted if len(w) > 2 and w[0] == w[-1] == "'"]
         words = [w.removeprefix("[not] ") for w in quoted] + [f"not {w[6:]}" for w in quoted if w.startswith("[not] ")]
         pos, words = past_words_written_right(self.text, pos, words)
         hint = f" (did you mean {meant!r}?)" if meant else nearest(self.text, pos, words)
-        return self.error(f"expected {listed}, found {found(self.text, pos)}{hint}", pos)
+        return self.error(f"expected {choices}, found {found(self.text, pos)}{hint}", pos)
 
     def mistyped(self, pos: int, words: list[str]) -> str:
         """`; found 'limt' (did you mean 'limit'?)`, where the word written is near one of `words`."""

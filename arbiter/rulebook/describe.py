@@ -26,7 +26,7 @@ from arbiter.rulebook.vocabulary.grammar import (
     named_operands,
     setting_entries,
 )
-from arbiter.words import plain
+from arbiter.words import listed, plain
 
 
 class Describer:
@@ -182,8 +182,7 @@ _COUNT_WORDS = ("", "one", "two", "three", "four", "five")
 
 
 def _ranks_words(ranks: Any) -> str:
-    items = [str(rank) for rank in (ranks if isinstance(ranks, list) else [ranks])]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return listed([str(rank) for rank in (ranks if isinstance(ranks, list) else [ranks])], "or")
 
 
 def hand_shape_words(name: str, data: Mapping[str, Any]) -> str:
