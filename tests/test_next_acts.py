@@ -1688,6 +1688,19 @@ def test_the_rest_of_a_give_is_offered_only_of_what_the_pack_holds_for_him():
     assert not [o for o in answer["others"] if o["type"] == "give"] and answer["player"] == "Dan", answer
 
 
+def test_one_still_short_while_the_pack_holds_nothing_for_him_is_offered_no_bet():
+    """The same deal, all drawn: the dealer is to make up the pack, and Cat, first to bet,
+    still lacks one card of her discard, which the pack cannot give her yet. Her bet was
+    offered among the others, and check rules it a hand of four raised (L48)."""
+    log = json.loads((cases_dir() / "l40-a-card-exposed-to-two-players-is-given-to-neither.json").read_text())
+    log["events"] = log["events"][:28]  # all have drawn; the pack holds only Ks, exposed to Cat and Dan
+    answer = arbiter.next_acts(log)
+    assert answer["acts"] == [{"type": "collect_discards"}], answer
+    assert not [o for o in answer["others"] if o.get("player") == "Cat"], answer
+    log["events"].append({"type": "play", "player": "Cat", "stake": 2})
+    assert "L48" in [f["id"] for f in arbiter.check_log(log)["findings"]]
+
+
 @pytest.mark.parametrize("drawn, bettor", [
     ("Bob discards 3; Bob gets 2\nCat discards 0; Dan discards 0; Ann discards 0\n", "Cat"),
     ("Bob discards 0\nCat discards 3; Cat gets 2\nDan discards 0; Ann discards 0\n", None),  # Cat bets first

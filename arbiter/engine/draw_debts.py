@@ -19,7 +19,8 @@ def rests_of_gives(game: Game, owed: set[str]) -> list[tuple[str, int]]:
     dealer may still give the rest, as the second part of his draw (reading 10): the rest
     of his discard (given it, all is well, L44; the rest of a wrong number asked, short of
     the discard, would make it foul, L45), in the order of the draw, for each player not
-    already `owed` cards."""
+    already `owed` cards; as many as the pack holds for him, 0 where it holds none: he is
+    still short, and no act of his may come first (L48)."""
     rests: list[tuple[str, int]] = []
     for drawer in game.the_draw().order:
         hand = game.deal.hands[drawer]
@@ -27,8 +28,8 @@ def rests_of_gives(game: Game, owed: set[str]) -> list[tuple[str, int]]:
                 or not rest_asked(hand):
             continue
         # of what the pack holds for him: while discards remain, none exposed to him (L40), the rest after the make-up
-        if (rest := min((hand.discarded or 0) - hand.given, game.deal.pack_for(drawer))) > 0:
-            rests.append((drawer, rest))
+        if (rest := (hand.discarded or 0) - hand.given) > 0:
+            rests.append((drawer, min(rest, game.deal.pack_for(drawer))))
     return rests
 
 

@@ -487,7 +487,7 @@ class Prospect:
                 self.others.append({"type": "demand", "player": drawer, "count": hand.discarded})  # asked (L39)
         short = rests_of_gives(game, {drawer for drawer, _, _ in owing})
         # the rest is given from the pack as it stands, not from one made up and still to be shuffled or cut (L41)
-        rests = [(to, rest) for to, rest in short if not game.deal.remaking and rest <= game.deal.pack_remaining]
+        rests = [(to, rest) for to, rest in short if not game.deal.remaking and 0 < rest <= game.deal.pack_remaining]
         if self.dealer_owes(game, owing, player):
             # all have drawn: while the dealer gives what is owed (the cutter cuts the pack made up for it), the first
             # bet waits among the others (L39, reading 11); not while a witness is asked: it waits for the number
