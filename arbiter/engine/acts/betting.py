@@ -198,6 +198,10 @@ def record_stake(r: Judge, player: str, stake: int, in_turn: bool) -> None:
     r.stake(player, stake, "stake")
     if game.phase == Phase.BETTING:
         if stake > before:
+            if not in_turn and player in game.stood:  # his raise counts from his turn, made after his stand (SPEC 24)
+                game.raised_from_stand.add(player)
+            elif in_turn:
+                game.raised_from_stand.discard(player)
             game.stood.discard(player)
             game.early_stands.discard(player)
         elif in_turn and stake == before == game.preceding:
@@ -249,6 +253,7 @@ def turn_comes(r: Judge, player: str) -> None:
     if player in game.early and player not in game.come:
         game.come.add(player)
         r.act(r.decide("turn_comes", player))
+        game.raised_from_stand.discard(player)
         if game.phase == Phase.SAY and player in game.still_in and not game.shows_only(player):  # a show for a
             if game.opener is None:  # sum opens nothing and raises no one (L61)
                 game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25)

@@ -249,6 +249,9 @@ add("retired_under", "the player retired under {0}",
     note="`{retired_under: ID}`: the player acting retired by rule ID's ruling (`retire`)")
 add("stood", "{0} stood after the draw and has not staked since", lambda t, p: p in t.playing.stood,
     note="a `play` keeping his stake")
+add("raised_from_stand", "{0} stood after the draw, then raised out of turn",
+    lambda t, p: p in t.playing.raised_from_stand,
+    note="his stake counts from his turn (SPEC 24): at `turn_comes`, a raise made after his stand")
 add("winner", "{0} is a winner by the laws", lambda t, p: p in t.playing.winners)
 add("shows_for_a_sum", "{0} has demanded a show for a sum, or staked all {0} has for one",
     lambda t, p: p in t.playing.all_in,
