@@ -445,12 +445,15 @@ def draw_goes_on(r: Judge) -> bool:
 
 
 def end_the_draw(r: Judge) -> None:
-    """A bet ends the draw: those yet to draw are passed over (L38), and the betting opens."""
+    """A bet ends the draw: the betting opens with it, and those yet to draw are passed
+    over (L38); a dealer who gave himself cards with no discard is foul then (L47), and the
+    bet that began the betting is a bet still, though it leaves its maker alone."""
     game = r.board.playing
-    for skipped in game.the_draw().pending(game.still_in):
-        r.fire("draw_turn_passed", skipped)
-        game.the_draw().take(skipped)
+    skipped = game.the_draw().pending(game.still_in)
     open_betting(r)
+    for player in skipped:
+        r.fire("draw_turn_passed", player)
+        game.the_draw().take(player)
 
 
 def open_betting(r: Judge) -> None:
