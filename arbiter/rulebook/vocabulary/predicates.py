@@ -251,7 +251,7 @@ add("stood", "{0} stood after the draw and has not staked since", lambda t, p: p
     note="a `play` keeping his stake")
 add("raised_from_stand", "{0} stood after the draw, then raised out of turn",
     lambda t, p: p in t.playing.raised_from_stand,
-    note="his stake counts from his turn (SPEC 24): at `turn_comes`, a raise made after his stand")
+    note="his stake counts from his turn (reading 24): at `turn_comes`, a raise made after his stand")
 add("winner", "{0} is a winner by the laws", lambda t, p: p in t.playing.winners)
 add("shows_for_a_sum", "{0} has demanded a show for a sum, or staked all {0} has for one",
     lambda t, p: p in t.playing.all_in,
