@@ -24,7 +24,7 @@ from typing import Any, Collection, Mapping, Sequence
 from arbiter.checker import replay_log, replay_with_trace
 from arbiter.errors import ArbiterError
 from arbiter.reading import read_log_file
-from arbiter.render.story import TELLERS, Storyteller, carried_words
+from arbiter.render.story import TELLERS, Storyteller, carried_words, paid_in_words
 from arbiter.resources import cases_dir
 from arbiter.rulebook.model import Rulebook, normalise_id, rule_sort_key
 from arbiter.rulebook.vocabulary.effects import effect_words
@@ -283,10 +283,7 @@ def _table_before(case: Case, event: int) -> str:
         parts.append(f"a jack-pot (no. {table['jackpot']['number']}, {table['jackpot']['openers']} to open)")
     parts.append(f"pool {table['pool']}{carried_words(table)}")
     stakes = ", ".join(f"{p} {s}" for p, s in table["stakes"].items() if s)
-    parts.append(f"stakes: {stakes or 'none'}")
-    if any(table["paid_in"].get(p, 0) != s for p, s in table["stakes"].items()):  # a forfeit, a jack-pot's antes
-        paid = ", ".join(f"{p} {table['paid_in'][p]}" for p in table["stakes"] if table["paid_in"].get(p))
-        parts.append(f"put in the pool this game: {paid}")
+    parts.append(f"stakes: {stakes or 'none'}{paid_in_words(table)}")
     parts.append(f"still in: {', '.join(table['still_in']) or 'no one'}")
     held = ", ".join(f"{p} {n}" for p, n in table["cards"].items())
     parts.append(f"cards held: {held}")

@@ -20,6 +20,7 @@ from arbiter.findings import GameAccount
 from arbiter.notation import Parsed, parse_checked
 from arbiter.notation.reading import placed
 from arbiter.notation.reckoning import Reckon
+from arbiter.render.story import paid_in_words
 from arbiter.words import plural, pronoun_of
 
 # the phases (`state.PHASES`) as the table tells where the game stands
@@ -145,7 +146,7 @@ def status_lines(position: Position) -> list[str]:
         head,
         f"game {now['game']}, deal {now['deal']}: {now['dealer']} deals; {kind}; "
         f"{PHASE_WORDS[position.answer['phase']]}",  # the engine's answer says where the game stands (SPEC 28)
-        f"pool {position.pool()}; stakes: {stakes}",
+        f"pool {position.pool()}; stakes: {stakes}{paid_in_words(now)}",
         f"still in: {', '.join(now['still_in']) or 'no one'}"
         + (f"; out: {', '.join(out)}" if out else "") + (f" (foul: {', '.join(now['foul'])})" if now["foul"] else ""),
         f"net so far: {net}",

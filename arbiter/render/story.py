@@ -72,6 +72,15 @@ def carried_words(table: Mapping[str, Any]) -> str:
     return f" ({table['carried']} carried in)" if table.get("carried") else ""
 
 
+def paid_in_words(table: Mapping[str, Any]) -> str:
+    """`; put in the pool this game: Cat 6`, where a table's stakes are not what each put in
+    (a foul hand's stake, no stake to call; a forfeit; a jack-pot's antes)."""
+    if all(table["paid_in"].get(p, 0) == s for p, s in table["stakes"].items()):
+        return ""
+    return "; put in the pool this game: " + ", ".join(
+        f"{p} {table['paid_in'][p]}" for p in table["stakes"] if table["paid_in"].get(p))
+
+
 def money_words(entry: Mapping[str, Any]) -> str:
     """A movement of the ledger in words: "Ann pays Bob 1 (a refund, law 14)"; the story
     tells it at its event, and a printed ruling says who pays whom with it."""
