@@ -1701,6 +1701,24 @@ def test_one_still_short_while_the_pack_holds_nothing_for_him_is_offered_no_bet(
     assert "L48" in [f["id"] for f in arbiter.check_log(log)["findings"]]
 
 
+def test_the_rest_of_a_give_the_pack_holds_none_of_for_him_waits_for_the_pack_made_up():
+    """The same deal with no one else owed: Cat, given one of her two, is short, and the
+    pack holds only Ks, exposed to her. `next` made her bet the act to come (check rules it
+    L48); the dealer makes up the pack first (L41), shuffles it, has it cut, and gives her
+    the rest, the first bet waiting for it."""
+    log = json.loads((cases_dir() / "l40-a-card-exposed-to-two-players-is-given-to-neither.json").read_text())
+    log["events"] = log["events"][:19] + [{"type": "discard", "player": p, "count": 0}
+                                          for p in ("Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe", "Ann")]
+    for then, (player, acts) in [({"type": "collect_discards"}, ("Ann", [{"type": "collect_discards"}])),
+                                 ({"type": "shuffle", "player": "Ann"}, ("Ann", [{"type": "shuffle"}])),
+                                 ({"type": "cut", "player": "Joe"}, ("Joe", [{"type": "cut"}])),
+                                 (None, ("Ann", [{"type": "give", "to": "Cat", "count": 1}]))]:
+        answer = arbiter.next_acts(log)
+        assert (answer["player"], answer["acts"]) == (player, acts), answer
+        assert not [o for o in answer["others"] if o.get("player") == "Cat"], answer
+        log["events"] += [then] if then else []
+
+
 @pytest.mark.parametrize("drawn, bettor", [
     ("Bob discards 3; Bob gets 2\nCat discards 0; Dan discards 0; Ann discards 0\n", "Cat"),
     ("Bob discards 0\nCat discards 3; Cat gets 2\nDan discards 0; Ann discards 0\n", None),  # Cat bets first

@@ -10,19 +10,17 @@ still recorded and judged by the laws.
 The answer, as `arbiter schema next` describes it:
 
 - `player`: whose turn it is (or null: anyone, as before the first deal);
-- `phase`: the game's phase (`before_deal` before any game; once every player still in has drawn, `betting`,
-  or `show` where no one is left to bet against or the early bettors' turns passing close the betting: the
-  phase the act answered belongs to); `game`: its number, or null;
-- `jackpot`: the jack-pot in play, or the one the next game is once a game is over (`{"number", "openers"}`), or
-  null;
-- `acts`: what he may do, each `{"type": EVENT TYPE, ...}` with the fields the event needs: a fixed number as
-  its own field (`amount`, `count`, `to`), a range as `minimum` and `maximum` (of the stake, or of the cards
-  discarded);
+- `phase`: the game's phase (`before_deal` before any game; once every player still in has drawn, `betting`, or
+  `show` where no one is left to bet against or the early bettors' turns passing close the betting: the phase
+  the act answered belongs to); `game`: its number, or null; `jackpot`: the jack-pot in play, or the one the
+  next game is once a game is over (`{"number", "openers"}`), or null;
+- `acts`: what he may do, each `{"type": EVENT TYPE, ...}` with the fields the event needs: a fixed number as its
+  own field (`amount`, `count`, `to`), a range as `minimum` and `maximum` (of the stake, or of the cards discarded);
 - `others`: acts others may make now instead (the dealer deals when no straddle comes; an early actor may act
   again at his turn; the winner's `win` recorded; the rest of a give in parts), each with its player;
 - `owed`: `{"by", "to", "what", "cards" or "amount", "law"}`: cards the dealer owes (`give`: the discard, cards
-  exposed, a deficiency; `return_excess`), the pack to be made up (`collect_discards`), antes due, and refunds
-  and penalties ruled in this deal;
+  exposed, a deficiency; `return_excess`), the pack to be made up (`collect_discards`), antes due, and refunds and
+  penalties ruled in this deal;
 - `asks`: `{"of", "what", "law"}`: what a ruling waits for (the witness's `number` in a dispute over the cards
   demanded, `about` the disputant; the jack-pot opener's `opening hand`), and the dealer's answer to a question
   he must answer (`cards drawn`, `about` the asker).
@@ -136,10 +134,9 @@ class Prospect:
         return trial
 
     def replayed(self, *more: Event, face_down: str | None = None) -> Replay | None:
-        """The log so far, with `more` acts after it, replayed on a copy (the engine's board
-        is never touched to try an act), `face_down`'s cards in it not named; None where the
-        replay refuses one of them, or the log's events are no list to copy (a long log's,
-        read as they come)."""
+        """The log so far, with `more` acts after it, replayed on a copy (the engine's board is never touched
+        to try an act), `face_down`'s cards in it not named; None where the replay refuses one of them, or the
+        log's events are no list to copy (a long log's, read as they come)."""
         log = self.replay.log
         if not isinstance(log["events"], list):
             return None
@@ -283,13 +280,11 @@ class Prospect:
 
     # --- a club's own rules ---------------------------------------------------------------
     def club_forbids(self, event: Event) -> bool:
-        """Would a club's own rule (law 81) find this act irregular? Its rules are checks, not
-        bounds the turn model knows, so the act is tried on a copy of the log: replayed with
-        it, does a club rule's irregularity fall on it, its actor's (not a ruling, nor another's
-        finding the act brings about: an early actor's turn come)? The actor's cards are
-        tried as the table sees them, face down: a hand the log knows to lack a club's
-        openers is judged when it shows, not refused (as law 30's, reading 55), and the
-        answer does not tell the table what he holds."""
+        """Would a club's own rule (law 81) find this act irregular? Its rules are checks, not bounds the turn model
+        knows, so the act is tried on a copy of the log: replayed with it, does a club rule's irregularity fall on it,
+        its actor's (not a ruling, nor another's finding the act brings about: an early actor's turn come)? The actor's
+        cards are tried as the table sees them, face down: a hand the log knows to lack a club's openers is judged when
+        it shows, not refused (as law 30's, reading 55), and the answer does not tell the table what he holds."""
         clubs = self.club_rules
         trial = self.replayed(event, face_down=event.get("player")) if clubs else None
         if trial is None:  # an act the replay refuses is no club rule's to forbid
@@ -375,10 +370,9 @@ class Prospect:
         self.owed_first(game)
 
     def owed_first(self, game: Game) -> None:
-        """Cards still owed from the draw come first (L39: the debt outlasts the turns to
-        draw): the dealer is to act, and the turn of the bettor or the shower waits among
-        the others, but for one still owed cards: his act would raise a hand short of them
-        (L48), as `waiting_bet` has it."""
+        """Cards still owed from the draw come first (L39: the debt outlasts the turns to draw): the dealer is to
+        act, and the turn of the bettor or the shower waits among the others, but for one still owed cards: his
+        act would raise a hand short of them (L48), as `waiting_bet` has it."""
         turn, acts = self.player, self.acts
         self.player, self.acts = None, []
         owing = self.owing(game)
@@ -495,6 +489,12 @@ class Prospect:
                 self.gives_beside(game, rests)
                 if player is None and self.acts:
                     self.waiting_bet(game, {drawer for drawer, _, _ in owing} | {to for to, _ in short})
+            return
+        stuck = short[0][0] if short and not rests and (game.deal.uncollected or game.deal.remaking) else None
+        if player is None and stuck is not None and (game.deal.uncollected or game.deal.pack_for(stuck)):
+            # the pack holds none of the rest for him, or is not yet shuffled and cut: it is made up first (L41)
+            self.cards_owed(game, stuck, 1)
+            self.waiting_bet(game, {to for to, _ in short})
             return
         if player is None and rests:
             # all have drawn, and the draw is not over while a give in parts is unfinished (reading 10): the dealer
