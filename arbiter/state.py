@@ -383,6 +383,7 @@ class Game:
         self.foul: set[str] = set()
         self.retired_under: dict[str, str] = {}  # who retired by a ruling's `retire`, and under which rule
         self.opener: str | None = None
+        self.opening_early = False  # opened by a stake out of turn, its turn not yet come: a club judges it then
         self.opener_cards: list[int] | None = None
         self.phase: PhaseName = Phase.BEFORE_DEAL
         self.say: Round | None = None

@@ -103,6 +103,7 @@ def betting_act(r: Judge, event: Event) -> None:
         opens = game.opener is None and (kind == "open" or (in_turn and game.phase == Phase.SAY))
         if opens:
             game.opener = player  # the first stake in turn opens the game, recorded as a play too (L25)
+            game.opening_early = not in_turn
             if "cards" in event and kind == "open":  # a later `open`, even the opener's, is a play (L33)
                 game.opener_cards = [parse_card(c) for c in event["cards"]]
         record_stake(r, player, event["stake"], in_turn)
@@ -255,6 +256,7 @@ def turn_comes(r: Judge, player: str) -> None:
         game.come.add(player)
         r.act(r.decide("turn_comes", player))
         game.raised_from_stand.discard(player)
+        game.opening_early = game.opening_early and player != game.opener
         if game.phase == Phase.SAY and player in game.still_in and not game.shows_only(player):  # a show for a
             if game.opener is None:  # sum opens nothing and raises no one (L61)
                 game.opener = player  # his early stake, counting from his turn, is the first in turn: it opens (L25)

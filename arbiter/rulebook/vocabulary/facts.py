@@ -184,6 +184,9 @@ add("raised_by_lift", "the cards are raised by a recorded lift",
 add("staked_in_turn", "a stake has been made in turn in this say",
     lambda t: bool(t.game and t.game.say_staked),
     note="until then the first to stake in turn, a jumped first speaker too, meets the opening minimum")
+add("opening_early", "the game was opened by a stake out of turn whose turn has not yet come",
+    lambda t: t.game is not None and t.playing.opening_early,
+    note="an `open` out of turn: it counts at his turn (reading 24), where a club's rule may judge it")
 add("number_unrecorded", "the witness's number is not recorded",
     lambda t: t.event.get("type") == "dispute" and t.evidence is not None and t.evidence.witness is not None
     and t.evidence.demanded is None,
