@@ -538,7 +538,7 @@ HEAD = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan
 @pytest.mark.parametrize("rest, event, words", [
     # SPEC 25: a show demanded by one who passed changes nothing; it was told as his show for 2
     ("Bob discards 0; Cat discards 0; Dan discards 0\nCat plays 4; Dan passes; Dan demands show 6\n", 14,
-     "Dan names a stake of 6, which changes nothing in the game."),
+     "Dan names a stake of 6, which changes nothing in the game but the counters it puts in the pool."),
     # D5: one stands once he has drawn; a stake kept at his turn to draw is no stand
     ("Bob discards 0; Cat plays 2; Cat discards 2\n", 10, "Cat keeps the stake at 2."),
     # SPEC 24: Cat, jumped by Dan's bet out of turn, meets the stake made in turn: a stand, not short of 5
@@ -555,8 +555,8 @@ def test_the_story_tells_a_stake_as_the_replay_counts_it(rest, event, words, tmp
 
 @pytest.mark.parametrize("case, event, words", [
     ("l48-foul-bet-while-others-draw-ends-nothing", 12, "Cat stakes 15 (13 more) and retires from the game"),
-    ("l63-bet-with-foul-hand-lost", 18, "Dan names a stake of 4, which changes nothing in the game."),
-    ("l59-stake-after-the-close-and-after-the-pool", 14, "Bob names a stake of 6, which changes nothing in the game."),
+    ("l63-bet-with-foul-hand-lost", 18, "Dan names a stake of 4, which changes nothing in the game but the counters it puts in the pool."),
+    ("l59-stake-after-the-close-and-after-the-pool", 14, "Bob names a stake of 6, which changes nothing in the game but the counters it puts in the pool."),
 ])
 def test_a_stake_that_raises_no_one_is_told_as_no_raise(case, event, words, rulebook):
     """A bet that raises a foul hand (L48), a stake by one out (L63), a stake after the
@@ -696,7 +696,7 @@ def test_a_stake_while_the_openers_claim_waits_is_not_told_as_after_the_pool_is_
     (L33); the story said "once the pool is taken" beside "Dan puts 3 into the pool"."""
     code, out, _ = run(capsys, "explain", str(cases_dir() / "l27-stake-while-the-openers-claim-waits-goes-into-the-pool.json"))
     told = " ".join(out.split())
-    assert code == 0 and "21 Dan names a stake of 3, which changes nothing in the game. Dan puts 3 into the pool" in told
+    assert code == 0 and "21 Dan names a stake of 3, which changes nothing in the game but the counters it puts in the pool. Dan puts 3 into the pool" in told
     assert "once the pool is taken" not in told
 
 

@@ -438,7 +438,8 @@ def _changes_nothing(e: Event, before: State, after: State) -> str | None:
     if before.get("phase") == Phase.OVER and after.get("pool_taken"):  # no counters move
         return f"{e['player']} names a stake of {e['stake']} once the pool is taken."
     if e["player"] not in (before.get("still_in") or ()) or before.get("phase") in (Phase.SHOW, Phase.OVER):
-        return f"{e['player']} names a stake of {e['stake']}, which changes nothing in the game."
+        counters = " but the counters it puts in the pool" if after.get("pool", 0) > before.get("pool", 0) else ""
+        return f"{e['player']} names a stake of {e['stake']}, which changes nothing in the game{counters}."
     return None
 
 
@@ -552,9 +553,8 @@ def _show(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 
 def _pass(t: Storyteller, e: Event, b: State, a: State) -> str:
-    """A pass out of the game, or one that leaves him in it: made before the cards (before
-    the first deal too, for the game it begins), it is a statement of intent, and his say
-    comes in his turn (law 57; the finding says so)."""
+    """A pass out of the game, or one that leaves him in it: made before the cards (before the first deal too, for the
+    game it begins), it is a statement of intent, and his say comes in his turn (law 57; the finding says so)."""
     if _same_game(b, a) and e["player"] not in (b.get("still_in") or ()):
         return f"{e['player']}, already out of the game, passes."
     if _same_game(b, a) and b.get("phase") == Phase.OVER:
