@@ -399,7 +399,7 @@ class Game:
         self.stood: set[str] = set()
         self.last_stood: str | None = None
         self.early_stands: set[str] = set()  # stands made out of turn: stands once their turn passes (D5)
-        self.raised_from_stand: set[str] = set()  # stood, then raised out of turn: judged as a raise at his turn
+        self.raised_from_stand: dict[str, int] = {}  # stood (at this stake), raised out of turn: judged at his turn
         self.last_to_equal: str | None = None
         self.all_in: dict[str, dict[str, Any]] = {}
         self.shown: dict[str, list[int]] = {}

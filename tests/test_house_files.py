@@ -14,6 +14,7 @@ import re
 import pytest
 import yaml
 
+import arbiter
 from arbiter.checker import check_file
 from arbiter.cli import main
 from arbiter.errors import HouseRulesError
@@ -156,6 +157,29 @@ def test_a_dealt_joker_is_l1_without_the_joker_house_and_nothing_with_it(ruleboo
     assert [f["id"] for f in check_file(path, rulebook)["findings"]] == ["L1"]
     with_joker = check_file(path, _house_rulebook(rulebook, "joker"))
     assert with_joker["findings"] == [] and with_joker["status"] == "ok"
+
+
+@pytest.mark.parametrize("after, returned", [
+    ([("Cat", 5), ("Dan", 2), ("Ann", 2), ("Bob", 2), ("Cat", 8)], 6),   # given back whole at his turn: he stands
+    ([("Dan", 5), ("Cat", 15), ("Ann", 10), ("Bob", None), ("Cat", 30)], 20),   # counted a call of Ann's 10
+])
+def test_no_check_raise_a_stander_whose_early_raise_was_counted_a_call_may_not_raise_at_that_turn(
+        after, returned, rulebook):
+    """Cat stood; his raise out of turn, judged at his turn, is counted a call (H1). His
+    raise again at that same turn was taken as a lawful raise, `next` offering it: a
+    check-raise in two steps. It counts as a call too, and `next` offers him no raise."""
+    case = load_case(cases_dir() / "house" / "no-check-raise-a-raise-out-of-turn-after-a-stand-is-judged-at-his-turn.json")
+    log = {key: case[key] for key in ("format", "version", "table")}
+    log["events"] = case["events"][:18] + [{"type": "pass", "player": p} if stake is None else
+                                           {"type": "play", "player": p, "stake": stake} for p, stake in after]
+    house = _house_rulebook(rulebook, "no-check-raise")
+    last = arbiter.check_log(log, house)["findings"][-1]
+    assert (last["id"], last["event"], last["effects"]) == (
+        "H1", 22, [{"type": "return_stake", "player": "Cat", "amount": returned}]), last
+    log["events"].pop()
+    answer = arbiter.next_acts(log, house)
+    assert not [a for a in answer["acts"] + answer["others"] if a.get("player", answer["player"]) == "Cat"
+                and a["type"] == "play"], answer
 
 
 @pytest.mark.parametrize("path", HOUSE_CASES, ids=[p.stem for p in HOUSE_CASES])

@@ -201,9 +201,9 @@ def record_stake(r: Judge, player: str, stake: int, in_turn: bool) -> None:
     if game.phase == Phase.BETTING:
         if stake > before:
             if not in_turn and player in game.stood:  # his raise counts from his turn, made after his stand (SPEC 24)
-                game.raised_from_stand.add(player)
+                game.raised_from_stand[player] = before
             elif in_turn:
-                game.raised_from_stand.discard(player)
+                game.raised_from_stand.pop(player, None)
             game.stood.discard(player)
             game.early_stands.discard(player)
         elif in_turn and stake == before == game.preceding:
@@ -254,8 +254,15 @@ def turn_comes(r: Judge, player: str) -> None:
     game = r.board.playing
     if player in game.early and player not in game.come:
         game.come.add(player)
+        staked = game.stakes[player]
         r.act(r.decide("turn_comes", player))
-        game.raised_from_stand.discard(player)
+        # a club's ruling gave back his raise: all of it, he stands as he stood; part, it was his call at this turn,
+        # where he may not raise again (as `raised_from_stand` until his turn passes); none, it was a raise
+        stood_at = game.raised_from_stand.pop(player, None)
+        if stood_at == game.stakes[player]:
+            game.stood.add(player)
+        elif stood_at is not None and game.stakes[player] < staked:
+            game.raised_from_stand[player] = stood_at
         game.opening_early = game.opening_early and player != game.opener
         if game.phase == Phase.SAY and player in game.still_in and not game.shows_only(player):  # a show for a
             if game.opener is None:  # sum opens nothing and raises no one (L61)
@@ -286,6 +293,7 @@ def pass_turn(r: Judge, player: str) -> None:
             game.stood.add(player)
             game.last_stood = player
     game.early_stands.discard(player)
+    game.raised_from_stand.pop(player, None)
     turns.take_turn(game, r.board.seating, player)
 
 

@@ -249,7 +249,7 @@ add("retired_under", "the player retired under {0}",
     note="`{retired_under: ID}`: the player acting retired by rule ID's ruling (`retire`)")
 add("stood", "{0} stood after the draw and has not staked since", lambda t, p: p in t.playing.stood,
     note="a `play` keeping his stake")
-add("raised_from_stand", "{0} stood after the draw, then raised out of turn",
+add("raised_from_stand", "{0} stood after the draw, then raised out of turn, his turn not yet passed",
     lambda t, p: p in t.playing.raised_from_stand,
     note="his stake counts from his turn (reading 24): at `turn_comes`, a raise made after his stand")
 add("winner", "{0} is a winner by the laws", lambda t, p: p in t.playing.winners)
