@@ -254,14 +254,14 @@ def turn_comes(r: Judge, player: str) -> None:
     game = r.board.playing
     if player in game.early and player not in game.come:
         game.come.add(player)
-        staked = game.stakes[player]
         r.act(r.decide("turn_comes", player))
-        # a club's ruling gave back his raise: all of it, he stands as he stood; part, it was his call at this turn,
-        # where he may not raise again (as `raised_from_stand` until his turn passes); none, it was a raise
+        # one who stood: where his early stake, as the rulings leave it, raises no one at his turn (short, a call, or a
+        # club's rule gave back the raise), he has not raised at it, and is one who stood till his turn passes (a
+        # club's rule may judge a raise he makes at it); all of it given back, he stands as he stood
         stood_at = game.raised_from_stand.pop(player, None)
         if stood_at == game.stakes[player]:
             game.stood.add(player)
-        elif stood_at is not None and game.stakes[player] < staked:
+        elif stood_at is not None and game.stakes[player] <= game.preceding:
             game.raised_from_stand[player] = stood_at
         game.opening_early = game.opening_early and player != game.opener
         if game.phase == Phase.SAY and player in game.still_in and not game.shows_only(player):  # a show for a
