@@ -30,13 +30,20 @@ class Probability(click.FloatRange):
         return rate
 
 
+class Count(click.IntRange):
+    """A whole number within bounds: click names an IntRange's values "integer range",
+    which reads as asking for one ("3-5")."""
+
+    name = "whole number"
+
+
 @cli.command()
 @click.option("--out", "out", required=True, metavar="DIR",
               help="Folder to write the logs into (and their truth files into DIR/truth).")
 @click.option("--logs", type=click.IntRange(1, 1_000_000), default=10, show_default=True, help="How many logs.")
 @click.option("--games", type=click.IntRange(1, 200), default=8, show_default=True, help="Games per log.")
-@click.option("--players", type=click.IntRange(2, 10), default=None,
-              help="Players per log [default: 2-10, by the seed].")
+@click.option("--players", type=Count(2, 10), default=None, metavar="N",
+              help="Players per log, one number from 2 to 10 [default: each log's own, drawn by the seed].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed writes the same logs.")
 @click.option("--plant", "plant", type=Probability(0.0, 1.0), default=0.0, show_default=True, metavar="RATE",
               help="Chance per game of being given one irregularity or ruling to carry, planted where the "
