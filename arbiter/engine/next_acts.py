@@ -490,8 +490,8 @@ class Prospect:
                 if player is None and self.acts:
                     self.waiting_bet(game, {drawer for drawer, _, _ in owing} | {to for to, _ in short})
             return
-        stuck = short[0][0] if short and not rests and (game.deal.uncollected or game.deal.remaking) else None
-        if player is None and stuck is not None and (game.deal.uncollected or game.deal.pack_for(stuck)):
+        deal, stuck = game.deal, short[0][0] if short and not rests else None
+        if player is None and stuck is not None and (deal.uncollected or deal.remaking and deal.pack_for(stuck)):
             # the pack holds none of the rest for him, or is not yet shuffled and cut: it is made up first (L41)
             self.cards_owed(game, stuck, 1)
             self.waiting_bet(game, {to for to, _ in short})
