@@ -41,6 +41,13 @@ def value_text(value: object) -> str:
     return decimal(value) if isinstance(value, float) else json.dumps(value)
 
 
+def named_twice(names: list[str]) -> str:
+    """`"Ann and Bob named twice"`, or "" where each is named once: the refusal of a list
+    of names that gives one more than once."""
+    twice = sorted({name for name in names if names.count(name) > 1})
+    return f"{listed(twice)} named twice" if twice else ""
+
+
 def listed(names: Iterable[str], conjunction: str = "and") -> str:
     """`listed(["Ann", "Bob", "Cat"])` -> "Ann, Bob and Cat", as every list is said (a
     choice: `listed(words, "or")`)."""

@@ -21,7 +21,7 @@ from arbiter.render.formats import LISTING_FORMATS
 from arbiter.report import EXIT_OK
 from arbiter.rulebook.model import Rulebook, logs_house_may_define
 from arbiter.seats import Seating
-from arbiter.words import listed
+from arbiter.words import named_twice
 
 # A command's process ends when its command is done: what it made is left to the operating
 # system, not walked once more by the garbage collector as the interpreter shuts down (the
@@ -52,9 +52,8 @@ def persons_named(text: str, param_hint: str) -> list[str]:
     wrong = next((name for name in names if not is_name(name)), None)
     if wrong is not None:
         raise click.BadParameter(f"{wrong!r} is not {NAME_WORDS}", param_hint=param_hint)
-    twice = sorted({name for name in names if names.count(name) > 1})
-    if twice:
-        raise click.BadParameter(f"{listed(twice)} named twice", param_hint=param_hint)
+    if twice := named_twice(names):
+        raise click.BadParameter(twice, param_hint=param_hint)
     return names
 
 

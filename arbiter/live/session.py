@@ -31,7 +31,7 @@ from arbiter.notation.reckoning import Reckon
 from arbiter.render.chain import render_chain
 from arbiter.rulebook.model import Rulebook
 from arbiter.seats import Seating
-from arbiter.words import listed
+from arbiter.words import named_twice
 
 TORN = f"{COMMENT_MARK} torn:"
 COMMANDS = {
@@ -318,8 +318,8 @@ class TableSession:
             raise CommandError("name the player who disputes with the dealer: evidence PLAYER [unable NAME ...]")
         dealer = self.dealer()
         self.seated(disputant, *unable)
-        if twice := sorted({name for name in unable if unable.count(name) > 1}):
-            raise CommandError(f"{listed(twice)} named twice among those unable")  # as `arbiter evidence` refuses
+        if twice := named_twice(unable):
+            raise CommandError(f"{twice} among those unable")  # as `arbiter evidence` refuses
         if disputant == dealer:
             raise CommandError(f"{dealer} is the dealer: the dispute is between a player and the dealer")
         self.chain("evidence", "witness", *evidence_question(dealer, disputant, unable),
