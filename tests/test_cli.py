@@ -256,6 +256,19 @@ def _installed_script() -> str | None:
 
 
 @pytest.mark.skipif(_installed_script() is None, reason="the console script is not installed")
+@pytest.mark.parametrize(("command", "option", "shown"), [
+    ("simulate", "--players", "N"), ("simulate", "--logs", "N"), ("simulate", "--games", "N"),
+    ("check", "--jobs", "N"), ("quiz", "--questions", "N"), ("table", "--limit", "N"), ("table", "--ante", "N"),
+    ("serve", "--port", "PORT")])
+def test_a_count_is_one_number_said_as_one(command, option, shown):
+    """The help showed "--players INTEGER RANGE", and "3-5" was refused as "not a valid integer
+    range", which reads as asking for a range: each count asks for one number, and says so."""
+    helped = CliRunner().invoke(cli, [command, "--help"]).output
+    assert f"{option} {shown} " in helped and "INTEGER RANGE" not in helped
+    bad = CliRunner().invoke(cli, [command, option, "3-5"])
+    assert bad.exit_code == 2 and "'3-5' is not a valid whole number" in bad.output
+
+
 def test_installed_script_runs_from_another_folder(tmp_path):
     result = subprocess.run([_installed_script(), "law", "L46", "--format", "json"], cwd=tmp_path,
                             capture_output=True, text=True, timeout=60)

@@ -341,15 +341,6 @@ def test_cli_without_planting_writes_no_truth(tmp_path):
     assert bad.exit_code == 2
 
 
-def test_players_is_one_number_said_as_one():
-    """The help showed "--players INTEGER RANGE ... [default: 2-10, by the seed]", and "3-5"
-    was refused as "not a valid integer range": it asks for one number, and says so."""
-    helped = CliRunner().invoke(cli, ["simulate", "--help"]).output
-    assert "--players N" in helped and "INTEGER RANGE" not in helped.split("--players")[1].split("--seed")[0]
-    bad = CliRunner().invoke(cli, ["simulate", "--out", "x", "--players", "3-5"])
-    assert bad.exit_code == 2 and "'3-5' is not a valid whole number" in bad.output
-
-
 def test_cli_refuses_an_empty_folder_name(tmp_path, monkeypatch):
     """`--out ""` wrote into the current folder, which the user did not name."""
     monkeypatch.chdir(tmp_path)

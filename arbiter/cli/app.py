@@ -29,8 +29,16 @@ from arbiter.words import named_twice
 # mostly start-up and shut-down (docs/speed.md).
 atexit.register(gc.freeze)
 
+
+class Count(click.IntRange):
+    """A whole number within bounds: click names an IntRange's values "integer range",
+    which reads as asking for one ("3-5")."""
+
+    name = "whole number"
+
+
 __all__ = ["cli", "main", "run", "split_names", "persons_named", "one_person", "finding_filters", "rule_defining",
-           "seating_of", "FORMAT", "HOUSE", "IGNORE", "SELECT"]
+           "seating_of", "Count", "FORMAT", "HOUSE", "IGNORE", "SELECT"]
 
 
 def split_names(text: str) -> list[str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from arbiter.cli.app import HOUSE, IGNORE, SELECT, cli
+from arbiter.cli.app import HOUSE, IGNORE, SELECT, Count, cli
 from arbiter.cli.checking import run_check
 from arbiter.render.formats import CHECK_FORMATS
 
@@ -22,7 +22,7 @@ from arbiter.render.formats import CHECK_FORMATS
               help="With --format html: write one page per log into DIR (needed for several logs; one log's page "
                    "goes to standard output without it).")
 @HOUSE
-@click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+@click.option("--jobs", "-j", "jobs", type=Count(1, 64), default=1, metavar="N", show_default=True,
               help="Processes to check logs in parallel.")
 @click.option("--scheduler", "scheduler", metavar="ADDRESS",
               help="Check on a Dask cluster: the address of its scheduler (e.g. tcp://10.0.0.5:8786); the workers "

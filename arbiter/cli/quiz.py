@@ -14,7 +14,7 @@ import sys
 import click
 
 from arbiter.bulk import build_rulebook
-from arbiter.cli.app import cli, split_names
+from arbiter.cli.app import Count, cli, split_names
 from arbiter.quiz import Question, build_quiz, explanation_lines, laws_to_ask, question_lines, read_law, shipped_cases
 from arbiter.render.formats import QUIZ_FORMATS
 from arbiter.rulebook.model import SECTIONS, Rulebook
@@ -71,7 +71,7 @@ def ask_choice(count: int) -> int:
 
 @cli.command()
 @click.option("--seed", type=int, help="Fix the questions and their order (without it, a seed is drawn and shown).")
-@click.option("--questions", "count", type=click.IntRange(1, None), default=5, show_default=True,
+@click.option("--questions", "count", type=Count(1, None), default=5, metavar="N", show_default=True,
               help="How many questions (at most one per case with a finding).")
 @click.option("--law", "named", metavar="ID[,ID]", multiple=True, help="Ask only these laws.")
 @click.option("--section", type=click.Choice(SECTIONS),

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from arbiter.bulk import build_rulebook
-from arbiter.cli.app import HOUSE, cli
+from arbiter.cli.app import HOUSE, Count, cli
 from arbiter.errors import ArbiterError
 from arbiter.escapes import shown_path
 from arbiter.render.formats import SPOKEN_FORMATS
@@ -31,7 +31,7 @@ IN_CLEAR = ("arbiter serve: the recording token crosses the room's network in cl
 @cli.command()
 @click.argument("game", required=False)
 @HOUSE
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+@click.option("--port", type=Count(0, 65535), default=8000, metavar="PORT", show_default=True,
               help="The port to listen on (0: any free one, printed).")
 @click.option("--host", help="Listen on this address rather than 127.0.0.1 (0.0.0.0: every phone on the "
                              "room's network may watch); recording always needs the token.")

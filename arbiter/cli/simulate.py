@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from arbiter.cli.app import cli
+from arbiter.cli.app import Count, cli
 from arbiter.cli.output import echo
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import rule_sort_key
@@ -30,18 +30,11 @@ class Probability(click.FloatRange):
         return rate
 
 
-class Count(click.IntRange):
-    """A whole number within bounds: click names an IntRange's values "integer range",
-    which reads as asking for one ("3-5")."""
-
-    name = "whole number"
-
-
 @cli.command()
 @click.option("--out", "out", required=True, metavar="DIR",
               help="Folder to write the logs into (and their truth files into DIR/truth).")
-@click.option("--logs", type=click.IntRange(1, 1_000_000), default=10, show_default=True, help="How many logs.")
-@click.option("--games", type=click.IntRange(1, 200), default=8, show_default=True, help="Games per log.")
+@click.option("--logs", type=Count(1, 1_000_000), default=10, metavar="N", show_default=True, help="How many logs.")
+@click.option("--games", type=Count(1, 200), default=8, metavar="N", show_default=True, help="Games per log.")
 @click.option("--players", type=Count(2, 10), default=None, metavar="N",
               help="Players per log, one number from 2 to 10 [default: each log's own, drawn by the seed].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed writes the same logs.")

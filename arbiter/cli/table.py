@@ -12,7 +12,7 @@ import click
 
 from arbiter.bulk import build_rulebook, log_folder, read_path
 from arbiter.checker import next_acts_of, rulebook_for
-from arbiter.cli.app import HOUSE, cli, seating_of
+from arbiter.cli.app import HOUSE, Count, cli, seating_of
 from arbiter.errors import LogError
 from arbiter.live import completion
 from arbiter.live.journal import Journal
@@ -30,8 +30,8 @@ EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
 @cli.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--players", help="A new table: the players in the order the deal passes, comma-separated.")
-@click.option("--limit", type=click.IntRange(min=1), help="A new table: the limit, in counters.")
-@click.option("--ante", type=click.IntRange(min=1), help="A new table: the ante, in counters.")
+@click.option("--limit", type=Count(min=1), metavar="N", help="A new table: the limit, in counters.")
+@click.option("--ante", type=Count(min=1), metavar="N", help="A new table: the ante, in counters.")
 @HOUSE
 @click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
               help="json: each thing the table says is one JSON line {\"say\": ...}, for a program at the table.")
