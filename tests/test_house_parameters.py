@@ -93,7 +93,6 @@ def test_a_house_path_that_is_no_file_is_said_so(tmp_path):
     ("pack_size", 51, "a whole number from 52 to 53"),
     ("false_opener_penalty_antes", -3, "a whole number from 0 to 100"),
     ("opening_multiple_of_ante", 0, "a whole number from 1 to 100"),
-    ("opening_multiple_of_ante", True, "a whole number from 1 to 100"),
     ("max_ante_fraction_of_limit", -1, "a fraction more than 0 and at most 1"),
     ("max_ante_fraction_of_limit", 0, "a fraction more than 0 and at most 1"),
     ("max_straddle_fraction_of_limit", 1.5, "a fraction more than 0 and at most 1"),
@@ -113,6 +112,19 @@ def test_a_value_the_law_cannot_mean_is_refused_naming_file_parameter_value_and_
     assert err.count("\n") == 1
     assert err.startswith(f"arbiter: {house}: parameters/{parameter}: {value!r} is not allowed (")
     assert allowed in err
+
+
+@pytest.mark.parametrize("parameter, written, said", [
+    ("opening_multiple_of_ante", "true", "true"),
+    ("cards_per_hand", "~", "null"),
+    ("jackpot_openers", "[JJ, false]", "['JJ', false]"),
+])
+def test_a_refused_value_is_quoted_as_the_yaml_wrote_it(tmp_path, parameter, written, said):
+    """The house file said `true`, and the error said Python's `True`."""
+    house = tmp_path / "h.yaml"
+    house.write_text(f"parameters:\n  {parameter}: {written}\n", encoding="utf-8")
+    code, _, err = in_process("check", CASE, "--house", str(house))
+    assert code == 2 and err.startswith(f"arbiter: {house}: parameters/{parameter}: {said} is not allowed (")
 
 
 @pytest.mark.parametrize("parameter, value", [

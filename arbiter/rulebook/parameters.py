@@ -17,7 +17,19 @@ from typing import Any, Callable, Mapping
 from arbiter.cards import CardError, parse_card
 from arbiter.hands import DEFAULT_HAND_ORDER, check_minimum, order_problem
 
-_SHOWN = reprlib.Repr()
+
+class _AsYamlSaidIt(reprlib.Repr):
+    """The files quoted are YAML: a value is shown as the file wrote it, `true` and `null`
+    where Python would say `True` and `None`."""
+
+    def repr_bool(self, value: bool, level: int) -> str:
+        return "true" if value else "false"
+
+    def repr_NoneType(self, value: None, level: int) -> str:  # noqa: N802 (reprlib's name for the type)
+        return "null"
+
+
+_SHOWN = _AsYamlSaidIt()
 _SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlist, _SHOWN.maxdict, _SHOWN.maxlevel = 40, 40, 6, 4, 3
 
 
