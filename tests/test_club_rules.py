@@ -168,6 +168,8 @@ def test_explain_tells_its_ruling_at_its_event():
     (club(id="A9"), "rules/0/id: 'A9' is not a club rule's ID"),
     (club(id="H0"), "rules/0/id: 'H0' is not a club rule's ID"),
     (club(id=7), "rules/0/id: 7 is not a club rule's ID"),
+    (club(id=None), "rules/0: 'id' is a required property (a club rule's ID: H1, H2, …)"),
+    ({"rules": [{}]}, "rules/0: 'id' is a required property"),
     ({**SHIPPED, "rules": [copy.deepcopy(r) for r in SHIPPED["rules"] * 2]}, "rules/1/id: H1 is defined twice"),
     (club(authority="law"), "rules/0/authority: 'house' was expected"),
     (club(text=None), "rules/0: 'text' is a required property"),

@@ -519,7 +519,9 @@ def club_rules(file: str, rulebook: Rulebook, entries: Any) -> dict[str, Rule]:
         where = f"rules/{index}"
         if not isinstance(data, dict):
             raise HouseRulesError(file, where, "a club rule is a mapping of fields, as a rule file is")
-        rule_id = data.get("id")
+        if "id" not in data:  # as the schema says a missing field, where "null is not a club rule's ID" misled
+            raise HouseRulesError(file, where, "'id' is a required property (a club rule's ID: H1, H2, …)")
+        rule_id = data["id"]
         if not isinstance(rule_id, str) or not CLUB_ID.match(rule_id):
             raise HouseRulesError(file, _field(where, "id"), f"{shown(rule_id)} is not a club rule's ID: a house "
                                   "file's own rules are H1, H2, … (the laws' L, D and A are not the club's)")
