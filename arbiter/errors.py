@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Callable, TypedDict
 
-from arbiter.escapes import shown_path
+from arbiter.escapes import printable, shown_path
 
 __all__ = [
     "ArbiterError",
@@ -63,7 +63,7 @@ class LogError(ArbiterError):
         self.file = file
 
     def __str__(self) -> str:
-        return f"{shown_path(self.file)}: {self.message}" if self.file else self.message
+        return f"{printable(shown_path(self.file))}: {self.message}" if self.file else self.message
 
     def __reduce__(self) -> tuple[Callable[..., LogError], tuple[object, ...]]:
         return _rebuild_log_error, (type(self), self.message, self.path, self.event, self.file)

@@ -68,3 +68,33 @@ def test_explain_and_house_check_take_escapes_out_of_a_file_name_to_a_terminal(m
         with pytest.raises(SystemExit):
             main(args)
         assert "\x1b" not in stream.written() and ("night.json" in stream.written() or args[1] == "check"), args
+
+
+def test_a_file_name_with_line_breaks_is_named_on_one_line(tmp_path):
+    """A log named "nl⏎fake.json: ok⏎x.json" printed a line "fake.json: ok" of its own in the
+    table, as if another log had been checked and found clean: the text formats name a file
+    on one line (its line breaks made spaces, as Markdown shows them); JSON carries it whole."""
+    import json
+
+    from click.testing import CliRunner
+
+    from arbiter.cli import cli
+    from arbiter.resources import cases_dir
+
+    folder = tmp_path / "night"
+    folder.mkdir()
+    log = folder / "nl\nfake.json: ok\nx.json"
+    log.write_bytes((cases_dir() / "a1-jackpot-say-out-of-turn.json").read_bytes())
+    (folder / "bad\nfake.json: ok\n.json").write_text("{", encoding="utf-8")
+    runner = CliRunner()
+    checked = runner.invoke(cli, ["check", str(folder)]).output.splitlines()
+    assert "fake.json: ok" not in checked
+    assert f"{folder}/nl fake.json: ok x.json: irregular" in checked
+    assert f"{folder}/bad fake.json: ok .json: invalid" in checked
+    as_json = json.loads(runner.invoke(cli, ["check", str(folder), "--format", "json"]).output)
+    assert sorted(r["file"] for r in as_json["reports"]) == sorted(str(p) for p in folder.iterdir())
+    assert runner.invoke(cli, ["explain", str(log)]).output.splitlines()[0] == f"{folder}/nl fake.json: ok x.json"
+    settled = runner.invoke(cli, ["settle", str(folder)])
+    left_out = [line for line in settled.stderr.splitlines() if "left out" in line]
+    assert left_out == [f"arbiter: left out, invalid: {folder}/bad fake.json: ok .json: not valid JSON: "
+                        "Expecting property name enclosed in double quotes at line 1, column 2"]

@@ -15,6 +15,7 @@ import click
 from arbiter.bulk import LeftOut
 from arbiter.cli.app import HOUSE, cli
 from arbiter.cli.output import echo, output_closed, warn_left_out
+from arbiter.escapes import printable
 from arbiter.nights import Aliases, Night, read_nights
 from arbiter.render.evening import error_words
 from arbiter.render.formats import SEASON_FORMATS, SETTLE_FORMATS
@@ -43,7 +44,7 @@ def _nights(paths: tuple[str, ...], house: str | None, aliases: Aliases,
                 echo(f"arbiter: left out, invalid: {error_words(night)}", err=True)
             elif night.doubt:
                 instead = f"dated by its {night.dated_by}" if night.dated_by else "undated"
-                echo(f"arbiter: {night.file}: {night.doubt}: {instead}", err=True)
+                echo(f"arbiter: {printable(night.file)}: {night.doubt}: {instead}", err=True)
         for other in aliases.unused():
             echo(f"arbiter: --alias: no log writes {other}", err=True)
     return nights, tell

@@ -11,6 +11,7 @@ import itertools
 import json
 from typing import Any
 
+from arbiter.escapes import printable
 from arbiter.evening import Evening
 from arbiter.money import Money
 from arbiter.nights import LEFT_OVER_WHY, Night
@@ -79,7 +80,7 @@ def _table(evening: Evening, money: Money | None) -> str:
     for pool in evening.pools:
         paid = ", ".join(f"{line.payer} pays {line.amount}{_in_money(line.amount, money)}"
                          for line in evening.into_pools if line.pool is pool)
-        lines.append(f"  {pool.file}, game {pool.game}: {pool.amount}{_in_money(pool.amount, money)} left "
+        lines.append(f"  {printable(pool.file)}, game {pool.game}: {pool.amount}{_in_money(pool.amount, money)} left "
                      f"({LEFT_OVER_WHY[pool.why]}); {paid} to its keeper")
     return "\n".join(lines) + "\n"
 
@@ -99,7 +100,7 @@ def error_words(night: Night) -> str:
     """Why a log was left out, with where in it (as `arbiter check` says it)."""
     error = night.error or {"message": "cannot be read", "path": ""}
     where = f" (at {error['path']})" if error["path"] else ""
-    return f"{night.file}: {error['message']}{where}"
+    return f"{printable(night.file)}: {error['message']}{where}"
 
 
 def _csv(evening: Evening, money: Money | None) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
+from arbiter.escapes import printable
 from arbiter.render.columns import draw_table
 from arbiter.render.markdown import md
 from arbiter.rulebook.in_force import house_notes
@@ -107,7 +108,7 @@ def render_text(report: Mapping[str, Any], rulebook: Rulebook, fmt: str = "table
     markdown = fmt == "markdown"
     name = report["file"] or "<log>"
     shown = md if markdown else str
-    lines = [f"## {md(name)}: {report['status']}" if markdown else f"{name}: {report['status']}"]
+    lines = [f"## {md(name)}: {report['status']}" if markdown else f"{printable(name)}: {report['status']}"]
     if report["error"]:
         error = report["error"]
         located = f" (at {error['path']})" if error.get("path") else ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from arbiter.escapes import printable
 from arbiter.nights import Night
 from arbiter.render.columns import draw_table
 from arbiter.render.markdown import md
@@ -29,7 +30,7 @@ def render_season(season: Season, fmt: str) -> str:
     if fmt == "csv":
         return _csv(season)
     markdown = fmt == "markdown"
-    shown: Callable[[object], str] = md if markdown else str
+    shown: Callable[[object], str] = md if markdown else lambda cell: printable(str(cell))
     style = "github" if markdown else "simple"
     lines = [f"# {md(headline(season))}" if markdown else headline(season)]
     for headers, rows in ((STANDING_HEADERS, standing_rows(season, shown)), (NIGHT_HEADERS, night_rows(season, shown))):

@@ -14,6 +14,7 @@ import json
 from typing import Any, Callable, Mapping, Sequence
 
 from arbiter.cards import parse_cards
+from arbiter.escapes import printable
 from arbiter.hands import HandRules, equal_but_for_the_joker, evaluate, hand_class
 from arbiter.render.markdown import md
 from arbiter.render.rulebook import rule_label
@@ -565,9 +566,8 @@ def _pass(t: Storyteller, e: Event, b: State, a: State) -> str:
 
 
 def _demand_show(t: Storyteller, e: Event, b: State, a: State) -> str:
-    """A show for a sum: "everything left" only where A5 cut it to all he has; by one whose
-    stake is a show for a sum already, a stake like any other of his, the sum as it was
-    (law 61)."""
+    """A show for a sum: "everything left" only where A5 cut it to all he has; by one whose stake
+    is a show for a sum already, a stake like any other of his, the sum as it was (law 61)."""
     late = _changes_nothing(e, b, a)
     if late:
         return late
@@ -650,7 +650,7 @@ def render_story(steps: Sequence[Mapping[str, Any]], report: Mapping[str, Any], 
         return json.dumps(list(steps), indent=2, ensure_ascii=False)
     markdown = fmt == "markdown"
     name = report["file"] or "<log>"
-    lines = [f"# {md(name)}" if markdown else name]
+    lines = [f"# {md(name)}" if markdown else printable(name)]
     house = house_line(report)
     if house:
         lines.append(md(house) if markdown else house)
