@@ -87,6 +87,27 @@ def test_a_straddle_that_cannot_be_the_last_straddle_moves_neither_least_nor_mos
     assert not [f for f in arbiter.check_log(log)["findings"] if f["event"] == last]  # the least offered is lawful
 
 
+@pytest.mark.parametrize("head, say, player, rest", [
+    (HEAD + "dealt\n", "Cat passes; Cat straddles 4; Dan opens 2", "Ann", "Ann plays 2; Bob passes"),  # one passed
+    (HEAD + "dealt\n", "Cat passes; Dan opens 2; Ann straddles 4; Ann passes", "Bob", "Bob plays 2"),  # after the open
+    (HEAD + "Cat antes 3\ndealt\n", "Cat passes; Dan opens 2", "Ann", "Ann plays 2; Bob passes"),  # a second ante
+])
+def test_a_stake_that_changes_nothing_raises_no_one_after_it(head, say, player, rest):
+    """Reading 25: a straddle that cannot be the last straddle, or a second ante (no say,
+    L20's reading), stands as its maker's stake and changes nothing else. It moved the most
+    offered after it (Ann was offered a play of 2 to 14 on Cat's dead 4), and `check` held
+    the players still in to make it good at the draw (L36), then ruled their stands short
+    (L54)."""
+    answer = answer_to(head + say + "\n")
+    assert answer["player"] == player and act(answer, "play") == {"type": "play", "minimum": 2, "maximum": 12}
+    first, second = ("Dan", "Ann") if player == "Ann" else ("Bob", "Dan")  # the draw from the dealer's left
+    drawing = answer_to(head + f"{say}; {rest}\n")
+    assert drawing["player"] == first and [a["type"] for a in drawing["acts"]][0] == "discard"  # no make-good first
+    log, _ = parse_checked(head + f"{say}; {rest}\n{first} discards 1; {first} gets 1; {second} discards 1; "
+                           f"{second} gets 1\nDan plays 2; {player} plays 2\n", "x.hand")
+    assert {f["id"] for f in arbiter.check_log(log)["findings"]} <= {"L20", "L21", "D2"}  # no L36, no L54
+
+
 @pytest.mark.parametrize("asked, discard, said", [
     (3, {"type": "discard", "minimum": 3, "maximum": 3}, "Cat to draw: they discard 3 cards, the number they asked "
                                                          "for, or pass"),

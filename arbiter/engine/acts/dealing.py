@@ -133,7 +133,7 @@ def on_ante(r: Judge, event: Event) -> None:
         game.antes_paid[player] = game.antes_paid.get(player, 0) + r.board.pay(player, POOL, amount, "ante")
     else:
         before = game.stakes[player]
-        r.stake(player, before + amount, "ante")
+        r.stake(player, before + amount, "ante", raises=game.ante is None)  # a second ante raises no one (L20)
         made = game.stakes[player] - before  # under table stakes no more than he had (A5), whatever he said
         if game.ante is None and made > 0:  # with nothing on the table he made none
             game.ante, game.ante_staker = made, player
@@ -152,11 +152,12 @@ def on_straddle(r: Judge, event: Event) -> None:
     game = r.board.playing
     player, amount = event["player"], event["amount"]
     held = r.decide("straddle", player)
-    r.stake(player, max(amount, game.stakes[player]), "straddle")
     # the last straddle as it is made (reading 8), where it can be one: where one player antes, before the game
-    # is opened, by one still in it; else it stands as his stake and changes nothing else (readings 25, 56)
+    # is opened, by one still in it; else it stands as his stake and changes nothing else (readings 25, 56): it
+    # raises no one, and the stake the others make good and bet over is as it was
     counts = (player in game.still_in and not game.every_ante and game.phase in STRADDLING
               and (game.phase != Phase.SAY or not game.opener))
+    r.stake(player, max(amount, game.stakes[player]), "straddle", raises=counts)
     if counts:  # as made: under table stakes, what he had (A5)
         game.straddles.append((player, min(amount, game.stakes[player])))
     r.act(held)
