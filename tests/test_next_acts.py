@@ -108,6 +108,16 @@ def test_a_stake_that_changes_nothing_raises_no_one_after_it(head, say, player, 
     assert {f["id"] for f in arbiter.check_log(log)["findings"]} <= {"L20", "L21", "D2"}  # no L36, no L54
 
 
+def test_a_dead_straddle_counts_once_its_maker_stakes_in_turn():
+    """Ann straddles 4 once the game is opened (it raises no one), then plays 4 in her turn:
+    her play is a raise to 4, and the most after it is the limit over 4, as `check` allows.
+    Where her straddle raised no one, her play, putting in nothing more, raised no one either."""
+    say = HEAD + "dealt\nCat passes; Dan opens 2; Ann straddles 4; Ann plays 4\n"
+    assert act(answer_to(say), "play") == {"type": "play", "minimum": 4, "maximum": 14}
+    log, _ = parse_checked(say + "Bob plays 14\n", "x.hand")
+    assert not [f for f in arbiter.check_log(log)["findings"] if f["event"] == len(log["events"]) - 1]
+
+
 @pytest.mark.parametrize("asked, discard, said", [
     (3, {"type": "discard", "minimum": 3, "maximum": 3}, "Cat to draw: they discard 3 cards, the number they asked "
                                                          "for, or pass"),

@@ -171,11 +171,13 @@ class Judge:
     def stake(self, player: str, stake: int, what: str, raises: bool = True) -> None:
         """A player's whole stake becomes `stake`: he puts in the difference (never takes back);
         under table stakes no more than he has (A5). A stake that `raises` no one (a show
-        demanded for a sum, L61) leaves the highest stake as it was."""
+        demanded for a sum, L61) leaves the highest stake as it was; one that does counts his
+        whole stake, what he put in before that raised no one (a straddle that could not be
+        the last) included."""
         game = self.board.playing
         added = self.board.within_stack(player, stake - game.stakes[player])
         if added > 0:
             game.stakes[player] += added
-            if raises:
-                game.highest = max(game.highest, game.stakes[player])
             self.board.pay(player, POOL, added, what)
+        if raises:
+            game.highest = max(game.highest, game.stakes[player])
