@@ -28,7 +28,10 @@ BLANKS = r"[\t\n\x0b\x0c\r]+"
 
 def printable(text: str) -> str:
     """`text` with every terminal escape sequence taken out, its other control characters
-    too, and line breaks made spaces: what a terminal shows as it is, on one line."""
+    too, and line breaks made spaces: what a terminal shows as it is, on one line. Nearly
+    every name is printable already, and is asked without compiling a pattern (start-up)."""
+    if text.isprintable():
+        return text
     return CONTROLS.sub("", re.sub(BLANKS, " ", re.sub(ESCAPES, "", text)))
 
 

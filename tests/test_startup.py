@@ -103,7 +103,7 @@ def test_the_command_lines_process_leaves_its_objects_to_the_system_as_it_exits(
 def test_the_check_command_keeps_its_help():
     command = cli.get_command(None, "check")  # type: ignore[arg-type]
     shown = command.get_help(command.make_context("check", ["x"]))
-    for flag in ("--format [table|json|jsonl|markdown|html]", "--out DIR", "--house FILE", "-j, --jobs INTEGER RANGE",
+    for flag in ("--format [table|json|jsonl|markdown|html]", "--out DIR", "--house FILE", "-j, --jobs N",
                  "--scheduler ADDRESS", "--ignore ID[,ID]...", "--select ID[,ID]...", "--exit-zero", "-q, --quiet",
                  "[default: table]", "[default: 1; 1<=x<=64]"):
         assert flag in shown
