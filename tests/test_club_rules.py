@@ -213,6 +213,11 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/checks/0/summary: unknown value 'fine'"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {"redeal_after": "L28"}}}]),
      "rules/H1: {redeal_after: L28} could never hold: L28 has no `misdeal` effect"),
+    # nor one naming a law the same file switches off: it was read cleanly and never applied
+    ({**club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {"redeal_after": "L10"}}}]),
+      "disable": ["L10"]}, "rules/H1: {redeal_after: L10} could never hold: the house switches L10 off (disable)"),
+    ({**club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["play"], "if": {"retired_under": "L54"}}}]),
+      "disable": ["L54"]}, "rules/H1: {retired_under: L54} could never hold: the house switches L54 off (disable)"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["pass"], "if": {"retired_under": "L10"}}}]),
      "rules/H1: {retired_under: L10} could never hold: L10 has no `retire` effect"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "summary": "{actor} has {stake_of: actor}"}]),

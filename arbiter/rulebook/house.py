@@ -429,6 +429,18 @@ _RULE_MUST = {"redeal_after": ("misdeal", "has no `misdeal` effect"),
               "retired_under": ("retire", "has no `retire` effect (a foul hand is asked with `foul`)")}
 
 
+def _refuse_conditions_on_rules_off(file: str, clubs: Mapping[str, Rule], disabled: set[str]) -> None:
+    """A club rule in force whose condition names a rule the same file switches off (`{redeal_after: L10}` with
+    L10 off) could never hold, as one naming a rule that never does what it asks: refused, not kept silent."""
+    for club in clubs.values():
+        if club.id in disabled:
+            continue
+        for name, named in _named_in_conditions(club.to_dict()):
+            if named in disabled:
+                raise HouseRulesError(file, _field("rules", club.id), f"{{{name}: {named}}} could never hold: "
+                                      f"the house switches {named} off (disable)")
+
+
 def _never_holds(data: Mapping[str, Any], rules: Mapping[str, Rule]) -> str | None:
     """A condition naming a rule that never does what it asks of it (`{redeal_after: L28}`:
     law 28 declares no misdeal) could never hold: what to say of it, or None."""
@@ -638,6 +650,7 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
         disabled.add(normal)
     _keep_required_settings(file, rulebook, disabled)
     _refuse_shadowed_settings(file, rulebook, clubs, disabled)
+    _refuse_conditions_on_rules_off(file, clubs, disabled)
     owners = rulebook.parameter_owner()
     for name in house.get("parameters") or ():
         if (owner := owners[name]) in disabled:  # table stakes set, and A5, which holds them, off: they would disagree
