@@ -329,13 +329,15 @@ def test_every_command_takes_format_json(tmp_path):
             assert lines and all(json.loads(line) is not None for line in lines), name
 
 
-@pytest.mark.parametrize("named", ["46", "l46", "L46", "law 46", "L 46", "l46."])
+@pytest.mark.parametrize("named", ["46", "l46", "L46", "law 46", "L 46", "l46.", "L\t46", "law\t46"])
 def test_law_takes_a_rule_as_people_write_it(named):
     result = run("law", named)
     assert result.exit_code == 0 and result.output.startswith("L46  Whose evidence decides")
 
 
-@pytest.mark.parametrize("named", ["99", "quit", "?", "L46x"])
+# two numbers parted by a space were joined into another rule's ID ("4 6" was L46, "1 2" L12), and digits of
+# another script were read as numbers
+@pytest.mark.parametrize("named", ["99", "quit", "?", "L46x", "4 6", "1 2", "L4 6", "L\u0664\u0666"])
 def test_law_refuses_what_names_no_rule(named, capsys):
     assert run_main("law", named) == 2
     assert "no rule" in capsys.readouterr().err

@@ -28,7 +28,8 @@ def rule_sort_key(rule_id: str) -> tuple[int, int]:
 
 def _id_parts(text: str) -> tuple[str, int] | None:
     """A rule ID's letter and number (`L13`: L, 13), or None for no rule ID."""
-    return (text[0], int(text[1:])) if text[:1] in _PREFIX_ORDER and text[1:].isdecimal() else None
+    return (text[0], int(text[1:])) if text[:1] in _PREFIX_ORDER and text[1:].isascii() and text[1:].isdecimal() \
+        else None
 
 
 class Check:
@@ -282,9 +283,11 @@ def where_rules_are_listed(rule_id: object) -> str:
 
 
 def normalise_id(rule_id: str) -> str:
-    """`l13`, `L013`, ` L13 `, `L 13`, `l13.`, `13` and `law 13` all name L13."""
-    text = re.sub(r"^LAW\s*", "", rule_id.strip().upper()).rstrip(".").replace(" ", "")
-    if text.isdigit():
+    """`l13`, `L013`, ` L13 `, `L 13`, `l13.`, `13` and `law 13` all name L13; `1 3` names
+    none (the space that may part the letter from the number does not join two numbers)."""
+    text = re.sub(r"^LAW\s*", "", rule_id.strip().upper()).rstrip(".")
+    text = re.sub(r"^([A-Z])\s+", r"\1", text)
+    if text.isascii() and text.isdigit():
         text = f"L{text}"
     parts = _id_parts(text)
     return text if parts is None else f"{parts[0]}{parts[1]}"
