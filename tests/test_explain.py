@@ -628,6 +628,8 @@ def test_an_ante_after_the_games_ante_is_told_as_one_more(case, event, words, ru
      "Dan demands a show for a sum: a stake of 1 in all"),
     # a `dealt` that deals no card says so, not "Ann deals: ."
     ("dealt\nCat opens 2\ndealt Bob 0, Cat 0, Dan 0, Ann 0\n", "Ann deals no card."),
+    # a player a `dealt` does not name received the full hand (the log's schema), as the replay deals it: he is told
+    ("dealt\nCat opens 2\ndealt Cat 1\n", "Ann deals: 1 card to Cat, 5 cards to Ann, 5 cards to Bob, 5 cards to Dan."),
     # discards gathered though the pack suffices make up no pack (L41's reading)
     ("dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\nBob discards 1; Bob gets 1\ndiscards collected\n",
      "The discards are gathered up; the pack is not made up of them."),

@@ -118,7 +118,7 @@ class Storyteller:
     def __init__(self, log: Mapping[str, Any], report: Mapping[str, Any], trace: Sequence[State],
                  rulebook: Rulebook) -> None:
         self.events = log["events"]
-        self.pronouns = log["table"].get("pronouns")
+        self.pronouns, self.players = log["table"].get("pronouns"), log["table"]["players"]
         self.trace = trace
         self.rulebook = rulebook
         self.hand_rules = hand_rules(rulebook.parameters, rulebook.hands)
@@ -342,10 +342,9 @@ def _shuffle(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 
 def _ante(t: Storyteller, e: Event, before: State, after: State) -> str:
-    """The game's ante, or one after it (L20 and L30 judge it): more of his own, with what
-    he has put up in all, from the ledger, whose entry names the game the ante is for
-    (one put up before its game's deal has no board of its own); or an ante beside the
-    one another staked."""
+    """The game's ante, or one after it (L20 and L30 judge it): more of his own, with what he has put
+    up in all, from the ledger, whose entry names the game the ante is for (one put up before its
+    game's deal has no board of its own); or an ante beside the one another staked."""
     player, now = e["player"], after["event"]
     made = [entry for entry in t.money.get(now, ()) if entry["what"] == "ante" and entry["from"] == player]
     game: int | None = made[0]["game"] if made else after.get("game")
@@ -373,6 +372,7 @@ def _card(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
     counts = {p: cards if isinstance(cards, int) else len(cards) for p, cards in e["hands"].items()}
+    counts.update({p: t.cards_per_hand for p in t.players if p not in counts})  # not named: the full hand (SPEC §2)
     if set(counts.values()) <= {t.cards_per_hand}:  # a bare `dealt` is a whole deal made in proper order
         told = f"{after['dealer']} deals {plural(t.cards_per_hand, 'card')} to each player."
     else:  # those dealt nothing in it are not named
