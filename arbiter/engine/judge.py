@@ -153,8 +153,6 @@ class Judge:
             raise self.board.refused(NO_DEAL)
         if game.deal.misdealt and what in DEALING_CARDS:
             raise self.board.refused("the deal was declared void (a misdeal): a new deal event must come first")
-        if game.resolved and what in DEALING_CARDS:  # no deal is in play once the pool is taken, or no one opened
-            raise self.board.refused(f"game {game.number} is over: a new deal event must come first")
         return game
 
     def require_hand(self, player: str) -> Hand:
