@@ -269,6 +269,32 @@ def test_a_count_is_one_number_said_as_one(command, option, shown):
     assert bad.exit_code == 2 and "'3-5' is not a valid whole number" in bad.output
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (["check", "cases/l13-foul-hand-lifted.json", "--format", "html", "--out", ""], "'--out': empty: name the folder"),
+    (["simulate", "--out", ""], "'--out': empty: name the folder"),
+    (["convert", "cases/l13-foul-hand-lifted.json", "--to", "text", "-o", ""], "'--output': empty: name the file"),
+    (["rulebook", "-o", ""], "'--output': empty: name the file"),
+    (["table", "", "--players", "A,B", "--limit", "10", "--ante", "1"], "'LOG': empty: name the *.hand file"),
+    (["table", "new.hand", "--players", "", "--limit", "10", "--ante", "1"], "--players: an empty name in ''"),
+    (["table", "new.hand", "--players", "A,B", "--limit", "1000000001", "--ante", "1"],
+     "'--limit': 1000000001 is not in the range 1<=x<=1000000000"),
+    # (a token refused in the command's body: were the empty name taken, the command stops there, serving nothing)
+    (["serve", "", "--port", "0", "--token", "x"], "'[GAME]': empty: name the *.hand file"),
+    (["serve", "--port", "0", "--host", "", "--token", "x"], "'--host': empty: give an address"),
+    (["check", "cases", "--format", "html", "--out", "a", "--out", "b"], "'--out': given 2 times (a, b)"),
+])
+def test_an_empty_name_to_write_or_keep_is_refused_naming_its_option(tmp_path, monkeypatch, args, said):
+    """`check --format html --out ''` wrote its pages into the current folder, `convert -o ''` said
+    "Could not open file '': Is a directory", `table ''` said " exists: resume it", `table
+    --players ''` that --players was not given, `serve --host ''` listened on 127.0.0.1 without a word,
+    and `table --limit` over the log's bound blamed a line of a file not written: each names its option."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cases").symlink_to(REPO / "cases")
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2 and said in result.output, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cases"]  # nothing written
+
+
 def test_installed_script_runs_from_another_folder(tmp_path):
     result = subprocess.run([_installed_script(), "law", "L46", "--format", "json"], cwd=tmp_path,
                             capture_output=True, text=True, timeout=60)

@@ -345,7 +345,7 @@ def test_cli_refuses_an_empty_folder_name(tmp_path, monkeypatch):
     """`--out ""` wrote into the current folder, which the user did not name."""
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, ["simulate", "--out", "", "--logs", "1"])
-    assert result.exit_code == 2 and "--out names no folder" in result.output
+    assert result.exit_code == 2 and "Invalid value for '--out': empty: name the folder" in result.output
     assert list(tmp_path.iterdir()) == []
 
 

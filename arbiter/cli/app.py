@@ -38,7 +38,7 @@ class Count(click.IntRange):
 
 
 __all__ = ["cli", "main", "run", "split_names", "persons_named", "one_person", "finding_filters", "rule_defining",
-           "seating_of", "Count", "FORMAT", "HOUSE", "IGNORE", "SELECT"]
+           "seating_of", "not_empty", "Count", "FORMAT", "HOUSE", "IGNORE", "SELECT", "OUT_FILE", "OUT_FOLDER"]
 
 
 def split_names(text: str) -> list[str]:
@@ -115,6 +115,20 @@ def given_once(why: str = "", empty: str = "") -> Once:
         return given[0] if given else None
     return once
 
+
+def not_empty(empty: str) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """The callback of an argument that names a file: an empty one is refused, saying why (`Path("")` is the
+    current folder, which the user did not name)."""
+    def named(ctx: click.Context, param: click.Parameter, given: str | None) -> str | None:
+        if given == "":
+            raise click.BadParameter(empty, ctx, param)
+        return given
+    return named
+
+
+# A folder or file to write into, named once: empty, it would be the current folder, which the user did not name.
+OUT_FOLDER = given_once(empty="empty: name the folder to write into ('.' for the current folder)")
+OUT_FILE = given_once(empty="empty: name the file to write, or - for standard output")
 
 # A club writes its whole agreement in one house file (docs/house-rules.md).
 HOUSE = click.option("--house", "house", metavar="FILE", multiple=True,

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from arbiter.cli.app import HOUSE, IGNORE, SELECT, Count, cli
+from arbiter.cli.app import HOUSE, IGNORE, OUT_FOLDER, SELECT, Count, cli
 from arbiter.cli.checking import run_check
 from arbiter.render.formats import CHECK_FORMATS
 
@@ -18,7 +18,7 @@ from arbiter.render.formats import CHECK_FORMATS
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(CHECK_FORMATS), default="table", show_default=True,
               help="Output format (html: one self-contained page per log).")
-@click.option("--out", "out_dir", metavar="DIR",
+@click.option("--out", "out_dir", metavar="DIR", multiple=True, callback=OUT_FOLDER,
               help="With --format html: write one page per log into DIR (needed for several logs; one log's page "
                    "goes to standard output without it).")
 @HOUSE

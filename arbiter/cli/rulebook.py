@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from arbiter.bulk import build_rulebook
-from arbiter.cli.app import HOUSE, cli
+from arbiter.cli.app import HOUSE, OUT_FILE, cli
 from arbiter.cli.output import echo, not_a_file_read
 from arbiter.render.formats import RULEBOOK_FORMATS
 from arbiter.render.rulebook import render_rulebook_html, render_rulebook_json, render_rulebook_markdown
@@ -29,12 +29,13 @@ def _way_to_cases(output: Path) -> str:
 @cli.command()
 @click.option("--format", "fmt", type=click.Choice(RULEBOOK_FORMATS), default="markdown",
               show_default=True, help="Markdown, one self-contained HTML page, or the same document as JSON.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+@click.option("-o", "--output", "written", type=click.Path(dir_okay=False, writable=True), multiple=True,
+              callback=OUT_FILE,
               help="Write to this file instead of standard output (- is it).")
 @HOUSE
-def rulebook(fmt: str, output: Path | None, house: str | None) -> None:
+def rulebook(fmt: str, written: str | None, house: str | None) -> None:
     """The whole code of laws by section: words, parameters, interpretations, an example case each."""
-    output = None if output == Path("-") else output
+    output = None if written in (None, "-") else Path(written)
     if output is not None:
         not_a_file_read(output, [house])
     book = build_rulebook(house)

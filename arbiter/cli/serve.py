@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from arbiter.bulk import build_rulebook
-from arbiter.cli.app import HOUSE, Count, cli
+from arbiter.cli.app import HOUSE, Count, cli, given_once, not_empty
 from arbiter.errors import ArbiterError
 from arbiter.escapes import shown_path
 from arbiter.render.formats import SPOKEN_FORMATS
@@ -29,12 +29,15 @@ IN_CLEAR = ("arbiter serve: the recording token crosses the room's network in cl
 
 
 @cli.command()
-@click.argument("game", required=False)
+@click.argument("game", required=False,
+                callback=not_empty("empty: name the *.hand file, or leave it out for a new one named by the date"))
 @HOUSE
 @click.option("--port", type=Count(0, 65535), default=8000, metavar="PORT", show_default=True,
               help="The port to listen on (0: any free one, printed).")
-@click.option("--host", help="Listen on this address rather than 127.0.0.1 (0.0.0.0: every phone on the "
-                             "room's network may watch); recording always needs the token.")
+@click.option("--host", multiple=True,
+              callback=given_once(empty="empty: give an address to listen on, or leave --host out for 127.0.0.1"),
+              help="Listen on this address rather than 127.0.0.1 (0.0.0.0: every phone on the room's network may "
+                   "watch); recording always needs the token.")
 @click.option("--allow-host", "allowed", multiple=True, metavar="NAME",
               help="Answer to this name too (e.g. a name the room's network gives this machine); by default only "
                    "to the address listened on and localhost.")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from arbiter.cli.app import Count, cli
+from arbiter.cli.app import OUT_FOLDER, Count, cli
 from arbiter.cli.output import echo
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import rule_sort_key
@@ -31,7 +31,7 @@ class Probability(click.FloatRange):
 
 
 @cli.command()
-@click.option("--out", "out", required=True, metavar="DIR",
+@click.option("--out", "out", required=True, metavar="DIR", multiple=True, callback=OUT_FOLDER,
               help="Folder to write the logs into (and their truth files into DIR/truth).")
 @click.option("--logs", type=Count(1, 1_000_000), default=10, metavar="N", show_default=True, help="How many logs.")
 @click.option("--games", type=Count(1, 200), default=8, metavar="N", show_default=True, help="Games per log.")
@@ -55,8 +55,6 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
     from arbiter.simulator import simulate_log
     from arbiter.simulator.session import log_seed
 
-    if not out:  # Path("") is the current folder, which the user did not name
-        raise click.UsageError("--out names no folder: give one ('.' for the current folder)")
     folder = Path(out)
     truths = folder / TRUTH_FOLDER
     before = _simulated_already(folder, TRUTH_FOLDER)

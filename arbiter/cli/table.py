@@ -12,8 +12,9 @@ import click
 
 from arbiter.bulk import build_rulebook, log_folder, read_path
 from arbiter.checker import next_acts_of, rulebook_for
-from arbiter.cli.app import HOUSE, Count, cli, seating_of
+from arbiter.cli.app import HOUSE, Count, cli, not_empty, seating_of
 from arbiter.errors import LogError
+from arbiter.events import MAX_STAKE
 from arbiter.live import completion
 from arbiter.live.journal import Journal
 from arbiter.live.position import words
@@ -28,10 +29,10 @@ EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
 
 
 @cli.command()
-@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("log", type=click.Path(dir_okay=False), callback=not_empty("empty: name the *.hand file to keep"))
 @click.option("--players", help="A new table: the players in the order the deal passes, comma-separated.")
-@click.option("--limit", type=Count(min=1), metavar="N", help="A new table: the limit, in counters.")
-@click.option("--ante", type=Count(min=1), metavar="N", help="A new table: the ante, in counters.")
+@click.option("--limit", type=Count(1, MAX_STAKE), metavar="N", help="A new table: the limit, in counters.")
+@click.option("--ante", type=Count(1, MAX_STAKE), metavar="N", help="A new table: the ante, in counters.")
 @HOUSE
 @click.option("--format", "fmt", type=click.Choice(SPOKEN_FORMATS), default="text", show_default=True,
               help="json: each thing the table says is one JSON line {\"say\": ...}, for a program at the table.")
@@ -40,7 +41,8 @@ def table(log: str, players: str | None, limit: int | None, ante: int | None, ho
     each saved at once; rulings print as they arise. A LOG that exists is resumed."""
     rulebook = build_rulebook(house)
     path = Path(log)
-    given = [name for name, value in (("--players", players), ("--limit", limit), ("--ante", ante)) if value]
+    given = [name for name, value in (("--players", players), ("--limit", limit), ("--ante", ante))
+             if value is not None]
     if path.exists():
         if given or house:  # its header says the table and its house rules, as `check` reads them
             raise click.UsageError(f"{log} exists: resume it without {', '.join(given + ['--house'] * bool(house))}")
