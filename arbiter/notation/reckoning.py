@@ -77,7 +77,9 @@ class Reckoning:
     the stakes stay. A player's stake is his highest `open`, `play`, `demand_show` or
     `straddle` (a stake cannot be lowered, law 55; not one made after he passed in the
     deal: law 27), else his `ante`, in a jack-pot (more than one player antes) no one's;
-    a show demanded raises no one, so the highest counts his stake before it.
+    a show demanded raises no one, so the highest counts his stake before it; nor does a
+    straddle that cannot be the last (by one who has passed, once the game is opened, in a
+    jack-pot: L21's reading), until he stakes again.
     In the last deal the draw begins at the first `discard`; it goes from the dealer's
     left, and a player still in (who has not passed in this deal) whom a later player's
     discard passes over has lost his draw. The betting after the draw begins when a player
@@ -106,6 +108,7 @@ class Reckoning:
         self.done: set[str] = set()  # who has drawn or been passed over
         self.draw_begun = self.betting = False
         self.below_demand: dict[str, int] = {}  # a show demanded: the stake it counts as, the one before
+        self.below_straddle: dict[str, int] = {}  # a straddle that raises no one: likewise, until he stakes again
         for event in events[deals[-1] if deals else 0:]:
             self.record(event)
 
@@ -124,7 +127,9 @@ class Reckoning:
         if kind == "ante":
             self.antes[player] = event["amount"]
         elif kind == "straddle":
-            self.stakes[player] = event["amount"]
+            if player in self.passed or self.opened or self.every_ante:
+                self.below_straddle.setdefault(player, self.stake_of(player))
+            self.stakes[player] = max(event["amount"], self.stake_of(player))
         elif kind in STAKES and player not in self.passed:  # a stake after passing is none (L27)
             if self.draw_begun and not self.betting and player in self.done:
                 top, own = self.highest() or 0, self.stake_of(player)
@@ -133,6 +138,7 @@ class Reckoning:
             self.opened = self.opened or kind == "open"
             if kind == "demand_show":  # his sum raises no one (L61)
                 self.below_demand.setdefault(player, self.stake_of(player))
+            self.below_straddle.pop(player, None)
             self.stakes[player] = max(event["stake"], self.stake_of(player))  # never lowered (L55)
             self.said.add(player)
             self.staked = True
@@ -167,7 +173,7 @@ class Reckoning:
 
     def highest(self) -> int | None:
         """The highest stake in the game so far; None if no one has staked."""
-        staked = [self.below_demand.get(p, stake) for p, stake in self.stakes.items()]
+        staked = [self.below_demand.get(p, self.below_straddle.get(p, stake)) for p, stake in self.stakes.items()]
         staked += () if self.every_ante else self.antes.values()
         return max(staked) if staked else None
 
