@@ -295,6 +295,18 @@ def test_an_empty_name_to_write_or_keep_is_refused_naming_its_option(tmp_path, m
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cases"]  # nothing written
 
 
+@pytest.mark.parametrize("args", [["laws"], ["laws", "--format", "json"]])
+def test_a_reader_that_closes_the_output_early_is_no_irregular_log(args):
+    """`arbiter laws | head -1`: the reader has what it wanted. click ends such a command with
+    exit 1, an irregular log's code (SPEC §5): it is 0, with nothing on standard error, as for
+    `check` (tests/test_bulk.py). Each output here is larger than a pipe holds, and is flushed."""
+    run = subprocess.Popen([sys.executable, "-m", "arbiter", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert run.stdout is not None and run.stderr is not None
+    run.stdout.readline()
+    run.stdout.close()  # as `head -1` does, with the rest still to come
+    assert (run.wait(timeout=60), run.stderr.read().decode()) == (0, "")
+
+
 def test_installed_script_runs_from_another_folder(tmp_path):
     result = subprocess.run([_installed_script(), "law", "L46", "--format", "json"], cwd=tmp_path,
                             capture_output=True, text=True, timeout=60)

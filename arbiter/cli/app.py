@@ -235,10 +235,19 @@ def main(argv: list[str] | None = None) -> None:
     run(cli, argv)
 
 
+# What click puts in place of standard output when its reader has closed it (`| head`), before it ends the
+# command with exit 1 (its name changed over click's versions).
+_PACIFIED = getattr(click.utils, "_PacifyFlushWrapper", None) or getattr(click.utils, "PacifyFlushWrapper", None)
+
+
 def run(command: click.Command, argv: list[str] | None) -> None:
     closed_streams_opened()
     try:
         code = command.main(args=argv, prog_name="arbiter", standalone_mode=False)
+    except SystemExit as exc:  # `arbiter law L46 | head -1`: the reader has what it wanted, and 1 is an irregular log's
+        if not (exc.code == 1 and isinstance(_PACIFIED, type) and isinstance(sys.stdout, _PACIFIED)):
+            raise
+        code = EXIT_OK  # (check, settle and season meet it themselves: their logs decide the code)
     except click.exceptions.Exit as exc:
         code = exc.exit_code
     except click.ClickException as exc:
