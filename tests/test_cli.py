@@ -486,3 +486,11 @@ def test_a_command_ended_by_ctrl_c_exits_as_the_shell_reports_sigint(monkeypatch
     monkeypatch.setattr(laws, "build_rulebook", interrupted)
     assert run_main("laws", capsys=capsys) == code
     assert capsys.readouterr().err.strip().endswith(said)
+
+
+@pytest.mark.parametrize("rule, said", [("L77", "passing over any disputant."),
+                                        ("L46", "passing over the disputant, the dealer, anyone unable.")])
+def test_a_chain_of_candidates_passes_over_one_or_any_as_its_condition_says(rule, said):
+    """A referee's dispute has several disputants: law 77's machine form said "passing over the
+    disputant", as law 46's, whose dispute has one."""
+    assert said in " ".join(run("law", rule).output.split())

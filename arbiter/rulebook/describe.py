@@ -118,10 +118,11 @@ class Describer:
                 continue
             (kind, arg), = item.items()
             people.append(VALUE_FUNCTIONS[kind].format(self.value(arg)))
-        reasons = [p["reason"] for p in spec.get("pass_over", ())]
+        # one passed over as one of many (`in`: any disputant, anyone unable), or as the one (`eq`: the dealer)
+        reasons = [("any" if "in" in (p.get("if") or {}) else "the", p["reason"]) for p in spec.get("pass_over", ())]
         text = "in turn: " + "; then ".join(people)
         if reasons:
-            text += "; passing over " + ", ".join(f"the {r}" if r != "unable" else "anyone unable" for r in reasons)
+            text += "; passing over " + ", ".join("anyone unable" if r == "unable" else f"{a} {r}" for a, r in reasons)
         return text
 
     def check(self, check: Check, severity: str) -> str:
