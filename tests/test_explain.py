@@ -797,3 +797,13 @@ def test_one_card_face_up_and_a_list_of_two_read_as_english(capsys, case, told, 
     list says "and" ("Still in: Bob, Dan and Ann")."""
     _, out, _ = run(capsys, "explain", str(cases_dir() / f"{case}.json"))
     assert told in " ".join(out.split()) and untold not in out
+
+
+def test_a_game_the_log_leaves_unfinished_is_told_with_its_opener(rulebook):
+    """The end of a game the log leaves unfinished said who dealt and what the pool holds, not
+    who opened it, which the report's game gives (`opened_by`)."""
+    *_, steps = _story(cases_dir() / "a3-a-win-recorded-for-a-player-who-passed-leaves-the-game-unfinished.json",
+                       rulebook)
+    end = " ".join(next(step["text"] for step in steps if step["kind"] == "game_end").split())
+    assert end == "End of game 1, dealt by Ann. Opened by Cat. The log ends before the game is over; the pool holds 5."
+

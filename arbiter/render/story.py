@@ -94,10 +94,9 @@ def money_words(entry: Mapping[str, Any]) -> str:
 
 
 def ruling_told(finding: Mapping[str, Any], rulebook: Rulebook, pronouns: Pronouns = None) -> dict[str, Any]:
-    """A finding as a person is told it: the summary, what follows in words, and the law's
-    own words with what a house changed beside them (SPEC §3.26). The story, the HTML
-    pages and the page `arbiter serve` reads aloud all tell a ruling from this one record,
-    so they cannot tell it differently."""
+    """A finding as a person is told it: the summary, what follows in words, and the law's own words with
+    what a house changed beside them (SPEC §3.26). The story, the HTML pages and the page `arbiter serve`
+    reads aloud all tell a ruling from this one record, so they cannot tell it differently."""
     rule = rulebook.get(finding["id"])
     return {
         "id": finding["id"],
@@ -222,10 +221,11 @@ class Storyteller:
     def _game_end(self, game: Mapping[str, Any]) -> str:
         told = [f"End of game {game['game']}, dealt by {game['dealer']}"
                 + (f" ({game['deals']} deals)." if game["deals"] > 1 else ".")]
+        if game["opened_by"] or game["complete"]:  # a game the log leaves unfinished may be opened yet
+            told.append(f"Opened by {game['opened_by']}." if game["opened_by"] else "No one opened it.")
         if not game["complete"]:
             told.append(f"The log ends before the game is over; the pool holds {game['pool']}.")
             return " ".join(told)
-        told.append(f"Opened by {game['opened_by']}." if game["opened_by"] else "No one opened it.")
         if game["winners"]:
             told.append(self._taken(game))
         elif game["pool"]:
