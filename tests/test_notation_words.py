@@ -130,6 +130,36 @@ dealt
         {"type": "play", "player": "Ann", "stake": 3}, {"type": "play", "player": "Bob", "stake": 0}]
 
 
+@pytest.mark.parametrize("said, stake", [
+    ("Bob antes 3\ndealt\nCat opens 2; Dan passes; Ann passes; Bob checks\n", 4),  # his antes, 1 and 3, his stake
+    ("Bob antes 3\ndealt\nCat passes; Dan opens 2; Ann calls\n", 2),  # a second ante raises no one (L20)
+    ("dealt\nCat opens 2; Dan straddles 4; Dan calls\n", 4),  # a straddle that raised no one: still his stake
+    ("dealt\nCat opens 2; Dan straddles 4; Ann calls\n", 2),  # ... which the others need not meet
+])
+def test_a_call_meets_what_the_replay_counts_and_never_lowers_his_own_stake(said, stake):
+    """A second ante and a straddle that cannot be the last stand as their makers' stakes and
+    raise no one (the readings of L20 and L21). The words read Bob's check as 3 (his last ante
+    alone), Ann's call as 3 over his second ante, and Dan's call as 2 under his own straddle of
+    4, which `check` then ruled a stake lowered (L55)."""
+    text = HEAD + "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n" + said
+    assert last(text)[0]["stake"] == stake
+    log = read_text_log(text.encode(), "x.hand")
+    assert "L55" not in [f["id"] for f in check_bytes(json.dumps(log).encode(), "x.json")["findings"]]
+
+
+def test_in_a_jack_pot_a_straddle_is_nothing_to_call():
+    """Cat's straddle in a jack-pot raises no one: her own `calls` read as a play of 0, which
+    `check` then ruled an opening short (L25) and a stake lowered (L55); the table refused it."""
+    jackpot = HEAD + """Ann deals; Ann shuffles; Dan cuts; Bob antes 1
+dealt
+Cat passes; Dan passes; Ann passes; Bob passes
+Bob deals; Bob shuffles; Ann cuts; Cat antes 1; Dan antes 1; Ann antes 1; Bob antes 1
+Cat straddles 2
+dealt
+"""
+    assert "nothing to call" in refused(jackpot + "Cat calls\n").detail
+
+
 @pytest.mark.parametrize("said", ["dealt\nCat checks", "dealt\nCat passes; Dan passes; Ann passes; Bob checks",
                                   "Cat straddles 2\ndealt\nDan checks", "Cat straddles 2\ndealt\nDan passes; Cat checks"])
 def test_in_any_game_a_check_before_the_opening_is_refused(said):

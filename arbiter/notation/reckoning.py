@@ -99,6 +99,7 @@ class Reckoning:
         self.players = players
         self.stakes: dict[str, int] = {}
         self.antes: dict[str, int] = {}
+        self.game_ante = 0  # the first ante: a second raises no one (L20's reading)
         self.opened = False
         self.order = list(players)  # the turn to draw: from the dealer's left, ending with him
         self.said: set[str] = set()  # in the last deal: who has opened, played or passed
@@ -124,8 +125,9 @@ class Reckoning:
         player = event.get("player")
         if player is None:
             return
-        if kind == "ante":
-            self.antes[player] = event["amount"]
+        if kind == "ante":  # a second ante is more of his stake, and raises no one (L20's reading)
+            self.game_ante = self.game_ante or event["amount"]
+            self.antes[player] = self.antes.get(player, 0) + event["amount"]
         elif kind == "straddle":
             if player in self.passed or self.opened or self.every_ante:
                 self.below_straddle.setdefault(player, self.stake_of(player))
@@ -155,7 +157,9 @@ class Reckoning:
 
     @property
     def every_ante(self) -> bool:
-        return len(self.antes) > 1
+        """Where every player antes (a jack-pot, a house's every-ante game), as far as the words show: more
+        than half the table antes; an ante beside the game's by one other player is a second ante (L20)."""
+        return len(self.antes) > 1 and 2 * len(self.antes) > len(self.players)
 
     def stake_of(self, player: str) -> int:
         if player in self.stakes:
@@ -163,8 +167,10 @@ class Reckoning:
         return 0 if self.every_ante else self.antes.get(player, 0)
 
     def call_of(self, player: str) -> int | None:
-        """The stake a call makes: the highest so far; None if no one has staked."""
-        return self.highest()
+        """The stake a call makes: the highest so far, and never below his own (law 55: a straddle of his that
+        raised no one is still his stake); None if no one has staked."""
+        highest = self.highest()
+        return None if highest is None else max(highest, self.stake_of(player))
 
     def may_check(self, player: str) -> bool:
         """Has anyone staked in this deal, an ante or a straddle apart? Before, a check is a
@@ -172,10 +178,11 @@ class Reckoning:
         return self.staked
 
     def highest(self) -> int | None:
-        """The highest stake in the game so far; None if no one has staked."""
+        """The highest stake in the game so far; None if no one has staked (a straddle that raised no one in a
+        jack-pot is no stake to meet), as the engine counts it."""
         staked = [self.below_demand.get(p, self.below_straddle.get(p, stake)) for p, stake in self.stakes.items()]
-        staked += () if self.every_ante else self.antes.values()
-        return max(staked) if staked else None
+        staked += () if self.every_ante else (self.game_ante,)
+        return max(staked, default=0) or None
 
     def pending(self) -> list[str]:
         """Those still in who are yet to draw, in turn."""
