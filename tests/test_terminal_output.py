@@ -98,3 +98,33 @@ def test_a_file_name_with_line_breaks_is_named_on_one_line(tmp_path):
     left_out = [line for line in settled.stderr.splitlines() if "left out" in line]
     assert left_out == [f"arbiter: left out, invalid: {folder}/bad fake.json: ok .json: not valid JSON: "
                         "Expecting property name enclosed in double quotes at line 1, column 2"]
+
+
+def test_a_house_file_or_report_named_with_line_breaks_is_named_on_one_line(tmp_path, capsys):
+    """`house check`, a house file's error and `verify` printed a name's line break as it is:
+    "arbiter: bad" on one line and "h.yaml: parameters/…" on the next."""
+    from click.testing import CliRunner
+
+    from arbiter.cli import cli
+    from arbiter.resources import cases_dir
+
+    runner = CliRunner()
+    good, bad = tmp_path / "ok\nh.yaml", tmp_path / "bad\nh.yaml"
+    good.write_text("parameters:\n  cards_per_hand: 5\n", encoding="utf-8")
+    bad.write_text("parameters:\n  cards_per_hand: 99\n", encoding="utf-8")
+    assert runner.invoke(cli, ["house", "check", str(good)]).output.splitlines()[0] == \
+        f"ok h ({tmp_path}/ok h.yaml): read cleanly"
+    import pytest
+
+    from arbiter.cli import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(["house", "check", str(bad)])
+    assert refused.value.code == 2 and capsys.readouterr().err.startswith(f"arbiter: {tmp_path}/bad h.yaml: parameters/")
+    log = tmp_path / "x\ny.json"
+    log.write_bytes((cases_dir() / "l02-draw-for-deal-ace-lowest.json").read_bytes())
+    report = tmp_path / "r\nr.json"
+    report.write_text(runner.invoke(cli, ["check", str(log), "--format", "json"]).output, encoding="utf-8")
+    verified = runner.invoke(cli, ["verify", str(report), str(log)])
+    assert verified.exit_code == 0 and verified.output.startswith(f"stands: {tmp_path}/r r.json is what arbiter")
+    assert len(verified.output.splitlines()) == 1

@@ -11,7 +11,7 @@ from arbiter.bulk import STDIN, build_rulebook, log_folder, read_path
 from arbiter.cli.app import HOUSE, IGNORE, SELECT, cli, finding_filters
 from arbiter.cli.output import echo
 from arbiter.errors import ArbiterError
-from arbiter.escapes import shown_path
+from arbiter.escapes import printable, shown_path
 from arbiter.reading.messages import clip
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.report import EXIT_IRREGULAR, EXIT_OK
@@ -87,7 +87,8 @@ def verify(report: str, log: str, house: str | None, ignore: tuple[str, ...], se
                          "why": verdict.why or None, "provenance": made}, ensure_ascii=False))
         return EXIT_OK if verdict.stands else EXIT_IRREGULAR
     house = f"house rules {made['house']['name']!r}" if made["house"] else "no house rules"
-    report, log = shown_path(report), shown_path(log)  # a name's bytes not UTF-8 as \xNN, as the report names it
+    # a name's bytes not UTF-8 as \xNN, as the report names it, on one line
+    report, log = printable(shown_path(report)), printable(shown_path(log))
     if verdict.stands:
         echo(f"stands: {report} is what arbiter {made['arbiter']} says of {log} (SHA-256 {made['log_sha256'][:12]}…) "
              f"under the same rule book and {house}")

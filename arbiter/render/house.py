@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from arbiter.escapes import printable
 from arbiter.render.markdown import md
 from arbiter.rulebook.describe import Describer, hand_shape_words
 from arbiter.rulebook.in_force import default_source, words
@@ -77,7 +78,7 @@ def render_house(summary: dict[str, Any], fmt: str) -> str:
         return json.dumps(summary, indent=2, ensure_ascii=False)
     if fmt == "markdown":
         return _markdown(summary)
-    lines = [f"{summary['name']} ({summary['file']}): read cleanly"]
+    lines = [f"{printable(summary['name'])} ({printable(summary['file'])}): read cleanly"]
     if summary["description"]:
         lines += _wrap(summary["description"], "  ")
     lines.append("")
