@@ -70,10 +70,11 @@ def betting_act(r: Judge, event: Event) -> None:
     if game.phase == Phase.BEFORE_DEAL:
         say_before_the_deal(r, player, kind, event)
         return
-    # a pass by one given no card of his draw yet throws in his hand: there are no cards drawn to raise (L48),
-    # and it is no bet to begin the betting; cards given him before his discard are cards drawn
-    nothing_drawn = kind == "pass" and (hand := game.deal.hands.get(player)) is not None and hand.draw_to_come() \
-        and not hand.given
+    # one given no card of his draw yet has no cards drawn to raise (L48): his pass throws in his hand, and his
+    # stake while the draw goes on is no bet to begin the betting (a make-good, or D4's); cards given him before
+    # his discard are cards drawn
+    nothing_drawn = (kind == "pass" or game.phase == Phase.DRAW) and (hand := game.deal.hands.get(player)) is not None \
+        and hand.draw_to_come() and not hand.given
     begins = game.phase == Phase.DRAW and player in game.still_in and not nothing_drawn \
         and betting_begins(r, player, event)
     # a make-good while others still draw raises no drawn card (reading 10); a bet that begins the betting does,
