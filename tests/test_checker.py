@@ -460,23 +460,36 @@ def test_a_round_of_drawing_again_for_the_deal_is_decided_once_each_of_the_tied_
 
 
 @pytest.mark.parametrize("after, message", [
-    ("Cat opens 2; Dan passes; Ann passes; Bob passes\n", "game 1 is over: a new deal event must come first"),
-    ("Cat passes; Dan passes; Ann passes; Bob passes\n", "game 1 is over: a new deal event must come first"),
     ("Cat points out wrong count about Dan\n", "the deal was declared void (a misdeal)"),
 ])
 def test_a_card_dealt_with_no_deal_in_play_is_invalid(after, message):
-    """Readings 1 and 7: once the pool is taken (or no one opened), as after a misdeal, no
-    deal is in play until a new `deal`: a card then needs the state that is absent, and the
-    error names the event, its type and what must come first. A card dealt after the deal
-    is finished, in play, is law 7's irregularity instead (case
-    l07-a-card-dealt-after-the-deal-is-finished-is-out-of-order)."""
-    dealt = "dealt Bob 5, Cat 5, Dan 4, Ann 5\n" if "wrong count" in after else "dealt\n"
+    """Readings 1 and 7: after a misdeal no deal is in play until a new `deal`: a card then
+    needs the state that is absent, and the error names the event, its type and what must
+    come first. A card dealt after the deal is finished, in play, is law 7's irregularity
+    instead (case l07-a-card-dealt-after-the-deal-is-finished-is-out-of-order), and so is
+    one dealt once the game is over (below)."""
+    dealt = "dealt Bob 5, Cat 5, Dan 4, Ann 5\n"
     text = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n" + dealt
     log, _ = parse_checked(text + after + "card to Bob\nBob deals\n", "x.hand")
     report = check_log(log)
     at = len(log["events"]) - 2
     assert report["status"] == "invalid" and report["error"]["event"] == at
     assert message in report["error"]["message"] and f"event {at} (card to Bob)" in report["error"]["message"]
+
+
+@pytest.mark.parametrize("after", ["Cat opens 2; Dan passes; Ann passes; Bob passes\n",
+                                   "Cat passes; Dan passes; Ann passes; Bob passes\n"])
+def test_a_card_dealt_once_the_game_is_over_is_law_7s(after):
+    """Reading 1: a table can deal a card once the pool is taken (or no one opened), before a
+    new deal: it is the dealer's irregularity (L7), and the game stands as it ended; it made
+    the whole log invalid (case l07-a-card-dealt-after-the-pool-is-taken-changes-nothing)."""
+    text = "players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\n"
+    before = check_log(parse_checked(text + after, "x.hand")[0])
+    log, _ = parse_checked(text + after + "card to Bob\n", "x.hand")
+    report = check_log(log)
+    assert report["status"] == "irregular" and [(f["id"], f["event"]) for f in report["findings"]][-1] == \
+        ("L7", len(log["events"]) - 1)
+    assert (report["net"], report["games"]) == (before["net"], before["games"])
 
 
 def test_a_whole_deal_with_no_deal_in_play_names_its_dealer():
