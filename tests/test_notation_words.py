@@ -147,6 +147,22 @@ def test_a_call_meets_what_the_replay_counts_and_never_lowers_his_own_stake(said
     assert "L55" not in [f["id"] for f in check_bytes(json.dumps(log).encode(), "x.json")["findings"]]
 
 
+def test_at_three_a_second_ante_is_no_jack_pot_to_the_words():
+    """Two of three players anteing is a second ante, not a jack-pot's antes: Ann's call read as
+    2, below her own ante of 3, which `check` ruled a stake lowered (L55)."""
+    text = ("players Ann Bob Cat; limit 20; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1; Ann antes 3\n"
+            "dealt\nCat bets 2; Ann calls\n")
+    assert last(text) == [{"type": "play", "player": "Ann", "stake": 3}]
+
+
+def test_a_stand_in_the_draw_after_one_given_nothing_staked_is_standing_pat():
+    """Bob stood before the dealer gave him his card: a stake of one given no card of his draw
+    begins no betting (L48's reading), so Cat's `stands`, her turn to draw come, is standing
+    pat; the words read it as the betting's stand, and `check` passed her over (L38)."""
+    text = DEALT + "Cat opens 2; Dan calls; Ann calls; Bob calls\nBob draws 1; Bob stands; Bob gets 1\nCat stands\n"
+    assert last(text) == [{"type": "discard", "player": "Cat", "count": 0}]
+
+
 def test_in_a_jack_pot_a_straddle_is_nothing_to_call():
     """Cat's straddle in a jack-pot raises no one: her own `calls` read as a play of 0, which
     `check` then ruled an opening short (L25) and a stake lowered (L55); the table refused it."""
@@ -279,7 +295,9 @@ SAY = DEALT + "Cat opens 2; Dan plays 4; Ann passes; Bob plays 4\n"  # Bob, left
     # a player still to draw making good does not begin the betting: he stands pat
     ("Bob discards 2; Cat plays 4; Dan stands", {"type": "discard", "player": "Dan", "count": 0}),
     # the betting begun by a bet of a player who has drawn while others are yet to draw (L38 for them)
-    ("Bob discards 2; Bob raises 2; Dan stands", {"type": "play", "player": "Dan", "stake": 4}),
+    ("Bob draws 2; Bob gets 2; Bob raises 2; Dan stands", {"type": "play", "player": "Dan", "stake": 4}),
+    # ... but not by one of a player given no card of his draw yet: no cards drawn to raise (L48's reading)
+    ("Bob discards 2; Bob raises 2; Dan stands", {"type": "discard", "player": "Dan", "count": 0}),
 ])
 def test_stands_is_standing_pat_at_the_draw_and_a_stand_after_it(after, meant):
     assert last(SAY + after + "\n") == [meant]

@@ -326,12 +326,12 @@ def test_status_says_where_the_game_stands_as_the_engine_does(tmp_path):
 
 
 def test_status_says_what_a_foul_hand_put_in_beside_the_stakes(tmp_path):
-    """Cat bets 6 holding four (L48): his stake, no stake to call, stays 2, and the pool holds
-    his 6. `status` said "pool 10; stakes: Bob 2, Cat 2, Ann 2" beside a net of -6 for him;
-    it says what each put in this game too, as the quiz does."""
+    """Cat bets 6 holding six, given two for her one (L48): his stake, no stake to call, stays 2,
+    and the pool holds his 6. `status` said "pool 10; stakes: Bob 2, Cat 2, Ann 2" beside a net
+    of -6 for him; it says what each put in this game too, as the quiz does."""
     log = tmp_path / "t.hand"
     script = ["Ann deals; Ann shuffles; Cat cuts; Bob antes 1", "dealt", "Cat opens 2; Ann plays 2; Bob plays 2",
-              "Bob discards 0; Cat discards 1; Cat asks 1; Ann discards 0", "Cat plays 6", "status"]
+              "Bob discards 0; Cat discards 1; Cat asks 1; Cat gets 2; Ann discards 0", "Cat plays 6", "status"]
     output = run(str(log), "--players", "Ann,Bob,Cat", "--limit", "10", "--ante", "1",
                  input="\n".join(script) + "\n").output
     assert "pool 10; stakes: Bob 2, Cat 2, Ann 2; put in the pool this game: Bob 2, Cat 6, Ann 2" in output

@@ -105,7 +105,8 @@ class Reckoning:
         self.said: set[str] = set()  # in the last deal: who has opened, played or passed
         self.staked = False  # in the last deal: has anyone opened, played or shown for a sum (no ante, no straddle)
         self.passed: set[str] = set()
-        self.drawn: set[str] = set()  # who has discarded
+        self.drawn: dict[str, int] = {}  # who has discarded, and how many
+        self.given: set[str] = set()  # who has been given a card of the draw (before his discard too)
         self.done: set[str] = set()  # who has drawn or been passed over
         self.draw_begun = self.betting = False
         self.below_demand: dict[str, int] = {}  # a show demanded: the stake it counts as, the one before
@@ -119,9 +120,12 @@ class Reckoning:
             dealer = event["dealer"]
             at = self.players.index(dealer) + 1 if dealer in self.players else 0
             self.order = self.players[at:] + self.players[:at]
-            self.said, self.passed, self.drawn, self.done = set(), set(), set(), set()
+            self.said, self.passed, self.done, self.given = set(), set(), set(), set()
+            self.drawn = {}
             self.draw_begun = self.betting = self.staked = False
             return
+        if kind == "give":
+            self.given.add(event["to"])
         player = event.get("player")
         if player is None:
             return
@@ -133,7 +137,9 @@ class Reckoning:
                 self.below_straddle.setdefault(player, self.stake_of(player))
             self.stakes[player] = max(event["amount"], self.stake_of(player))
         elif kind in STAKES and player not in self.passed:  # a stake after passing is none (L27)
-            if self.draw_begun and not self.betting and player in self.done:
+            # one given no card of his draw yet has none to raise: his stake begins no betting (L48's reading)
+            drawing = self.drawn.get(player, 0) > 0 and player not in self.given
+            if self.draw_begun and not self.betting and player in self.done and not drawing:
                 top, own = self.highest() or 0, self.stake_of(player)
                 making_good = own < top and event["stake"] <= top
                 self.betting = not self.pending() or not making_good
@@ -153,13 +159,13 @@ class Reckoning:
             if player in pending:
                 self.done.update(pending[:pending.index(player)])  # passed over: they lose their draw
             self.done.add(player)
-            self.drawn.add(player)
+            self.drawn[player] = event.get("count", 0)
 
     @property
     def every_ante(self) -> bool:
-        """Where every player antes (a jack-pot, a house's every-ante game), as far as the words show: more
-        than half the table antes; an ante beside the game's by one other player is a second ante (L20)."""
-        return len(self.antes) > 1 and 2 * len(self.antes) > len(self.players)
+        """Where every player antes (a jack-pot, a house's every-ante game), as far as the words show: every
+        player, or three or more, ante; an ante beside the game's by one other player is a second ante (L20)."""
+        return len(self.antes) > 1 and (len(self.antes) == len(self.players) or len(self.antes) >= 3)
 
     def stake_of(self, player: str) -> int:
         if player in self.stakes:
