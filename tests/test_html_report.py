@@ -564,3 +564,16 @@ def test_a_games_winners_are_listed_as_every_list_is(rulebook):
     log = read_log_file(path)
     report, trace = replay_with_trace(log, rulebook, str(path))
     assert "won by Dan, Eve and Ann.</p>" in render_html(report, log, trace, rulebook)
+
+
+def test_a_game_the_log_leaves_unfinished_is_won_by_no_one_yet():
+    """The explain page said "won by no one" of a game the log ends in the middle of, which no
+    one has failed to win yet; the story says the log ends before the game is over."""
+    from click.testing import CliRunner
+
+    from arbiter.cli import cli
+
+    case = cases_dir() / "a3-a-win-recorded-for-a-player-who-passed-leaves-the-game-unfinished.json"
+    page = CliRunner().invoke(cli, ["explain", str(case), "--format", "html"]).output
+    assert "1 deal, opened by Cat; the log ends before the game is over." in page and "won by no one" not in page
+

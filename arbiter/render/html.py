@@ -422,11 +422,14 @@ def _games_sections(report: Mapping[str, Any], log: Mapping[str, Any], trace: Se
         elif game is None:
             parts.append(f'<h2 id="game-{number}">Game {number}</h2>')
         else:
-            opened = f", opened by {escape(game['opened_by'])}" if game["opened_by"] else ", not opened"
-            winners = listed(game["winners"]) or "no one"
+            # a game the log leaves unfinished may be opened and won yet, as the story says it
+            opened = f", opened by {escape(game['opened_by'])}" if game["opened_by"] else \
+                ", not opened" if game["complete"] else ""
+            ending = f"won by {escape(listed(game['winners']) or 'no one')}" if game["complete"] else \
+                "the log ends before the game is over"
+            deals = f'{game["deals"]} deal{"s" if game["deals"] != 1 else ""}'
             parts += [f'<h2 id="game-{number}">Game {number}: {escape(game["dealer"])} deals</h2>',
-                      f'<p class="muted">{game["deals"]} deal{"s" if game["deals"] != 1 else ""}{opened}; '
-                      f'won by {escape(winners)}.</p>',
+                      f'<p class="muted">{deals}{opened}; {ending}.</p>',
                       _table_html(players, game, last.get(number, {}), hands.get(number, {}), won[number],
                                   paid[number]),
                       f'<h3>Game {number}, event by event</h3>']
