@@ -696,7 +696,7 @@ def test_a_later_player_may_straddle_past_one_who_lets_his_right_go(tmp_path):
     path = tmp_path / "straddle.json"
     path.write_text(json.dumps(parse_checked(text, "x.hand")[0]), encoding="utf-8")
     code, out, _ = in_process("next", str(path))
-    assert code == 0 and "Dan may straddle 3 (if they let it go, Eve or Ann may), or Ann deals" in out
+    assert code == 0 and "Dan may straddle 3 (if they let it go, Eve or Ann may), or Ann deals the cards" in out
 
 
 def test_the_ante_offered_is_at_most_half_the_limit():
@@ -1188,7 +1188,7 @@ def test_under_table_stakes_no_straddle_beyond_what_he_has_is_offered(tmp_path):
     log = tmp_path / "g.hand"
     log.write_text("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 1, Dan 20\n"
                    "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n", encoding="utf-8")
-    assert in_process("next", str(log)) == (0, "Cat may straddle 2, or Ann deals\n", "")
+    assert in_process("next", str(log)) == (0, "Cat may straddle 2, or Ann deals the cards\n", "")
     assert in_process("next", str(log), "--house", "table-stakes") == (0, "Ann deals: the next card to Bob\n", "")
 
 

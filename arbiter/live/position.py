@@ -334,7 +334,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         dealer = next((o["dealer"] for o in answer["others"] if "dealer" in o), "the dealer")
         later = [o["player"] for o in answer["others"] if o["type"] == "straddle"]
         past = f" (if {p.subject} {p.verb('lets')} it go, {' or '.join(later)} may)" if later else ""
-        return f"{actor} may straddle {acts['straddle']['amount']}{past}, or {dealer} deals"
+        return f"{actor} may straddle {acts['straddle']['amount']}{past}, or {dealer} deals the cards"
     if "ante" in acts:
         return f"{actor} antes {acts['ante']['amount']}"
     if "shuffle" in acts:
@@ -343,8 +343,8 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         return f"{actor} cuts"
     if "card" in acts:
         return f"{actor} deals: the next card to {acts['card']['to']}"
-    if "dealt" in acts:
-        return f"{actor} deals"
+    if "dealt" in acts:  # the cards, not a new deal (`Ann deals`, which the notation reads as one)
+        return f"{actor} deals the cards"
     return f"{actor} to act" + (f": {', '.join(acts)}" if acts else "")
 
 
