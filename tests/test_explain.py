@@ -807,3 +807,14 @@ def test_a_game_the_log_leaves_unfinished_is_told_with_its_opener(rulebook):
     end = " ".join(next(step["text"] for step in steps if step["kind"] == "game_end").split())
     assert end == "End of game 1, dealt by Ann. Opened by Cat. The log ends before the game is over; the pool holds 5."
 
+
+@pytest.mark.parametrize("case", ["l21-a-straddle-by-one-who-has-passed-stands-as-her-stake-and-raises-no-one",
+                                  "l20-a-second-ante-by-one-who-then-passes-raises-no-one"])
+def test_a_stake_that_raised_no_one_is_no_highest_to_fall_short_of(case, rulebook):
+    """The story reckoned the highest stake over every stake: Ann's play of 2 was told "short of
+    the highest, 4" over Cat's dead straddle, where check, next and the readings have her equal."""
+    *_, steps = _story(cases_dir() / f"{case}.json", rulebook)
+    told = {step["event"]: " ".join(step["text"].split()) for step in steps if step["kind"] != "game_end"}
+    assert told[8].startswith("Ann plays: a stake of 2 (2 more), equal to the highest.")
+    assert (told[16], told[17]) == ("Dan stands, keeping the stake at 2.", "Ann stands, keeping the stake at 2.")
+

@@ -170,6 +170,7 @@ class Replay(Judge):
             "pool": self.board.ledger.pool,
             "carried": game.pool_start,  # of it, what came in from the games before (a pool that stayed)
             "stakes": {p: game.stakes[p] for p in seats},
+            "highest": game.highest_stake(),  # the stake to meet: one that raised no one is not of it (L20, L21)
             "paid_in": self.board.ledger.paid_in(game.number),  # beside the stakes: forfeits, penalties, antes
             "still_in": [p for p in seats if p in game.still_in],
             "foul": [p for p in seats if p in game.foul],

@@ -450,7 +450,7 @@ def _play(t: Storyteller, e: Event, before: State, after: State) -> str:
         return late
     stakes = before.get("stakes") or {}
     old = stakes.get(e["player"], 0)
-    highest = max(stakes.values(), default=0)
+    highest = before.get("highest", 0)
     stake, more = e["stake"], e["stake"] - old
     mark = "the highest"
     if before.get("early") and before.get("preceding", highest) <= stake < highest:
