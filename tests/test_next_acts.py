@@ -406,7 +406,7 @@ def test_a_question_the_dealer_must_answer_waits_for_his_answer():
     for draw in ("Ann discards 0\n", "Ann discards 1; Ann gets 1\n"):
         answer = answer_to(text + "Bob asks dealer\nCat discards 0\nDan discards 0\n" + draw)
         assert answer["asks"] == [{"of": "Ann", "what": "cards drawn", "about": "Bob", "law": "L49"}]
-        assert answer["player"] == "Cat" and "Ann answers Bob how many cards the dealer drew (L49)" in words(answer)
+        assert answer["player"] == "Cat" and "Ann answers Bob how many cards the dealer drew (dealer answers COUNT; L49)" in words(answer)
     waiting = answer_to(text + "Bob asks dealer\nCat discards 0\nDan discards 0\nAnn discards 1\n")
     assert waiting["asks"] == [] and waiting["player"] == "Ann"  # discarded, not yet given his draw
     # given cards before his discard (L35's reading), he has drawn them: L49 judges his answer, and it is asked
@@ -696,7 +696,7 @@ def test_a_later_player_may_straddle_past_one_who_lets_his_right_go(tmp_path):
     path = tmp_path / "straddle.json"
     path.write_text(json.dumps(parse_checked(text, "x.hand")[0]), encoding="utf-8")
     code, out, _ = in_process("next", str(path))
-    assert code == 0 and "Dan may straddle 3 (if they let it go, Eve or Ann may), or Ann deals the cards" in out
+    assert code == 0 and "Dan may straddle 3 (if they let it go, Eve or Ann may), or Ann deals the cards (dealt)" in out
 
 
 def test_the_ante_offered_is_at_most_half_the_limit():
@@ -1188,8 +1188,8 @@ def test_under_table_stakes_no_straddle_beyond_what_he_has_is_offered(tmp_path):
     log = tmp_path / "g.hand"
     log.write_text("players Ann Bob Cat Dan; limit 10; ante 1; stacks Ann 20, Bob 20, Cat 1, Dan 20\n"
                    "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\n", encoding="utf-8")
-    assert in_process("next", str(log)) == (0, "Cat may straddle 2, or Ann deals the cards\n", "")
-    assert in_process("next", str(log), "--house", "table-stakes") == (0, "Ann deals: the next card to Bob\n", "")
+    assert in_process("next", str(log)) == (0, "Cat may straddle 2, or Ann deals the cards (dealt)\n", "")
+    assert in_process("next", str(log), "--house", "table-stakes") == (0, "Ann deals the next card (card to Bob)\n", "")
 
 
 def test_under_table_stakes_one_whose_ante_is_all_he_has_is_not_asked_to_say():
@@ -2311,3 +2311,20 @@ def test_a_clubs_fine_for_a_misdeal_paid_as_the_new_deal_begins_is_not_owed_afte
         == [("Ann", 1, "H1")]
     answer = arbiter.next_acts(log, book)
     assert answer["owed"] == [] and answer["player"] == "Ann"
+
+
+def test_the_words_name_the_form_the_table_reads_as_the_act_offered():
+    """What `next` says, typed at the table, is read as the act offered: "or Ann deals", typed,
+    began a new deal (L29, L18), where the answer offers the cards; "Ann takes back 1 card given
+    to Bob in excess" was typed as Ann's `take_back` (L27) of cards she never threw down; and
+    "Ann answers" is no form (the dealer's is `dealer answers COUNT`)."""
+    head = "players Ann Bob Cat Dan; limit 10; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+    for so_far, offered in ((head, {"type": "dealt", "hands": {}}), (head + "card to Bob\n", {"type": "card", "to": "Cat"})):
+        form = words(answer_to(so_far)).rsplit("(", 1)[1].removesuffix(")")  # the form in brackets, typed
+        log, _ = parse_checked(so_far + form + "\n", "x.hand")
+        assert {**log["events"][-1], **({"hands": {}} if offered["type"] == "dealt" else {})} == offered
+    case = json.loads((cases_dir() / "l42-excess-pointed-out-returned.json").read_text(encoding="utf-8"))
+    cut = next(k for k, e in enumerate(case["events"]) if e["type"] == "point_out") + 1
+    said = words(arbiter.next_acts({**case, "events": case["events"][:cut]}, None))
+    assert "Ann takes back" not in said and "given to Bob in excess goes back to Ann (L42)" in said
+

@@ -915,7 +915,7 @@ def test_on_a_terminal_tab_completes_and_each_line_is_on_disk_before_the_prompt(
     terminal.expect("table> ")
     assert log.read_text(encoding="utf-8").splitlines()[-1] == "Ann shuffles ; Dan cuts ; Bob antes 1"
     said = terminal.line("next")
-    assert "next: Cat may straddle 2, or Ann deals the cards" in said
+    assert "next: Cat may straddle 2, or Ann deals the cards (dealt)" in said
     terminal.type("Bob plays 2 -- typed, not entered")  # no Enter: Ctrl-C drops only this
     terminal.expect("not entered")  # echoed: readline holds it and waits for more
     assert "interrupted: every line entered is saved in t.hand" in terminal.interrupt()

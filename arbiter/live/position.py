@@ -251,7 +251,7 @@ def _ask_words(ask: dict[str, Any]) -> str:
     if ask["what"] == "number":
         return f"what number did {ask['of']} hear {ask['about']} ask for? ({ask['law']})"
     if ask["what"] == "cards drawn":
-        return f"{ask['of']} answers {ask['about']} how many cards the dealer drew ({ask['law']})"
+        return f"{ask['of']} answers {ask['about']} how many cards the dealer drew (dealer answers COUNT; {ask['law']})"
     return f"{ask['of']} shows the {ask['what']} before the pool is paid ({ask['law']})"
 
 
@@ -334,7 +334,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         dealer = next((o["dealer"] for o in answer["others"] if "dealer" in o), "the dealer")
         later = [o["player"] for o in answer["others"] if o["type"] == "straddle"]
         past = f" (if {p.subject} {p.verb('lets')} it go, {' or '.join(later)} may)" if later else ""
-        return f"{actor} may straddle {acts['straddle']['amount']}{past}, or {dealer} deals the cards"
+        return f"{actor} may straddle {acts['straddle']['amount']}{past}, or {dealer} deals the cards (dealt)"
     if "ante" in acts:
         return f"{actor} antes {acts['ante']['amount']}"
     if "shuffle" in acts:
@@ -342,9 +342,9 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
     if "cut" in acts:
         return f"{actor} cuts"
     if "card" in acts:
-        return f"{actor} deals: the next card to {acts['card']['to']}"
-    if "dealt" in acts:  # the cards, not a new deal (`Ann deals`, which the notation reads as one)
-        return f"{actor} deals the cards"
+        return f"{actor} deals the next card (card to {acts['card']['to']})"
+    if "dealt" in acts:  # the cards, in the words the notation reads as them: `Ann deals` is a new deal
+        return f"{actor} deals the cards (dealt)"
     return f"{actor} to act" + (f": {', '.join(acts)}" if acts else "")
 
 
@@ -496,7 +496,8 @@ def owed_words(item: dict[str, Any], pronouns: dict[str, str] | None = None) -> 
         return f"{item['by']} owes {_receiver(item['by'], item['to'], pronouns)} {plural(item['cards'], 'card')}{law}"
     if item["what"] == "return_excess":
         to = _receiver(item["by"], item["to"], pronouns)
-        return f"{item['by']} takes back {plural(item['cards'], 'card')} given to {to} in excess{law}"
+        gone = "goes" if item["cards"] == 1 else "go"  # the dealer's, no act of a log's: not `Ann takes back` (L27)
+        return f"the {plural(item['cards'], 'card')} given to {to} in excess {gone} back to {item['by']}{law}"
     if item["what"] == "collect_discards":
         return f"{item['by']} makes up the pack from the discards{law}"
     if item["what"] == "ante":
