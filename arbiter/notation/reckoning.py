@@ -76,7 +76,7 @@ class Reckoning:
     followed a misdeal (`misdealt`): a new deal after a misdeal is of the same game, and
     the stakes stay. A player's stake is his highest `open`, `play`, `demand_show` or
     `straddle` (a stake cannot be lowered, law 55; not one made after he passed in the
-    deal: law 27), else his `ante`, in a jack-pot (more than one player antes) no one's;
+    deal: law 27), else his `ante`s, in a jack-pot (`every_ante`) no one's;
     a show demanded raises no one, so the highest counts his stake before it; nor does a
     straddle that cannot be the last (by one who has passed, once the game is opened, in a
     jack-pot: L21's reading), until he stakes again.
