@@ -101,22 +101,10 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(LISTING_FORMATS), def
 
 
 Once = Callable[[click.Context, click.Parameter, tuple[str, ...]], str | None]
+Named = Callable[[click.Context, click.Parameter, str | None], str | None]
 
 
-def given_once(why: str = "", empty: str = "") -> Once:
-    """The callback of an option of one value, taken as `multiple` so that a second is
-    refused, not silently put in place of the first (click keeps the last); where `empty`
-    says why, an empty value too (`--house "$UNSET"` is no agreement of none)."""
-    def once(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]) -> str | None:
-        if len(given) > 1:
-            raise click.BadParameter(f"given {len(given)} times ({', '.join(given)}){why}", ctx, param)
-        if empty and given and not given[0]:
-            raise click.BadParameter(empty, ctx, param)
-        return given[0] if given else None
-    return once
-
-
-def not_empty(empty: str) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+def not_empty(empty: str) -> Named:
     """The callback of an argument that names a file: an empty one is refused, saying why (`Path("")` is the
     current folder, which the user did not name)."""
     def named(ctx: click.Context, param: click.Parameter, given: str | None) -> str | None:
@@ -124,6 +112,21 @@ def not_empty(empty: str) -> Callable[[click.Context, click.Parameter, str | Non
             raise click.BadParameter(empty, ctx, param)
         return given
     return named
+
+
+def given_once(why: str = "", empty: str = "") -> Once:
+    """The callback of an option of one value, taken as `multiple` so that a second is
+    refused, not silently put in place of the first (click keeps the last); where `empty`
+    says why, an empty value too, as `not_empty` refuses it (`--house "$UNSET"` is no
+    agreement of none)."""
+    named: Named | None = not_empty(empty) if empty else None
+
+    def once(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]) -> str | None:
+        if len(given) > 1:
+            raise click.BadParameter(f"given {len(given)} times ({', '.join(given)}){why}", ctx, param)
+        one = given[0] if given else None
+        return named(ctx, param, one) if named is not None else one
+    return once
 
 
 # A folder or file to write into, named once: empty, it would be the current folder, which the user did not name.
