@@ -108,6 +108,20 @@ def test_a_stake_that_changes_nothing_raises_no_one_after_it(head, say, player, 
     assert {f["id"] for f in arbiter.check_log(log)["findings"]} <= {"L20", "L21", "D2"}  # no L36, no L54
 
 
+def test_a_stake_given_back_leaves_a_second_ante_raising_no_one():
+    """A club gives back Cat's straddle (no-straddling's H1): the highest stake fell to the
+    largest stake left, Dan's second ante of 3, though it raised no one (L20's reading): Bob
+    was offered a play of 2 to 23, and `check` held Bob and Ann to make good 3 at the draw
+    (L36), then ruled their stands short (L54). The highest is of the stakes that raised."""
+    say = HEAD + "Dan antes 3; Cat straddles 2\ndealt\nCat passes; Dan passes; Ann opens 2"
+    answer = answer_to(say + "\n", house="no-straddling")
+    assert answer["player"] == "Bob" and act(answer, "play") == {"type": "play", "minimum": 2, "maximum": 12}
+    log, _ = parse_checked(say + "; Bob plays 2\nBob discards 1; Bob gets 1; Ann discards 1; Ann gets 1\n"
+                           "Ann plays 2; Bob plays 2\n", "x.hand")
+    house = apply_house(RULEBOOK, read_house("no-straddling"))
+    assert {f["id"] for f in arbiter.check_log(log, house)["findings"]} == {"L20", "H1"}  # no L36, no L54
+
+
 def test_a_dead_straddle_counts_once_its_maker_stakes_in_turn():
     """Ann straddles 4 once the game is opened (it raises no one), then plays 4 in her turn:
     her play is a raise to 4, and the most after it is the limit over 4, as `check` allows.

@@ -196,7 +196,9 @@ class Board(BoardView):
         if amount > staked:
             game.antes_paid[player] -= amount - staked
         game.stakes[player] -= min(amount, staked)
-        game.highest = max(game.stakes.values())
+        if player in game.raised:  # the highest falls to the stakes that raised: one that raised no one stays out
+            game.raised[player] = min(game.raised[player], game.stakes[player])
+            game.highest = max(game.raised.values())
         game.straddles = [(who, made) for who, made in game.straddles if who != player or made <= game.stakes[who]]
         game.paid_in -= amount
         if player in game.all_in and not game.all_in[player]["demanded"]:

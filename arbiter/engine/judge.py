@@ -178,4 +178,5 @@ class Judge:
             game.stakes[player] += added
             self.board.pay(player, POOL, added, what)
         if raises:
+            game.raised[player] = game.stakes[player]
             game.highest = max(game.highest, game.stakes[player])
