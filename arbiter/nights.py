@@ -23,6 +23,7 @@ from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
 from arbiter.bulk import STDIN, LeftOut, build_rulebook, check_read, gather
+from arbiter.cards import CardError, card_str, parse_card
 from arbiter.checker import STATUS_INVALID
 from arbiter.errors import ArbiterError
 from arbiter.notation.reading import is_text_log, read_text_log
@@ -198,9 +199,29 @@ def _read(file: str, data: bytes) -> dict[str, Any]:
 
 def _log_of(log: Mapping[str, Any]) -> str:
     """What makes two files one night: the same log, its table, events and `meta` (kept
-    twice, as JSON and as text, or copied under another name)."""
-    same = {**log, "events": list(log["events"])}
+    twice, as JSON and as text, or copied under another name), its cards in one spelling:
+    the ten written `10c` in one file and `Tc` in the other is one card (SPEC §2)."""
+    same = {**log, "events": [{key: _one_spelling(value) if key in _CARD_FIELDS else value
+                               for key, value in event.items()} for event in log["events"]]}
     return hashlib.sha256(json.dumps(same, sort_keys=True).encode()).hexdigest()
+
+
+_CARD_FIELDS = frozenset(("card", "cards", "original", "hands"))  # the log's fields that hold cards
+
+
+def _one_spelling(value: Any) -> Any:
+    """A card, a list of cards or a hand dealt (a count or cards, by player) in the
+    spelling `card_str` gives."""
+    if isinstance(value, str):
+        try:
+            return card_str(parse_card(value))
+        except CardError:  # no card: as written
+            return value
+    if isinstance(value, list):
+        return [_one_spelling(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _one_spelling(item) for key, item in value.items()}
+    return value
 
 
 def night_date(file: str, log: Mapping[str, Any]) -> tuple[datetime.date | None, str | None, str | None]:

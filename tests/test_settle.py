@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 from collections import Counter
 from decimal import Decimal
@@ -202,6 +203,12 @@ def test_one_night_kept_twice_is_refused_rather_than_counted_twice(tmp_path, com
     copy.write_bytes(open(night, "rb").read())
     code, out, err = in_process(command, night, str(copy))
     assert code == 2 and f"{copy} holds the same log as {night}" in err
+    tens = open(night, encoding="utf-8").read()
+    copy.write_text(re.sub(r'"T([cdhs])"', r'"10\1"', tens), encoding="utf-8")  # the ten as `10` (SPEC §2)
+    assert copy.read_text(encoding="utf-8") != tens  # the simulated night deals a ten
+    code, out, err = in_process(command, night, str(copy))
+    assert code == 2 and f"{copy} holds the same log as {night}" in err
+    copy.write_bytes(open(night, "rb").read())
     dated = json.loads(copy.read_text(encoding="utf-8"))
     dated["meta"] = {**dated.get("meta", {}), "date": "2026-02-12"}
     copy.write_text(json.dumps(dated), encoding="utf-8")
