@@ -542,6 +542,32 @@ def test_next_withholds_no_act_for_a_club_finding_that_falls_on_another(rulebook
     assert answer["player"] == "Cat" and {"type": "play", "minimum": 2, "maximum": 22} in answer["acts"], answer
 
 
+def test_a_stake_given_back_leaves_all_he_has_short_of_the_stake_raising_no_one(rulebook):
+    """A club cuts each stake back to double the ante when the say closes; Ann's 10 with 6
+    on the table was all she has short of the 10 to meet, a show for 6 raising no one (A5,
+    L61). Once the others' 10s were cut to 2 the highest was reckoned as her 6: the three
+    were held to make it good at the draw (L36), and `next` offered a bet of 6 to 26."""
+    from arbiter import next_acts
+    from arbiter.notation import parse_checked
+    from arbiter.rulebook.house import house_data
+
+    rule = {**SHIPPED["rules"][0], "severity": "ruling", "checks": [{
+        "when": {"on": ["say_closed"], "for_each": "players",
+                 "if": {"all": [{"not": {"shows_for_a_sum": "each"}}, {"gt": [{"stake_of": "each"}, 2]}]}},
+        "then": [{"return_stake": {"player": "each", "amount": {"sub": [{"stake_of": "each"}, 2]}}}],
+        "player": "each", "summary": "{each}'s stake is cut back to 2"}]}
+    house = house_data({"name": "cap", "parameters": {"table_stakes": True}, "rules": [rule]}, "cap.yaml")
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1; stacks Ann 6, Bob 100, Cat 100, Dan 100\n"
+            "Ann deals; Ann shuffles; Dan cuts; Bob antes 1\ndealt\nCat opens 2; Dan plays 10; Ann plays 10; "
+            "Bob plays 10\n")
+    drawn = text + "".join(f"{p} discards 1; {p} gets 1\n" for p in ("Bob", "Cat", "Dan", "Ann"))
+    assert next_acts(parse_checked(text, "x.hand")[0], house)["acts"][0]["type"] == "discard"  # no make-good
+    answer = next_acts(parse_checked(drawn, "x.hand")[0], house)
+    assert answer["player"] == "Cat" and {"type": "play", "minimum": 2, "maximum": 22} in answer["acts"], answer
+    report = check_log(parse_checked(drawn, "x.hand")[0], apply_house(rulebook, house))
+    assert [f["id"] for f in report["findings"]] == ["A5", "H1", "H1"]  # no L36
+
+
 def test_a_draw_a_club_rule_forfeits_is_had_and_a_discard_after_it_is_law_35s(rulebook):
     """SPEC 10, 28: a club's rule that takes the dealer's draw from him as the say closes:
     `next` still offered his draw, L38 ruled it forfeited again when the betting began,

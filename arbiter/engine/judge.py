@@ -177,6 +177,5 @@ class Judge:
         if added > 0:
             game.stakes[player] += added
             self.board.pay(player, POOL, added, what)
-        if raises:
-            game.raised[player] = game.stakes[player]
-            game.highest = max(game.highest, game.stakes[player])
+        if raises and game.stakes[player] >= game.highest:  # all he has short of it raises no one (A5)
+            game.raised[player] = game.highest = game.stakes[player]
