@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arbiter.cli import main
+from arbiter.escapes import printable
 from arbiter.render.markdown import md
 from arbiter.resources import cases_dir
 from tests.conftest import load_case
@@ -68,7 +69,21 @@ def test_md_keeps_the_words_and_leaves_no_markup(text):
     escaped = md(text)
     assert not re.search(r"[<>\n\r]", escaped)
     assert not re.search(r"(?<!\\)[`*_\[\]|~#]", escaped.replace("\\\\", ""))
-    assert unescaped(escaped) == re.sub(r"[\r\n\u2028\u2029\x0b\x0c\x85]+", " ", text)
+    assert not re.search(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]", escaped)  # nothing a terminal obeys
+    assert unescaped(escaped) == re.sub(r"[\r\n\u2028\u2029\x0b\x0c\x85]+", " ", printable(text))
+
+
+@pytest.mark.parametrize("command", [["check", "--format", "markdown"], ["explain", "--format", "markdown"]])
+def test_a_file_name_drives_no_terminal_from_a_page(tmp_path, command):
+    """A page is read with `cat` too: a file named with ESC c (a terminal's full reset) or
+    an OSC title kept them raw in its heading, written to a pipe or a file."""
+    for name in ("v\x1bcw.json", "o\x1b]2;TITLE\x07y.json"):
+        path = tmp_path / name
+        path.write_text(json.dumps(load_case(cases_dir() / "l13-foul-hand-lifted.json")), encoding="utf-8")
+        code, out = in_process(*command, str(path))
+        assert code in (0, 1) and "\x1b" not in out and "\x07" not in out
+        assert printable(str(path)).replace(".json", "") in unescaped(out)
+        path.unlink()
 
 
 @pytest.mark.parametrize("command", [["check", "--format", "markdown"], ["explain", "--format", "markdown"]])

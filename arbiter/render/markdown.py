@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from arbiter.escapes import printable
+
 _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
 # Compiled by `re` when a page is first written, not by every check (start-up: docs/speed.md).
 _MARKDOWN = r"([\\`*_\[\]#|~])"
@@ -24,8 +26,9 @@ _LIST_MARKER = r"^(\s*)(?:([-+=])|(\d+)([.)])(?=\s|$))"  # a list, a break or a 
 
 
 def md(text: object) -> str:
-    """`text` as literal words in Markdown: no HTML, no emphasis, links, tables or blocks."""
-    plain = re.sub(_LINE_BREAK, " ", str(text))
+    """`text` as literal words in Markdown: no HTML, no emphasis, links, tables or blocks,
+    and nothing a terminal obeys (a page is read with `cat` too)."""
+    plain = re.sub(_LINE_BREAK, " ", printable(str(text)))
     plain = re.sub(_MARKDOWN, r"\\\1", plain)
     plain = re.sub(_LIST_MARKER, lambda m: f"{m[1]}\\{m[2]}" if m[2] else f"{m[1]}{m[3]}\\{m[4]}", plain)
     return "".join(_HTML.get(c, c) for c in plain)
