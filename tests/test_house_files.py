@@ -236,3 +236,27 @@ def test_a_house_file_not_in_utf_8_names_the_byte_and_where(tmp_path, data, said
     path.write_bytes(data)
     with pytest.raises(HouseRulesError, match=re.escape(said)):
         read_house(str(path))
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "0x" + "f" * 5000, "0" + "7" * 6000, "0b" + "1" * 20000,
+                                    "1" + ":59" * 3000])
+def test_a_number_too_long_to_read_in_any_of_yamls_ways_is_refused_where_written(tmp_path, number):
+    """An int of YAML's bases (0x, 0o, 0b, 1:30) past Python's 4,300 digits was read, then
+    ended the command in an internal error when it was written out; the decimal one was said
+    with a line found by searching the text, and a date of no day (2026-02-30) as one too."""
+    path = tmp_path / "club.yaml"
+    path.write_text(f"name: club\nparameters: {{opening_multiple_of_ante: {number}}}\n", encoding="utf-8")
+    with pytest.raises(HouseRulesError, match=r"line 2, column 40: a number of more digits than can be read"):
+        read_house(str(path))
+
+
+@pytest.mark.parametrize("date", ["2026-02-03", "2026-02-30"])
+def test_a_date_in_a_house_file_is_its_words(tmp_path, date, rulebook):
+    """YAML reads 2026-02-03 as a date, which the file's schema quoted as Python writes it
+    (datetime.date(2026, 2, 3)), and 2026-02-30 as no date at all, said to be a number too long."""
+    path = tmp_path / "club.yaml"
+    path.write_text(f"name: {date}\n", encoding="utf-8")
+    assert read_house(str(path))["name"] == date
+    path.write_text(f"name: club\nparameters: {{opening_multiple_of_ante: {date}}}\n", encoding="utf-8")
+    with pytest.raises(HouseRulesError, match=f"'{date}' is not allowed"):
+        apply_house(rulebook, read_house(str(path)))
