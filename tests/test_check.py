@@ -115,6 +115,15 @@ def test_an_unknown_rule_id_to_ignore_is_a_usage_error(capsys):
     assert "L99" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", [["check", str(CLEAN), "--ignore"], ["check", str(CLEAN), "--select"], ["law"]])
+def test_a_rule_id_of_more_digits_than_python_reads_names_no_rule(command, capsys):
+    """L and 5,000 nines ended in an internal error (a number past Python's 4,300 digits),
+    where one of 20 digits names no rule."""
+    assert exit_code(*command, "L" + "9" * 5000) == 2
+    err = capsys.readouterr().err
+    assert "no rule 'L999" in err and "internal error" not in err
+
+
 @pytest.mark.parametrize("value", ["", ",", " "])
 def test_an_ignore_naming_no_rule_is_a_usage_error(value, capsys):
     """`--ignore ""` named nothing and left everything in, unsaid: the option given to no

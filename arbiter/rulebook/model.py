@@ -27,9 +27,14 @@ def rule_sort_key(rule_id: str) -> tuple[int, int]:
 
 
 def _id_parts(text: str) -> tuple[str, int] | None:
-    """A rule ID's letter and number (`L13`: L, 13), or None for no rule ID."""
-    return (text[0], int(text[1:])) if text[:1] in _PREFIX_ORDER and text[1:].isascii() and text[1:].isdecimal() \
-        else None
+    """A rule ID's letter and number (`L13`: L, 13), or None for no rule ID (a number of more
+    digits than Python reads, 4,300, names none)."""
+    if text[:1] not in _PREFIX_ORDER or not text[1:].isascii() or not text[1:].isdecimal():
+        return None
+    try:
+        return text[0], int(text[1:])
+    except ValueError:
+        return None
 
 
 class Check:
