@@ -322,6 +322,9 @@ def test_bound_to_loopback_it_answers_only_to_its_own_name(server):
 def test_a_game_file_it_cannot_keep_is_one_line_and_exit_2(tmp_path):
     (tmp_path / "night.json").write_text("{}", encoding="utf-8")
     (tmp_path / "friday.hand").write_text("players Ann Bob Cat; limit 10; ante 1; house table-stakes\n", encoding="utf-8")
+    (tmp_path / "loop.hand").symlink_to("round.hand")
+    (tmp_path / "round.hand").symlink_to("loop.hand")
+    (tmp_path / "gone.hand").symlink_to(tmp_path / "no-such-folder" / "x.hand")
     for args, said in ((["night.json"], "a JSON log"), (["night.hand", "--token", "short"], "at least 8"),
                        # a token the record address would not carry back as it is (& ends it, % escapes, a space)
                        (["night.hand", "--token", "abcd&efgh"], "each a letter, a digit or one of - _ . ~"),
@@ -331,7 +334,9 @@ def test_a_game_file_it_cannot_keep_is_one_line_and_exit_2(tmp_path):
                        # as `arbiter table` refuses it: before the phones are given an address that cannot record
                        ([os.path.join("no-such-folder", "x.hand")], "cannot create the log: no folder no-such-folder"),
                        # a new game named *.json, which the page could never record (`arbiter table` refuses it)
-                       (["new.json"], "the table keeps its log in the text notation: name it *.hand")):
+                       (["new.json"], "the table keeps its log in the text notation: name it *.hand"),
+                       # a link to no file: served as a new game, every recording then answered "File exists"
+                       (["loop.hand"], "loop.hand: a link to no file"), (["gone.hand"], "gone.hand: a link to no file")):
         result = subprocess.run([sys.executable, "-m", "arbiter", "serve", *args, "--port", "0"], capture_output=True,
                                 text=True, cwd=tmp_path, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
         assert result.returncode == 2 and said in result.stderr.splitlines()[-1], result.stderr

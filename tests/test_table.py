@@ -720,6 +720,9 @@ def test_what_the_command_refuses(tmp_path, capsys):
     for name in ("new.json", ".json"):  # `.json` alone is no suffix to Path, but the readers take it for JSON
         code, _, err = run_main(capsys, str(tmp_path / name), "--players", "Ann,Bob", "--limit", "2", "--ante", "1")
         assert code == 2 and "name it *.hand" in err and not (tmp_path / name).exists()
+    (tmp_path / "gone.hand").symlink_to(tmp_path / "no-such-folder" / "x.hand")  # it said "File exists"
+    code, _, err = run_main(capsys, str(tmp_path / "gone.hand"), "--players", "Ann,Bob", "--limit", "2", "--ante", "1")
+    assert code == 2 and "gone.hand: a link to no file" in err
     new.write_text("players Ann Bob; limit 20; ante 1\n")
     code, _, err = run_main(capsys, str(new), "--players", "Ann,Bob")
     assert code == 2 and "exists: resume it without --players" in err

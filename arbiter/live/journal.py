@@ -22,10 +22,15 @@ from arbiter.notation.reading import JSON_SUFFIX, decode, is_text_log
 from arbiter.reading import not_regular, read_source
 
 
-def refuse_json_name(path: Path) -> None:
-    """A new game named *.json: the table writes the text notation, which that name would belie."""
+def refuse_new_name(path: Path) -> None:
+    """A name no new game can be kept under: *.json, for the table writes the text notation,
+    which that name would belie; a link to no file (dangling, or in a loop of links), which
+    is neither a log to resume nor a name a file can be made under."""
     if path.name.endswith(JSON_SUFFIX):  # as the readers take it (`.json` alone too, no suffix to Path)
         raise LogReadError("the table keeps its log in the text notation: name it *.hand", file=str(path))
+    if path.is_symlink():
+        raise LogReadError("a link to no file (it leads nowhere, or round a loop of links): give the game file "
+                           "itself", file=str(path))
 
 
 class Journal:
@@ -40,7 +45,7 @@ class Journal:
     @classmethod
     def create(cls, path: Path, first_line: str) -> "Journal":
         """A new log holding `first_line` (the table); refuses to overwrite a file."""
-        refuse_json_name(path)
+        refuse_new_name(path)
         try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
         except OSError as exc:

@@ -26,7 +26,7 @@ from typing import Any
 from arbiter.engine.expressions import product
 from arbiter.errors import ArbiterError, LogError, LogReadError, LogSchemaError
 from arbiter.escapes import shown_path
-from arbiter.live.journal import Journal, refuse_json_name, sync_folder
+from arbiter.live.journal import Journal, refuse_new_name, sync_folder
 from arbiter.live.position import PHASE_WORDS, Act, Position, owed_words, range_words, turn
 from arbiter.live.rulings import ruling_lines
 from arbiter.live.session import COMMANDS, REFUSED, TableSession, as_text, command_word, header_house, header_rulebook
@@ -83,7 +83,7 @@ class ServedGame:
         elif not path.parent.is_dir():  # refused now, as `arbiter table` refuses it, not at the table's first line
             raise LogReadError(f"cannot create the log: no folder {path.parent}", file=str(path))
         else:
-            refuse_json_name(path)
+            refuse_new_name(path)
 
     @property
     def version(self) -> int:
