@@ -108,7 +108,7 @@ class _FileFieldError(ArbiterError):
         self.message = message
 
     def __str__(self) -> str:
-        return ": ".join(part for part in (printable(self.file), self.field, self.message) if part)
+        return ": ".join(part for part in (printable(shown_path(self.file)), self.field, self.message) if part)
 
 
 class RuleFileError(_FileFieldError):

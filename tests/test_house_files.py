@@ -9,6 +9,7 @@ file is shown to change the outcome of a real log exactly as its rule says.
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -260,3 +261,17 @@ def test_a_date_in_a_house_file_is_its_words(tmp_path, date, rulebook):
     path.write_text(f"name: club\nparameters: {{opening_multiple_of_ante: {date}}}\n", encoding="utf-8")
     with pytest.raises(HouseRulesError, match=f"'{date}' is not allowed"):
         apply_house(rulebook, read_house(str(path)))
+
+
+def test_a_house_file_named_in_bytes_not_utf_8_is_named_with_each_as_xnn(tmp_path):
+    """An error about the file itself (not there, too large) named it `\\udcff`, Python's
+    stand-in, where every other line names such a byte `\\xff` (docs/robustness.md)."""
+    path = os.path.join(os.fsencode(tmp_path), b"club\xff.yaml")
+    with pytest.raises(HouseRulesError) as missing:
+        read_house(os.fsdecode(path))
+    with open(path, "wb") as handle:
+        handle.write(b"#" * 70_000)
+    with pytest.raises(HouseRulesError) as large:
+        read_house(os.fsdecode(path))
+    for error in (missing, large):
+        assert "club\\xff.yaml: " in str(error.value) and "\\udc" not in str(error.value)
