@@ -373,6 +373,13 @@ def test_a_report_that_cannot_be_read_exits_2(tmp_path: Path, content: bytes | N
     assert code == 2 and out == "" and says in err and len(err.splitlines()) == 1
 
 
+def test_a_report_too_large_to_read_is_not_called_a_hand_log():
+    """/dev/zero given as the report was said to be too large, since "a hand log may hold at
+    most" so much: the limit is said of both things verify reads."""
+    code, out, err = in_process("verify", "/dev/zero", str(CASE))
+    assert code == 2 and out == "" and "/dev/zero: too large to read" in err and "of a hand log or of a report" in err
+
+
 def test_a_report_with_a_key_twice_is_no_report_arbiter_wrote(kept: tuple[Path, Path]):
     """A false `net` written before the true one stood: the reader kept the last, and a
     kept ruling carried a ledger that `verify` approved."""

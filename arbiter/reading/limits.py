@@ -119,8 +119,8 @@ def read_stream(stream: _Readable, limit: int | None = None) -> bytes:
 
 
 def _too_large(size: str) -> LogReadError:
-    return LogReadError(f"too large to read: {size}; a hand log may hold at most "
-                        f"{MAX_LOG_BYTES:,} bytes ({MAX_LOG_BYTES >> 20} MiB)")
+    return LogReadError(f"too large to read: {size}; arbiter reads at most {MAX_LOG_BYTES:,} bytes "
+                        f"({MAX_LOG_BYTES >> 20} MiB) of a hand log or of a report of one")
 
 
 def check_depth(value: object, depth: int = 1) -> None:
