@@ -405,6 +405,20 @@ def test_a_table_word_already_given_is_not_the_hint(text):
     assert "did you mean" not in raised.value.detail and "(missing: " in raised.value.detail
 
 
+@pytest.mark.parametrize("depth", [99, 100, 500, 5000])
+def test_a_meta_nested_past_a_logs_depth_is_an_error_at_its_line(depth: int):
+    """A `meta` on line 2 nested 100 to 999 deep was read, then refused with the whole log
+    as "line 1, column 1"; one deeper was said at its line. `meta` stands one level into
+    the log, which nests 100 levels at most: 99 is read, as in a JSON log."""
+    meta = '{"a": ' * depth + "1" + "}" * depth
+    text = f"players Ann Bob; limit 2; ante 1\nmeta {meta}\nAnn deals\n"
+    if depth == 99:
+        assert read_text_log(text.encode(), "x.hand")["meta"]
+        return
+    with pytest.raises(NotationError, match=r"^x.hand: line 2, column 6: the JSON object is nested too deeply"):
+        read_text_log(text.encode(), "x.hand")
+
+
 @pytest.mark.parametrize("mark", [b"", codecs.BOM_UTF8])
 def test_not_utf8_is_an_error_at_its_place(mark: bytes):
     """Columns are characters after a byte-order mark, the byte the file's (the decoder's

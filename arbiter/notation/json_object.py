@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from arbiter.reading.limits import NotJSON, no_constant, unique_pairs
+from arbiter.errors import LogReadError
+from arbiter.reading.limits import MAX_DEPTH, NotJSON, check_depth, no_constant, unique_pairs
 
 
 class JSONObjectError(ValueError):
@@ -36,5 +37,12 @@ def read_json_object(text: str, pos: int) -> tuple[dict[str, Any], int]:
     except ValueError as exc:
         raise JSONObjectError(f"not valid JSON: {exc}") from None
     except RecursionError:
-        raise JSONObjectError("the JSON object is nested too deeply") from None
+        raise JSONObjectError(_TOO_DEEP) from None
+    try:
+        check_depth(value, 2)  # `meta`, one level into the log: said here, not at the log's first line
+    except LogReadError:
+        raise JSONObjectError(_TOO_DEEP) from None
     return value, end
+
+
+_TOO_DEEP = f"the JSON object is nested too deeply (a log nests at most {MAX_DEPTH} levels)"
