@@ -237,6 +237,8 @@ def test_the_pack_and_the_joker_are_set_together(tmp_path, rulebook, parameters,
     # would still lose, with no finding to say why
     (["L64"], "L64 cannot be switched off: a shown hand of other than cards_per_hand cards has no value among "
               "the hands (laws 65-76)"),
+    # its check (a jack-pot cut off) made it look like one a house may switch off, its series running on
+    (["D6"], "D6 cannot be switched off: the series of jack-pots is the replay's own"),
 ])
 def test_a_rule_that_sets_how_the_game_goes_on_cannot_be_switched_off(tmp_path, disable, refused):
     house = tmp_path / "h.yaml"
