@@ -428,7 +428,8 @@ class Game:
         self.answered: tuple[str, bool] | None = None  # the question last answered: a second answer is to it
         self.told: set[str] = set()  # askers answered once the dealer had drawn: asked again, it is answered
         self.highest: int = 0  # the highest stake (lowered only where a stake is given back)
-        self.raised: dict[str, int] = {}  # each one's stake at his last stake that raised: the highest is of these
+        self.raised: dict[str, int] = {}  # each one's stake that counts for the highest: the highest is of these
+        self.raises: dict[str, list[tuple[int, int]]] = {}  # each one's stakes that raised: his stake before, after
         self.say_staked: bool = False  # a say taken in turn was a stake: the game is opened in turn
 
     def the_say(self) -> Round:

@@ -108,12 +108,15 @@ def test_a_stake_that_changes_nothing_raises_no_one_after_it(head, say, player, 
     assert {f["id"] for f in arbiter.check_log(log)["findings"]} <= {"L20", "L21", "D2"}  # no L36, no L54
 
 
-def test_a_stake_given_back_leaves_a_second_ante_raising_no_one():
-    """A club gives back Cat's straddle (no-straddling's H1): the highest stake fell to the
+@pytest.mark.parametrize("straddles", ["Cat straddles 2", "Dan straddles 4", "Cat straddles 2; Dan straddles 4"])
+def test_a_stake_given_back_leaves_a_second_ante_raising_no_one(straddles):
+    """A club gives back a straddle (no-straddling's H1): the highest stake fell to the
     largest stake left, Dan's second ante of 3, though it raised no one (L20's reading): Bob
     was offered a play of 2 to 23, and `check` held Bob and Ann to make good 3 at the draw
-    (L36), then ruled their stands short (L54). The highest is of the stakes that raised."""
-    say = HEAD + "Dan antes 3; Cat straddles 2\ndealt\nCat passes; Dan passes; Ann opens 2"
+    (L36), then ruled their stands short (L54). The highest is of the stakes that raised;
+    where Dan's own straddle over his second ante is given back, his 3 is again the second
+    ante's (the first mend counted what was left of his straddle)."""
+    say = HEAD + f"Dan antes 3; {straddles}\ndealt\nCat passes; Dan passes; Ann opens 2"
     answer = answer_to(say + "\n", house="no-straddling")
     assert answer["player"] == "Bob" and act(answer, "play") == {"type": "play", "minimum": 2, "maximum": 12}
     log, _ = parse_checked(say + "; Bob plays 2\nBob discards 1; Bob gets 1; Ann discards 1; Ann gets 1\n"

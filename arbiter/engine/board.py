@@ -196,8 +196,10 @@ class Board(BoardView):
         if amount > staked:
             game.antes_paid[player] -= amount - staked
         game.stakes[player] -= min(amount, staked)
-        if player in game.raised:  # the highest falls to the stakes that raised: one that raised no one stays out
-            game.raised[player] = min(game.raised[player], game.stakes[player])
+        if player in game.raises:  # the highest falls to the stakes that raised: one that raised no one stays out
+            left = game.stakes[player]  # a raise counts whole where it all stands, as what is left where part does
+            game.raised[player] = max(after if after <= left else left if was < left else 0
+                                      for was, after in game.raises[player])
             game.highest = max(game.raised.values())
         game.straddles = [(who, made) for who, made in game.straddles if who != player or made <= game.stakes[who]]
         game.paid_in -= amount

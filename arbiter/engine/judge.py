@@ -173,9 +173,11 @@ class Judge:
         whole stake, what he put in before that raised no one (a straddle that could not be
         the last) included."""
         game = self.board.playing
-        added = self.board.within_stack(player, stake - game.stakes[player])
+        before = game.stakes[player]
+        added = self.board.within_stack(player, stake - before)
         if added > 0:
             game.stakes[player] += added
             self.board.pay(player, POOL, added, what)
         if raises and game.stakes[player] >= game.highest:  # all he has short of it raises no one (A5)
+            game.raises.setdefault(player, []).append((before, game.stakes[player]))
             game.raised[player] = game.highest = game.stakes[player]
