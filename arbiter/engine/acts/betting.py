@@ -320,8 +320,8 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool =
             close_betting_if_done(r, player)
         elif player in game.still_in and not game.shows_only(player) and not spent:  # all he has out of turn (A5)
             turns.hold_early(game, player)
-    elif game.phase == Phase.SHOW:  # a pass at the show: the hands due may all be in
-        showing.close_show_if_done(r)
+    elif game.phase == Phase.SHOW:  # a pass at the show: the hands due may all be in, or one player left
+        showing.close_show_if_done(r, by_pass=True)
 
 
 def one_left(r: Judge) -> bool:

@@ -78,12 +78,13 @@ def on_win(r: Judge, event: Event) -> None:
     r.act(r.decide("win", event["player"]))
 
 
-def close_show_if_done(r: Judge) -> bool:
+def close_show_if_done(r: Judge, by_pass: bool = False) -> bool:
     """Has the last hand due at the show been shown, or its holder passed? Then the pool is
     taken (L59): by the best hand shown, or by the one player left where the others passed
-    at the show. Where a hand shown was foul (L64), the one left claims the pool with a
-    hand shown, as the best other hand: his show is still due. Where no hand shown can win,
-    no one takes the pool and it stays for the next game. True if the game ended now."""
+    at the show. Where a hand shown foul (L64) left him the only other player, he claims
+    the pool with a hand shown, as the best other hand: his show is still due; where a pass
+    (`by_pass`) left him, he takes it then, shown or not. Where no hand shown can win, no
+    one takes the pool and it stays for the next game. True if the game ended now."""
     game = r.board.playing
     if game.resolved or game.phase != Phase.SHOW:
         return False
@@ -93,7 +94,7 @@ def close_show_if_done(r: Judge) -> bool:
         no_hand_wins(r)
     elif all_shown(game):
         resolve_show(r)
-    elif len(game.still_in) == 1 and not a_foul_hand_shown(r):  # the others passed at the show
+    elif len(game.still_in) == 1 and (by_pass or not a_foul_hand_shown(r)):  # the others passed at the show
         pay_winners(r, list(game.still_in), Outcome.SHOW)
     else:
         return False
