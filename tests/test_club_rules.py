@@ -272,6 +272,13 @@ def test_explain_tells_its_ruling_at_its_event():
     # paid was reported ("he retires") while the pool paid him
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["game_won"]}, "then": [{"retire": "actor"}]}]),
      "rules/H1: `retire` on `game_won` could never act: the pool is about to be paid"),
+    # nor once the next deal has cut the game off: a misdeal there was reported ("Ann deals again") and
+    # the next dealer was still the one to the left, Ann's deal then ruled L18
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["cut_off"]},
+                   "then": [{"misdeal": {"redeal_by": "dealer"}}]}]),
+     "rules/H1: `misdeal` on `cut_off` could never act: the next deal has begun"),
+    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["cut_off"]}, "then": [{"retire": "opener"}]}]),
+     "rules/H1: `retire` on `cut_off` could never act: the next deal has begun"),
     # all he has is a stake's: declared at a word to the dealer, the betting stayed open on him
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "then": [{"all_in": "actor"}]}]),
      "could never act: it is a stake's (ante, straddle, open, play, demand_show)"),
@@ -566,6 +573,18 @@ def test_a_stake_given_back_leaves_all_he_has_short_of_the_stake_raising_no_one(
     assert answer["player"] == "Cat" and {"type": "play", "minimum": 2, "maximum": 22} in answer["acts"], answer
     report = check_log(parse_checked(drawn, "x.hand")[0], apply_house(rulebook, house))
     assert [f["id"] for f in report["findings"]] == ["A5", "H1", "H1"]  # no L36
+
+
+def test_a_win_recorded_in_a_game_the_next_deal_cuts_off_leaves_it_cut_off(rulebook):
+    """A `win` changes nothing (reading 25): recorded before the next deal cut off a jack-pot
+    opened without the openers, it kept D6 from ruling (the next game was an ordinary one), and
+    a club's rule on `cut_off` from acting."""
+    case = load_case(cases_dir() / "d6-a-jack-pot-opened-without-the-openers-and-cut-off-is-followed-by-the-next-jack-pot.json")
+    events = case["events"]
+    log = {**case, "events": [*events[:-1], {"type": "win", "player": "Dan"}, events[-1]]}
+    report = check_log(log, rulebook)
+    assert [(f["id"], f["event"]) for f in report["findings"]][-2:] == [("D6", 21), ("A3", 21)]
+    assert report["games"][1]["next"]["jackpot"] == {"number": 2, "openers": "QQ"}
 
 
 def test_a_draw_a_club_rule_forfeits_is_had_and_a_discard_after_it_is_law_35s(rulebook):

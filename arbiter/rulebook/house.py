@@ -466,9 +466,16 @@ def _never_holds(data: Mapping[str, Any], rules: Mapping[str, Rule]) -> str | No
     return None
 
 
-# What no rule can still do once the pool is about to be paid (`game_won`): the game's play
-# is over; a rule there may fine, refund, or bar the claim (`cannot_claim`).
-_TOO_LATE = {"game_won": ("retire", "misdeal", "forfeit_draw", "return_stake", "straddle_set_aside", "all_in")}
+# What no rule can still do once the pool is about to be paid (`game_won`), or the next deal
+# has cut the game off (`cut_off`): the game's play is over, and why, with what a rule may do.
+_TOO_LATE = {
+    "game_won": (("retire", "misdeal", "forfeit_draw", "return_stake", "straddle_set_aside", "all_in"),
+                 "the pool is about to be paid and the game's play is over (a rule there may fine, refund, or bar "
+                 "the claim with `cannot_claim`)"),
+    "cut_off": (("retire", "misdeal", "forfeit_draw", "straddle_set_aside", "all_in", "cannot_claim"),
+                "the next deal has begun and the game's play is over (a rule there may fine, give stakes back, or "
+                "make the next game a jack-pot)"),
+}
 # An effect only a stake's event can carry: all he has is a stake made (its show for that sum
 # settled, and the betting closed on it, as the stake is recorded).
 _STAKES_ONLY = {"all_in": ("ante", "straddle", "open", "play", "demand_show")}
@@ -481,10 +488,10 @@ def _too_late(rule: Rule) -> str | None:
     for check in rule.checks:
         for moment in check.on:
             named = [name for e in check.effects if isinstance(e, dict) for name in e]
-            late = [name for name in named if name in _TOO_LATE.get(moment, ())]
+            effects, why = _TOO_LATE.get(moment, ((), ""))
+            late = [name for name in named if name in effects]
             if late:
-                return (f"`{late[0]}` on `{moment}` could never act: the pool is about to be paid and the game's play "
-                        "is over (a rule there may fine, refund, or bar the claim with `cannot_claim`)")
+                return f"`{late[0]}` on `{moment}` could never act: {why}"
             unstaked = [name for name in named if moment not in _STAKES_ONLY.get(name, (moment,))]
             if unstaked:
                 return (f"`{unstaked[0]}` on `{moment}` could never act: it is a stake's ("

@@ -33,12 +33,12 @@ def end_game(r: Judge, last: int, next_deal: bool = False) -> None:
         if not game.resolved:  # hands were still due at the show: those shown decide
             showing.take_at_the_end(r)
         showing.settle_pending_claim(r)
-    if next_deal and not game.resolved and game.recorded_wins:
-        showing.taken_by_no_one(r)
+    if next_deal and not game.resolved:  # cut off, its pool not taken: a win recorded changes nothing (reading 25)
+        r.fire("cut_off", None)
+        if game.recorded_wins:
+            showing.taken_by_no_one(r)
     elif not game.resolved and game.recorded_wins:  # the log ends, the game unfinished: only a win naming
         showing.judge_recorded_wins(r)               # a player out of it can be told wrong (A3's reading)
-    if next_deal and not game.resolved:
-        r.fire("cut_off", None)
     r.board.k = current
     complete = game.resolved or next_deal  # `complete` false only where the log ends mid-game (SPEC §4)
     session.next_dealer, _ = r.board.setting_person("next_dealer")

@@ -66,7 +66,7 @@ MOMENTS: Mapping[str, str] = {
     "demand_settled": "the number a player demanded and the cards given are both known",
     "turn_comes": "an early actor's turn to say or bet has come: his early stake counts from now",
     "game_won": "the pool is about to be paid",
-    "cut_off": "the next deal begins before the pool is taken",
+    "cut_off": "the next deal begins while the game, opened, is neither won nor settled (its pool not taken)",
     "followed": "another law's finding calls for this one (`follow`)",
 }
 
