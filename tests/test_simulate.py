@@ -349,6 +349,17 @@ def test_cli_refuses_an_empty_folder_name(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("seed", ["9" * 4295, "-" + "9" * 4300])
+def test_cli_refuses_a_seed_whose_logs_seeds_cannot_be_written(tmp_path, seed):
+    """A seed of 4,295 to 4,300 digits was taken, then each log's own seed (a million times
+    it, plus its number) ended the run in an internal error, an empty folder left behind."""
+    out = tmp_path / "sim"
+    result = CliRunner().invoke(cli, ["simulate", "--out", str(out), "--logs", "1", "--games", "1", "--seed", seed])
+    assert result.exit_code == 2 and "Invalid value for --seed: too long" in result.output and not out.exists()
+    one = CliRunner().invoke(cli, ["simulate", "--out", str(out), "--logs", "1", "--games", "1"])
+    assert one.exit_code == 0 and "(1 game, " in one.output  # "1 games"
+
+
 def test_cli_refuses_a_folder_an_earlier_run_wrote_into(tmp_path):
     """A second run into the same folder left the first's truth files beside logs they are
     not the truth of (and its later logs beside the second's)."""

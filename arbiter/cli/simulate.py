@@ -14,6 +14,7 @@ from arbiter.cli.app import OUT_FOLDER, Count, cli
 from arbiter.cli.output import echo
 from arbiter.render.formats import SPOKEN_FORMATS
 from arbiter.rulebook.model import rule_sort_key
+from arbiter.words import plural
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -55,6 +56,11 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
     from arbiter.simulator import simulate_log
     from arbiter.simulator.session import log_seed
 
+    try:  # each log's own seed is written in it: one past the digits Python writes (4,300) cannot be
+        str(log_seed(seed, 1)), str(log_seed(seed, logs))
+    except ValueError:
+        raise click.BadParameter("too long: each log's own seed, a million times it and its number, is written in "
+                                 "the log", param_hint="--seed") from None
     folder = Path(out)
     truths = folder / TRUTH_FOLDER
     before = _simulated_already(folder, TRUTH_FOLDER)
@@ -83,9 +89,10 @@ def simulate(out: str, logs: int, games: int, players: int | None, seed: int, pl
         echo(json.dumps({"out": str(folder), "logs": logs, "games": logs * games, "events": events,
                                "planted": planted, "laws": sorted(laws, key=rule_sort_key)}))
         return
-    line = f"wrote {logs} log{'s' if logs != 1 else ''} ({logs * games} games, {events} events) to {folder}"
+    line = f"wrote {plural(logs, 'log')} ({plural(logs * games, 'game')}, {plural(events, 'event')}) to {folder}"
     if plant > 0:
-        line += f"; planted {planted} irregularities of {len(laws)} laws, the truth in {truths}"
+        line += (f"; planted {plural(planted, 'irregularity', 'irregularities')} of {plural(len(laws), 'law')}, "
+                 f"the truth in {truths}")
     echo(line)
 
 
