@@ -587,6 +587,35 @@ def test_a_win_recorded_in_a_game_the_next_deal_cuts_off_leaves_it_cut_off(ruleb
     assert report["games"][1]["next"]["jackpot"] == {"number": 2, "openers": "QQ"}
 
 
+@pytest.mark.parametrize("back, say, player, least, most", [
+    # Bob's early 10 cut to 4: Cat's 6, a raise in turn under his early stake, is the highest (D1 ruled Ann's 16)
+    (6, "Bob discards 0; Cat discards 0; Ann discards 0\nBob plays 10; Cat plays 6; Bob divulges", "Ann", 6, 16),
+    # Cat's 6 cut to 3: the stake to meet falls with it (L54 ruled Ann's 3, she retired)
+    (3, "Bob discards 0; Cat discards 0; Ann discards 0\nCat plays 6; Cat divulges", "Ann", 3, 13),
+])
+def test_a_stake_given_back_in_the_betting_leaves_the_stakes_as_they_stand(rulebook, back, say, player, least, most):
+    """A club gives a player counters back as the betting goes on (here when he tells a
+    card): the highest stake is the highest of the raises as they now stand, an in-turn raise
+    under an early stake among them, and the stake to meet falls where it was his."""
+    from arbiter import next_acts
+    from arbiter.notation import parse_checked
+    from arbiter.rulebook.house import house_data
+
+    rule = {**SHIPPED["rules"][0], "severity": "ruling", "checks": [{
+        "when": {"on": ["divulge"], "if": {"in_game": "actor"}},
+        "then": [{"return_stake": {"player": "actor", "amount": back}}],
+        "player": "actor", "summary": "{actor} is given counters back"}]}
+    house = house_data({"name": "back", "rules": [rule]}, "back.yaml")
+    text = ("players Ann Bob Cat; limit 10; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\ndealt\n"
+            f"Cat opens 2; Ann plays 2; Bob plays 2\n{say}\n")
+    answer = next_acts(parse_checked(text, "x.hand")[0], house)
+    assert answer["player"] == player and {"type": "play", "minimum": least, "maximum": most} in answer["acts"]
+    for stake in (least, most):
+        log = parse_checked(text + f"{player} plays {stake}\n", "x.hand")[0]
+        last = len(log["events"]) - 1
+        assert not [f for f in check_log(log, apply_house(rulebook, house))["findings"] if f["event"] == last]
+
+
 def test_a_draw_a_club_rule_forfeits_is_had_and_a_discard_after_it_is_law_35s(rulebook):
     """SPEC 10, 28: a club's rule that takes the dealer's draw from him as the say closes:
     `next` still offered his draw, L38 ruled it forfeited again when the betting began,

@@ -201,6 +201,7 @@ class Board(BoardView):
             game.raised[player] = max(after if after <= left else left if was < left else 0
                                       for was, after in game.raises[player])
             game.highest = max(game.raised.values())
+            game.preceding = min(game.preceding, game.highest)  # the stake to meet, where his was it, falls with it
         game.straddles = [(who, made) for who, made in game.straddles if who != player or made <= game.stakes[who]]
         game.paid_in -= amount
         if player in game.all_in and not game.all_in[player]["demanded"]:

@@ -178,6 +178,7 @@ class Judge:
         if added > 0:
             game.stakes[player] += added
             self.board.pay(player, POOL, added, what)
-        if raises and game.stakes[player] >= game.highest:  # all he has short of it raises no one (A5)
+        if raises and game.stakes[player] >= min(game.highest, game.stake_to_meet()):  # short of it (A5): no raise
             game.raises.setdefault(player, []).append((before, game.stakes[player]))
-            game.raised[player] = game.highest = game.stakes[player]
+            game.raised[player] = game.stakes[player]
+            game.highest = max(game.highest, game.stakes[player])
