@@ -714,6 +714,17 @@ def test_after_a_foul_hand_shown_the_only_other_player_claims_with_his_show_stil
     assert arbiter.next_acts(parse_checked(FOUL_FIRST, "x.hand")[0])["acts"][0] == {"type": "show"}
 
 
+@pytest.mark.parametrize("passer", ["Ann", "Bob", "Cat"])
+def test_a_pass_at_the_show_by_one_already_out_leaves_the_only_other_players_show_due(passer):
+    """A pass at the show that leaves one player gives him the pool then (L59's reading): a
+    pass by one already out (who passed in the say, or the foul hand's own holder) leaves
+    no one, and gave Dan, left alone by Cat's foul hand, the pool without his show."""
+    report = check_log(parse_checked(FOUL_FIRST + f"{passer} passes\n", "x.hand")[0])
+    assert (report["games"][0]["complete"], report["games"][0]["winners"], report["net"]["Dan"]) == (False, [], -4)
+    assert arbiter.next_acts(parse_checked(FOUL_FIRST + f"{passer} passes\n", "x.hand")[0])["acts"][0] == \
+        {"type": "show"}
+
+
 SHOWN_TWICE = ("players Ann Bob Cat; limit 20; ante 1\nAnn deals; Ann shuffles; Cat cuts; Bob antes 1\n"
                "dealt Bob (Qh Qd 8c 6s 3h), Cat (Ah Ad 9c 4s 3d), Ann (Kh Kd Kc 5s 2h)\n"
                "Cat opens 2; Ann plays 2; Bob plays 2\nBob discards 0; Cat discards 0; Ann discards 0\n"

@@ -95,8 +95,9 @@ def betting_act(r: Judge, event: Event) -> None:
     held = r.decide(kind, player)
     taking_part = act_possible(r.board, kind, player)
     opens = False
+    left = kind == "pass" and player in game.still_in  # his pass leaves the game (one already out leaves nothing)
     if kind == "pass":
-        if player in game.still_in:
+        if left:
             r.board.retire(player)
     elif not taking_part:
         late_stake(r, player, event["stake"])
@@ -118,7 +119,7 @@ def betting_act(r: Judge, event: Event) -> None:
             after_act(r, player, in_turn, staked=False, raises=False)
             return
     if taking_part or (kind == "pass" and not game.resolved):
-        after_act(r, player, in_turn, staked=kind != "pass", spent=spent)
+        after_act(r, player, in_turn, staked=kind != "pass", spent=spent, left=left)
 
 
 def round_may_end(r: Judge) -> None:
@@ -298,11 +299,14 @@ def pass_turn(r: Judge, player: str) -> None:
     turns.take_turn(game, r.board.seating, player)
 
 
-def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool = True, spent: bool = False) -> None:
+def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool = True, spent: bool = False,
+              left: bool = False) -> None:
     """The turn after a say or a bet: it moves on from one who acted in turn, and stays
     where it was for one who acted out of turn (his stake is held as early; not where he
     had `spent` all he has before, A5: he takes no further part, and no turn of his is to
-    come). A say that `raises` no one (a show for a sum) leaves the preceding stake as it was."""
+    come). A say that `raises` no one (a show for a sum) leaves the preceding stake as it was.
+    At the show, a pass by which the player `left` the game may leave one player, who takes
+    the pool then (L59)."""
     game = r.board.playing
     if game.resolved or one_left(r):
         return
@@ -321,7 +325,7 @@ def after_act(r: Judge, player: str, in_turn: bool, staked: bool, raises: bool =
         elif player in game.still_in and not game.shows_only(player) and not spent:  # all he has out of turn (A5)
             turns.hold_early(game, player)
     elif game.phase == Phase.SHOW:  # a pass at the show: the hands due may all be in, or one player left
-        showing.close_show_if_done(r, by_pass=True)
+        showing.close_show_if_done(r, by_pass=left)
 
 
 def one_left(r: Judge) -> bool:
