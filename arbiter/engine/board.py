@@ -201,7 +201,10 @@ class Board(BoardView):
             game.raised[player] = max(after if after <= left else left if was < left else 0
                                       for was, after in game.raises[player])
             game.highest = max(game.raised.values())
-            game.preceding = min(game.preceding, game.highest)  # the stake to meet, where his was it, falls with it
+            # the stake to meet, where his was it, falls with it: to the highest made in turn (an early
+            # stake binds only from its own turn, SPEC 24)
+            game.preceding = min(game.preceding, max((stake for who, stake in game.raised.items()
+                                                      if who not in game.early), default=game.preceding))
         game.straddles = [(who, made) for who, made in game.straddles if who != player or made <= game.stakes[who]]
         game.paid_in -= amount
         if player in game.all_in and not game.all_in[player]["demanded"]:
