@@ -577,3 +577,13 @@ def test_a_game_the_log_leaves_unfinished_is_won_by_no_one_yet():
     page = CliRunner().invoke(cli, ["explain", str(case), "--format", "html"]).output
     assert "1 deal, opened by Cat; the log ends before the game is over." in page and "won by no one" not in page
 
+
+
+def test_an_invalid_logs_page_says_how_to_check_its_report_not_a_ruling(tmp_path, capsys):
+    """An invalid log's page says no ruling is made, then said "To check this ruling again"."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "peel-draw-poker-log", "version": 1, "table": {}, "events": []}', encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main(["check", str(bad), "--format", "html"])
+    page = capsys.readouterr().out
+    assert "no ruling is made" in page and "To check this report again" in page and "ruling again" not in page

@@ -261,7 +261,7 @@ def _provenance_html(report: Mapping[str, Any]) -> str:
     cells = "".join(f"<dt>{name}</dt><dd><code>{escape(str(value))}</code></dd>" for name, value in rows)
     where = f" (FILE: the house rules {escape(house['name'])}’s file, unless the log’s table names them)" \
         if house else ""
-    return (f'<dl class="provenance">{cells}</dl><p>To check this ruling again: keep the report '
+    return (f'<dl class="provenance">{cells}</dl><p>To check this report again: keep it '
             f'(<code>--format json</code>) with its log, and run <code>{escape(command)}</code>{where}.</p>')
 
 
