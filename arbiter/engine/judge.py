@@ -171,7 +171,8 @@ class Judge:
         under table stakes no more than he has (A5). A stake that `raises` no one (a show
         demanded for a sum, L61) leaves the highest stake as it was; one that does counts his
         whole stake, what he put in before that raised no one (a straddle that could not be
-        the last) included."""
+        the last) included, and is kept with his stake before it, for a stake given back
+        (`Board.return_stake`); one short of the stake to meet (all he has, A5) raises no one."""
         game = self.board.playing
         before = game.stakes[player]
         added = self.board.within_stack(player, stake - before)

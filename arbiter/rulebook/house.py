@@ -115,7 +115,7 @@ def _house_loader() -> type:
             return super().construct_mapping(node, deep)
 
         def construct_yaml_int(self, node: Any) -> Any:
-            """An int in any of YAML's ways (decimal, 0x, 0o, 0b, 1:30): one longer than
+            """An int in any of YAML's ways (decimal, 0x, 0b, 0 octal, 1:30): one longer than
             Python reads or writes back (4,300 digits) is refused where it is written."""
             try:
                 value = super().construct_yaml_int(node)
