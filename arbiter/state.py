@@ -430,6 +430,7 @@ class Game:
         self.highest: int = 0  # the highest stake (lowered only where a stake is given back)
         self.raised: dict[str, int] = {}  # each one's stake that counts for the highest: the highest is of these
         self.raises: dict[str, list[tuple[int, int]]] = {}  # each one's stakes that raised: his stake before, after
+        self.in_turn: dict[str, int] = {}  # each one's stake as his last turn in the say or the betting took it
         self.say_staked: bool = False  # a say taken in turn was a stake: the game is opened in turn
 
     def the_say(self) -> Round:

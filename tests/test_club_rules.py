@@ -594,6 +594,8 @@ def test_a_win_recorded_in_a_game_the_next_deal_cuts_off_leaves_it_cut_off(ruleb
     (3, "Bob discards 0; Cat discards 0; Ann discards 0\nCat plays 6; Cat divulges", "Ann", 3, 13),
     # the same under Bob's early 10, which binds Ann only from his turn (SPEC 24): her least was 6
     (3, "Bob discards 0; Cat discards 0; Ann discards 0\nBob plays 10; Cat plays 6; Cat divulges", "Ann", 3, 20),
+    # Cat's own 5 made in turn, then 9 early, cut to 7: her 5 is still the stake to meet (it fell to Bob's 2)
+    (2, "Bob discards 0; Cat discards 0; Ann discards 0\nCat plays 5; Cat plays 9; Cat divulges", "Ann", 5, 17),
 ])
 def test_a_stake_given_back_in_the_betting_leaves_the_stakes_as_they_stand(rulebook, back, say, player, least, most):
     """A club gives a player counters back as the betting goes on (here when he tells a

@@ -29,7 +29,7 @@ from arbiter.rulebook.vocabulary.numbers import NUMBERS
 from arbiter.rulebook.vocabulary.persons import ACTOR, PERSONS
 from arbiter.rulebook.vocabulary.predicates import PREDICATES, phase_now
 from arbiter.seats import POOL, Seating
-from arbiter.state import Deal, Game, Hand, OutcomeName, Session
+from arbiter.state import Deal, Game, Hand, OutcomeName, Phase, Session
 
 MOVEMENT_WORDS: Final = {"stake": "a bet", "late_stake": "a bet", "ante": "an ante",
                          "straddle": "a straddle", "refund": "a refund", "penalty": "a penalty", "win": "the pool won"}
@@ -201,10 +201,10 @@ class Board(BoardView):
             game.raised[player] = max(after if after <= left else left if was < left else 0
                                       for was, after in game.raises[player])
             game.highest = max(game.raised.values())
-            # the stake to meet, where his was it, falls with it: to the highest made in turn (an early
-            # stake binds only from its own turn, SPEC 24)
-            game.preceding = min(game.preceding, max((stake for who, stake in game.raised.items()
-                                                      if who not in game.early), default=game.preceding))
+        if player in game.in_turn:  # the stake to meet, where his was it, falls with it: to the highest made in
+            game.in_turn[player] = min(game.in_turn[player], game.stakes[player])  # turn (an early stake binds
+            floor = game.first_to_meet() if game.phase == Phase.SAY else 0  # only from its own turn, SPEC 24)
+            game.preceding = min(game.preceding, max(floor, *game.in_turn.values()))
         game.straddles = [(who, made) for who, made in game.straddles if who != player or made <= game.stakes[who]]
         game.paid_in -= amount
         if player in game.all_in and not game.all_in[player]["demanded"]:

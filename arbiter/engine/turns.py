@@ -144,6 +144,7 @@ def take_say_turn(game: Game, player: str, staked: bool, raises: bool = True) ->
     game.the_say().take(player)
     if raises and player in game.still_in:
         game.preceding = max(game.preceding, game.stakes[player])
+        game.in_turn[player] = game.stakes[player]
     game.say_staked = game.say_staked or staked
 
 
@@ -153,6 +154,8 @@ def take_bet_turn(game: Game, seating: Seating, player: str, raises: bool = True
     demand for a show raises no one, whatever its sum (L61): `raises` is false."""
     game.early.discard(player)
     stake = game.stakes[player]
+    if raises and player in game.still_in:
+        game.in_turn[player] = stake
     if raises and player in game.still_in and stake > game.preceding:  # one who staked all he has may have raised
         game.preceding = stake
         game.acted_since_raise = {player}
