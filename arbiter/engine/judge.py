@@ -179,7 +179,9 @@ class Judge:
         if added > 0:
             game.stakes[player] += added
             self.board.pay(player, POOL, added, what)
-        if raises and game.stakes[player] >= min(game.highest, game.stake_to_meet()):  # short of it (A5): no raise
-            game.raises.setdefault(player, []).append((before, game.stakes[player]))
-            game.raised[player] = game.stakes[player]
-            game.highest = max(game.highest, game.stakes[player])
+        now = game.stakes[player]
+        if raises and (now >= game.highest or now >= game.stake_to_meet()):  # short of both (A5): no raise
+            game.raises.setdefault(player, []).append((before, now))
+            game.raised[player] = now
+            if now > game.highest:
+                game.highest = now
