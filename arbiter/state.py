@@ -428,7 +428,6 @@ class Game:
         self.answered: tuple[str, bool] | None = None  # the question last answered: a second answer is to it
         self.told: set[str] = set()  # askers answered once the dealer had drawn: asked again, it is answered
         self.highest: int = 0  # the highest stake (lowered only where a stake is given back)
-        self.raised: dict[str, int] = {}  # each one's stake that counts for the highest: the highest is of these
         self.raises: dict[str, list[tuple[int, int]]] = {}  # each one's stakes that raised: his stake before, after
         self.in_turn: dict[str, int] = {}  # each one's stake as his last turn in the say or the betting took it
         self.say_staked: bool = False  # a say taken in turn was a stake: the game is opened in turn

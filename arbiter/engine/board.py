@@ -42,6 +42,13 @@ APPLY: Final = EFFECTS.meanings()
 ON_WHOM: Final = ("player", "from", "to")  # the operands that name whom an effect is on
 
 
+def _standing(raises: list[tuple[int, int]], stake: int) -> int:
+    """What of a player's raises (his stake before and after each) counts for the highest
+    stake now his stake is `stake`: a raise counts whole where all of it stands, as what is
+    left where part of it does, and not at all where none does."""
+    return max(after if after <= stake else stake if was < stake else 0 for was, after in raises)
+
+
 class Board(BoardView):
     """One log's board: seats, stakes, cards and turns, and the event being judged."""
 
@@ -197,10 +204,7 @@ class Board(BoardView):
             game.antes_paid[player] -= amount - staked
         game.stakes[player] -= min(amount, staked)
         if player in game.raises:  # the highest falls to the stakes that raised: one that raised no one stays out
-            left = game.stakes[player]  # a raise counts whole where it all stands, as what is left where part does
-            game.raised[player] = max(after if after <= left else left if was < left else 0
-                                      for was, after in game.raises[player])
-            game.highest = max(game.raised.values())
+            game.highest = max(_standing(made, game.stakes[who]) for who, made in game.raises.items())
         if player in game.in_turn:  # the stake to meet, where his was it, falls with it: to the highest made in
             game.in_turn[player] = min(game.in_turn[player], game.stakes[player])  # turn (an early stake binds
             floor = game.first_to_meet() if game.phase == Phase.SAY else 0  # only from its own turn, SPEC 24)

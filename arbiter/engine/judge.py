@@ -182,6 +182,5 @@ class Judge:
         now = game.stakes[player]
         if raises and (now >= game.highest or now >= game.stake_to_meet()):  # short of both (A5): no raise
             game.raises.setdefault(player, []).append((before, now))
-            game.raised[player] = now
             if now > game.highest:
                 game.highest = now
