@@ -95,3 +95,20 @@ def test_a_give_while_the_witness_is_asked_is_the_players_draw():
         assert ruled(report)["cards"] == []
         answer = next_acts(log([*head, {"type": "give", "to": "Dan", "count": 1}]))
         assert answer["owed"] == []
+
+
+def test_a_dispute_over_no_draw_gives_its_own_reason():
+    """A dispute over a draw never made changes nothing (law 35's reading); its words say
+    why that draw is none: the game over, the disputant gone from it with no draw, or no
+    draw of his made yet (his turn passed over by a later discard, law 38)."""
+    passed_over = [{"type": "discard", "player": "Cat", "count": 1}, {"type": "give", "to": "Cat", "count": 1},
+                   {"type": "discard", "player": "Bob", "count": 2}]
+    gone = [{"type": "pass", "player": "Bob"}, {"type": "discard", "player": "Cat", "count": 0}]
+    over = [*({"type": "discard", "player": p, "count": 0} for p in ("Bob", "Cat", "Dan", "Ann")),
+            *({"type": "pass", "player": p} for p in ("Cat", "Dan", "Ann"))]
+    dispute = {"type": "dispute", "player": "Bob", "claims": 2, "dealer_says": 3, "testimony": {"Dan": 3}}
+    for events, reason in ((passed_over, "turn to draw passed over"), (gone, "had left the game with no draw"),
+                           (over, "when the game was over")):
+        summaries = [f["summary"] for f in check_log(log(SAY + events + [dispute]))["findings"]
+                     if f["event"] == len(SAY + events) and f["id"] == "L35"]
+        assert len(summaries) == 1 and reason in summaries[0], summaries
