@@ -189,7 +189,9 @@ def _compared(kept: dict[str, Any], fresh: dict[str, Any], report_name: str, nam
     if _given(kept) != _given(fresh):  # the report's findings were filtered otherwise: said first, not as its status
         return Verdict(False, now, "/filtered", _item(kept, "filtered"), _item(fresh, "filtered"),
                        f"this check is with {_filters(_given(fresh))}; give the report's --ignore and --select")
-    house = then["house"] if named else now["house"]  # the SHA-256 is compared above: a name the file gives, here
+    house = then["house"]  # the SHA-256 is compared above; a name the file gives is compared here, its file's not
+    if not named and isinstance(house, dict) and "name" in house:
+        house = {**house, "name": now["house"]["name"]}
     not_ruled = NAMED_NOT_RULED if named else NOT_RULED
     for where, before, after in chain(differences({**then, "house": house}, now, ("provenance",), not_ruled),
                                       differences(kept, fresh, (), not_ruled)):

@@ -279,6 +279,25 @@ def test_a_house_without_a_name_is_the_same_house_under_another_file_name(tmp_pa
     assert code == 2 and "the house rules differ" in err
 
 
+@pytest.mark.parametrize("house,where,says", [
+    ({"sha256": None, "by": "someone else"}, "/provenance/house/by", '"someone else", arbiter says nothing'),
+    ({"sha256": None}, "/provenance/house/name", 'nothing, arbiter says "club"'),
+])
+def test_a_house_without_a_name_spares_its_names_value_alone(tmp_path: Path, house: dict, where: str, says: str):
+    """Only the value of the name a file without `name:` takes from its file goes
+    uncompared (docs/check.md): a report whose house lacks the name, or holds a key
+    arbiter never writes, differs there (the whole house was once taken from this check)."""
+    club = tmp_path / "club.yaml"
+    club.write_text("parameters:\n  false_opener_penalty_antes: 3\n")
+    document = json.loads(in_process("check", str(CASE), "--house", str(club), "--format", "json")[1])
+    provenance = document["reports"][0]["provenance"]
+    provenance["house"] = {**house, "sha256": provenance["house"]["sha256"]}
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps(document))
+    code, out, _ = in_process("verify", str(report), str(CASE), "--house", str(club))
+    assert code == 1 and f"at {where} the report says {says}" in out, out
+
+
 @pytest.mark.parametrize("where", [("provenance", "house", "name"), ("house_rules", "name")])
 def test_a_house_that_names_itself_is_that_name_in_the_report(tmp_path: Path, where: tuple[str, ...]):
     """A house file's own `name:` is the house's name: a report saying another stood (only
