@@ -12,7 +12,7 @@ from arbiter import check_log
 from arbiter.cli import cli, main
 from arbiter.notation import parse_checked
 from arbiter.resources import schema_path
-from tests.conftest import case_files, load_case
+from tests.conftest import case_files, case_report, load_case
 
 CASES = case_files()
 CLEAN = next(p for p in CASES if load_case(p)["meta"]["expect"]["status"] == "ok")
@@ -39,6 +39,20 @@ def test_every_case_report_matches_the_report_schema():
     report_validator().validate(document)
     assert [r["file"] for r in document["reports"]] == [str(p) for p in CASES]
     assert document["summary"]["logs"] == len(CASES)
+
+
+# SPEC §4's rulings (reading 30): "L9, L29, L31, L32, L38, L41 (pack made up properly), L42,
+# L43, L46, L50, and L33 where the opener's hand is unknown; irregularity for every other finding"
+RULINGS = frozenset({"L9", "L29", "L31", "L32", "L38", "L41", "L42", "L43", "L46", "L50", "L33"})
+
+
+def test_a_ruling_is_only_of_the_laws_that_rule():
+    """By the rule book as shipped, every finding of every case not of those laws is an
+    irregularity: D6's on a jack-pot cut off after an opening without the openers was a
+    ruling."""
+    wrong = [(path.name, finding["id"]) for path in CASES for finding in case_report(path)["findings"]
+             if finding["severity"] == "ruling" and finding["id"] not in RULINGS]
+    assert wrong == []
 
 
 @pytest.mark.parametrize("path, code", [(CLEAN, 0), (IRREGULAR, 1)])
