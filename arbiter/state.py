@@ -512,7 +512,9 @@ class Game:
 class Session:
     """The whole log: the first dealer's draw, the rotation, the jack-pot series, the pool."""
 
-    def __init__(self) -> None:
+    def __init__(self, players: Sequence[str]) -> None:
+        """`players`: those seated, who each draw in the first round of the draw for the deal."""
+        self.players = players
         self.draw_round: dict[str, int] = {}
         self.draw_tied: list[str] | None = None
         # the count, not the games: a game over is in the report, and a long log's replay holds the table in
@@ -525,26 +527,32 @@ class Session:
         self.acts_before_deal: list[tuple[int, Event]] = []
 
     def drawn(self, player: str, value: int | None) -> None:
-        """A card drawn for the first deal (law 2): one of those tied for the lowest card
-        who draws again starts a new round among them, and only they draw in it: a card
-        drawn by anyone else, or again by one not tied, counts for nothing; so does a second
-        card of his in a round not over (each of the tied draws once in it)."""
+        """A card drawn for the first deal (law 2): once a round is over (each seated player
+        has drawn in the first, each of the tied in a round again), one of those tied for
+        the lowest card who draws again starts a new round among them, and only they draw in
+        it: a card drawn by anyone else, or again by one not tied, counts for nothing; so
+        does a second card of his in a round not over (each draws once in it)."""
         if player in self.draw_round:
             tied = self.lowest_drawers()
-            if len(tied) < 2 or player not in tied or any(p not in self.draw_round for p in tied):
+            if len(tied) < 2 or player not in tied or any(p not in self.draw_round for p in self.drawing()):
                 return  # no tie, not his, or its round not over: his second card counts for nothing
             self.draw_tied = tied
             self.draw_round = {}
         if value is not None and (self.draw_tied is None or player in self.draw_tied):
             self.draw_round[player] = value
 
+    def drawing(self) -> Sequence[str]:
+        """Those who draw in this round of the draw for the deal: every seated player in the
+        first, the tied in a round again."""
+        return self.draw_tied or self.players
+
     def lowest_drawers(self) -> list[str]:
         """Those who drew the lowest card: in this round of the draw, or, before any card
-        of it is drawn, those tied in the last. A round again among the tied is decided only
-        once each of them has drawn in it: until then, whoever is yet to draw may still draw
-        the lowest card, and is among those the deal is unsettled between."""
+        of it is drawn, those tied in the last. A round is decided only once each who draws
+        in it has drawn: until then, whoever is yet to draw may still draw the lowest card,
+        and is among those the deal is unsettled between."""
         if not self.draw_round:
             return list(self.draw_tied or [])
         low = min(self.draw_round.values())
-        yet = [p for p in self.draw_tied or () if p not in self.draw_round]
+        yet = [p for p in self.drawing() if p not in self.draw_round]
         return [p for p, value in self.draw_round.items() if value == low] + yet

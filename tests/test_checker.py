@@ -459,6 +459,29 @@ def test_a_round_of_drawing_again_for_the_deal_is_decided_once_each_of_the_tied_
     assert answer["player"] == (asked or "Bob")
 
 
+@pytest.mark.parametrize("draws, dealer, found, asked", [
+    (["Ann 2c"], "Bob", [], "Bob"),                              # Bob, Cat and Dan may still draw lower
+    (["Ann 2c", "Bob 5c", "Cat 9c"], "Dan", [], "Dan"),          # Dan has yet to draw: he may draw an ace
+    (["Ann 2c", "Bob 5c", "Cat 9c"], "Bob", ["L2"], "Dan"),      # unsettled between Ann and Dan alone
+    (["Ann 2c", "Bob 2d", "Bob 3c", "Ann 4c"], "Bob", [], "Cat"),  # the deuces are no tie yet: the
+    # second cards count for nothing, and Cat and Dan have yet to draw
+    (["Ann 2c", "Bob 2d", "Bob 3c", "Ann 4c", "Cat As", "Dan Kd"], "Bob", ["L2"], None)])  # Cat's ace
+def test_the_first_round_of_the_draw_for_the_deal_is_over_once_every_player_has_drawn(draws, dealer, found, asked):
+    """Law 2: the players "shall each draw a card", and only those then tied for the lowest
+    draw again. Until every seated player has drawn, the lowest card is not known: those who
+    drew the lowest so far and those yet to draw may deal with no finding, and a card drawn
+    again counts for nothing, as in a round among the tied. (Two deuces drawn first were
+    taken as a tie settled by their second cards, Cat's ace thrown away; and an unfinished
+    first round was decided by its cards so far, where `next` asked the next to draw.)"""
+    head = "players Ann Bob Cat Dan; limit 20; ante 1\n" + "".join(f"{p} draws for deal {c}\n" for p, c in
+                                                                 (d.split() for d in draws))
+    report = check_log(parse_checked(head + f"{dealer} deals; {dealer} shuffles\n", "x.hand")[0])
+    assert [f["id"] for f in report["findings"] if f["id"] == "L2"] == found
+    answer = arbiter.next_acts(parse_checked(head, "x.hand")[0], None)
+    assert answer["acts"] == ([{"type": "draw_for_deal"}] if asked else [{"type": "deal"}])
+    assert answer["player"] == (asked or "Cat")
+
+
 @pytest.mark.parametrize("after, message", [
     ("Cat points out wrong count about Dan\n", "the deal was declared void (a misdeal)"),
 ])

@@ -790,7 +790,7 @@ def test_a_foul_hand_with_a_card_seen_twice_is_told_foul(rulebook):
 
 @pytest.mark.parametrize("case, told, untold", [
     ("l40-a-card-exposed-before-the-discard-leaves-the-whole-discard-owed", "1 card, face up.", "1 of them"),
-    ("l02-tie-never-settled-another-deals", "among Ann and Bob was never settled", "among Ann, Bob"),
+    ("l02-tie-never-settled-another-deals", "unsettled among Ann and Bob: one", "among Ann, Bob"),
 ])
 def test_one_card_face_up_and_a_list_of_two_read_as_english(capsys, case, told, untold):
     """"gives Bob 1 card, 1 of them face up", and "the tie among Ann, Bob", where every other

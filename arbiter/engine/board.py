@@ -63,7 +63,7 @@ class Board(BoardView):
         self.hand_rules: hands.HandRules = rules.hand_rules
         self.round_acts = rules.round_acts
         self.conditional_acts = rules.conditional_acts
-        self.session = Session()
+        self.session = Session(self.seating.players)
         self.game: Game | None = None  # the game in play (the session's last): read at every turn
         # the deal whose first card has come and whose dealing no other event has ended yet (reading 4): kept as
         # the cards come, so that the events after the dealing (most of them) do not each ask the game's deal

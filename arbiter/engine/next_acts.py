@@ -112,7 +112,7 @@ class Prospect:
         if not (session.draw_round or session.draw_tied):
             self.to(None, {"type": "draw_for_deal"}, {"type": "deal"})
             return
-        drawing = session.draw_tied or self.board.seating.players
+        drawing = session.drawing()
         yet = [p for p in drawing if p not in session.draw_round]
         if yet and len(drawing) > 1:  # one left of a tie (another drew again) draws no more
             self.to(yet[0], {"type": "draw_for_deal"})

@@ -30,7 +30,8 @@ add("expected_dealer", "the player whose deal it is", lambda t: t.expected_deale
     note="who should deal this deal by L2, L18 or the misdeal's law")
 add("tied_for_deal", "those tied for the lowest card",
     lambda t: tied if len(tied := t.session.lowest_drawers()) > 1 else None, value="persons",
-    note="a list, where the draw for the first deal leaves a tie unsettled; else none")
+    note="a list, where the draw for the first deal leaves the lowest card unsettled (a tie, or a round not over); "
+         "else none")
 add("disputant", "the disputing player",
     lambda t: t.event.get("player") if t.event.get("type") == "dispute" else t.actor)
 add("candidate", "that person", lambda t: t.candidate,
