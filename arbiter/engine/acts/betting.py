@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 from arbiter.cards import parse_card
 from arbiter.engine import turns
 from arbiter.engine.acts import showing
-from arbiter.engine.acts.raising import raise_hand, raised_a_foul_hand
+from arbiter.engine.acts.raising import nothing_drawn, raise_hand, raised_a_foul_hand
 from arbiter.events import Event
 from arbiter.rulebook.vocabulary.facts import act_possible
 from arbiter.rulebook.vocabulary.predicates import cards_due, has_drawn
@@ -30,7 +30,7 @@ def on_lift(r: Judge, event: Event) -> None:
     r.require_game("lift")
     player = event["player"]
     held = r.decide("lift", player)
-    r.act(held + raise_hand(r, player))
+    r.act(held + ([] if nothing_drawn(r, player) else raise_hand(r, player)))
 
 
 def open_say(r: Judge) -> None:
@@ -70,18 +70,16 @@ def betting_act(r: Judge, event: Event) -> None:
     if game.phase == Phase.BEFORE_DEAL:
         say_before_the_deal(r, player, kind, event)
         return
-    # one given no card of his draw yet has no cards drawn to raise (L48): his pass throws in his hand, and his
-    # stake while the draw goes on is no bet to begin the betting (a make-good, or D4's); cards given him before
-    # his discard are cards drawn
-    nothing_drawn = (kind == "pass" or game.phase == Phase.DRAW) and (hand := game.deal.hands.get(player)) is not None \
-        and hand.draw_to_come() and not hand.given
-    begins = game.phase == Phase.DRAW and player in game.still_in and not nothing_drawn \
+    # one given no card of his draw yet: his pass throws in his hand, and his stake while the draw goes on is no
+    # bet to begin the betting (a make-good, or D4's)
+    none_drawn = (kind == "pass" or game.phase == Phase.DRAW) and nothing_drawn(r, player)
+    begins = game.phase == Phase.DRAW and player in game.still_in and not none_drawn \
         and betting_begins(r, player, event)
     # a make-good while others still draw raises no drawn card (reading 10); a bet that begins the betting does,
     # and so does a pass (reading 11: his first pass after his draw); once the pool is taken, an act changes
     # nothing (item 25): it raises no hand either
     making_good = game.phase == Phase.DRAW and not begins and kind != "pass" and has_drawn(r.board, player)
-    raised = [] if making_good or nothing_drawn or game.resolved else raise_hand(r, player)
+    raised = [] if making_good or none_drawn or game.resolved else raise_hand(r, player)
     if raised_a_foul_hand(r, player, raised):  # his hand foul before his bet: it begins nothing
         if kind != "pass":
             late_stake(r, player, event["stake"])

@@ -31,6 +31,14 @@ def raise_hand(r: Judge, player: str) -> list[Decision]:
     return held
 
 
+def nothing_drawn(r: Judge, player: str) -> bool:
+    """Has he discarded and been given no card of his draw yet? He then has no "cards
+    drawn" to raise (L48): a lift or a pass raises nothing. Cards given him before his
+    discard are cards drawn."""
+    hand = r.board.playing.deal.hands.get(player)
+    return hand is not None and hand.draw_to_come() and not hand.given
+
+
 def raised_a_foul_hand(r: Judge, player: str, raised: list[Decision]) -> bool:
     """Apply what raising the hand decided, before the act that raised it is judged: a
     hand found foul then retires its holder first, as a `lift` recorded before the act
