@@ -148,7 +148,6 @@ class Deal:
         self.last_to: str | None = None
         self.passed_over: list[str] = []  # passed over by a card out of order, his card yet to be made good (L7)
         self.spoke: list[str] = []
-        self.pointed_out: list[tuple[str, str]] = []
         self.hands: dict[str, Hand] = hands
         self.pack_remaining: int = pack_remaining
         self.in_play: dict[int, str] = {}  # each card in play: who holds its first copy (DISCARDS once discarded)

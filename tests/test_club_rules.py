@@ -263,9 +263,6 @@ def test_explain_tells_its_ruling_at_its_event():
      "rules/0/checks/0/when/if/phase: unknown phase 'opening': before_deal, dealing, say, draw, betting, show, over"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["open"], "if": {"out_of_turn": "bets"}}}]),
      "rules/0/checks/0/when/if/out_of_turn: unknown round 'bets' (did you mean `bet`?)"),
-    (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["deal"], "if": {
-        "pointed_out": {"issue": "uncut_pack", "about": "dealer"}}}}]),
-     "rules/0/checks/0/when/if/pointed_out/issue: unknown issue 'uncut_pack': uncut, wrong_count, excess, short"),
     (club(defines={"round_acts": {"acts": ["open"], "phases": ["betting", "drawing"]}}),
      "rules/0/defines/round_acts/phases/1: unknown phase 'drawing' (did you mean `draw`?)"),
     # an effect that could never act where the rule puts it: retiring the winner as the pool is
@@ -330,8 +327,8 @@ def test_explain_tells_its_ruling_at_its_event():
         {"find_witness": {"candidates": 1, "pass_over": None, "none_found": 1}}]}]),
      "find_witness/candidates: a chain's candidates are a list of persons"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["demand"], "if": {
-        "pointed_out": {"issue": "uncut"}}}}]),
-     "rules/0/checks/0/when/if/pointed_out: expects a mapping of ['about', 'issue']"),
+        "hand_at_least": {"player": "actor"}}}}]),
+     "rules/0/checks/0/when/if/hand_at_least: expects a mapping of ['minimum', 'player']"),
     (club(checks=[{**SHIPPED["rules"][0]["checks"][0], "when": {"on": ["say_closed"], "for_each": "players"},
                    "player": "each", "summary": "{his:disputants}"}]),
      "rules/0/checks/0/summary: a player is wanted, and 'disputants' is a list of persons"),

@@ -10,7 +10,7 @@ import typing
 from arbiter.engine.replay import NAMING_CARDS
 from arbiter.events import MAX_STAKE, Event
 from arbiter.resources import schema_path
-from arbiter.rulebook.vocabulary.grammar import EVENT_FIELDS, EVENT_FLAGS, POINT_OUT_ISSUES
+from arbiter.rulebook.vocabulary.grammar import EVENT_FIELDS, EVENT_FLAGS
 
 
 def schema_fields() -> dict[str, dict[str, typing.Any]]:
@@ -41,12 +41,6 @@ def test_a_field_typed_as_a_count_is_an_integer_in_the_schema():
 def test_the_most_a_stake_may_be_is_the_log_schemas():
     defs = json.loads(schema_path("log").read_text(encoding="utf-8"))["$defs"]
     assert defs["stake"]["maximum"] == defs["amount"]["maximum"] == MAX_STAKE
-
-
-def test_the_issues_a_rule_may_ask_about_are_those_a_log_may_point_out():
-    """`{pointed_out: {issue: I, …}}` names one of the issues a `point_out` event may give:
-    the grammar refuses any other, which no log could ever match."""
-    assert list(POINT_OUT_ISSUES) == schema_fields()["issue"]["enum"]
 
 
 def test_the_replay_looks_for_cards_in_the_events_of_every_type_that_may_name_them():

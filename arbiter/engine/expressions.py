@@ -43,7 +43,7 @@ class Context(Protocol):
         """A person or number function (`left_of`, `stake_of`, …) applied to a value."""
 
     def test(self, predicate: str, argument: Any) -> bool:
-        """A predicate (`in_game`, `pointed_out`, …) of its evaluated argument."""
+        """A predicate (`in_game`, `hand_at_least`, …) of its evaluated argument."""
 
     def param(self, name: str) -> Any:
         """A parameter in force."""
@@ -292,7 +292,7 @@ def _compile_arguments(arg: Any, binding: Binding | None) -> Value:
 # What a predicate costs to decide, roughly; a conjunction tests its cheap parts first.
 _PREDICATE_COST: Final = {"phase": 1, "is_set": 1, "in": 2, "in_game": 2, "foul": 2, "stood": 2, "spoke": 2,
                           "winner": 2, "out_of_turn": 3, "lifted": 3, "has_drawn": 3, "bet_after_draw": 2,
-                          "pointed_out": 3, "redeal_after": 2, "retired_under": 2, "hand_known": 8, "hand_at_least": 10,
+                          "redeal_after": 2, "retired_under": 2, "hand_known": 8, "hand_at_least": 10,
                           "card_not_in_pack": 4, "card_seen_twice": 6, "given_back_exposed": 1}
 
 

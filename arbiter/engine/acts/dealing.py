@@ -304,10 +304,7 @@ def on_speak(r: Judge, event: Event) -> None:
 
 
 def on_point_out(r: Judge, event: Event) -> None:
-    game = r.board.playing
-    held = r.decide("point_out", event["player"])
-    game.deal.pointed_out.append((event["issue"], event.get("about") or event["player"]))
-    r.act(held)
+    r.act(r.decide("point_out", event["player"]))
 
 
 def draw_value(card: int, ace_low: bool) -> int:

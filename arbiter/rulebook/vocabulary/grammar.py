@@ -457,15 +457,12 @@ def check_template(template: str, where: str) -> None:
                              "spaces, a function of a person as {stake_of_actor}")
 
 
-LITERAL_ARGUMENTS = {"phase", "out_of_turn", "issue", "redeal_after", "retired_under"}
+LITERAL_ARGUMENTS = {"phase", "out_of_turn", "redeal_after", "retired_under"}
 RULE_ARGUMENTS = ("redeal_after", "retired_under")  # whose literal is a rule's ID
-# What a `point_out` event may point out (the log schema's `issue`; tests/test_events.py
-# holds the two together).
-POINT_OUT_ISSUES = ("uncut", "wrong_count", "excess", "short")
 # The literals that name one of a known few: a misspelt phase would make a check that
 # never holds, silently.
 NAMED_LITERALS: Mapping[str, tuple[str, tuple[str, ...]]] = {
-    "phase": ("phase", PHASES), "out_of_turn": ("round", ROUNDS), "issue": ("issue", POINT_OUT_ISSUES)}
+    "phase": ("phase", PHASES), "out_of_turn": ("round", ROUNDS)}
 
 
 def _check_predicate(name: str, arg: Any, where: str) -> None:

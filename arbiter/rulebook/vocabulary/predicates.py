@@ -214,10 +214,6 @@ add("cards_due", "the dealer still owes {0} cards of {0}'s draw", cards_due,
          "(L41); while he is still in and has not raised the cards drawn")
 add("bet_after_draw", "{0} has bet since the draw", lambda t, p: p in t.playing.bettors,
     note="opened, played or passed since the draw began")
-add("pointed_out", "someone has pointed out {issue} about {about}",
-    lambda t, a: (a["issue"], a["about"]) in t.playing.deal.pointed_out,
-    takes={"issue": "text", "about": "person"},
-    note="`{pointed_out: {issue: I, about: P}}`: a `point_out` of that issue in this deal, before now")
 add("spoke", "{0} spoke to the dealer during the deal", lambda t, p: p in t.playing.deal.spoke)
 add("phase", "the game is in its {0} phase", lambda t, name: phase_now(t) == name, takes="literal",
     note="`before_deal`, `dealing`, `say`, `draw`, `betting`, `show`, `over`")

@@ -167,7 +167,7 @@ def _predicate(name: str, arg: Any, where: str, parameters: Mapping[str, str]) -
         if not isinstance(arg, dict) or set(takes) - set(arg):
             raise KindError(f"{where}/{name}: expects a mapping of {sorted(takes)}")
         for key, value in arg.items():
-            if takes.get(key, "literal") != "literal" and key != "issue":
+            if takes.get(key, "literal") != "literal":
                 expect(value, takes[key], f"{where}/{name}/{key}", parameters)
         return
     expect(arg, str(takes), f"{where}/{name}", parameters)
