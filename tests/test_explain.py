@@ -162,14 +162,14 @@ def test_a_new_deal_by_another_dealer_is_no_deal_again_and_names_no_one_out(caps
 
 
 @pytest.mark.parametrize("pronouns, about, said", [
-    ("", "", "Bob points out that they were given fewer cards than asked for. "
+    ("", "", "Bob says that they were given fewer cards than asked for. "
              "* L43 (ruling): Bob pointed out that they were given fewer cards than they demanded"),
-    ("; pronouns Bob he", "", "Bob points out that he was given fewer cards than asked for. "
+    ("; pronouns Bob he", "", "Bob says that he was given fewer cards than asked for. "
                              "* L43 (ruling): Bob pointed out that he was given fewer cards than he demanded"),
-    ("", " about Bob", "Bob points out that they were given fewer cards"),
+    ("", " about Bob", "Bob says that they were given fewer cards"),
 ])
 def test_one_who_points_out_his_own_short_give_is_not_named_twice(capsys, tmp_path, pronouns, about, said):
-    """Teaching output reads as English: "Bob points out that he was given …", not "that Bob
+    """Teaching output reads as English: "Bob says that he was given …", not "that Bob
     was"; a point about another player names him (the `{named:P:was}` template field)."""
     log = json_log_from_text(tmp_path / "g.json", (
         f"players Ann Bob Cat Dan; limit 20; ante 1{pronouns}\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
@@ -182,8 +182,18 @@ def test_one_who_points_out_his_own_short_give_is_not_named_twice(capsys, tmp_pa
         "dealt\nCat opens 2; Dan plays 2; Ann plays 2; Bob plays 2\n"
         "Bob discards 3; Bob asks 3; Bob gets 2; Cat points out short about Bob\n"))
     code, out, _ = run(capsys, "explain", str(other))
-    assert "Cat points out that Bob was given fewer cards than asked for. " \
+    assert "Cat says that Bob was given fewer cards than asked for. " \
            "* L43 (ruling): Cat pointed out that Bob was given fewer cards than they demanded" in " ".join(out.split())
+
+
+def test_a_point_out_is_told_as_the_players_word_not_as_a_fact(capsys):
+    """A wrong number announced before any card is dealt announces no fact (L12, L13's
+    readings): the story told "Cat points out that Bob was dealt the wrong number of cards",
+    a fact the case says was not so, in `explain` and in the quiz's question on it."""
+    case = cases_dir() / "l13-a-wrong-number-announced-before-the-first-card-does-not-spare-the-hand-lifted.json"
+    code, out, _ = run(capsys, "explain", str(case))
+    told = " ".join(out.split())
+    assert "Cat says that Bob was dealt the wrong number of cards." in told and "points out" not in told
 
 
 def test_markdown_has_a_heading_per_game_and_quotes(capsys):

@@ -393,14 +393,14 @@ _ISSUES: dict[str, str] = {
 
 
 def _point_out(t: Storyteller, e: Event, before: State, after: State) -> str:
-    """What is pointed out, about another player by name, about himself by his pronoun."""
+    """What is pointed out, as his word, not a fact (it may not be so): about another by name."""
     issue, about = e["issue"], e.get("about") or e["player"]
     if issue == "uncut":
-        return f"{e['player']} points out that the pack was not cut."
+        return f"{e['player']} says that the pack was not cut."
     if about != e["player"]:
-        return f"{e['player']} points out that {about} was {_ISSUES[issue]}."
+        return f"{e['player']} says that {about} was {_ISSUES[issue]}."
     said = pronoun_of(about, t.pronouns)
-    return f"{e['player']} points out that {said.subject} {said.verb('was')} {_ISSUES[issue]}."
+    return f"{e['player']} says that {said.subject} {said.verb('was')} {_ISSUES[issue]}."
 
 
 def _made(e: Event, before: State, after: State) -> int:
