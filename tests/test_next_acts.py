@@ -371,6 +371,25 @@ def test_while_others_are_still_to_discard_the_dealer_may_first_give_what_the_pa
     assert wrong["player"] == "Cat" and not [o for o in wrong["others"] if o["type"] == "give"], wrong
 
 
+def test_where_the_pack_holds_only_a_card_exposed_to_the_first_owed_another_may_first_be_given_it():
+    """Law 41's reading ("the dealer may first give what the pack holds ... offered beside
+    the gathering") with law 40: at ten players Cat is given the pack's 2, one exposed; it
+    goes back to the pack, not to be given her. Dan asks 1 and Ann stands pat: the pack's
+    one card is no card for Cat, but is Dan's to be given before the discards are gathered
+    (the first owed cannot be supplied from it, and it was not offered). Given, it raises
+    no finding."""
+    head = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1; dealt\nCat opens 2; Dan plays 2\n"
+            + "".join(f"{name} passes\n" for name in ("Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"))
+            + "Ann plays 2; Bob passes\nCat discards 2; Cat asks 2; Cat gets 2 exposed 1\n"
+            "Dan discards 1; Dan asks 1; Ann discards 0\n")
+    answer = answer_to(head)
+    assert answer["acts"] == [{"type": "collect_discards"}]
+    assert {"type": "give", "dealer": "Ann", "to": "Dan", "count": 1} in answer["others"]
+    given = replay_log(parse_checked(head + "Dan gets 1\n", "x.hand")[0])
+    assert [f["id"] for f in given["findings"]] == ["L40"]
+
+
 def test_a_short_pointed_out_after_the_pack_ran_out_takes_over_what_law_41_owed():
     """Law 43's reading ("the cards are owed once: the ruling takes over what law 41
     owed"): Dan asks 2 of his 3 discarded and is given the pack's last card; a short

@@ -44,6 +44,19 @@ def pack_holds_for(board: BoardView, game: Game, player: str) -> int:
     return held if held > 0 and not (demanded != hand.discarded and hand.given + held == demanded) else 0
 
 
+def first_from_the_pack(board: BoardView, game: Game, owing: list[tuple[str, int, str | None]]) \
+        -> list[tuple[str, int]]:
+    """Before the pack is made up the dealer may first give what it holds, the rest to come
+    from the discards (L41): to the first owed (`owing`: to whom, how many, under which law,
+    in the order of the draw) whom it may supply, the cards exposed to one not his (L40)."""
+    if game.deal.remaking:
+        return []
+    for to, _, _ in owing:
+        if held := pack_holds_for(board, game, to):
+            return [(to, min(held, sum(count for debtor, count, _ in owing if debtor == to)))]
+    return []
+
+
 def waiting_witnesses(replay: Replay, game: Game) -> list[tuple[str, str, str]]:
     """The rulings on disputes over the cards demanded that wait for their witness's
     number, the first made first (witness, law, disputant): of each player's disputes the

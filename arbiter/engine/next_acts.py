@@ -36,7 +36,7 @@ from typing import Any
 
 from arbiter.engine import turns
 from arbiter.engine.acts import betting, showing
-from arbiter.engine.draw_debts import pack_holds_for, rests_of_gives, waiting_witnesses
+from arbiter.engine.draw_debts import first_from_the_pack, pack_holds_for, rests_of_gives, waiting_witnesses
 from arbiter.engine.expressions import product
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError
@@ -582,14 +582,14 @@ class Prospect:
         if first is not None and (game.deal.pack_for(first) >= (due := sum(c for d, c, _ in owing if d == first))
                                   or to_draw is None):
             self.cards_owed(game, first, due)  # all owed him, whatever law owes each card
+            if game.deal.uncollected and not pack_holds_for(self.board, game, first):  # none of it his: made up
+                self.gives_beside(game, first_from_the_pack(self.board, game, owing))  # for him, another's first
             return True
         if waiting:  # the witness is asked, and nothing else is offered (reading 55)
             self.others.clear()
             self.to(waiting[0][0])
             return True
-        if owing and not game.deal.remaking and (held := pack_holds_for(self.board, game, owing[0][0])):
-            # others discard first (L41's order), but the dealer may first give what the pack holds
-            self.gives_beside(game, [(owing[0][0], held)])
+        self.gives_beside(game, first_from_the_pack(self.board, game, owing))  # others discard first (L41)
         return False
 
     def make_good(self, game: Game, player: str) -> None:
