@@ -239,6 +239,15 @@ def test_the_pack_and_the_joker_are_set_together(tmp_path, rulebook, parameters,
               "the hands (laws 65-76)"),
     # its check (a jack-pot cut off) made it look like one a house may switch off, its series running on
     (["D6"], "D6 cannot be switched off: the series of jack-pots is the replay's own"),
+    # the replay carries out what each decides whatever the house says, or another law reads it through this
+    # one: accepted, a stand-in went unsaid (L13 foul on an announced wrong count, L9 saying no one pointed out
+    # a pack uncut, a card exposed still sent back, a passed-over draw still lost, a sixth card offered)
+    (["L8"], "L8 cannot be switched off: law 9 reads a point-out of a pack not cut through this law's misdeal"),
+    (["L12"], "L12 cannot be switched off: law 13 reads an announcement of a wrong number through this law's"),
+    (["L17"], "L17 cannot be switched off: the end of the deal is the replay's own"),
+    (["L38"], "L38 cannot be switched off: in the draw the turn moves on with a later discard"),
+    (["L40"], "L40 cannot be switched off: the replay sends a card given face up back to the pack"),
+    (["A2"], "A2 cannot be switched off: the replay closes the betting where every player still in stands"),
 ])
 def test_a_rule_that_sets_how_the_game_goes_on_cannot_be_switched_off(tmp_path, disable, refused):
     house = tmp_path / "h.yaml"
@@ -262,6 +271,25 @@ def test_a_rule_that_sets_nothing_the_game_needs_may_be_switched_off(rulebook):
     assert apply_house(rulebook, {"disable": ["L15", "D2"], "_file": "h.yaml"}).disabled >= {"L15", "D2"}
     # a refund comes only from the rule that rules it: switched off, no refund is made
     assert apply_house(rulebook, {"disable": ["L14"], "_file": "h.yaml"}).disabled >= {"L14"}
+
+
+def test_with_law_14_switched_off_law_16_refunds_nothing(tmp_path):
+    """Law 16's speaker refunds "as provided by Rule 14", an exception to it: with law 14
+    switched off, nothing is provided, and no refund is made whoever spoke (the speaker
+    refunded, citing L16, as though law 14 were in force)."""
+    text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
+            + "".join(f"card to {p}\n" for p in ("Bob", "Cat", "Dan", "Ann")) + "Dan speaks\n"
+            + "".join(f"card to {p}\n" for _ in range(3) for p in ("Bob", "Cat", "Dan", "Ann"))
+            + "".join(f"card to {p}\n" for p in ("Cat", "Dan", "Ann")) + "Bob lifts\n")
+    log = tmp_path / "spoke.hand"
+    log.write_text(text, encoding="utf-8")
+    house = tmp_path / "h.yaml"
+    house.write_text("disable: [L14]\n", encoding="utf-8")
+    refunds = {}
+    for args in ((), ("--house", str(house))):
+        report = json.loads(in_process("check", str(log), "--format", "json", *args)[1])["reports"][0]
+        refunds[bool(args)] = [(line["from"], line["rule"]) for line in report["ledger"] if line["what"] == "refund"]
+    assert refunds == {False: [("Dan", "L16")], True: []}
 
 
 @pytest.mark.parametrize("text, where", [

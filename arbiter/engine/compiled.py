@@ -432,7 +432,8 @@ class CompiledRules:
             implemented.update(rule.implemented_by)
             exceptions = exceptions_of(rule, binding)
             for target, where in exceptions:
-                self.exceptions.setdefault(target, []).append((rule.id, where))
+                if rulebook.active(target):  # an exception to a law switched off has nothing to set aside
+                    self.exceptions.setdefault(target, []).append((rule.id, where))
             for index, check in enumerate(rule.checks):
                 compiled = CompiledCheck(rule, index, check, binding, exceptions)
                 for trigger in check.on:
