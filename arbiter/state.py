@@ -150,6 +150,7 @@ class Deal:
         self.spoke: list[str] = []
         self.hands: dict[str, Hand] = hands
         self.pack_remaining: int = pack_remaining
+        self.beyond_pack = 0  # jokers dealt where the pack in use has none: cards it held beyond its own (L1)
         self.in_play: dict[int, str] = {}  # each card in play: who holds its first copy (DISCARDS once discarded)
         self.discarded_by: dict[int, str] = {}  # each first copy among the discards: whose discard it was
         self.copies: dict[int, set[str]] = {}  # who came by a second copy while the first was in play (L1)

@@ -183,6 +183,31 @@ def test_each_answer_is_for_the_first_owed_question_still_waiting(questions, ans
     assert f"answered {answered} wrongly" in findings[0]["summary"]
 
 
+@pytest.mark.parametrize("last, status", [("Qs", "irregular"), ("", "irregular"), ("Jo", "irregular")])
+def test_a_joker_dealt_where_the_pack_has_none_is_a_card_beyond_it_and_the_deal_may_go_past_52(last, status):
+    """SPEC 1 ("anything a table could physically do wrong is an irregularity") and law 1:
+    ten hands of five name a joker in place of the queen of spades, and three cards follow,
+    the queen among them: fifty-three cards, the pack's 52 and the joker it held beyond them.
+    The joker is L1's, and the deal goes on (it was refused as invalid, more cards dealt than
+    the pack of 52 holds, while the same card given in the draw was judged). A second joker,
+    one more beyond the pack's own, lets one more card come; an unnamed card past them does not:
+    invalid."""
+    players = "Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon".split()
+    pack = [r + s for s in "cdhs" for r in "23456789TJQKA"]
+    cards = [c for c in pack if c not in ("Ks", "As", "Qs")] + ["Jo"]
+    hands = {p: cards[i * 5:(i + 1) * 5] for i, p in enumerate(players[1:] + players[:1])}
+    events = [{"type": "deal", "dealer": "Ann"}, {"type": "shuffle", "player": "Ann"}, {"type": "cut", "player": "Jon"},
+              {"type": "ante", "player": "Bob", "amount": 1}, {"type": "dealt", "hands": hands},
+              {"type": "card", "to": "Bob", "card": "Ks"}, {"type": "card", "to": "Cat", "card": "As"},
+              {"type": "card", "to": "Dan", **({"card": last} if last else {})}]
+    table = {"players": players, "limit": 20, "ante": 1}
+    report = check_log({"format": "peel-draw-poker-log", "version": 1, "table": table, "events": events})
+    assert report["status"] == status and report["findings"][0]["id"] == "L1", report["error"]
+    beyond = check_log({"format": "peel-draw-poker-log", "version": 1, "table": table,
+                        "events": [*events, {"type": "card", "to": "Eve"}]})
+    assert beyond["status"] == ("irregular" if last == "Jo" else "invalid")
+
+
 def test_a_dealer_given_all_the_pack_holds_draws_the_rest_from_the_discards_made_up():
     """L41 with L47: the pack runs out in the dealer's own give; the rest comes from the
     discards made up, and his draw is then his discard (his hand was foul at the short give)."""

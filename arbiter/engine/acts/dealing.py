@@ -242,16 +242,20 @@ def on_dealt(r: Judge, event: Event) -> None:
 
 
 def receive(r: Judge, player: str, cards: list[int | None], placed: bool = True) -> None:
-    """Cards come into a hand, and (`placed`) into play, in the order named."""
+    """Cards come into a hand, and (`placed`) into play, in the order named. A joker named
+    where the pack in use has none is a card the pack held beyond its own (L1): the deal
+    may go past the pack by as many, and the stub holds them."""
     deal = r.board.playing.deal
     hand = deal.hands[player]
-    if deal.cards_dealt + len(cards) > r.board.parameters["pack_size"]:
+    beyond = 0 if r.board.parameters["joker"] else cards.count(JOKER)
+    if deal.cards_dealt + len(cards) > r.board.parameters["pack_size"] + deal.beyond_pack + beyond:
         raise r.board.refused(f"more cards dealt than the pack of {r.board.parameters['pack_size']} holds")
+    deal.beyond_pack += beyond
     hand.count += len(cards)
     hand.cards += cards
     hand.original += cards
     deal.cards_dealt += len(cards)
-    deal.pack_remaining -= len(cards)
+    deal.pack_remaining -= len(cards) - beyond
     for card in cards if placed else ():
         if card is not None:
             deal.receive(card, player)
