@@ -390,6 +390,35 @@ def test_where_the_pack_holds_only_a_card_exposed_to_the_first_owed_another_may_
     assert [f["id"] for f in given["findings"]] == ["L40"]
 
 
+def test_an_excess_taken_back_is_owed_until_the_dealer_gives_again():
+    """Item 28 and law 42 ("the dealer shall take back and return to the pack"): the excess
+    pointed out is owed back until the dealer gives again, who takes it back first; it was
+    still said to go back to him once it had been given to Cat."""
+    head = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1; dealt\nCat opens 2; Dan plays 2\n"
+            + "".join(f"{name} passes\n" for name in ("Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"))
+            + "Ann plays 2; Bob plays 2\nBob discards 1; Bob asks 1; Bob gets 2; Cat points out excess about Bob\n"
+            "Cat discards 1; Cat asks 1\n")
+    owed = [o["what"] for o in answer_to(head)["owed"]]
+    assert owed == ["return_excess", "give"]
+    assert [o["what"] for o in answer_to(head + "Cat gets 1\n")["owed"]] == []
+
+
+def test_a_card_exposed_where_the_pack_holds_only_it_is_owed_from_the_discards_made_up():
+    """Item 28 and law 41's reading ("a pack holding only cards exposed to him runs short as
+    an empty one does"): Bob, given one of his two exposed and then the pack's other card,
+    is owed his last card from the discards made up, from then until it is given (nothing
+    was said owed while the others stood pat and the pack was made up)."""
+    head = ("players Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon; limit 20; ante 1\n"
+            "Ann deals; Ann shuffles; Jon cuts; Bob antes 1; dealt\nCat opens 2\n"
+            + "".join(f"{name} plays 2\n" for name in ("Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Ann", "Bob"))
+            + "Bob discards 2; Bob asks 2; Bob gets 1 exposed 1; Bob gets 1\n")
+    stood = "".join(f"{name} discards 0\n" for name in ("Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Ann"))
+    for text in (head, head + stood, head + stood + "discards collected; Ann shuffles\n"):
+        gives = [(o["to"], o["cards"], o["law"]) for o in answer_to(text)["owed"] if o["what"] == "give"]
+        assert gives == [("Bob", 1, "L41")], text
+
+
 def test_a_short_pointed_out_after_the_pack_ran_out_takes_over_what_law_41_owed():
     """Law 43's reading ("the cards are owed once: the ruling takes over what law 41
     owed"): Dan asks 2 of his 3 discarded and is given the pack's last card; a short

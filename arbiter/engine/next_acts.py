@@ -542,7 +542,7 @@ class Prospect:
             return owing
         for drawer in game.draw.order:
             hand = game.deal.hands[drawer]
-            if hand.excess_law is not None and not hand.drawn_lifted and drawer in game.still_in:
+            if drawer in game.deal.taking_back and not hand.drawn_lifted and drawer in game.still_in:
                 self.owed.append({"by": game.dealer, "to": drawer, "what": "return_excess", "cards": hand.excess,
                                   "law": hand.excess_law})
             if drawer not in game.still_in or hand.discarded is None or hand.drawn_lifted:
