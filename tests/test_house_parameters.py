@@ -269,14 +269,17 @@ def test_a_house_that_sets_a_rules_parameter_may_not_switch_that_rule_off(tmp_pa
 
 def test_a_rule_that_sets_nothing_the_game_needs_may_be_switched_off(rulebook):
     assert apply_house(rulebook, {"disable": ["L15", "D2"], "_file": "h.yaml"}).disabled >= {"L15", "D2"}
-    # a refund comes only from the rule that rules it: switched off, no refund is made
-    assert apply_house(rulebook, {"disable": ["L14"], "_file": "h.yaml"}).disabled >= {"L14"}
+    # a refund comes only from the rule that rules it: switched off, no refund is made (law 16's, "as provided
+    # by Rule 14", with it: alone, L16 is refused below)
+    assert apply_house(rulebook, {"disable": ["L14", "L16"], "_file": "h.yaml"}).disabled >= {"L14", "L16"}
 
 
-def test_with_law_14_switched_off_law_16_refunds_nothing(tmp_path):
-    """Law 16's speaker refunds "as provided by Rule 14", an exception to it: with law 14
-    switched off, nothing is provided, and no refund is made whoever spoke (the speaker
-    refunded, citing L16, as though law 14 were in force)."""
+def test_with_law_14_switched_off_law_16_refunds_nothing_and_must_go_with_it(tmp_path):
+    """Law 16's speaker refunds "as provided by Rule 14", an exception to it acting only
+    where law 14 is followed: with law 14 switched off nothing is provided (the speaker
+    refunded, citing L16, as though law 14 were in force), so a house switching law 14 off
+    alone is refused, saying to switch L16 off too; with both off, no refund is made
+    whoever spoke. So is a club's rule of that kind."""
     text = ("players Ann Bob Cat Dan; limit 20; ante 1\nAnn deals; Ann shuffles; Dan cuts; Bob antes 1\n"
             + "".join(f"card to {p}\n" for p in ("Bob", "Cat", "Dan", "Ann")) + "Dan speaks\n"
             + "".join(f"card to {p}\n" for _ in range(3) for p in ("Bob", "Cat", "Dan", "Ann"))
@@ -285,11 +288,25 @@ def test_with_law_14_switched_off_law_16_refunds_nothing(tmp_path):
     log.write_text(text, encoding="utf-8")
     house = tmp_path / "h.yaml"
     house.write_text("disable: [L14]\n", encoding="utf-8")
+    code, _, err = in_process("check", str(log), "--house", str(house))
+    assert code == 2 and "L16 is an exception to L14, which the house switches off" in err
+    house.write_text("disable: [L14, L16]\n", encoding="utf-8")
     refunds = {}
     for args in ((), ("--house", str(house))):
         report = json.loads(in_process("check", str(log), "--format", "json", *args)[1])["reports"][0]
         refunds[bool(args)] = [(line["from"], line["rule"]) for line in report["ledger"] if line["what"] == "refund"]
     assert refunds == {False: [("Dan", "L16")], True: []}
+    rule = {"id": "H1", "section": "deal", "title": "The player to his left refunds a foul hand's ante",
+            "authority": "house", "source": {}, "text": "His ante shall be refunded him by the player to his left.",
+            "enforced_by": "procedure", "severity": "irregularity", "parameters": {}, "defines": {},
+            "exception_to": "L14", "interpretations": ["the club agreed it"], "cases": [],
+            "checks": [{"when": {"on": ["followed"], "if": {"gt": [{"refundable_of": "actor"}, 0]}},
+                        "then": [{"refund": {"from": {"left_of": "actor"}, "to": "actor",
+                                             "amount": {"refundable_of": "actor"}}}],
+                        "player": "actor", "summary": "{actor}'s ante of {refundable_of_actor} is refunded"}]}
+    house.write_text(yaml.safe_dump({"disable": ["L14", "L16"], "rules": [rule]}), encoding="utf-8")
+    code, _, err = in_process("check", str(log), "--house", str(house))
+    assert code == 2 and "rules/H1: H1 is an exception to L14, which the house switches off" in err, err
 
 
 @pytest.mark.parametrize("text, where", [

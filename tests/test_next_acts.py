@@ -362,7 +362,7 @@ def test_while_others_are_still_to_discard_the_dealer_may_first_give_what_the_pa
             + "".join(f"{name} plays 2\n" for name in ("Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Ann", "Bob")))
     answer = answer_to(head + "Bob discards 3; Bob asks 3\n")
     assert answer["player"] == "Cat" and {"type": "give", "dealer": "Ann", "to": "Bob", "count": 2} in answer["others"]
-    assert "Ann may first give Bob the 2 cards the pack holds, or Cat to draw" in words(answer)
+    assert "Ann may first give Bob 2 cards from the pack, or Cat to draw" in words(answer)
     given = replay_log(parse_checked(head + "Bob discards 3; Bob asks 3; Bob gets 2\n", "x.hand")[0])
     assert given["findings"] == []
     after = answer_to(head + "Bob discards 3; Bob asks 3; Bob gets 2\n")
@@ -1533,7 +1533,7 @@ def test_the_dealer_may_give_what_the_pack_holds_before_the_discards_are_gathere
     saved = tmp_path / "prefix.json"
     saved.write_text(json.dumps(log), encoding="utf-8")
     code, out, err = in_process("next", str(saved))
-    assert code == 0 and "or first gives Dan the 1 card the pack holds" in out and "Ann owes Dan 3 cards (L39)" in out
+    assert code == 0 and "or first gives Dan 1 card from the pack" in out and "Ann owes Dan 3 cards (L39)" in out
     # asked for 1, the card the pack holds: given him, it is the wrong number he asked for, a foul hand (L45)
     wrong = {**case, "events": case["events"][:19] + [{"type": "demand", "player": "Dan", "count": 1}]}
     assert arbiter.next_acts(wrong)["acts"] == [{"type": "collect_discards"}]

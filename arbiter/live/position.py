@@ -298,7 +298,7 @@ def _main(answer: dict[str, Any], actor: str | None, pronouns: dict[str, str] | 
         if "give" in acts:  # or gives what the pack holds first, the rest to come from the discards
             give = acts["give"]
             to = _receiver(actor, give["to"], pronouns)
-            said += f", or first gives {to} the {plural(give['count'], 'card')} the pack holds"
+            said += f", or first gives {to} {plural(give['count'], 'card')} from the pack"
         return said
     if "give" in acts:
         give, *instead = [act for act in answer["acts"] if act["type"] == "give"]
@@ -391,17 +391,17 @@ def _making_good(answer: dict[str, Any], bettor: str | None) -> str:
 
 def _gives_beside(answer: dict[str, Any], pronouns: dict[str, str] | None) -> str:
     """The dealer's gives among the others: of cards he owes that the pack cannot supply
-    whole, what it holds, while others discard first (L41): `Ann may first give Bob the 2
-    cards the pack holds, or `; of a give of fewer than asked, not pointed out, the rest
-    before he raises his cards (a give in parts): `Ann may still give Bob the rest of his
-    discard (1 card), or `."""
+    whole, what it holds for him (no more than he is owed), while others discard first
+    (L41): `Ann may first give Bob 2 cards from the pack, or `; of a give of fewer than
+    asked, not pointed out, the rest before he raises his cards (a give in parts): `Ann may
+    still give Bob the rest of his discard (1 card), or `."""
     return "".join(f"{dealer} may {'first' if held else 'still'} give {said}, or "
                    for dealer, said, held in _other_gives(answer, pronouns))
 
 
 def _other_gives(answer: dict[str, Any], pronouns: dict[str, str] | None) -> list[tuple[str, str, bool]]:
     """The dealer's gives among the others, in words, and whether it is of cards he owes:
-    `Bob the 2 cards the pack holds` (L41) or `Bob the rest of his discard (1 card)` (a
+    `Bob 2 cards from the pack` (L41) or `Bob the rest of his discard (1 card)` (a
     give in parts)."""
     owed = _owed_cards(answer)
     gives = []
@@ -410,7 +410,7 @@ def _other_gives(answer: dict[str, Any], pronouns: dict[str, str] | None) -> lis
             continue
         held = o["to"] in owed
         to = _receiver(o["dealer"], o["to"], pronouns)
-        said = (f"{to} the {plural(o['count'], 'card')} the pack holds" if held else
+        said = (f"{to} {plural(o['count'], 'card')} from the pack" if held else
                 f"{to} the rest of {pronoun_of(o['to'], pronouns).possessive} discard "
                 f"({plural(o['count'], 'card')})")
         gives.append((o["dealer"], said, held))
