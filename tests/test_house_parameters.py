@@ -248,6 +248,10 @@ def test_the_pack_and_the_joker_are_set_together(tmp_path, rulebook, parameters,
     (["L38"], "L38 cannot be switched off: in the draw the turn moves on with a later discard"),
     (["L40"], "L40 cannot be switched off: the replay sends a card given face up back to the pack"),
     (["A2"], "A2 cannot be switched off: the replay closes the betting where every player still in stands"),
+    # accepted, the odd counters went by the order the log listed the players in, and a pass still retired its
+    # player, a stake after it changing nothing with no finding
+    (["A4"], "A4 cannot be switched off: a pool shared is paid whole, and its odd counters go to someone"),
+    (["L27"], "L27 cannot be switched off: a pass retires its player in the replay whatever the house says"),
 ])
 def test_a_rule_that_sets_how_the_game_goes_on_cannot_be_switched_off(tmp_path, disable, refused):
     house = tmp_path / "h.yaml"
