@@ -268,20 +268,21 @@ def _write_pages(paths: Iterable[str], rulebook: Rulebook, options: dict[str, An
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise click.UsageError(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
-    written: list[tuple[dict[str, Any], str]] = []
+    written: list[tuple[dict[str, Any], str | None]] = []
     try:
-        for report, name in write_pages(pages, folder):
-            tally.add(report)
-            if name is None:
-                echo(f"arbiter: {report['error']['message']}", err=True)
-            else:  # the index needs no more of a report than this
-                written.append(({key: report[key] for key in ("file", "status", "error")}
-                                | {"findings": [{"id": f["id"]} for f in report["findings"]]}, name))
+        for report, name, why in write_pages(pages, folder):
+            tally.add(report)  # a page not written leaves its log's report as it is, the run ending in error
+            if why is not None:
+                echo(f"arbiter: {why}", err=True)
+                tally.unwritten = tally.unwritten or why
+            written.append(({key: report[key] for key in ("file", "status", "error")}  # all the index needs
+                            | {"findings": [{"id": f["id"]} for f in report["findings"]], "unwritten": why}, name))
     finally:
         unwritten = write_index(folder, written, tally.summary_line() + _left_out(options))
         if not quiet:
             index = "" if unwritten else " and their index"
-            echo(f"wrote {len(written)} page{'s' if len(written) != 1 else ''}{index} to {folder}")
+            count = sum(name is not None for _, name in written)
+            echo(f"wrote {count} page{'s' if count != 1 else ''}{index} to {folder}")
             echo(tally.summary_line() + _left_out(options))
     if unwritten:
         raise ArbiterError(unwritten)

@@ -367,9 +367,10 @@ def _sheets_html(report: Mapping[str, Any], steps: Sequence[Mapping[str, Any]], 
     return f'<section class="sheets" aria-label="the rulings, one a page, for printing">{"".join(sheets)}</section>'
 
 
-def render_index(pages: Sequence[tuple[Mapping[str, Any], str]], summary: str) -> str:
+def render_index(pages: Sequence[tuple[Mapping[str, Any], str | None]], summary: str) -> str:
     """`index.html` of a folder of pages (`check DIR --format html --out OUT`): every log
-    with its status, its findings (how many, and the laws: L25 ×2) and a link to its page."""
+    with its status, its findings (how many, and the laws: L25 ×2) and a link to its page,
+    or why it has none (`unwritten`)."""
     rows = []
     for report, page in pages:
         status = escape(report["status"])
@@ -377,7 +378,11 @@ def render_index(pages: Sequence[tuple[Mapping[str, Any], str]], summary: str) -
         laws = ", ".join(rule if n == 1 else f"{rule} \u00d7{n}" for rule, n in counts.items())
         if report["error"]:
             laws = f"not checked: {report['error']['message']}"  # unread, or read under rules that refuse it
-        rows.append(f'<tr><td class="log"><a href="{escape(quote(page))}">{escape(report["file"] or "<log>")}</a></td>'
+        name = escape(report["file"] or "<log>")
+        if page is None:  # its page could not be written: said in its place
+            laws = "; ".join(part for part in (laws, f"no page: {report['unwritten']}") if part)
+        log = f'<a href="{escape(quote(page))}">{name}</a>' if page is not None else name
+        rows.append(f'<tr><td class="log">{log}</td>'
                     f'<td><span class="badge {status}">{status}</span></td>'
                     f'<td class="num">{sum(counts.values())}</td><td class="laws">{escape(laws)}</td></tr>')
     table = (f'<div class="scroll"><table class="figures index"><tr><th>log</th><th>status</th><th>findings</th>'

@@ -48,12 +48,12 @@ INDEX = "index.html"
 
 
 def write_pages(pages: Iterable[tuple[dict[str, Any], str]],
-                folder: Path) -> Iterator[tuple[dict[str, Any], str | None]]:
+                folder: Path) -> Iterator[tuple[dict[str, Any], str | None, str | None]]:
     """Each page written into `folder` as NAME.html (NAME the log's file name; a second
     log of the same name gets NAME-2.html, and a log named index gets index-2.html, the
-    index being the folder's); yields each report, and the name of its page, or None
-    where it could not be written: then its log's report is `invalid`, with the reason,
-    and the other pages are written."""
+    index being the folder's); yields each report, the name of its page, and why it could
+    not be written (then no name): the report is its log's still, and the other pages are
+    written."""
     written: set[str] = {INDEX}
     for report, page in pages:
         stem = "stdin" if report["file"] == STDIN else Path(report["file"]).stem
@@ -65,13 +65,12 @@ def write_pages(pages: Iterable[tuple[dict[str, Any], str]],
         try:
             write_file(folder, name, page)
         except OSError as exc:
-            yield invalid_report(report["file"], LogError(
-                f"cannot write the page {folder / name}: {exc.strerror or exc}")), None
+            yield report, None, f"cannot write the page {folder / name}: {exc.strerror or exc}"
         else:
-            yield report, name
+            yield report, name, None
 
 
-def write_index(folder: Path, pages: Sequence[tuple[Mapping[str, Any], str]], summary: str) -> str | None:
+def write_index(folder: Path, pages: Sequence[tuple[Mapping[str, Any], str | None]], summary: str) -> str | None:
     """`folder/index.html`, listing the pages written; None, or why it could not be written."""
     try:
         write_file(folder, INDEX, render_index(pages, summary))
