@@ -151,8 +151,8 @@ class Deal:
         self.hands: dict[str, Hand] = hands
         self.pack_remaining: int = pack_remaining
         self.beyond_pack = 0  # jokers dealt where the pack in use has none: cards it held beyond its own (L1)
-        # those whose excess a ruling takes back (L42), the dealer to take it before he gives again or gathers
-        self.taking_back: set[str] = set()
+        # the excess a ruling takes back from each (L42), the dealer to take it before he gives again or gathers
+        self.taking_back: dict[str, int] = {}
         self.in_play: dict[int, str] = {}  # each card in play: who holds its first copy (DISCARDS once discarded)
         self.discarded_by: dict[int, str] = {}  # each first copy among the discards: whose discard it was
         self.copies: dict[int, set[str]] = {}  # who came by a second copy while the first was in play (L1)

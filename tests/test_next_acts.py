@@ -402,6 +402,11 @@ def test_an_excess_taken_back_is_owed_until_the_dealer_gives_again():
     owed = [o["what"] for o in answer_to(head)["owed"]]
     assert owed == ["return_excess", "give"]
     assert [o["what"] for o in answer_to(head + "Cat gets 1\n")["owed"]] == []
+    # a second excess after a give again: only it is owed back, not the first with it (the hand's whole excess)
+    again = ("players Ann Bob Cat Dan Eve; limit 20; ante 1\nAnn deals; Ann shuffles; Eve cuts; Bob antes 1; dealt\n"
+             "Cat opens 2; Dan plays 2; Eve plays 2; Ann plays 2; Bob plays 2\n"
+             "Bob discards 2; Bob asks 2; Bob gets 3; Bob points out excess; Bob gets 1; Bob points out excess\n")
+    assert [(o["what"], o["cards"]) for o in answer_to(again)["owed"]] == [("return_excess", 1)]
 
 
 def test_a_card_exposed_where_the_pack_holds_only_it_is_owed_from_the_discards_made_up():
