@@ -14,10 +14,11 @@ import pytest
 
 import arbiter
 from arbiter import checker
-from arbiter.checker import check_bytes, check_file, check_log
+from arbiter.checker import check_bytes, check_file, check_log, replay_with_trace
 from arbiter.engine.compiled import CompiledRules
 from arbiter.errors import UnknownRuleError
 from arbiter.notation import parse_checked
+from arbiter.render.story import tell
 from arbiter.resources import cases_dir
 from arbiter.rulebook.house import apply_house
 from arbiter.rulebook.loader import load_rulebook
@@ -206,6 +207,35 @@ def test_a_joker_dealt_where_the_pack_has_none_is_a_card_beyond_it_and_the_deal_
     beyond = check_log({"format": "peel-draw-poker-log", "version": 1, "table": table,
                         "events": [*events, {"type": "card", "to": "Eve"}]})
     assert beyond["status"] == ("irregular" if last == "Jo" else "invalid")
+
+
+def test_an_original_hand_stated_at_the_show_is_not_the_hand_the_log_dealt():
+    """Law 33 and law 30's reading ("whatever follows"): Cat opens a jack-pot with the hand
+    the log deals her, 2c 3d 4h 6s 8c, without the knaves (L30 at the open), is left alone
+    and shows it, stating another original hand with two knaves. What she states cannot
+    make the hand dealt another: she cannot claim the pool (L33), as law 30 ruled (she took
+    it, a rightful opener by her word, the report disagreeing with itself; and the story
+    told the hand she stated as the one dealt)."""
+    log = {"format": "peel-draw-poker-log", "version": 1,
+           "table": {"players": ["Ann", "Bob", "Cat", "Dan"], "limit": 20, "ante": 1},
+           "events": [{"type": "deal", "dealer": "Ann"}, {"type": "shuffle", "player": "Ann"},
+                      {"type": "cut", "player": "Dan"}, {"type": "ante", "player": "Bob", "amount": 1},
+                      {"type": "dealt", "hands": {}},
+                      *({"type": "pass", "player": p} for p in ("Cat", "Dan", "Ann", "Bob")),
+                      {"type": "deal", "dealer": "Bob"}, {"type": "shuffle", "player": "Bob"},
+                      {"type": "cut", "player": "Ann"},
+                      *({"type": "ante", "player": p, "amount": 1} for p in ("Cat", "Dan", "Ann", "Bob")),
+                      {"type": "dealt", "hands": {"Cat": ["2c", "3d", "4h", "6s", "8c"]}},
+                      {"type": "open", "player": "Cat", "stake": 2},
+                      *({"type": "pass", "player": p} for p in ("Dan", "Ann", "Bob")),
+                      {"type": "show", "player": "Cat", "cards": ["2c", "3d", "4h", "6s", "8c"],
+                       "original": ["Jh", "Jd", "4h", "6s", "8c"]}]}
+    report = check_log(log)
+    assert [(f["id"], f["event"]) for f in report["findings"]] == [("L29", 8), ("L30", 17), ("L33", 21)]
+    assert report["games"][1]["winners"] == [] and report["games"][1]["next"]["jackpot"]["openers"] == "QQ"
+    report, trace = replay_with_trace(log, load_rulebook(), "x.json")
+    told = " ".join(step["text"] for step in tell(log, report, trace, load_rulebook()))
+    assert "The original hand, as stated: Jh Jd 4h 6s 8c." in told and "as dealt" not in told
 
 
 def test_a_dealer_given_all_the_pack_holds_draws_the_rest_from_the_discards_made_up():

@@ -196,6 +196,26 @@ def test_a_point_out_is_told_as_the_players_word_not_as_a_fact(capsys):
     assert "Cat says that Bob was dealt the wrong number of cards." in told and "points out" not in told
 
 
+@pytest.mark.parametrize("events, told", [
+    # an ante and a straddle before any deal, none following: nothing is staked (no game, no ledger), they wait
+    ([{"type": "ante", "player": "Bob", "amount": 1}, {"type": "straddle", "player": "Cat", "amount": 2}],
+     ["Bob puts up an ante before the first deal: it waits for the game it is for.",
+      "Cat puts up a straddle before the first deal: it waits for the game it is for."]),
+    # a say held for a deal that never comes is refused at the log's end, as of its own event: told up to it
+    ([{"type": "ante", "player": "Bob", "amount": 1}, {"type": "open", "player": "Dan", "stake": 4}],
+     ["Bob puts up an ante before the first deal: it waits for the game it is for."]),
+])
+def test_what_waits_for_a_deal_that_never_comes_is_told_as_waiting(capsys, tmp_path, events, told):
+    """The story said "Bob stakes the ante." and "Cat straddles." where the report moved
+    nothing (no game), and told a say the replay then refused at its event ("Dan opens the
+    game"), before the error line, as done."""
+    log = tmp_path / "early.json"
+    log.write_text(json.dumps({"format": "peel-draw-poker-log", "version": 1, "events": events,
+                               "table": {"players": ["Ann", "Bob", "Cat", "Dan"], "limit": 20, "ante": 1}}))
+    code, out, _ = run(capsys, "explain", str(log), "--format", "json")
+    assert [step["text"] for step in json.loads(out)] == told
+
+
 def test_markdown_has_a_heading_per_game_and_quotes(capsys):
     code, out, _ = run(capsys, "explain", str(cases_dir() / "l31-second-jackpot-queens-to-open.json"),
                        "--format", "markdown")

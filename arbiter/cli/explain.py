@@ -30,6 +30,8 @@ def explain(log: str, fmt: str, house: str | None) -> None:
     # under the house rules the log's table names, if any
     document, rulebook, report, trace = replay_bytes_with_trace(read_path(log), log, rulebook, log_folder(log),
                                                                 so_far=True)
+    if report["error"] and report["error"]["event"] is not None:  # told up to the event it breaks down at (a say
+        trace = trace[: report["error"]["event"]]  # held for a deal that never comes is refused at the log's end)
     if fmt == "html":
         from arbiter.render.html import render_story_html  # only a page needs the HTML renderer
 

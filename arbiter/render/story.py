@@ -1,12 +1,8 @@
-"""A game told event by event in plain words, for a learner (`arbiter explain`).
-
-The story is built from three things the replay already gives: the log's events, the
-table after each event (`replay_with_trace`) and the report. Each step is one event: what
-was done, the counters that moved and the pool they left, who is still in, and every
-ruling made at that event, with the law's words. After the last event of a game comes a
-step that says who won it and what the next game is. Nothing here decides anything: every
-figure is read from the trace or the report, so the story cannot disagree with `check`.
-"""
+"""A game told event by event in plain words, for a learner (`arbiter explain`), from what
+the replay gives: the log's events, the table after each (`replay_with_trace`) and the
+report. A step is one event (what was done, the counters moved, who is still in, each
+ruling at it with the law's words), and after a game's last, who won and what comes next.
+Nothing here decides anything, so the story cannot disagree with `check`."""
 
 from __future__ import annotations
 
@@ -353,8 +349,9 @@ def _ante(t: Storyteller, e: Event, before: State, after: State) -> str:
     if paid and more:
         kind = "a jack-pot ante" if after.get("jackpot") else "an ante"
         return f"{player} puts up {more} more as {kind}: {paid + more} in all."
-    if not made and before.get("phase") == Phase.OVER:  # no deal of the next game yet: no pool takes it
-        return f"{player} puts up an ante before the next deal: it waits for the game it is for."
+    if not made and (before.get("phase") == Phase.OVER or after.get("game") is None):  # no deal of its game yet
+        return f"{player} puts up an ante before the {'first' if after.get('game') is None else 'next'} deal: it " \
+               "waits for the game it is for."
     if not made and not paid and after.get("game") is not None:  # table stakes, nothing on the table (A5)
         return f"{player} antes with nothing on the table: no ante is staked."
     earlier = before.get("ante_staker") if _same_game(before, after) and after.get("game") == game else None
@@ -549,7 +546,7 @@ def _show(t: Storyteller, e: Event, before: State, after: State) -> str:
     if again:
         told += f" {e['player']} has shown a hand already: the hand shown first stands, and this changes nothing."
     if e.get("original"):
-        told += f" The original hand, as dealt: {' '.join(e['original'])}."
+        told += f" The original hand, as stated: {' '.join(e['original'])}."
     return told
 
 
@@ -585,7 +582,9 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "shuffle": _shuffle,
     "cut": lambda t, e, b, a: f"{e['player']} cuts the pack.",
     "ante": _ante,
-    "straddle": lambda t, e, b, a: f"{e['player']} straddles.",
+    "straddle": lambda t, e, b, a: f"{e['player']} straddles." if t.money.get(a["event"]) or (
+        a.get("game") is not None and b.get("phase") != Phase.OVER) else f"{e['player']} puts up a straddle "
+    f"before the {'first' if a.get('game') is None else 'next'} deal: it waits for the game it is for.",
     "card": _card,
     "dealt": _dealt,
     "face_up_in_pack": lambda t, e, b, a: "A card is found face up in the pack"

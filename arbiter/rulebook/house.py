@@ -306,7 +306,15 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
                                       f"{DEFINES[setting]} ({setting}), without which some game, or some "
                                       "dispute, could not be ruled on")
     for rule in rulebook.in_order():
-        if rule.id not in disabled:
+        if rule.id not in disabled:  # an exception to rules switched off acting only where they are followed (law
+            # 16's refund, "as provided by Rule 14") could never act: refused, not kept as though it replaced them
+            targets = " and ".join(rule.exception_to)
+            if rule.exception_to and set(rule.exception_to) <= disabled and rule.checks and all(
+                    check.on == ("followed",) for check in rule.checks):
+                raise HouseRulesError(file, _field("rules", rule.id) if rule.authority == HOUSE_AUTHORITY else
+                                      "disable", f"{rule.id} is an exception to {targets}, which the house switches "
+                                      f"off, and acts only where {targets} is followed: it could never act; switch "
+                                      f"{rule.id} off too, or leave {targets} on")
             continue
         if rule.stays_on_because:
             raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: "
@@ -321,21 +329,6 @@ def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -
                 raise HouseRulesError(file, "disable", f"{rule.id} cannot be switched off: it names the law that "
                                       f"a movement of counters cites ({entry['what']}), and the replay makes that "
                                       "movement whatever the house says")
-
-
-def _refuse_idle_exceptions(file: str, rulebook: Rulebook, disabled: set[str]) -> None:
-    """An exception to rules the house switches off that acts only where they are followed
-    (law 16's refund, "as provided by Rule 14") could never act: refused, not kept on as
-    though it replaced what no longer comes."""
-    for rule in rulebook.in_order():
-        if rule.id in disabled or not rule.exception_to or not set(rule.exception_to) <= disabled:
-            continue
-        if rule.checks and all(check.on == ("followed",) for check in rule.checks):
-            targets = " and ".join(rule.exception_to)
-            where = _field("rules", rule.id) if rule.authority == HOUSE_AUTHORITY else "disable"
-            raise HouseRulesError(file, where, f"{rule.id} is an exception to {targets}, which the house switches "
-                                  f"off, and acts only where {targets} is followed: it could never act; switch "
-                                  f"{rule.id} off too, or leave {targets} on")
 
 
 # The settings read by a key of their value (the movement a `ledger_rule` cites for), and
@@ -684,7 +677,6 @@ def apply_house(rulebook: Rulebook, house: Mapping[str, Any]) -> Rulebook:
             raise HouseRulesError(file, "disable", f"unknown rule ID {shown(rule_id)}")
         disabled.add(normal)
     _keep_required_settings(file, rulebook, disabled)
-    _refuse_idle_exceptions(file, rulebook, disabled)
     _refuse_shadowed_settings(file, rulebook, clubs, disabled)
     _refuse_conditions_on_rules_off(file, clubs, disabled)
     owners = rulebook.parameter_owner()
