@@ -216,6 +216,27 @@ def test_what_waits_for_a_deal_that_never_comes_is_told_as_waiting(capsys, tmp_p
     assert [step["text"] for step in json.loads(out)] == told
 
 
+@pytest.mark.parametrize("table, events, told", [
+    # the second straddle, before the deal, is game 1's (L21, D2 rule on it): it waits for nothing
+    ({}, [{"type": "straddle", "player": "Cat", "amount": 2}, {"type": "straddle", "player": "Cat", "amount": 2}],
+     "Cat straddles."),
+    # under table stakes, nothing on the table: game 1's A5 says no ante is staked
+    ({"house": "table-stakes", "stacks": {"Ann": 10, "Bob": 0, "Cat": 10, "Dan": 10}},
+     [{"type": "ante", "player": "Bob", "amount": 1}], "Bob antes with nothing on the table: no ante is staked."),
+])
+def test_what_a_game_has_ruled_on_before_its_deal_does_not_wait(capsys, tmp_path, table, events, told):
+    """A stake before the deal that its game has taken or ruled on is told as the game's:
+    "waits for the game it is for" was said of a straddle game 1 had ruled irregular, and of
+    an ante its A5 ruling said was no ante, each ruling printed beneath it."""
+    log = tmp_path / "early.json"
+    log.write_text(json.dumps({"format": "peel-draw-poker-log", "version": 1,
+                               "table": {"players": ["Ann", "Bob", "Cat", "Dan"], "limit": 20, "ante": 1, **table},
+                               "events": [*events, {"type": "deal", "dealer": "Ann"}, {"type": "shuffle", "player": "Ann"},
+                                          {"type": "cut", "player": "Dan"}, {"type": "dealt", "hands": {}}]}))
+    code, out, _ = run(capsys, "explain", str(log), "--format", "json")
+    assert json.loads(out)[len(events) - 1]["text"] == told
+
+
 def test_markdown_has_a_heading_per_game_and_quotes(capsys):
     code, out, _ = run(capsys, "explain", str(cases_dir() / "l31-second-jackpot-queens-to-open.json"),
                        "--format", "markdown")

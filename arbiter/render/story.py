@@ -338,9 +338,8 @@ def _shuffle(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 
 def _ante(t: Storyteller, e: Event, before: State, after: State) -> str:
-    """The game's ante, or one after it (L20 and L30 judge it): more of his own, with what he has put
-    up in all, from the ledger, whose entry names the game the ante is for (one put up before its
-    game's deal has no board of its own); or an ante beside the one another staked."""
+    """The game's ante, or one after it (L20, L30 judge it): more of his own, with what he put up in
+    all, from the ledger (its entry names the ante's game); or an ante beside another's."""
     player, now = e["player"], after["event"]
     made = [entry for entry in t.money.get(now, ()) if entry["what"] == "ante" and entry["from"] == player]
     game: int | None = made[0]["game"] if made else after.get("game")
@@ -349,15 +348,21 @@ def _ante(t: Storyteller, e: Event, before: State, after: State) -> str:
     if paid and more:
         kind = "a jack-pot ante" if after.get("jackpot") else "an ante"
         return f"{player} puts up {more} more as {kind}: {paid + more} in all."
-    if not made and (before.get("phase") == Phase.OVER or after.get("game") is None):  # no deal of its game yet
-        return f"{player} puts up an ante before the {'first' if after.get('game') is None else 'next'} deal: it " \
-               "waits for the game it is for."
-    if not made and not paid and after.get("game") is not None:  # table stakes, nothing on the table (A5)
+    if deal := _waits(t, before, after):
+        return f"{player} puts up an ante before the {deal} deal: it waits for the game it is for."
+    if not made and not paid:  # table stakes, nothing on the table (A5)
         return f"{player} antes with nothing on the table: no ante is staked."
     earlier = before.get("ante_staker") if _same_game(before, after) and after.get("game") == game else None
     if earlier and earlier != player:
         return f"{player} stakes an ante; {earlier} has staked this game's."
     return f"{player} pays the jack-pot ante." if after.get("jackpot") else f"{player} stakes the ante."
+
+
+def _waits(t: Storyteller, before: State, after: State) -> str | None:
+    """The deal a stake put up before its game's waits for, where no game has it: none moved, none ruled on."""
+    k, game = after["event"], after.get("game")
+    held = t.money.get(k) or t.rulings.get(k) or game is not None and before.get("phase") != Phase.OVER
+    return None if held else "first" if game is None else "next"
 
 
 def _card(t: Storyteller, e: Event, before: State, after: State) -> str:
@@ -381,7 +386,6 @@ def _dealt(t: Storyteller, e: Event, before: State, after: State) -> str:
     return told + (" " + "; ".join(known) + "." if known else "")
 
 
-# What a player was dealt or given wrongly, as a `point_out` says it (`uncut` is of the pack).
 _ISSUES: dict[str, str] = {
     "wrong_count": "dealt the wrong number of cards",
     "excess": "given more cards than asked for",
@@ -401,8 +405,7 @@ def _point_out(t: Storyteller, e: Event, before: State, after: State) -> str:
 
 
 def _made(e: Event, before: State, after: State) -> int:
-    """The stake a stake event made: under table stakes (A5) what he could make, which may
-    be less than the number recorded."""
+    """The stake an event made: under table stakes (A5) what he could, maybe less than recorded."""
     now: Mapping[str, int] = after.get("stakes") or {}
     if after.get("game") != before.get("game") or e["player"] not in (after.get("still_in") or ()):
         return int(e["stake"])  # before the deal, or retired by it (a foul hand it raised): the stake as recorded
@@ -417,8 +420,7 @@ def _all_he_has(e: Event, before: State, after: State) -> bool:
 
 
 def _same_game(before: State, after: State) -> bool:
-    """Was a game in play before the event, and is the event its own? Not before the first
-    deal, where an act waits for it (reading 24), nor at a game's first event."""
+    """Is the event of the game in play before it? Not before the first deal, nor a game's first."""
     return before.get("game") is not None and before.get("game") == after.get("game")
 
 
@@ -582,9 +584,8 @@ TELLERS: dict[str, Callable[[Storyteller, Event, State, State], str]] = {
     "shuffle": _shuffle,
     "cut": lambda t, e, b, a: f"{e['player']} cuts the pack.",
     "ante": _ante,
-    "straddle": lambda t, e, b, a: f"{e['player']} straddles." if t.money.get(a["event"]) or (
-        a.get("game") is not None and b.get("phase") != Phase.OVER) else f"{e['player']} puts up a straddle "
-    f"before the {'first' if a.get('game') is None else 'next'} deal: it waits for the game it is for.",
+    "straddle": lambda t, e, b, a: f"{e['player']} puts up a straddle before the {deal} deal: it waits for the game "
+    "it is for." if (deal := _waits(t, b, a)) else f"{e['player']} straddles.",
     "card": _card,
     "dealt": _dealt,
     "face_up_in_pack": lambda t, e, b, a: "A card is found face up in the pack"

@@ -72,20 +72,14 @@ def out_of_turn(t: BoardView, round_name: str) -> bool:
 
 
 def original_hand(t: BoardView, player: str | None) -> list[int] | None:
-    """His hand before the draw: dealt, where the log names every card of it (what he
-    states of it cannot make it another: law 30 judged that hand); else shown as
-    `original`, or named when opening; or shown, where he has drawn no card (the others
-    passed before the draw, or he stood pat), so that the hand shown is the hand dealt.
-    Cards named that are not a whole hand (`cards_per_hand` of them) do not make it known:
-    what the others were is not."""
+    """His hand before the draw: shown as `original`, named when opening, or dealt; or
+    shown, where he has drawn no card (the others passed before the draw, or he stood
+    pat), so that the hand shown is the hand dealt. Cards named that are not a whole hand
+    (`cards_per_hand` of them) do not make it known: what the others were is not."""
     if player is None:
         return None
     game = t.playing
     per_hand = t.parameters["cards_per_hand"]
-    hand = t.playing.deal.hands[player]
-    known = [card for card in hand.original if card is not None]
-    if len(known) == len(hand.original) == per_hand:
-        return known
     if len(game.originals.get(player, ())) == per_hand:
         return game.originals[player]
     if player == game.opener and game.opener_cards and len(game.opener_cards) == per_hand:
@@ -93,6 +87,10 @@ def original_hand(t: BoardView, player: str | None) -> list[int] | None:
     event = t.event
     if event.get("type") == "open" and event.get("player") == player and len(event.get("cards") or ()) == per_hand:
         return [parse_card(c) for c in event["cards"]]
+    hand = t.playing.deal.hands[player]
+    known = [card for card in hand.original if card is not None]
+    if len(known) == len(hand.original) == per_hand:
+        return known
     shown = game.shown.get(player)
     if shown is not None and len(shown) == per_hand and not hand.discarded and not hand.given:
         return shown
