@@ -71,7 +71,8 @@ def write_pages(pages: Iterable[tuple[dict[str, Any], str]],
 
 
 def write_index(folder: Path, pages: Sequence[tuple[Mapping[str, Any], str | None]], summary: str) -> str | None:
-    """`folder/index.html`, listing the pages written; None, or why it could not be written."""
+    """`folder/index.html`, listing each log with its page (or why it has none); None, or why
+    the index could not be written."""
     try:
         write_file(folder, INDEX, render_index(pages, summary))
     except OSError as exc:

@@ -295,10 +295,9 @@ def shown_message(message: str, width: int = 160) -> str:
 
 
 def _keep_required_settings(file: str, rulebook: Rulebook, disabled: set[str]) -> None:
-    """A rule that defines a setting the replay needs (who antes, the order of the deal, of
-    the say, of the draw, of the betting, whose evidence decides, who deals next) cannot be switched off: each covers
-    the games the others do not (A1 the jack-pots, L23 and L24 the ordinary games), so
-    without it some game could not go on."""
+    """A rule that defines a setting the replay needs (who antes, the order of each round, whose
+    evidence decides, who deals next: each covers the games the others do not) cannot be switched
+    off, nor one the replay carries out whatever the house says, nor one an exception acts through."""
     for setting in REQUIRED_SETTINGS:
         for rule in rulebook.in_order():  # a club's own rule may go: the laws' settings stay
             if setting in rule.defines and rule.id in disabled and rule.authority != HOUSE_AUTHORITY:
