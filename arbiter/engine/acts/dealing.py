@@ -243,8 +243,9 @@ def on_dealt(r: Judge, event: Event) -> None:
 
 def receive(r: Judge, player: str, cards: list[int | None], placed: bool = True) -> None:
     """Cards come into a hand, and (`placed`) into play, in the order named. A joker named
-    where the pack in use has none is a card the pack held beyond its own (L1): the deal
-    may go past the pack by as many, and the stub holds them."""
+    where the pack in use has none is a card not of it (L1), which may have taken an
+    ordinary card's place or been held beside them: the deal may go past the pack by as
+    many (the pack then held them beside its own, and its stub is none)."""
     deal = r.board.playing.deal
     hand = deal.hands[player]
     beyond = 0 if r.board.parameters["joker"] else cards.count(JOKER)
@@ -255,7 +256,7 @@ def receive(r: Judge, player: str, cards: list[int | None], placed: bool = True)
     hand.cards += cards
     hand.original += cards
     deal.cards_dealt += len(cards)
-    deal.pack_remaining -= len(cards) - beyond
+    deal.pack_remaining = max(deal.pack_remaining - len(cards), 0)
     for card in cards if placed else ():
         if card is not None:
             deal.receive(card, player)
