@@ -150,9 +150,6 @@ class Deal:
         self.spoke: list[str] = []
         self.hands: dict[str, Hand] = hands
         self.pack_remaining: int = pack_remaining
-        self.beyond_pack = 0  # jokers dealt where the pack in use has none: cards it held beyond its own (L1)
-        # the excess a ruling takes back from each (L42), the dealer to take it before he gives again or gathers
-        self.taking_back: dict[str, int] = {}
         self.in_play: dict[int, str] = {}  # each card in play: who holds its first copy (DISCARDS once discarded)
         self.discarded_by: dict[int, str] = {}  # each first copy among the discards: whose discard it was
         self.copies: dict[int, set[str]] = {}  # who came by a second copy while the first was in play (L1)
@@ -407,6 +404,9 @@ class Game:
         self.shown: dict[str, list[int]] = {}
         self.unvalued: set[str] = set()  # who showed a card another held or showed (L1): his hand does not compete
         self.originals: dict[str, list[int]] = {}
+        # the excess a ruling takes back from each (L42), the dealer to take it before he gives again or gathers: the
+        # game's, not its deal's (a `Deal` of more attributes costs every event: docs/speed.md, the fifty-second round)
+        self.taking_back: dict[str, int] = {}
         self.pool_start: int = 0
         self.paid_in: int = 0
         self.winners: list[str] = []

@@ -542,7 +542,7 @@ class Prospect:
             return owing
         for drawer in game.draw.order:
             hand = game.deal.hands[drawer]
-            if (back := game.deal.taking_back.get(drawer)) and not hand.drawn_lifted and drawer in game.still_in:
+            if (back := game.taking_back.get(drawer)) and not hand.drawn_lifted and drawer in game.still_in:
                 self.owed.append({"by": game.dealer, "to": drawer, "what": "return_excess", "cards": back,
                                   "law": hand.excess_law})
             if drawer not in game.still_in or hand.discarded is None or hand.drawn_lifted:

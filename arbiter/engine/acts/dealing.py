@@ -248,15 +248,17 @@ def receive(r: Judge, player: str, cards: list[int | None], placed: bool = True)
     many (the pack then held them beside its own, and its stub is none)."""
     deal = r.board.playing.deal
     hand = deal.hands[player]
-    beyond = 0 if r.board.parameters["joker"] else cards.count(JOKER)
-    if deal.cards_dealt + len(cards) > r.board.parameters["pack_size"] + deal.beyond_pack + beyond:
-        raise r.board.refused(f"more cards dealt than the pack of {r.board.parameters['pack_size']} holds")
-    deal.beyond_pack += beyond
+    if deal.cards_dealt + len(cards) > (pack := r.board.parameters["pack_size"]) and (r.board.parameters["joker"] or (
+            deal.cards_dealt + len(cards) > pack + cards.count(JOKER) + sum(
+                held.original.count(JOKER) for held in deal.hands.values()))):
+        raise r.board.refused(f"more cards dealt than the pack of {pack} holds")
     hand.count += len(cards)
     hand.cards += cards
     hand.original += cards
     deal.cards_dealt += len(cards)
-    deal.pack_remaining = max(deal.pack_remaining - len(cards), 0)
+    deal.pack_remaining -= len(cards)
+    if deal.pack_remaining < 0:  # past the pack (jokers held beside it): its stub is none
+        deal.pack_remaining = 0
     for card in cards if placed else ():
         if card is not None:
             deal.receive(card, player)

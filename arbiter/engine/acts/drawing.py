@@ -97,7 +97,7 @@ def on_give(r: Judge, event: Event) -> None:
     player = event["to"]
     hand = game.deal.hands[player]
     held = r.decide("give", player)
-    game.deal.taking_back.clear()  # he gives again: what a ruling had him take back (L42) is back on the pack
+    game.taking_back.clear()  # he gives again: what a ruling had him take back (L42) is back on the pack
     # once the dealer has drawn, a give to another stands as an irregularity and changes
     # nothing else; one to the dealer himself is more of his own draw (L47, item 12)
     own_draw = player == game.dealer and player in game.still_in
@@ -158,7 +158,7 @@ def on_collect_discards(r: Judge, event: Event) -> None:
         return
     game.deal.pack_remaining += game.deal.uncollected
     game.deal.uncollected = 0
-    game.deal.taking_back.clear()
+    game.taking_back.clear()
     game.deal.collect_discards(r.board.parsed_cards)
     game.deal.made_up = True
     game.deal.remaking = {"shuffle", "cut"}  # the pack made up is shuffled and cut before it is dealt from

@@ -228,7 +228,7 @@ def return_excess(t: BoardView, values: Mapping[str, Any], rule: str) -> list[Ef
     del hand.cards[len(hand.cards) - count:]
     deal.pack_remaining += count
     hand.excess, hand.excess_law = hand.excess + count, rule
-    deal.taking_back[player] = deal.taking_back.get(player, 0) + count
+    t.playing.taking_back[player] = t.playing.taking_back.get(player, 0) + count
     return [CardsRecord("return_excess", player, count)]
 
 
