@@ -536,7 +536,7 @@ class Session:
         does a second card of his in a round not over (each draws once in it)."""
         if player in self.draw_round:
             tied = self.lowest_drawers()
-            if len(tied) < 2 or player not in tied or any(p not in self.draw_round for p in self.drawing()):
+            if len(tied) < 2 or player not in tied or self.yet_to_draw():
                 return  # no tie, not his, or its round not over: his second card counts for nothing
             self.draw_tied = tied
             self.draw_round = {}
@@ -548,6 +548,10 @@ class Session:
         first, the tied in a round again."""
         return self.draw_tied or self.players
 
+    def yet_to_draw(self) -> list[str]:
+        """Those of this round who have not drawn in it: while any has, the round is not over."""
+        return [p for p in self.drawing() if p not in self.draw_round]
+
     def lowest_drawers(self) -> list[str]:
         """Those who drew the lowest card: in this round of the draw, or, before any card
         of it is drawn, those tied in the last. A round is decided only once each who draws
@@ -556,5 +560,4 @@ class Session:
         if not self.draw_round:
             return list(self.draw_tied or [])
         low = min(self.draw_round.values())
-        yet = [p for p in self.drawing() if p not in self.draw_round]
-        return [p for p, value in self.draw_round.items() if value == low] + yet
+        return [p for p, value in self.draw_round.items() if value == low] + self.yet_to_draw()

@@ -53,8 +53,13 @@ def first_from_the_pack(board: BoardView, game: Game, owing: list[tuple[str, int
         return []
     for to, _, _ in owing:
         if held := pack_holds_for(board, game, to):
-            return [(to, min(held, sum(count for debtor, count, _ in owing if debtor == to)))]
+            return [(to, min(held, all_owed(owing, to)))]
     return []
+
+
+def all_owed(owing: list[tuple[str, int, str | None]], player: str) -> int:
+    """All the cards `owing` (to whom, how many, under which law) owes one player, whatever law owes each."""
+    return sum(count for debtor, count, _ in owing if debtor == player)
 
 
 def waiting_witnesses(replay: Replay, game: Game) -> list[tuple[str, str, str]]:

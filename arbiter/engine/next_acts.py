@@ -36,7 +36,7 @@ from typing import Any
 
 from arbiter.engine import turns
 from arbiter.engine.acts import betting, showing
-from arbiter.engine.draw_debts import first_from_the_pack, pack_holds_for, rests_of_gives, waiting_witnesses
+from arbiter.engine.draw_debts import all_owed, first_from_the_pack, pack_holds_for, rests_of_gives, waiting_witnesses
 from arbiter.engine.expressions import product
 from arbiter.engine.replay import Replay
 from arbiter.errors import ArbiterError
@@ -113,7 +113,7 @@ class Prospect:
             self.to(None, {"type": "draw_for_deal"}, {"type": "deal"})
             return
         drawing = session.drawing()
-        yet = [p for p in drawing if p not in session.draw_round]
+        yet = session.yet_to_draw()
         if yet and len(drawing) > 1:  # one left of a tie (another drew again) draws no more
             self.to(yet[0], {"type": "draw_for_deal"})
             return
@@ -579,7 +579,7 @@ class Prospect:
         owing = [(to, count, law) for to, count, law in owing if to not in {d for _, _, d in waiting} and (
             game.deal.uncollected or game.deal.pack_for(to) >= count or pack_holds_for(self.board, game, to))]
         first = owing[0][0] if owing else None
-        if first is not None and (game.deal.pack_for(first) >= (due := sum(c for d, c, _ in owing if d == first))
+        if first is not None and (game.deal.pack_for(first) >= (due := all_owed(owing, first))
                                   or to_draw is None):
             self.cards_owed(game, first, due)  # all owed him, whatever law owes each card
             if game.deal.uncollected and not pack_holds_for(self.board, game, first):  # none of it his: made up
